@@ -1,0 +1,349 @@
+"""Turn validated :class:`OpDecl` objects into Python source and docs.
+
+Each ``emit_*`` function returns the text of one generated file. The generated code is meant to
+be read and stepped through: one small function per op, no string-eval at run time.
+"""
+
+from __future__ import annotations
+
+import ast
+import keyword
+from collections import defaultdict
+
+from codegen.loader import OpDecl
+from codegen.model import Argument, FunctionSchema
+
+HEADER = ('# @generated from {source} by `python -m codegen` — do not edit.\n'
+          '# ruff: noqa\n')
+
+_PY_TYPES = {
+    "Tensor": "Tensor", "int": "int", "SymInt": "int", "float": "float", "bool": "bool",
+    "str": "str", "Scalar": "Number", "ScalarType": "dtype", "Device": "DeviceLike",
+    "Generator": "Generator", "Layout": "Any", "MemoryFormat": "Any",
+}
+
+
+def py_name(arg: Argument, function: bool) -> str:
+    """Schema ``self`` is ``input`` in the function form, as in PyTorch's Python API; a name
+    that is a Python keyword (``from``) gets a trailing underscore."""
+    if function and arg.name == "self":
+        return "input"
+    return f"{arg.name}_" if keyword.iskeyword(arg.name) else arg.name
+
+
+def py_type(arg: Argument, pointwise: bool) -> str:
+    t = arg.type
+    base = _PY_TYPES[t.base]
+    if t.base == "Tensor" and pointwise and not t.is_list:
+        base = "Tensor | Number"
+    if t.is_list:
+        base = f"Sequence[{base}]" if t.base == "Tensor" else f"int | Sequence[{base}]"
+    if t.optional:
+        base = f"{base} | None"
+    return base
+
+
+def py_default(arg: Argument) -> str:
+    return repr(arg.default_value)
+
+
+def normalizer(arg: Argument, name: str) -> str | None:
+    """The line that turns what a caller passed into what kernels receive."""
+    t = arg.type
+    if t.is_list and t.base in ("int", "SymInt"):
+        size = t.list_size if t.list_size is not None else 0
+        return f"{name} = _b.int_list({name}, {size}, {arg.name!r})"
+    if t.is_list and t.base == "Tensor":
+        return f"{name} = _b.tensor_list({name}, {arg.name!r})"
+    if t.base == "ScalarType":
+        return f"{name} = _b.dtype_arg({name})"
+    if t.base == "Device":
+        return f"{name} = _b.device_arg({name})"
+    return None
+
+
+def signature(decl: OpDecl, function: bool, skip_self: bool = False) -> tuple[str, list[str]]:
+    """The Python parameter list and the normalisation lines of one overload."""
+    params: list[str] = []
+    lines: list[str] = []
+    pointwise = "pointwise" in decl.tags
+    star = False
+    for arg in decl.schema.arguments:
+        name = py_name(arg, function)
+        if skip_self and arg.name == "self":
+            continue
+        if arg.kwarg_only and not star:
+            params.append("*")
+            star = True
+        p = f"{name}: {py_type(arg, pointwise)}"
+        if arg.has_default:
+            p += f" = {py_default(arg)}"
+        params.append(p)
+        norm = normalizer(arg, name)
+        if norm:
+            lines.append(norm)
+    return ", ".join(params), lines
+
+
+def return_annotation(schema: FunctionSchema) -> str:
+    if schema.returns_tuple:
+        return "tuple[" + ", ".join("Tensor" for _ in schema.returns) + "]"
+    r = schema.returns[0]
+    if r.type.is_list:
+        return "tuple[Tensor, ...]"
+    return {"Tensor": "Tensor", "float": "float", "int": "int", "bool": "bool",
+            "Scalar": "Number"}.get(r.type.base, "Any")
+
+
+def docstring(decls: list[OpDecl], indent: str) -> str:
+    lines = [str(d.schema) for d in decls]
+    docs = [d.doc for d in decls if d.doc]
+    body = "\n".join(lines)
+    if docs:
+        body += "\n\n" + "\n\n".join(docs)
+    body = body.replace("\\", "\\\\").replace('"""', "'''")
+    return f'{indent}"""' + body.replace("\n", f"\n{indent}") + f'\n{indent}"""\n'
+
+
+def _call_args(decl: OpDecl, function: bool) -> str:
+    return ", ".join(py_name(a, function) for a in decl.schema.arguments)
+
+
+def group_by_function(decls: list[OpDecl]) -> dict[str, list[OpDecl]]:
+    groups: dict[str, list[OpDecl]] = defaultdict(list)
+    for d in decls:
+        groups[d.func_name].append(d)
+    return groups
+
+
+# -- registry -------------------------------------------------------------------------------------
+
+
+def emit_registry(decls: list[OpDecl], source: str, namespace_prefix: str = "") -> str:
+    out = [HEADER.format(source=source),
+           '"""Every operator of ' + source + ', defined in the dispatcher on import.\n\n'
+           'Each module-level name is an ``OperatorHandle``; calling it dispatches."""\n\n',
+           "from volta.dispatch.registration import define_from_yaml as _define\n\n"]
+    for d in decls:
+        extra = []
+        if d.composite:
+            extra.append("composite=True")
+        if d.inplace_of is not None:
+            extra.append(f"inplace_of={d.inplace_of.name!r}")
+        if d.pointwise is not None or "pointwise" in d.tags:
+            extra.append(f"promotion={d.promotion!r}")
+        if d.dtypes:
+            extra.append(f"dtypes={d.dtypes!r}")
+        if d.non_differentiable:
+            extra.append("non_differentiable=True")
+        tail = (", " + ", ".join(extra)) if extra else ""
+        out.append(f"{d.overload_id} = _define({str(d.schema)!r}, tags={d.tags!r}, "
+                   f"source='{source}:{d.line}'{tail})\n")
+    return "".join(out)
+
+
+# -- functions -------------------------------------------------------------------------------------
+
+
+def _emit_single(decl: OpDecl, fname: str) -> str:
+    params, lines = signature(decl, function=True)
+    out = [f"def {fname}({params}) -> {return_annotation(decl.schema)}:\n", docstring([decl], "    ")]
+    out += [f"    {line}\n" for line in lines]
+    out.append(f"    return _op.{decl.overload_id}({_call_args(decl, True)})\n")
+    return "".join(out)
+
+
+def _emit_overloaded(decls: list[OpDecl], fname: str, method: bool) -> str:
+    handles = ", ".join(f"_op.{d.overload_id}" for d in decls)
+    if method:
+        out = [f"    def {fname}(self, *args: Any, **kwargs: Any) -> Any:\n",
+               docstring(decls, "        "),
+               f"        return _b.call_overloaded(({handles},), (self, *args), kwargs, "
+               f"{fname!r})\n"]
+    else:
+        out = [f"def {fname}(*args: Any, **kwargs: Any) -> Any:\n", docstring(decls, "    "),
+               f"    return _b.call_overloaded(({handles},), args, kwargs, {fname!r})\n"]
+    return "".join(out)
+
+
+def emit_functions(decls: list[OpDecl], source: str) -> str:
+    out = [HEADER.format(source=source),
+           '"""The op functions (``volta.add``, ``volta.nn.functional.conv2d``, ...)."""\n\n',
+           "from __future__ import annotations\n\n",
+           "from collections.abc import Sequence\nfrom typing import TYPE_CHECKING, Any\n\n",
+           "from volta import _binding as _b\n",
+           "if TYPE_CHECKING:\n",
+           "    from volta._binding import DeviceLike, Generator, Number, Tensor, dtype\n",
+           "from volta._generated import registry as _op\n\n"]
+    groups = group_by_function([d for d in decls if "function" in d.variants])
+    names = []
+    for fname, group in groups.items():
+        names.append(fname)
+        out.append("\n")
+        out.append(_emit_single(group[0], fname) if len(group) == 1
+                   else _emit_overloaded(group, fname, method=False))
+    out.append("\n\nNAMESPACES = {\n")
+    by_ns: dict[str, list[str]] = defaultdict(list)
+    for fname, group in groups.items():
+        for ns in group[0].namespaces:
+            by_ns[ns].append(fname)
+    for ns, fnames in by_ns.items():
+        out.append(f"    {ns!r}: {tuple(fnames)!r},\n")
+    out.append("}\n")
+    return "".join(out)
+
+
+# -- Tensor methods -----------------------------------------------------------------------------
+
+REFLECTED = {"__radd__", "__rsub__", "__rmul__", "__rtruediv__", "__rfloordiv__", "__rmod__",
+             "__rpow__", "__rmatmul__", "__rand__", "__ror__", "__rxor__", "__rlshift__",
+             "__rrshift__"}
+UNARY = {"__neg__", "__abs__", "__invert__", "__pos__"}
+
+
+def _emit_method(decl: OpDecl, mname: str) -> str:
+    params, lines = signature(decl, function=False, skip_self=True)
+    if decl.varargs:
+        first = next(a for a in decl.schema.arguments if a.name != "self")
+        rest = params.split(", ", 1)[1] if ", " in params else ""
+        params = f"*{first.name}: Any" + (", " + rest if rest and not rest.startswith("*")
+                                         else (", " + rest[3:] if rest.startswith("*, ") else ""))
+        lines.insert(0, f"{first.name} = _b.varargs({first.name})")
+    sig = "self" + (", " + params if params else "")
+    out = [f"    def {mname}({sig}) -> {return_annotation(decl.schema)}:\n",
+           docstring([decl], "        ")]
+    out += [f"        {line}\n" for line in lines]
+    out.append(f"        return _op.{decl.overload_id}({_call_args(decl, False)})\n")
+    return "".join(out)
+
+
+def _emit_operator(decl: OpDecl, dunder: str) -> str:
+    args = decl.schema.arguments
+    required = [a for a in args if not a.has_default]
+    defaults = [py_default(a) for a in args if a.has_default]
+    if dunder in UNARY:
+        call = ", ".join(["self"] + defaults)
+        return (f"    def {dunder}(self) -> Tensor:\n"
+                f"        return _op.{decl.overload_id}({call})\n")
+    if len(required) != 2:
+        raise ValueError(f"{decl.path}:{decl.line}: operator {dunder} needs an op with exactly "
+                         f"two required arguments, {decl.name} has {len(required)}")
+    pair = "other, self" if dunder in REFLECTED else "self, other"
+    call = ", ".join([pair] + defaults)
+    return (f"    def {dunder}(self, other: Any) -> Any:\n"
+            f"        if not _b.is_operand(other):\n"
+            f"            return NotImplemented\n"
+            f"        return _op.{decl.overload_id}({call})\n")
+
+
+def emit_tensor_methods(decls: list[OpDecl], source: str) -> str:
+    out = [HEADER.format(source=source),
+           '"""Tensor methods and operators; ``volta.Tensor`` inherits this class."""\n\n',
+           "from __future__ import annotations\n\n",
+           "from collections.abc import Sequence\nfrom typing import TYPE_CHECKING, Any\n\n",
+           "from volta import _binding as _b\n",
+           "if TYPE_CHECKING:\n",
+           "    from volta._binding import DeviceLike, Generator, Number, Tensor, dtype\n",
+           "from volta._generated import registry as _op\n\n\n",
+           "class TensorMethods:\n    __slots__ = ()\n"]
+    groups = group_by_function([d for d in decls if "method" in d.variants])
+    for mname, group in groups.items():
+        out.append("\n")
+        out.append(_emit_method(group[0], mname) if len(group) == 1
+                   else _emit_overloaded(group, mname, method=True))
+    for d in decls:
+        for dunder in d.operators:
+            out.append("\n")
+            out.append(_emit_operator(d, dunder))
+    out.append("\n    __hash__ = object.__hash__\n")
+    return "".join(out)
+
+
+# -- docs -----------------------------------------------------------------------------------------
+
+
+def emit_docs(decls: list[OpDecl], source: str) -> str:
+    out = [f"<!-- generated from {source} by `python -m codegen` — do not edit. -->\n",
+           "# volta operators\n\n",
+           f"{len(decls)} operator overloads declared in `{source}`. Columns: the schema, where "
+           "the op is reachable, its tags, and how it is differentiated.\n\n",
+           "| schema | reachable as | tags | autograd |\n|---|---|---|---|\n"]
+    for d in sorted(decls, key=lambda d: d.name):
+        where = []
+        if "function" in d.variants:
+            where += [f"`{'volta' if ns == 'volta' else 'volta.' + ns}.{d.func_name}`"
+                      for ns in d.namespaces]
+        if "method" in d.variants:
+            where.append(f"`Tensor.{d.func_name}`")
+        where += [f"`{o}`" for o in d.operators]
+        if d.formulas:
+            grad = "formula: " + "; ".join(f"{','.join(f.inputs)}" for f in d.formulas)
+        elif d.composite and not d.non_differentiable:
+            grad = "through its parts (composite)"
+        elif d.inplace_of is not None:
+            grad = f"as {d.inplace_of.name}, rebased"
+        else:
+            grad = "not differentiable"
+        schema = str(d.schema).replace("|", "\\|")
+        out.append(f"| `{schema}` | {' '.join(where) or '-'} | {', '.join(d.tags)} | {grad} |\n")
+    return "".join(out)
+
+
+# -- pointwise numpy kernels ----------------------------------------------------------------------
+
+
+class _NumpyRewriter(ast.NodeTransformer):
+    def __init__(self, args: set[str]):
+        self.args = args
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        self.generic_visit(node)
+        if isinstance(node.func, ast.Name) and node.func.id not in self.args:
+            node.func = ast.Attribute(ast.Name("_pm", ast.Load()), node.func.id, ast.Load())
+        return node
+
+
+def pointwise_numpy_expression(decl: OpDecl) -> str:
+    tree = ast.parse(decl.pointwise, mode="eval")
+    tree = _NumpyRewriter({a.name for a in decl.schema.arguments}).visit(tree)
+    return ast.unparse(tree)
+
+
+_WARNING_FUNCTIONS = {"log", "log2", "log10", "log1p", "sqrt", "rsqrt", "reciprocal", "pow",
+                      "remainder", "fmod", "floor_divide", "xlogy", "asin", "acos", "erfinv",
+                      "exp", "exp2", "expm1", "sinh", "cosh", "softplus", "log_sigmoid",
+                      "sigmoid", "tan"}
+
+
+def _may_warn(decl: OpDecl) -> bool:
+    snippet = decl.pointwise or ""
+    return "/" in snippet or any(f"{f}(" in snippet for f in _WARNING_FUNCTIONS)
+
+
+def emit_pointwise_numpy(decls: list[OpDecl], source: str) -> str:
+    out = [HEADER.format(source=source),
+           '"""numpy kernels generated from the pointwise snippets in ops.yaml.\n\n'
+           "Each kernel converts its tensor arguments to arrays of the computation dtype\n"
+           "(``prepare``), evaluates the snippet, and wraps the array as the output dtype.\n"
+           '"""\n\n',
+           "from numpy import errstate as _quiet\n\n",
+           "from volta.backends.cpu import pointwise_math as _pm\n",
+           "from volta.backends.cpu.pointwise_runtime import prepare as _prepare, wrap as _wrap\n\n",
+           "KERNELS = {}\n"]
+    for d in decls:
+        if d.pointwise is None:
+            continue
+        args = [a.name for a in d.schema.arguments]
+        tensors = [a.name for a in d.schema.arguments if a.is_tensor]
+        expr = pointwise_numpy_expression(d)
+        tlist = ", ".join(tensors) + ("," if len(tensors) == 1 else "")
+        body = f"return _wrap({expr}, out_dtype)"
+        if _may_warn(d):
+            # numpy warns on log(0), x/0, ...; PyTorch silently gives inf/nan
+            body = f"with _quiet(all='ignore'):\n        {body}"
+        out.append(f"\n\ndef {d.overload_id}({', '.join(args)}):\n"
+                   f"    ({tlist}), out_dtype = _prepare({d.name!r}, {d.promotion!r}, "
+                   f"{d.dtypes!r}, {', '.join(tensors)})\n"
+                   f"    {body}\n\n\n"
+                   f"KERNELS[{d.name!r}] = {d.overload_id}\n")
+    return "".join(out)

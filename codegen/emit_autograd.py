@@ -1,0 +1,150 @@
+"""Backward nodes and Autograd-key kernels from the derivative formulas in ops.yaml.
+
+For an op ``mul(Tensor self, Tensor other)`` with formulas ``self: grad * other`` and
+``other: grad * self`` this writes a ``MulBackward`` node whose ``apply`` evaluates the formulas
+for the inputs that need a gradient, and an Autograd kernel that redispatches below Autograd,
+saves what the formulas read, and connects the node to the inputs' history.
+"""
+
+from __future__ import annotations
+
+from codegen.emit import HEADER
+from codegen.loader import OpDecl
+
+
+def node_name(decl: OpDecl) -> str:
+    base = "".join(p.capitalize() for p in decl.schema.name.name.split("_") if p)
+    ov = "".join(p.capitalize() for p in decl.schema.name.overload.split("_") if p)
+    return f"{base}{ov}Backward"
+
+
+def _output_names(decl: OpDecl) -> list[str]:
+    return [r.name or f"result{i}" for i, r in enumerate(decl.schema.returns)]
+
+
+def emit_node(decl: OpDecl) -> str:
+    schema = decl.schema
+    used = decl.formula_names()
+    args = schema.arguments
+    tensor_args = [a for a in args if a.is_tensor]
+    saved_args = [a for a in args if a.name in used]
+    outputs = _output_names(decl)
+    multi = len(schema.returns) > 1 or schema.returns[0].type.is_list
+    saved_outputs = [o for o in outputs if o in used]
+    save_result = "result" in used
+    slots = [f"s_{a.name}" for a in saved_args] + [f"o_{o}" for o in saved_outputs]
+    if save_result:
+        slots.append("o_result")
+    name = node_name(decl)
+    out = [f"\n\nclass {name}(_Node):\n",
+           f"    __slots__ = {tuple(slots)!r}\n",
+           f"    op_name = {decl.name!r}\n\n",
+           "    def apply(node, grads):\n",
+           "        grad = grads[0]\n"]
+    for a in saved_args:
+        unpack = "_unpack_list" if a.is_tensor and a.type.is_list else (
+            "_unpack" if a.is_tensor else None)
+        if unpack:
+            out.append(f"        {a.name} = {unpack}(node, node.s_{a.name})\n")
+        else:
+            out.append(f"        {a.name} = node.s_{a.name}\n")
+    for o in saved_outputs:
+        out.append(f"        {o} = _unpack(node, node.o_{o})\n")
+    if save_result:
+        unpack = "_unpack_list" if multi else "_unpack"
+        out.append(f"        result = {unpack}(node, node.o_result)\n")
+    out.append("        needs = node.needs_input_grad\n")
+    positions = {a.name: i for i, a in enumerate(tensor_args)}
+    out.append("        " + " = ".join(f"g_{a.name}" for a in tensor_args) + " = None\n")
+    if decl.formulas:
+        out.append("        grad_input_mask = needs\n")
+    for f in decl.formulas:
+        cond = " or ".join(f"needs[{positions[i]}]" for i in f.inputs)
+        target = ", ".join(f"g_{i}" for i in f.inputs)
+        if len(f.inputs) > 1:
+            target = f"{target},"
+        out.append(f"        if {cond}:\n            {target} = {f.expression}\n")
+    out.append("        return (" + ", ".join(f"g_{a.name}" for a in tensor_args)
+               + ("," if len(tensor_args) == 1 else "") + ")\n")
+    return "".join(out)
+
+
+def emit_kernel(decl: OpDecl) -> str:
+    schema = decl.schema
+    used = decl.formula_names()
+    args = [a.name for a in schema.arguments]
+    tensors = [a.name for a in schema.arguments if a.is_tensor]
+    outputs = _output_names(decl)
+    multi = len(schema.returns) > 1 or schema.returns[0].type.is_list
+    name = node_name(decl)
+    out = [f"\n\ndef {decl.overload_id}({', '.join(args)}):\n"]
+    if schema.is_inplace:
+        # refuse before writing: a leaf that requires grad, or a view of one
+        out.append(f"    _check_inplace({args[0]})\n")
+    out += [f"    result = _op.{decl.overload_id}.redispatch(_AUTOGRAD, {', '.join(args)})\n",
+           f"    node = {name}()\n",
+           f"    if _connect(node, ({', '.join(tensors)}{',' if len(tensors) == 1 else ''})):\n"]
+    for a in schema.arguments:
+        if a.name not in used:
+            continue
+        if a.is_tensor and a.type.is_list:
+            out.append(f"        node.s_{a.name} = _save_list({a.name})\n")
+        elif a.is_tensor:
+            out.append(f"        node.s_{a.name} = _save({a.name})\n")
+        else:
+            out.append(f"        node.s_{a.name} = {a.name}\n")
+    for i, o in enumerate(outputs):
+        if o in used:
+            out.append(f"        node.o_{o} = _save_output(result[{i}])\n")
+    if "result" in used:
+        fn = "_save_output_list" if multi else "_save_output"
+        out.append(f"        node.o_result = {fn}(result)\n")
+    diff = decl.output_differentiability
+    inplace = ", True" if schema.is_inplace else ""
+    out.append(f"        _set_history(node, result, {diff!r}{inplace})\n")
+    out.append("    return result\n")
+    return "".join(out)
+
+
+def emit_inplace_kernel(decl: OpDecl) -> str:
+    functional = decl.inplace_of
+    assert functional is not None
+    first = decl.schema.arguments[0].name
+    # the functional formulas read the input's old value: keep a copy before overwriting it
+    needs_copy = first in functional.formula_names() or functional.composite
+    args = [a.name for a in decl.schema.arguments]
+    return (f"\n\ndef {decl.overload_id}({', '.join(args)}):\n"
+            f"    return _inplace(_op.{decl.overload_id}, _op.{functional.overload_id}, "
+            f"{needs_copy}, ({', '.join(args)},))\n")
+
+
+def emit_autograd(decls: list[OpDecl], source: str) -> str:
+    out = [HEADER.format(source=source),
+           '"""Backward nodes and Autograd kernels generated from the formulas in ops.yaml."""\n\n',
+           "import math\n\n",
+           "from volta._generated import registry as _op\n",
+           "from volta._generated.functions import *  # formulas are written with volta ops\n",
+           "from volta.autograd.formulas import *  # and the helpers formulas share\n",
+           "from volta.autograd.graph import Node as _Node, connect as _connect, "
+           "set_history as _set_history\n",
+           "from volta.autograd.graph import save as _save, save_list as _save_list, "
+           "save_output as _save_output\n",
+           "from volta.autograd.graph import save_output_list as _save_output_list, "
+           "unpack as _unpack, unpack_list as _unpack_list\n",
+           "from volta.autograd.inplace import check_inplace as _check_inplace, "
+           "inplace_autograd as _inplace\n",
+           "from volta.dispatch.keys import Autograd as _AUTOGRAD\n\n",
+           "KERNELS = {}\nNODES = {}\n"]
+    for d in decls:
+        if d.inplace_of is not None:
+            if d.inplace_of.is_differentiable:
+                out.append(emit_inplace_kernel(d))
+                out.append(f"\n\nKERNELS[{d.name!r}] = {d.overload_id}\n")
+            continue
+        if not d.formulas:
+            continue
+        out.append(emit_node(d))
+        out.append(emit_kernel(d))
+        out.append(f"\n\nKERNELS[{d.name!r}] = {d.overload_id}\n"
+                   f"NODES[{d.name!r}] = {node_name(d)}\n")
+    return "".join(out)

@@ -1,0 +1,103 @@
+"""volta: a deep-learning framework built around a dispatcher.
+
+Import order is the architecture: dtypes and devices, the dispatcher, the operators generated
+from ops.yaml, the tensor, composite and view implementations, then plugins (volta's own CPU
+backend first, installed packages after), then the keys above the backends (Autograd, Tracing).
+"""
+
+from __future__ import annotations
+
+import builtins
+
+from volta import dtypes as _dtypes
+from volta.dispatch import dispatcher as _dispatcher_module
+from volta.errors import (
+    AutogradError,
+    BackendError,
+    DeviceMismatchError,
+    DTypeError,
+    IndexOutOfRangeError,
+    NoKernelError,
+    PluginError,
+    RegistrationError,
+    SchemaError,
+    SerializationError,
+    ShapeError,
+    VoltaError,
+)
+
+from volta._generated import registry as _registry  # noqa: E402,I001 - defines every core op
+from volta._tensor import Size, Tensor  # noqa: E402
+from volta.device import BACKENDS as _BACKENDS, device  # noqa: E402
+from volta.dtypes import (  # noqa: E402
+    bfloat16, dtype, finfo, float16, float32, float64, get_default_dtype, iinfo, int8, int16,
+    int32, int64, promote_types, result_type, set_default_dtype, uint8,
+)
+from volta.dtypes import bool_ as bool  # noqa: E402,A001 - PyTorch's name
+from volta._factories import (  # noqa: E402
+    Generator, arange, as_tensor, empty, eye, from_dlpack, from_numpy, full, initial_seed,
+    linspace, logspace, manual_seed, normal, ones, rand, randint, randn, randperm,
+    scalar_tensor, seed, tensor, zeros,
+)
+from volta import _registration_core  # noqa: E402,F401 - views, composites, plugins, autograd
+from volta._generated.functions import *  # noqa: E402,F401,F403 - every op function
+from volta._generated.functions import NAMESPACES as _NAMESPACES  # noqa: E402
+from volta import autograd, dispatch, library, plugins  # noqa: E402
+from volta.autograd import enable_grad, inference_mode, no_grad, set_grad_enabled  # noqa: E402
+from volta.autograd.grad_mode import is_grad_enabled, is_inference_mode_enabled  # noqa: E402
+from volta.library import ops  # noqa: E402
+from volta.tracing import trace  # noqa: E402
+from volta import linalg, special  # noqa: E402
+from volta import nn  # noqa: E402
+
+float = float32  # noqa: A001
+double = float64
+half = float16
+long = int64
+int = int32  # noqa: A001
+short = int16
+cfloat = None
+__version__ = "0.1.0"
+
+
+def is_tensor(obj: object) -> builtins.bool:
+    return isinstance(obj, Tensor)
+
+
+def get_device_types() -> list[str]:
+    return _BACKENDS.names()
+
+
+def broadcast_shapes(*shapes: object) -> Size:
+    from volta._inplace_support import broadcast_shapes as _bs
+    return Size(_bs(*(tuple(s) for s in shapes)))  # type: ignore[arg-type]
+
+
+def broadcast_tensors(*tensors: Tensor) -> tuple[Tensor, ...]:
+    shape = broadcast_shapes(*(t.shape for t in tensors))
+    return tuple(t.expand(shape) for t in tensors)
+
+
+def numel(t: Tensor) -> builtins.int:
+    return t.numel()
+
+
+def tensordot(a: Tensor, b: Tensor, dims: object = 2) -> Tensor:
+    """``tensordot(a, b, dims=2)`` or ``dims=([1, 0], [0, 1])`` as in PyTorch."""
+    from builtins import int as _int
+    if isinstance(dims, _int):
+        dims_a = list(range(a.ndim - dims, a.ndim))
+        dims_b = list(range(dims))
+    else:
+        dims_a, dims_b = ([d] if isinstance(d, _int) else list(d) for d in dims)  # type: ignore
+    return _registry.tensordot(a, b, tuple(dims_a), tuple(dims_b))
+
+
+def save(obj: object, f: object) -> None:
+    from volta.serialization import save as _save
+    _save(obj, f)
+
+
+def load(f: object, map_location: object = None, weights_only: object = True) -> object:
+    from volta.serialization import load as _load
+    return _load(f, map_location=map_location)

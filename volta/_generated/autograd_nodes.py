@@ -1,0 +1,5044 @@
+# @generated from ops.yaml by `python -m codegen` — do not edit.
+# ruff: noqa
+"""Backward nodes and Autograd kernels generated from the formulas in ops.yaml."""
+
+import math
+
+from volta._generated import registry as _op
+from volta._generated.functions import *  # formulas are written with volta ops
+from volta.autograd.formulas import *  # and the helpers formulas share
+from volta.autograd.graph import Node as _Node, connect as _connect, set_history as _set_history
+from volta.autograd.graph import save as _save, save_list as _save_list, save_output as _save_output
+from volta.autograd.graph import save_output_list as _save_output_list, unpack as _unpack, unpack_list as _unpack_list
+from volta.autograd.inplace import check_inplace as _check_inplace, inplace_autograd as _inplace
+from volta.dispatch.keys import Autograd as _AUTOGRAD
+
+KERNELS = {}
+NODES = {}
+
+
+class AbsBackward(_Node):
+    __slots__ = ('s_self',)
+    op_name = 'abs'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad * sign(self)
+        return (g_self,)
+
+
+def abs(self):
+    result = _op.abs.redispatch(_AUTOGRAD, self)
+    node = AbsBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['abs'] = abs
+NODES['abs'] = AbsBackward
+
+
+class NegBackward(_Node):
+    __slots__ = ()
+    op_name = 'neg'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = -grad
+        return (g_self,)
+
+
+def neg(self):
+    result = _op.neg.redispatch(_AUTOGRAD, self)
+    node = NegBackward()
+    if _connect(node, (self,)):
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['neg'] = neg
+NODES['neg'] = NegBackward
+
+
+class ExpBackward(_Node):
+    __slots__ = ('o_result',)
+    op_name = 'exp'
+
+    def apply(node, grads):
+        grad = grads[0]
+        result = _unpack(node, node.o_result)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad * result
+        return (g_self,)
+
+
+def exp(self):
+    result = _op.exp.redispatch(_AUTOGRAD, self)
+    node = ExpBackward()
+    if _connect(node, (self,)):
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['exp'] = exp
+NODES['exp'] = ExpBackward
+
+
+class Exp2Backward(_Node):
+    __slots__ = ('o_result',)
+    op_name = 'exp2'
+
+    def apply(node, grads):
+        grad = grads[0]
+        result = _unpack(node, node.o_result)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad * result * 0.6931471805599453
+        return (g_self,)
+
+
+def exp2(self):
+    result = _op.exp2.redispatch(_AUTOGRAD, self)
+    node = Exp2Backward()
+    if _connect(node, (self,)):
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['exp2'] = exp2
+NODES['exp2'] = Exp2Backward
+
+
+class Expm1Backward(_Node):
+    __slots__ = ('o_result',)
+    op_name = 'expm1'
+
+    def apply(node, grads):
+        grad = grads[0]
+        result = _unpack(node, node.o_result)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad * (result + 1)
+        return (g_self,)
+
+
+def expm1(self):
+    result = _op.expm1.redispatch(_AUTOGRAD, self)
+    node = Expm1Backward()
+    if _connect(node, (self,)):
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['expm1'] = expm1
+NODES['expm1'] = Expm1Backward
+
+
+class LogBackward(_Node):
+    __slots__ = ('s_self',)
+    op_name = 'log'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad / self
+        return (g_self,)
+
+
+def log(self):
+    result = _op.log.redispatch(_AUTOGRAD, self)
+    node = LogBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['log'] = log
+NODES['log'] = LogBackward
+
+
+class Log2Backward(_Node):
+    __slots__ = ('s_self',)
+    op_name = 'log2'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad / (self * 0.6931471805599453)
+        return (g_self,)
+
+
+def log2(self):
+    result = _op.log2.redispatch(_AUTOGRAD, self)
+    node = Log2Backward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['log2'] = log2
+NODES['log2'] = Log2Backward
+
+
+class Log10Backward(_Node):
+    __slots__ = ('s_self',)
+    op_name = 'log10'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad / (self * 2.302585092994046)
+        return (g_self,)
+
+
+def log10(self):
+    result = _op.log10.redispatch(_AUTOGRAD, self)
+    node = Log10Backward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['log10'] = log10
+NODES['log10'] = Log10Backward
+
+
+class Log1pBackward(_Node):
+    __slots__ = ('s_self',)
+    op_name = 'log1p'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad / (self + 1)
+        return (g_self,)
+
+
+def log1p(self):
+    result = _op.log1p.redispatch(_AUTOGRAD, self)
+    node = Log1pBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['log1p'] = log1p
+NODES['log1p'] = Log1pBackward
+
+
+class SqrtBackward(_Node):
+    __slots__ = ('o_result',)
+    op_name = 'sqrt'
+
+    def apply(node, grads):
+        grad = grads[0]
+        result = _unpack(node, node.o_result)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad / (2 * result)
+        return (g_self,)
+
+
+def sqrt(self):
+    result = _op.sqrt.redispatch(_AUTOGRAD, self)
+    node = SqrtBackward()
+    if _connect(node, (self,)):
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['sqrt'] = sqrt
+NODES['sqrt'] = SqrtBackward
+
+
+class RsqrtBackward(_Node):
+    __slots__ = ('o_result',)
+    op_name = 'rsqrt'
+
+    def apply(node, grads):
+        grad = grads[0]
+        result = _unpack(node, node.o_result)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = -0.5 * grad * result * result * result
+        return (g_self,)
+
+
+def rsqrt(self):
+    result = _op.rsqrt.redispatch(_AUTOGRAD, self)
+    node = RsqrtBackward()
+    if _connect(node, (self,)):
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['rsqrt'] = rsqrt
+NODES['rsqrt'] = RsqrtBackward
+
+
+class SinBackward(_Node):
+    __slots__ = ('s_self',)
+    op_name = 'sin'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad * cos(self)
+        return (g_self,)
+
+
+def sin(self):
+    result = _op.sin.redispatch(_AUTOGRAD, self)
+    node = SinBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['sin'] = sin
+NODES['sin'] = SinBackward
+
+
+class CosBackward(_Node):
+    __slots__ = ('s_self',)
+    op_name = 'cos'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = -grad * sin(self)
+        return (g_self,)
+
+
+def cos(self):
+    result = _op.cos.redispatch(_AUTOGRAD, self)
+    node = CosBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['cos'] = cos
+NODES['cos'] = CosBackward
+
+
+class TanBackward(_Node):
+    __slots__ = ('o_result',)
+    op_name = 'tan'
+
+    def apply(node, grads):
+        grad = grads[0]
+        result = _unpack(node, node.o_result)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad * (1 + result * result)
+        return (g_self,)
+
+
+def tan(self):
+    result = _op.tan.redispatch(_AUTOGRAD, self)
+    node = TanBackward()
+    if _connect(node, (self,)):
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['tan'] = tan
+NODES['tan'] = TanBackward
+
+
+class AsinBackward(_Node):
+    __slots__ = ('s_self',)
+    op_name = 'asin'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad * rsqrt(1 - self * self)
+        return (g_self,)
+
+
+def asin(self):
+    result = _op.asin.redispatch(_AUTOGRAD, self)
+    node = AsinBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['asin'] = asin
+NODES['asin'] = AsinBackward
+
+
+class AcosBackward(_Node):
+    __slots__ = ('s_self',)
+    op_name = 'acos'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = -grad * rsqrt(1 - self * self)
+        return (g_self,)
+
+
+def acos(self):
+    result = _op.acos.redispatch(_AUTOGRAD, self)
+    node = AcosBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['acos'] = acos
+NODES['acos'] = AcosBackward
+
+
+class AtanBackward(_Node):
+    __slots__ = ('s_self',)
+    op_name = 'atan'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad / (1 + self * self)
+        return (g_self,)
+
+
+def atan(self):
+    result = _op.atan.redispatch(_AUTOGRAD, self)
+    node = AtanBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['atan'] = atan
+NODES['atan'] = AtanBackward
+
+
+class SinhBackward(_Node):
+    __slots__ = ('s_self',)
+    op_name = 'sinh'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad * cosh(self)
+        return (g_self,)
+
+
+def sinh(self):
+    result = _op.sinh.redispatch(_AUTOGRAD, self)
+    node = SinhBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['sinh'] = sinh
+NODES['sinh'] = SinhBackward
+
+
+class CoshBackward(_Node):
+    __slots__ = ('s_self',)
+    op_name = 'cosh'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad * sinh(self)
+        return (g_self,)
+
+
+def cosh(self):
+    result = _op.cosh.redispatch(_AUTOGRAD, self)
+    node = CoshBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['cosh'] = cosh
+NODES['cosh'] = CoshBackward
+
+
+class TanhBackward(_Node):
+    __slots__ = ('o_result',)
+    op_name = 'tanh'
+
+    def apply(node, grads):
+        grad = grads[0]
+        result = _unpack(node, node.o_result)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad * (1 - result * result)
+        return (g_self,)
+
+
+def tanh(self):
+    result = _op.tanh.redispatch(_AUTOGRAD, self)
+    node = TanhBackward()
+    if _connect(node, (self,)):
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['tanh'] = tanh
+NODES['tanh'] = TanhBackward
+
+
+class SigmoidBackward(_Node):
+    __slots__ = ('o_result',)
+    op_name = 'sigmoid'
+
+    def apply(node, grads):
+        grad = grads[0]
+        result = _unpack(node, node.o_result)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad * result * (1 - result)
+        return (g_self,)
+
+
+def sigmoid(self):
+    result = _op.sigmoid.redispatch(_AUTOGRAD, self)
+    node = SigmoidBackward()
+    if _connect(node, (self,)):
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['sigmoid'] = sigmoid
+NODES['sigmoid'] = SigmoidBackward
+
+
+class ReluBackward(_Node):
+    __slots__ = ('o_result',)
+    op_name = 'relu'
+
+    def apply(node, grads):
+        grad = grads[0]
+        result = _unpack(node, node.o_result)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = where(result > 0, grad, 0)
+        return (g_self,)
+
+
+def relu(self):
+    result = _op.relu.redispatch(_AUTOGRAD, self)
+    node = ReluBackward()
+    if _connect(node, (self,)):
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['relu'] = relu
+NODES['relu'] = ReluBackward
+
+
+class Relu6Backward(_Node):
+    __slots__ = ('s_self',)
+    op_name = 'relu6'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = where((self > 0) & (self < 6), grad, 0)
+        return (g_self,)
+
+
+def relu6(self):
+    result = _op.relu6.redispatch(_AUTOGRAD, self)
+    node = Relu6Backward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['relu6'] = relu6
+NODES['relu6'] = Relu6Backward
+
+
+class GeluBackward(_Node):
+    __slots__ = ('s_self', 's_approximate')
+    op_name = 'gelu'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        approximate = node.s_approximate
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = gelu_backward(grad, self, approximate=approximate)
+        return (g_self,)
+
+
+def gelu(self, approximate):
+    result = _op.gelu.redispatch(_AUTOGRAD, self, approximate)
+    node = GeluBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        node.s_approximate = approximate
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['gelu'] = gelu
+NODES['gelu'] = GeluBackward
+
+
+class SiluBackward(_Node):
+    __slots__ = ('s_self',)
+    op_name = 'silu'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad * sigmoid(self) * (1 + self * (1 - sigmoid(self)))
+        return (g_self,)
+
+
+def silu(self):
+    result = _op.silu.redispatch(_AUTOGRAD, self)
+    node = SiluBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['silu'] = silu
+NODES['silu'] = SiluBackward
+
+
+class MishBackward(_Node):
+    __slots__ = ('s_self',)
+    op_name = 'mish'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad * (tanh(softplus(self)) + self * sigmoid(self) * (1 - tanh(softplus(self)) ** 2))
+        return (g_self,)
+
+
+def mish(self):
+    result = _op.mish.redispatch(_AUTOGRAD, self)
+    node = MishBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['mish'] = mish
+NODES['mish'] = MishBackward
+
+
+class SoftplusBackward(_Node):
+    __slots__ = ('s_self', 's_beta', 's_threshold')
+    op_name = 'softplus'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        beta = node.s_beta
+        threshold = node.s_threshold
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = where(self * beta > threshold, grad, grad * sigmoid(self * beta))
+        return (g_self,)
+
+
+def softplus(self, beta, threshold):
+    result = _op.softplus.redispatch(_AUTOGRAD, self, beta, threshold)
+    node = SoftplusBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        node.s_beta = beta
+        node.s_threshold = threshold
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['softplus'] = softplus
+NODES['softplus'] = SoftplusBackward
+
+
+class EluBackward(_Node):
+    __slots__ = ('s_self', 's_alpha', 's_scale', 's_input_scale')
+    op_name = 'elu'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        alpha = node.s_alpha
+        scale = node.s_scale
+        input_scale = node.s_input_scale
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = where(self > 0, grad * scale, grad * (alpha * scale * input_scale) * exp(self * input_scale))
+        return (g_self,)
+
+
+def elu(self, alpha, scale, input_scale):
+    result = _op.elu.redispatch(_AUTOGRAD, self, alpha, scale, input_scale)
+    node = EluBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        node.s_alpha = alpha
+        node.s_scale = scale
+        node.s_input_scale = input_scale
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['elu'] = elu
+NODES['elu'] = EluBackward
+
+
+class SeluBackward(_Node):
+    __slots__ = ('s_self',)
+    op_name = 'selu'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = where(self > 0, grad * 1.0507009873554805, grad * 1.7580993408473766 * exp(self))
+        return (g_self,)
+
+
+def selu(self):
+    result = _op.selu.redispatch(_AUTOGRAD, self)
+    node = SeluBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['selu'] = selu
+NODES['selu'] = SeluBackward
+
+
+class LeakyReluBackward(_Node):
+    __slots__ = ('s_self', 's_negative_slope')
+    op_name = 'leaky_relu'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        negative_slope = node.s_negative_slope
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = where(self > 0, grad, grad * negative_slope)
+        return (g_self,)
+
+
+def leaky_relu(self, negative_slope):
+    result = _op.leaky_relu.redispatch(_AUTOGRAD, self, negative_slope)
+    node = LeakyReluBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        node.s_negative_slope = negative_slope
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['leaky_relu'] = leaky_relu
+NODES['leaky_relu'] = LeakyReluBackward
+
+
+class HardtanhBackward(_Node):
+    __slots__ = ('s_self', 's_min_val', 's_max_val')
+    op_name = 'hardtanh'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        min_val = node.s_min_val
+        max_val = node.s_max_val
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = where((self > min_val) & (self < max_val), grad, 0)
+        return (g_self,)
+
+
+def hardtanh(self, min_val, max_val):
+    result = _op.hardtanh.redispatch(_AUTOGRAD, self, min_val, max_val)
+    node = HardtanhBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        node.s_min_val = min_val
+        node.s_max_val = max_val
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['hardtanh'] = hardtanh
+NODES['hardtanh'] = HardtanhBackward
+
+
+class HardsigmoidBackward(_Node):
+    __slots__ = ('s_self',)
+    op_name = 'hardsigmoid'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = where((self > -3) & (self < 3), grad / 6, 0)
+        return (g_self,)
+
+
+def hardsigmoid(self):
+    result = _op.hardsigmoid.redispatch(_AUTOGRAD, self)
+    node = HardsigmoidBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['hardsigmoid'] = hardsigmoid
+NODES['hardsigmoid'] = HardsigmoidBackward
+
+
+class HardswishBackward(_Node):
+    __slots__ = ('s_self',)
+    op_name = 'hardswish'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = where(self < -3, 0, where(self <= 3, grad * (2 * self + 3) / 6, grad))
+        return (g_self,)
+
+
+def hardswish(self):
+    result = _op.hardswish.redispatch(_AUTOGRAD, self)
+    node = HardswishBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['hardswish'] = hardswish
+NODES['hardswish'] = HardswishBackward
+
+
+class LogsigmoidBackward(_Node):
+    __slots__ = ('s_self',)
+    op_name = 'logsigmoid'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad * sigmoid(-self)
+        return (g_self,)
+
+
+def logsigmoid(self):
+    result = _op.logsigmoid.redispatch(_AUTOGRAD, self)
+    node = LogsigmoidBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['logsigmoid'] = logsigmoid
+NODES['logsigmoid'] = LogsigmoidBackward
+
+
+class SoftsignBackward(_Node):
+    __slots__ = ('s_self',)
+    op_name = 'softsign'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad / ((1 + abs(self)) * (1 + abs(self)))
+        return (g_self,)
+
+
+def softsign(self):
+    result = _op.softsign.redispatch(_AUTOGRAD, self)
+    node = SoftsignBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['softsign'] = softsign
+NODES['softsign'] = SoftsignBackward
+
+
+class ErfBackward(_Node):
+    __slots__ = ('s_self',)
+    op_name = 'erf'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad * 1.1283791670955126 * exp(-self * self)
+        return (g_self,)
+
+
+def erf(self):
+    result = _op.erf.redispatch(_AUTOGRAD, self)
+    node = ErfBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['erf'] = erf
+NODES['erf'] = ErfBackward
+
+
+class ErfcBackward(_Node):
+    __slots__ = ('s_self',)
+    op_name = 'erfc'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad * -1.1283791670955126 * exp(-self * self)
+        return (g_self,)
+
+
+def erfc(self):
+    result = _op.erfc.redispatch(_AUTOGRAD, self)
+    node = ErfcBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['erfc'] = erfc
+NODES['erfc'] = ErfcBackward
+
+
+class ErfinvBackward(_Node):
+    __slots__ = ('o_result',)
+    op_name = 'erfinv'
+
+    def apply(node, grads):
+        grad = grads[0]
+        result = _unpack(node, node.o_result)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad * 0.886226925452758 * exp(result * result)
+        return (g_self,)
+
+
+def erfinv(self):
+    result = _op.erfinv.redispatch(_AUTOGRAD, self)
+    node = ErfinvBackward()
+    if _connect(node, (self,)):
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['erfinv'] = erfinv
+NODES['erfinv'] = ErfinvBackward
+
+
+class SignBackward(_Node):
+    __slots__ = ()
+    op_name = 'sign'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = zeros_like(grad)
+        return (g_self,)
+
+
+def sign(self):
+    result = _op.sign.redispatch(_AUTOGRAD, self)
+    node = SignBackward()
+    if _connect(node, (self,)):
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['sign'] = sign
+NODES['sign'] = SignBackward
+
+
+class FloorBackward(_Node):
+    __slots__ = ()
+    op_name = 'floor'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = zeros_like(grad)
+        return (g_self,)
+
+
+def floor(self):
+    result = _op.floor.redispatch(_AUTOGRAD, self)
+    node = FloorBackward()
+    if _connect(node, (self,)):
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['floor'] = floor
+NODES['floor'] = FloorBackward
+
+
+class CeilBackward(_Node):
+    __slots__ = ()
+    op_name = 'ceil'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = zeros_like(grad)
+        return (g_self,)
+
+
+def ceil(self):
+    result = _op.ceil.redispatch(_AUTOGRAD, self)
+    node = CeilBackward()
+    if _connect(node, (self,)):
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['ceil'] = ceil
+NODES['ceil'] = CeilBackward
+
+
+class RoundBackward(_Node):
+    __slots__ = ()
+    op_name = 'round'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = zeros_like(grad)
+        return (g_self,)
+
+
+def round(self, decimals):
+    result = _op.round.redispatch(_AUTOGRAD, self, decimals)
+    node = RoundBackward()
+    if _connect(node, (self,)):
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['round'] = round
+NODES['round'] = RoundBackward
+
+
+class TruncBackward(_Node):
+    __slots__ = ()
+    op_name = 'trunc'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = zeros_like(grad)
+        return (g_self,)
+
+
+def trunc(self):
+    result = _op.trunc.redispatch(_AUTOGRAD, self)
+    node = TruncBackward()
+    if _connect(node, (self,)):
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['trunc'] = trunc
+NODES['trunc'] = TruncBackward
+
+
+class FracBackward(_Node):
+    __slots__ = ()
+    op_name = 'frac'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad
+        return (g_self,)
+
+
+def frac(self):
+    result = _op.frac.redispatch(_AUTOGRAD, self)
+    node = FracBackward()
+    if _connect(node, (self,)):
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['frac'] = frac
+NODES['frac'] = FracBackward
+
+
+class ReciprocalBackward(_Node):
+    __slots__ = ('o_result',)
+    op_name = 'reciprocal'
+
+    def apply(node, grads):
+        grad = grads[0]
+        result = _unpack(node, node.o_result)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = -grad * result * result
+        return (g_self,)
+
+
+def reciprocal(self):
+    result = _op.reciprocal.redispatch(_AUTOGRAD, self)
+    node = ReciprocalBackward()
+    if _connect(node, (self,)):
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['reciprocal'] = reciprocal
+NODES['reciprocal'] = ReciprocalBackward
+
+
+class SquareBackward(_Node):
+    __slots__ = ('s_self',)
+    op_name = 'square'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = 2 * grad * self
+        return (g_self,)
+
+
+def square(self):
+    result = _op.square.redispatch(_AUTOGRAD, self)
+    node = SquareBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['square'] = square
+NODES['square'] = SquareBackward
+
+
+class ClampBackward(_Node):
+    __slots__ = ('s_self', 's_min', 's_max')
+    op_name = 'clamp'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        min = _unpack(node, node.s_min)
+        max = _unpack(node, node.s_max)
+        needs = node.needs_input_grad
+        g_self = g_min = g_max = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = clamp_backward(grad, self, min, max)
+        if needs[1]:
+            g_min = where(self < min, grad, 0)
+        if needs[2]:
+            g_max = where(self > max, grad, 0)
+        return (g_self, g_min, g_max)
+
+
+def clamp(self, min, max):
+    result = _op.clamp.redispatch(_AUTOGRAD, self, min, max)
+    node = ClampBackward()
+    if _connect(node, (self, min, max)):
+        node.s_self = _save(self)
+        node.s_min = _save(min)
+        node.s_max = _save(max)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['clamp'] = clamp
+NODES['clamp'] = ClampBackward
+
+
+class NanToNumBackward(_Node):
+    __slots__ = ('s_self',)
+    op_name = 'nan_to_num'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = where(isfinite(self), grad, 0)
+        return (g_self,)
+
+
+def nan_to_num(self, nan, posinf, neginf):
+    result = _op.nan_to_num.redispatch(_AUTOGRAD, self, nan, posinf, neginf)
+    node = NanToNumBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['nan_to_num'] = nan_to_num
+NODES['nan_to_num'] = NanToNumBackward
+
+
+class AddBackward(_Node):
+    __slots__ = ('s_alpha',)
+    op_name = 'add'
+
+    def apply(node, grads):
+        grad = grads[0]
+        alpha = node.s_alpha
+        needs = node.needs_input_grad
+        g_self = g_other = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad
+        if needs[1]:
+            g_other = maybe_multiply(grad, alpha)
+        return (g_self, g_other)
+
+
+def add(self, other, alpha):
+    result = _op.add.redispatch(_AUTOGRAD, self, other, alpha)
+    node = AddBackward()
+    if _connect(node, (self, other)):
+        node.s_alpha = alpha
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['add'] = add
+NODES['add'] = AddBackward
+
+
+class SubBackward(_Node):
+    __slots__ = ('s_alpha',)
+    op_name = 'sub'
+
+    def apply(node, grads):
+        grad = grads[0]
+        alpha = node.s_alpha
+        needs = node.needs_input_grad
+        g_self = g_other = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad
+        if needs[1]:
+            g_other = -maybe_multiply(grad, alpha)
+        return (g_self, g_other)
+
+
+def sub(self, other, alpha):
+    result = _op.sub.redispatch(_AUTOGRAD, self, other, alpha)
+    node = SubBackward()
+    if _connect(node, (self, other)):
+        node.s_alpha = alpha
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['sub'] = sub
+NODES['sub'] = SubBackward
+
+
+class MulBackward(_Node):
+    __slots__ = ('s_self', 's_other')
+    op_name = 'mul'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        other = _unpack(node, node.s_other)
+        needs = node.needs_input_grad
+        g_self = g_other = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad * other
+        if needs[1]:
+            g_other = grad * self
+        return (g_self, g_other)
+
+
+def mul(self, other):
+    result = _op.mul.redispatch(_AUTOGRAD, self, other)
+    node = MulBackward()
+    if _connect(node, (self, other)):
+        node.s_self = _save(self)
+        node.s_other = _save(other)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['mul'] = mul
+NODES['mul'] = MulBackward
+
+
+class DivBackward(_Node):
+    __slots__ = ('s_self', 's_other', 's_rounding_mode')
+    op_name = 'div'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        other = _unpack(node, node.s_other)
+        rounding_mode = node.s_rounding_mode
+        needs = node.needs_input_grad
+        g_self = g_other = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = div_backward_self(grad, other, rounding_mode)
+        if needs[1]:
+            g_other = div_backward_other(grad, self, other, rounding_mode)
+        return (g_self, g_other)
+
+
+def div(self, other, rounding_mode):
+    result = _op.div.redispatch(_AUTOGRAD, self, other, rounding_mode)
+    node = DivBackward()
+    if _connect(node, (self, other)):
+        node.s_self = _save(self)
+        node.s_other = _save(other)
+        node.s_rounding_mode = rounding_mode
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['div'] = div
+NODES['div'] = DivBackward
+
+
+class PowBackward(_Node):
+    __slots__ = ('s_self', 's_exponent', 'o_result')
+    op_name = 'pow'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        exponent = _unpack(node, node.s_exponent)
+        result = _unpack(node, node.o_result)
+        needs = node.needs_input_grad
+        g_self = g_exponent = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = pow_backward_self(grad, self, exponent)
+        if needs[1]:
+            g_exponent = pow_backward_exponent(grad, self, exponent, result)
+        return (g_self, g_exponent)
+
+
+def pow(self, exponent):
+    result = _op.pow.redispatch(_AUTOGRAD, self, exponent)
+    node = PowBackward()
+    if _connect(node, (self, exponent)):
+        node.s_self = _save(self)
+        node.s_exponent = _save(exponent)
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['pow'] = pow
+NODES['pow'] = PowBackward
+
+
+class MaximumBackward(_Node):
+    __slots__ = ('s_self', 's_other')
+    op_name = 'maximum'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        other = _unpack(node, node.s_other)
+        needs = node.needs_input_grad
+        g_self = g_other = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = where(self > other, grad, where(self == other, grad / 2, 0))
+        if needs[1]:
+            g_other = where(other > self, grad, where(self == other, grad / 2, 0))
+        return (g_self, g_other)
+
+
+def maximum(self, other):
+    result = _op.maximum.redispatch(_AUTOGRAD, self, other)
+    node = MaximumBackward()
+    if _connect(node, (self, other)):
+        node.s_self = _save(self)
+        node.s_other = _save(other)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['maximum'] = maximum
+NODES['maximum'] = MaximumBackward
+
+
+class MinimumBackward(_Node):
+    __slots__ = ('s_self', 's_other')
+    op_name = 'minimum'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        other = _unpack(node, node.s_other)
+        needs = node.needs_input_grad
+        g_self = g_other = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = where(self < other, grad, where(self == other, grad / 2, 0))
+        if needs[1]:
+            g_other = where(other < self, grad, where(self == other, grad / 2, 0))
+        return (g_self, g_other)
+
+
+def minimum(self, other):
+    result = _op.minimum.redispatch(_AUTOGRAD, self, other)
+    node = MinimumBackward()
+    if _connect(node, (self, other)):
+        node.s_self = _save(self)
+        node.s_other = _save(other)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['minimum'] = minimum
+NODES['minimum'] = MinimumBackward
+
+
+class FmaxBackward(_Node):
+    __slots__ = ('s_self', 's_other')
+    op_name = 'fmax'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        other = _unpack(node, node.s_other)
+        needs = node.needs_input_grad
+        g_self = g_other = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = where((self >= other) | isnan(other), grad, 0)
+        if needs[1]:
+            g_other = where((self >= other) | isnan(other), 0, grad)
+        return (g_self, g_other)
+
+
+def fmax(self, other):
+    result = _op.fmax.redispatch(_AUTOGRAD, self, other)
+    node = FmaxBackward()
+    if _connect(node, (self, other)):
+        node.s_self = _save(self)
+        node.s_other = _save(other)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['fmax'] = fmax
+NODES['fmax'] = FmaxBackward
+
+
+class FminBackward(_Node):
+    __slots__ = ('s_self', 's_other')
+    op_name = 'fmin'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        other = _unpack(node, node.s_other)
+        needs = node.needs_input_grad
+        g_self = g_other = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = where((self <= other) | isnan(other), grad, 0)
+        if needs[1]:
+            g_other = where((self <= other) | isnan(other), 0, grad)
+        return (g_self, g_other)
+
+
+def fmin(self, other):
+    result = _op.fmin.redispatch(_AUTOGRAD, self, other)
+    node = FminBackward()
+    if _connect(node, (self, other)):
+        node.s_self = _save(self)
+        node.s_other = _save(other)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['fmin'] = fmin
+NODES['fmin'] = FminBackward
+
+
+class RemainderBackward(_Node):
+    __slots__ = ('s_self', 's_other')
+    op_name = 'remainder'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        other = _unpack(node, node.s_other)
+        needs = node.needs_input_grad
+        g_self = g_other = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad
+        if needs[1]:
+            g_other = -grad * floor_divide(self, other)
+        return (g_self, g_other)
+
+
+def remainder(self, other):
+    result = _op.remainder.redispatch(_AUTOGRAD, self, other)
+    node = RemainderBackward()
+    if _connect(node, (self, other)):
+        node.s_self = _save(self)
+        node.s_other = _save(other)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['remainder'] = remainder
+NODES['remainder'] = RemainderBackward
+
+
+class FmodBackward(_Node):
+    __slots__ = ('s_self', 's_other')
+    op_name = 'fmod'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        other = _unpack(node, node.s_other)
+        needs = node.needs_input_grad
+        g_self = g_other = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad
+        if needs[1]:
+            g_other = -grad * trunc(self / other)
+        return (g_self, g_other)
+
+
+def fmod(self, other):
+    result = _op.fmod.redispatch(_AUTOGRAD, self, other)
+    node = FmodBackward()
+    if _connect(node, (self, other)):
+        node.s_self = _save(self)
+        node.s_other = _save(other)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['fmod'] = fmod
+NODES['fmod'] = FmodBackward
+
+
+class Atan2Backward(_Node):
+    __slots__ = ('s_self', 's_other')
+    op_name = 'atan2'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        other = _unpack(node, node.s_other)
+        needs = node.needs_input_grad
+        g_self = g_other = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad * other / (self * self + other * other)
+        if needs[1]:
+            g_other = -grad * self / (self * self + other * other)
+        return (g_self, g_other)
+
+
+def atan2(self, other):
+    result = _op.atan2.redispatch(_AUTOGRAD, self, other)
+    node = Atan2Backward()
+    if _connect(node, (self, other)):
+        node.s_self = _save(self)
+        node.s_other = _save(other)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['atan2'] = atan2
+NODES['atan2'] = Atan2Backward
+
+
+class HypotBackward(_Node):
+    __slots__ = ('s_self', 's_other', 'o_result')
+    op_name = 'hypot'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        other = _unpack(node, node.s_other)
+        result = _unpack(node, node.o_result)
+        needs = node.needs_input_grad
+        g_self = g_other = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad * self / result
+        if needs[1]:
+            g_other = grad * other / result
+        return (g_self, g_other)
+
+
+def hypot(self, other):
+    result = _op.hypot.redispatch(_AUTOGRAD, self, other)
+    node = HypotBackward()
+    if _connect(node, (self, other)):
+        node.s_self = _save(self)
+        node.s_other = _save(other)
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['hypot'] = hypot
+NODES['hypot'] = HypotBackward
+
+
+class CopysignBackward(_Node):
+    __slots__ = ('s_self', 's_other', 'o_result')
+    op_name = 'copysign'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        other = _unpack(node, node.s_other)
+        result = _unpack(node, node.o_result)
+        needs = node.needs_input_grad
+        g_self = g_other = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = where(self == 0, 0, grad * result / self)
+        if needs[1]:
+            g_other = zeros_like(other)
+        return (g_self, g_other)
+
+
+def copysign(self, other):
+    result = _op.copysign.redispatch(_AUTOGRAD, self, other)
+    node = CopysignBackward()
+    if _connect(node, (self, other)):
+        node.s_self = _save(self)
+        node.s_other = _save(other)
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['copysign'] = copysign
+NODES['copysign'] = CopysignBackward
+
+
+class XlogyBackward(_Node):
+    __slots__ = ('s_self', 's_other')
+    op_name = 'xlogy'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        other = _unpack(node, node.s_other)
+        needs = node.needs_input_grad
+        g_self = g_other = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = where((self == 0) & (other <= 0), 0, grad * log(other))
+        if needs[1]:
+            g_other = grad * self / other
+        return (g_self, g_other)
+
+
+def xlogy(self, other):
+    result = _op.xlogy.redispatch(_AUTOGRAD, self, other)
+    node = XlogyBackward()
+    if _connect(node, (self, other)):
+        node.s_self = _save(self)
+        node.s_other = _save(other)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['xlogy'] = xlogy
+NODES['xlogy'] = XlogyBackward
+
+
+class LogaddexpBackward(_Node):
+    __slots__ = ('s_self', 's_other', 'o_result')
+    op_name = 'logaddexp'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        other = _unpack(node, node.s_other)
+        result = _unpack(node, node.o_result)
+        needs = node.needs_input_grad
+        g_self = g_other = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad * exp(self - result)
+        if needs[1]:
+            g_other = grad * exp(other - result)
+        return (g_self, g_other)
+
+
+def logaddexp(self, other):
+    result = _op.logaddexp.redispatch(_AUTOGRAD, self, other)
+    node = LogaddexpBackward()
+    if _connect(node, (self, other)):
+        node.s_self = _save(self)
+        node.s_other = _save(other)
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['logaddexp'] = logaddexp
+NODES['logaddexp'] = LogaddexpBackward
+
+
+class WhereSelfBackward(_Node):
+    __slots__ = ('s_condition',)
+    op_name = 'where.self'
+
+    def apply(node, grads):
+        grad = grads[0]
+        condition = _unpack(node, node.s_condition)
+        needs = node.needs_input_grad
+        g_condition = g_self = g_other = None
+        grad_input_mask = needs
+        if needs[1]:
+            g_self = where(condition, grad, 0)
+        if needs[2]:
+            g_other = where(condition, 0, grad)
+        return (g_condition, g_self, g_other)
+
+
+def where_self(condition, self, other):
+    result = _op.where_self.redispatch(_AUTOGRAD, condition, self, other)
+    node = WhereSelfBackward()
+    if _connect(node, (condition, self, other)):
+        node.s_condition = _save(condition)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['where.self'] = where_self
+NODES['where.self'] = WhereSelfBackward
+
+
+class LerpBackward(_Node):
+    __slots__ = ('s_self', 's_end', 's_weight')
+    op_name = 'lerp'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        end = _unpack(node, node.s_end)
+        weight = _unpack(node, node.s_weight)
+        needs = node.needs_input_grad
+        g_self = g_end = g_weight = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad * (1 - weight)
+        if needs[1]:
+            g_end = grad * weight
+        if needs[2]:
+            g_weight = grad * (end - self)
+        return (g_self, g_end, g_weight)
+
+
+def lerp(self, end, weight):
+    result = _op.lerp.redispatch(_AUTOGRAD, self, end, weight)
+    node = LerpBackward()
+    if _connect(node, (self, end, weight)):
+        node.s_self = _save(self)
+        node.s_end = _save(end)
+        node.s_weight = _save(weight)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['lerp'] = lerp
+NODES['lerp'] = LerpBackward
+
+
+class AddcmulBackward(_Node):
+    __slots__ = ('s_tensor1', 's_tensor2', 's_value')
+    op_name = 'addcmul'
+
+    def apply(node, grads):
+        grad = grads[0]
+        tensor1 = _unpack(node, node.s_tensor1)
+        tensor2 = _unpack(node, node.s_tensor2)
+        value = node.s_value
+        needs = node.needs_input_grad
+        g_self = g_tensor1 = g_tensor2 = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad
+        if needs[1]:
+            g_tensor1 = maybe_multiply(grad * tensor2, value)
+        if needs[2]:
+            g_tensor2 = maybe_multiply(grad * tensor1, value)
+        return (g_self, g_tensor1, g_tensor2)
+
+
+def addcmul(self, tensor1, tensor2, value):
+    result = _op.addcmul.redispatch(_AUTOGRAD, self, tensor1, tensor2, value)
+    node = AddcmulBackward()
+    if _connect(node, (self, tensor1, tensor2)):
+        node.s_tensor1 = _save(tensor1)
+        node.s_tensor2 = _save(tensor2)
+        node.s_value = value
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['addcmul'] = addcmul
+NODES['addcmul'] = AddcmulBackward
+
+
+class AddcdivBackward(_Node):
+    __slots__ = ('s_tensor1', 's_tensor2', 's_value')
+    op_name = 'addcdiv'
+
+    def apply(node, grads):
+        grad = grads[0]
+        tensor1 = _unpack(node, node.s_tensor1)
+        tensor2 = _unpack(node, node.s_tensor2)
+        value = node.s_value
+        needs = node.needs_input_grad
+        g_self = g_tensor1 = g_tensor2 = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad
+        if needs[1]:
+            g_tensor1 = maybe_multiply(grad / tensor2, value)
+        if needs[2]:
+            g_tensor2 = maybe_multiply(-grad * tensor1 / (tensor2 * tensor2), value)
+        return (g_self, g_tensor1, g_tensor2)
+
+
+def addcdiv(self, tensor1, tensor2, value):
+    result = _op.addcdiv.redispatch(_AUTOGRAD, self, tensor1, tensor2, value)
+    node = AddcdivBackward()
+    if _connect(node, (self, tensor1, tensor2)):
+        node.s_tensor1 = _save(tensor1)
+        node.s_tensor2 = _save(tensor2)
+        node.s_value = value
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['addcdiv'] = addcdiv
+NODES['addcdiv'] = AddcdivBackward
+
+
+class SumBackward(_Node):
+    __slots__ = ('s_self', 's_dim', 's_keepdim')
+    op_name = 'sum'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        dim = node.s_dim
+        keepdim = node.s_keepdim
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = expand_reduced(grad, self.shape, dim, keepdim)
+        return (g_self,)
+
+
+def sum(self, dim, keepdim, dtype):
+    result = _op.sum.redispatch(_AUTOGRAD, self, dim, keepdim, dtype)
+    node = SumBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        node.s_dim = dim
+        node.s_keepdim = keepdim
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['sum'] = sum
+NODES['sum'] = SumBackward
+
+
+class NansumBackward(_Node):
+    __slots__ = ('s_self', 's_dim', 's_keepdim')
+    op_name = 'nansum'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        dim = node.s_dim
+        keepdim = node.s_keepdim
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = where(isnan(self), 0, expand_reduced(grad, self.shape, dim, keepdim))
+        return (g_self,)
+
+
+def nansum(self, dim, keepdim, dtype):
+    result = _op.nansum.redispatch(_AUTOGRAD, self, dim, keepdim, dtype)
+    node = NansumBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        node.s_dim = dim
+        node.s_keepdim = keepdim
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['nansum'] = nansum
+NODES['nansum'] = NansumBackward
+
+
+class MeanBackward(_Node):
+    __slots__ = ('s_self', 's_dim', 's_keepdim')
+    op_name = 'mean'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        dim = node.s_dim
+        keepdim = node.s_keepdim
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = mean_backward(grad, self.shape, dim, keepdim)
+        return (g_self,)
+
+
+def mean(self, dim, keepdim, dtype):
+    result = _op.mean.redispatch(_AUTOGRAD, self, dim, keepdim, dtype)
+    node = MeanBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        node.s_dim = dim
+        node.s_keepdim = keepdim
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['mean'] = mean
+NODES['mean'] = MeanBackward
+
+
+class ProdBackward(_Node):
+    __slots__ = ('s_self', 's_dim', 's_keepdim', 'o_result')
+    op_name = 'prod'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        dim = node.s_dim
+        keepdim = node.s_keepdim
+        result = _unpack(node, node.o_result)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = prod_backward(grad, self, result, dim, keepdim)
+        return (g_self,)
+
+
+def prod(self, dim, keepdim, dtype):
+    result = _op.prod.redispatch(_AUTOGRAD, self, dim, keepdim, dtype)
+    node = ProdBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        node.s_dim = dim
+        node.s_keepdim = keepdim
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['prod'] = prod
+NODES['prod'] = ProdBackward
+
+
+class MaxBackward(_Node):
+    __slots__ = ('s_self', 'o_result')
+    op_name = 'max'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        result = _unpack(node, node.o_result)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = minmax_all_backward(grad, self, result)
+        return (g_self,)
+
+
+def max(self):
+    result = _op.max.redispatch(_AUTOGRAD, self)
+    node = MaxBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['max'] = max
+NODES['max'] = MaxBackward
+
+
+class MaxDimBackward(_Node):
+    __slots__ = ('s_self', 's_dim', 's_keepdim', 'o_indices')
+    op_name = 'max.dim'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        dim = node.s_dim
+        keepdim = node.s_keepdim
+        indices = _unpack(node, node.o_indices)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = minmax_dim_backward(grad, indices, self.shape, dim, keepdim)
+        return (g_self,)
+
+
+def max_dim(self, dim, keepdim):
+    result = _op.max_dim.redispatch(_AUTOGRAD, self, dim, keepdim)
+    node = MaxDimBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        node.s_dim = dim
+        node.s_keepdim = keepdim
+        node.o_indices = _save_output(result[1])
+        _set_history(node, result, (True, False))
+    return result
+
+
+KERNELS['max.dim'] = max_dim
+NODES['max.dim'] = MaxDimBackward
+
+
+class MinBackward(_Node):
+    __slots__ = ('s_self', 'o_result')
+    op_name = 'min'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        result = _unpack(node, node.o_result)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = minmax_all_backward(grad, self, result)
+        return (g_self,)
+
+
+def min(self):
+    result = _op.min.redispatch(_AUTOGRAD, self)
+    node = MinBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['min'] = min
+NODES['min'] = MinBackward
+
+
+class MinDimBackward(_Node):
+    __slots__ = ('s_self', 's_dim', 's_keepdim', 'o_indices')
+    op_name = 'min.dim'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        dim = node.s_dim
+        keepdim = node.s_keepdim
+        indices = _unpack(node, node.o_indices)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = minmax_dim_backward(grad, indices, self.shape, dim, keepdim)
+        return (g_self,)
+
+
+def min_dim(self, dim, keepdim):
+    result = _op.min_dim.redispatch(_AUTOGRAD, self, dim, keepdim)
+    node = MinDimBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        node.s_dim = dim
+        node.s_keepdim = keepdim
+        node.o_indices = _save_output(result[1])
+        _set_history(node, result, (True, False))
+    return result
+
+
+KERNELS['min.dim'] = min_dim
+NODES['min.dim'] = MinDimBackward
+
+
+class AmaxBackward(_Node):
+    __slots__ = ('s_self', 's_dim', 's_keepdim', 'o_result')
+    op_name = 'amax'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        dim = node.s_dim
+        keepdim = node.s_keepdim
+        result = _unpack(node, node.o_result)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = amaxmin_backward(grad, self, result, dim, keepdim)
+        return (g_self,)
+
+
+def amax(self, dim, keepdim):
+    result = _op.amax.redispatch(_AUTOGRAD, self, dim, keepdim)
+    node = AmaxBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        node.s_dim = dim
+        node.s_keepdim = keepdim
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['amax'] = amax
+NODES['amax'] = AmaxBackward
+
+
+class AminBackward(_Node):
+    __slots__ = ('s_self', 's_dim', 's_keepdim', 'o_result')
+    op_name = 'amin'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        dim = node.s_dim
+        keepdim = node.s_keepdim
+        result = _unpack(node, node.o_result)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = amaxmin_backward(grad, self, result, dim, keepdim)
+        return (g_self,)
+
+
+def amin(self, dim, keepdim):
+    result = _op.amin.redispatch(_AUTOGRAD, self, dim, keepdim)
+    node = AminBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        node.s_dim = dim
+        node.s_keepdim = keepdim
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['amin'] = amin
+NODES['amin'] = AminBackward
+
+
+class VarCorrectionBackward(_Node):
+    __slots__ = ('s_self', 's_dim', 's_correction', 's_keepdim')
+    op_name = 'var.correction'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        dim = node.s_dim
+        correction = node.s_correction
+        keepdim = node.s_keepdim
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = var_backward(grad, self, dim, correction, keepdim)
+        return (g_self,)
+
+
+def var_correction(self, dim, correction, keepdim):
+    result = _op.var_correction.redispatch(_AUTOGRAD, self, dim, correction, keepdim)
+    node = VarCorrectionBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        node.s_dim = dim
+        node.s_correction = correction
+        node.s_keepdim = keepdim
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['var.correction'] = var_correction
+NODES['var.correction'] = VarCorrectionBackward
+
+
+class StdCorrectionBackward(_Node):
+    __slots__ = ('s_self', 's_dim', 's_correction', 's_keepdim', 'o_result')
+    op_name = 'std.correction'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        dim = node.s_dim
+        correction = node.s_correction
+        keepdim = node.s_keepdim
+        result = _unpack(node, node.o_result)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = std_backward(grad, self, result, dim, correction, keepdim)
+        return (g_self,)
+
+
+def std_correction(self, dim, correction, keepdim):
+    result = _op.std_correction.redispatch(_AUTOGRAD, self, dim, correction, keepdim)
+    node = StdCorrectionBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        node.s_dim = dim
+        node.s_correction = correction
+        node.s_keepdim = keepdim
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['std.correction'] = std_correction
+NODES['std.correction'] = StdCorrectionBackward
+
+
+class VectorNormBackward(_Node):
+    __slots__ = ('s_self', 's_ord', 's_dim', 's_keepdim', 'o_result')
+    op_name = 'vector_norm'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        ord = node.s_ord
+        dim = node.s_dim
+        keepdim = node.s_keepdim
+        result = _unpack(node, node.o_result)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = norm_backward(grad, self, ord, result, dim, keepdim)
+        return (g_self,)
+
+
+def vector_norm(self, ord, dim, keepdim, dtype):
+    result = _op.vector_norm.redispatch(_AUTOGRAD, self, ord, dim, keepdim, dtype)
+    node = VectorNormBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        node.s_ord = ord
+        node.s_dim = dim
+        node.s_keepdim = keepdim
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['vector_norm'] = vector_norm
+NODES['vector_norm'] = VectorNormBackward
+
+
+class LogsumexpBackward(_Node):
+    __slots__ = ('s_self', 's_dim', 's_keepdim', 'o_result')
+    op_name = 'logsumexp'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        dim = node.s_dim
+        keepdim = node.s_keepdim
+        result = _unpack(node, node.o_result)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = logsumexp_backward(grad, self, result, dim, keepdim)
+        return (g_self,)
+
+
+def logsumexp(self, dim, keepdim):
+    result = _op.logsumexp.redispatch(_AUTOGRAD, self, dim, keepdim)
+    node = LogsumexpBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        node.s_dim = dim
+        node.s_keepdim = keepdim
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['logsumexp'] = logsumexp
+NODES['logsumexp'] = LogsumexpBackward
+
+
+class CumsumBackward(_Node):
+    __slots__ = ('s_dim',)
+    op_name = 'cumsum'
+
+    def apply(node, grads):
+        grad = grads[0]
+        dim = node.s_dim
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = cumsum_backward(grad, dim)
+        return (g_self,)
+
+
+def cumsum(self, dim, dtype):
+    result = _op.cumsum.redispatch(_AUTOGRAD, self, dim, dtype)
+    node = CumsumBackward()
+    if _connect(node, (self,)):
+        node.s_dim = dim
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['cumsum'] = cumsum
+NODES['cumsum'] = CumsumBackward
+
+
+class CumprodBackward(_Node):
+    __slots__ = ('s_self', 's_dim', 'o_result')
+    op_name = 'cumprod'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        dim = node.s_dim
+        result = _unpack(node, node.o_result)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = cumprod_backward(grad, self, dim, result)
+        return (g_self,)
+
+
+def cumprod(self, dim, dtype):
+    result = _op.cumprod.redispatch(_AUTOGRAD, self, dim, dtype)
+    node = CumprodBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        node.s_dim = dim
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['cumprod'] = cumprod
+NODES['cumprod'] = CumprodBackward
+
+
+class MedianBackward(_Node):
+    __slots__ = ('s_self', 'o_result')
+    op_name = 'median'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        result = _unpack(node, node.o_result)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = median_backward(grad, self, result)
+        return (g_self,)
+
+
+def median(self):
+    result = _op.median.redispatch(_AUTOGRAD, self)
+    node = MedianBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['median'] = median
+NODES['median'] = MedianBackward
+
+
+class MedianDimBackward(_Node):
+    __slots__ = ('s_self', 's_dim', 's_keepdim', 'o_indices')
+    op_name = 'median.dim'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        dim = node.s_dim
+        keepdim = node.s_keepdim
+        indices = _unpack(node, node.o_indices)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = minmax_dim_backward(grad, indices, self.shape, dim, keepdim)
+        return (g_self,)
+
+
+def median_dim(self, dim, keepdim):
+    result = _op.median_dim.redispatch(_AUTOGRAD, self, dim, keepdim)
+    node = MedianDimBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        node.s_dim = dim
+        node.s_keepdim = keepdim
+        node.o_indices = _save_output(result[1])
+        _set_history(node, result, (True, False))
+    return result
+
+
+KERNELS['median.dim'] = median_dim
+NODES['median.dim'] = MedianDimBackward
+
+
+class MatmulBackward(_Node):
+    __slots__ = ('s_self', 's_other')
+    op_name = 'matmul'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        other = _unpack(node, node.s_other)
+        needs = node.needs_input_grad
+        g_self = g_other = None
+        grad_input_mask = needs
+        if needs[0] or needs[1]:
+            g_self, g_other, = matmul_backward(grad, self, other, grad_input_mask)
+        return (g_self, g_other)
+
+
+def matmul(self, other):
+    result = _op.matmul.redispatch(_AUTOGRAD, self, other)
+    node = MatmulBackward()
+    if _connect(node, (self, other)):
+        node.s_self = _save(self)
+        node.s_other = _save(other)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['matmul'] = matmul
+NODES['matmul'] = MatmulBackward
+
+
+class MmBackward(_Node):
+    __slots__ = ('s_self', 's_mat2')
+    op_name = 'mm'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        mat2 = _unpack(node, node.s_mat2)
+        needs = node.needs_input_grad
+        g_self = g_mat2 = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad.mm(mat2.t())
+        if needs[1]:
+            g_mat2 = self.t().mm(grad)
+        return (g_self, g_mat2)
+
+
+def mm(self, mat2):
+    result = _op.mm.redispatch(_AUTOGRAD, self, mat2)
+    node = MmBackward()
+    if _connect(node, (self, mat2)):
+        node.s_self = _save(self)
+        node.s_mat2 = _save(mat2)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['mm'] = mm
+NODES['mm'] = MmBackward
+
+
+class BmmBackward(_Node):
+    __slots__ = ('s_self', 's_mat2')
+    op_name = 'bmm'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        mat2 = _unpack(node, node.s_mat2)
+        needs = node.needs_input_grad
+        g_self = g_mat2 = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad.bmm(mat2.transpose(1, 2))
+        if needs[1]:
+            g_mat2 = self.transpose(1, 2).bmm(grad)
+        return (g_self, g_mat2)
+
+
+def bmm(self, mat2):
+    result = _op.bmm.redispatch(_AUTOGRAD, self, mat2)
+    node = BmmBackward()
+    if _connect(node, (self, mat2)):
+        node.s_self = _save(self)
+        node.s_mat2 = _save(mat2)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['bmm'] = bmm
+NODES['bmm'] = BmmBackward
+
+
+class AddmmBackward(_Node):
+    __slots__ = ('s_mat1', 's_mat2', 's_beta', 's_alpha')
+    op_name = 'addmm'
+
+    def apply(node, grads):
+        grad = grads[0]
+        mat1 = _unpack(node, node.s_mat1)
+        mat2 = _unpack(node, node.s_mat2)
+        beta = node.s_beta
+        alpha = node.s_alpha
+        needs = node.needs_input_grad
+        g_self = g_mat1 = g_mat2 = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = maybe_multiply(grad, beta)
+        if needs[1]:
+            g_mat1 = maybe_multiply(grad.mm(mat2.t()), alpha)
+        if needs[2]:
+            g_mat2 = maybe_multiply(mat1.t().mm(grad), alpha)
+        return (g_self, g_mat1, g_mat2)
+
+
+def addmm(self, mat1, mat2, beta, alpha):
+    result = _op.addmm.redispatch(_AUTOGRAD, self, mat1, mat2, beta, alpha)
+    node = AddmmBackward()
+    if _connect(node, (self, mat1, mat2)):
+        node.s_mat1 = _save(mat1)
+        node.s_mat2 = _save(mat2)
+        node.s_beta = beta
+        node.s_alpha = alpha
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['addmm'] = addmm
+NODES['addmm'] = AddmmBackward
+
+
+class EinsumBackward(_Node):
+    __slots__ = ('s_equation', 's_tensors')
+    op_name = 'einsum'
+
+    def apply(node, grads):
+        grad = grads[0]
+        equation = node.s_equation
+        tensors = _unpack_list(node, node.s_tensors)
+        needs = node.needs_input_grad
+        g_tensors = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_tensors = einsum_backward(grad, equation, tensors, grad_input_mask)
+        return (g_tensors,)
+
+
+def einsum(equation, tensors):
+    result = _op.einsum.redispatch(_AUTOGRAD, equation, tensors)
+    node = EinsumBackward()
+    if _connect(node, (tensors,)):
+        node.s_equation = equation
+        node.s_tensors = _save_list(tensors)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['einsum'] = einsum
+NODES['einsum'] = EinsumBackward
+
+
+class ViewBackward(_Node):
+    __slots__ = ('s_self',)
+    op_name = 'view'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad.reshape(self.shape)
+        return (g_self,)
+
+
+def view(self, size):
+    result = _op.view.redispatch(_AUTOGRAD, self, size)
+    node = ViewBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['view'] = view
+NODES['view'] = ViewBackward
+
+
+class AsStridedBackward(_Node):
+    __slots__ = ('s_self', 's_size', 's_stride', 's_storage_offset')
+    op_name = 'as_strided'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        size = node.s_size
+        stride = node.s_stride
+        storage_offset = node.s_storage_offset
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = as_strided_backward(grad, self, size, stride, storage_offset)
+        return (g_self,)
+
+
+def as_strided(self, size, stride, storage_offset):
+    result = _op.as_strided.redispatch(_AUTOGRAD, self, size, stride, storage_offset)
+    node = AsStridedBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        node.s_size = size
+        node.s_stride = stride
+        node.s_storage_offset = storage_offset
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['as_strided'] = as_strided
+NODES['as_strided'] = AsStridedBackward
+
+
+class PermuteBackward(_Node):
+    __slots__ = ('s_dims',)
+    op_name = 'permute'
+
+    def apply(node, grads):
+        grad = grads[0]
+        dims = node.s_dims
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = permute_backward(grad, dims)
+        return (g_self,)
+
+
+def permute(self, dims):
+    result = _op.permute.redispatch(_AUTOGRAD, self, dims)
+    node = PermuteBackward()
+    if _connect(node, (self,)):
+        node.s_dims = dims
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['permute'] = permute
+NODES['permute'] = PermuteBackward
+
+
+class TransposeBackward(_Node):
+    __slots__ = ('s_dim0', 's_dim1')
+    op_name = 'transpose'
+
+    def apply(node, grads):
+        grad = grads[0]
+        dim0 = node.s_dim0
+        dim1 = node.s_dim1
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad.transpose(dim0, dim1)
+        return (g_self,)
+
+
+def transpose(self, dim0, dim1):
+    result = _op.transpose.redispatch(_AUTOGRAD, self, dim0, dim1)
+    node = TransposeBackward()
+    if _connect(node, (self,)):
+        node.s_dim0 = dim0
+        node.s_dim1 = dim1
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['transpose'] = transpose
+NODES['transpose'] = TransposeBackward
+
+
+class SqueezeBackward(_Node):
+    __slots__ = ('s_self',)
+    op_name = 'squeeze'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad.reshape(self.shape)
+        return (g_self,)
+
+
+def squeeze(self, dim):
+    result = _op.squeeze.redispatch(_AUTOGRAD, self, dim)
+    node = SqueezeBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['squeeze'] = squeeze
+NODES['squeeze'] = SqueezeBackward
+
+
+class UnsqueezeBackward(_Node):
+    __slots__ = ('s_dim',)
+    op_name = 'unsqueeze'
+
+    def apply(node, grads):
+        grad = grads[0]
+        dim = node.s_dim
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad.squeeze(dim)
+        return (g_self,)
+
+
+def unsqueeze(self, dim):
+    result = _op.unsqueeze.redispatch(_AUTOGRAD, self, dim)
+    node = UnsqueezeBackward()
+    if _connect(node, (self,)):
+        node.s_dim = dim
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['unsqueeze'] = unsqueeze
+NODES['unsqueeze'] = UnsqueezeBackward
+
+
+class ExpandBackward(_Node):
+    __slots__ = ('s_self',)
+    op_name = 'expand'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = sum_to(grad, self.shape)
+        return (g_self,)
+
+
+def expand(self, size):
+    result = _op.expand.redispatch(_AUTOGRAD, self, size)
+    node = ExpandBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['expand'] = expand
+NODES['expand'] = ExpandBackward
+
+
+class SliceBackward(_Node):
+    __slots__ = ('s_self', 's_dim', 's_start', 's_end', 's_step')
+    op_name = 'slice'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        dim = node.s_dim
+        start = node.s_start
+        end = node.s_end
+        step = node.s_step
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = slice_backward(grad, self.shape, dim, start, end, step)
+        return (g_self,)
+
+
+def slice(self, dim, start, end, step):
+    result = _op.slice.redispatch(_AUTOGRAD, self, dim, start, end, step)
+    node = SliceBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        node.s_dim = dim
+        node.s_start = start
+        node.s_end = end
+        node.s_step = step
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['slice'] = slice
+NODES['slice'] = SliceBackward
+
+
+class SliceBackwardBackward(_Node):
+    __slots__ = ('s_dim', 's_start', 's_end', 's_step')
+    op_name = 'slice_backward'
+
+    def apply(node, grads):
+        grad = grads[0]
+        dim = node.s_dim
+        start = node.s_start
+        end = node.s_end
+        step = node.s_step
+        needs = node.needs_input_grad
+        g_grad_output = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_grad_output = slice(grad, dim, start, end, step)
+        return (g_grad_output,)
+
+
+def slice_backward(grad_output, input_sizes, dim, start, end, step):
+    result = _op.slice_backward.redispatch(_AUTOGRAD, grad_output, input_sizes, dim, start, end, step)
+    node = SliceBackwardBackward()
+    if _connect(node, (grad_output,)):
+        node.s_dim = dim
+        node.s_start = start
+        node.s_end = end
+        node.s_step = step
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['slice_backward'] = slice_backward
+NODES['slice_backward'] = SliceBackwardBackward
+
+
+class SelectBackward(_Node):
+    __slots__ = ('s_self', 's_dim', 's_index')
+    op_name = 'select'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        dim = node.s_dim
+        index = node.s_index
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = select_backward(grad, self.shape, dim, index)
+        return (g_self,)
+
+
+def select(self, dim, index):
+    result = _op.select.redispatch(_AUTOGRAD, self, dim, index)
+    node = SelectBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        node.s_dim = dim
+        node.s_index = index
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['select'] = select
+NODES['select'] = SelectBackward
+
+
+class SelectBackwardBackward(_Node):
+    __slots__ = ('s_dim', 's_index')
+    op_name = 'select_backward'
+
+    def apply(node, grads):
+        grad = grads[0]
+        dim = node.s_dim
+        index = node.s_index
+        needs = node.needs_input_grad
+        g_grad_output = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_grad_output = select(grad, dim, index)
+        return (g_grad_output,)
+
+
+def select_backward(grad_output, input_sizes, dim, index):
+    result = _op.select_backward.redispatch(_AUTOGRAD, grad_output, input_sizes, dim, index)
+    node = SelectBackwardBackward()
+    if _connect(node, (grad_output,)):
+        node.s_dim = dim
+        node.s_index = index
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['select_backward'] = select_backward
+NODES['select_backward'] = SelectBackwardBackward
+
+
+class UnfoldBackward(_Node):
+    __slots__ = ('s_self', 's_dimension', 's_size', 's_step')
+    op_name = 'unfold'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        dimension = node.s_dimension
+        size = node.s_size
+        step = node.s_step
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = unfold_backward(grad, self.shape, dimension, size, step)
+        return (g_self,)
+
+
+def unfold(self, dimension, size, step):
+    result = _op.unfold.redispatch(_AUTOGRAD, self, dimension, size, step)
+    node = UnfoldBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        node.s_dimension = dimension
+        node.s_size = size
+        node.s_step = step
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['unfold'] = unfold
+NODES['unfold'] = UnfoldBackward
+
+
+class UnfoldBackwardBackward(_Node):
+    __slots__ = ('s_dim', 's_size', 's_step')
+    op_name = 'unfold_backward'
+
+    def apply(node, grads):
+        grad = grads[0]
+        dim = node.s_dim
+        size = node.s_size
+        step = node.s_step
+        needs = node.needs_input_grad
+        g_grad_output = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_grad_output = grad.unfold(dim, size, step)
+        return (g_grad_output,)
+
+
+def unfold_backward(grad_output, input_sizes, dim, size, step):
+    result = _op.unfold_backward.redispatch(_AUTOGRAD, grad_output, input_sizes, dim, size, step)
+    node = UnfoldBackwardBackward()
+    if _connect(node, (grad_output,)):
+        node.s_dim = dim
+        node.s_size = size
+        node.s_step = step
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['unfold_backward'] = unfold_backward
+NODES['unfold_backward'] = UnfoldBackwardBackward
+
+
+class DiagonalBackward(_Node):
+    __slots__ = ('s_self', 's_offset', 's_dim1', 's_dim2')
+    op_name = 'diagonal'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        offset = node.s_offset
+        dim1 = node.s_dim1
+        dim2 = node.s_dim2
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = diagonal_backward(grad, self.shape, offset, dim1, dim2)
+        return (g_self,)
+
+
+def diagonal(self, offset, dim1, dim2):
+    result = _op.diagonal.redispatch(_AUTOGRAD, self, offset, dim1, dim2)
+    node = DiagonalBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        node.s_offset = offset
+        node.s_dim1 = dim1
+        node.s_dim2 = dim2
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['diagonal'] = diagonal
+NODES['diagonal'] = DiagonalBackward
+
+
+class DiagonalBackwardBackward(_Node):
+    __slots__ = ('s_offset', 's_dim1', 's_dim2')
+    op_name = 'diagonal_backward'
+
+    def apply(node, grads):
+        grad = grads[0]
+        offset = node.s_offset
+        dim1 = node.s_dim1
+        dim2 = node.s_dim2
+        needs = node.needs_input_grad
+        g_grad_output = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_grad_output = grad.diagonal(offset, dim1, dim2)
+        return (g_grad_output,)
+
+
+def diagonal_backward(grad_output, input_sizes, offset, dim1, dim2):
+    result = _op.diagonal_backward.redispatch(_AUTOGRAD, grad_output, input_sizes, offset, dim1, dim2)
+    node = DiagonalBackwardBackward()
+    if _connect(node, (grad_output,)):
+        node.s_offset = offset
+        node.s_dim1 = dim1
+        node.s_dim2 = dim2
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['diagonal_backward'] = diagonal_backward
+NODES['diagonal_backward'] = DiagonalBackwardBackward
+
+
+class AsStridedScatterBackward(_Node):
+    __slots__ = ('s_src', 's_size', 's_stride', 's_storage_offset')
+    op_name = 'as_strided_scatter'
+
+    def apply(node, grads):
+        grad = grads[0]
+        src = _unpack(node, node.s_src)
+        size = node.s_size
+        stride = node.s_stride
+        storage_offset = node.s_storage_offset
+        needs = node.needs_input_grad
+        g_self = g_src = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = as_strided_scatter(grad, zeros_like(src), size, stride, storage_offset)
+        if needs[1]:
+            g_src = grad.as_strided(size, stride, storage_offset)
+        return (g_self, g_src)
+
+
+def as_strided_scatter(self, src, size, stride, storage_offset):
+    result = _op.as_strided_scatter.redispatch(_AUTOGRAD, self, src, size, stride, storage_offset)
+    node = AsStridedScatterBackward()
+    if _connect(node, (self, src)):
+        node.s_src = _save(src)
+        node.s_size = size
+        node.s_stride = stride
+        node.s_storage_offset = storage_offset
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['as_strided_scatter'] = as_strided_scatter
+NODES['as_strided_scatter'] = AsStridedScatterBackward
+
+
+class AliasBackward(_Node):
+    __slots__ = ()
+    op_name = 'alias'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad
+        return (g_self,)
+
+
+def alias(self):
+    result = _op.alias.redispatch(_AUTOGRAD, self)
+    node = AliasBackward()
+    if _connect(node, (self,)):
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['alias'] = alias
+NODES['alias'] = AliasBackward
+
+
+class CloneBackward(_Node):
+    __slots__ = ()
+    op_name = 'clone'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad
+        return (g_self,)
+
+
+def clone(self, memory_format):
+    result = _op.clone.redispatch(_AUTOGRAD, self, memory_format)
+    node = CloneBackward()
+    if _connect(node, (self,)):
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['clone'] = clone
+NODES['clone'] = CloneBackward
+
+
+class CopyBackward(_Node):
+    __slots__ = ('s_src',)
+    op_name = 'copy_'
+
+    def apply(node, grads):
+        grad = grads[0]
+        src = _unpack(node, node.s_src)
+        needs = node.needs_input_grad
+        g_self = g_src = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = zeros_like(grad)
+        if needs[1]:
+            g_src = copy_backward(grad, src)
+        return (g_self, g_src)
+
+
+def copy_(self, src, non_blocking):
+    _check_inplace(self)
+    result = _op.copy_.redispatch(_AUTOGRAD, self, src, non_blocking)
+    node = CopyBackward()
+    if _connect(node, (self, src)):
+        node.s_src = _save(src)
+        _set_history(node, result, None, True)
+    return result
+
+
+KERNELS['copy_'] = copy_
+NODES['copy_'] = CopyBackward
+
+
+class FillBackward(_Node):
+    __slots__ = ()
+    op_name = 'fill_'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = zeros_like(grad)
+        return (g_self,)
+
+
+def fill_(self, value):
+    _check_inplace(self)
+    result = _op.fill_.redispatch(_AUTOGRAD, self, value)
+    node = FillBackward()
+    if _connect(node, (self,)):
+        _set_history(node, result, None, True)
+    return result
+
+
+KERNELS['fill_'] = fill_
+NODES['fill_'] = FillBackward
+
+
+class ToCopyBackward(_Node):
+    __slots__ = ('s_self',)
+    op_name = '_to_copy'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = to_copy_backward(grad, self)
+        return (g_self,)
+
+
+def _to_copy(self, dtype, device):
+    result = _op._to_copy.redispatch(_AUTOGRAD, self, dtype, device)
+    node = ToCopyBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['_to_copy'] = _to_copy
+NODES['_to_copy'] = ToCopyBackward
+
+
+class CatBackward(_Node):
+    __slots__ = ('s_tensors', 's_dim')
+    op_name = 'cat'
+
+    def apply(node, grads):
+        grad = grads[0]
+        tensors = _unpack_list(node, node.s_tensors)
+        dim = node.s_dim
+        needs = node.needs_input_grad
+        g_tensors = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_tensors = cat_backward(grad, dim, tensors)
+        return (g_tensors,)
+
+
+def cat(tensors, dim):
+    result = _op.cat.redispatch(_AUTOGRAD, tensors, dim)
+    node = CatBackward()
+    if _connect(node, (tensors,)):
+        node.s_tensors = _save_list(tensors)
+        node.s_dim = dim
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['cat'] = cat
+NODES['cat'] = CatBackward
+
+
+class FlipBackward(_Node):
+    __slots__ = ('s_dims',)
+    op_name = 'flip'
+
+    def apply(node, grads):
+        grad = grads[0]
+        dims = node.s_dims
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad.flip(dims)
+        return (g_self,)
+
+
+def flip(self, dims):
+    result = _op.flip.redispatch(_AUTOGRAD, self, dims)
+    node = FlipBackward()
+    if _connect(node, (self,)):
+        node.s_dims = dims
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['flip'] = flip
+NODES['flip'] = FlipBackward
+
+
+class RollBackward(_Node):
+    __slots__ = ('s_shifts', 's_dims')
+    op_name = 'roll'
+
+    def apply(node, grads):
+        grad = grads[0]
+        shifts = node.s_shifts
+        dims = node.s_dims
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = roll_backward(grad, shifts, dims)
+        return (g_self,)
+
+
+def roll(self, shifts, dims):
+    result = _op.roll.redispatch(_AUTOGRAD, self, shifts, dims)
+    node = RollBackward()
+    if _connect(node, (self,)):
+        node.s_shifts = shifts
+        node.s_dims = dims
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['roll'] = roll
+NODES['roll'] = RollBackward
+
+
+class RepeatBackward(_Node):
+    __slots__ = ('s_self', 's_repeats')
+    op_name = 'repeat'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        repeats = node.s_repeats
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = repeat_backward(grad, self.shape, repeats)
+        return (g_self,)
+
+
+def repeat(self, repeats):
+    result = _op.repeat.redispatch(_AUTOGRAD, self, repeats)
+    node = RepeatBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        node.s_repeats = repeats
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['repeat'] = repeat
+NODES['repeat'] = RepeatBackward
+
+
+class TrilBackward(_Node):
+    __slots__ = ('s_diagonal',)
+    op_name = 'tril'
+
+    def apply(node, grads):
+        grad = grads[0]
+        diagonal = node.s_diagonal
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad.tril(diagonal)
+        return (g_self,)
+
+
+def tril(self, diagonal):
+    result = _op.tril.redispatch(_AUTOGRAD, self, diagonal)
+    node = TrilBackward()
+    if _connect(node, (self,)):
+        node.s_diagonal = diagonal
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['tril'] = tril
+NODES['tril'] = TrilBackward
+
+
+class TriuBackward(_Node):
+    __slots__ = ('s_diagonal',)
+    op_name = 'triu'
+
+    def apply(node, grads):
+        grad = grads[0]
+        diagonal = node.s_diagonal
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad.triu(diagonal)
+        return (g_self,)
+
+
+def triu(self, diagonal):
+    result = _op.triu.redispatch(_AUTOGRAD, self, diagonal)
+    node = TriuBackward()
+    if _connect(node, (self,)):
+        node.s_diagonal = diagonal
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['triu'] = triu
+NODES['triu'] = TriuBackward
+
+
+class DiagBackward(_Node):
+    __slots__ = ('s_self', 's_diagonal')
+    op_name = 'diag'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        diagonal = node.s_diagonal
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = diag_backward(grad, self.shape, diagonal)
+        return (g_self,)
+
+
+def diag(self, diagonal):
+    result = _op.diag.redispatch(_AUTOGRAD, self, diagonal)
+    node = DiagBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        node.s_diagonal = diagonal
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['diag'] = diag
+NODES['diag'] = DiagBackward
+
+
+class DiagEmbedBackward(_Node):
+    __slots__ = ('s_offset', 's_dim1', 's_dim2')
+    op_name = 'diag_embed'
+
+    def apply(node, grads):
+        grad = grads[0]
+        offset = node.s_offset
+        dim1 = node.s_dim1
+        dim2 = node.s_dim2
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad.diagonal(offset, dim1, dim2)
+        return (g_self,)
+
+
+def diag_embed(self, offset, dim1, dim2):
+    result = _op.diag_embed.redispatch(_AUTOGRAD, self, offset, dim1, dim2)
+    node = DiagEmbedBackward()
+    if _connect(node, (self,)):
+        node.s_offset = offset
+        node.s_dim1 = dim1
+        node.s_dim2 = dim2
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['diag_embed'] = diag_embed
+NODES['diag_embed'] = DiagEmbedBackward
+
+
+class PadBackward(_Node):
+    __slots__ = ('s_self', 's_pad', 's_mode')
+    op_name = 'pad'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        pad = node.s_pad
+        mode = node.s_mode
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = pad_backward(grad, self.shape, pad, mode)
+        return (g_self,)
+
+
+def pad(self, pad, mode, value):
+    result = _op.pad.redispatch(_AUTOGRAD, self, pad, mode, value)
+    node = PadBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        node.s_pad = pad
+        node.s_mode = mode
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['pad'] = pad
+NODES['pad'] = PadBackward
+
+
+class PadBackwardBackward(_Node):
+    __slots__ = ('s_pad', 's_mode')
+    op_name = 'pad_backward'
+
+    def apply(node, grads):
+        grad = grads[0]
+        pad = node.s_pad
+        mode = node.s_mode
+        needs = node.needs_input_grad
+        g_grad_output = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_grad_output = pad(grad, pad, mode)
+        return (g_grad_output,)
+
+
+def pad_backward(grad_output, input_sizes, pad, mode):
+    result = _op.pad_backward.redispatch(_AUTOGRAD, grad_output, input_sizes, pad, mode)
+    node = PadBackwardBackward()
+    if _connect(node, (grad_output,)):
+        node.s_pad = pad
+        node.s_mode = mode
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['pad_backward'] = pad_backward
+NODES['pad_backward'] = PadBackwardBackward
+
+
+class SortBackward(_Node):
+    __slots__ = ('s_self', 's_dim', 'o_indices')
+    op_name = 'sort'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        dim = node.s_dim
+        indices = _unpack(node, node.o_indices)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = sort_backward(grad, indices, self.shape, dim)
+        return (g_self,)
+
+
+def sort(self, dim, descending, stable):
+    result = _op.sort.redispatch(_AUTOGRAD, self, dim, descending, stable)
+    node = SortBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        node.s_dim = dim
+        node.o_indices = _save_output(result[1])
+        _set_history(node, result, (True, False))
+    return result
+
+
+KERNELS['sort'] = sort
+NODES['sort'] = SortBackward
+
+
+class TopkBackward(_Node):
+    __slots__ = ('s_self', 's_dim', 'o_indices')
+    op_name = 'topk'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        dim = node.s_dim
+        indices = _unpack(node, node.o_indices)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = sort_backward(grad, indices, self.shape, dim)
+        return (g_self,)
+
+
+def topk(self, k, dim, largest, sorted):
+    result = _op.topk.redispatch(_AUTOGRAD, self, k, dim, largest, sorted)
+    node = TopkBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        node.s_dim = dim
+        node.o_indices = _save_output(result[1])
+        _set_history(node, result, (True, False))
+    return result
+
+
+KERNELS['topk'] = topk
+NODES['topk'] = TopkBackward
+
+
+class GatherBackward(_Node):
+    __slots__ = ('s_self', 's_dim', 's_index')
+    op_name = 'gather'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        dim = node.s_dim
+        index = _unpack(node, node.s_index)
+        needs = node.needs_input_grad
+        g_self = g_index = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = zeros_like(self).scatter_add(dim, index, grad)
+        return (g_self, g_index)
+
+
+def gather(self, dim, index, sparse_grad):
+    result = _op.gather.redispatch(_AUTOGRAD, self, dim, index, sparse_grad)
+    node = GatherBackward()
+    if _connect(node, (self, index)):
+        node.s_self = _save(self)
+        node.s_dim = dim
+        node.s_index = _save(index)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['gather'] = gather
+NODES['gather'] = GatherBackward
+
+
+class ScatterSrcBackward(_Node):
+    __slots__ = ('s_dim', 's_index')
+    op_name = 'scatter.src'
+
+    def apply(node, grads):
+        grad = grads[0]
+        dim = node.s_dim
+        index = _unpack(node, node.s_index)
+        needs = node.needs_input_grad
+        g_self = g_index = g_src = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad.scatter(dim, index, 0)
+        if needs[2]:
+            g_src = grad.gather(dim, index)
+        return (g_self, g_index, g_src)
+
+
+def scatter_src(self, dim, index, src):
+    result = _op.scatter_src.redispatch(_AUTOGRAD, self, dim, index, src)
+    node = ScatterSrcBackward()
+    if _connect(node, (self, index, src)):
+        node.s_dim = dim
+        node.s_index = _save(index)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['scatter.src'] = scatter_src
+NODES['scatter.src'] = ScatterSrcBackward
+
+
+class ScatterValueBackward(_Node):
+    __slots__ = ('s_dim', 's_index')
+    op_name = 'scatter.value'
+
+    def apply(node, grads):
+        grad = grads[0]
+        dim = node.s_dim
+        index = _unpack(node, node.s_index)
+        needs = node.needs_input_grad
+        g_self = g_index = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad.scatter(dim, index, 0)
+        return (g_self, g_index)
+
+
+def scatter_value(self, dim, index, value):
+    result = _op.scatter_value.redispatch(_AUTOGRAD, self, dim, index, value)
+    node = ScatterValueBackward()
+    if _connect(node, (self, index)):
+        node.s_dim = dim
+        node.s_index = _save(index)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['scatter.value'] = scatter_value
+NODES['scatter.value'] = ScatterValueBackward
+
+
+class ScatterAddBackward(_Node):
+    __slots__ = ('s_dim', 's_index')
+    op_name = 'scatter_add'
+
+    def apply(node, grads):
+        grad = grads[0]
+        dim = node.s_dim
+        index = _unpack(node, node.s_index)
+        needs = node.needs_input_grad
+        g_self = g_index = g_src = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad
+        if needs[2]:
+            g_src = grad.gather(dim, index)
+        return (g_self, g_index, g_src)
+
+
+def scatter_add(self, dim, index, src):
+    result = _op.scatter_add.redispatch(_AUTOGRAD, self, dim, index, src)
+    node = ScatterAddBackward()
+    if _connect(node, (self, index, src)):
+        node.s_dim = dim
+        node.s_index = _save(index)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['scatter_add'] = scatter_add
+NODES['scatter_add'] = ScatterAddBackward
+
+
+class IndexSelectBackward(_Node):
+    __slots__ = ('s_self', 's_dim', 's_index')
+    op_name = 'index_select'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        dim = node.s_dim
+        index = _unpack(node, node.s_index)
+        needs = node.needs_input_grad
+        g_self = g_index = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = zeros_like(self).index_add(dim, index, grad)
+        return (g_self, g_index)
+
+
+def index_select(self, dim, index):
+    result = _op.index_select.redispatch(_AUTOGRAD, self, dim, index)
+    node = IndexSelectBackward()
+    if _connect(node, (self, index)):
+        node.s_self = _save(self)
+        node.s_dim = dim
+        node.s_index = _save(index)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['index_select'] = index_select
+NODES['index_select'] = IndexSelectBackward
+
+
+class IndexAddBackward(_Node):
+    __slots__ = ('s_dim', 's_index', 's_source', 's_alpha')
+    op_name = 'index_add'
+
+    def apply(node, grads):
+        grad = grads[0]
+        dim = node.s_dim
+        index = _unpack(node, node.s_index)
+        source = _unpack(node, node.s_source)
+        alpha = node.s_alpha
+        needs = node.needs_input_grad
+        g_self = g_index = g_source = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad
+        if needs[2]:
+            g_source = maybe_multiply(index_add_source_grad(grad, dim, index, source), alpha)
+        return (g_self, g_index, g_source)
+
+
+def index_add(self, dim, index, source, alpha):
+    result = _op.index_add.redispatch(_AUTOGRAD, self, dim, index, source, alpha)
+    node = IndexAddBackward()
+    if _connect(node, (self, index, source)):
+        node.s_dim = dim
+        node.s_index = _save(index)
+        node.s_source = _save(source)
+        node.s_alpha = alpha
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['index_add'] = index_add
+NODES['index_add'] = IndexAddBackward
+
+
+class IndexTensorBackward(_Node):
+    __slots__ = ('s_self', 's_indices')
+    op_name = 'index.Tensor'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        indices = _unpack_list(node, node.s_indices)
+        needs = node.needs_input_grad
+        g_self = g_indices = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = zeros_like(self).index_put(indices, grad, True)
+        return (g_self, g_indices)
+
+
+def index_Tensor(self, indices):
+    result = _op.index_Tensor.redispatch(_AUTOGRAD, self, indices)
+    node = IndexTensorBackward()
+    if _connect(node, (self, indices)):
+        node.s_self = _save(self)
+        node.s_indices = _save_list(indices)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['index.Tensor'] = index_Tensor
+NODES['index.Tensor'] = IndexTensorBackward
+
+
+class IndexPutBackward(_Node):
+    __slots__ = ('s_indices', 's_values', 's_accumulate')
+    op_name = 'index_put'
+
+    def apply(node, grads):
+        grad = grads[0]
+        indices = _unpack_list(node, node.s_indices)
+        values = _unpack(node, node.s_values)
+        accumulate = node.s_accumulate
+        needs = node.needs_input_grad
+        g_self = g_indices = g_values = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = index_put_self_grad(grad, indices, accumulate)
+        if needs[2]:
+            g_values = sum_to(index(grad, indices), values.shape)
+        return (g_self, g_indices, g_values)
+
+
+def index_put(self, indices, values, accumulate):
+    result = _op.index_put.redispatch(_AUTOGRAD, self, indices, values, accumulate)
+    node = IndexPutBackward()
+    if _connect(node, (self, indices, values)):
+        node.s_indices = _save_list(indices)
+        node.s_values = _save(values)
+        node.s_accumulate = accumulate
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['index_put'] = index_put
+NODES['index_put'] = IndexPutBackward
+
+
+class MaskedFillBackward(_Node):
+    __slots__ = ('s_mask',)
+    op_name = 'masked_fill'
+
+    def apply(node, grads):
+        grad = grads[0]
+        mask = _unpack(node, node.s_mask)
+        needs = node.needs_input_grad
+        g_self = g_mask = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad.masked_fill(mask, 0)
+        return (g_self, g_mask)
+
+
+def masked_fill(self, mask, value):
+    result = _op.masked_fill.redispatch(_AUTOGRAD, self, mask, value)
+    node = MaskedFillBackward()
+    if _connect(node, (self, mask)):
+        node.s_mask = _save(mask)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['masked_fill'] = masked_fill
+NODES['masked_fill'] = MaskedFillBackward
+
+
+class MaskedSelectBackward(_Node):
+    __slots__ = ('s_self', 's_mask')
+    op_name = 'masked_select'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        mask = _unpack(node, node.s_mask)
+        needs = node.needs_input_grad
+        g_self = g_mask = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = masked_select_backward(grad, self, mask)
+        return (g_self, g_mask)
+
+
+def masked_select(self, mask):
+    result = _op.masked_select.redispatch(_AUTOGRAD, self, mask)
+    node = MaskedSelectBackward()
+    if _connect(node, (self, mask)):
+        node.s_self = _save(self)
+        node.s_mask = _save(mask)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['masked_select'] = masked_select
+NODES['masked_select'] = MaskedSelectBackward
+
+
+class MaskedScatterBackward(_Node):
+    __slots__ = ('s_mask', 's_source')
+    op_name = 'masked_scatter'
+
+    def apply(node, grads):
+        grad = grads[0]
+        mask = _unpack(node, node.s_mask)
+        source = _unpack(node, node.s_source)
+        needs = node.needs_input_grad
+        g_self = g_mask = g_source = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad.masked_fill(mask, 0)
+        if needs[2]:
+            g_source = masked_scatter_source_grad(grad, mask, source)
+        return (g_self, g_mask, g_source)
+
+
+def masked_scatter(self, mask, source):
+    result = _op.masked_scatter.redispatch(_AUTOGRAD, self, mask, source)
+    node = MaskedScatterBackward()
+    if _connect(node, (self, mask, source)):
+        node.s_mask = _save(mask)
+        node.s_source = _save(source)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['masked_scatter'] = masked_scatter
+NODES['masked_scatter'] = MaskedScatterBackward
+
+
+class SoftmaxBackward(_Node):
+    __slots__ = ('s_dim', 'o_result')
+    op_name = 'softmax'
+
+    def apply(node, grads):
+        grad = grads[0]
+        dim = node.s_dim
+        result = _unpack(node, node.o_result)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = softmax_backward(grad, result, dim)
+        return (g_self,)
+
+
+def softmax(self, dim, dtype):
+    result = _op.softmax.redispatch(_AUTOGRAD, self, dim, dtype)
+    node = SoftmaxBackward()
+    if _connect(node, (self,)):
+        node.s_dim = dim
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['softmax'] = softmax
+NODES['softmax'] = SoftmaxBackward
+
+
+class LogSoftmaxBackward(_Node):
+    __slots__ = ('s_dim', 'o_result')
+    op_name = 'log_softmax'
+
+    def apply(node, grads):
+        grad = grads[0]
+        dim = node.s_dim
+        result = _unpack(node, node.o_result)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = log_softmax_backward(grad, result, dim)
+        return (g_self,)
+
+
+def log_softmax(self, dim, dtype):
+    result = _op.log_softmax.redispatch(_AUTOGRAD, self, dim, dtype)
+    node = LogSoftmaxBackward()
+    if _connect(node, (self,)):
+        node.s_dim = dim
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['log_softmax'] = log_softmax
+NODES['log_softmax'] = LogSoftmaxBackward
+
+
+class ConvolutionBackward(_Node):
+    __slots__ = ('s_input', 's_weight', 's_stride', 's_padding', 's_dilation', 's_transposed', 's_output_padding', 's_groups')
+    op_name = 'convolution'
+
+    def apply(node, grads):
+        grad = grads[0]
+        input = _unpack(node, node.s_input)
+        weight = _unpack(node, node.s_weight)
+        stride = node.s_stride
+        padding = node.s_padding
+        dilation = node.s_dilation
+        transposed = node.s_transposed
+        output_padding = node.s_output_padding
+        groups = node.s_groups
+        needs = node.needs_input_grad
+        g_input = g_weight = g_bias = None
+        grad_input_mask = needs
+        if needs[0] or needs[1] or needs[2]:
+            g_input, g_weight, g_bias, = convolution_backward(grad, input, weight, stride, padding, dilation, transposed, output_padding, groups, grad_input_mask)
+        return (g_input, g_weight, g_bias)
+
+
+def convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups):
+    result = _op.convolution.redispatch(_AUTOGRAD, input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
+    node = ConvolutionBackward()
+    if _connect(node, (input, weight, bias)):
+        node.s_input = _save(input)
+        node.s_weight = _save(weight)
+        node.s_stride = stride
+        node.s_padding = padding
+        node.s_dilation = dilation
+        node.s_transposed = transposed
+        node.s_output_padding = output_padding
+        node.s_groups = groups
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['convolution'] = convolution
+NODES['convolution'] = ConvolutionBackward
+
+
+class MaxPoolWithIndicesBackward(_Node):
+    __slots__ = ('s_self', 'o_result1')
+    op_name = 'max_pool_with_indices'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        result1 = _unpack(node, node.o_result1)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = max_pool_backward(grad, self, result1)
+        return (g_self,)
+
+
+def max_pool_with_indices(self, kernel_size, stride, padding, dilation, ceil_mode):
+    result = _op.max_pool_with_indices.redispatch(_AUTOGRAD, self, kernel_size, stride, padding, dilation, ceil_mode)
+    node = MaxPoolWithIndicesBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        node.o_result1 = _save_output(result[1])
+        _set_history(node, result, (True, False))
+    return result
+
+
+KERNELS['max_pool_with_indices'] = max_pool_with_indices
+NODES['max_pool_with_indices'] = MaxPoolWithIndicesBackward
+
+
+class MaxPoolBackwardBackward(_Node):
+    __slots__ = ('s_self', 's_indices')
+    op_name = 'max_pool_backward'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        indices = _unpack(node, node.s_indices)
+        needs = node.needs_input_grad
+        g_grad_output = g_self = g_indices = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_grad_output = max_pool_double_backward(grad, self, indices)
+        return (g_grad_output, g_self, g_indices)
+
+
+def max_pool_backward(grad_output, self, indices):
+    result = _op.max_pool_backward.redispatch(_AUTOGRAD, grad_output, self, indices)
+    node = MaxPoolBackwardBackward()
+    if _connect(node, (grad_output, self, indices)):
+        node.s_self = _save(self)
+        node.s_indices = _save(indices)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['max_pool_backward'] = max_pool_backward
+NODES['max_pool_backward'] = MaxPoolBackwardBackward
+
+
+class AvgPoolBackward(_Node):
+    __slots__ = ('s_self', 's_kernel_size', 's_stride', 's_padding', 's_ceil_mode', 's_count_include_pad', 's_divisor_override')
+    op_name = 'avg_pool'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        kernel_size = node.s_kernel_size
+        stride = node.s_stride
+        padding = node.s_padding
+        ceil_mode = node.s_ceil_mode
+        count_include_pad = node.s_count_include_pad
+        divisor_override = node.s_divisor_override
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = avg_pool_backward(grad, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
+        return (g_self,)
+
+
+def avg_pool(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
+    result = _op.avg_pool.redispatch(_AUTOGRAD, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
+    node = AvgPoolBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        node.s_kernel_size = kernel_size
+        node.s_stride = stride
+        node.s_padding = padding
+        node.s_ceil_mode = ceil_mode
+        node.s_count_include_pad = count_include_pad
+        node.s_divisor_override = divisor_override
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['avg_pool'] = avg_pool
+NODES['avg_pool'] = AvgPoolBackward
+
+
+class AvgPoolBackwardBackward(_Node):
+    __slots__ = ('s_kernel_size', 's_stride', 's_padding', 's_ceil_mode', 's_count_include_pad', 's_divisor_override')
+    op_name = 'avg_pool_backward'
+
+    def apply(node, grads):
+        grad = grads[0]
+        kernel_size = node.s_kernel_size
+        stride = node.s_stride
+        padding = node.s_padding
+        ceil_mode = node.s_ceil_mode
+        count_include_pad = node.s_count_include_pad
+        divisor_override = node.s_divisor_override
+        needs = node.needs_input_grad
+        g_grad_output = g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_grad_output = avg_pool(grad, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
+        return (g_grad_output, g_self)
+
+
+def avg_pool_backward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
+    result = _op.avg_pool_backward.redispatch(_AUTOGRAD, grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
+    node = AvgPoolBackwardBackward()
+    if _connect(node, (grad_output, self)):
+        node.s_kernel_size = kernel_size
+        node.s_stride = stride
+        node.s_padding = padding
+        node.s_ceil_mode = ceil_mode
+        node.s_count_include_pad = count_include_pad
+        node.s_divisor_override = divisor_override
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['avg_pool_backward'] = avg_pool_backward
+NODES['avg_pool_backward'] = AvgPoolBackwardBackward
+
+
+class AdaptiveAvgPoolBackward(_Node):
+    __slots__ = ('s_self',)
+    op_name = 'adaptive_avg_pool'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = adaptive_avg_pool_backward(grad, self)
+        return (g_self,)
+
+
+def adaptive_avg_pool(self, output_size):
+    result = _op.adaptive_avg_pool.redispatch(_AUTOGRAD, self, output_size)
+    node = AdaptiveAvgPoolBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['adaptive_avg_pool'] = adaptive_avg_pool
+NODES['adaptive_avg_pool'] = AdaptiveAvgPoolBackward
+
+
+class AdaptiveAvgPoolBackwardBackward(_Node):
+    __slots__ = ('s_grad_output',)
+    op_name = 'adaptive_avg_pool_backward'
+
+    def apply(node, grads):
+        grad = grads[0]
+        grad_output = _unpack(node, node.s_grad_output)
+        needs = node.needs_input_grad
+        g_grad_output = g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_grad_output = adaptive_avg_pool(grad, grad_output.shape[2:])
+        return (g_grad_output, g_self)
+
+
+def adaptive_avg_pool_backward(grad_output, self):
+    result = _op.adaptive_avg_pool_backward.redispatch(_AUTOGRAD, grad_output, self)
+    node = AdaptiveAvgPoolBackwardBackward()
+    if _connect(node, (grad_output, self)):
+        node.s_grad_output = _save(grad_output)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['adaptive_avg_pool_backward'] = adaptive_avg_pool_backward
+NODES['adaptive_avg_pool_backward'] = AdaptiveAvgPoolBackwardBackward
+
+
+class AdaptiveMaxPoolBackward(_Node):
+    __slots__ = ('s_self', 'o_result1')
+    op_name = 'adaptive_max_pool'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        result1 = _unpack(node, node.o_result1)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = max_pool_backward(grad, self, result1)
+        return (g_self,)
+
+
+def adaptive_max_pool(self, output_size):
+    result = _op.adaptive_max_pool.redispatch(_AUTOGRAD, self, output_size)
+    node = AdaptiveMaxPoolBackward()
+    if _connect(node, (self,)):
+        node.s_self = _save(self)
+        node.o_result1 = _save_output(result[1])
+        _set_history(node, result, (True, False))
+    return result
+
+
+KERNELS['adaptive_max_pool'] = adaptive_max_pool
+NODES['adaptive_max_pool'] = AdaptiveMaxPoolBackward
+
+
+class EmbeddingBackward(_Node):
+    __slots__ = ('s_weight', 's_indices', 's_padding_idx', 's_scale_grad_by_freq')
+    op_name = 'embedding'
+
+    def apply(node, grads):
+        grad = grads[0]
+        weight = _unpack(node, node.s_weight)
+        indices = _unpack(node, node.s_indices)
+        padding_idx = node.s_padding_idx
+        scale_grad_by_freq = node.s_scale_grad_by_freq
+        needs = node.needs_input_grad
+        g_weight = g_indices = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_weight = embedding_backward(grad, indices, weight.shape[0], padding_idx, scale_grad_by_freq)
+        return (g_weight, g_indices)
+
+
+def embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse):
+    result = _op.embedding.redispatch(_AUTOGRAD, weight, indices, padding_idx, scale_grad_by_freq, sparse)
+    node = EmbeddingBackward()
+    if _connect(node, (weight, indices)):
+        node.s_weight = _save(weight)
+        node.s_indices = _save(indices)
+        node.s_padding_idx = padding_idx
+        node.s_scale_grad_by_freq = scale_grad_by_freq
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['embedding'] = embedding
+NODES['embedding'] = EmbeddingBackward
+
+
+class EmbeddingBackwardBackward(_Node):
+    __slots__ = ('s_indices', 's_padding_idx')
+    op_name = 'embedding_backward'
+
+    def apply(node, grads):
+        grad = grads[0]
+        indices = _unpack(node, node.s_indices)
+        padding_idx = node.s_padding_idx
+        needs = node.needs_input_grad
+        g_grad_output = g_indices = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_grad_output = embedding(grad, indices, padding_idx)
+        return (g_grad_output, g_indices)
+
+
+def embedding_backward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq):
+    result = _op.embedding_backward.redispatch(_AUTOGRAD, grad_output, indices, num_weights, padding_idx, scale_grad_by_freq)
+    node = EmbeddingBackwardBackward()
+    if _connect(node, (grad_output, indices)):
+        node.s_indices = _save(indices)
+        node.s_padding_idx = padding_idx
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['embedding_backward'] = embedding_backward
+NODES['embedding_backward'] = EmbeddingBackwardBackward
+
+
+class NativeBatchNormBackward(_Node):
+    __slots__ = ('s_input', 's_weight', 's_running_mean', 's_running_var', 's_training', 's_eps', 'o_result1', 'o_result2')
+    op_name = 'native_batch_norm'
+
+    def apply(node, grads):
+        grad = grads[0]
+        input = _unpack(node, node.s_input)
+        weight = _unpack(node, node.s_weight)
+        running_mean = _unpack(node, node.s_running_mean)
+        running_var = _unpack(node, node.s_running_var)
+        training = node.s_training
+        eps = node.s_eps
+        result1 = _unpack(node, node.o_result1)
+        result2 = _unpack(node, node.o_result2)
+        needs = node.needs_input_grad
+        g_input = g_weight = g_bias = g_running_mean = g_running_var = None
+        grad_input_mask = needs
+        if needs[0] or needs[1] or needs[2]:
+            g_input, g_weight, g_bias, = native_batch_norm_backward(grad, input, weight, running_mean, running_var, result1, result2, training, eps, grad_input_mask)
+        return (g_input, g_weight, g_bias, g_running_mean, g_running_var)
+
+
+def native_batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps):
+    result = _op.native_batch_norm.redispatch(_AUTOGRAD, input, weight, bias, running_mean, running_var, training, momentum, eps)
+    node = NativeBatchNormBackward()
+    if _connect(node, (input, weight, bias, running_mean, running_var)):
+        node.s_input = _save(input)
+        node.s_weight = _save(weight)
+        node.s_running_mean = _save(running_mean)
+        node.s_running_var = _save(running_var)
+        node.s_training = training
+        node.s_eps = eps
+        node.o_result1 = _save_output(result[1])
+        node.o_result2 = _save_output(result[2])
+        _set_history(node, result, (True, False, False))
+    return result
+
+
+KERNELS['native_batch_norm'] = native_batch_norm
+NODES['native_batch_norm'] = NativeBatchNormBackward
+
+
+class NativeLayerNormBackward(_Node):
+    __slots__ = ('s_input', 's_normalized_shape', 's_weight', 's_bias', 'o_result1', 'o_result2')
+    op_name = 'native_layer_norm'
+
+    def apply(node, grads):
+        grad = grads[0]
+        input = _unpack(node, node.s_input)
+        normalized_shape = node.s_normalized_shape
+        weight = _unpack(node, node.s_weight)
+        bias = _unpack(node, node.s_bias)
+        result1 = _unpack(node, node.o_result1)
+        result2 = _unpack(node, node.o_result2)
+        needs = node.needs_input_grad
+        g_input = g_weight = g_bias = None
+        grad_input_mask = needs
+        if needs[0] or needs[1] or needs[2]:
+            g_input, g_weight, g_bias, = native_layer_norm_backward(grad, input, normalized_shape, result1, result2, weight, bias, grad_input_mask)
+        return (g_input, g_weight, g_bias)
+
+
+def native_layer_norm(input, normalized_shape, weight, bias, eps):
+    result = _op.native_layer_norm.redispatch(_AUTOGRAD, input, normalized_shape, weight, bias, eps)
+    node = NativeLayerNormBackward()
+    if _connect(node, (input, weight, bias)):
+        node.s_input = _save(input)
+        node.s_normalized_shape = normalized_shape
+        node.s_weight = _save(weight)
+        node.s_bias = _save(bias)
+        node.o_result1 = _save_output(result[1])
+        node.o_result2 = _save_output(result[2])
+        _set_history(node, result, (True, False, False))
+    return result
+
+
+KERNELS['native_layer_norm'] = native_layer_norm
+NODES['native_layer_norm'] = NativeLayerNormBackward
+
+
+class NativeGroupNormBackward(_Node):
+    __slots__ = ('s_input', 's_weight', 's_N', 's_C', 's_HxW', 's_group', 'o_result1', 'o_result2')
+    op_name = 'native_group_norm'
+
+    def apply(node, grads):
+        grad = grads[0]
+        input = _unpack(node, node.s_input)
+        weight = _unpack(node, node.s_weight)
+        N = node.s_N
+        C = node.s_C
+        HxW = node.s_HxW
+        group = node.s_group
+        result1 = _unpack(node, node.o_result1)
+        result2 = _unpack(node, node.o_result2)
+        needs = node.needs_input_grad
+        g_input = g_weight = g_bias = None
+        grad_input_mask = needs
+        if needs[0] or needs[1] or needs[2]:
+            g_input, g_weight, g_bias, = native_group_norm_backward(grad, input, result1, result2, weight, N, C, HxW, group, grad_input_mask)
+        return (g_input, g_weight, g_bias)
+
+
+def native_group_norm(input, weight, bias, N, C, HxW, group, eps):
+    result = _op.native_group_norm.redispatch(_AUTOGRAD, input, weight, bias, N, C, HxW, group, eps)
+    node = NativeGroupNormBackward()
+    if _connect(node, (input, weight, bias)):
+        node.s_input = _save(input)
+        node.s_weight = _save(weight)
+        node.s_N = N
+        node.s_C = C
+        node.s_HxW = HxW
+        node.s_group = group
+        node.o_result1 = _save_output(result[1])
+        node.o_result2 = _save_output(result[2])
+        _set_history(node, result, (True, False, False))
+    return result
+
+
+KERNELS['native_group_norm'] = native_group_norm
+NODES['native_group_norm'] = NativeGroupNormBackward
+
+
+def abs_(self):
+    return _inplace(_op.abs_, _op.abs, True, (self,))
+
+
+KERNELS['abs_'] = abs_
+
+
+def neg_(self):
+    return _inplace(_op.neg_, _op.neg, False, (self,))
+
+
+KERNELS['neg_'] = neg_
+
+
+def exp_(self):
+    return _inplace(_op.exp_, _op.exp, False, (self,))
+
+
+KERNELS['exp_'] = exp_
+
+
+def exp2_(self):
+    return _inplace(_op.exp2_, _op.exp2, False, (self,))
+
+
+KERNELS['exp2_'] = exp2_
+
+
+def expm1_(self):
+    return _inplace(_op.expm1_, _op.expm1, False, (self,))
+
+
+KERNELS['expm1_'] = expm1_
+
+
+def log_(self):
+    return _inplace(_op.log_, _op.log, True, (self,))
+
+
+KERNELS['log_'] = log_
+
+
+def log2_(self):
+    return _inplace(_op.log2_, _op.log2, True, (self,))
+
+
+KERNELS['log2_'] = log2_
+
+
+def log10_(self):
+    return _inplace(_op.log10_, _op.log10, True, (self,))
+
+
+KERNELS['log10_'] = log10_
+
+
+def log1p_(self):
+    return _inplace(_op.log1p_, _op.log1p, True, (self,))
+
+
+KERNELS['log1p_'] = log1p_
+
+
+def sqrt_(self):
+    return _inplace(_op.sqrt_, _op.sqrt, False, (self,))
+
+
+KERNELS['sqrt_'] = sqrt_
+
+
+def rsqrt_(self):
+    return _inplace(_op.rsqrt_, _op.rsqrt, False, (self,))
+
+
+KERNELS['rsqrt_'] = rsqrt_
+
+
+def sin_(self):
+    return _inplace(_op.sin_, _op.sin, True, (self,))
+
+
+KERNELS['sin_'] = sin_
+
+
+def cos_(self):
+    return _inplace(_op.cos_, _op.cos, True, (self,))
+
+
+KERNELS['cos_'] = cos_
+
+
+def tan_(self):
+    return _inplace(_op.tan_, _op.tan, False, (self,))
+
+
+KERNELS['tan_'] = tan_
+
+
+def asin_(self):
+    return _inplace(_op.asin_, _op.asin, True, (self,))
+
+
+KERNELS['asin_'] = asin_
+
+
+def acos_(self):
+    return _inplace(_op.acos_, _op.acos, True, (self,))
+
+
+KERNELS['acos_'] = acos_
+
+
+def atan_(self):
+    return _inplace(_op.atan_, _op.atan, True, (self,))
+
+
+KERNELS['atan_'] = atan_
+
+
+def sinh_(self):
+    return _inplace(_op.sinh_, _op.sinh, True, (self,))
+
+
+KERNELS['sinh_'] = sinh_
+
+
+def cosh_(self):
+    return _inplace(_op.cosh_, _op.cosh, True, (self,))
+
+
+KERNELS['cosh_'] = cosh_
+
+
+def tanh_(self):
+    return _inplace(_op.tanh_, _op.tanh, False, (self,))
+
+
+KERNELS['tanh_'] = tanh_
+
+
+def sigmoid_(self):
+    return _inplace(_op.sigmoid_, _op.sigmoid, False, (self,))
+
+
+KERNELS['sigmoid_'] = sigmoid_
+
+
+def relu_(self):
+    return _inplace(_op.relu_, _op.relu, False, (self,))
+
+
+KERNELS['relu_'] = relu_
+
+
+def erf_(self):
+    return _inplace(_op.erf_, _op.erf, True, (self,))
+
+
+KERNELS['erf_'] = erf_
+
+
+def erfc_(self):
+    return _inplace(_op.erfc_, _op.erfc, True, (self,))
+
+
+KERNELS['erfc_'] = erfc_
+
+
+def erfinv_(self):
+    return _inplace(_op.erfinv_, _op.erfinv, False, (self,))
+
+
+KERNELS['erfinv_'] = erfinv_
+
+
+def sign_(self):
+    return _inplace(_op.sign_, _op.sign, False, (self,))
+
+
+KERNELS['sign_'] = sign_
+
+
+def floor_(self):
+    return _inplace(_op.floor_, _op.floor, False, (self,))
+
+
+KERNELS['floor_'] = floor_
+
+
+def ceil_(self):
+    return _inplace(_op.ceil_, _op.ceil, False, (self,))
+
+
+KERNELS['ceil_'] = ceil_
+
+
+def round_(self, decimals):
+    return _inplace(_op.round_, _op.round, False, (self, decimals,))
+
+
+KERNELS['round_'] = round_
+
+
+def trunc_(self):
+    return _inplace(_op.trunc_, _op.trunc, False, (self,))
+
+
+KERNELS['trunc_'] = trunc_
+
+
+def frac_(self):
+    return _inplace(_op.frac_, _op.frac, False, (self,))
+
+
+KERNELS['frac_'] = frac_
+
+
+def reciprocal_(self):
+    return _inplace(_op.reciprocal_, _op.reciprocal, False, (self,))
+
+
+KERNELS['reciprocal_'] = reciprocal_
+
+
+def square_(self):
+    return _inplace(_op.square_, _op.square, True, (self,))
+
+
+KERNELS['square_'] = square_
+
+
+def clamp_(self, min, max):
+    return _inplace(_op.clamp_, _op.clamp, True, (self, min, max,))
+
+
+KERNELS['clamp_'] = clamp_
+
+
+def nan_to_num_(self, nan, posinf, neginf):
+    return _inplace(_op.nan_to_num_, _op.nan_to_num, True, (self, nan, posinf, neginf,))
+
+
+KERNELS['nan_to_num_'] = nan_to_num_
+
+
+def add_(self, other, alpha):
+    return _inplace(_op.add_, _op.add, False, (self, other, alpha,))
+
+
+KERNELS['add_'] = add_
+
+
+def sub_(self, other, alpha):
+    return _inplace(_op.sub_, _op.sub, False, (self, other, alpha,))
+
+
+KERNELS['sub_'] = sub_
+
+
+def mul_(self, other):
+    return _inplace(_op.mul_, _op.mul, True, (self, other,))
+
+
+KERNELS['mul_'] = mul_
+
+
+def div_(self, other, rounding_mode):
+    return _inplace(_op.div_, _op.div, True, (self, other, rounding_mode,))
+
+
+KERNELS['div_'] = div_
+
+
+def pow_(self, exponent):
+    return _inplace(_op.pow_, _op.pow, True, (self, exponent,))
+
+
+KERNELS['pow_'] = pow_
+
+
+def remainder_(self, other):
+    return _inplace(_op.remainder_, _op.remainder, True, (self, other,))
+
+
+KERNELS['remainder_'] = remainder_
+
+
+def fmod_(self, other):
+    return _inplace(_op.fmod_, _op.fmod, True, (self, other,))
+
+
+KERNELS['fmod_'] = fmod_
+
+
+def atan2_(self, other):
+    return _inplace(_op.atan2_, _op.atan2, True, (self, other,))
+
+
+KERNELS['atan2_'] = atan2_
+
+
+def hypot_(self, other):
+    return _inplace(_op.hypot_, _op.hypot, True, (self, other,))
+
+
+KERNELS['hypot_'] = hypot_
+
+
+def copysign_(self, other):
+    return _inplace(_op.copysign_, _op.copysign, True, (self, other,))
+
+
+KERNELS['copysign_'] = copysign_
+
+
+def xlogy_(self, other):
+    return _inplace(_op.xlogy_, _op.xlogy, True, (self, other,))
+
+
+KERNELS['xlogy_'] = xlogy_
+
+
+def lerp_(self, end, weight):
+    return _inplace(_op.lerp_, _op.lerp, True, (self, end, weight,))
+
+
+KERNELS['lerp_'] = lerp_
+
+
+def addcmul_(self, tensor1, tensor2, value):
+    return _inplace(_op.addcmul_, _op.addcmul, False, (self, tensor1, tensor2, value,))
+
+
+KERNELS['addcmul_'] = addcmul_
+
+
+def addcdiv_(self, tensor1, tensor2, value):
+    return _inplace(_op.addcdiv_, _op.addcdiv, False, (self, tensor1, tensor2, value,))
+
+
+KERNELS['addcdiv_'] = addcdiv_
+
+
+def tril_(self, diagonal):
+    return _inplace(_op.tril_, _op.tril, False, (self, diagonal,))
+
+
+KERNELS['tril_'] = tril_
+
+
+def triu_(self, diagonal):
+    return _inplace(_op.triu_, _op.triu, False, (self, diagonal,))
+
+
+KERNELS['triu_'] = triu_
+
+
+def scatter__src(self, dim, index, src):
+    return _inplace(_op.scatter__src, _op.scatter_src, False, (self, dim, index, src,))
+
+
+KERNELS['scatter_.src'] = scatter__src
+
+
+def scatter__value(self, dim, index, value):
+    return _inplace(_op.scatter__value, _op.scatter_value, False, (self, dim, index, value,))
+
+
+KERNELS['scatter_.value'] = scatter__value
+
+
+def scatter_add_(self, dim, index, src):
+    return _inplace(_op.scatter_add_, _op.scatter_add, False, (self, dim, index, src,))
+
+
+KERNELS['scatter_add_'] = scatter_add_
+
+
+def index_add_(self, dim, index, source, alpha):
+    return _inplace(_op.index_add_, _op.index_add, False, (self, dim, index, source, alpha,))
+
+
+KERNELS['index_add_'] = index_add_
+
+
+def index_put_(self, indices, values, accumulate):
+    return _inplace(_op.index_put_, _op.index_put, False, (self, indices, values, accumulate,))
+
+
+KERNELS['index_put_'] = index_put_
+
+
+def masked_fill_(self, mask, value):
+    return _inplace(_op.masked_fill_, _op.masked_fill, False, (self, mask, value,))
+
+
+KERNELS['masked_fill_'] = masked_fill_

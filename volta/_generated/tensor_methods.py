@@ -1,0 +1,1726 @@
+# @generated from ops.yaml by `python -m codegen` — do not edit.
+# ruff: noqa
+"""Tensor methods and operators; ``volta.Tensor`` inherits this class."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from volta import _binding as _b
+if TYPE_CHECKING:
+    from volta._binding import DeviceLike, Generator, Number, Tensor, dtype
+from volta._generated import registry as _op
+
+
+class TensorMethods:
+    __slots__ = ()
+
+    def abs(self) -> Tensor:
+        """abs(Tensor self) -> Tensor
+        """
+        return _op.abs(self)
+
+    def neg(self) -> Tensor:
+        """neg(Tensor self) -> Tensor
+        """
+        return _op.neg(self)
+
+    def positive(self) -> Tensor:
+        """positive(Tensor self) -> Tensor
+        """
+        return _op.positive(self)
+
+    def exp(self) -> Tensor:
+        """exp(Tensor self) -> Tensor
+        """
+        return _op.exp(self)
+
+    def exp2(self) -> Tensor:
+        """exp2(Tensor self) -> Tensor
+        """
+        return _op.exp2(self)
+
+    def expm1(self) -> Tensor:
+        """expm1(Tensor self) -> Tensor
+        """
+        return _op.expm1(self)
+
+    def log(self) -> Tensor:
+        """log(Tensor self) -> Tensor
+        """
+        return _op.log(self)
+
+    def log2(self) -> Tensor:
+        """log2(Tensor self) -> Tensor
+        """
+        return _op.log2(self)
+
+    def log10(self) -> Tensor:
+        """log10(Tensor self) -> Tensor
+        """
+        return _op.log10(self)
+
+    def log1p(self) -> Tensor:
+        """log1p(Tensor self) -> Tensor
+        """
+        return _op.log1p(self)
+
+    def sqrt(self) -> Tensor:
+        """sqrt(Tensor self) -> Tensor
+        """
+        return _op.sqrt(self)
+
+    def rsqrt(self) -> Tensor:
+        """rsqrt(Tensor self) -> Tensor
+        """
+        return _op.rsqrt(self)
+
+    def sin(self) -> Tensor:
+        """sin(Tensor self) -> Tensor
+        """
+        return _op.sin(self)
+
+    def cos(self) -> Tensor:
+        """cos(Tensor self) -> Tensor
+        """
+        return _op.cos(self)
+
+    def tan(self) -> Tensor:
+        """tan(Tensor self) -> Tensor
+        """
+        return _op.tan(self)
+
+    def asin(self) -> Tensor:
+        """asin(Tensor self) -> Tensor
+        """
+        return _op.asin(self)
+
+    def acos(self) -> Tensor:
+        """acos(Tensor self) -> Tensor
+        """
+        return _op.acos(self)
+
+    def atan(self) -> Tensor:
+        """atan(Tensor self) -> Tensor
+        """
+        return _op.atan(self)
+
+    def sinh(self) -> Tensor:
+        """sinh(Tensor self) -> Tensor
+        """
+        return _op.sinh(self)
+
+    def cosh(self) -> Tensor:
+        """cosh(Tensor self) -> Tensor
+        """
+        return _op.cosh(self)
+
+    def tanh(self) -> Tensor:
+        """tanh(Tensor self) -> Tensor
+        """
+        return _op.tanh(self)
+
+    def sigmoid(self) -> Tensor:
+        """sigmoid(Tensor self) -> Tensor
+        """
+        return _op.sigmoid(self)
+
+    def relu(self) -> Tensor:
+        """relu(Tensor self) -> Tensor
+        """
+        return _op.relu(self)
+
+    def gelu(self, *, approximate: str = 'none') -> Tensor:
+        """gelu(Tensor self, *, str approximate="none") -> Tensor
+        """
+        return _op.gelu(self, approximate)
+
+    def erf(self) -> Tensor:
+        """erf(Tensor self) -> Tensor
+        """
+        return _op.erf(self)
+
+    def erfc(self) -> Tensor:
+        """erfc(Tensor self) -> Tensor
+        """
+        return _op.erfc(self)
+
+    def erfinv(self) -> Tensor:
+        """erfinv(Tensor self) -> Tensor
+        """
+        return _op.erfinv(self)
+
+    def sign(self) -> Tensor:
+        """sign(Tensor self) -> Tensor
+        """
+        return _op.sign(self)
+
+    def floor(self) -> Tensor:
+        """floor(Tensor self) -> Tensor
+        """
+        return _op.floor(self)
+
+    def ceil(self) -> Tensor:
+        """ceil(Tensor self) -> Tensor
+        """
+        return _op.ceil(self)
+
+    def round(self, *, decimals: int = 0) -> Tensor:
+        """round(Tensor self, *, int decimals=0) -> Tensor
+        """
+        return _op.round(self, decimals)
+
+    def trunc(self) -> Tensor:
+        """trunc(Tensor self) -> Tensor
+        """
+        return _op.trunc(self)
+
+    def frac(self) -> Tensor:
+        """frac(Tensor self) -> Tensor
+        """
+        return _op.frac(self)
+
+    def reciprocal(self) -> Tensor:
+        """reciprocal(Tensor self) -> Tensor
+        """
+        return _op.reciprocal(self)
+
+    def square(self) -> Tensor:
+        """square(Tensor self) -> Tensor
+        """
+        return _op.square(self)
+
+    def clamp(self, min: Tensor | Number | None = None, max: Tensor | Number | None = None) -> Tensor:
+        """clamp(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor
+        """
+        return _op.clamp(self, min, max)
+
+    def clip(self, min: Tensor | None = None, max: Tensor | None = None) -> Tensor:
+        """clip(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor
+        """
+        return _op.clip(self, min, max)
+
+    def isnan(self) -> Tensor:
+        """isnan(Tensor self) -> Tensor
+        """
+        return _op.isnan(self)
+
+    def isinf(self) -> Tensor:
+        """isinf(Tensor self) -> Tensor
+        """
+        return _op.isinf(self)
+
+    def isfinite(self) -> Tensor:
+        """isfinite(Tensor self) -> Tensor
+        """
+        return _op.isfinite(self)
+
+    def signbit(self) -> Tensor:
+        """signbit(Tensor self) -> Tensor
+        """
+        return _op.signbit(self)
+
+    def nan_to_num(self, nan: float | None = None, posinf: float | None = None, neginf: float | None = None) -> Tensor:
+        """nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor
+        """
+        return _op.nan_to_num(self, nan, posinf, neginf)
+
+    def logical_not(self) -> Tensor:
+        """logical_not(Tensor self) -> Tensor
+        """
+        return _op.logical_not(self)
+
+    def bitwise_not(self) -> Tensor:
+        """bitwise_not(Tensor self) -> Tensor
+        """
+        return _op.bitwise_not(self)
+
+    def add(self, other: Tensor | Number, *, alpha: Number = 1) -> Tensor:
+        """add(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
+        """
+        return _op.add(self, other, alpha)
+
+    def sub(self, other: Tensor | Number, *, alpha: Number = 1) -> Tensor:
+        """sub(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
+        """
+        return _op.sub(self, other, alpha)
+
+    def subtract(self, other: Tensor, *, alpha: Number = 1) -> Tensor:
+        """subtract(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
+        """
+        return _op.subtract(self, other, alpha)
+
+    def mul(self, other: Tensor | Number) -> Tensor:
+        """mul(Tensor self, Tensor other) -> Tensor
+        """
+        return _op.mul(self, other)
+
+    def multiply(self, other: Tensor) -> Tensor:
+        """multiply(Tensor self, Tensor other) -> Tensor
+        """
+        return _op.multiply(self, other)
+
+    def div(self, other: Tensor | Number, *, rounding_mode: str | None = None) -> Tensor:
+        """div(Tensor self, Tensor other, *, str? rounding_mode=None) -> Tensor
+        """
+        return _op.div(self, other, rounding_mode)
+
+    def true_divide(self, other: Tensor) -> Tensor:
+        """true_divide(Tensor self, Tensor other) -> Tensor
+        """
+        return _op.true_divide(self, other)
+
+    def divide(self, other: Tensor, *, rounding_mode: str | None = None) -> Tensor:
+        """divide(Tensor self, Tensor other, *, str? rounding_mode=None) -> Tensor
+        """
+        return _op.divide(self, other, rounding_mode)
+
+    def floor_divide(self, other: Tensor | Number) -> Tensor:
+        """floor_divide(Tensor self, Tensor other) -> Tensor
+        """
+        return _op.floor_divide(self, other)
+
+    def pow(self, exponent: Tensor | Number) -> Tensor:
+        """pow(Tensor self, Tensor exponent) -> Tensor
+        """
+        return _op.pow(self, exponent)
+
+    def float_power(self, exponent: Tensor) -> Tensor:
+        """float_power(Tensor self, Tensor exponent) -> Tensor
+        """
+        return _op.float_power(self, exponent)
+
+    def maximum(self, other: Tensor | Number) -> Tensor:
+        """maximum(Tensor self, Tensor other) -> Tensor
+        """
+        return _op.maximum(self, other)
+
+    def minimum(self, other: Tensor | Number) -> Tensor:
+        """minimum(Tensor self, Tensor other) -> Tensor
+        """
+        return _op.minimum(self, other)
+
+    def fmax(self, other: Tensor | Number) -> Tensor:
+        """fmax(Tensor self, Tensor other) -> Tensor
+        """
+        return _op.fmax(self, other)
+
+    def fmin(self, other: Tensor | Number) -> Tensor:
+        """fmin(Tensor self, Tensor other) -> Tensor
+        """
+        return _op.fmin(self, other)
+
+    def remainder(self, other: Tensor | Number) -> Tensor:
+        """remainder(Tensor self, Tensor other) -> Tensor
+        """
+        return _op.remainder(self, other)
+
+    def fmod(self, other: Tensor | Number) -> Tensor:
+        """fmod(Tensor self, Tensor other) -> Tensor
+        """
+        return _op.fmod(self, other)
+
+    def atan2(self, other: Tensor | Number) -> Tensor:
+        """atan2(Tensor self, Tensor other) -> Tensor
+        """
+        return _op.atan2(self, other)
+
+    def arctan2(self, other: Tensor) -> Tensor:
+        """arctan2(Tensor self, Tensor other) -> Tensor
+        """
+        return _op.arctan2(self, other)
+
+    def hypot(self, other: Tensor | Number) -> Tensor:
+        """hypot(Tensor self, Tensor other) -> Tensor
+        """
+        return _op.hypot(self, other)
+
+    def copysign(self, other: Tensor | Number) -> Tensor:
+        """copysign(Tensor self, Tensor other) -> Tensor
+        """
+        return _op.copysign(self, other)
+
+    def xlogy(self, other: Tensor | Number) -> Tensor:
+        """xlogy(Tensor self, Tensor other) -> Tensor
+        """
+        return _op.xlogy(self, other)
+
+    def logaddexp(self, other: Tensor | Number) -> Tensor:
+        """logaddexp(Tensor self, Tensor other) -> Tensor
+        """
+        return _op.logaddexp(self, other)
+
+    def eq(self, other: Tensor | Number) -> Tensor:
+        """eq(Tensor self, Tensor other) -> Tensor
+        """
+        return _op.eq(self, other)
+
+    def ne(self, other: Tensor | Number) -> Tensor:
+        """ne(Tensor self, Tensor other) -> Tensor
+        """
+        return _op.ne(self, other)
+
+    def lt(self, other: Tensor | Number) -> Tensor:
+        """lt(Tensor self, Tensor other) -> Tensor
+        """
+        return _op.lt(self, other)
+
+    def le(self, other: Tensor | Number) -> Tensor:
+        """le(Tensor self, Tensor other) -> Tensor
+        """
+        return _op.le(self, other)
+
+    def gt(self, other: Tensor | Number) -> Tensor:
+        """gt(Tensor self, Tensor other) -> Tensor
+        """
+        return _op.gt(self, other)
+
+    def ge(self, other: Tensor | Number) -> Tensor:
+        """ge(Tensor self, Tensor other) -> Tensor
+        """
+        return _op.ge(self, other)
+
+    def equal(self, other: Tensor) -> bool:
+        """equal(Tensor self, Tensor other) -> bool
+        """
+        return _op.equal(self, other)
+
+    def allclose(self, other: Tensor, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False) -> bool:
+        """allclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> bool
+        """
+        return _op.allclose(self, other, rtol, atol, equal_nan)
+
+    def isclose(self, other: Tensor, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False) -> Tensor:
+        """isclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> Tensor
+        """
+        return _op.isclose(self, other, rtol, atol, equal_nan)
+
+    def logical_and(self, other: Tensor | Number) -> Tensor:
+        """logical_and(Tensor self, Tensor other) -> Tensor
+        """
+        return _op.logical_and(self, other)
+
+    def logical_or(self, other: Tensor | Number) -> Tensor:
+        """logical_or(Tensor self, Tensor other) -> Tensor
+        """
+        return _op.logical_or(self, other)
+
+    def logical_xor(self, other: Tensor | Number) -> Tensor:
+        """logical_xor(Tensor self, Tensor other) -> Tensor
+        """
+        return _op.logical_xor(self, other)
+
+    def bitwise_and(self, other: Tensor | Number) -> Tensor:
+        """bitwise_and(Tensor self, Tensor other) -> Tensor
+        """
+        return _op.bitwise_and(self, other)
+
+    def bitwise_or(self, other: Tensor | Number) -> Tensor:
+        """bitwise_or(Tensor self, Tensor other) -> Tensor
+        """
+        return _op.bitwise_or(self, other)
+
+    def bitwise_xor(self, other: Tensor | Number) -> Tensor:
+        """bitwise_xor(Tensor self, Tensor other) -> Tensor
+        """
+        return _op.bitwise_xor(self, other)
+
+    def bitwise_left_shift(self, other: Tensor | Number) -> Tensor:
+        """bitwise_left_shift(Tensor self, Tensor other) -> Tensor
+        """
+        return _op.bitwise_left_shift(self, other)
+
+    def bitwise_right_shift(self, other: Tensor | Number) -> Tensor:
+        """bitwise_right_shift(Tensor self, Tensor other) -> Tensor
+        """
+        return _op.bitwise_right_shift(self, other)
+
+    def where(self, condition: Tensor | Number, other: Tensor | Number) -> Tensor:
+        """where.self(Tensor condition, Tensor self, Tensor other) -> Tensor
+        """
+        return _op.where_self(condition, self, other)
+
+    def lerp(self, end: Tensor | Number, weight: Tensor | Number) -> Tensor:
+        """lerp(Tensor self, Tensor end, Tensor weight) -> Tensor
+        """
+        return _op.lerp(self, end, weight)
+
+    def addcmul(self, tensor1: Tensor | Number, tensor2: Tensor | Number, *, value: Number = 1) -> Tensor:
+        """addcmul(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor
+        """
+        return _op.addcmul(self, tensor1, tensor2, value)
+
+    def addcdiv(self, tensor1: Tensor | Number, tensor2: Tensor | Number, *, value: Number = 1) -> Tensor:
+        """addcdiv(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor
+        """
+        return _op.addcdiv(self, tensor1, tensor2, value)
+
+    def sum(self, dim: int | Sequence[int] | None = None, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor:
+        """sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
+        """
+        dim = _b.int_list(dim, 1, 'dim')
+        dtype = _b.dtype_arg(dtype)
+        return _op.sum(self, dim, keepdim, dtype)
+
+    def nansum(self, dim: int | Sequence[int] | None = None, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor:
+        """nansum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
+        """
+        dim = _b.int_list(dim, 1, 'dim')
+        dtype = _b.dtype_arg(dtype)
+        return _op.nansum(self, dim, keepdim, dtype)
+
+    def mean(self, dim: int | Sequence[int] | None = None, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor:
+        """mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
+        """
+        dim = _b.int_list(dim, 1, 'dim')
+        dtype = _b.dtype_arg(dtype)
+        return _op.mean(self, dim, keepdim, dtype)
+
+    def prod(self, dim: int | None = None, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor:
+        """prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
+        """
+        dtype = _b.dtype_arg(dtype)
+        return _op.prod(self, dim, keepdim, dtype)
+
+    def max(self, *args: Any, **kwargs: Any) -> Any:
+        """max(Tensor self) -> Tensor
+        max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
+        max.other(Tensor self, Tensor other) -> Tensor
+        """
+        return _b.call_overloaded((_op.max, _op.max_dim, _op.max_other,), (self, *args), kwargs, 'max')
+
+    def min(self, *args: Any, **kwargs: Any) -> Any:
+        """min(Tensor self) -> Tensor
+        min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
+        min.other(Tensor self, Tensor other) -> Tensor
+        """
+        return _b.call_overloaded((_op.min, _op.min_dim, _op.min_other,), (self, *args), kwargs, 'min')
+
+    def amax(self, dim: int | Sequence[int] = [], keepdim: bool = False) -> Tensor:
+        """amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor
+        """
+        dim = _b.int_list(dim, 1, 'dim')
+        return _op.amax(self, dim, keepdim)
+
+    def amin(self, dim: int | Sequence[int] = [], keepdim: bool = False) -> Tensor:
+        """amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor
+        """
+        dim = _b.int_list(dim, 1, 'dim')
+        return _op.amin(self, dim, keepdim)
+
+    def aminmax(self, *, dim: int | None = None, keepdim: bool = False) -> tuple[Tensor, Tensor]:
+        """aminmax(Tensor self, *, int? dim=None, bool keepdim=False) -> (Tensor min, Tensor max)
+        """
+        return _op.aminmax(self, dim, keepdim)
+
+    def argmax(self, dim: int | None = None, keepdim: bool = False) -> Tensor:
+        """argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
+        """
+        return _op.argmax(self, dim, keepdim)
+
+    def argmin(self, dim: int | None = None, keepdim: bool = False) -> Tensor:
+        """argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
+        """
+        return _op.argmin(self, dim, keepdim)
+
+    def var(self, *args: Any, **kwargs: Any) -> Any:
+        """var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor
+        var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor
+        var(Tensor self, bool unbiased=True) -> Tensor
+        """
+        return _b.call_overloaded((_op.var_correction, _op.var_dim, _op.var,), (self, *args), kwargs, 'var')
+
+    def std(self, *args: Any, **kwargs: Any) -> Any:
+        """std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor
+        std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor
+        std(Tensor self, bool unbiased=True) -> Tensor
+        """
+        return _b.call_overloaded((_op.std_correction, _op.std_dim, _op.std,), (self, *args), kwargs, 'std')
+
+    def norm(self, *args: Any, **kwargs: Any) -> Any:
+        """norm(Tensor self, Scalar? p=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
+        norm.str(Tensor self, str p, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
+        """
+        return _b.call_overloaded((_op.norm, _op.norm_str,), (self, *args), kwargs, 'norm')
+
+    def dist(self, other: Tensor, p: Number = 2) -> Tensor:
+        """dist(Tensor self, Tensor other, Scalar p=2) -> Tensor
+        """
+        return _op.dist(self, other, p)
+
+    def logsumexp(self, dim: int | Sequence[int], keepdim: bool = False) -> Tensor:
+        """logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor
+        """
+        dim = _b.int_list(dim, 1, 'dim')
+        return _op.logsumexp(self, dim, keepdim)
+
+    def all(self, dim: int | Sequence[int] | None = None, keepdim: bool = False) -> Tensor:
+        """all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor
+        """
+        dim = _b.int_list(dim, 1, 'dim')
+        return _op.all(self, dim, keepdim)
+
+    def any(self, dim: int | Sequence[int] | None = None, keepdim: bool = False) -> Tensor:
+        """any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor
+        """
+        dim = _b.int_list(dim, 1, 'dim')
+        return _op.any(self, dim, keepdim)
+
+    def count_nonzero(self, dim: int | Sequence[int] | None = None) -> Tensor:
+        """count_nonzero(Tensor self, int[1]? dim=None) -> Tensor
+        """
+        dim = _b.int_list(dim, 1, 'dim')
+        return _op.count_nonzero(self, dim)
+
+    def cumsum(self, dim: int, *, dtype: dtype | None = None) -> Tensor:
+        """cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor
+        """
+        dtype = _b.dtype_arg(dtype)
+        return _op.cumsum(self, dim, dtype)
+
+    def cumprod(self, dim: int, *, dtype: dtype | None = None) -> Tensor:
+        """cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor
+        """
+        dtype = _b.dtype_arg(dtype)
+        return _op.cumprod(self, dim, dtype)
+
+    def median(self, *args: Any, **kwargs: Any) -> Any:
+        """median(Tensor self) -> Tensor
+        median.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
+        """
+        return _b.call_overloaded((_op.median, _op.median_dim,), (self, *args), kwargs, 'median')
+
+    def matmul(self, other: Tensor) -> Tensor:
+        """matmul(Tensor self, Tensor other) -> Tensor
+        """
+        return _op.matmul(self, other)
+
+    def mm(self, mat2: Tensor) -> Tensor:
+        """mm(Tensor self, Tensor mat2) -> Tensor
+        """
+        return _op.mm(self, mat2)
+
+    def bmm(self, mat2: Tensor) -> Tensor:
+        """bmm(Tensor self, Tensor mat2) -> Tensor
+        """
+        return _op.bmm(self, mat2)
+
+    def addmm(self, mat1: Tensor, mat2: Tensor, *, beta: Number = 1, alpha: Number = 1) -> Tensor:
+        """addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
+        """
+        return _op.addmm(self, mat1, mat2, beta, alpha)
+
+    def addmv(self, mat: Tensor, vec: Tensor, *, beta: Number = 1, alpha: Number = 1) -> Tensor:
+        """addmv(Tensor self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1) -> Tensor
+        """
+        return _op.addmv(self, mat, vec, beta, alpha)
+
+    def baddbmm(self, batch1: Tensor, batch2: Tensor, *, beta: Number = 1, alpha: Number = 1) -> Tensor:
+        """baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
+        """
+        return _op.baddbmm(self, batch1, batch2, beta, alpha)
+
+    def outer(self, vec2: Tensor) -> Tensor:
+        """outer(Tensor self, Tensor vec2) -> Tensor
+        """
+        return _op.outer(self, vec2)
+
+    def dot(self, tensor: Tensor) -> Tensor:
+        """dot(Tensor self, Tensor tensor) -> Tensor
+        """
+        return _op.dot(self, tensor)
+
+    def mv(self, vec: Tensor) -> Tensor:
+        """mv(Tensor self, Tensor vec) -> Tensor
+        """
+        return _op.mv(self, vec)
+
+    def view(self, *size: Any) -> Tensor:
+        """view(Tensor(a) self, int[] size) -> Tensor(a)
+        """
+        size = _b.varargs(size)
+        size = _b.int_list(size, 0, 'size')
+        return _op.view(self, size)
+
+    def as_strided(self, size: int | Sequence[int], stride: int | Sequence[int], storage_offset: int | None = None) -> Tensor:
+        """as_strided(Tensor(a) self, int[] size, int[] stride, int? storage_offset=None) -> Tensor(a)
+        """
+        size = _b.int_list(size, 0, 'size')
+        stride = _b.int_list(stride, 0, 'stride')
+        return _op.as_strided(self, size, stride, storage_offset)
+
+    def permute(self, *dims: Any) -> Tensor:
+        """permute(Tensor(a) self, int[] dims) -> Tensor(a)
+        """
+        dims = _b.varargs(dims)
+        dims = _b.int_list(dims, 0, 'dims')
+        return _op.permute(self, dims)
+
+    def transpose(self, dim0: int, dim1: int) -> Tensor:
+        """transpose(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
+        """
+        return _op.transpose(self, dim0, dim1)
+
+    def swapaxes(self, axis0: int, axis1: int) -> Tensor:
+        """swapaxes(Tensor(a) self, int axis0, int axis1) -> Tensor(a)
+        """
+        return _op.swapaxes(self, axis0, axis1)
+
+    def t(self) -> Tensor:
+        """t(Tensor(a) self) -> Tensor(a)
+        """
+        return _op.t(self)
+
+    def squeeze(self, dim: int | Sequence[int] | None = None) -> Tensor:
+        """squeeze(Tensor(a) self, int[1]? dim=None) -> Tensor(a)
+        """
+        dim = _b.int_list(dim, 1, 'dim')
+        return _op.squeeze(self, dim)
+
+    def unsqueeze(self, dim: int) -> Tensor:
+        """unsqueeze(Tensor(a) self, int dim) -> Tensor(a)
+        """
+        return _op.unsqueeze(self, dim)
+
+    def expand(self, *size: Any) -> Tensor:
+        """expand(Tensor(a) self, int[] size) -> Tensor(a)
+        """
+        size = _b.varargs(size)
+        size = _b.int_list(size, 0, 'size')
+        return _op.expand(self, size)
+
+    def expand_as(self, other: Tensor) -> Tensor:
+        """expand_as(Tensor(a) self, Tensor other) -> Tensor(a)
+        """
+        return _op.expand_as(self, other)
+
+    def broadcast_to(self, size: int | Sequence[int]) -> Tensor:
+        """broadcast_to(Tensor(a) self, int[] size) -> Tensor(a)
+        """
+        size = _b.int_list(size, 0, 'size')
+        return _op.broadcast_to(self, size)
+
+    def narrow(self, dim: int, start: int, length: int) -> Tensor:
+        """narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)
+        """
+        return _op.narrow(self, dim, start, length)
+
+    def select(self, dim: int, index: int) -> Tensor:
+        """select(Tensor(a) self, int dim, int index) -> Tensor(a)
+        """
+        return _op.select(self, dim, index)
+
+    def unfold(self, dimension: int, size: int, step: int) -> Tensor:
+        """unfold(Tensor(a) self, int dimension, int size, int step) -> Tensor(a)
+        """
+        return _op.unfold(self, dimension, size, step)
+
+    def diagonal(self, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Tensor:
+        """diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)
+        """
+        return _op.diagonal(self, offset, dim1, dim2)
+
+    def split(self, *args: Any, **kwargs: Any) -> Any:
+        """split.int(Tensor(a) self, int split_size_or_sections, int dim=0) -> Tensor(a)[]
+        split.sizes(Tensor(a) self, int[] split_size_or_sections, int dim=0) -> Tensor(a)[]
+        """
+        return _b.call_overloaded((_op.split_int, _op.split_sizes,), (self, *args), kwargs, 'split')
+
+    def chunk(self, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
+        """chunk(Tensor(a) self, int chunks, int dim=0) -> Tensor(a)[]
+        """
+        return _op.chunk(self, chunks, dim)
+
+    def unbind(self, dim: int = 0) -> tuple[Tensor, ...]:
+        """unbind(Tensor(a) self, int dim=0) -> Tensor(a)[]
+        """
+        return _op.unbind(self, dim)
+
+    def movedim(self, source: int | Sequence[int], destination: int | Sequence[int]) -> Tensor:
+        """movedim(Tensor(a) self, int[1] source, int[1] destination) -> Tensor(a)
+        """
+        source = _b.int_list(source, 1, 'source')
+        destination = _b.int_list(destination, 1, 'destination')
+        return _op.movedim(self, source, destination)
+
+    def reshape(self, *shape: Any) -> Tensor:
+        """reshape(Tensor(a) self, int[] shape) -> Tensor(a)
+        """
+        shape = _b.varargs(shape)
+        shape = _b.int_list(shape, 0, 'shape')
+        return _op.reshape(self, shape)
+
+    def reshape_as(self, other: Tensor) -> Tensor:
+        """reshape_as(Tensor(a) self, Tensor other) -> Tensor(a)
+        """
+        return _op.reshape_as(self, other)
+
+    def view_as(self, other: Tensor) -> Tensor:
+        """view_as(Tensor(a) self, Tensor other) -> Tensor(a)
+        """
+        return _op.view_as(self, other)
+
+    def flatten(self, start_dim: int = 0, end_dim: int = -1) -> Tensor:
+        """flatten(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)
+        """
+        return _op.flatten(self, start_dim, end_dim)
+
+    def unflatten(self, dim: int, sizes: int | Sequence[int]) -> Tensor:
+        """unflatten(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)
+        """
+        sizes = _b.int_list(sizes, 0, 'sizes')
+        return _op.unflatten(self, dim, sizes)
+
+    def ravel(self) -> Tensor:
+        """ravel(Tensor(a) self) -> Tensor(a)
+        """
+        return _op.ravel(self)
+
+    def clone(self, *, memory_format: Any | None = None) -> Tensor:
+        """clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor
+        """
+        return _op.clone(self, memory_format)
+
+    def contiguous(self, *, memory_format: Any | None = None) -> Tensor:
+        """contiguous(Tensor(a) self, *, MemoryFormat? memory_format=None) -> Tensor(a)
+        """
+        return _op.contiguous(self, memory_format)
+
+    def copy_(self, src: Tensor, non_blocking: bool = False) -> Tensor:
+        """copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)
+        """
+        return _op.copy_(self, src, non_blocking)
+
+    def fill_(self, value: Number) -> Tensor:
+        """fill_(Tensor(a!) self, Scalar value) -> Tensor(a!)
+        """
+        return _op.fill_(self, value)
+
+    def zero_(self) -> Tensor:
+        """zero_(Tensor(a!) self) -> Tensor(a!)
+        """
+        return _op.zero_(self)
+
+    def _to_copy(self, *, dtype: dtype | None = None, device: str | None = None) -> Tensor:
+        """_to_copy(Tensor self, *, ScalarType? dtype=None, str? device=None) -> Tensor
+        """
+        dtype = _b.dtype_arg(dtype)
+        return _op._to_copy(self, dtype, device)
+
+    def detach(self) -> Tensor:
+        """detach(Tensor(a) self) -> Tensor(a)
+        """
+        return _op.detach(self)
+
+    def flip(self, *dims: Any) -> Tensor:
+        """flip(Tensor self, int[] dims) -> Tensor
+        """
+        dims = _b.varargs(dims)
+        dims = _b.int_list(dims, 0, 'dims')
+        return _op.flip(self, dims)
+
+    def roll(self, shifts: int | Sequence[int], dims: int | Sequence[int] = []) -> Tensor:
+        """roll(Tensor self, int[1] shifts, int[1] dims=[]) -> Tensor
+        """
+        shifts = _b.int_list(shifts, 1, 'shifts')
+        dims = _b.int_list(dims, 1, 'dims')
+        return _op.roll(self, shifts, dims)
+
+    def repeat(self, *repeats: Any) -> Tensor:
+        """repeat(Tensor self, int[] repeats) -> Tensor
+        """
+        repeats = _b.varargs(repeats)
+        repeats = _b.int_list(repeats, 0, 'repeats')
+        return _op.repeat(self, repeats)
+
+    def tile(self, *dims: Any) -> Tensor:
+        """tile(Tensor self, int[] dims) -> Tensor
+        """
+        dims = _b.varargs(dims)
+        dims = _b.int_list(dims, 0, 'dims')
+        return _op.tile(self, dims)
+
+    def tril(self, diagonal: int = 0) -> Tensor:
+        """tril(Tensor self, int diagonal=0) -> Tensor
+        """
+        return _op.tril(self, diagonal)
+
+    def triu(self, diagonal: int = 0) -> Tensor:
+        """triu(Tensor self, int diagonal=0) -> Tensor
+        """
+        return _op.triu(self, diagonal)
+
+    def diag(self, diagonal: int = 0) -> Tensor:
+        """diag(Tensor self, int diagonal=0) -> Tensor
+        """
+        return _op.diag(self, diagonal)
+
+    def diag_embed(self, offset: int = 0, dim1: int = -2, dim2: int = -1) -> Tensor:
+        """diag_embed(Tensor self, int offset=0, int dim1=-2, int dim2=-1) -> Tensor
+        """
+        return _op.diag_embed(self, offset, dim1, dim2)
+
+    def sort(self, dim: int = -1, descending: bool = False, *, stable: bool | None = False) -> tuple[Tensor, Tensor]:
+        """sort(Tensor self, int dim=-1, bool descending=False, *, bool? stable=False) -> (Tensor values, Tensor indices)
+        """
+        return _op.sort(self, dim, descending, stable)
+
+    def argsort(self, dim: int = -1, descending: bool = False, *, stable: bool = False) -> Tensor:
+        """argsort(Tensor self, int dim=-1, bool descending=False, *, bool stable=False) -> Tensor
+        """
+        return _op.argsort(self, dim, descending, stable)
+
+    def topk(self, k: int, dim: int = -1, largest: bool = True, sorted: bool = True) -> tuple[Tensor, Tensor]:
+        """topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)
+        """
+        return _op.topk(self, k, dim, largest, sorted)
+
+    def gather(self, dim: int, index: Tensor, *, sparse_grad: bool = False) -> Tensor:
+        """gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor
+        """
+        return _op.gather(self, dim, index, sparse_grad)
+
+    def take_along_dim(self, indices: Tensor, dim: int | None = None) -> Tensor:
+        """take_along_dim(Tensor self, Tensor indices, int? dim=None) -> Tensor
+        """
+        return _op.take_along_dim(self, indices, dim)
+
+    def scatter(self, *args: Any, **kwargs: Any) -> Any:
+        """scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor
+        scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor
+        """
+        return _b.call_overloaded((_op.scatter_src, _op.scatter_value,), (self, *args), kwargs, 'scatter')
+
+    def scatter_add(self, dim: int, index: Tensor, src: Tensor) -> Tensor:
+        """scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor
+        """
+        return _op.scatter_add(self, dim, index, src)
+
+    def index_select(self, dim: int, index: Tensor) -> Tensor:
+        """index_select(Tensor self, int dim, Tensor index) -> Tensor
+        """
+        return _op.index_select(self, dim, index)
+
+    def index_add(self, dim: int, index: Tensor, source: Tensor, *, alpha: Number = 1) -> Tensor:
+        """index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor
+        """
+        return _op.index_add(self, dim, index, source, alpha)
+
+    def index_put(self, indices: Sequence[Tensor], values: Tensor, accumulate: bool = False) -> Tensor:
+        """index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor
+        """
+        indices = _b.tensor_list(indices, 'indices')
+        return _op.index_put(self, indices, values, accumulate)
+
+    def masked_fill(self, mask: Tensor, value: Number) -> Tensor:
+        """masked_fill(Tensor self, Tensor mask, Scalar value) -> Tensor
+        """
+        return _op.masked_fill(self, mask, value)
+
+    def masked_select(self, mask: Tensor) -> Tensor:
+        """masked_select(Tensor self, Tensor mask) -> Tensor
+        """
+        return _op.masked_select(self, mask)
+
+    def masked_scatter(self, mask: Tensor, source: Tensor) -> Tensor:
+        """masked_scatter(Tensor self, Tensor mask, Tensor source) -> Tensor
+        """
+        return _op.masked_scatter(self, mask, source)
+
+    def nonzero(self, *args: Any, **kwargs: Any) -> Any:
+        """nonzero(Tensor self) -> Tensor
+        nonzero.tuple(Tensor self, *, bool as_tuple) -> Tensor[]
+        """
+        return _b.call_overloaded((_op.nonzero, _op.nonzero_tuple,), (self, *args), kwargs, 'nonzero')
+
+    def unique(self, sorted: bool = True, return_inverse: bool = False, return_counts: bool = False, dim: int | None = None) -> tuple[Tensor, ...]:
+        """unique(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False, int? dim=None) -> Tensor[]
+        """
+        return _op.unique(self, sorted, return_inverse, return_counts, dim)
+
+    def bincount(self, weights: Tensor | None = None, minlength: int = 0) -> Tensor:
+        """bincount(Tensor self, Tensor? weights=None, int minlength=0) -> Tensor
+        """
+        return _op.bincount(self, weights, minlength)
+
+    def softmax(self, dim: int, dtype: dtype | None = None) -> Tensor:
+        """softmax(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
+        """
+        dtype = _b.dtype_arg(dtype)
+        return _op.softmax(self, dim, dtype)
+
+    def log_softmax(self, dim: int, dtype: dtype | None = None) -> Tensor:
+        """log_softmax(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
+        """
+        dtype = _b.dtype_arg(dtype)
+        return _op.log_softmax(self, dim, dtype)
+
+    def bernoulli(self, p: float | None = None, *, generator: Generator | None = None) -> Tensor:
+        """bernoulli(Tensor self, float? p=None, *, Generator? generator=None) -> Tensor
+        """
+        return _op.bernoulli(self, p, generator)
+
+    def multinomial(self, num_samples: int, replacement: bool = False, *, generator: Generator | None = None) -> Tensor:
+        """multinomial(Tensor self, int num_samples, bool replacement=False, *, Generator? generator=None) -> Tensor
+        """
+        return _op.multinomial(self, num_samples, replacement, generator)
+
+    def uniform_(self, from_: float = 0, to: float = 1, *, generator: Generator | None = None) -> Tensor:
+        """uniform_(Tensor(a!) self, float from=0, float to=1, *, Generator? generator=None) -> Tensor(a!)
+        """
+        return _op.uniform_(self, from_, to, generator)
+
+    def normal_(self, mean: float = 0, std: float = 1, *, generator: Generator | None = None) -> Tensor:
+        """normal_(Tensor(a!) self, float mean=0, float std=1, *, Generator? generator=None) -> Tensor(a!)
+        """
+        return _op.normal_(self, mean, std, generator)
+
+    def abs_(self) -> Tensor:
+        """abs_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of abs.
+        """
+        return _op.abs_(self)
+
+    def neg_(self) -> Tensor:
+        """neg_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of neg.
+        """
+        return _op.neg_(self)
+
+    def exp_(self) -> Tensor:
+        """exp_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of exp.
+        """
+        return _op.exp_(self)
+
+    def exp2_(self) -> Tensor:
+        """exp2_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of exp2.
+        """
+        return _op.exp2_(self)
+
+    def expm1_(self) -> Tensor:
+        """expm1_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of expm1.
+        """
+        return _op.expm1_(self)
+
+    def log_(self) -> Tensor:
+        """log_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of log.
+        """
+        return _op.log_(self)
+
+    def log2_(self) -> Tensor:
+        """log2_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of log2.
+        """
+        return _op.log2_(self)
+
+    def log10_(self) -> Tensor:
+        """log10_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of log10.
+        """
+        return _op.log10_(self)
+
+    def log1p_(self) -> Tensor:
+        """log1p_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of log1p.
+        """
+        return _op.log1p_(self)
+
+    def sqrt_(self) -> Tensor:
+        """sqrt_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of sqrt.
+        """
+        return _op.sqrt_(self)
+
+    def rsqrt_(self) -> Tensor:
+        """rsqrt_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of rsqrt.
+        """
+        return _op.rsqrt_(self)
+
+    def sin_(self) -> Tensor:
+        """sin_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of sin.
+        """
+        return _op.sin_(self)
+
+    def cos_(self) -> Tensor:
+        """cos_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of cos.
+        """
+        return _op.cos_(self)
+
+    def tan_(self) -> Tensor:
+        """tan_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of tan.
+        """
+        return _op.tan_(self)
+
+    def asin_(self) -> Tensor:
+        """asin_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of asin.
+        """
+        return _op.asin_(self)
+
+    def acos_(self) -> Tensor:
+        """acos_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of acos.
+        """
+        return _op.acos_(self)
+
+    def atan_(self) -> Tensor:
+        """atan_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of atan.
+        """
+        return _op.atan_(self)
+
+    def sinh_(self) -> Tensor:
+        """sinh_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of sinh.
+        """
+        return _op.sinh_(self)
+
+    def cosh_(self) -> Tensor:
+        """cosh_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of cosh.
+        """
+        return _op.cosh_(self)
+
+    def tanh_(self) -> Tensor:
+        """tanh_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of tanh.
+        """
+        return _op.tanh_(self)
+
+    def sigmoid_(self) -> Tensor:
+        """sigmoid_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of sigmoid.
+        """
+        return _op.sigmoid_(self)
+
+    def relu_(self) -> Tensor:
+        """relu_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of relu.
+        """
+        return _op.relu_(self)
+
+    def erf_(self) -> Tensor:
+        """erf_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of erf.
+        """
+        return _op.erf_(self)
+
+    def erfc_(self) -> Tensor:
+        """erfc_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of erfc.
+        """
+        return _op.erfc_(self)
+
+    def erfinv_(self) -> Tensor:
+        """erfinv_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of erfinv.
+        """
+        return _op.erfinv_(self)
+
+    def sign_(self) -> Tensor:
+        """sign_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of sign.
+        """
+        return _op.sign_(self)
+
+    def floor_(self) -> Tensor:
+        """floor_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of floor.
+        """
+        return _op.floor_(self)
+
+    def ceil_(self) -> Tensor:
+        """ceil_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of ceil.
+        """
+        return _op.ceil_(self)
+
+    def round_(self, *, decimals: int = 0) -> Tensor:
+        """round_(Tensor(a!) self, *, int decimals=0) -> Tensor(a!)
+        
+        In-place version of round.
+        """
+        return _op.round_(self, decimals)
+
+    def trunc_(self) -> Tensor:
+        """trunc_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of trunc.
+        """
+        return _op.trunc_(self)
+
+    def frac_(self) -> Tensor:
+        """frac_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of frac.
+        """
+        return _op.frac_(self)
+
+    def reciprocal_(self) -> Tensor:
+        """reciprocal_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of reciprocal.
+        """
+        return _op.reciprocal_(self)
+
+    def square_(self) -> Tensor:
+        """square_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of square.
+        """
+        return _op.square_(self)
+
+    def clamp_(self, min: Tensor | None = None, max: Tensor | None = None) -> Tensor:
+        """clamp_(Tensor(a!) self, Tensor? min=None, Tensor? max=None) -> Tensor(a!)
+        
+        In-place version of clamp.
+        """
+        return _op.clamp_(self, min, max)
+
+    def nan_to_num_(self, nan: float | None = None, posinf: float | None = None, neginf: float | None = None) -> Tensor:
+        """nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)
+        
+        In-place version of nan_to_num.
+        """
+        return _op.nan_to_num_(self, nan, posinf, neginf)
+
+    def logical_not_(self) -> Tensor:
+        """logical_not_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of logical_not.
+        """
+        return _op.logical_not_(self)
+
+    def bitwise_not_(self) -> Tensor:
+        """bitwise_not_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of bitwise_not.
+        """
+        return _op.bitwise_not_(self)
+
+    def add_(self, other: Tensor, *, alpha: Number = 1) -> Tensor:
+        """add_(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
+        
+        In-place version of add.
+        """
+        return _op.add_(self, other, alpha)
+
+    def sub_(self, other: Tensor, *, alpha: Number = 1) -> Tensor:
+        """sub_(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
+        
+        In-place version of sub.
+        """
+        return _op.sub_(self, other, alpha)
+
+    def mul_(self, other: Tensor) -> Tensor:
+        """mul_(Tensor(a!) self, Tensor other) -> Tensor(a!)
+        
+        In-place version of mul.
+        """
+        return _op.mul_(self, other)
+
+    def div_(self, other: Tensor, *, rounding_mode: str | None = None) -> Tensor:
+        """div_(Tensor(a!) self, Tensor other, *, str? rounding_mode=None) -> Tensor(a!)
+        
+        In-place version of div.
+        """
+        return _op.div_(self, other, rounding_mode)
+
+    def floor_divide_(self, other: Tensor) -> Tensor:
+        """floor_divide_(Tensor(a!) self, Tensor other) -> Tensor(a!)
+        
+        In-place version of floor_divide.
+        """
+        return _op.floor_divide_(self, other)
+
+    def pow_(self, exponent: Tensor) -> Tensor:
+        """pow_(Tensor(a!) self, Tensor exponent) -> Tensor(a!)
+        
+        In-place version of pow.
+        """
+        return _op.pow_(self, exponent)
+
+    def remainder_(self, other: Tensor) -> Tensor:
+        """remainder_(Tensor(a!) self, Tensor other) -> Tensor(a!)
+        
+        In-place version of remainder.
+        """
+        return _op.remainder_(self, other)
+
+    def fmod_(self, other: Tensor) -> Tensor:
+        """fmod_(Tensor(a!) self, Tensor other) -> Tensor(a!)
+        
+        In-place version of fmod.
+        """
+        return _op.fmod_(self, other)
+
+    def atan2_(self, other: Tensor) -> Tensor:
+        """atan2_(Tensor(a!) self, Tensor other) -> Tensor(a!)
+        
+        In-place version of atan2.
+        """
+        return _op.atan2_(self, other)
+
+    def hypot_(self, other: Tensor) -> Tensor:
+        """hypot_(Tensor(a!) self, Tensor other) -> Tensor(a!)
+        
+        In-place version of hypot.
+        """
+        return _op.hypot_(self, other)
+
+    def copysign_(self, other: Tensor) -> Tensor:
+        """copysign_(Tensor(a!) self, Tensor other) -> Tensor(a!)
+        
+        In-place version of copysign.
+        """
+        return _op.copysign_(self, other)
+
+    def xlogy_(self, other: Tensor) -> Tensor:
+        """xlogy_(Tensor(a!) self, Tensor other) -> Tensor(a!)
+        
+        In-place version of xlogy.
+        """
+        return _op.xlogy_(self, other)
+
+    def eq_(self, other: Tensor) -> Tensor:
+        """eq_(Tensor(a!) self, Tensor other) -> Tensor(a!)
+        
+        In-place version of eq.
+        """
+        return _op.eq_(self, other)
+
+    def ne_(self, other: Tensor) -> Tensor:
+        """ne_(Tensor(a!) self, Tensor other) -> Tensor(a!)
+        
+        In-place version of ne.
+        """
+        return _op.ne_(self, other)
+
+    def lt_(self, other: Tensor) -> Tensor:
+        """lt_(Tensor(a!) self, Tensor other) -> Tensor(a!)
+        
+        In-place version of lt.
+        """
+        return _op.lt_(self, other)
+
+    def le_(self, other: Tensor) -> Tensor:
+        """le_(Tensor(a!) self, Tensor other) -> Tensor(a!)
+        
+        In-place version of le.
+        """
+        return _op.le_(self, other)
+
+    def gt_(self, other: Tensor) -> Tensor:
+        """gt_(Tensor(a!) self, Tensor other) -> Tensor(a!)
+        
+        In-place version of gt.
+        """
+        return _op.gt_(self, other)
+
+    def ge_(self, other: Tensor) -> Tensor:
+        """ge_(Tensor(a!) self, Tensor other) -> Tensor(a!)
+        
+        In-place version of ge.
+        """
+        return _op.ge_(self, other)
+
+    def logical_and_(self, other: Tensor) -> Tensor:
+        """logical_and_(Tensor(a!) self, Tensor other) -> Tensor(a!)
+        
+        In-place version of logical_and.
+        """
+        return _op.logical_and_(self, other)
+
+    def logical_or_(self, other: Tensor) -> Tensor:
+        """logical_or_(Tensor(a!) self, Tensor other) -> Tensor(a!)
+        
+        In-place version of logical_or.
+        """
+        return _op.logical_or_(self, other)
+
+    def logical_xor_(self, other: Tensor) -> Tensor:
+        """logical_xor_(Tensor(a!) self, Tensor other) -> Tensor(a!)
+        
+        In-place version of logical_xor.
+        """
+        return _op.logical_xor_(self, other)
+
+    def bitwise_and_(self, other: Tensor) -> Tensor:
+        """bitwise_and_(Tensor(a!) self, Tensor other) -> Tensor(a!)
+        
+        In-place version of bitwise_and.
+        """
+        return _op.bitwise_and_(self, other)
+
+    def bitwise_or_(self, other: Tensor) -> Tensor:
+        """bitwise_or_(Tensor(a!) self, Tensor other) -> Tensor(a!)
+        
+        In-place version of bitwise_or.
+        """
+        return _op.bitwise_or_(self, other)
+
+    def bitwise_xor_(self, other: Tensor) -> Tensor:
+        """bitwise_xor_(Tensor(a!) self, Tensor other) -> Tensor(a!)
+        
+        In-place version of bitwise_xor.
+        """
+        return _op.bitwise_xor_(self, other)
+
+    def bitwise_left_shift_(self, other: Tensor) -> Tensor:
+        """bitwise_left_shift_(Tensor(a!) self, Tensor other) -> Tensor(a!)
+        
+        In-place version of bitwise_left_shift.
+        """
+        return _op.bitwise_left_shift_(self, other)
+
+    def bitwise_right_shift_(self, other: Tensor) -> Tensor:
+        """bitwise_right_shift_(Tensor(a!) self, Tensor other) -> Tensor(a!)
+        
+        In-place version of bitwise_right_shift.
+        """
+        return _op.bitwise_right_shift_(self, other)
+
+    def lerp_(self, end: Tensor, weight: Tensor) -> Tensor:
+        """lerp_(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)
+        
+        In-place version of lerp.
+        """
+        return _op.lerp_(self, end, weight)
+
+    def addcmul_(self, tensor1: Tensor, tensor2: Tensor, *, value: Number = 1) -> Tensor:
+        """addcmul_(Tensor(a!) self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor(a!)
+        
+        In-place version of addcmul.
+        """
+        return _op.addcmul_(self, tensor1, tensor2, value)
+
+    def addcdiv_(self, tensor1: Tensor, tensor2: Tensor, *, value: Number = 1) -> Tensor:
+        """addcdiv_(Tensor(a!) self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor(a!)
+        
+        In-place version of addcdiv.
+        """
+        return _op.addcdiv_(self, tensor1, tensor2, value)
+
+    def tril_(self, diagonal: int = 0) -> Tensor:
+        """tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)
+        
+        In-place version of tril.
+        """
+        return _op.tril_(self, diagonal)
+
+    def triu_(self, diagonal: int = 0) -> Tensor:
+        """triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)
+        
+        In-place version of triu.
+        """
+        return _op.triu_(self, diagonal)
+
+    def scatter_(self, *args: Any, **kwargs: Any) -> Any:
+        """scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)
+        scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)
+        
+        In-place version of scatter.src.
+        
+        In-place version of scatter.value.
+        """
+        return _b.call_overloaded((_op.scatter__src, _op.scatter__value,), (self, *args), kwargs, 'scatter_')
+
+    def scatter_add_(self, dim: int, index: Tensor, src: Tensor) -> Tensor:
+        """scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)
+        
+        In-place version of scatter_add.
+        """
+        return _op.scatter_add_(self, dim, index, src)
+
+    def index_add_(self, dim: int, index: Tensor, source: Tensor, *, alpha: Number = 1) -> Tensor:
+        """index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)
+        
+        In-place version of index_add.
+        """
+        return _op.index_add_(self, dim, index, source, alpha)
+
+    def index_put_(self, indices: Sequence[Tensor], values: Tensor, accumulate: bool = False) -> Tensor:
+        """index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)
+        
+        In-place version of index_put.
+        """
+        indices = _b.tensor_list(indices, 'indices')
+        return _op.index_put_(self, indices, values, accumulate)
+
+    def masked_fill_(self, mask: Tensor, value: Number) -> Tensor:
+        """masked_fill_(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)
+        
+        In-place version of masked_fill.
+        """
+        return _op.masked_fill_(self, mask, value)
+
+    def __abs__(self) -> Tensor:
+        return _op.abs(self)
+
+    def __neg__(self) -> Tensor:
+        return _op.neg(self)
+
+    def __pos__(self) -> Tensor:
+        return _op.positive(self)
+
+    def __invert__(self) -> Tensor:
+        return _op.bitwise_not(self)
+
+    def __add__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.add(self, other, 1)
+
+    def __radd__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.add(other, self, 1)
+
+    def __iadd__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.add(self, other, 1)
+
+    def __sub__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.sub(self, other, 1)
+
+    def __rsub__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.sub(other, self, 1)
+
+    def __isub__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.sub(self, other, 1)
+
+    def __mul__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.mul(self, other)
+
+    def __rmul__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.mul(other, self)
+
+    def __imul__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.mul(self, other)
+
+    def __truediv__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.div(self, other, None)
+
+    def __rtruediv__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.div(other, self, None)
+
+    def __itruediv__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.div(self, other, None)
+
+    def __floordiv__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.floor_divide(self, other)
+
+    def __rfloordiv__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.floor_divide(other, self)
+
+    def __ifloordiv__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.floor_divide(self, other)
+
+    def __pow__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.pow(self, other)
+
+    def __rpow__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.pow(other, self)
+
+    def __ipow__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.pow(self, other)
+
+    def __mod__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.remainder(self, other)
+
+    def __rmod__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.remainder(other, self)
+
+    def __imod__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.remainder(self, other)
+
+    def __eq__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.eq(self, other)
+
+    def __ne__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.ne(self, other)
+
+    def __lt__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.lt(self, other)
+
+    def __le__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.le(self, other)
+
+    def __gt__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.gt(self, other)
+
+    def __ge__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.ge(self, other)
+
+    def __and__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.bitwise_and(self, other)
+
+    def __rand__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.bitwise_and(other, self)
+
+    def __iand__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.bitwise_and(self, other)
+
+    def __or__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.bitwise_or(self, other)
+
+    def __ror__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.bitwise_or(other, self)
+
+    def __ior__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.bitwise_or(self, other)
+
+    def __xor__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.bitwise_xor(self, other)
+
+    def __rxor__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.bitwise_xor(other, self)
+
+    def __ixor__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.bitwise_xor(self, other)
+
+    def __lshift__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.bitwise_left_shift(self, other)
+
+    def __rlshift__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.bitwise_left_shift(other, self)
+
+    def __ilshift__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.bitwise_left_shift(self, other)
+
+    def __rshift__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.bitwise_right_shift(self, other)
+
+    def __rrshift__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.bitwise_right_shift(other, self)
+
+    def __irshift__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.bitwise_right_shift(self, other)
+
+    def __matmul__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.matmul(self, other)
+
+    def __rmatmul__(self, other: Any) -> Any:
+        if not _b.is_operand(other):
+            return NotImplemented
+        return _op.matmul(other, self)
+
+    __hash__ = object.__hash__

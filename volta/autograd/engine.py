@@ -1,0 +1,331 @@
+"""The backward engine: reverse mode over the dynamic graph.
+
+One pass: find the nodes that matter (all of them for ``backward``; those on a path to the
+requested inputs for ``grad``), count how many edges lead into each, then run nodes when every
+gradient for them has arrived, latest-created first. The state of a pass is local to the call,
+so passes on different threads run independently; accumulation into shared leaves is locked.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Sequence
+from typing import Any
+
+from volta.autograd import grad_mode
+from volta.autograd.graph import ANOMALY, AccumulateGrad, Node, RemovableHandle, accumulator
+from volta.errors import AutogradError
+
+
+def _ones_like_scalar(t: Any) -> Any:
+    from volta._generated.functions import ones_like
+    return ones_like(t)
+
+
+def _make_roots(tensors: Sequence[Any], grad_tensors: Sequence[Any] | None) -> list:
+    roots = []
+    for i, t in enumerate(tensors):
+        g = None if grad_tensors is None else grad_tensors[i]
+        if not t.requires_grad:
+            raise AutogradError(f"element {i} of tensors does not require grad and does not "
+                                "have a grad_fn")
+        if g is None:
+            if t.numel() != 1:
+                raise AutogradError("grad can be implicitly created only for scalar outputs; "
+                                    f"pass a gradient for the output of shape {list(t.shape)}")
+            g = _ones_like_scalar(t)
+        elif not hasattr(g, "_shape"):
+            from volta._factories import tensor as make_tensor
+            g = make_tensor(g, dtype=t.dtype, device=t.device)
+        elif tuple(g.shape) != tuple(t.shape):
+            raise AutogradError(f"mismatch in shape: grad_output[{i}] has a shape of "
+                                f"{list(g.shape)} and output[{i}] has a shape of {list(t.shape)}")
+        node, nr = (t.grad_fn, t._output_nr) if t.grad_fn is not None else (accumulator(t), 0)
+        roots.append((node, nr, g))
+    return roots
+
+
+def _validate(node: Node, i: int, grad: Any) -> Any:
+    meta = node.input_meta[i] if i < len(node.input_meta) else None
+    if grad is None or meta is None:
+        return grad
+    shape, dtype, device = meta
+    if grad._shape != shape:
+        from volta.autograd.formulas import sum_to
+        try:
+            grad = sum_to(grad, shape)
+        except Exception as exc:
+            raise AutogradError(f"Function {node.name()} returned an invalid gradient at index "
+                                f"{i} - got {list(grad._shape)} but expected shape compatible "
+                                f"with {list(shape)}") from exc
+    if grad.dtype is not dtype:
+        grad = grad.to(dtype)
+    if grad._device != device:
+        grad = grad.to(device)
+    return grad
+
+
+def _check_anomaly(node: Node, grads: list) -> None:
+    from volta._generated.functions import isnan
+    for i, g in enumerate(grads):
+        if g is not None and g.dtype.is_floating_point and bool(isnan(g).any()):
+            where = ""
+            if node.forward_trace:
+                where = "\nTraceback of the forward call that created it:\n" + "".join(
+                    node.forward_trace[-8:])
+            raise AutogradError(f"Function '{node.name()}' (the backward of '{node.op_name}') "
+                                f"returned nan values in its {i}th output.{where}")
+
+
+def run_backward(roots: list, retain_graph: bool, create_graph: bool,
+                 capture: list | None = None, accumulate: bool = True) -> list | None:
+    """Run one backward pass; with ``capture`` (a list of (node, nr)) return those gradients."""
+    root_nodes = [r[0] for r in roots]
+    # every node reachable from the roots
+    order: list[Node] = []
+    seen: set[int] = set()
+    stack = list(root_nodes)
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        order.append(node)
+        for e in node.next_edges:
+            if e is not None and id(e[0]) not in seen:
+                stack.append(e[0])
+    capture_at: dict[tuple[int, int], list[int]] = {}
+    if capture is not None:
+        for idx, (node, nr) in enumerate(capture):
+            capture_at.setdefault((id(node), nr), []).append(idx)
+        # keep only the nodes on a path to a captured input
+        capture_nodes = {id(n) for n, _ in capture}
+        needed: set[int] = set()
+        changed = True
+        while changed:
+            changed = False
+            for node in order:
+                if id(node) in needed:
+                    continue
+                if id(node) in capture_nodes or any(
+                        e is not None and id(e[0]) in needed for e in node.next_edges):
+                    needed.add(id(node))
+                    changed = True
+        order = [n for n in order if id(n) in needed]
+    alive = {id(n) for n in order}
+    deps: dict[int, int] = {}
+    for node in order:
+        for e in node.next_edges:
+            if e is not None and id(e[0]) in alive:
+                deps[id(e[0])] = deps.get(id(e[0]), 0) + 1
+    buffers: dict[int, list] = {}
+    nodes_by_id = {id(n): n for n in order}
+
+    def add_grad(node: Node, nr: int, grad: Any) -> None:
+        buf = buffers.get(id(node))
+        if buf is None:
+            n_out = max(len(node.output_meta), nr + 1, 1)
+            buf = buffers[id(node)] = [None] * n_out
+        elif nr >= len(buf):
+            buf.extend([None] * (nr + 1 - len(buf)))
+        buf[nr] = grad if buf[nr] is None else buf[nr] + grad
+
+    for node, nr, g in roots:
+        if id(node) in alive:
+            add_grad(node, nr, g)
+    ready: list = []
+    for node in order:
+        if deps.get(id(node), 0) == 0 and id(node) in buffers:
+            heapq.heappush(ready, (-node.seq, id(node)))
+    results: list | None = [None] * len(capture) if capture is not None else None
+    executed: list[Node] = []
+    with grad_mode.set_grad_enabled(create_graph):
+        while ready:
+            _, nid = heapq.heappop(ready)
+            node = nodes_by_id[nid]
+            grads = buffers.pop(nid, None) or [None]
+            if node._pre_hooks:
+                for nr_filter, hook in list(node._pre_hooks):
+                    if nr_filter is None:
+                        new = hook(tuple(grads))
+                        if new is not None:
+                            grads = list(new)
+                    elif nr_filter < len(grads) and grads[nr_filter] is not None:
+                        new = hook(grads[nr_filter])
+                        if new is not None:
+                            grads[nr_filter] = new
+            if results is not None:
+                for nr, g in enumerate(grads):
+                    for idx in capture_at.get((nid, nr), ()):
+                        results[idx] = g
+            is_leaf_node = isinstance(node, AccumulateGrad)
+            if is_leaf_node and not accumulate:
+                continue
+            outputs: list = []
+            if any(g is not None for g in grads):
+                grads = _fill_missing(node, grads)
+                try:
+                    outputs = node.apply_flat(tuple(grads))
+                except AutogradError:
+                    raise
+                except Exception as exc:
+                    raise type(exc)(f"{exc} (in the backward of '{node.op_name}', "
+                                    f"{node.name()})") from exc
+                outputs = [_validate(node, i, g) for i, g in enumerate(outputs)]
+                if node._hooks:
+                    for hook in node._hooks:
+                        new = hook(tuple(outputs), tuple(grads))
+                        if new is not None:
+                            outputs = list(new)
+                if ANOMALY.enabled and ANOMALY.check_nan:
+                    _check_anomaly(node, outputs)
+            executed.append(node)
+            for i, e in enumerate(node.next_edges):
+                if e is None or id(e[0]) not in alive:
+                    continue
+                nxt, nr = e
+                g = outputs[i] if i < len(outputs) else None
+                if g is not None:
+                    add_grad(nxt, nr, g)
+                deps[id(nxt)] -= 1
+                if deps[id(nxt)] == 0:
+                    if id(nxt) in buffers:
+                        heapq.heappush(ready, (-nxt.seq, id(nxt)))
+                    else:
+                        _propagate_nothing(nxt, deps, alive, buffers, ready)
+    if not retain_graph:
+        for node in executed:
+            node.release()
+    return results
+
+
+def _propagate_nothing(node: Node, deps: dict, alive: set, buffers: dict, ready: list) -> None:
+    """A node that received no gradient at all: its inputs get nothing from it either."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        for e in n.next_edges:
+            if e is None or id(e[0]) not in alive:
+                continue
+            deps[id(e[0])] -= 1
+            if deps[id(e[0])] == 0:
+                if id(e[0]) in buffers:
+                    heapq.heappush(ready, (-e[0].seq, id(e[0])))
+                else:
+                    stack.append(e[0])
+
+
+def _fill_missing(node: Node, grads: list) -> list:
+    """Outputs that got no gradient (an unused output of a multi-output op) get zeros."""
+    if all(g is not None for g in grads) or not node.output_meta:
+        return grads
+    from volta._factories import zeros
+    filled = list(grads)
+    for i, meta in enumerate(node.output_meta):
+        if i < len(filled) and filled[i] is None and meta is not None and meta[1].is_floating_point:
+            filled[i] = zeros(meta[0], dtype=meta[1], device=meta[2])
+    return filled
+
+
+def _as_tuple(x: Any) -> tuple:
+    if x is None:
+        return ()
+    if isinstance(x, (tuple, list)):
+        return tuple(x)
+    return (x,)
+
+
+def backward(tensors: Any, grad_tensors: Any = None, retain_graph: bool | None = None,
+             create_graph: bool = False, inputs: Any = None) -> None:
+    """Accumulate gradients of ``tensors`` into the ``.grad`` of the leaves they depend on."""
+    tensors = _as_tuple(tensors)
+    grads = _as_tuple(grad_tensors) if grad_tensors is not None else None
+    if retain_graph is None:
+        retain_graph = create_graph
+    roots = _make_roots(tensors, grads)
+    if inputs is not None:
+        inputs = _as_tuple(inputs)
+        capture = [_capture_point(t) for t in inputs]
+        results = run_backward(roots, retain_graph, create_graph, capture, accumulate=False)
+        assert results is not None
+        for t, g in zip(inputs, results):
+            if g is None:
+                continue
+            if t.grad_fn is None:
+                acc = accumulator(t)
+                with grad_mode.set_grad_enabled(create_graph):
+                    acc.apply((g,))
+            else:
+                t._grad = g if t._grad is None else t._grad + g
+        return
+    run_backward(roots, retain_graph, create_graph)
+
+
+def _capture_point(t: Any) -> tuple:
+    if not getattr(t, "requires_grad", False):
+        raise AutogradError("one of the differentiated Tensors does not require grad")
+    if t.grad_fn is None:
+        return (accumulator(t), 0)
+    return (t.grad_fn, t._output_nr)
+
+
+def grad(outputs: Any, inputs: Any, grad_outputs: Any = None, retain_graph: bool | None = None,
+         create_graph: bool = False, allow_unused: bool | None = None,
+         materialize_grads: bool = False) -> tuple:
+    """Gradients of ``outputs`` with respect to ``inputs``, without touching ``.grad``."""
+    outputs = _as_tuple(outputs)
+    inputs_t = _as_tuple(inputs)
+    grads = _as_tuple(grad_outputs) if grad_outputs is not None else None
+    if retain_graph is None:
+        retain_graph = create_graph
+    roots = _make_roots(outputs, grads)
+    capture = [_capture_point(t) for t in inputs_t]
+    results = run_backward(roots, retain_graph, create_graph, capture, accumulate=False)
+    assert results is not None
+    final = []
+    for i, (t, g) in enumerate(zip(inputs_t, results)):
+        if g is None:
+            if materialize_grads:
+                from volta._generated.functions import zeros_like
+                g = zeros_like(t)
+            elif not allow_unused:
+                raise AutogradError(f"One of the differentiated Tensors (input {i}) appears to "
+                                    "not have been used in the graph. Set allow_unused=True if "
+                                    "this is the desired behavior.")
+        final.append(g)
+    return tuple(final)
+
+
+# -- tensor hooks -------------------------------------------------------------------------------
+
+
+def register_tensor_hook(t: Any, hook: Any) -> RemovableHandle:
+    if not t.requires_grad:
+        raise AutogradError("cannot register a hook on a tensor that doesn't require gradient")
+    if t.grad_fn is None:
+        if t._hooks is None:
+            t._hooks = []
+        t._hooks.append(hook)
+        return RemovableHandle(t._hooks, hook)
+    node = t.grad_fn
+    if node._pre_hooks is None:
+        node._pre_hooks = []
+    entry = (t._output_nr, hook)
+    node._pre_hooks.append(entry)
+    return RemovableHandle(node._pre_hooks, entry)
+
+
+def install_retain_grad_hook(t: Any) -> None:
+    import weakref
+    ref = weakref.ref(t)
+
+    def retain(grad: Any) -> None:
+        target = ref()
+        if target is not None:
+            g = grad.detach()
+            target._grad = g.clone() if target._grad is None else target._grad + g
+
+    node = t.grad_fn
+    if node._pre_hooks is None:
+        node._pre_hooks = []
+    node._pre_hooks.append((t._output_nr, retain))

@@ -1,0 +1,451 @@
+"""Helpers that derivative formulas in ops.yaml call.
+
+Every helper is written with volta ops, so a gradient computed with ``create_graph=True`` is
+itself differentiable, and every helper runs on every backend. Codegen reads ``__all__`` to know
+which names a formula may use.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from collections.abc import Sequence
+from typing import Any
+
+from volta._generated import functions as F
+
+__all__ = [
+    "sum_to", "maybe_multiply", "expand_reduced", "mean_backward", "prod_backward",
+    "minmax_all_backward", "minmax_dim_backward", "amaxmin_backward", "median_backward",
+    "var_backward", "std_backward", "norm_backward", "logsumexp_backward", "cumsum_backward",
+    "cumprod_backward", "matmul_backward", "softmax_backward", "log_softmax_backward",
+    "sort_backward", "permute_backward", "repeat_backward", "roll_backward", "cat_backward",
+    "copy_backward", "to_copy_backward", "div_backward_self", "div_backward_other",
+    "pow_backward_self", "pow_backward_exponent", "clamp_backward", "einsum_backward",
+    "index_add_source_grad", "index_put_self_grad", "masked_select_backward",
+    "masked_scatter_source_grad", "as_strided_backward", "diag_backward",
+    "max_pool_double_backward",
+]
+
+Tensor = Any
+
+
+def _wrap(dim: int, ndim: int) -> int:
+    return dim + max(ndim, 1) if dim < 0 else dim
+
+
+def _reduced_dims(dim: Sequence[int] | int | None, ndim: int) -> list[int]:
+    """The dims a reduction removed; ``None`` or ``[]`` mean all of them."""
+    if dim is None:
+        return list(range(ndim))
+    if isinstance(dim, int):
+        dim = (dim,)
+    if len(dim) == 0:
+        return list(range(ndim))
+    return sorted(_wrap(d, ndim) for d in dim)
+
+
+def sum_to(grad: Tensor, shape: Sequence[int]) -> Tensor:
+    """Sum ``grad`` down to ``shape`` (undo broadcasting)."""
+    shape = tuple(shape)
+    if tuple(grad.shape) == shape:
+        return grad
+    lead = grad.ndim - len(shape)
+    dims = list(range(lead)) + [lead + i for i, s in enumerate(shape)
+                                if s == 1 and grad.shape[lead + i] != 1]
+    if dims:
+        grad = grad.sum(dims, keepdim=True)
+    return grad.reshape(shape)
+
+
+def maybe_multiply(grad: Tensor, factor: Any) -> Tensor:
+    return grad if isinstance(factor, numbers.Number) and factor == 1 else grad * factor
+
+
+def expand_reduced(grad: Tensor, shape: Sequence[int], dim: Any, keepdim: bool) -> Tensor:
+    """Broadcast the gradient of a reduction back to the input's shape."""
+    shape = tuple(shape)
+    if not keepdim:
+        for d in _reduced_dims(dim, len(shape)):
+            grad = grad.unsqueeze(d)
+    return grad.expand(shape)
+
+
+def _count(shape: Sequence[int], dim: Any) -> int:
+    return math.prod(shape[d] for d in _reduced_dims(dim, len(shape)))
+
+
+def mean_backward(grad: Tensor, shape: Sequence[int], dim: Any, keepdim: bool) -> Tensor:
+    return expand_reduced(grad, shape, dim, keepdim) / max(_count(shape, dim), 1)
+
+
+def _exclusive_cumprod(x: Tensor, dim: int) -> Tensor:
+    n = x.shape[dim]
+    shifted = F.cat([F.ones_like(x.narrow(dim, 0, 1)), x.narrow(dim, 0, n - 1)], dim)
+    return shifted.cumprod(dim)
+
+
+def _prod_of_others(x: Tensor, dim: int) -> Tensor:
+    """For each element, the product of the others along ``dim`` (exact with zeros)."""
+    left = _exclusive_cumprod(x, dim)
+    right = _exclusive_cumprod(x.flip(dim), dim).flip(dim)
+    return left * right
+
+
+def prod_backward(grad: Tensor, self: Tensor, result: Tensor, dim: int | None,
+                  keepdim: bool) -> Tensor:
+    if self.numel() == 0:
+        return F.zeros_like(self)
+    if dim is None:
+        flat = self.reshape(-1)
+        return (_prod_of_others(flat, 0) * grad).reshape(self.shape)
+    dim = _wrap(dim, self.ndim)
+    if self.ndim == 0:
+        return grad
+    g = grad if keepdim else grad.unsqueeze(dim)
+    return _prod_of_others(self, dim) * g
+
+
+def minmax_all_backward(grad: Tensor, self: Tensor, result: Tensor) -> Tensor:
+    """max()/min()/median(): the gradient is shared evenly among the tied elements."""
+    mask = self == result
+    return F.where(mask, grad / mask.sum(), 0).to(grad.dtype)
+
+
+def median_backward(grad: Tensor, self: Tensor, result: Tensor) -> Tensor:
+    return minmax_all_backward(grad, self, result)
+
+
+def minmax_dim_backward(grad: Tensor, indices: Tensor, shape: Sequence[int], dim: int,
+                        keepdim: bool) -> Tensor:
+    if len(shape) == 0:
+        return grad.reshape(())
+    if not keepdim:
+        grad = grad.unsqueeze(dim)
+        indices = indices.unsqueeze(dim)
+    return grad.new_zeros(tuple(shape)).scatter(dim, indices, grad)
+
+
+def amaxmin_backward(grad: Tensor, self: Tensor, result: Tensor, dim: Any,
+                     keepdim: bool) -> Tensor:
+    res = expand_reduced(result, self.shape, dim, keepdim)
+    mask = self == res
+    dims = _reduced_dims(dim, self.ndim)
+    count = mask.sum(dims, keepdim=True) if dims else mask.to(grad.dtype)
+    g = expand_reduced(grad, self.shape, dim, keepdim)
+    return F.where(mask, g / count, 0).to(grad.dtype)
+
+
+def _correction(correction: Any) -> float:
+    return 1.0 if correction is None else float(correction)
+
+
+def var_backward(grad: Tensor, self: Tensor, dim: Any, correction: Any, keepdim: bool) -> Tensor:
+    n = _count(self.shape, dim)
+    dims = _reduced_dims(dim, self.ndim)
+    centered = self - self.mean(dims, keepdim=True) if dims else self - self
+    g = expand_reduced(grad, self.shape, dim, keepdim)
+    return g * centered * (2.0 / max(n - _correction(correction), 0))
+
+
+def std_backward(grad: Tensor, self: Tensor, result: Tensor, dim: Any, correction: Any,
+                 keepdim: bool) -> Tensor:
+    g = F.where(result == 0, 0, grad / (2 * result))
+    return var_backward(g, self, dim, correction, keepdim)
+
+
+def norm_backward(grad: Tensor, self: Tensor, ord: Any, result: Tensor, dim: Any,
+                  keepdim: bool) -> Tensor:
+    p = float(ord)
+    g = expand_reduced(grad, self.shape, dim, keepdim)
+    res = expand_reduced(result, self.shape, dim, keepdim)
+    if p == 0:
+        return F.zeros_like(self)
+    if p == 1:
+        return g * self.sign()
+    if p == 2:
+        return F.where(res == 0, 0, self * (g / res))
+    if math.isinf(p):
+        mask = self.abs() == res
+        dims = _reduced_dims(dim, self.ndim)
+        count = mask.sum(dims, keepdim=True)
+        return F.where(mask, self.sign() * g / count, 0)
+    scaled = self * self.abs().pow(p - 2) * g / res.pow(p - 1)
+    return F.where(res == 0, 0, scaled)
+
+
+def logsumexp_backward(grad: Tensor, self: Tensor, result: Tensor, dim: Any,
+                       keepdim: bool) -> Tensor:
+    g = expand_reduced(grad, self.shape, dim, keepdim)
+    res = expand_reduced(result, self.shape, dim, keepdim)
+    return g * (self - res).exp()
+
+
+def cumsum_backward(grad: Tensor, dim: int) -> Tensor:
+    if grad.ndim == 0:
+        return grad
+    return grad.flip(dim).cumsum(dim).flip(dim)
+
+
+def cumprod_backward(grad: Tensor, self: Tensor, dim: int, result: Tensor) -> Tensor:
+    if self.ndim == 0 or self.numel() == 0:
+        return grad
+    dim = _wrap(dim, self.ndim)
+    if not bool((self == 0).any()):
+        return (grad * result).flip(dim).cumsum(dim).flip(dim) / self
+    # With zeros the division is undefined; sum the exact partial products instead:
+    # d out_i / d x_k = prod_{j <= i, j != k} x_j for i >= k.
+    n = self.shape[dim]
+    pieces = []
+    for k in range(n):
+        ones = F.ones_like(self.narrow(dim, k, 1))
+        parts = [self.narrow(dim, 0, k), ones, self.narrow(dim, k + 1, n - k - 1)]
+        replaced = F.cat([p for p in parts if p.shape[dim] > 0], dim)
+        partial = replaced.cumprod(dim).narrow(dim, k, n - k)
+        pieces.append((grad.narrow(dim, k, n - k) * partial).sum(dim, keepdim=True))
+    return F.cat(pieces, dim)
+
+
+def matmul_backward(grad: Tensor, self: Tensor, other: Tensor,
+                    mask: Sequence[bool]) -> tuple[Tensor | None, Tensor | None]:
+    g_self = g_other = None
+    if self.ndim == 1 and other.ndim == 1:
+        return (grad * other if mask[0] else None, grad * self if mask[1] else None)
+    if self.ndim == 1:
+        if mask[0]:
+            g_self = (grad.unsqueeze(-2) @ other.mT).squeeze(-2)
+        if mask[1]:
+            g_other = self.unsqueeze(-1) * grad.unsqueeze(-2)
+        return g_self, g_other
+    if other.ndim == 1:
+        if mask[0]:
+            g_self = grad.unsqueeze(-1) * other
+        if mask[1]:
+            g_other = (self.mT @ grad.unsqueeze(-1)).squeeze(-1)
+        return g_self, g_other
+    if mask[0]:
+        g_self = grad @ other.mT
+    if mask[1]:
+        g_other = self.mT @ grad
+    return g_self, g_other
+
+
+def softmax_backward(grad: Tensor, result: Tensor, dim: int) -> Tensor:
+    return result * (grad - (grad * result).sum(dim, keepdim=True))
+
+
+def log_softmax_backward(grad: Tensor, result: Tensor, dim: int) -> Tensor:
+    return grad - result.exp() * grad.sum(dim, keepdim=True)
+
+
+def sort_backward(grad: Tensor, indices: Tensor, shape: Sequence[int], dim: int) -> Tensor:
+    if len(shape) == 0:
+        return grad.reshape(())
+    return grad.new_zeros(tuple(shape)).scatter(dim, indices, grad)
+
+
+def permute_backward(grad: Tensor, dims: Sequence[int]) -> Tensor:
+    n = len(dims)
+    inverse = [0] * n
+    for i, d in enumerate(dims):
+        inverse[_wrap(d, n)] = i
+    return grad.permute(inverse)
+
+
+def repeat_backward(grad: Tensor, shape: Sequence[int], repeats: Sequence[int]) -> Tensor:
+    shape = tuple(shape)
+    padded = (1,) * (len(repeats) - len(shape)) + shape
+    split_shape: list[int] = []
+    for r, s in zip(repeats, padded):
+        split_shape += [r, s]
+    g = grad.reshape(split_shape)
+    g = g.sum(list(range(0, 2 * len(repeats), 2))) if repeats else g
+    return g.reshape(shape)
+
+
+def roll_backward(grad: Tensor, shifts: Sequence[int], dims: Sequence[int]) -> Tensor:
+    return grad.roll([-s for s in shifts], dims)
+
+
+def cat_backward(grad: Tensor, dim: int, tensors: Sequence[Tensor]) -> list[Tensor]:
+    dim = _wrap(dim, grad.ndim)
+    grads, offset = [], 0
+    for t in tensors:
+        if t.ndim == 1 and t.shape[0] == 0 and grad.ndim != 1:
+            grads.append(F.zeros_like(t))  # legacy empty tensors take part in cat untouched
+            continue
+        size = t.shape[dim]
+        grads.append(grad.narrow(dim, offset, size))
+        offset += size
+    return grads
+
+
+def copy_backward(grad: Tensor, src: Tensor) -> Tensor:
+    g = sum_to(grad, src.shape)
+    return g.to(dtype=src.dtype, device=src.device)
+
+
+def to_copy_backward(grad: Tensor, self: Tensor) -> Tensor:
+    return grad.to(dtype=self.dtype, device=self.device)
+
+
+def div_backward_self(grad: Tensor, other: Any, rounding_mode: str | None) -> Tensor:
+    if rounding_mode is not None:
+        return F.zeros_like(grad)
+    return grad / other
+
+
+def div_backward_other(grad: Tensor, self: Any, other: Tensor,
+                       rounding_mode: str | None) -> Tensor:
+    if rounding_mode is not None:
+        return F.zeros_like(grad)
+    return -grad * self / (other * other)
+
+
+def pow_backward_self(grad: Tensor, self: Tensor, exponent: Any) -> Tensor:
+    if isinstance(exponent, numbers.Number):
+        if exponent == 0:
+            return F.zeros_like(self)
+        return grad * exponent * self.pow(exponent - 1)
+    return F.where(exponent == 0, 0, grad * exponent * F.pow(self, exponent - 1))
+
+
+def pow_backward_exponent(grad: Tensor, self: Any, exponent: Tensor, result: Tensor) -> Tensor:
+    if isinstance(self, numbers.Number):
+        if self == 0:
+            return F.where(exponent >= 0, 0, grad * result * math.log(self) if self > 0
+                           else grad * math.nan)
+        return grad * result * math.log(self)
+    return F.where((self == 0) & (exponent >= 0), 0, grad * result * self.log())
+
+
+def clamp_backward(grad: Tensor, self: Tensor, min: Any, max: Any) -> Tensor:
+    mask = None
+    if min is not None:
+        mask = self >= min
+    if max is not None:
+        upper = self <= max
+        mask = upper if mask is None else mask & upper
+    return grad if mask is None else F.where(mask, grad, 0)
+
+
+def _einsum_parse(equation: str, tensors: Sequence[Tensor]) -> tuple[list[str], str]:
+    eq = equation.replace(" ", "")
+    lhs, arrow, rhs = eq.partition("->")
+    inputs = lhs.split(",")
+    spare = iter(c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if c not in eq)
+    ell_len = max((t.ndim - (len(s) - 3) for s, t in zip(inputs, tensors) if "..." in s),
+                  default=0)
+    ell = "".join(next(spare) for _ in range(ell_len))
+    expanded = []
+    for s, t in zip(inputs, tensors):
+        if "..." in s:
+            n = t.ndim - (len(s) - 3)
+            s = s.replace("...", ell[ell_len - n:])
+        expanded.append(s)
+    if not arrow:
+        letters = "".join(expanded)
+        rhs = ell + "".join(sorted(c for c in set(letters) if letters.count(c) == 1
+                                   and c not in ell))
+    else:
+        rhs = rhs.replace("...", ell)
+    return expanded, rhs
+
+
+def einsum_backward(grad: Tensor, equation: str, tensors: Sequence[Tensor],
+                    mask: Any) -> list[Tensor | None]:
+    inputs, output = _einsum_parse(equation, tensors)
+    sizes: dict[str, int] = {}
+    for s, t in zip(inputs, tensors):
+        for c, n in zip(s, t.shape):
+            sizes[c] = n if sizes.get(c, 1) == 1 else sizes[c]
+    grads: list[Tensor | None] = []
+    for i, (sub, t) in enumerate(zip(inputs, tensors)):
+        others = [(s, x) for j, (s, x) in enumerate(zip(inputs, tensors)) if j != i]
+        available = set(output) | {c for s, _ in others for c in s}
+        unique = "".join(dict.fromkeys(sub))
+        target = "".join(c for c in unique if c in available)
+        operands = [grad] + [x for _, x in others]
+        eq = ",".join([output] + [s for s, _ in others]) + "->" + target
+        g = F.einsum(eq, operands)
+        # letters only this operand had were summed away: broadcast the gradient back over them
+        for pos, c in enumerate(unique):
+            if c not in available:
+                g = g.unsqueeze(pos)
+        g = g.expand([sizes[c] for c in unique])
+        if len(unique) != len(sub):  # repeated letters (a diagonal): put the gradient on it
+            spare = iter(c for c in "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                         if c not in equation + "".join(inputs))
+            seen: set[str] = set()
+            new_sub, eyes, eye_subs = [], [], []
+            for c in sub:
+                if c in seen:
+                    n = next(spare)
+                    new_sub.append(n)
+                    eyes.append(F.eye(sizes[c], dtype=grad.dtype, device=grad.device))
+                    eye_subs.append(c + n)
+                else:
+                    seen.add(c)
+                    new_sub.append(c)
+            g = F.einsum(",".join([unique] + eye_subs) + "->" + "".join(new_sub), [g] + eyes)
+        grads.append(sum_to(g, t.shape))
+    return grads
+
+
+def index_add_source_grad(grad: Tensor, dim: int, index: Tensor, source: Tensor) -> Tensor:
+    if source.ndim == 0:
+        return grad.index_select(dim, index).reshape(())
+    return grad.index_select(dim, index)
+
+
+def index_put_self_grad(grad: Tensor, indices: Sequence[Any], accumulate: bool) -> Tensor:
+    if accumulate:
+        return grad
+    return grad.index_put(indices, F.zeros_like(grad.reshape(-1)[0]), False)
+
+
+def masked_select_backward(grad: Tensor, self: Tensor, mask: Tensor) -> Tensor:
+    shape = F.broadcast_shapes(tuple(self.shape), tuple(mask.shape))
+    zeros = grad.new_zeros(shape)
+    return zeros.masked_scatter(mask.expand(shape), grad)
+
+
+def masked_scatter_source_grad(grad: Tensor, mask: Tensor, source: Tensor) -> Tensor:
+    picked = grad.masked_select(mask.expand(grad.shape))
+    missing = source.numel() - picked.numel()
+    if missing > 0:
+        picked = F.cat([picked, picked.new_zeros((missing,))])
+    return picked.reshape(source.shape)
+
+
+def as_strided_backward(grad: Tensor, self: Tensor, size: Sequence[int], stride: Sequence[int],
+                        storage_offset: int | None) -> Tensor:
+    """Scatter-add the view's gradient into storage positions, then read self's positions."""
+    offset = self.storage_offset() if storage_offset is None else storage_offset
+
+    def positions(shape: Sequence[int], strides: Sequence[int], start: int) -> Tensor:
+        pos = F.full((), start, dtype=F.int64_dtype(), device=grad.device)
+        for i, (n, s) in enumerate(zip(shape, strides)):
+            ar = F.arange(n, device=grad.device) * s
+            pos = pos.unsqueeze(-1) + ar.reshape([1] * i + [n]) if i else pos + ar
+        return pos.reshape(-1)
+
+    view_pos = positions(size, stride, offset)
+    self_pos = positions(self.shape, self.stride(), self.storage_offset())
+    span = int(max(view_pos.max().item() if view_pos.numel() else 0,
+                   self_pos.max().item() if self_pos.numel() else 0)) + 1
+    flat = grad.new_zeros((span,)).index_add(0, view_pos, grad.reshape(-1))
+    return flat.index_select(0, self_pos).reshape(self.shape)
+
+
+def diag_backward(grad: Tensor, shape: Sequence[int], diagonal: int) -> Tensor:
+    if len(shape) == 1:
+        return grad.diagonal(diagonal)
+    return F.diagonal_backward(grad, list(shape), diagonal, 0, 1)
+
+
+def max_pool_double_backward(grad: Tensor, self: Tensor, indices: Tensor) -> Tensor:
+    spatial = indices.ndim - 2
+    flat = grad.flatten(-spatial) if spatial > 0 else grad
+    idx = indices.flatten(-spatial)
+    return flat.gather(-1, idx).reshape(indices.shape)

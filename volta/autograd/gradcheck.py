@@ -1,0 +1,124 @@
+"""Finite-difference checks of gradients (float64 central differences), like PyTorch's."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from volta.errors import AutogradError
+
+
+def _tensors(xs: Any) -> tuple:
+    return tuple(xs) if isinstance(xs, (tuple, list)) else (xs,)
+
+
+def _outputs(fn: Callable[..., Any], inputs: Sequence[Any]) -> tuple:
+    out = fn(*inputs)
+    return _tensors(out)
+
+
+def _numerical_jacobian(fn: Callable[..., Any], inputs: list, i: int, eps: float,
+                        n_out: list[int]) -> list:
+    from volta.autograd.grad_mode import no_grad
+    x = inputs[i]
+    base = x.detach().clone().contiguous()
+    columns = []
+    with no_grad():
+        for j in range(base.numel()):
+            plus = base.clone()
+            minus = base.clone()
+            flat_p = plus.view(-1)
+            flat_m = minus.view(-1)
+            flat_p[j] = flat_p[j].item() + eps
+            flat_m[j] = flat_m[j].item() - eps
+            args_p = list(inputs)
+            args_m = list(inputs)
+            args_p[i] = plus
+            args_m[i] = minus
+            outs_p = _outputs(fn, args_p)
+            outs_m = _outputs(fn, args_m)
+            columns.append([((op - om) / (2 * eps)).reshape(-1).tolist()
+                            if hasattr(op, "dtype") and op.dtype.is_floating_point else None
+                            for op, om in zip(outs_p, outs_m)])
+    return columns  # columns[j][k] = d out_k / d x_j (flattened over out_k)
+
+
+def _analytical_rows(outputs: tuple, inputs: list, idx: list[int]) -> list:
+    from volta._generated.functions import zeros_like
+    from volta.autograd.engine import grad
+    rows = []  # rows[k][m] = d out_k[m] / d inputs (a list per input)
+    for out in outputs:
+        if not (hasattr(out, "dtype") and out.dtype.is_floating_point and out.requires_grad):
+            rows.append(None)
+            continue
+        per = []
+        for m in range(out.numel()):
+            g = zeros_like(out)
+            g.view(-1)[m] = 1.0
+            gs = grad((out,), [inputs[i] for i in idx], (g,), retain_graph=True,
+                      allow_unused=True)
+            per.append([None if x is None else x.reshape(-1).tolist() for x in gs])
+        rows.append(per)
+    return rows
+
+
+def gradcheck(fn: Callable[..., Any], inputs: Any, *, eps: float = 1e-6, atol: float = 1e-5,
+              rtol: float = 1e-3, raise_exception: bool = True, nondet_tol: float = 0.0,
+              check_undefined_grad: bool = True) -> bool:
+    """Compare autograd's Jacobian with central finite differences for the float64 inputs
+    that require grad; raise (or return False) naming the input and output that differ."""
+    inputs = list(_tensors(inputs))
+    idx = [i for i, x in enumerate(inputs) if hasattr(x, "requires_grad") and x.requires_grad]
+    for i in idx:
+        if inputs[i].dtype.name != "float64":
+            import warnings
+            warnings.warn(f"gradcheck: input {i} is {inputs[i].dtype.name}; use float64 for "
+                          "reliable finite differences", stacklevel=2)
+    outputs = _outputs(fn, inputs)
+    rows = _analytical_rows(outputs, inputs, idx)
+    for pos, i in enumerate(idx):
+        columns = _numerical_jacobian(fn, inputs, i, eps, [])
+        for k, out in enumerate(outputs):
+            if rows[k] is None:
+                continue
+            for m in range(out.numel()):
+                analytical = rows[k][m][pos]
+                for j in range(len(columns)):
+                    numeric = columns[j][k][m] if columns[j][k] is not None else 0.0
+                    a = 0.0 if analytical is None else analytical[j]
+                    if abs(a - numeric) > atol + rtol * abs(numeric):
+                        message = (f"Jacobian mismatch for output {k} with respect to input {i}"
+                                   f": d out[{m}] / d in[{j}] numerical={numeric:.8g} "
+                                   f"analytical={a:.8g}")
+                        if raise_exception:
+                            raise AutogradError(message)
+                        return False
+    return True
+
+
+def gradgradcheck(fn: Callable[..., Any], inputs: Any, grad_outputs: Any = None, *,
+                  eps: float = 1e-6, atol: float = 1e-5, rtol: float = 1e-3,
+                  raise_exception: bool = True, gen_non_contig_grad_outputs: bool = False
+                  ) -> bool:
+    """gradcheck of the first derivative (built with ``create_graph=True``)."""
+    from volta._factories import randn
+    from volta.autograd.engine import grad
+    inputs = list(_tensors(inputs))
+    idx = [i for i, x in enumerate(inputs) if hasattr(x, "requires_grad") and x.requires_grad]
+    outputs = [o for o in _outputs(fn, inputs)
+               if hasattr(o, "dtype") and o.dtype.is_floating_point and o.requires_grad]
+    if grad_outputs is None:
+        grad_outputs = [randn(o.shape, dtype=o.dtype, device=o.device).requires_grad_()
+                        for o in outputs]
+    grad_outputs = list(_tensors(grad_outputs))
+    n = len(inputs)
+
+    def first_derivative(*args: Any) -> tuple:
+        xs, gos = list(args[:n]), list(args[n:])
+        outs = [o for o in _outputs(fn, xs)
+                if hasattr(o, "dtype") and o.dtype.is_floating_point and o.requires_grad]
+        gs = grad(outs, [xs[i] for i in idx], gos, create_graph=True, allow_unused=True)
+        return tuple(g for g in gs if g is not None)
+
+    return gradcheck(first_derivative, inputs + grad_outputs, eps=eps, atol=atol, rtol=rtol,
+                     raise_exception=raise_exception)

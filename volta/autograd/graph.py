@@ -1,0 +1,307 @@
+"""The backward graph: nodes, edges, saved tensors, and attaching history to outputs.
+
+A node's ``next_edges`` has one ``(node, output_nr)`` per differentiable input slot (a
+``Tensor[]`` argument contributes one slot per element); ``None`` where that input needs no
+gradient. ``apply`` returns one gradient per schema Tensor argument (a list for ``Tensor[]``);
+``apply_flat`` flattens that to the slots.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+import traceback
+import weakref
+from typing import Any
+
+from volta.errors import AutogradError
+
+_sequence = itertools.count()
+_FREED = object()
+_accumulate_lock = threading.Lock()
+
+
+class _AnomalyState(threading.local):
+    enabled: bool = False
+    check_nan: bool = True
+
+
+ANOMALY = _AnomalyState()
+
+
+class RemovableHandle:
+    """Returned by hook registrations; ``remove()`` takes the hook out again."""
+
+    def __init__(self, hooks: list, entry: Any) -> None:
+        self._hooks = hooks
+        self._entry = entry
+
+    def remove(self) -> None:
+        if self._entry in self._hooks:
+            self._hooks.remove(self._entry)
+
+
+class Node:
+    """A backward function in the graph (``tensor.grad_fn``)."""
+
+    __slots__ = ("next_edges", "input_meta", "layout", "needs_input_grad", "seq", "output_meta",
+                 "_pre_hooks", "_hooks", "forward_trace", "__weakref__")
+    op_name = ""
+
+    def __init__(self) -> None:
+        self.next_edges: list = []
+        self.input_meta: list = []
+        self.layout: tuple = ()
+        self.needs_input_grad: tuple = ()
+        self.seq = 0
+        self.output_meta: list = []
+        self._pre_hooks: list | None = None
+        self._hooks: list | None = None
+        self.forward_trace: list[str] | None = None
+
+    def name(self) -> str:
+        return type(self).__name__
+
+    def __repr__(self) -> str:
+        return f"<{self.name()} object>"
+
+    @property
+    def next_functions(self) -> tuple:
+        return tuple((e[0], e[1]) if e is not None else (None, 0) for e in self.next_edges)
+
+    def apply(self, grads: tuple) -> tuple:
+        raise NotImplementedError
+
+    def apply_flat(self, grads: tuple) -> list:
+        result = self.apply(grads)
+        if all(n is None for n in self.layout):
+            return list(result)
+        flat: list = []
+        for count, g in zip(self.layout, result):
+            if count is None:
+                flat.append(g)
+            else:
+                flat.extend(g if g is not None else [None] * count)
+        return flat
+
+    def register_hook(self, fn: Any) -> RemovableHandle:
+        """``fn(grad_inputs, grad_outputs)`` runs after this node; may return new grad_inputs."""
+        if self._hooks is None:
+            self._hooks = []
+        self._hooks.append(fn)
+        return RemovableHandle(self._hooks, fn)
+
+    def register_prehook(self, fn: Any) -> RemovableHandle:
+        """``fn(grad_outputs)`` runs before this node; may return new grad_outputs."""
+        if self._pre_hooks is None:
+            self._pre_hooks = []
+        entry = (None, fn)
+        self._pre_hooks.append(entry)
+        return RemovableHandle(self._pre_hooks, entry)
+
+    def release(self) -> None:
+        """Free saved values after a backward pass that does not retain the graph."""
+        for cls in type(self).__mro__:
+            for slot in getattr(cls, "__slots__", ()):
+                if slot.startswith(("s_", "o_")) and hasattr(self, slot):
+                    setattr(self, slot, _FREED)
+
+
+class AccumulateGrad(Node):
+    """The node at a leaf: adds incoming gradients into ``leaf.grad``."""
+
+    __slots__ = ("variable",)
+    op_name = "accumulate_grad"
+
+    def __init__(self, variable: Any) -> None:
+        super().__init__()
+        self.variable = variable
+        self.needs_input_grad = (True,)
+
+    def apply(self, grads: tuple) -> tuple:
+        grad = grads[0]
+        var = self.variable
+        for hook in var._hooks or ():
+            new = hook(grad)
+            if new is not None:
+                grad = new
+        if grad is None:
+            return ()
+        from volta.autograd.grad_mode import is_grad_enabled
+        keep_graph = is_grad_enabled()  # create_graph=True: the gradient stays differentiable
+        if grad._shape != var._shape:
+            from volta.autograd.formulas import sum_to
+            grad = sum_to(grad, var._shape)
+        with _accumulate_lock:
+            current = var._grad
+            if current is None:
+                # a copy: the same gradient tensor may reach several leaves (x + y), and
+                # optimisers update .grad in place
+                var._grad = grad.clone() if keep_graph else grad.detach().clone()
+            else:
+                var._grad = current + (grad if keep_graph else grad.detach())
+        return ()
+
+
+def accumulator(t: Any) -> AccumulateGrad:
+    ref = t._accumulator
+    acc = ref() if ref is not None else None
+    if acc is None:
+        acc = AccumulateGrad(t)
+        acc.output_meta = [(t._shape, t.dtype, t._device)]
+        t._accumulator = weakref.ref(acc)
+    return acc
+
+
+def _edge(t: Any) -> tuple | None:
+    if t is None or not getattr(t, "_requires_grad", False):
+        return None
+    if t.grad_fn is not None:
+        return (t.grad_fn, t._output_nr)
+    return (accumulator(t), 0)
+
+
+def connect(node: Node, inputs: tuple) -> bool:
+    """Give ``node`` one edge per differentiable input; False when none needs a gradient."""
+    edges: list = []
+    metas: list = []
+    layout: list = []
+    needs: list = []
+    any_needed = False
+    for x in inputs:
+        if isinstance(x, (tuple, list)):
+            layout.append(len(x))
+            needed = False
+            for t in x:
+                e = _edge(t)
+                edges.append(e)
+                metas.append((t._shape, t.dtype, t._device) if e is not None else None)
+                needed = needed or e is not None
+            needs.append(needed)
+        else:
+            layout.append(None)
+            e = _edge(x)
+            edges.append(e)
+            metas.append((x._shape, x.dtype, x._device) if e is not None else None)
+            needed = e is not None
+            needs.append(needed)
+        any_needed = any_needed or needed
+    if not any_needed:
+        return False
+    node.next_edges = edges
+    node.input_meta = metas
+    node.layout = tuple(layout)
+    node.needs_input_grad = tuple(needs)
+    node.seq = next(_sequence)
+    if ANOMALY.enabled:
+        node.forward_trace = traceback.format_stack()[:-2]
+    return True
+
+
+def set_history(node: Node, result: Any, differentiable: tuple | None = None,
+                inplace: bool = False) -> None:
+    """Make ``node`` the ``grad_fn`` of each differentiable floating output."""
+    outputs = result if isinstance(result, (tuple, list)) else (result,)
+    node.output_meta = [(o._shape, o.dtype, o._device) if hasattr(o, "_shape") else None
+                        for o in outputs]
+    for i, out in enumerate(outputs):
+        if out is None or not hasattr(out, "_shape"):
+            continue
+        if differentiable is not None and not differentiable[i]:
+            continue
+        if not out.dtype.is_floating_point:
+            continue
+        if inplace:
+            rebase_history(out, node, i)
+        else:
+            out.grad_fn = node
+            out._output_nr = i
+            out._set_requires_grad(True)
+
+
+def rebase_history(t: Any, node: Node, output_nr: int = 0) -> None:
+    """After an in-place op: ``t`` now comes from ``node``; a view also rewrites its base."""
+    base = t._base
+    if base is None:
+        t.grad_fn = node
+        t._output_nr = output_nr
+        t._set_requires_grad(True)
+        return
+    from volta.autograd.views import CopySlices, ViewOfModifiedBase
+    copy = CopySlices(base, t, node)
+    base.grad_fn = copy
+    base._output_nr = 0
+    base._set_requires_grad(True)
+    t.grad_fn = ViewOfModifiedBase(copy, base, t)
+    t._output_nr = 0
+    t._set_requires_grad(True)
+
+
+class SavedTensor:
+    """A tensor kept for backward, with the version it had when saved."""
+
+    __slots__ = ("data", "version", "is_output", "output_nr")
+
+    def __init__(self, data: Any, is_output: bool, output_nr: int = 0) -> None:
+        self.data = data
+        self.version = data._vc.value
+        self.is_output = is_output
+        self.output_nr = output_nr
+
+
+def save(t: Any) -> Any:
+    if t is None or not hasattr(t, "_vc"):
+        return t
+    return SavedTensor(t, False)
+
+
+def save_list(ts: Any) -> Any:
+    return [save(t) for t in ts]
+
+
+def save_output(t: Any) -> Any:
+    if t is None or not hasattr(t, "_vc"):
+        return t
+    # keep a detached alias: saving the output itself would make a node <-> tensor cycle
+    return SavedTensor(t.detach(), True, t._output_nr)
+
+
+def save_output_list(ts: Any) -> Any:
+    return [save_output(t) for t in ts]
+
+
+_FREED_MESSAGE = (
+    "Trying to backward through the graph a second time (or directly access saved tensors "
+    "after they have already been freed). Saved intermediate values of the graph are freed "
+    "when you call .backward() or autograd.grad(). Specify retain_graph=True if you need to "
+    "backward through the graph a second time or if you need to access saved tensors after "
+    "calling backward.")
+
+
+def unpack(node: Node, saved: Any) -> Any:
+    if saved is _FREED:
+        raise AutogradError(_FREED_MESSAGE)
+    if not isinstance(saved, SavedTensor):
+        return saved
+    data = saved.data
+    if data._vc.value != saved.version:
+        raise AutogradError(
+            f"one of the variables needed for gradient computation has been modified by an "
+            f"inplace operation: [{data.dtype.name} {list(data._shape)}] is at version "
+            f"{data._vc.value}; expected version {saved.version} instead (saved by "
+            f"{node.name()}, the backward of '{node.op_name}').")
+    if saved.is_output:
+        from volta.autograd.grad_mode import is_grad_enabled
+        if is_grad_enabled():
+            alias = data.detach()
+            alias.grad_fn = node
+            alias._output_nr = saved.output_nr
+            alias._set_requires_grad(True)
+            return alias
+    return data
+
+
+def unpack_list(node: Node, saved: Any) -> Any:
+    if saved is _FREED:
+        raise AutogradError(_FREED_MESSAGE)
+    return [unpack(node, s) for s in saved]

@@ -1,0 +1,1 @@
+"""The CPU backend: numpy arrays as storage, numpy kernels. The readable reference backend."""

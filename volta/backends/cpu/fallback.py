@@ -1,0 +1,74 @@
+"""The CPU fallback: run an op another backend has no kernel for on the CPU (copy in, compute,
+copy back), warning once per op. The dispatcher asks this factory when resolution reaches a
+backend key with nothing registered; ``volta.dispatch.set_cpu_fallback(False)`` turns it off."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from volta.dispatch.dispatcher import DISPATCHER, OperatorHandle
+from volta.dispatch.keys import KEYS, DispatchKey
+
+
+def _to_host(x: Any, tensor_type: type) -> Any:
+    from volta._factories import to_copy
+    if isinstance(x, tensor_type):
+        return to_copy(x, None, "cpu")
+    if isinstance(x, (tuple, list)) and any(isinstance(v, tensor_type) for v in x):
+        return type(x)(_to_host(v, tensor_type) for v in x)
+    return x
+
+
+def _write_back(dst: Any, src: Any) -> None:
+    """Write a CPU result into a tensor on another device, through its backend's copy_."""
+    from volta._tensor import host_array
+    storage = dst._storage
+    impl = storage.backend.impl
+    whole = np.array(impl.to_numpy(storage.handle, dst.dtype, storage.numel), copy=True)
+    region = np.ndarray(dst._shape, dtype=dst.dtype.numpy, buffer=whole,
+                        offset=dst._offset * dst.dtype.itemsize,
+                        strides=tuple(s * dst.dtype.itemsize for s in dst._stride))
+    region[...] = host_array(src)
+    impl.copy_(storage.handle, whole)
+    dst._np = None
+
+
+def _back(x: Any, dev: Any, tensor_type: type) -> Any:
+    from volta._factories import to_copy
+    if isinstance(x, tensor_type):
+        return to_copy(x, None, str(dev))
+    if isinstance(x, (tuple, list)):
+        return type(x)(_back(v, dev, tensor_type) for v in x)
+    return x
+
+
+def factory(op: OperatorHandle, key: DispatchKey) -> Any:
+    cpu = KEYS.get("CPU")
+    if cpu not in op.kernels:
+        return None
+
+    def cpu_fallback(op: OperatorHandle, keyset: int, args: tuple, kwargs: dict) -> Any:
+        from volta._tensor import Tensor
+        DISPATCHER.note_cpu_fallback(op, key)
+        dev = next(a.device for a in _flat(args) if isinstance(a, Tensor))
+        host_args = tuple(_to_host(a, Tensor) for a in args)
+        result = op.call_with_keyset(cpu.mask, *host_args)
+        for i in op.mutated:
+            _write_back(args[i], host_args[i])
+        if op.mutated and result is host_args[op.mutated[0]]:
+            return args[op.mutated[0]]
+        return _back(result, dev, Tensor)
+
+    return cpu_fallback
+
+
+def _flat(args: tuple) -> list:
+    out = []
+    for a in args:
+        if isinstance(a, (tuple, list)):
+            out.extend(a)
+        else:
+            out.append(a)
+    return out

@@ -1,0 +1,720 @@
+# @generated from ops.yaml by `python -m codegen` — do not edit.
+# ruff: noqa
+"""numpy kernels generated from the pointwise snippets in ops.yaml.
+
+Each kernel converts its tensor arguments to arrays of the computation dtype
+(``prepare``), evaluates the snippet, and wraps the array as the output dtype.
+"""
+
+from numpy import errstate as _quiet
+
+from volta.backends.cpu import pointwise_math as _pm
+from volta.backends.cpu.pointwise_runtime import prepare as _prepare, wrap as _wrap
+
+KERNELS = {}
+
+
+def abs(self):
+    (self,), out_dtype = _prepare('abs', 'default', None, self)
+    return _wrap(_pm.abs(self), out_dtype)
+
+
+KERNELS['abs'] = abs
+
+
+def neg(self):
+    (self,), out_dtype = _prepare('neg', 'default', None, self)
+    return _wrap(-self, out_dtype)
+
+
+KERNELS['neg'] = neg
+
+
+def exp(self):
+    (self,), out_dtype = _prepare('exp', 'int_to_float', None, self)
+    with _quiet(all='ignore'):
+        return _wrap(_pm.exp(self), out_dtype)
+
+
+KERNELS['exp'] = exp
+
+
+def exp2(self):
+    (self,), out_dtype = _prepare('exp2', 'int_to_float', None, self)
+    with _quiet(all='ignore'):
+        return _wrap(_pm.exp2(self), out_dtype)
+
+
+KERNELS['exp2'] = exp2
+
+
+def expm1(self):
+    (self,), out_dtype = _prepare('expm1', 'int_to_float', None, self)
+    with _quiet(all='ignore'):
+        return _wrap(_pm.expm1(self), out_dtype)
+
+
+KERNELS['expm1'] = expm1
+
+
+def log(self):
+    (self,), out_dtype = _prepare('log', 'int_to_float', None, self)
+    with _quiet(all='ignore'):
+        return _wrap(_pm.log(self), out_dtype)
+
+
+KERNELS['log'] = log
+
+
+def log2(self):
+    (self,), out_dtype = _prepare('log2', 'int_to_float', None, self)
+    with _quiet(all='ignore'):
+        return _wrap(_pm.log2(self), out_dtype)
+
+
+KERNELS['log2'] = log2
+
+
+def log10(self):
+    (self,), out_dtype = _prepare('log10', 'int_to_float', None, self)
+    with _quiet(all='ignore'):
+        return _wrap(_pm.log10(self), out_dtype)
+
+
+KERNELS['log10'] = log10
+
+
+def log1p(self):
+    (self,), out_dtype = _prepare('log1p', 'int_to_float', None, self)
+    with _quiet(all='ignore'):
+        return _wrap(_pm.log1p(self), out_dtype)
+
+
+KERNELS['log1p'] = log1p
+
+
+def sqrt(self):
+    (self,), out_dtype = _prepare('sqrt', 'int_to_float', None, self)
+    with _quiet(all='ignore'):
+        return _wrap(_pm.sqrt(self), out_dtype)
+
+
+KERNELS['sqrt'] = sqrt
+
+
+def rsqrt(self):
+    (self,), out_dtype = _prepare('rsqrt', 'int_to_float', None, self)
+    with _quiet(all='ignore'):
+        return _wrap(_pm.rsqrt(self), out_dtype)
+
+
+KERNELS['rsqrt'] = rsqrt
+
+
+def sin(self):
+    (self,), out_dtype = _prepare('sin', 'int_to_float', None, self)
+    return _wrap(_pm.sin(self), out_dtype)
+
+
+KERNELS['sin'] = sin
+
+
+def cos(self):
+    (self,), out_dtype = _prepare('cos', 'int_to_float', None, self)
+    return _wrap(_pm.cos(self), out_dtype)
+
+
+KERNELS['cos'] = cos
+
+
+def tan(self):
+    (self,), out_dtype = _prepare('tan', 'int_to_float', None, self)
+    with _quiet(all='ignore'):
+        return _wrap(_pm.tan(self), out_dtype)
+
+
+KERNELS['tan'] = tan
+
+
+def asin(self):
+    (self,), out_dtype = _prepare('asin', 'int_to_float', None, self)
+    with _quiet(all='ignore'):
+        return _wrap(_pm.asin(self), out_dtype)
+
+
+KERNELS['asin'] = asin
+
+
+def acos(self):
+    (self,), out_dtype = _prepare('acos', 'int_to_float', None, self)
+    with _quiet(all='ignore'):
+        return _wrap(_pm.acos(self), out_dtype)
+
+
+KERNELS['acos'] = acos
+
+
+def atan(self):
+    (self,), out_dtype = _prepare('atan', 'int_to_float', None, self)
+    with _quiet(all='ignore'):
+        return _wrap(_pm.atan(self), out_dtype)
+
+
+KERNELS['atan'] = atan
+
+
+def sinh(self):
+    (self,), out_dtype = _prepare('sinh', 'int_to_float', None, self)
+    with _quiet(all='ignore'):
+        return _wrap(_pm.sinh(self), out_dtype)
+
+
+KERNELS['sinh'] = sinh
+
+
+def cosh(self):
+    (self,), out_dtype = _prepare('cosh', 'int_to_float', None, self)
+    with _quiet(all='ignore'):
+        return _wrap(_pm.cosh(self), out_dtype)
+
+
+KERNELS['cosh'] = cosh
+
+
+def tanh(self):
+    (self,), out_dtype = _prepare('tanh', 'int_to_float', None, self)
+    return _wrap(_pm.tanh(self), out_dtype)
+
+
+KERNELS['tanh'] = tanh
+
+
+def sigmoid(self):
+    (self,), out_dtype = _prepare('sigmoid', 'int_to_float', None, self)
+    with _quiet(all='ignore'):
+        return _wrap(_pm.sigmoid(self), out_dtype)
+
+
+KERNELS['sigmoid'] = sigmoid
+
+
+def relu(self):
+    (self,), out_dtype = _prepare('relu', 'default', None, self)
+    return _wrap(_pm.maximum(self, 0), out_dtype)
+
+
+KERNELS['relu'] = relu
+
+
+def relu6(self):
+    (self,), out_dtype = _prepare('relu6', 'default', None, self)
+    return _wrap(_pm.minimum(_pm.maximum(self, 0), 6), out_dtype)
+
+
+KERNELS['relu6'] = relu6
+
+
+def silu(self):
+    (self,), out_dtype = _prepare('silu', 'int_to_float', None, self)
+    with _quiet(all='ignore'):
+        return _wrap(self * _pm.sigmoid(self), out_dtype)
+
+
+KERNELS['silu'] = silu
+
+
+def mish(self):
+    (self,), out_dtype = _prepare('mish', 'int_to_float', None, self)
+    with _quiet(all='ignore'):
+        return _wrap(self * _pm.tanh(_pm.softplus(self)), out_dtype)
+
+
+KERNELS['mish'] = mish
+
+
+def softplus(self, beta, threshold):
+    (self,), out_dtype = _prepare('softplus', 'int_to_float', None, self)
+    with _quiet(all='ignore'):
+        return _wrap(_pm.where(self * beta > threshold, self, _pm.softplus(self * beta) / beta), out_dtype)
+
+
+KERNELS['softplus'] = softplus
+
+
+def elu(self, alpha, scale, input_scale):
+    (self,), out_dtype = _prepare('elu', 'int_to_float', None, self)
+    with _quiet(all='ignore'):
+        return _wrap(_pm.where(self > 0, self * scale, alpha * scale * _pm.expm1(self * input_scale)), out_dtype)
+
+
+KERNELS['elu'] = elu
+
+
+def selu(self):
+    (self,), out_dtype = _prepare('selu', 'int_to_float', None, self)
+    with _quiet(all='ignore'):
+        return _wrap(1.0507009873554805 * _pm.where(self > 0, self, 1.6732632423543772 * _pm.expm1(self)), out_dtype)
+
+
+KERNELS['selu'] = selu
+
+
+def leaky_relu(self, negative_slope):
+    (self,), out_dtype = _prepare('leaky_relu', 'default', None, self)
+    return _wrap(_pm.where(self > 0, self, self * negative_slope), out_dtype)
+
+
+KERNELS['leaky_relu'] = leaky_relu
+
+
+def hardtanh(self, min_val, max_val):
+    (self,), out_dtype = _prepare('hardtanh', 'default', None, self)
+    return _wrap(_pm.minimum(_pm.maximum(self, min_val), max_val), out_dtype)
+
+
+KERNELS['hardtanh'] = hardtanh
+
+
+def hardsigmoid(self):
+    (self,), out_dtype = _prepare('hardsigmoid', 'int_to_float', None, self)
+    with _quiet(all='ignore'):
+        return _wrap(_pm.minimum(_pm.maximum(self / 6 + 0.5, 0), 1), out_dtype)
+
+
+KERNELS['hardsigmoid'] = hardsigmoid
+
+
+def hardswish(self):
+    (self,), out_dtype = _prepare('hardswish', 'int_to_float', None, self)
+    with _quiet(all='ignore'):
+        return _wrap(self * _pm.minimum(_pm.maximum(self + 3, 0), 6) / 6, out_dtype)
+
+
+KERNELS['hardswish'] = hardswish
+
+
+def logsigmoid(self):
+    (self,), out_dtype = _prepare('logsigmoid', 'int_to_float', None, self)
+    with _quiet(all='ignore'):
+        return _wrap(_pm.log_sigmoid(self), out_dtype)
+
+
+KERNELS['logsigmoid'] = logsigmoid
+
+
+def softsign(self):
+    (self,), out_dtype = _prepare('softsign', 'int_to_float', None, self)
+    with _quiet(all='ignore'):
+        return _wrap(self / (1 + _pm.abs(self)), out_dtype)
+
+
+KERNELS['softsign'] = softsign
+
+
+def erf(self):
+    (self,), out_dtype = _prepare('erf', 'int_to_float', None, self)
+    return _wrap(_pm.erf(self), out_dtype)
+
+
+KERNELS['erf'] = erf
+
+
+def erfc(self):
+    (self,), out_dtype = _prepare('erfc', 'int_to_float', None, self)
+    return _wrap(_pm.erfc(self), out_dtype)
+
+
+KERNELS['erfc'] = erfc
+
+
+def erfinv(self):
+    (self,), out_dtype = _prepare('erfinv', 'int_to_float', None, self)
+    with _quiet(all='ignore'):
+        return _wrap(_pm.erfinv(self), out_dtype)
+
+
+KERNELS['erfinv'] = erfinv
+
+
+def sign(self):
+    (self,), out_dtype = _prepare('sign', 'default', None, self)
+    return _wrap(_pm.sign(self), out_dtype)
+
+
+KERNELS['sign'] = sign
+
+
+def floor(self):
+    (self,), out_dtype = _prepare('floor', 'default', None, self)
+    return _wrap(_pm.floor(self), out_dtype)
+
+
+KERNELS['floor'] = floor
+
+
+def ceil(self):
+    (self,), out_dtype = _prepare('ceil', 'default', None, self)
+    return _wrap(_pm.ceil(self), out_dtype)
+
+
+KERNELS['ceil'] = ceil
+
+
+def round(self, decimals):
+    (self,), out_dtype = _prepare('round', 'default', None, self)
+    return _wrap(_pm.round(self, decimals), out_dtype)
+
+
+KERNELS['round'] = round
+
+
+def trunc(self):
+    (self,), out_dtype = _prepare('trunc', 'default', None, self)
+    return _wrap(_pm.trunc(self), out_dtype)
+
+
+KERNELS['trunc'] = trunc
+
+
+def frac(self):
+    (self,), out_dtype = _prepare('frac', 'default', None, self)
+    return _wrap(_pm.frac(self), out_dtype)
+
+
+KERNELS['frac'] = frac
+
+
+def reciprocal(self):
+    (self,), out_dtype = _prepare('reciprocal', 'int_to_float', None, self)
+    with _quiet(all='ignore'):
+        return _wrap(_pm.reciprocal(self), out_dtype)
+
+
+KERNELS['reciprocal'] = reciprocal
+
+
+def square(self):
+    (self,), out_dtype = _prepare('square', 'default', None, self)
+    return _wrap(self * self, out_dtype)
+
+
+KERNELS['square'] = square
+
+
+def isnan(self):
+    (self,), out_dtype = _prepare('isnan', 'always_bool', None, self)
+    return _wrap(_pm.isnan(self), out_dtype)
+
+
+KERNELS['isnan'] = isnan
+
+
+def isinf(self):
+    (self,), out_dtype = _prepare('isinf', 'always_bool', None, self)
+    return _wrap(_pm.isinf(self), out_dtype)
+
+
+KERNELS['isinf'] = isinf
+
+
+def isfinite(self):
+    (self,), out_dtype = _prepare('isfinite', 'always_bool', None, self)
+    return _wrap(_pm.isfinite(self), out_dtype)
+
+
+KERNELS['isfinite'] = isfinite
+
+
+def signbit(self):
+    (self,), out_dtype = _prepare('signbit', 'always_bool', None, self)
+    return _wrap(_pm.signbit(self), out_dtype)
+
+
+KERNELS['signbit'] = signbit
+
+
+def logical_not(self):
+    (self,), out_dtype = _prepare('logical_not', 'always_bool', None, self)
+    return _wrap(_pm.logical_not(self), out_dtype)
+
+
+KERNELS['logical_not'] = logical_not
+
+
+def bitwise_not(self):
+    (self,), out_dtype = _prepare('bitwise_not', 'default', 'integral_and_bool', self)
+    return _wrap(~self, out_dtype)
+
+
+KERNELS['bitwise_not'] = bitwise_not
+
+
+def add(self, other, alpha):
+    (self, other), out_dtype = _prepare('add', 'default', None, self, other)
+    return _wrap(self + alpha * other, out_dtype)
+
+
+KERNELS['add'] = add
+
+
+def sub(self, other, alpha):
+    (self, other), out_dtype = _prepare('sub', 'default', None, self, other)
+    return _wrap(self - alpha * other, out_dtype)
+
+
+KERNELS['sub'] = sub
+
+
+def mul(self, other):
+    (self, other), out_dtype = _prepare('mul', 'default', None, self, other)
+    return _wrap(self * other, out_dtype)
+
+
+KERNELS['mul'] = mul
+
+
+def floor_divide(self, other):
+    (self, other), out_dtype = _prepare('floor_divide', 'default', None, self, other)
+    with _quiet(all='ignore'):
+        return _wrap(_pm.floor_divide(self, other), out_dtype)
+
+
+KERNELS['floor_divide'] = floor_divide
+
+
+def pow(self, exponent):
+    (self, exponent), out_dtype = _prepare('pow', 'default', None, self, exponent)
+    with _quiet(all='ignore'):
+        return _wrap(_pm.pow(self, exponent), out_dtype)
+
+
+KERNELS['pow'] = pow
+
+
+def maximum(self, other):
+    (self, other), out_dtype = _prepare('maximum', 'default', None, self, other)
+    return _wrap(_pm.maximum(self, other), out_dtype)
+
+
+KERNELS['maximum'] = maximum
+
+
+def minimum(self, other):
+    (self, other), out_dtype = _prepare('minimum', 'default', None, self, other)
+    return _wrap(_pm.minimum(self, other), out_dtype)
+
+
+KERNELS['minimum'] = minimum
+
+
+def fmax(self, other):
+    (self, other), out_dtype = _prepare('fmax', 'default', None, self, other)
+    return _wrap(_pm.fmax(self, other), out_dtype)
+
+
+KERNELS['fmax'] = fmax
+
+
+def fmin(self, other):
+    (self, other), out_dtype = _prepare('fmin', 'default', None, self, other)
+    return _wrap(_pm.fmin(self, other), out_dtype)
+
+
+KERNELS['fmin'] = fmin
+
+
+def remainder(self, other):
+    (self, other), out_dtype = _prepare('remainder', 'default', None, self, other)
+    with _quiet(all='ignore'):
+        return _wrap(_pm.remainder(self, other), out_dtype)
+
+
+KERNELS['remainder'] = remainder
+
+
+def fmod(self, other):
+    (self, other), out_dtype = _prepare('fmod', 'default', None, self, other)
+    with _quiet(all='ignore'):
+        return _wrap(_pm.fmod(self, other), out_dtype)
+
+
+KERNELS['fmod'] = fmod
+
+
+def atan2(self, other):
+    (self, other), out_dtype = _prepare('atan2', 'int_to_float', None, self, other)
+    return _wrap(_pm.atan2(self, other), out_dtype)
+
+
+KERNELS['atan2'] = atan2
+
+
+def hypot(self, other):
+    (self, other), out_dtype = _prepare('hypot', 'default', None, self, other)
+    return _wrap(_pm.hypot(self, other), out_dtype)
+
+
+KERNELS['hypot'] = hypot
+
+
+def copysign(self, other):
+    (self, other), out_dtype = _prepare('copysign', 'int_to_float', None, self, other)
+    return _wrap(_pm.copysign(self, other), out_dtype)
+
+
+KERNELS['copysign'] = copysign
+
+
+def xlogy(self, other):
+    (self, other), out_dtype = _prepare('xlogy', 'int_to_float', None, self, other)
+    with _quiet(all='ignore'):
+        return _wrap(_pm.xlogy(self, other), out_dtype)
+
+
+KERNELS['xlogy'] = xlogy
+
+
+def logaddexp(self, other):
+    (self, other), out_dtype = _prepare('logaddexp', 'int_to_float', None, self, other)
+    with _quiet(all='ignore'):
+        return _wrap(_pm.logaddexp(self, other), out_dtype)
+
+
+KERNELS['logaddexp'] = logaddexp
+
+
+def eq(self, other):
+    (self, other), out_dtype = _prepare('eq', 'always_bool', None, self, other)
+    return _wrap(self == other, out_dtype)
+
+
+KERNELS['eq'] = eq
+
+
+def ne(self, other):
+    (self, other), out_dtype = _prepare('ne', 'always_bool', None, self, other)
+    return _wrap(self != other, out_dtype)
+
+
+KERNELS['ne'] = ne
+
+
+def lt(self, other):
+    (self, other), out_dtype = _prepare('lt', 'always_bool', None, self, other)
+    return _wrap(self < other, out_dtype)
+
+
+KERNELS['lt'] = lt
+
+
+def le(self, other):
+    (self, other), out_dtype = _prepare('le', 'always_bool', None, self, other)
+    return _wrap(self <= other, out_dtype)
+
+
+KERNELS['le'] = le
+
+
+def gt(self, other):
+    (self, other), out_dtype = _prepare('gt', 'always_bool', None, self, other)
+    return _wrap(self > other, out_dtype)
+
+
+KERNELS['gt'] = gt
+
+
+def ge(self, other):
+    (self, other), out_dtype = _prepare('ge', 'always_bool', None, self, other)
+    return _wrap(self >= other, out_dtype)
+
+
+KERNELS['ge'] = ge
+
+
+def logical_and(self, other):
+    (self, other), out_dtype = _prepare('logical_and', 'always_bool', None, self, other)
+    return _wrap(_pm.logical_and(self, other), out_dtype)
+
+
+KERNELS['logical_and'] = logical_and
+
+
+def logical_or(self, other):
+    (self, other), out_dtype = _prepare('logical_or', 'always_bool', None, self, other)
+    return _wrap(_pm.logical_or(self, other), out_dtype)
+
+
+KERNELS['logical_or'] = logical_or
+
+
+def logical_xor(self, other):
+    (self, other), out_dtype = _prepare('logical_xor', 'always_bool', None, self, other)
+    return _wrap(_pm.logical_xor(self, other), out_dtype)
+
+
+KERNELS['logical_xor'] = logical_xor
+
+
+def bitwise_and(self, other):
+    (self, other), out_dtype = _prepare('bitwise_and', 'default', 'integral_and_bool', self, other)
+    return _wrap(self & other, out_dtype)
+
+
+KERNELS['bitwise_and'] = bitwise_and
+
+
+def bitwise_or(self, other):
+    (self, other), out_dtype = _prepare('bitwise_or', 'default', 'integral_and_bool', self, other)
+    return _wrap(self | other, out_dtype)
+
+
+KERNELS['bitwise_or'] = bitwise_or
+
+
+def bitwise_xor(self, other):
+    (self, other), out_dtype = _prepare('bitwise_xor', 'default', 'integral_and_bool', self, other)
+    return _wrap(self ^ other, out_dtype)
+
+
+KERNELS['bitwise_xor'] = bitwise_xor
+
+
+def bitwise_left_shift(self, other):
+    (self, other), out_dtype = _prepare('bitwise_left_shift', 'default', 'integral', self, other)
+    return _wrap(self << other, out_dtype)
+
+
+KERNELS['bitwise_left_shift'] = bitwise_left_shift
+
+
+def bitwise_right_shift(self, other):
+    (self, other), out_dtype = _prepare('bitwise_right_shift', 'default', 'integral', self, other)
+    return _wrap(self >> other, out_dtype)
+
+
+KERNELS['bitwise_right_shift'] = bitwise_right_shift
+
+
+def lerp(self, end, weight):
+    (self, end, weight), out_dtype = _prepare('lerp', 'default', None, self, end, weight)
+    return _wrap(self + weight * (end - self), out_dtype)
+
+
+KERNELS['lerp'] = lerp
+
+
+def addcmul(self, tensor1, tensor2, value):
+    (self, tensor1, tensor2), out_dtype = _prepare('addcmul', 'default', None, self, tensor1, tensor2)
+    return _wrap(self + value * tensor1 * tensor2, out_dtype)
+
+
+KERNELS['addcmul'] = addcmul
+
+
+def addcdiv(self, tensor1, tensor2, value):
+    (self, tensor1, tensor2), out_dtype = _prepare('addcdiv', 'default', None, self, tensor1, tensor2)
+    with _quiet(all='ignore'):
+        return _wrap(self + value * tensor1 / tensor2, out_dtype)
+
+
+KERNELS['addcdiv'] = addcdiv

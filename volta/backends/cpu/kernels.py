@@ -1,0 +1,1259 @@
+"""Hand-written numpy kernels for the ops that are neither pointwise snippets nor composites.
+
+Each kernel takes the op's arguments in schema order (tensors as volta tensors) and returns
+volta tensors. ``A`` turns a tensor into its zero-copy numpy view; ``W`` wraps an array.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from volta import dtypes as D
+from volta._inplace_support import broadcast_shapes
+from volta._tensor import Tensor
+from volta.backends.cpu import numpy_nn as nn
+from volta.backends.cpu.storage import array as A
+from volta.backends.cpu.storage import wrap as W
+from volta.backends.cpu.storage import wrap_as as WA
+from volta.errors import DTypeError, IndexOutOfRangeError, ShapeError, VoltaError
+from volta.views import wrap_dim
+
+KERNELS: dict[str, Callable[..., Any]] = {}
+_HALF = (D.float16, D.bfloat16)
+
+
+def kernel(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    def register(fn: Callable[..., Any]) -> Callable[..., Any]:
+        KERNELS[name] = fn
+        return fn
+    return register
+
+
+def _compute(dt: D.dtype) -> np.dtype:
+    """numpy dtype to compute in: half types widen to float32 (PyTorch's opmath)."""
+    return np.dtype(np.float32) if dt in _HALF else dt.numpy
+
+
+def _float_array(t: Tensor, op: str, dtype: D.dtype | None = None) -> tuple[np.ndarray, D.dtype]:
+    out = dtype or t.dtype
+    if not out.is_floating_point:
+        raise DTypeError(f"{op}(): could not infer output dtype. Input dtype must be either a "
+                         f"floating point or complex dtype. Got: {t.dtype.name}")
+    return A(t).astype(_compute(out), copy=False), out
+
+
+def _axes(dim: Sequence[int] | None, ndim: int, op: str) -> tuple[int, ...] | None:
+    if dim is None or len(dim) == 0:
+        return None
+    axes = tuple(wrap_dim(d, ndim, op) for d in dim)
+    if len(set(axes)) != len(axes):
+        raise ShapeError(f"{op}: dim appears multiple times in the list of dims")
+    return None if ndim == 0 else axes
+
+
+def _bump(*tensors: Any) -> None:
+    for t in tensors:
+        if t is not None:
+            t._vc.value += 1
+
+
+# -- pointwise kernels that need more than a snippet ------------------------------------------
+
+
+@kernel("gelu")
+def gelu(self: Tensor, approximate: str = "none") -> Tensor:
+    x, out = _float_array(self, "gelu")
+    if approximate == "tanh":
+        inner = math.sqrt(2 / math.pi) * (x + 0.044715 * x * x * x)
+        y = 0.5 * x * (1 + np.tanh(inner))
+    elif approximate == "none":
+        y = 0.5 * x * (1 + nn.erf(x * (1 / math.sqrt(2))))
+    else:
+        raise VoltaError(f"gelu: approximate must be 'none' or 'tanh', got {approximate!r}")
+    return WA(y, out)
+
+
+@kernel("clamp")
+def clamp(self: Tensor, min: Any = None, max: Any = None) -> Tensor:
+    if min is None and max is None:
+        raise VoltaError("clamp: at least one of 'min' or 'max' must not be None")
+    out = D.result_type(self, *(v for v in (min, max) if v is not None))
+    a = A(self).astype(_compute(out), copy=False)
+    if min is not None:
+        a = np.maximum(a, A(min))
+    if max is not None:
+        a = np.minimum(a, A(max))
+    return WA(a, out)
+
+
+@kernel("nan_to_num")
+def nan_to_num(self: Tensor, nan: float | None = None, posinf: float | None = None,
+               neginf: float | None = None) -> Tensor:
+    a = A(self)
+    if not self.dtype.is_floating_point:
+        return W(a.copy())
+    info = D.finfo(self.dtype)
+    y = np.nan_to_num(a.astype(_compute(self.dtype)), nan=0.0 if nan is None else nan,
+                      posinf=info.max if posinf is None else posinf,
+                      neginf=info.min if neginf is None else neginf)
+    return WA(y, self.dtype)
+
+
+@kernel("div")
+def div(self: Any, other: Any, rounding_mode: str | None = None) -> Tensor:
+    promoted = D.result_type(self, other)
+    if rounding_mode is None:
+        out = promoted if promoted.is_floating_point else D.get_default_dtype()
+    elif rounding_mode in ("trunc", "floor"):
+        out = promoted
+    else:
+        raise VoltaError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but "
+                         f"found '{rounding_mode}'")
+    compute = _compute(out)
+    a = np.asarray(A(self)).astype(compute, copy=False) if isinstance(self, Tensor) else self
+    b = np.asarray(A(other)).astype(compute, copy=False) if isinstance(other, Tensor) else other
+    if isinstance(self, Tensor) and isinstance(other, Tensor):
+        broadcast_shapes(self._shape, other._shape)
+    with np.errstate(all="ignore"):
+        if rounding_mode is None:
+            y = np.true_divide(a, b)
+        elif not out.is_floating_point:
+            if np.any(np.asarray(b) == 0):
+                raise VoltaError("ZeroDivisionError: integer division by zero")
+            y = np.floor_divide(a, b) if rounding_mode == "floor" else np.trunc(
+                np.true_divide(a, b)).astype(compute)
+            if rounding_mode == "trunc":
+                # exact integer truncation (true_divide in float64 loses bits past 2**53)
+                q = np.floor_divide(a, b)
+                y = np.where((np.remainder(a, b) != 0) & ((np.asarray(a) < 0) != (np.asarray(b) < 0)),
+                             q + 1, q)
+        elif rounding_mode == "trunc":
+            y = np.trunc(np.true_divide(a, b))
+        else:
+            y = np.floor_divide(a, b)
+    return WA(y, out)
+
+
+@kernel("where.self")
+def where_self(condition: Tensor, self: Any, other: Any) -> Tensor:
+    cond = A(condition)
+    if cond.dtype != np.bool_:
+        if cond.dtype == np.uint8:
+            cond = cond.astype(np.bool_)
+        else:
+            raise DTypeError(f"where expected condition to be a boolean tensor, but got a tensor "
+                             f"with dtype {condition.dtype.name}")
+    out = D.result_type(self, other)
+    shapes = [condition._shape] + [x._shape for x in (self, other) if isinstance(x, Tensor)]
+    broadcast_shapes(*shapes)
+    compute = _compute(out)
+    a = A(self).astype(compute, copy=False) if isinstance(self, Tensor) else self
+    b = A(other).astype(compute, copy=False) if isinstance(other, Tensor) else other
+    return WA(np.where(cond, a, b), out)
+
+
+# -- reductions --------------------------------------------------------------------------------
+
+
+def _sum_like(np_fn: Any, self: Tensor, dim: Any, keepdim: bool, dtype: D.dtype | None,
+              op: str) -> Tensor:
+    out = dtype or (self.dtype if self.dtype.is_floating_point else D.int64)
+    axes = _axes(dim, self.ndim, op)
+    y = np_fn(A(self), axis=axes, keepdims=keepdim, dtype=_compute(out))
+    return WA(y, out)
+
+
+@kernel("sum")
+def sum_(self: Tensor, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Tensor:
+    return _sum_like(np.sum, self, dim, keepdim, dtype, "sum")
+
+
+@kernel("nansum")
+def nansum(self: Tensor, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Tensor:
+    return _sum_like(np.nansum, self, dim, keepdim, dtype, "nansum")
+
+
+@kernel("mean")
+def mean(self: Tensor, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Tensor:
+    x, out = _float_array(self, "mean", dtype)
+    axes = _axes(dim, self.ndim, "mean")
+    with np.errstate(all="ignore"):
+        return WA(np.mean(x, axis=axes, keepdims=keepdim), out)
+
+
+@kernel("prod")
+def prod(self: Tensor, dim: int | None = None, keepdim: bool = False, dtype: Any = None
+         ) -> Tensor:
+    out = dtype or (self.dtype if self.dtype.is_floating_point else D.int64)
+    axis = None if dim is None or self.ndim == 0 else wrap_dim(dim, self.ndim, "prod")
+    y = np.prod(A(self), axis=axis, keepdims=keepdim and axis is not None, dtype=_compute(out))
+    return WA(y, out)
+
+
+def _check_nonempty(self: Tensor, op: str, dim: int | None = None) -> None:
+    if self.numel() == 0 and (dim is None or self._shape[dim] == 0):
+        raise ShapeError(f"{op}(): Expected reduction dim to be specified for input.numel() == 0."
+                         if dim is None else f"{op}(): Expected reduction dim {dim} to have "
+                         "non-zero size.")
+
+
+@kernel("max")
+def max_all(self: Tensor) -> Tensor:
+    _check_nonempty(self, "max")
+    return WA(np.max(A(self)), self.dtype)
+
+
+@kernel("min")
+def min_all(self: Tensor) -> Tensor:
+    _check_nonempty(self, "min")
+    return WA(np.min(A(self)), self.dtype)
+
+
+def _minmax_dim(self: Tensor, dim: int, keepdim: bool, largest: bool, op: str
+                ) -> tuple[Tensor, Tensor]:
+    a = A(self)
+    if a.ndim == 0:
+        return W(a.copy()), W(np.zeros((), np.int64))
+    d = wrap_dim(dim, a.ndim, op)
+    _check_nonempty(self, op, d)
+    idx = np.argmax(a, axis=d) if largest else np.argmin(a, axis=d)
+    idx = np.expand_dims(idx, d)
+    values = np.take_along_axis(a, idx, d)
+    if not keepdim:
+        values, idx = values.squeeze(d), idx.squeeze(d)
+    return W(values), WA(idx, D.int64)
+
+
+@kernel("max.dim")
+def max_dim(self: Tensor, dim: int, keepdim: bool = False) -> tuple[Tensor, Tensor]:
+    return _minmax_dim(self, dim, keepdim, True, "max")
+
+
+@kernel("min.dim")
+def min_dim(self: Tensor, dim: int, keepdim: bool = False) -> tuple[Tensor, Tensor]:
+    return _minmax_dim(self, dim, keepdim, False, "min")
+
+
+@kernel("amax")
+def amax(self: Tensor, dim: Any = (), keepdim: bool = False) -> Tensor:
+    _check_nonempty(self, "amax")
+    return WA(np.max(A(self), axis=_axes(dim, self.ndim, "amax"), keepdims=keepdim), self.dtype)
+
+
+@kernel("amin")
+def amin(self: Tensor, dim: Any = (), keepdim: bool = False) -> Tensor:
+    _check_nonempty(self, "amin")
+    return WA(np.min(A(self), axis=_axes(dim, self.ndim, "amin"), keepdims=keepdim), self.dtype)
+
+
+def _arg(fn: Any, self: Tensor, dim: int | None, keepdim: bool, op: str) -> Tensor:
+    a = A(self)
+    _check_nonempty(self, op)
+    if dim is None:
+        y = fn(a.reshape(-1))
+        if keepdim:
+            y = np.asarray(y).reshape((1,) * a.ndim)
+        return WA(y, D.int64)
+    if a.ndim == 0:
+        return WA(np.zeros(()), D.int64)
+    d = wrap_dim(dim, a.ndim, op)
+    y = fn(a, axis=d)
+    if keepdim:
+        y = np.expand_dims(y, d)
+    return WA(y, D.int64)
+
+
+@kernel("argmax")
+def argmax(self: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
+    return _arg(np.argmax, self, dim, keepdim, "argmax")
+
+
+@kernel("argmin")
+def argmin(self: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
+    return _arg(np.argmin, self, dim, keepdim, "argmin")
+
+
+def _var(self: Tensor, dim: Any, correction: Any, keepdim: bool, op: str) -> np.ndarray:
+    x, _ = _float_array(self, op)
+    ddof = 1.0 if correction is None else float(correction)
+    axes = _axes(dim, self.ndim, op)
+    with np.errstate(all="ignore"):
+        n = x.size if axes is None else math.prod(x.shape[a] for a in axes)
+        m = np.mean(x, axis=axes, keepdims=True)
+        ss = np.sum(np.square(x - m), axis=axes, keepdims=keepdim)
+        return ss / max(n - ddof, 0)
+
+
+@kernel("var.correction")
+def var(self: Tensor, dim: Any = None, correction: Any = None, keepdim: bool = False) -> Tensor:
+    return WA(_var(self, dim, correction, keepdim, "var"), self.dtype)
+
+
+@kernel("std.correction")
+def std(self: Tensor, dim: Any = None, correction: Any = None, keepdim: bool = False) -> Tensor:
+    return WA(np.sqrt(_var(self, dim, correction, keepdim, "std")), self.dtype)
+
+
+@kernel("vector_norm")
+def vector_norm(self: Tensor, ord: Any = 2, dim: Any = None, keepdim: bool = False,
+                dtype: Any = None) -> Tensor:
+    x, out = _float_array(self, "linalg.vector_norm", dtype)
+    axes = _axes(dim, self.ndim, "linalg.vector_norm")
+    p = float(ord)
+    ax = np.abs(x)
+    if p == math.inf:
+        y = np.max(ax, axis=axes, keepdims=keepdim) if x.size else np.zeros(())
+    elif p == -math.inf:
+        y = np.min(ax, axis=axes, keepdims=keepdim)
+    elif p == 0:
+        y = np.sum(ax != 0, axis=axes, keepdims=keepdim).astype(x.dtype)
+    elif p == 1:
+        y = np.sum(ax, axis=axes, keepdims=keepdim)
+    elif p == 2:
+        y = np.sqrt(np.sum(ax * ax, axis=axes, keepdims=keepdim))
+    else:
+        with np.errstate(all="ignore"):
+            y = np.power(np.sum(np.power(ax, p), axis=axes, keepdims=keepdim), 1.0 / p)
+    return WA(y, out)
+
+
+@kernel("logsumexp")
+def logsumexp(self: Tensor, dim: Any, keepdim: bool = False) -> Tensor:
+    out = self.dtype if self.dtype.is_floating_point else D.get_default_dtype()
+    x = A(self).astype(_compute(out), copy=False)
+    axes = _axes(dim, self.ndim, "logsumexp")
+    if x.size == 0:
+        return WA(np.log(np.sum(np.exp(x), axis=axes, keepdims=keepdim)), out)
+    m = np.max(x, axis=axes, keepdims=True)
+    m = np.where(np.isfinite(m), m, 0)
+    with np.errstate(all="ignore"):
+        y = np.log(np.sum(np.exp(x - m), axis=axes, keepdims=True)) + m
+    if not keepdim:
+        y = np.squeeze(y, axis=axes) if axes is not None else y.reshape(())
+    return WA(y, out)
+
+
+@kernel("all")
+def all_(self: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:
+    return WA(np.all(A(self), axis=_axes(dim, self.ndim, "all"), keepdims=keepdim), D.bool_)
+
+
+@kernel("any")
+def any_(self: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:
+    return WA(np.any(A(self), axis=_axes(dim, self.ndim, "any"), keepdims=keepdim), D.bool_)
+
+
+@kernel("count_nonzero")
+def count_nonzero(self: Tensor, dim: Any = None) -> Tensor:
+    return WA(np.count_nonzero(A(self), axis=_axes(dim, self.ndim, "count_nonzero")), D.int64)
+
+
+def _scan(fn: Any, self: Tensor, dim: int, dtype: Any, op: str) -> Tensor:
+    out = dtype or (self.dtype if self.dtype.is_floating_point else D.int64)
+    a = A(self)
+    if a.ndim == 0:
+        return WA(a.copy(), out)
+    return WA(fn(a, axis=wrap_dim(dim, a.ndim, op), dtype=_compute(out)), out)
+
+
+@kernel("cumsum")
+def cumsum(self: Tensor, dim: int, dtype: Any = None) -> Tensor:
+    return _scan(np.cumsum, self, dim, dtype, "cumsum")
+
+
+@kernel("cumprod")
+def cumprod(self: Tensor, dim: int, dtype: Any = None) -> Tensor:
+    return _scan(np.cumprod, self, dim, dtype, "cumprod")
+
+
+@kernel("median")
+def median(self: Tensor) -> Tensor:
+    _check_nonempty(self, "median")
+    flat = np.sort(A(self).reshape(-1), kind="stable")
+    if self.dtype.is_floating_point and np.isnan(flat[-1]):
+        return WA(np.asarray(np.nan), self.dtype)
+    return WA(flat[(flat.size - 1) // 2], self.dtype)
+
+
+@kernel("median.dim")
+def median_dim(self: Tensor, dim: int, keepdim: bool = False) -> tuple[Tensor, Tensor]:
+    a = A(self)
+    if a.ndim == 0:
+        return W(a.copy()), WA(np.zeros(()), D.int64)
+    d = wrap_dim(dim, a.ndim, "median")
+    _check_nonempty(self, "median", d)
+    order = np.argsort(a, axis=d, kind="stable")
+    k = (a.shape[d] - 1) // 2
+    idx = np.take(order, [k], axis=d)
+    values = np.take_along_axis(a, idx, d)
+    if not keepdim:
+        values, idx = values.squeeze(d), idx.squeeze(d)
+    return W(values), WA(idx, D.int64)
+
+
+# -- linear algebra ----------------------------------------------------------------------------
+
+
+def _same_dtype(op: str, a: Tensor, b: Tensor) -> D.dtype:
+    if a.dtype is not b.dtype:
+        raise DTypeError(f"{op}: expected m1 and m2 to have the same dtype, but got: "
+                         f"{a.dtype.name} != {b.dtype.name}")
+    return a.dtype
+
+
+def _mm_arrays(a: Tensor, b: Tensor) -> tuple[np.ndarray, np.ndarray, D.dtype]:
+    dt = _same_dtype("matmul", a, b)
+    compute = _compute(dt)
+    return A(a).astype(compute, copy=False), A(b).astype(compute, copy=False), dt
+
+
+@kernel("matmul")
+def matmul(self: Tensor, other: Tensor) -> Tensor:
+    if self.ndim == 0 or other.ndim == 0:
+        raise ShapeError(f"both arguments to matmul need to be at least 1D, but they are "
+                         f"{self.ndim}D and {other.ndim}D")
+    a, b, dt = _mm_arrays(self, other)
+    k_a = a.shape[-1]
+    k_b = b.shape[0] if b.ndim == 1 else b.shape[-2]
+    if k_a != k_b:
+        raise ShapeError(f"mat1 and mat2 shapes cannot be multiplied "
+                         f"({'x'.join(map(str, a.shape[-2:]))} and "
+                         f"{'x'.join(map(str, b.shape[-2:]))})")
+    if a.ndim > 2 and b.ndim > 2:
+        broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    return WA(np.matmul(a, b), dt)
+
+
+@kernel("mm")
+def mm(self: Tensor, mat2: Tensor) -> Tensor:
+    if self.ndim != 2 or mat2.ndim != 2:
+        raise ShapeError(f"mm: expected 2D tensors, got {self.ndim}D and {mat2.ndim}D")
+    return matmul(self, mat2)
+
+
+@kernel("bmm")
+def bmm(self: Tensor, mat2: Tensor) -> Tensor:
+    if self.ndim != 3 or mat2.ndim != 3:
+        raise ShapeError(f"bmm: batch1 must be a 3D tensor and batch2 a 3D tensor, got "
+                         f"{self.ndim}D and {mat2.ndim}D")
+    if self._shape[0] != mat2._shape[0]:
+        raise ShapeError(f"bmm: batch sizes differ ({self._shape[0]} and {mat2._shape[0]})")
+    return matmul(self, mat2)
+
+
+@kernel("addmm")
+def addmm(self: Tensor, mat1: Tensor, mat2: Tensor, beta: Any = 1, alpha: Any = 1) -> Tensor:
+    prod_ = A(mm(mat1, mat2)).astype(_compute(mat1.dtype), copy=False)
+    if alpha != 1:
+        prod_ = prod_ * alpha
+    if beta != 0:
+        prod_ = prod_ + (A(self) * beta if beta != 1 else A(self))
+    else:
+        prod_ = np.broadcast_to(prod_, broadcast_shapes(self._shape, prod_.shape))
+    return WA(prod_, mat1.dtype)
+
+
+@kernel("einsum")
+def einsum(equation: str, tensors: Sequence[Tensor]) -> Tensor:
+    dt = D.result_type(*tensors)
+    arrays = [A(t).astype(_compute(dt), copy=False) for t in tensors]
+    try:
+        y = np.einsum(equation, *arrays, optimize=len(arrays) > 2)
+    except ValueError as exc:
+        raise ShapeError(f"einsum({equation!r}): {exc}") from None
+    return WA(y, dt)
+
+
+# -- backward helpers that scatter into zeros (views place the gradient) --------------------------
+
+
+def _zeros(sizes: Sequence[int], like: Tensor) -> Tensor:
+    return W(np.zeros(tuple(sizes), dtype=like.dtype.numpy))
+
+
+@kernel("slice_backward")
+def slice_backward(grad_output: Tensor, input_sizes: Sequence[int], dim: int, start: Any,
+                   end: Any, step: int) -> Tensor:
+    from volta import views
+    z = _zeros(input_sizes, grad_output)
+    A(views.slice_(z, dim, start, end, step))[...] = A(grad_output)
+    return z
+
+
+@kernel("select_backward")
+def select_backward(grad_output: Tensor, input_sizes: Sequence[int], dim: int,
+                    index: int) -> Tensor:
+    from volta import views
+    z = _zeros(input_sizes, grad_output)
+    A(views.select(z, dim, index))[...] = A(grad_output)
+    return z
+
+
+@kernel("diagonal_backward")
+def diagonal_backward(grad_output: Tensor, input_sizes: Sequence[int], offset: int, dim1: int,
+                      dim2: int) -> Tensor:
+    from volta import views
+    z = _zeros(input_sizes, grad_output)
+    A(views.diagonal(z, offset, dim1, dim2))[...] = A(grad_output)
+    return z
+
+
+@kernel("unfold_backward")
+def unfold_backward(grad_output: Tensor, input_sizes: Sequence[int], dim: int, size: int,
+                    step: int) -> Tensor:
+    from volta import views
+    z = _zeros(input_sizes, grad_output)
+    g = A(grad_output)
+    if len(input_sizes) == 0:
+        A(z)[...] = g.reshape(())
+        return z
+    d = wrap_dim(dim, len(input_sizes), "unfold_backward")
+    count = g.shape[d]
+    for k in range(size):  # windows overlap: add one window position at a time
+        if count == 0:
+            break
+        region = A(views.slice_(z, d, k, k + step * (count - 1) + 1, step))
+        region += g[..., k]
+    return z
+
+
+@kernel("as_strided_scatter")
+def as_strided_scatter(self: Tensor, src: Tensor, size: Sequence[int], stride: Sequence[int],
+                       storage_offset: int | None = None) -> Tensor:
+    from volta import views
+    out = W(A(self).copy())
+    offset = 0 if storage_offset is None else storage_offset
+    A(views.as_strided(out, size, stride, offset))[...] = A(src)
+    return out
+
+
+# -- copies ------------------------------------------------------------------------------------
+
+
+@kernel("clone")
+def clone(self: Tensor, memory_format: Any = None) -> Tensor:
+    return W(np.array(A(self), copy=True, order="C"))
+
+
+@kernel("copy_")
+def copy_(self: Tensor, src: Tensor, non_blocking: bool = False) -> Tensor:
+    from volta._tensor import host_array
+    source = host_array(src) if isinstance(src, Tensor) else np.asarray(src)
+    dst = A(self)
+    broadcast_shapes(self._shape, tuple(source.shape))
+    if tuple(np.broadcast_shapes(dst.shape, source.shape)) != dst.shape:
+        raise ShapeError(f"copy_: the source of shape {list(source.shape)} cannot be broadcast "
+                         f"to the destination of shape {list(dst.shape)}")
+    dst[...] = source.astype(dst.dtype, copy=False)
+    return self
+
+
+@kernel("fill_")
+def fill_(self: Tensor, value: Any) -> Tensor:
+    if isinstance(value, Tensor):
+        if value.ndim != 0:
+            raise ShapeError(f"fill_ only supports 0-dimension value tensor but got tensor with "
+                             f"{value.ndim} dimensions.")
+        value = value.item()
+    A(self)[...] = value
+    return self
+
+
+@kernel("cat")
+def cat(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
+    if len(tensors) == 0:
+        raise ShapeError("cat(): expected a non-empty list of Tensors")
+    dt = D.result_type(*[t for t in tensors]) if len({t.dtype for t in tensors}) > 1 \
+        else tensors[0].dtype
+    # legacy behaviour: 1-D empty tensors are skipped
+    parts = [t for t in tensors if not (t.ndim == 1 and t._shape[0] == 0)]
+    if not parts:
+        return WA(np.zeros((0,)), dt)
+    ref = parts[0]
+    if ref.ndim == 0:
+        raise ShapeError("zero-dimensional tensor (at position 0) cannot be concatenated")
+    d = wrap_dim(dim, ref.ndim, "cat")
+    for i, t in enumerate(parts):
+        if t.ndim != ref.ndim:
+            raise ShapeError(f"Tensors must have same number of dimensions: got {ref.ndim} and "
+                             f"{t.ndim}")
+        for j in range(ref.ndim):
+            if j != d and t._shape[j] != ref._shape[j]:
+                raise ShapeError(f"Sizes of tensors must match except in dimension {d}. Expected "
+                                 f"size {ref._shape[j]} but got size {t._shape[j]} for tensor "
+                                 f"number {i} in the list.")
+    return WA(np.concatenate([A(t) for t in parts], axis=d), dt)
+
+
+@kernel("flip")
+def flip(self: Tensor, dims: Sequence[int]) -> Tensor:
+    a = A(self)
+    if a.ndim == 0:
+        return W(a.copy())
+    return W(np.flip(a, tuple(wrap_dim(d, a.ndim, "flip") for d in dims)))
+
+
+@kernel("roll")
+def roll(self: Tensor, shifts: Sequence[int], dims: Sequence[int] = ()) -> Tensor:
+    a = A(self)
+    if len(dims) == 0:
+        if len(shifts) != 1:
+            raise ShapeError("roll: shifts must have one element when dims are not given")
+        return W(np.roll(a.reshape(-1), shifts[0]).reshape(a.shape))
+    if len(shifts) != len(dims):
+        raise ShapeError(f"shifts and dimensions must align. shifts: {len(shifts)}, dims:"
+                         f"{len(dims)}")
+    return W(np.roll(a, tuple(shifts), tuple(wrap_dim(d, a.ndim, "roll") for d in dims)))
+
+
+@kernel("repeat")
+def repeat(self: Tensor, repeats: Sequence[int]) -> Tensor:
+    if len(repeats) < self.ndim:
+        raise ShapeError("Number of dimensions of repeat dims can not be smaller than number of "
+                         "dimensions of tensor")
+    a = A(self).reshape((1,) * (len(repeats) - self.ndim) + self._shape)
+    return W(np.tile(a, tuple(repeats)))
+
+
+def _tri(fn: Any, self: Tensor, diagonal: int, op: str) -> Tensor:
+    if self.ndim < 2:
+        raise ShapeError(f"{op}: input tensor must have at least 2 dimensions")
+    return W(fn(A(self), diagonal))
+
+
+@kernel("tril")
+def tril(self: Tensor, diagonal: int = 0) -> Tensor:
+    return _tri(np.tril, self, diagonal, "tril")
+
+
+@kernel("triu")
+def triu(self: Tensor, diagonal: int = 0) -> Tensor:
+    return _tri(np.triu, self, diagonal, "triu")
+
+
+@kernel("diag")
+def diag(self: Tensor, diagonal: int = 0) -> Tensor:
+    if self.ndim == 1:
+        return W(np.diag(A(self), diagonal))
+    if self.ndim == 2:
+        return W(np.diagonal(A(self), diagonal).copy())
+    raise ShapeError(f"diag(): Supports 1D or 2D tensors. Got {self.ndim}D")
+
+
+@kernel("diag_embed")
+def diag_embed(self: Tensor, offset: int = 0, dim1: int = -2, dim2: int = -1) -> Tensor:
+    from volta import views
+    n = self._shape[-1] + abs(offset) if self.ndim else 1
+    ndim = self.ndim + 1
+    d1, d2 = wrap_dim(dim1, ndim, "diag_embed"), wrap_dim(dim2, ndim, "diag_embed")
+    rest = list(self._shape[:-1])
+    shape = []
+    for i in range(ndim):
+        shape.append(n if i in (d1, d2) else rest.pop(0))
+    z = _zeros(shape, self)
+    A(views.diagonal(z, offset, d1, d2))[...] = A(self)
+    return z
+
+
+def _pad_pairs(ndim: int, pad: Sequence[int], op: str) -> list[tuple[int, int]]:
+    if len(pad) % 2 or len(pad) // 2 > ndim:
+        raise ShapeError(f"{op}: padding length must be divisible by 2 and at most twice the "
+                         f"number of dimensions ({ndim}), got {len(pad)}")
+    pairs = [(0, 0)] * ndim
+    for i in range(len(pad) // 2):
+        pairs[ndim - 1 - i] = (pad[2 * i], pad[2 * i + 1])
+    return pairs
+
+
+def _pad_source_index(n: int, before: int, after: int, mode: str) -> np.ndarray:
+    i = np.arange(-before, n + after)
+    if mode == "reflect":
+        period = 2 * (n - 1) if n > 1 else 1
+        i = np.abs(i) % period
+        return np.where(i >= n, period - i, i)
+    if mode == "replicate":
+        return np.clip(i, 0, n - 1)
+    if mode == "circular":
+        return i % n
+    raise VoltaError(f"pad: unknown padding mode {mode!r}; use 'constant', 'reflect', "
+                     "'replicate' or 'circular'")
+
+
+@kernel("pad")
+def pad(self: Tensor, pad: Sequence[int], mode: str = "constant", value: float | None = None
+        ) -> Tensor:
+    a = A(self)
+    pairs = _pad_pairs(a.ndim, pad, "pad")
+    if mode == "constant":
+        crop = tuple(slice(max(-b, 0), a.shape[i] - max(-e, 0)) for i, (b, e) in enumerate(pairs))
+        a = a[crop]
+        widths = [(max(b, 0), max(e, 0)) for b, e in pairs]
+        return W(np.pad(a, widths, mode="constant", constant_values=0 if value is None else value))
+    for i, (b, e) in enumerate(pairs):
+        if b == 0 and e == 0:
+            continue
+        if mode == "reflect" and (b >= a.shape[i] or e >= a.shape[i]):
+            raise ShapeError(f"pad: padding size should be less than the corresponding input "
+                             f"dimension, but got: padding ({b}, {e}) at dimension {i} of input "
+                             f"{list(a.shape)}")
+        a = np.take(a, _pad_source_index(a.shape[i], b, e, mode), axis=i)
+    return W(a)
+
+
+@kernel("pad_backward")
+def pad_backward(grad_output: Tensor, input_sizes: Sequence[int], pad: Sequence[int],
+                 mode: str) -> Tensor:
+    g = A(grad_output)
+    pairs = _pad_pairs(len(input_sizes), pad, "pad")
+    if mode == "constant":
+        out = np.zeros(tuple(input_sizes), dtype=g.dtype)
+        src, dst = [], []
+        for (b, e), n in zip(pairs, input_sizes):
+            src.append(slice(max(b, 0), max(b, 0) + n - max(-b, 0) - max(-e, 0)))
+            dst.append(slice(max(-b, 0), n - max(-e, 0)))
+        out[tuple(dst)] = g[tuple(src)]
+        return W(out)
+    for i in range(len(input_sizes) - 1, -1, -1):
+        b, e = pairs[i]
+        if b == 0 and e == 0:
+            continue
+        n = input_sizes[i]
+        index = _pad_source_index(n, b, e, mode)
+        moved = np.moveaxis(g, i, 0)
+        acc = np.zeros((n,) + moved.shape[1:], dtype=g.dtype)
+        np.add.at(acc, index, moved)
+        g = np.moveaxis(acc, 0, i)
+    return W(g)
+
+
+# -- sorting and indexing ----------------------------------------------------------------------
+
+
+def _sort_indices(a: np.ndarray, d: int, descending: bool) -> np.ndarray:
+    if not descending:
+        return np.argsort(a, axis=d, kind="stable")
+    # stable descending: sort the reversed array ascending, reverse back (ties keep order)
+    n = a.shape[d]
+    rev = np.argsort(np.flip(a, d), axis=d, kind="stable")
+    return n - 1 - np.flip(rev, d)
+
+
+@kernel("sort")
+def sort(self: Tensor, dim: int = -1, descending: bool = False, stable: Any = False
+         ) -> tuple[Tensor, Tensor]:
+    a = A(self)
+    if a.ndim == 0:
+        return W(a.copy()), WA(np.zeros(()), D.int64)
+    d = wrap_dim(dim, a.ndim, "sort")
+    idx = _sort_indices(a, d, descending)
+    return W(np.take_along_axis(a, idx, d)), WA(idx, D.int64)
+
+
+@kernel("topk")
+def topk(self: Tensor, k: int, dim: int = -1, largest: bool = True, sorted: bool = True
+         ) -> tuple[Tensor, Tensor]:
+    a = A(self)
+    if a.ndim == 0:
+        if k > 1:
+            raise IndexOutOfRangeError("topk: k must be at most 1 for a 0-d tensor")
+        return W(a.copy()), WA(np.zeros(()), D.int64)
+    d = wrap_dim(dim, a.ndim, "topk")
+    if not 0 <= k <= a.shape[d]:
+        raise IndexOutOfRangeError(f"topk: selected index k out of range (k={k}, size "
+                                   f"{a.shape[d]})")
+    idx = np.take(_sort_indices(a, d, largest), np.arange(k), axis=d)
+    return W(np.take_along_axis(a, idx, d)), WA(idx, D.int64)
+
+
+def _index_array(index: Tensor, op: str) -> np.ndarray:
+    if index.dtype not in (D.int64, D.int32, D.int16, D.int8, D.uint8):
+        raise DTypeError(f"{op}(): Expected dtype int64 for index, got {index.dtype.name}")
+    return A(index).astype(np.int64, copy=False)
+
+
+def _check_bounds(idx: np.ndarray, size: int, d: int, op: str) -> np.ndarray:
+    if idx.size and (idx.min() < -size or idx.max() >= size):
+        bad = idx.max() if idx.max() >= size else idx.min()
+        raise IndexOutOfRangeError(f"{op}(): index {bad} is out of bounds for dimension {d} with "
+                                   f"size {size}")
+    return np.where(idx < 0, idx + size, idx)
+
+
+def _scatter_positions(self: Tensor, dim: int, index: Tensor, op: str
+                       ) -> tuple[tuple[np.ndarray, ...], int]:
+    idx = _index_array(index, op)
+    a_ndim = max(self.ndim, 1)
+    d = wrap_dim(dim, a_ndim, op)
+    if idx.ndim != self.ndim:
+        raise ShapeError(f"{op}(): Index tensor must have the same number of dimensions as "
+                         f"input tensor")
+    shape = self._shape or (1,)
+    idx = _check_bounds(idx.reshape(idx.shape or (1,)), shape[d], d, op)
+    for i, n in enumerate(idx.shape):
+        if i != d and n > shape[i]:
+            raise ShapeError(f"{op}(): Size does not match at dimension {i} expected index "
+                             f"{list(index.shape)} to be smaller than self {list(shape)} apart "
+                             f"from dimension {d}")
+    grid = list(np.indices(idx.shape, sparse=True))
+    grid[d] = idx
+    return tuple(grid), d
+
+
+@kernel("gather")
+def gather(self: Tensor, dim: int, index: Tensor, sparse_grad: bool = False) -> Tensor:
+    pos, _ = _scatter_positions(self, dim, index, "gather")
+    a = A(self).reshape(self._shape or (1,))
+    return W(a[pos].reshape(index._shape))
+
+
+def _src_region(src: Any, index: Tensor) -> Any:
+    if not isinstance(src, Tensor):
+        return src
+    s = A(src).reshape(src._shape or (1,))
+    return s[tuple(slice(0, n) for n in (index._shape or (1,)))]
+
+
+@kernel("scatter.src")
+def scatter_src(self: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor:
+    pos, _ = _scatter_positions(self, dim, index, "scatter")
+    out = A(self).reshape(self._shape or (1,)).copy()
+    out[pos] = _src_region(src, index)
+    return W(out.reshape(self._shape))
+
+
+@kernel("scatter.value")
+def scatter_value(self: Tensor, dim: int, index: Tensor, value: Any) -> Tensor:
+    pos, _ = _scatter_positions(self, dim, index, "scatter")
+    out = A(self).reshape(self._shape or (1,)).copy()
+    out[pos] = value.item() if isinstance(value, Tensor) else value
+    return W(out.reshape(self._shape))
+
+
+@kernel("scatter_add")
+def scatter_add(self: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor:
+    pos, _ = _scatter_positions(self, dim, index, "scatter_add")
+    out = A(self).reshape(self._shape or (1,)).copy()
+    np.add.at(out, pos, _src_region(src, index).astype(out.dtype, copy=False))
+    return W(out.reshape(self._shape))
+
+
+@kernel("index_select")
+def index_select(self: Tensor, dim: int, index: Tensor) -> Tensor:
+    idx = _index_array(index, "index_select")
+    if idx.ndim > 1:
+        raise ShapeError("index_select(): Index is supposed to be a vector")
+    a = A(self)
+    if a.ndim == 0:
+        _check_bounds(idx.reshape(-1), 1, 0, "index_select")
+        return W(a.reshape(1)[np.zeros(idx.size, np.int64)].reshape(idx.shape))
+    d = wrap_dim(dim, a.ndim, "index_select")
+    idx = _check_bounds(idx.reshape(-1), a.shape[d], d, "index_select")
+    return W(np.take(a, idx, axis=d))
+
+
+@kernel("index_add")
+def index_add(self: Tensor, dim: int, index: Tensor, source: Tensor, alpha: Any = 1) -> Tensor:
+    idx = _index_array(index, "index_add").reshape(-1)
+    out = A(self).copy()
+    view = out.reshape(out.shape or (1,))
+    d = wrap_dim(dim, view.ndim, "index_add")
+    idx = _check_bounds(idx, view.shape[d], d, "index_add")
+    src = A(source).reshape(source._shape or (1,)).astype(out.dtype, copy=False)
+    if alpha != 1:
+        src = src * alpha
+    np.add.at(np.moveaxis(view, d, 0), idx, np.moveaxis(src, d, 0))
+    return W(out)
+
+
+def _advanced_index(self: Tensor, indices: Sequence[Any]) -> tuple[Any, ...]:
+    key = []
+    for i, t in enumerate(indices):
+        if t is None:
+            key.append(slice(None))
+            continue
+        if t.dtype in (D.bool_, D.uint8):
+            key.append(A(t).astype(np.bool_, copy=False))
+        elif t.dtype.is_floating_point:
+            raise DTypeError("tensors used as indices must be long, int, byte or bool tensors")
+        else:
+            arr = A(t).astype(np.int64, copy=False)
+            if i < self.ndim and arr.size:
+                size = self._shape[i]
+                if arr.max() >= size or arr.min() < -size:
+                    bad = arr.max() if arr.max() >= size else arr.min()
+                    raise IndexOutOfRangeError(f"index {bad} is out of bounds for dimension {i} "
+                                               f"with size {size}")
+            key.append(arr)
+    return tuple(key)
+
+
+@kernel("index.Tensor")
+def index(self: Tensor, indices: Sequence[Any]) -> Tensor:
+    try:
+        return W(A(self)[_advanced_index(self, indices)])
+    except IndexError as exc:
+        raise IndexOutOfRangeError(str(exc)) from None
+
+
+@kernel("index_put")
+def index_put(self: Tensor, indices: Sequence[Any], values: Tensor, accumulate: bool = False
+              ) -> Tensor:
+    out = A(self).copy()
+    key = _advanced_index(self, indices)
+    vals = A(values).astype(out.dtype, copy=False)
+    try:
+        if accumulate:
+            np.add.at(out, key, vals)
+        else:
+            out[key] = vals
+    except (IndexError, ValueError) as exc:
+        raise ShapeError(f"index_put: {exc}") from None
+    return W(out)
+
+
+def _bool_mask(mask: Tensor, op: str) -> np.ndarray:
+    if mask.dtype is not D.bool_:
+        raise DTypeError(f"{op} only supports boolean masks, but got mask with dtype "
+                         f"{mask.dtype.name}")
+    return A(mask)
+
+
+@kernel("masked_fill")
+def masked_fill(self: Tensor, mask: Tensor, value: Any) -> Tensor:
+    m = _bool_mask(mask, "masked_fill_")
+    if broadcast_shapes(self._shape, mask._shape) != self._shape:
+        raise ShapeError(f"masked_fill: the mask of shape {list(mask.shape)} must broadcast to "
+                         f"the input's shape {list(self.shape)}")
+    if isinstance(value, Tensor):
+        if value.ndim != 0:
+            raise ShapeError("masked_fill_ only supports a 0-dimensional value tensor")
+        value = value.item()
+    a = A(self)
+    return W(np.where(m, np.asarray(value).astype(a.dtype), a))
+
+
+@kernel("masked_select")
+def masked_select(self: Tensor, mask: Tensor) -> Tensor:
+    m = _bool_mask(mask, "masked_select")
+    shape = broadcast_shapes(self._shape, mask._shape)
+    return W(np.broadcast_to(A(self), shape)[np.broadcast_to(m, shape)])
+
+
+@kernel("masked_scatter")
+def masked_scatter(self: Tensor, mask: Tensor, source: Tensor) -> Tensor:
+    m = _bool_mask(mask, "masked_scatter_")
+    shape = broadcast_shapes(self._shape, mask._shape)
+    out = np.array(np.broadcast_to(A(self), shape))
+    mb = np.broadcast_to(m, shape)
+    k = int(mb.sum())
+    src = A(source).reshape(-1)
+    if src.size < k:
+        raise ShapeError(f"masked_scatter: expected source to have at least {k} elements, got "
+                         f"{src.size}")
+    out[mb] = src[:k].astype(out.dtype, copy=False)
+    return W(out)
+
+
+@kernel("nonzero")
+def nonzero(self: Tensor) -> Tensor:
+    return WA(np.argwhere(A(self)), D.int64)
+
+
+@kernel("one_hot")
+def one_hot(self: Tensor, num_classes: int = -1) -> Tensor:
+    if self.dtype is not D.int64:
+        raise DTypeError("one_hot is only applicable to index tensor of type LongTensor.")
+    idx = A(self)
+    if num_classes == -1:
+        num_classes = int(idx.max()) + 1 if idx.size else 0
+    if idx.size and (idx.min() < 0 or idx.max() >= num_classes):
+        raise IndexOutOfRangeError("one_hot: class values must be non-negative and smaller than "
+                                   "num_classes")
+    return W((idx[..., None] == np.arange(num_classes)).astype(np.int64))
+
+
+@kernel("unique")
+def unique(self: Tensor, sorted: bool = True, return_inverse: bool = False,
+           return_counts: bool = False, dim: int | None = None) -> Any:
+    a = A(self)
+    values, inverse, counts = np.unique(a if dim is None else a, return_inverse=True,
+                                        return_counts=True,
+                                        axis=None if dim is None else wrap_dim(dim, a.ndim,
+                                                                               "unique"))
+    outputs = [W(values)]
+    if return_inverse:
+        outputs.append(WA(inverse.reshape(a.shape) if dim is None else inverse, D.int64))
+    if return_counts:
+        outputs.append(WA(counts, D.int64))
+    return outputs[0] if len(outputs) == 1 else tuple(outputs)
+
+
+@kernel("bincount")
+def bincount(self: Tensor, weights: Tensor | None = None, minlength: int = 0) -> Tensor:
+    if self.ndim != 1 or self.dtype.is_floating_point:
+        raise ShapeError("bincount only supports 1-d non-negative integral inputs.")
+    w = None if weights is None else A(weights)
+    y = np.bincount(A(self), weights=w, minlength=minlength)
+    if weights is None:
+        return WA(y, D.int64)
+    return WA(y, weights.dtype if weights.dtype.is_floating_point else D.float64)
+
+
+@kernel("searchsorted")
+def searchsorted(sorted_sequence: Tensor, self: Any, out_int32: bool = False,
+                 right: bool = False) -> Tensor:
+    seq = A(sorted_sequence)
+    vals = A(self) if isinstance(self, Tensor) else np.asarray(self)
+    side = "right" if right else "left"
+    if seq.ndim == 1:
+        y = np.searchsorted(seq, vals, side=side)
+    else:
+        flat_seq = seq.reshape(-1, seq.shape[-1])
+        flat_vals = vals.reshape(flat_seq.shape[0], -1)
+        y = np.stack([np.searchsorted(s, v, side=side) for s, v in zip(flat_seq, flat_vals)])
+        y = y.reshape(vals.shape)
+    return WA(y, D.int32 if out_int32 else D.int64)
+
+
+# -- nn ----------------------------------------------------------------------------------------
+
+
+def _softmax_input(self: Tensor, dim: int, dtype: Any, op: str) -> tuple[np.ndarray, D.dtype, int]:
+    out = dtype or (self.dtype if self.dtype.is_floating_point else None)
+    if out is None:
+        raise DTypeError(f"{op}: not implemented for '{self.dtype.name}'")
+    x = A(self).astype(_compute(out), copy=False)
+    d = wrap_dim(dim, max(x.ndim, 1), op) if x.ndim else None
+    return x, out, d
+
+
+@kernel("softmax")
+def softmax(self: Tensor, dim: int, dtype: Any = None) -> Tensor:
+    x, out, d = _softmax_input(self, dim, dtype, "softmax")
+    if d is None:
+        return WA(np.ones_like(x), out)
+    with np.errstate(all="ignore"):
+        e = np.exp(x - np.max(x, axis=d, keepdims=True))
+        return WA(e / np.sum(e, axis=d, keepdims=True), out)
+
+
+@kernel("log_softmax")
+def log_softmax(self: Tensor, dim: int, dtype: Any = None) -> Tensor:
+    x, out, d = _softmax_input(self, dim, dtype, "log_softmax")
+    if d is None:
+        return WA(np.zeros_like(x), out)
+    with np.errstate(all="ignore"):
+        shifted = x - np.max(x, axis=d, keepdims=True)
+        return WA(shifted - np.log(np.sum(np.exp(shifted), axis=d, keepdims=True)), out)
+
+
+def _conv_arrays(input: Tensor, weight: Tensor, bias: Tensor | None
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None, D.dtype]:
+    if input.dtype is not weight.dtype:
+        raise DTypeError(f"Input type ({input.dtype.name}) and weight type ({weight.dtype.name}) "
+                         "should be the same")
+    if input.ndim != weight.ndim:
+        raise ShapeError(f"Expected {weight.ndim}D (batched) input to convolution, but got input "
+                         f"of size: {list(input.shape)}")
+    c = _compute(input.dtype)
+    return (A(input).astype(c, copy=False), A(weight).astype(c, copy=False),
+            None if bias is None else A(bias).astype(c, copy=False), input.dtype)
+
+
+@kernel("convolution")
+def convolution(input: Tensor, weight: Tensor, bias: Tensor | None, stride: Sequence[int],
+                padding: Sequence[int], dilation: Sequence[int], transposed: bool,
+                output_padding: Sequence[int], groups: int) -> Tensor:
+    x, w, b, dt = _conv_arrays(input, weight, bias)
+    channels = w.shape[0] if transposed else w.shape[1] * groups
+    if x.shape[1] != channels:
+        raise ShapeError(f"Given groups={groups}, weight of size {list(weight.shape)}, expected "
+                         f"input{list(input.shape)} to have {channels} channels, but got "
+                         f"{x.shape[1]} channels instead")
+    y = nn.convolution(x, w, b, list(stride), list(padding), list(dilation), transposed,
+                       list(output_padding), groups)
+    return WA(y, dt)
+
+
+@kernel("convolution_backward")
+def convolution_backward(grad_output: Tensor, input: Tensor, weight: Tensor,
+                         stride: Sequence[int], padding: Sequence[int],
+                         dilation: Sequence[int], transposed: bool,
+                         output_padding: Sequence[int], groups: int, output_mask: Sequence[bool]
+                         ) -> tuple[Any, Any, Any]:
+    x, w, _, dt = _conv_arrays(input, weight, None)
+    g = A(grad_output).astype(x.dtype, copy=False)
+    gi, gw, gb = nn.convolution_backward(g, x, w, list(stride), list(padding), list(dilation),
+                                         transposed, list(output_padding), groups,
+                                         list(output_mask))
+    return tuple(None if r is None else WA(r, dt) for r in (gi, gw, gb))  # type: ignore
+
+
+@kernel("max_pool_with_indices")
+def max_pool_with_indices(self: Tensor, kernel_size: Sequence[int], stride: Sequence[int],
+                          padding: Sequence[int], dilation: Sequence[int], ceil_mode: bool
+                          ) -> tuple[Tensor, Tensor]:
+    out, idx = nn.max_pool_with_indices(A(self), list(kernel_size), list(stride or kernel_size),
+                                        list(padding), list(dilation), ceil_mode)
+    return WA(out, self.dtype), WA(idx, D.int64)
+
+
+@kernel("max_pool_backward")
+def max_pool_backward(grad_output: Tensor, self: Tensor, indices: Tensor) -> Tensor:
+    g = nn.max_pool_backward(A(grad_output), A(self), A(indices), spatial_ndim=indices.ndim - 2)
+    return WA(g, self.dtype)
+
+
+@kernel("avg_pool")
+def avg_pool(self: Tensor, kernel_size: Sequence[int], stride: Sequence[int],
+             padding: Sequence[int], ceil_mode: bool, count_include_pad: bool,
+             divisor_override: int | None) -> Tensor:
+    y = nn.avg_pool(A(self), list(kernel_size), list(stride or kernel_size), list(padding),
+                    ceil_mode, count_include_pad, divisor_override)
+    return WA(y, self.dtype)
+
+
+@kernel("avg_pool_backward")
+def avg_pool_backward(grad_output: Tensor, self: Tensor, kernel_size: Sequence[int],
+                      stride: Sequence[int], padding: Sequence[int], ceil_mode: bool,
+                      count_include_pad: bool, divisor_override: int | None) -> Tensor:
+    g = nn.avg_pool_backward(A(grad_output), A(self), list(kernel_size),
+                             list(stride or kernel_size), list(padding), ceil_mode,
+                             count_include_pad, divisor_override)
+    return WA(g, self.dtype)
+
+
+@kernel("adaptive_avg_pool")
+def adaptive_avg_pool(self: Tensor, output_size: Sequence[int]) -> Tensor:
+    return WA(nn.adaptive_avg_pool(A(self), list(output_size)), self.dtype)
+
+
+@kernel("adaptive_avg_pool_backward")
+def adaptive_avg_pool_backward(grad_output: Tensor, self: Tensor) -> Tensor:
+    return WA(nn.adaptive_avg_pool_backward(A(grad_output), A(self)), self.dtype)
+
+
+@kernel("adaptive_max_pool")
+def adaptive_max_pool(self: Tensor, output_size: Sequence[int]) -> tuple[Tensor, Tensor]:
+    out, idx = nn.adaptive_max_pool(A(self), list(output_size))
+    return WA(out, self.dtype), WA(idx, D.int64)
+
+
+@kernel("embedding")
+def embedding(weight: Tensor, indices: Tensor, padding_idx: int = -1,
+              scale_grad_by_freq: bool = False, sparse: bool = False) -> Tensor:
+    idx = _index_array(indices, "embedding")
+    if idx.size and (idx.min() < 0 or idx.max() >= weight._shape[0]):
+        raise IndexOutOfRangeError(f"embedding: index out of range in self (indices must be in "
+                                   f"[0, {weight._shape[0]}), got {idx.min()}..{idx.max()})")
+    return W(A(weight)[idx])
+
+
+@kernel("embedding_backward")
+def embedding_backward(grad_output: Tensor, indices: Tensor, num_weights: int, padding_idx: int,
+                       scale_grad_by_freq: bool) -> Tensor:
+    g = nn.embedding_backward(A(grad_output), A(indices), num_weights,
+                              None if padding_idx < 0 else padding_idx, scale_grad_by_freq)
+    return WA(g, grad_output.dtype)
+
+
+def _opt(t: Tensor | None) -> np.ndarray | None:
+    return None if t is None else A(t)
+
+
+@kernel("native_batch_norm")
+def native_batch_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None,
+                      running_mean: Tensor | None, running_var: Tensor | None, training: bool,
+                      momentum: float, eps: float) -> tuple[Tensor, Tensor, Tensor]:
+    if input.ndim < 2:
+        raise ShapeError(f"batch_norm: expected 2D or more input, got {input.ndim}D")
+    if training and input.numel() // input._shape[1] <= 1:
+        raise ShapeError(f"Expected more than 1 value per channel when training, got input size "
+                         f"{list(input.shape)}")
+    out, mean_, invstd = nn.native_batch_norm(A(input), _opt(weight), _opt(bias),
+                                              _opt(running_mean), _opt(running_var), training,
+                                              momentum, eps)
+    if training:
+        _bump(running_mean, running_var)  # updated in place
+    return WA(out, input.dtype), W(mean_), W(invstd)
+
+
+@kernel("native_batch_norm_backward")
+def native_batch_norm_backward(grad_out: Tensor, input: Tensor, weight: Tensor | None,
+                               running_mean: Tensor | None, running_var: Tensor | None,
+                               save_mean: Tensor | None, save_invstd: Tensor | None, train: bool,
+                               eps: float, output_mask: Sequence[bool]) -> tuple[Any, Any, Any]:
+    res = nn.native_batch_norm_backward(A(grad_out), A(input), _opt(weight), _opt(running_mean),
+                                        _opt(running_var), _opt(save_mean), _opt(save_invstd),
+                                        train, eps, list(output_mask))
+    return tuple(None if r is None else W(r) for r in res)  # type: ignore[return-value]
+
+
+@kernel("native_layer_norm")
+def native_layer_norm(input: Tensor, normalized_shape: Sequence[int], weight: Tensor | None,
+                      bias: Tensor | None, eps: float) -> tuple[Tensor, Tensor, Tensor]:
+    k = len(normalized_shape)
+    if tuple(input._shape[input.ndim - k:]) != tuple(normalized_shape):
+        raise ShapeError(f"Given normalized_shape={list(normalized_shape)}, expected input with "
+                         f"shape [*, {', '.join(map(str, normalized_shape))}], but got input of "
+                         f"size{list(input.shape)}")
+    out, mean_, rstd = nn.native_layer_norm(A(input), list(normalized_shape), _opt(weight),
+                                            _opt(bias), eps)
+    return W(out), W(mean_), W(rstd)
+
+
+@kernel("native_layer_norm_backward")
+def native_layer_norm_backward(grad_out: Tensor, input: Tensor, normalized_shape: Sequence[int],
+                               mean: Tensor, rstd: Tensor, weight: Tensor | None,
+                               bias: Tensor | None, output_mask: Sequence[bool]
+                               ) -> tuple[Any, Any, Any]:
+    res = nn.native_layer_norm_backward(A(grad_out), A(input), list(normalized_shape), A(mean),
+                                        A(rstd), _opt(weight), _opt(bias), list(output_mask))
+    return tuple(None if r is None else W(r) for r in res)  # type: ignore[return-value]
+
+
+@kernel("native_group_norm")
+def native_group_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None, N: int, C: int,
+                      HxW: int, group: int, eps: float) -> tuple[Tensor, Tensor, Tensor]:
+    if C % group:
+        raise ShapeError(f"Expected number of channels in input to be divisible by num_groups, "
+                         f"but got input of shape {list(input.shape)} and num_groups={group}")
+    out, mean_, rstd = nn.native_group_norm(A(input), _opt(weight), _opt(bias), N, C, HxW, group,
+                                            eps)
+    return W(out), W(mean_), W(rstd)
+
+
+@kernel("native_group_norm_backward")
+def native_group_norm_backward(grad_out: Tensor, input: Tensor, mean: Tensor, rstd: Tensor,
+                               weight: Tensor | None, N: int, C: int, HxW: int, group: int,
+                               output_mask: Sequence[bool]) -> tuple[Any, Any, Any]:
+    res = nn.native_group_norm_backward(A(grad_out), A(input), A(mean), A(rstd), _opt(weight), N,
+                                        C, HxW, group, list(output_mask))
+    return tuple(None if r is None else W(r) for r in res)  # type: ignore[return-value]
+
+
+@kernel("multinomial")
+def multinomial(self: Tensor, num_samples: int, replacement: bool = False,
+                generator: Any = None) -> Tensor:
+    from volta._factories import default_generator
+    rng = (generator or default_generator()).numpy_rng
+    probs = A(self).astype(np.float64)
+    rows = probs.reshape(-1, probs.shape[-1])
+    if (rows < 0).any() or not np.isfinite(rows).all():
+        raise VoltaError("multinomial: probability tensor contains either inf, nan or element < 0")
+    out = []
+    for row in rows:
+        total = row.sum()
+        if total <= 0:
+            raise VoltaError("multinomial: invalid multinomial distribution (sum of probabilities "
+                             "<= 0)")
+        if not replacement and num_samples > np.count_nonzero(row):
+            raise VoltaError("multinomial: cannot sample n_sample > prob_dist.size(-1) samples "
+                             "without replacement")
+        out.append(rng.choice(row.size, size=num_samples, replace=replacement, p=row / total))
+    y = np.asarray(out, dtype=np.int64)
+    return W(y.reshape(probs.shape[:-1] + (num_samples,)))

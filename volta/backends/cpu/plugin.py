@@ -1,0 +1,24 @@
+"""The CPU backend as a volta plugin: it registers through the same hooks as any package."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from volta.plugins import hookimpl
+
+
+@hookimpl
+def volta_register_backends(registry: Any) -> None:
+    from volta.backends.cpu import storage
+    info = registry.register("cpu", storage.CpuStorage(), key_name="CPU",
+                             provenance="volta.backends.cpu")
+    storage.set_info(info)
+
+
+@hookimpl
+def volta_register_kernels(library: Any) -> None:
+    from volta.backends.cpu import generated_pointwise, kernels
+    for name, fn in generated_pointwise.KERNELS.items():
+        library.impl(name, "CPU", fn)
+    for name, fn in kernels.KERNELS.items():
+        library.impl(name, "CPU", fn)

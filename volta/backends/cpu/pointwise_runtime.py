@@ -1,0 +1,81 @@
+"""Shared prologue/epilogue of the generated pointwise numpy kernels.
+
+``prepare`` applies PyTorch's type promotion (Python numbers are weak), checks broadcasting
+with PyTorch's message, and returns arrays in the computation dtype (half types compute in
+float32, like PyTorch's CPU "opmath"). ``wrap`` casts to the output dtype and makes a tensor.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from volta import dtypes as D
+from volta._inplace_support import broadcast_shapes
+from volta._tensor import Tensor, host_array
+from volta.backends.cpu.storage import wrap as _wrap_array
+from volta.errors import DTypeError
+
+_HALF = (D.float16, D.bfloat16)
+_F32 = np.dtype(np.float32)
+
+
+def _result_type(operands: tuple) -> D.dtype:
+    first = None
+    for x in operands:
+        if isinstance(x, Tensor):
+            if first is None:
+                first = x.dtype
+            elif x.dtype is not first:
+                return D.result_type(*operands)
+        elif x is not None:
+            return D.result_type(*operands)
+    if first is None:
+        raise DTypeError("expected at least one tensor operand")
+    return first
+
+
+def prepare(name: str, promotion: str, allowed: str | None, *operands: Any
+            ) -> tuple[list[Any], D.dtype]:
+    promoted = _result_type(operands)
+    if allowed is not None:
+        if allowed == "integral_and_bool" and promoted.is_floating_point:
+            raise DTypeError(f"{name}: not implemented for '{promoted.name}' (integral and bool "
+                             "tensors only)")
+        if allowed == "integral" and (promoted.is_floating_point or promoted is D.bool_):
+            raise DTypeError(f"{name}: not implemented for '{promoted.name}' (integral tensors "
+                             "only)")
+        if allowed == "floating" and not promoted.is_floating_point:
+            raise DTypeError(f"{name}: not implemented for '{promoted.name}' (floating point "
+                             "tensors only)")
+    if promotion == "int_to_float" and not promoted.is_floating_point:
+        promoted = D.get_default_dtype()
+    out = D.bool_ if promotion == "always_bool" else promoted
+    compute = _F32 if promoted in _HALF else promoted.numpy
+    arrays: list[Any] = []
+    shape = None
+    mismatch = False
+    for x in operands:
+        if isinstance(x, Tensor):
+            a = host_array(x)
+            if a.dtype != compute:
+                a = a.astype(compute)
+            if shape is None:
+                shape = x._shape
+            elif x._shape != shape:
+                mismatch = True
+            arrays.append(a)
+        else:
+            arrays.append(x)
+    if mismatch:
+        broadcast_shapes(*(x._shape for x in operands if isinstance(x, Tensor)))
+    return arrays, out
+
+
+def wrap(result: Any, out_dtype: D.dtype) -> Tensor:
+    if type(result) is not np.ndarray:
+        result = np.asarray(result)
+    if result.dtype != out_dtype.numpy:
+        result = result.astype(out_dtype.numpy)
+    return _wrap_array(result)

@@ -1,0 +1,69 @@
+"""CPU storage: a contiguous numpy array; tensors are strided views of it (zero-copy)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from volta import dtypes as D
+from volta._tensor import Storage, Tensor, host_array
+from volta.device import BackendInfo, device
+
+CPU = device("cpu")
+_INFO: BackendInfo | None = None
+_NUMPY_TO_VOLTA = {d.numpy: d for d in D.ALL_DTYPES}
+
+
+class CpuStorage:
+    """The backend contract for the CPU: host arrays are the storage itself."""
+
+    name = "cpu"
+
+    def allocate(self, numel: int, dt: D.dtype, index: int = 0) -> np.ndarray:
+        return np.empty(numel, dtype=dt.numpy)
+
+    def from_numpy(self, array: np.ndarray, index: int = 0) -> np.ndarray:
+        return np.ascontiguousarray(array)
+
+    def to_numpy(self, handle: np.ndarray, dt: D.dtype, numel: int) -> np.ndarray:
+        return handle
+
+    def copy_(self, dst: np.ndarray, src: np.ndarray) -> None:
+        dst.reshape(-1)[...] = src.reshape(-1)
+
+
+def set_info(info: BackendInfo) -> None:
+    global _INFO
+    _INFO = info
+
+
+def array(t: Any) -> Any:
+    """The numpy view of a CPU tensor (Python numbers and None pass through)."""
+    if isinstance(t, Tensor):
+        return host_array(t)
+    return t
+
+
+def wrap(arr: Any) -> Tensor:
+    """A CPU tensor owning ``arr``'s data (copied only if it is not C-contiguous)."""
+    if type(arr) is not np.ndarray:
+        arr = np.asarray(arr)
+    if not arr.flags.c_contiguous:
+        arr = np.ascontiguousarray(arr)
+    dt = _NUMPY_TO_VOLTA.get(arr.dtype)
+    if dt is None:
+        dt = D.from_numpy_dtype(arr.dtype)
+    itemsize = arr.itemsize
+    storage = Storage(arr, arr.size, dt, CPU, _INFO)  # type: ignore[arg-type]
+    t = Tensor._make(storage, arr.shape, tuple(s // itemsize for s in arr.strides), 0)
+    t._np = arr
+    return t
+
+
+def wrap_as(arr: Any, dt: D.dtype) -> Tensor:
+    if type(arr) is not np.ndarray:
+        arr = np.asarray(arr)
+    if arr.dtype != dt.numpy:
+        arr = arr.astype(dt.numpy)
+    return wrap(arr)

@@ -1,0 +1,218 @@
+"""dtypes and PyTorch's type-promotion rules.
+
+A :class:`dtype` is a small immutable description backed by a numpy dtype (bfloat16 comes from
+``ml_dtypes``). Promotion follows PyTorch: categories bool < integral < floating; tensors with
+dimensions dominate zero-dim tensors, which dominate Python numbers, unless a lower group has a
+higher category (``int_tensor + 2.5`` is float32, the default dtype).
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import ml_dtypes
+import numpy as np
+
+from volta.errors import DTypeError
+
+_BOOL, _INT, _FLOAT = 0, 1, 2
+
+
+class dtype:  # noqa: N801 - PyTorch's public name
+    """A tensor element type: ``volta.float32``, ``volta.int64``, ...."""
+
+    __slots__ = ("name", "numpy", "itemsize", "category", "is_signed", "_rank")
+
+    def __init__(self, name: str, numpy_dtype: Any, category: int, is_signed: bool, rank: int):
+        self.name = name
+        self.numpy = np.dtype(numpy_dtype)
+        self.itemsize = self.numpy.itemsize
+        self.category = category
+        self.is_signed = is_signed
+        self._rank = rank  # order inside the category, for promotion
+
+    @property
+    def is_floating_point(self) -> bool:
+        return self.category == _FLOAT
+
+    @property
+    def is_complex(self) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return f"volta.{self.name}"
+
+    def __reduce__(self) -> str:
+        return self.name
+
+
+float16 = dtype("float16", np.float16, _FLOAT, True, 0)
+bfloat16 = dtype("bfloat16", ml_dtypes.bfloat16, _FLOAT, True, 0)
+float32 = dtype("float32", np.float32, _FLOAT, True, 2)
+float64 = dtype("float64", np.float64, _FLOAT, True, 3)
+uint8 = dtype("uint8", np.uint8, _INT, False, 0)
+int8 = dtype("int8", np.int8, _INT, True, 0)
+int16 = dtype("int16", np.int16, _INT, True, 1)
+int32 = dtype("int32", np.int32, _INT, True, 2)
+int64 = dtype("int64", np.int64, _INT, True, 3)
+bool_ = dtype("bool", np.bool_, _BOOL, False, 0)
+
+ALL_DTYPES: tuple[dtype, ...] = (
+    float32, float64, float16, bfloat16, int8, uint8, int16, int32, int64, bool_,
+)
+FLOATING_DTYPES: tuple[dtype, ...] = (float32, float64, float16, bfloat16)
+_BY_NAME = {d.name: d for d in ALL_DTYPES}
+_BY_NUMPY = {d.numpy: d for d in ALL_DTYPES}
+# PyTorch's aliases (volta.float, volta.long, ...)
+ALIASES = {
+    "float": float32, "double": float64, "half": float16, "long": int64, "int": int32,
+    "short": int16, "bool": bool_,
+}
+
+
+def from_numpy_dtype(np_dtype: Any) -> dtype:
+    """The volta dtype of a numpy dtype; a clear error for one volta does not have."""
+    try:
+        return _BY_NUMPY[np.dtype(np_dtype)]
+    except (KeyError, TypeError):
+        raise DTypeError(f"numpy dtype {np_dtype!r} has no volta equivalent; supported: "
+                         f"{', '.join(d.name for d in ALL_DTYPES)}") from None
+
+
+def as_dtype(value: Any) -> dtype:
+    """Accept a volta dtype, its name, or a numpy dtype."""
+    if isinstance(value, dtype):
+        return value
+    if isinstance(value, str):
+        found = _BY_NAME.get(value) or ALIASES.get(value)
+        if found is None:
+            raise DTypeError(f"unknown dtype name {value!r}")
+        return found
+    if value is float:
+        return get_default_dtype()
+    if value is int:
+        return int64
+    if value is bool:
+        return bool_
+    return from_numpy_dtype(value)
+
+
+class _DefaultDtype(threading.local):
+    value: dtype = float32
+
+
+_default = _DefaultDtype()
+
+
+def get_default_dtype() -> dtype:
+    return _default.value
+
+
+def set_default_dtype(d: dtype) -> None:
+    d = as_dtype(d)
+    if not d.is_floating_point:
+        raise DTypeError(f"default dtype must be floating point, got {d}")
+    _default.value = d
+
+
+def promote_types(a: dtype, b: dtype) -> dtype:
+    """The smallest dtype both ``a`` and ``b`` convert to (PyTorch's ``promote_types``)."""
+    if a is b:
+        return a
+    if a.category != b.category:
+        return a if a.category > b.category else b
+    if a.category == _FLOAT:
+        if a._rank == b._rank:  # float16 with bfloat16
+            return float32
+        return a if a._rank > b._rank else b
+    if a.category == _INT:
+        if a.is_signed == b.is_signed:
+            return a if a._rank > b._rank else b
+        signed, unsigned = (a, b) if a.is_signed else (b, a)
+        # uint8 fits only in a signed type wider than int8
+        return int16 if signed is int8 else signed
+    return a
+
+
+def _combine(higher: dtype | None, lower: dtype | None) -> dtype | None:
+    if higher is None:
+        return lower
+    if lower is None or higher.category == _FLOAT:
+        return higher
+    if higher.category == _BOOL or lower.category == _FLOAT:
+        return promote_types(higher, lower)
+    return higher
+
+
+def scalar_dtype(value: Any) -> dtype:
+    """The dtype a Python number takes as a wrapped number."""
+    if isinstance(value, (bool, np.bool_)):
+        return bool_
+    if isinstance(value, (int, np.integer)):
+        return int64
+    if isinstance(value, (float, np.floating)):
+        return get_default_dtype()
+    raise DTypeError(f"expected a Tensor or a number, got {type(value).__name__}")
+
+
+def result_type(*operands: Any) -> dtype:
+    """PyTorch's result type of tensors (anything with ``dtype`` and ``ndim``) and numbers."""
+    dim_result: dtype | None = None
+    zero_result: dtype | None = None
+    wrapped_result: dtype | None = None
+    for x in operands:
+        if x is None:
+            continue
+        d = getattr(x, "dtype", None)
+        if isinstance(d, dtype):
+            if x.ndim > 0:
+                dim_result = d if dim_result is None else promote_types(dim_result, d)
+            else:
+                zero_result = d if zero_result is None else promote_types(zero_result, d)
+        else:
+            d = scalar_dtype(x)
+            wrapped_result = d if wrapped_result is None else promote_types(wrapped_result, d)
+    result = _combine(dim_result, _combine(zero_result, wrapped_result))
+    if result is None:
+        raise DTypeError("result_type needs at least one operand")
+    return result
+
+
+def can_cast(source: dtype, target: dtype) -> bool:
+    """PyTorch's ``can_cast``: no float to integral, no non-bool to bool."""
+    if source.category > target.category:
+        return False
+    return True
+
+
+class finfo:  # noqa: N801 - PyTorch's public name
+    """Machine limits of a floating dtype."""
+
+    def __init__(self, d: dtype | None = None):
+        d = get_default_dtype() if d is None else as_dtype(d)
+        if not d.is_floating_point:
+            raise DTypeError(f"finfo needs a floating dtype, got {d}")
+        info = ml_dtypes.finfo(d.numpy) if d is bfloat16 else np.finfo(d.numpy)
+        self.dtype = d
+        self.eps = float(info.eps)
+        self.max = float(info.max)
+        self.min = float(info.min)
+        self.tiny = float(info.tiny)
+        self.smallest_normal = self.tiny
+        self.bits = d.itemsize * 8
+        self.resolution = float(info.resolution)
+
+
+class iinfo:  # noqa: N801 - PyTorch's public name
+    """Machine limits of an integral dtype."""
+
+    def __init__(self, d: dtype):
+        d = as_dtype(d)
+        if d.category != _INT:
+            raise DTypeError(f"iinfo needs an integral dtype, got {d}")
+        info = np.iinfo(d.numpy)
+        self.dtype = d
+        self.max = int(info.max)
+        self.min = int(info.min)
+        self.bits = d.itemsize * 8

@@ -1,0 +1,56 @@
+"""The one error hierarchy of volta.
+
+Every error volta raises on bad input derives from :class:`VoltaError` and, where Python has a
+matching builtin, from that builtin too, so ``except ValueError`` keeps working for callers that
+do not know volta.
+"""
+
+from __future__ import annotations
+
+
+class VoltaError(Exception):
+    """Root of every error volta raises on purpose."""
+
+
+class ShapeError(VoltaError, ValueError):
+    """Sizes that do not fit together (broadcasting, matmul, cat, view...)."""
+
+
+class DTypeError(VoltaError, TypeError):
+    """A dtype an op does not accept, or a result that cannot be cast to the output dtype."""
+
+
+class DeviceMismatchError(VoltaError, ValueError):
+    """Tensors on different devices meet in one op."""
+
+
+class IndexOutOfRangeError(VoltaError, IndexError):
+    """An index or a dimension outside its range."""
+
+
+class NoKernelError(VoltaError, NotImplementedError):
+    """No kernel, composite or fallback can run this op for this key set."""
+
+
+class SchemaError(VoltaError, ValueError):
+    """A malformed operator schema, or a call that does not match it."""
+
+
+class RegistrationError(VoltaError, RuntimeError):
+    """A registration conflicts with an existing one (duplicate kernel, duplicate op, ...)."""
+
+
+class PluginError(VoltaError, RuntimeError):
+    """A plugin failed to import or raised inside a hook."""
+
+
+class SerializationError(VoltaError, ValueError):
+    """A checkpoint that cannot be written or read."""
+
+
+class BackendError(VoltaError, RuntimeError):
+    """A device or backend failed (unknown device, allocation, copy)."""
+
+
+class AutogradError(VoltaError, RuntimeError):
+    """Misuse of autograd: backward twice, in-place on saved tensors, missing gradients."""

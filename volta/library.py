@@ -1,0 +1,223 @@
+"""``volta.library``: define operators and register kernels at run time (like
+``torch.library``). Plugins receive a :class:`Library` in their hooks; scripts and notebooks use
+the module-level functions.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import inspect
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+from volta.dispatch import keys as K
+from volta.dispatch.dispatcher import DISPATCHER, FALLTHROUGH, OperatorHandle
+from volta.dispatch.registration import parse_schema
+from volta.errors import RegistrationError, SchemaError
+
+__all__ = ["Library", "define", "impl", "impl_composite", "fallback", "register_autograd",
+           "register_meta", "scoped", "FALLTHROUGH", "op"]
+
+
+def _caller() -> str:
+    frame = inspect.currentframe()
+    while frame is not None and frame.f_globals.get("__name__") == __name__:
+        frame = frame.f_back
+    if frame is None:
+        return "library"
+    return f"{Path(frame.f_code.co_filename).name}:{frame.f_lineno}"
+
+
+def op(name: str | OperatorHandle) -> OperatorHandle:
+    """The operator handle for ``"ns::name.overload"`` (or a handle, returned as is)."""
+    return name if isinstance(name, OperatorHandle) else DISPATCHER.find(str(name))
+
+
+def _key(key: str | K.DispatchKey) -> K.DispatchKey:
+    return key if isinstance(key, K.DispatchKey) else K.KEYS.get(key)
+
+
+class Library:
+    """Registrations made on behalf of one plugin (its name goes into provenance)."""
+
+    def __init__(self, owner: str = "user") -> None:
+        self.owner = owner
+
+    def _prov(self) -> str:
+        return f"{self.owner} ({_caller()})"
+
+    def define(self, schema: str, tags: tuple[str, ...] = ()) -> OperatorHandle:
+        """Define an operator from a schema string, e.g. ``"ext::swiglu(Tensor x) -> Tensor"``."""
+        parsed = parse_schema(schema)
+        if not parsed.name.namespace:
+            raise SchemaError(f"out-of-tree operators need a namespace: write "
+                              f"'myns::{parsed.name}' instead of '{parsed.name}'")
+        handle = DISPATCHER.define(parsed, tags, provenance=self._prov())
+        handle.declared_composite = False
+        handle.promotion = "default"
+        handle.dtypes = None
+        handle.non_differentiable = False
+        handle.inplace_of = None
+        return handle
+
+    def define_yaml(self, path: str | Path) -> list[OperatorHandle]:
+        """Define every op of a yaml file in the ops.yaml format: schemas, derivative formulas
+        (compiled into backward nodes now) and pointwise snippets (compiled into CPU kernels)."""
+        from codegen import emit, emit_autograd
+        from codegen.loader import load
+        from codegen.run import formula_helpers
+        root = Path(__file__).resolve().parent.parent
+        decls = load(path, formula_helpers(root))
+        handles = SimpleNamespace()
+        defined = []
+        for d in decls:
+            if not d.schema.name.namespace:
+                raise SchemaError(f"{path}:{d.line}: out-of-tree operators need a namespace "
+                                  f"(write 'myns::{d.name}')")
+            handle = self.define(str(d.schema), d.tags)
+            handle.promotion = d.promotion
+            handle.dtypes = d.dtypes
+            handle.non_differentiable = d.non_differentiable
+            setattr(handles, d.overload_id, handle)
+            defined.append(handle)
+        registry_import = "from volta._generated import registry as _op\n"
+        autograd_src = emit_autograd.emit_autograd(decls, str(path)).replace(registry_import, "")
+        namespace: dict[str, Any] = {"_op": handles, "__name__": f"volta_plugin_{self.owner}"}
+        exec(compile(autograd_src, f"<autograd for {path}>", "exec"), namespace)  # noqa: S102
+        for name, fn in namespace["KERNELS"].items():
+            self.impl(name, "Autograd", fn)
+            DISPATCHER.find(name).autograd_info = namespace["NODES"].get(name)
+        pointwise_src = emit.emit_pointwise_numpy(decls, str(path))
+        pw_namespace: dict[str, Any] = {"__name__": f"volta_plugin_{self.owner}_cpu"}
+        exec(compile(pointwise_src, f"<cpu kernels for {path}>", "exec"), pw_namespace)  # noqa
+        for name, fn in pw_namespace["KERNELS"].items():
+            self.impl(name, "CPU", fn)
+        return defined
+
+    def impl(self, name: str | OperatorHandle, key: str | K.DispatchKey, fn: Callable[..., Any],
+             override: bool = False) -> None:
+        """Register ``fn`` as the kernel of ``name`` for dispatch key ``key``."""
+        DISPATCHER.register_kernel(op(name), _key(key), fn, self._prov(), override=override)
+
+    def impl_composite(self, name: str | OperatorHandle, fn: Callable[..., Any],
+                       override: bool = False) -> None:
+        """Implement ``name`` in terms of other ops: every backend and autograd get it."""
+        handle = op(name)
+        DISPATCHER.register_composite(handle, fn, self._prov(), override=override)
+
+    def fallback(self, key: str | K.DispatchKey, fn: Any, override: bool = False) -> None:
+        """A boxed ``fn(op, keyset, args, kwargs)`` for every op without a kernel at ``key``;
+        pass :data:`FALLTHROUGH` to let calls go to the key below."""
+        DISPATCHER.register_fallback(_key(key), fn, self._prov(), override=override)
+
+    def register_autograd(self, name: str | OperatorHandle, backward: Callable[..., Any],
+                          setup_context: Callable[..., Any] | None = None,
+                          override: bool = False) -> None:
+        """Differentiate ``name`` with ``backward(ctx, *grad_outputs)``, which returns one
+        gradient per input (None where there is none); ``setup_context(ctx, inputs, output)``
+        saves what backward needs."""
+        from volta.autograd.function import make_custom_autograd_kernel
+        handle = op(name)
+        kernel = make_custom_autograd_kernel(handle, backward, setup_context)
+        DISPATCHER.register_kernel(handle, K.Autograd, kernel, self._prov(), override=override)
+        handle.autograd_info = backward
+
+    def register_meta(self, name: str | OperatorHandle, fn: Callable[..., Any],
+                      override: bool = False) -> None:
+        """Shape function for the Meta key: returns tensors on the meta device."""
+        self.impl(name, K.Meta, fn, override=override)
+
+
+_default = Library("user")
+
+
+def define(schema: str, tags: tuple[str, ...] = ()) -> OperatorHandle:
+    return _default.define(schema, tags)
+
+
+def impl(name: str | OperatorHandle, key: str, fn: Callable[..., Any] | None = None,
+         override: bool = False) -> Any:
+    """``impl(op, key, fn)``, or as a decorator: ``@impl(op, key)``."""
+    if fn is None:
+        def decorate(f: Callable[..., Any]) -> Callable[..., Any]:
+            _default.impl(name, key, f, override)
+            return f
+        return decorate
+    _default.impl(name, key, fn, override)
+    return fn
+
+
+def impl_composite(name: str | OperatorHandle, fn: Callable[..., Any],
+                   override: bool = False) -> None:
+    _default.impl_composite(name, fn, override)
+
+
+def fallback(key: str, fn: Any, override: bool = False) -> None:
+    _default.fallback(key, fn, override)
+
+
+def register_autograd(name: str | OperatorHandle, backward: Callable[..., Any],
+                      setup_context: Callable[..., Any] | None = None,
+                      override: bool = False) -> None:
+    _default.register_autograd(name, backward, setup_context, override)
+
+
+def register_meta(name: str | OperatorHandle, fn: Callable[..., Any],
+                  override: bool = False) -> None:
+    _default.register_meta(name, fn, override)
+
+
+@contextlib.contextmanager
+def scoped() -> Iterator[None]:
+    """Registrations made inside the block are undone exactly when it ends."""
+    from volta.device import BACKENDS
+    snap = DISPATCHER.snapshot()
+    backends = (dict(BACKENDS._by_name), dict(BACKENDS._by_key))
+    keys = (dict(K.KEYS._by_name), dict(K.KEYS._by_bit), K.KEYS._next_backend_bit)
+    try:
+        yield
+    finally:
+        DISPATCHER.restore(snap)
+        BACKENDS._by_name, BACKENDS._by_key = backends
+        K.KEYS._by_name, K.KEYS._by_bit, K.KEYS._next_backend_bit = keys
+
+
+class _OpsNamespace:
+    """``volta.ops.ext.swiglu(...)``: call any registered op by namespace and name."""
+
+    def __init__(self, namespace: str = "") -> None:
+        self._namespace = namespace
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        if not self._namespace:
+            return _OpsNamespace(name)
+        prefix = f"{self._namespace}::{name}"
+        overloads = [h for n, h in DISPATCHER.ops.items()
+                     if n == prefix or n.startswith(prefix + ".")]
+        if not overloads:
+            raise AttributeError(f"no operator {prefix!r}")
+        return _OpPacket(prefix, overloads)
+
+
+class _OpPacket:
+    def __init__(self, name: str, overloads: list[OperatorHandle]) -> None:
+        self.name = name
+        self.overloads = overloads
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        from volta._binding import call_overloaded
+        return call_overloaded(tuple(self.overloads), args, kwargs, self.name)
+
+    def __getattr__(self, overload: str) -> OperatorHandle:
+        target = self.name if overload == "default" else f"{self.name}.{overload}"
+        for h in self.overloads:
+            if h.name == target:
+                return h
+        raise AttributeError(f"{self.name} has no overload {overload!r}")
+
+
+ops = _OpsNamespace()

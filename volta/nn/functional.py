@@ -1,0 +1,313 @@
+"""``volta.nn.functional``: PyTorch's functional API.
+
+Most functions are the ops generated from ops.yaml (namespace ``nn.functional``); the ones below
+only adapt PyTorch's Python signatures (``inplace=``, ``training=``, ``reduction=`` aliases,
+argument order) to those ops.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from volta._generated import functions as _F
+from volta._generated import registry as _R
+
+_generated = list(_F.NAMESPACES.get("nn.functional", ()))
+globals().update({name: getattr(_F, name) for name in _generated})
+__all__ = list(_generated)
+
+Tensor = Any
+
+
+def _export(fn: Any) -> Any:
+    __all__.append(fn.__name__)
+    return fn
+
+
+def _reduction(size_average: Any, reduce: Any, reduction: str) -> str:
+    if size_average is None and reduce is None:
+        return reduction
+    size_average = True if size_average is None else size_average
+    reduce = True if reduce is None else reduce
+    if not reduce:
+        return "none"
+    return "mean" if size_average else "sum"
+
+
+@_export
+def relu(input: Tensor, inplace: bool = False) -> Tensor:
+    return input.relu_() if inplace else _F.relu(input)
+
+
+@_export
+def relu_(input: Tensor) -> Tensor:
+    return input.relu_()
+
+
+@_export
+def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = False) -> Tensor:
+    out = _F.leaky_relu(input, negative_slope)
+    return input.copy_(out) if inplace else out
+
+
+@_export
+def elu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
+    out = _F.elu(input, alpha)
+    return input.copy_(out) if inplace else out
+
+
+@_export
+def selu(input: Tensor, inplace: bool = False) -> Tensor:
+    out = _F.selu(input)
+    return input.copy_(out) if inplace else out
+
+
+@_export
+def silu(input: Tensor, inplace: bool = False) -> Tensor:
+    out = _F.silu(input)
+    return input.copy_(out) if inplace else out
+
+
+@_export
+def mish(input: Tensor, inplace: bool = False) -> Tensor:
+    out = _F.mish(input)
+    return input.copy_(out) if inplace else out
+
+
+@_export
+def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0,
+             inplace: bool = False) -> Tensor:
+    out = _F.hardtanh(input, min_val, max_val)
+    return input.copy_(out) if inplace else out
+
+
+@_export
+def relu6(input: Tensor, inplace: bool = False) -> Tensor:
+    out = _F.relu6(input)
+    return input.copy_(out) if inplace else out
+
+
+@_export
+def hardsigmoid(input: Tensor, inplace: bool = False) -> Tensor:
+    out = _F.hardsigmoid(input)
+    return input.copy_(out) if inplace else out
+
+
+@_export
+def hardswish(input: Tensor, inplace: bool = False) -> Tensor:
+    out = _F.hardswish(input)
+    return input.copy_(out) if inplace else out
+
+
+@_export
+def softplus(input: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
+    return _F.softplus(input, beta, threshold)
+
+
+@_export
+def softmax(input: Tensor, dim: int | None = None, _stacklevel: int = 3,
+            dtype: Any = None) -> Tensor:
+    return _F.softmax(input, _implicit_dim(input, dim), dtype)
+
+
+@_export
+def log_softmax(input: Tensor, dim: int | None = None, _stacklevel: int = 3,
+                dtype: Any = None) -> Tensor:
+    return _F.log_softmax(input, _implicit_dim(input, dim), dtype)
+
+
+@_export
+def softmin(input: Tensor, dim: int | None = None, _stacklevel: int = 3,
+            dtype: Any = None) -> Tensor:
+    return _F.softmax(-input, _implicit_dim(input, dim), dtype)
+
+
+def _implicit_dim(input: Tensor, dim: int | None) -> int:
+    if dim is not None:
+        return dim
+    return 0 if input.ndim in (0, 1, 3) else 1
+
+
+@_export
+def dropout(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False) -> Tensor:
+    out = _F.dropout(input, p, training)
+    return input.copy_(out) if inplace and out is not input else out
+
+
+@_export
+def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None,
+              max_norm: float | None = None, norm_type: float = 2.0,
+              scale_grad_by_freq: bool = False, sparse: bool = False) -> Tensor:
+    if padding_idx is not None and padding_idx < 0:
+        padding_idx += weight.shape[0]
+    return _F.embedding(weight, input, -1 if padding_idx is None else padding_idx,
+                        scale_grad_by_freq, sparse)
+
+
+@_export
+def batch_norm(input: Tensor, running_mean: Tensor | None, running_var: Tensor | None,
+               weight: Tensor | None = None, bias: Tensor | None = None,
+               training: bool = False, momentum: float = 0.1, eps: float = 1e-5) -> Tensor:
+    return _F.batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps)
+
+
+@_export
+def max_pool1d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any = 0,
+               dilation: Any = 1, ceil_mode: bool = False, return_indices: bool = False) -> Any:
+    if return_indices:
+        x = input if input.ndim == 3 else input.unsqueeze(0)
+        out, idx = _R.max_pool_with_indices(x, _tup(kernel_size, 1), _tup(stride or (), 1),
+                                            _tup(padding, 1), _tup(dilation, 1), ceil_mode)
+        return (out, idx) if input.ndim == 3 else (out.squeeze(0), idx.squeeze(0))
+    return _F.max_pool1d(input, kernel_size, stride or [], padding, dilation, ceil_mode)
+
+
+@_export
+def max_pool2d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any = 0,
+               dilation: Any = 1, ceil_mode: bool = False, return_indices: bool = False) -> Any:
+    if return_indices:
+        return _F.max_pool2d_with_indices(input, kernel_size, stride or [], padding, dilation,
+                                          ceil_mode)
+    return _F.max_pool2d(input, kernel_size, stride or [], padding, dilation, ceil_mode)
+
+
+def _tup(v: Any, n: int) -> tuple:
+    if isinstance(v, int):
+        return (v,) * n
+    return tuple(v)
+
+
+@_export
+def avg_pool1d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any = 0,
+               ceil_mode: bool = False, count_include_pad: bool = True) -> Tensor:
+    return _F.avg_pool1d(input, kernel_size, stride or [], padding, ceil_mode, count_include_pad)
+
+
+@_export
+def avg_pool2d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any = 0,
+               ceil_mode: bool = False, count_include_pad: bool = True,
+               divisor_override: int | None = None) -> Tensor:
+    return _F.avg_pool2d(input, kernel_size, stride or [], padding, ceil_mode, count_include_pad,
+                         divisor_override)
+
+
+@_export
+def adaptive_max_pool2d(input: Tensor, output_size: Any, return_indices: bool = False) -> Any:
+    if return_indices:
+        x = input if input.ndim == 4 else input.unsqueeze(0)
+        size = _resolve_output(x, _tup(output_size, 2))
+        out, idx = _R.adaptive_max_pool(x, size)
+        return (out, idx) if input.ndim == 4 else (out.squeeze(0), idx.squeeze(0))
+    return _F.adaptive_max_pool2d(input, _resolve_output(input, _tup(output_size, 2)))
+
+
+@_export
+def adaptive_avg_pool2d(input: Tensor, output_size: Any) -> Tensor:
+    return _F.adaptive_avg_pool2d(input, _resolve_output(input, _tup(output_size, 2)))
+
+
+def _resolve_output(x: Tensor, size: Sequence[Any]) -> tuple:
+    spatial = x.shape[-len(size):]
+    return tuple(s if s is not None else spatial[i] for i, s in enumerate(size))
+
+
+@_export
+def cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = None,
+                  size_average: Any = None, ignore_index: int = -100, reduce: Any = None,
+                  reduction: str = "mean", label_smoothing: float = 0.0) -> Tensor:
+    return _F.cross_entropy(input, target, weight, _reduction(size_average, reduce, reduction),
+                            ignore_index, label_smoothing)
+
+
+@_export
+def nll_loss(input: Tensor, target: Tensor, weight: Tensor | None = None,
+             size_average: Any = None, ignore_index: int = -100, reduce: Any = None,
+             reduction: str = "mean") -> Tensor:
+    return _F.nll_loss(input, target, weight, _reduction(size_average, reduce, reduction),
+                       ignore_index)
+
+
+@_export
+def mse_loss(input: Tensor, target: Tensor, size_average: Any = None, reduce: Any = None,
+             reduction: str = "mean", weight: Any = None) -> Tensor:
+    return _F.mse_loss(input, target, _reduction(size_average, reduce, reduction))
+
+
+@_export
+def l1_loss(input: Tensor, target: Tensor, size_average: Any = None, reduce: Any = None,
+            reduction: str = "mean") -> Tensor:
+    return _F.l1_loss(input, target, _reduction(size_average, reduce, reduction))
+
+
+@_export
+def smooth_l1_loss(input: Tensor, target: Tensor, size_average: Any = None, reduce: Any = None,
+                   reduction: str = "mean", beta: float = 1.0) -> Tensor:
+    return _F.smooth_l1_loss(input, target, _reduction(size_average, reduce, reduction), beta)
+
+
+@_export
+def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean",
+               delta: float = 1.0, weight: Any = None) -> Tensor:
+    return _F.huber_loss(input, target, reduction, delta)
+
+
+@_export
+def binary_cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = None,
+                         size_average: Any = None, reduce: Any = None,
+                         reduction: str = "mean") -> Tensor:
+    return _F.binary_cross_entropy(input, target, weight,
+                                   _reduction(size_average, reduce, reduction))
+
+
+@_export
+def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight: Tensor | None = None,
+                                     size_average: Any = None, reduce: Any = None,
+                                     reduction: str = "mean",
+                                     pos_weight: Tensor | None = None) -> Tensor:
+    return _F.binary_cross_entropy_with_logits(input, target, weight, pos_weight,
+                                               _reduction(size_average, reduce, reduction))
+
+
+@_export
+def kl_div(input: Tensor, target: Tensor, size_average: Any = None, reduce: Any = None,
+           reduction: str = "mean", log_target: bool = False) -> Tensor:
+    return _F.kl_div(input, target, _reduction(size_average, reduce, reduction), log_target)
+
+
+@_export
+def gelu(input: Tensor, approximate: str = "none") -> Tensor:
+    return _F.gelu(input, approximate=approximate)
+
+
+@_export
+def tanh(input: Tensor) -> Tensor:
+    return _F.tanh(input)
+
+
+@_export
+def sigmoid(input: Tensor) -> Tensor:
+    return _F.sigmoid(input)
+
+
+@_export
+def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
+    return _F.one_hot(tensor, num_classes)
+
+
+@_export
+def pad(input: Tensor, pad: Sequence[int], mode: str = "constant",
+        value: float | None = None) -> Tensor:
+    return _F.pad(input, pad, mode, value)
+
+
+@_export
+def layer_norm(input: Tensor, normalized_shape: Sequence[int], weight: Tensor | None = None,
+               bias: Tensor | None = None, eps: float = 1e-5) -> Tensor:
+    return _F.layer_norm(input, normalized_shape, weight, bias, eps)
+
+
+@_export
+def group_norm(input: Tensor, num_groups: int, weight: Tensor | None = None,
+               bias: Tensor | None = None, eps: float = 1e-5) -> Tensor:
+    return _F.group_norm(input, num_groups, weight, bias, eps)
