@@ -93,6 +93,41 @@ def tensordot(a: Tensor, b: Tensor, dims: object = 2) -> Tensor:
     return _registry.tensordot(a, b, tuple(dims_a), tuple(dims_b))
 
 
+def einsum(equation: str, *operands: object) -> Tensor:
+    """``einsum("ij,jk->ik", a, b)`` (operands as arguments or as one list), as in PyTorch."""
+    if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
+        operands = tuple(operands[0])
+    return _registry.einsum(equation, tuple(operands))
+
+
+def meshgrid(*tensors: object, indexing: str | None = None) -> tuple[Tensor, ...]:
+    if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
+        tensors = tuple(tensors[0])
+    return _registry.meshgrid(tuple(tensors), indexing)
+
+
+def var_mean(input: Tensor, dim: object = None, unbiased: object = None, keepdim: builtins.bool
+             = False, *, correction: object = None) -> tuple[Tensor, Tensor]:
+    """PyTorch's ``var_mean`` with either ``unbiased`` (legacy) or ``correction``."""
+    if isinstance(dim, builtins.bool) and unbiased is None:  # var_mean(x, False)
+        dim, unbiased = None, dim
+    if correction is None and unbiased is not None:
+        correction = 1 if unbiased else 0
+    dims = None if dim is None else ((dim,) if isinstance(dim, builtins.int) else tuple(dim))
+    return _registry.var_mean(input, dims, correction, keepdim)
+
+
+def std_mean(input: Tensor, dim: object = None, unbiased: object = None, keepdim: builtins.bool
+             = False, *, correction: object = None) -> tuple[Tensor, Tensor]:
+    """PyTorch's ``std_mean`` with either ``unbiased`` (legacy) or ``correction``."""
+    if isinstance(dim, builtins.bool) and unbiased is None:
+        dim, unbiased = None, dim
+    if correction is None and unbiased is not None:
+        correction = 1 if unbiased else 0
+    dims = None if dim is None else ((dim,) if isinstance(dim, builtins.int) else tuple(dim))
+    return _registry.std_mean(input, dims, correction, keepdim)
+
+
 def save(obj: object, f: object) -> None:
     from volta.serialization import save as _save
     _save(obj, f)

@@ -50,9 +50,11 @@ def int_list(value: Any, size: int, name: str) -> Any:
     except (TypeError, ValueError):
         raise SchemaError(f"argument {name!r} must be an int or a sequence of ints, got "
                           f"{value!r}") from None
-    if size and len(result) == 1 and size > 1:
+    # int[N] takes an int or N values; int[1] (like int[]) takes any number of values;
+    # an empty list stays empty (e.g. pooling's stride=[] meaning "same as kernel_size")
+    if size > 1 and len(result) == 1:
         return result * size
-    if size and len(result) != size:
+    if size > 1 and len(result) not in (0, size):
         raise SchemaError(f"argument {name!r} must have {size} elements, got {len(result)}")
     return result
 
@@ -82,7 +84,7 @@ def varargs(values: tuple) -> tuple:
     return tuple(values)
 
 
-def _matches(arg: Any, value: Any) -> bool:
+def _matches(arg: Any, value: Any, number_ok: bool = False) -> bool:
     t = arg.type
     if value is None:
         return t.optional or (arg.has_default and arg.default_value is None)
@@ -94,7 +96,8 @@ def _matches(arg: Any, value: Any) -> bool:
                 and not isinstance(value, bool))
     base = t.base
     if base == "Tensor":
-        return isinstance(value, tensor)
+        # pointwise ops take Python numbers where a tensor is expected (wrapped numbers)
+        return isinstance(value, tensor) or (number_ok and isinstance(value, numbers.Number))
     if base in ("int", "SymInt"):
         return isinstance(value, (int, np.integer)) and not isinstance(value, bool)
     if base == "float":
@@ -119,6 +122,7 @@ def bind(op: Any, args: tuple, kwargs: dict) -> tuple | None:
         return None
     values: list[Any] = []
     used = 0
+    pointwise = "pointwise" in op.tags
     for i, a in enumerate(schema_args):
         key = "input" if a.name == "self" and "input" in kwargs else a.name
         if not a.kwarg_only and i < len(args):
@@ -132,7 +136,7 @@ def bind(op: Any, args: tuple, kwargs: dict) -> tuple | None:
             v = a.default_value
         else:
             return None
-        if not _matches(a, v):
+        if not _matches(a, v, pointwise):
             return None
         values.append(_normalise(a, v))
     if used != len(kwargs):

@@ -80,7 +80,7 @@ def _from_host(array: np.ndarray, dev: Any = None, requires_grad: bool = False) 
     if dt not in info.dtypes:
         raise DTypeError(f"device {dev} does not support dtype {dt.name}; supported: "
                          f"{', '.join(sorted(d.name for d in info.dtypes))}")
-    array = np.ascontiguousarray(array)
+    array = array if array.flags.c_contiguous else array.copy(order="C")
     handle = info.impl.from_numpy(array, dev.index or 0)
     shape = tuple(array.shape)
     storage = Storage(handle, array.size, dt, dev, info)

@@ -72,8 +72,9 @@ def _basic(t: Any, index: tuple) -> tuple[Any, list]:
         elif isinstance(item, slice):
             if item.step is not None and item.step <= 0:
                 raise IndexOutOfRangeError("step must be greater than zero")
-            result = result.slice(dim, item.start, item.stop, 1 if item.step is None
-                                  else item.step)
+            from volta._generated import registry as R
+            result = R.slice(result, dim, item.start, item.stop,
+                             1 if item.step is None else item.step)
             advanced.append(None)
             dim += 1
         elif isinstance(item, tensor):

@@ -62,12 +62,55 @@ def _analytical_rows(outputs: tuple, inputs: list, idx: list[int]) -> list:
     return rows
 
 
+def _fast_gradcheck(fn: Callable[..., Any], inputs: list, idx: list[int], eps: float,
+                    atol: float, rtol: float, raise_exception: bool) -> bool:
+    """PyTorch's fast mode: compare v^T J u both ways for random u (inputs), v (outputs)."""
+    from volta._factories import Generator, rand
+    from volta.autograd.engine import grad
+    from volta.autograd.grad_mode import no_grad
+    gen = Generator().manual_seed(0)
+    outputs = [o for o in _outputs(fn, inputs)
+               if hasattr(o, "dtype") and o.dtype.is_floating_point]
+    vs = [rand(o.shape, generator=gen, dtype=o.dtype, device=o.device) * 2 - 1 for o in outputs]
+    us = {i: rand(inputs[i].shape, generator=gen, dtype=inputs[i].dtype,
+                  device=inputs[i].device) * 2 - 1 for i in idx}
+    diff = [(o, v) for o, v in zip(outputs, vs) if o.requires_grad]
+    analytical = 0.0
+    if diff:
+        gs = grad([o for o, _ in diff], [inputs[i] for i in idx], [v for _, v in diff],
+                  allow_unused=True)
+        for g, i in zip(gs, idx):
+            if g is not None:
+                analytical += float((g * us[i]).sum().item())
+    with no_grad():
+        plus = list(inputs)
+        minus = list(inputs)
+        for i in idx:
+            base = inputs[i].detach()
+            plus[i] = base + us[i] * eps
+            minus[i] = base - us[i] * eps
+        outs_p = [o for o in _outputs(fn, plus) if o.dtype.is_floating_point]
+        outs_m = [o for o in _outputs(fn, minus) if o.dtype.is_floating_point]
+        numerical = sum(float((((op - om) / (2 * eps)) * v).sum().item())
+                        for op, om, v in zip(outs_p, outs_m, vs))
+    if abs(analytical - numerical) > atol + rtol * abs(numerical):
+        if raise_exception:
+            raise AutogradError(f"Jacobian mismatch (fast mode): v^T J u analytical="
+                                f"{analytical:.10g} numerical={numerical:.10g}")
+        return False
+    return True
+
+
 def gradcheck(fn: Callable[..., Any], inputs: Any, *, eps: float = 1e-6, atol: float = 1e-5,
               rtol: float = 1e-3, raise_exception: bool = True, nondet_tol: float = 0.0,
-              check_undefined_grad: bool = True) -> bool:
+              check_undefined_grad: bool = True, fast_mode: bool = False) -> bool:
     """Compare autograd's Jacobian with central finite differences for the float64 inputs
-    that require grad; raise (or return False) naming the input and output that differ."""
+    that require grad; raise (or return False) naming the input and output that differ.
+    ``fast_mode`` compares one random projection ``v^T J u`` instead of the whole Jacobian."""
     inputs = list(_tensors(inputs))
+    if fast_mode:
+        idx = [i for i, x in enumerate(inputs) if getattr(x, "requires_grad", False)]
+        return _fast_gradcheck(fn, inputs, idx, eps, atol, rtol, raise_exception)
     idx = [i for i, x in enumerate(inputs) if hasattr(x, "requires_grad") and x.requires_grad]
     for i in idx:
         if inputs[i].dtype.name != "float64":
@@ -98,8 +141,8 @@ def gradcheck(fn: Callable[..., Any], inputs: Any, *, eps: float = 1e-6, atol: f
 
 def gradgradcheck(fn: Callable[..., Any], inputs: Any, grad_outputs: Any = None, *,
                   eps: float = 1e-6, atol: float = 1e-5, rtol: float = 1e-3,
-                  raise_exception: bool = True, gen_non_contig_grad_outputs: bool = False
-                  ) -> bool:
+                  raise_exception: bool = True, gen_non_contig_grad_outputs: bool = False,
+                  fast_mode: bool = False) -> bool:
     """gradcheck of the first derivative (built with ``create_graph=True``)."""
     from volta._factories import randn
     from volta.autograd.engine import grad
@@ -121,4 +164,4 @@ def gradgradcheck(fn: Callable[..., Any], inputs: Any, grad_outputs: Any = None,
         return tuple(g for g in gs if g is not None)
 
     return gradcheck(first_derivative, inputs + grad_outputs, eps=eps, atol=atol, rtol=rtol,
-                     raise_exception=raise_exception)
+                     raise_exception=raise_exception, fast_mode=fast_mode)

@@ -311,3 +311,42 @@ def layer_norm(input: Tensor, normalized_shape: Sequence[int], weight: Tensor | 
 def group_norm(input: Tensor, num_groups: int, weight: Tensor | None = None,
                bias: Tensor | None = None, eps: float = 1e-5) -> Tensor:
     return _F.group_norm(input, num_groups, weight, bias, eps)
+
+
+def _conv_padding(input: Tensor, weight: Tensor, padding: Any, stride: Any, dilation: Any,
+                  n: int) -> tuple[Tensor, Any]:
+    """PyTorch's string paddings: "valid" is none, "same" keeps the size (stride 1)."""
+    if not isinstance(padding, str):
+        return input, padding
+    if padding == "valid":
+        return input, 0
+    if padding != "same":
+        raise ValueError(f"Invalid padding string {padding!r}, should be one of "
+                         "{'valid', 'same'}")
+    if any(s != 1 for s in _tup(stride, n)):
+        raise ValueError("padding='same' is not supported for strided convolutions")
+    dil = _tup(dilation, n)
+    pads: list[int] = []
+    symmetric = []
+    for i in range(n):
+        total = dil[i] * (weight.shape[2 + i] - 1)
+        left = total // 2
+        symmetric.append(left)
+        pads = [left, total - left] + pads  # F.pad lists the last dimension first
+    if all(pads[2 * i] == pads[2 * i + 1] for i in range(n)):
+        return input, tuple(symmetric)
+    return _F.pad(input, pads), 0
+
+
+@_export
+def conv1d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride: Any = 1,
+           padding: Any = 0, dilation: Any = 1, groups: int = 1) -> Tensor:
+    input, padding = _conv_padding(input, weight, padding, stride, dilation, 1)
+    return _F.conv1d(input, weight, bias, stride, padding, dilation, groups)
+
+
+@_export
+def conv2d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride: Any = 1,
+           padding: Any = 0, dilation: Any = 1, groups: int = 1) -> Tensor:
+    input, padding = _conv_padding(input, weight, padding, stride, dilation, 2)
+    return _F.conv2d(input, weight, bias, stride, padding, dilation, groups)

@@ -337,14 +337,20 @@ def logsumexp(self: Tensor, dim: Any, keepdim: bool = False) -> Tensor:
     return WA(y, out)
 
 
+def _logical_out(self: Tensor) -> D.dtype:
+    return D.uint8 if self.dtype is D.uint8 else D.bool_  # PyTorch keeps uint8 for all/any
+
+
 @kernel("all")
 def all_(self: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:
-    return WA(np.all(A(self), axis=_axes(dim, self.ndim, "all"), keepdims=keepdim), D.bool_)
+    y = np.all(A(self), axis=_axes(dim, self.ndim, "all"), keepdims=keepdim)
+    return WA(y, _logical_out(self))
 
 
 @kernel("any")
 def any_(self: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:
-    return WA(np.any(A(self), axis=_axes(dim, self.ndim, "any"), keepdims=keepdim), D.bool_)
+    y = np.any(A(self), axis=_axes(dim, self.ndim, "any"), keepdims=keepdim)
+    return WA(y, _logical_out(self))
 
 
 @kernel("count_nonzero")
@@ -1161,8 +1167,10 @@ def embedding_backward(grad_output: Tensor, indices: Tensor, num_weights: int, p
     return WA(g, grad_output.dtype)
 
 
-def _opt(t: Tensor | None) -> np.ndarray | None:
-    return None if t is None else A(t)
+def _opt(t: Tensor | None, compute: Any = None) -> np.ndarray | None:
+    if t is None:
+        return None
+    return A(t) if compute is None else A(t).astype(compute, copy=False)
 
 
 @kernel("native_batch_norm")
@@ -1201,9 +1209,10 @@ def native_layer_norm(input: Tensor, normalized_shape: Sequence[int], weight: Te
         raise ShapeError(f"Given normalized_shape={list(normalized_shape)}, expected input with "
                          f"shape [*, {', '.join(map(str, normalized_shape))}], but got input of "
                          f"size{list(input.shape)}")
-    out, mean_, rstd = nn.native_layer_norm(A(input), list(normalized_shape), _opt(weight),
-                                            _opt(bias), eps)
-    return W(out), W(mean_), W(rstd)
+    c = _compute(input.dtype)
+    out, mean_, rstd = nn.native_layer_norm(A(input).astype(c, copy=False), list(normalized_shape),
+                                            _opt(weight, c), _opt(bias, c), eps)
+    return WA(out, input.dtype), W(mean_), W(rstd)
 
 
 @kernel("native_layer_norm_backward")
@@ -1211,9 +1220,14 @@ def native_layer_norm_backward(grad_out: Tensor, input: Tensor, normalized_shape
                                mean: Tensor, rstd: Tensor, weight: Tensor | None,
                                bias: Tensor | None, output_mask: Sequence[bool]
                                ) -> tuple[Any, Any, Any]:
-    res = nn.native_layer_norm_backward(A(grad_out), A(input), list(normalized_shape), A(mean),
-                                        A(rstd), _opt(weight), _opt(bias), list(output_mask))
-    return tuple(None if r is None else W(r) for r in res)  # type: ignore[return-value]
+    c = _compute(input.dtype)
+    res = nn.native_layer_norm_backward(A(grad_out).astype(c, copy=False),
+                                        A(input).astype(c, copy=False), list(normalized_shape),
+                                        A(mean), A(rstd), _opt(weight, c), _opt(bias, c),
+                                        list(output_mask))
+    dts = (input.dtype, weight.dtype if weight is not None else input.dtype,
+           bias.dtype if bias is not None else input.dtype)
+    return tuple(None if r is None else WA(r, dt) for r, dt in zip(res, dts))  # type: ignore
 
 
 @kernel("native_group_norm")
@@ -1222,18 +1236,22 @@ def native_group_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None,
     if C % group:
         raise ShapeError(f"Expected number of channels in input to be divisible by num_groups, "
                          f"but got input of shape {list(input.shape)} and num_groups={group}")
-    out, mean_, rstd = nn.native_group_norm(A(input), _opt(weight), _opt(bias), N, C, HxW, group,
-                                            eps)
-    return W(out), W(mean_), W(rstd)
+    c = _compute(input.dtype)
+    out, mean_, rstd = nn.native_group_norm(A(input).astype(c, copy=False), _opt(weight, c),
+                                            _opt(bias, c), N, C, HxW, group, eps)
+    return WA(out, input.dtype), W(mean_), W(rstd)
 
 
 @kernel("native_group_norm_backward")
 def native_group_norm_backward(grad_out: Tensor, input: Tensor, mean: Tensor, rstd: Tensor,
                                weight: Tensor | None, N: int, C: int, HxW: int, group: int,
                                output_mask: Sequence[bool]) -> tuple[Any, Any, Any]:
-    res = nn.native_group_norm_backward(A(grad_out), A(input), A(mean), A(rstd), _opt(weight), N,
-                                        C, HxW, group, list(output_mask))
-    return tuple(None if r is None else W(r) for r in res)  # type: ignore[return-value]
+    c = _compute(input.dtype)
+    res = nn.native_group_norm_backward(A(grad_out).astype(c, copy=False),
+                                        A(input).astype(c, copy=False), A(mean), A(rstd),
+                                        _opt(weight, c), N, C, HxW, group, list(output_mask))
+    dts = (input.dtype, weight.dtype if weight is not None else input.dtype, input.dtype)
+    return tuple(None if r is None else WA(r, dt) for r, dt in zip(res, dts))  # type: ignore
 
 
 @kernel("multinomial")

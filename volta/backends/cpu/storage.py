@@ -24,7 +24,7 @@ class CpuStorage:
         return np.empty(numel, dtype=dt.numpy)
 
     def from_numpy(self, array: np.ndarray, index: int = 0) -> np.ndarray:
-        return np.ascontiguousarray(array)
+        return array if array.flags.c_contiguous else array.copy(order="C")
 
     def to_numpy(self, handle: np.ndarray, dt: D.dtype, numel: int) -> np.ndarray:
         return handle
@@ -50,7 +50,7 @@ def wrap(arr: Any) -> Tensor:
     if type(arr) is not np.ndarray:
         arr = np.asarray(arr)
     if not arr.flags.c_contiguous:
-        arr = np.ascontiguousarray(arr)
+        arr = arr.copy(order="C")
     dt = _NUMPY_TO_VOLTA.get(arr.dtype)
     if dt is None:
         dt = D.from_numpy_dtype(arr.dtype)
