@@ -77,7 +77,8 @@ def emit_kernel(decl: OpDecl) -> str:
     outputs = _output_names(decl)
     multi = len(schema.returns) > 1 or schema.returns[0].type.is_list
     name = node_name(decl)
-    out = [f"\n\ndef {decl.overload_id}({', '.join(args)}):\n"]
+    # kernels are named autograd_<op> so they never shadow the op functions formulas call
+    out = [f"\n\ndef autograd_{decl.overload_id}({', '.join(args)}):\n"]
     if schema.is_inplace:
         # refuse before writing: a leaf that requires grad, or a view of one
         out.append(f"    _check_inplace({args[0]})\n")
@@ -113,7 +114,7 @@ def emit_inplace_kernel(decl: OpDecl) -> str:
     # the functional formulas read the input's old value: keep a copy before overwriting it
     needs_copy = first in functional.formula_names() or functional.composite
     args = [a.name for a in decl.schema.arguments]
-    return (f"\n\ndef {decl.overload_id}({', '.join(args)}):\n"
+    return (f"\n\ndef autograd_{decl.overload_id}({', '.join(args)}):\n"
             f"    return _inplace(_op.{decl.overload_id}, _op.{functional.overload_id}, "
             f"{needs_copy}, ({', '.join(args)},))\n")
 
@@ -139,12 +140,12 @@ def emit_autograd(decls: list[OpDecl], source: str) -> str:
         if d.inplace_of is not None:
             if d.inplace_of.is_differentiable:
                 out.append(emit_inplace_kernel(d))
-                out.append(f"\n\nKERNELS[{d.name!r}] = {d.overload_id}\n")
+                out.append(f"\n\nKERNELS[{d.name!r}] = autograd_{d.overload_id}\n")
             continue
         if not d.formulas:
             continue
         out.append(emit_node(d))
         out.append(emit_kernel(d))
-        out.append(f"\n\nKERNELS[{d.name!r}] = {d.overload_id}\n"
+        out.append(f"\n\nKERNELS[{d.name!r}] = autograd_{d.overload_id}\n"
                    f"NODES[{d.name!r}] = {node_name(d)}\n")
     return "".join(out)

@@ -32,7 +32,7 @@ class AbsBackward(_Node):
         return (g_self,)
 
 
-def abs(self):
+def autograd_abs(self):
     result = _op.abs.redispatch(_AUTOGRAD, self)
     node = AbsBackward()
     if _connect(node, (self,)):
@@ -41,7 +41,7 @@ def abs(self):
     return result
 
 
-KERNELS['abs'] = abs
+KERNELS['abs'] = autograd_abs
 NODES['abs'] = AbsBackward
 
 
@@ -59,7 +59,7 @@ class NegBackward(_Node):
         return (g_self,)
 
 
-def neg(self):
+def autograd_neg(self):
     result = _op.neg.redispatch(_AUTOGRAD, self)
     node = NegBackward()
     if _connect(node, (self,)):
@@ -67,7 +67,7 @@ def neg(self):
     return result
 
 
-KERNELS['neg'] = neg
+KERNELS['neg'] = autograd_neg
 NODES['neg'] = NegBackward
 
 
@@ -86,7 +86,7 @@ class ExpBackward(_Node):
         return (g_self,)
 
 
-def exp(self):
+def autograd_exp(self):
     result = _op.exp.redispatch(_AUTOGRAD, self)
     node = ExpBackward()
     if _connect(node, (self,)):
@@ -95,7 +95,7 @@ def exp(self):
     return result
 
 
-KERNELS['exp'] = exp
+KERNELS['exp'] = autograd_exp
 NODES['exp'] = ExpBackward
 
 
@@ -114,7 +114,7 @@ class Exp2Backward(_Node):
         return (g_self,)
 
 
-def exp2(self):
+def autograd_exp2(self):
     result = _op.exp2.redispatch(_AUTOGRAD, self)
     node = Exp2Backward()
     if _connect(node, (self,)):
@@ -123,7 +123,7 @@ def exp2(self):
     return result
 
 
-KERNELS['exp2'] = exp2
+KERNELS['exp2'] = autograd_exp2
 NODES['exp2'] = Exp2Backward
 
 
@@ -142,7 +142,7 @@ class Expm1Backward(_Node):
         return (g_self,)
 
 
-def expm1(self):
+def autograd_expm1(self):
     result = _op.expm1.redispatch(_AUTOGRAD, self)
     node = Expm1Backward()
     if _connect(node, (self,)):
@@ -151,7 +151,7 @@ def expm1(self):
     return result
 
 
-KERNELS['expm1'] = expm1
+KERNELS['expm1'] = autograd_expm1
 NODES['expm1'] = Expm1Backward
 
 
@@ -170,7 +170,7 @@ class LogBackward(_Node):
         return (g_self,)
 
 
-def log(self):
+def autograd_log(self):
     result = _op.log.redispatch(_AUTOGRAD, self)
     node = LogBackward()
     if _connect(node, (self,)):
@@ -179,7 +179,7 @@ def log(self):
     return result
 
 
-KERNELS['log'] = log
+KERNELS['log'] = autograd_log
 NODES['log'] = LogBackward
 
 
@@ -198,7 +198,7 @@ class Log2Backward(_Node):
         return (g_self,)
 
 
-def log2(self):
+def autograd_log2(self):
     result = _op.log2.redispatch(_AUTOGRAD, self)
     node = Log2Backward()
     if _connect(node, (self,)):
@@ -207,7 +207,7 @@ def log2(self):
     return result
 
 
-KERNELS['log2'] = log2
+KERNELS['log2'] = autograd_log2
 NODES['log2'] = Log2Backward
 
 
@@ -226,7 +226,7 @@ class Log10Backward(_Node):
         return (g_self,)
 
 
-def log10(self):
+def autograd_log10(self):
     result = _op.log10.redispatch(_AUTOGRAD, self)
     node = Log10Backward()
     if _connect(node, (self,)):
@@ -235,7 +235,7 @@ def log10(self):
     return result
 
 
-KERNELS['log10'] = log10
+KERNELS['log10'] = autograd_log10
 NODES['log10'] = Log10Backward
 
 
@@ -254,7 +254,7 @@ class Log1pBackward(_Node):
         return (g_self,)
 
 
-def log1p(self):
+def autograd_log1p(self):
     result = _op.log1p.redispatch(_AUTOGRAD, self)
     node = Log1pBackward()
     if _connect(node, (self,)):
@@ -263,7 +263,7 @@ def log1p(self):
     return result
 
 
-KERNELS['log1p'] = log1p
+KERNELS['log1p'] = autograd_log1p
 NODES['log1p'] = Log1pBackward
 
 
@@ -282,7 +282,7 @@ class SqrtBackward(_Node):
         return (g_self,)
 
 
-def sqrt(self):
+def autograd_sqrt(self):
     result = _op.sqrt.redispatch(_AUTOGRAD, self)
     node = SqrtBackward()
     if _connect(node, (self,)):
@@ -291,7 +291,7 @@ def sqrt(self):
     return result
 
 
-KERNELS['sqrt'] = sqrt
+KERNELS['sqrt'] = autograd_sqrt
 NODES['sqrt'] = SqrtBackward
 
 
@@ -310,7 +310,7 @@ class RsqrtBackward(_Node):
         return (g_self,)
 
 
-def rsqrt(self):
+def autograd_rsqrt(self):
     result = _op.rsqrt.redispatch(_AUTOGRAD, self)
     node = RsqrtBackward()
     if _connect(node, (self,)):
@@ -319,7 +319,7 @@ def rsqrt(self):
     return result
 
 
-KERNELS['rsqrt'] = rsqrt
+KERNELS['rsqrt'] = autograd_rsqrt
 NODES['rsqrt'] = RsqrtBackward
 
 
@@ -338,7 +338,7 @@ class SinBackward(_Node):
         return (g_self,)
 
 
-def sin(self):
+def autograd_sin(self):
     result = _op.sin.redispatch(_AUTOGRAD, self)
     node = SinBackward()
     if _connect(node, (self,)):
@@ -347,7 +347,7 @@ def sin(self):
     return result
 
 
-KERNELS['sin'] = sin
+KERNELS['sin'] = autograd_sin
 NODES['sin'] = SinBackward
 
 
@@ -366,7 +366,7 @@ class CosBackward(_Node):
         return (g_self,)
 
 
-def cos(self):
+def autograd_cos(self):
     result = _op.cos.redispatch(_AUTOGRAD, self)
     node = CosBackward()
     if _connect(node, (self,)):
@@ -375,7 +375,7 @@ def cos(self):
     return result
 
 
-KERNELS['cos'] = cos
+KERNELS['cos'] = autograd_cos
 NODES['cos'] = CosBackward
 
 
@@ -394,7 +394,7 @@ class TanBackward(_Node):
         return (g_self,)
 
 
-def tan(self):
+def autograd_tan(self):
     result = _op.tan.redispatch(_AUTOGRAD, self)
     node = TanBackward()
     if _connect(node, (self,)):
@@ -403,7 +403,7 @@ def tan(self):
     return result
 
 
-KERNELS['tan'] = tan
+KERNELS['tan'] = autograd_tan
 NODES['tan'] = TanBackward
 
 
@@ -422,7 +422,7 @@ class AsinBackward(_Node):
         return (g_self,)
 
 
-def asin(self):
+def autograd_asin(self):
     result = _op.asin.redispatch(_AUTOGRAD, self)
     node = AsinBackward()
     if _connect(node, (self,)):
@@ -431,7 +431,7 @@ def asin(self):
     return result
 
 
-KERNELS['asin'] = asin
+KERNELS['asin'] = autograd_asin
 NODES['asin'] = AsinBackward
 
 
@@ -450,7 +450,7 @@ class AcosBackward(_Node):
         return (g_self,)
 
 
-def acos(self):
+def autograd_acos(self):
     result = _op.acos.redispatch(_AUTOGRAD, self)
     node = AcosBackward()
     if _connect(node, (self,)):
@@ -459,7 +459,7 @@ def acos(self):
     return result
 
 
-KERNELS['acos'] = acos
+KERNELS['acos'] = autograd_acos
 NODES['acos'] = AcosBackward
 
 
@@ -478,7 +478,7 @@ class AtanBackward(_Node):
         return (g_self,)
 
 
-def atan(self):
+def autograd_atan(self):
     result = _op.atan.redispatch(_AUTOGRAD, self)
     node = AtanBackward()
     if _connect(node, (self,)):
@@ -487,7 +487,7 @@ def atan(self):
     return result
 
 
-KERNELS['atan'] = atan
+KERNELS['atan'] = autograd_atan
 NODES['atan'] = AtanBackward
 
 
@@ -506,7 +506,7 @@ class SinhBackward(_Node):
         return (g_self,)
 
 
-def sinh(self):
+def autograd_sinh(self):
     result = _op.sinh.redispatch(_AUTOGRAD, self)
     node = SinhBackward()
     if _connect(node, (self,)):
@@ -515,7 +515,7 @@ def sinh(self):
     return result
 
 
-KERNELS['sinh'] = sinh
+KERNELS['sinh'] = autograd_sinh
 NODES['sinh'] = SinhBackward
 
 
@@ -534,7 +534,7 @@ class CoshBackward(_Node):
         return (g_self,)
 
 
-def cosh(self):
+def autograd_cosh(self):
     result = _op.cosh.redispatch(_AUTOGRAD, self)
     node = CoshBackward()
     if _connect(node, (self,)):
@@ -543,7 +543,7 @@ def cosh(self):
     return result
 
 
-KERNELS['cosh'] = cosh
+KERNELS['cosh'] = autograd_cosh
 NODES['cosh'] = CoshBackward
 
 
@@ -562,7 +562,7 @@ class TanhBackward(_Node):
         return (g_self,)
 
 
-def tanh(self):
+def autograd_tanh(self):
     result = _op.tanh.redispatch(_AUTOGRAD, self)
     node = TanhBackward()
     if _connect(node, (self,)):
@@ -571,7 +571,7 @@ def tanh(self):
     return result
 
 
-KERNELS['tanh'] = tanh
+KERNELS['tanh'] = autograd_tanh
 NODES['tanh'] = TanhBackward
 
 
@@ -590,7 +590,7 @@ class SigmoidBackward(_Node):
         return (g_self,)
 
 
-def sigmoid(self):
+def autograd_sigmoid(self):
     result = _op.sigmoid.redispatch(_AUTOGRAD, self)
     node = SigmoidBackward()
     if _connect(node, (self,)):
@@ -599,7 +599,7 @@ def sigmoid(self):
     return result
 
 
-KERNELS['sigmoid'] = sigmoid
+KERNELS['sigmoid'] = autograd_sigmoid
 NODES['sigmoid'] = SigmoidBackward
 
 
@@ -618,7 +618,7 @@ class ReluBackward(_Node):
         return (g_self,)
 
 
-def relu(self):
+def autograd_relu(self):
     result = _op.relu.redispatch(_AUTOGRAD, self)
     node = ReluBackward()
     if _connect(node, (self,)):
@@ -627,7 +627,7 @@ def relu(self):
     return result
 
 
-KERNELS['relu'] = relu
+KERNELS['relu'] = autograd_relu
 NODES['relu'] = ReluBackward
 
 
@@ -646,7 +646,7 @@ class Relu6Backward(_Node):
         return (g_self,)
 
 
-def relu6(self):
+def autograd_relu6(self):
     result = _op.relu6.redispatch(_AUTOGRAD, self)
     node = Relu6Backward()
     if _connect(node, (self,)):
@@ -655,7 +655,7 @@ def relu6(self):
     return result
 
 
-KERNELS['relu6'] = relu6
+KERNELS['relu6'] = autograd_relu6
 NODES['relu6'] = Relu6Backward
 
 
@@ -675,7 +675,7 @@ class GeluBackward(_Node):
         return (g_self,)
 
 
-def gelu(self, approximate):
+def autograd_gelu(self, approximate):
     result = _op.gelu.redispatch(_AUTOGRAD, self, approximate)
     node = GeluBackward()
     if _connect(node, (self,)):
@@ -685,7 +685,7 @@ def gelu(self, approximate):
     return result
 
 
-KERNELS['gelu'] = gelu
+KERNELS['gelu'] = autograd_gelu
 NODES['gelu'] = GeluBackward
 
 
@@ -704,7 +704,7 @@ class SiluBackward(_Node):
         return (g_self,)
 
 
-def silu(self):
+def autograd_silu(self):
     result = _op.silu.redispatch(_AUTOGRAD, self)
     node = SiluBackward()
     if _connect(node, (self,)):
@@ -713,7 +713,7 @@ def silu(self):
     return result
 
 
-KERNELS['silu'] = silu
+KERNELS['silu'] = autograd_silu
 NODES['silu'] = SiluBackward
 
 
@@ -732,7 +732,7 @@ class MishBackward(_Node):
         return (g_self,)
 
 
-def mish(self):
+def autograd_mish(self):
     result = _op.mish.redispatch(_AUTOGRAD, self)
     node = MishBackward()
     if _connect(node, (self,)):
@@ -741,7 +741,7 @@ def mish(self):
     return result
 
 
-KERNELS['mish'] = mish
+KERNELS['mish'] = autograd_mish
 NODES['mish'] = MishBackward
 
 
@@ -762,7 +762,7 @@ class SoftplusBackward(_Node):
         return (g_self,)
 
 
-def softplus(self, beta, threshold):
+def autograd_softplus(self, beta, threshold):
     result = _op.softplus.redispatch(_AUTOGRAD, self, beta, threshold)
     node = SoftplusBackward()
     if _connect(node, (self,)):
@@ -773,7 +773,7 @@ def softplus(self, beta, threshold):
     return result
 
 
-KERNELS['softplus'] = softplus
+KERNELS['softplus'] = autograd_softplus
 NODES['softplus'] = SoftplusBackward
 
 
@@ -795,7 +795,7 @@ class EluBackward(_Node):
         return (g_self,)
 
 
-def elu(self, alpha, scale, input_scale):
+def autograd_elu(self, alpha, scale, input_scale):
     result = _op.elu.redispatch(_AUTOGRAD, self, alpha, scale, input_scale)
     node = EluBackward()
     if _connect(node, (self,)):
@@ -807,7 +807,7 @@ def elu(self, alpha, scale, input_scale):
     return result
 
 
-KERNELS['elu'] = elu
+KERNELS['elu'] = autograd_elu
 NODES['elu'] = EluBackward
 
 
@@ -826,7 +826,7 @@ class SeluBackward(_Node):
         return (g_self,)
 
 
-def selu(self):
+def autograd_selu(self):
     result = _op.selu.redispatch(_AUTOGRAD, self)
     node = SeluBackward()
     if _connect(node, (self,)):
@@ -835,7 +835,7 @@ def selu(self):
     return result
 
 
-KERNELS['selu'] = selu
+KERNELS['selu'] = autograd_selu
 NODES['selu'] = SeluBackward
 
 
@@ -855,7 +855,7 @@ class LeakyReluBackward(_Node):
         return (g_self,)
 
 
-def leaky_relu(self, negative_slope):
+def autograd_leaky_relu(self, negative_slope):
     result = _op.leaky_relu.redispatch(_AUTOGRAD, self, negative_slope)
     node = LeakyReluBackward()
     if _connect(node, (self,)):
@@ -865,7 +865,7 @@ def leaky_relu(self, negative_slope):
     return result
 
 
-KERNELS['leaky_relu'] = leaky_relu
+KERNELS['leaky_relu'] = autograd_leaky_relu
 NODES['leaky_relu'] = LeakyReluBackward
 
 
@@ -886,7 +886,7 @@ class HardtanhBackward(_Node):
         return (g_self,)
 
 
-def hardtanh(self, min_val, max_val):
+def autograd_hardtanh(self, min_val, max_val):
     result = _op.hardtanh.redispatch(_AUTOGRAD, self, min_val, max_val)
     node = HardtanhBackward()
     if _connect(node, (self,)):
@@ -897,7 +897,7 @@ def hardtanh(self, min_val, max_val):
     return result
 
 
-KERNELS['hardtanh'] = hardtanh
+KERNELS['hardtanh'] = autograd_hardtanh
 NODES['hardtanh'] = HardtanhBackward
 
 
@@ -916,7 +916,7 @@ class HardsigmoidBackward(_Node):
         return (g_self,)
 
 
-def hardsigmoid(self):
+def autograd_hardsigmoid(self):
     result = _op.hardsigmoid.redispatch(_AUTOGRAD, self)
     node = HardsigmoidBackward()
     if _connect(node, (self,)):
@@ -925,7 +925,7 @@ def hardsigmoid(self):
     return result
 
 
-KERNELS['hardsigmoid'] = hardsigmoid
+KERNELS['hardsigmoid'] = autograd_hardsigmoid
 NODES['hardsigmoid'] = HardsigmoidBackward
 
 
@@ -944,7 +944,7 @@ class HardswishBackward(_Node):
         return (g_self,)
 
 
-def hardswish(self):
+def autograd_hardswish(self):
     result = _op.hardswish.redispatch(_AUTOGRAD, self)
     node = HardswishBackward()
     if _connect(node, (self,)):
@@ -953,7 +953,7 @@ def hardswish(self):
     return result
 
 
-KERNELS['hardswish'] = hardswish
+KERNELS['hardswish'] = autograd_hardswish
 NODES['hardswish'] = HardswishBackward
 
 
@@ -972,7 +972,7 @@ class LogsigmoidBackward(_Node):
         return (g_self,)
 
 
-def logsigmoid(self):
+def autograd_logsigmoid(self):
     result = _op.logsigmoid.redispatch(_AUTOGRAD, self)
     node = LogsigmoidBackward()
     if _connect(node, (self,)):
@@ -981,7 +981,7 @@ def logsigmoid(self):
     return result
 
 
-KERNELS['logsigmoid'] = logsigmoid
+KERNELS['logsigmoid'] = autograd_logsigmoid
 NODES['logsigmoid'] = LogsigmoidBackward
 
 
@@ -1000,7 +1000,7 @@ class SoftsignBackward(_Node):
         return (g_self,)
 
 
-def softsign(self):
+def autograd_softsign(self):
     result = _op.softsign.redispatch(_AUTOGRAD, self)
     node = SoftsignBackward()
     if _connect(node, (self,)):
@@ -1009,7 +1009,7 @@ def softsign(self):
     return result
 
 
-KERNELS['softsign'] = softsign
+KERNELS['softsign'] = autograd_softsign
 NODES['softsign'] = SoftsignBackward
 
 
@@ -1028,7 +1028,7 @@ class ErfBackward(_Node):
         return (g_self,)
 
 
-def erf(self):
+def autograd_erf(self):
     result = _op.erf.redispatch(_AUTOGRAD, self)
     node = ErfBackward()
     if _connect(node, (self,)):
@@ -1037,7 +1037,7 @@ def erf(self):
     return result
 
 
-KERNELS['erf'] = erf
+KERNELS['erf'] = autograd_erf
 NODES['erf'] = ErfBackward
 
 
@@ -1056,7 +1056,7 @@ class ErfcBackward(_Node):
         return (g_self,)
 
 
-def erfc(self):
+def autograd_erfc(self):
     result = _op.erfc.redispatch(_AUTOGRAD, self)
     node = ErfcBackward()
     if _connect(node, (self,)):
@@ -1065,7 +1065,7 @@ def erfc(self):
     return result
 
 
-KERNELS['erfc'] = erfc
+KERNELS['erfc'] = autograd_erfc
 NODES['erfc'] = ErfcBackward
 
 
@@ -1084,7 +1084,7 @@ class ErfinvBackward(_Node):
         return (g_self,)
 
 
-def erfinv(self):
+def autograd_erfinv(self):
     result = _op.erfinv.redispatch(_AUTOGRAD, self)
     node = ErfinvBackward()
     if _connect(node, (self,)):
@@ -1093,7 +1093,7 @@ def erfinv(self):
     return result
 
 
-KERNELS['erfinv'] = erfinv
+KERNELS['erfinv'] = autograd_erfinv
 NODES['erfinv'] = ErfinvBackward
 
 
@@ -1111,7 +1111,7 @@ class SignBackward(_Node):
         return (g_self,)
 
 
-def sign(self):
+def autograd_sign(self):
     result = _op.sign.redispatch(_AUTOGRAD, self)
     node = SignBackward()
     if _connect(node, (self,)):
@@ -1119,7 +1119,7 @@ def sign(self):
     return result
 
 
-KERNELS['sign'] = sign
+KERNELS['sign'] = autograd_sign
 NODES['sign'] = SignBackward
 
 
@@ -1137,7 +1137,7 @@ class FloorBackward(_Node):
         return (g_self,)
 
 
-def floor(self):
+def autograd_floor(self):
     result = _op.floor.redispatch(_AUTOGRAD, self)
     node = FloorBackward()
     if _connect(node, (self,)):
@@ -1145,7 +1145,7 @@ def floor(self):
     return result
 
 
-KERNELS['floor'] = floor
+KERNELS['floor'] = autograd_floor
 NODES['floor'] = FloorBackward
 
 
@@ -1163,7 +1163,7 @@ class CeilBackward(_Node):
         return (g_self,)
 
 
-def ceil(self):
+def autograd_ceil(self):
     result = _op.ceil.redispatch(_AUTOGRAD, self)
     node = CeilBackward()
     if _connect(node, (self,)):
@@ -1171,7 +1171,7 @@ def ceil(self):
     return result
 
 
-KERNELS['ceil'] = ceil
+KERNELS['ceil'] = autograd_ceil
 NODES['ceil'] = CeilBackward
 
 
@@ -1189,7 +1189,7 @@ class RoundBackward(_Node):
         return (g_self,)
 
 
-def round(self, decimals):
+def autograd_round(self, decimals):
     result = _op.round.redispatch(_AUTOGRAD, self, decimals)
     node = RoundBackward()
     if _connect(node, (self,)):
@@ -1197,7 +1197,7 @@ def round(self, decimals):
     return result
 
 
-KERNELS['round'] = round
+KERNELS['round'] = autograd_round
 NODES['round'] = RoundBackward
 
 
@@ -1215,7 +1215,7 @@ class TruncBackward(_Node):
         return (g_self,)
 
 
-def trunc(self):
+def autograd_trunc(self):
     result = _op.trunc.redispatch(_AUTOGRAD, self)
     node = TruncBackward()
     if _connect(node, (self,)):
@@ -1223,7 +1223,7 @@ def trunc(self):
     return result
 
 
-KERNELS['trunc'] = trunc
+KERNELS['trunc'] = autograd_trunc
 NODES['trunc'] = TruncBackward
 
 
@@ -1241,7 +1241,7 @@ class FracBackward(_Node):
         return (g_self,)
 
 
-def frac(self):
+def autograd_frac(self):
     result = _op.frac.redispatch(_AUTOGRAD, self)
     node = FracBackward()
     if _connect(node, (self,)):
@@ -1249,7 +1249,7 @@ def frac(self):
     return result
 
 
-KERNELS['frac'] = frac
+KERNELS['frac'] = autograd_frac
 NODES['frac'] = FracBackward
 
 
@@ -1268,7 +1268,7 @@ class ReciprocalBackward(_Node):
         return (g_self,)
 
 
-def reciprocal(self):
+def autograd_reciprocal(self):
     result = _op.reciprocal.redispatch(_AUTOGRAD, self)
     node = ReciprocalBackward()
     if _connect(node, (self,)):
@@ -1277,7 +1277,7 @@ def reciprocal(self):
     return result
 
 
-KERNELS['reciprocal'] = reciprocal
+KERNELS['reciprocal'] = autograd_reciprocal
 NODES['reciprocal'] = ReciprocalBackward
 
 
@@ -1296,7 +1296,7 @@ class SquareBackward(_Node):
         return (g_self,)
 
 
-def square(self):
+def autograd_square(self):
     result = _op.square.redispatch(_AUTOGRAD, self)
     node = SquareBackward()
     if _connect(node, (self,)):
@@ -1305,7 +1305,7 @@ def square(self):
     return result
 
 
-KERNELS['square'] = square
+KERNELS['square'] = autograd_square
 NODES['square'] = SquareBackward
 
 
@@ -1330,7 +1330,7 @@ class ClampBackward(_Node):
         return (g_self, g_min, g_max)
 
 
-def clamp(self, min, max):
+def autograd_clamp(self, min, max):
     result = _op.clamp.redispatch(_AUTOGRAD, self, min, max)
     node = ClampBackward()
     if _connect(node, (self, min, max)):
@@ -1341,7 +1341,7 @@ def clamp(self, min, max):
     return result
 
 
-KERNELS['clamp'] = clamp
+KERNELS['clamp'] = autograd_clamp
 NODES['clamp'] = ClampBackward
 
 
@@ -1360,7 +1360,7 @@ class NanToNumBackward(_Node):
         return (g_self,)
 
 
-def nan_to_num(self, nan, posinf, neginf):
+def autograd_nan_to_num(self, nan, posinf, neginf):
     result = _op.nan_to_num.redispatch(_AUTOGRAD, self, nan, posinf, neginf)
     node = NanToNumBackward()
     if _connect(node, (self,)):
@@ -1369,7 +1369,7 @@ def nan_to_num(self, nan, posinf, neginf):
     return result
 
 
-KERNELS['nan_to_num'] = nan_to_num
+KERNELS['nan_to_num'] = autograd_nan_to_num
 NODES['nan_to_num'] = NanToNumBackward
 
 
@@ -1390,7 +1390,7 @@ class AddBackward(_Node):
         return (g_self, g_other)
 
 
-def add(self, other, alpha):
+def autograd_add(self, other, alpha):
     result = _op.add.redispatch(_AUTOGRAD, self, other, alpha)
     node = AddBackward()
     if _connect(node, (self, other)):
@@ -1399,7 +1399,7 @@ def add(self, other, alpha):
     return result
 
 
-KERNELS['add'] = add
+KERNELS['add'] = autograd_add
 NODES['add'] = AddBackward
 
 
@@ -1420,7 +1420,7 @@ class SubBackward(_Node):
         return (g_self, g_other)
 
 
-def sub(self, other, alpha):
+def autograd_sub(self, other, alpha):
     result = _op.sub.redispatch(_AUTOGRAD, self, other, alpha)
     node = SubBackward()
     if _connect(node, (self, other)):
@@ -1429,7 +1429,7 @@ def sub(self, other, alpha):
     return result
 
 
-KERNELS['sub'] = sub
+KERNELS['sub'] = autograd_sub
 NODES['sub'] = SubBackward
 
 
@@ -1451,7 +1451,7 @@ class MulBackward(_Node):
         return (g_self, g_other)
 
 
-def mul(self, other):
+def autograd_mul(self, other):
     result = _op.mul.redispatch(_AUTOGRAD, self, other)
     node = MulBackward()
     if _connect(node, (self, other)):
@@ -1461,7 +1461,7 @@ def mul(self, other):
     return result
 
 
-KERNELS['mul'] = mul
+KERNELS['mul'] = autograd_mul
 NODES['mul'] = MulBackward
 
 
@@ -1484,7 +1484,7 @@ class DivBackward(_Node):
         return (g_self, g_other)
 
 
-def div(self, other, rounding_mode):
+def autograd_div(self, other, rounding_mode):
     result = _op.div.redispatch(_AUTOGRAD, self, other, rounding_mode)
     node = DivBackward()
     if _connect(node, (self, other)):
@@ -1495,7 +1495,7 @@ def div(self, other, rounding_mode):
     return result
 
 
-KERNELS['div'] = div
+KERNELS['div'] = autograd_div
 NODES['div'] = DivBackward
 
 
@@ -1518,7 +1518,7 @@ class PowBackward(_Node):
         return (g_self, g_exponent)
 
 
-def pow(self, exponent):
+def autograd_pow(self, exponent):
     result = _op.pow.redispatch(_AUTOGRAD, self, exponent)
     node = PowBackward()
     if _connect(node, (self, exponent)):
@@ -1529,7 +1529,7 @@ def pow(self, exponent):
     return result
 
 
-KERNELS['pow'] = pow
+KERNELS['pow'] = autograd_pow
 NODES['pow'] = PowBackward
 
 
@@ -1551,7 +1551,7 @@ class MaximumBackward(_Node):
         return (g_self, g_other)
 
 
-def maximum(self, other):
+def autograd_maximum(self, other):
     result = _op.maximum.redispatch(_AUTOGRAD, self, other)
     node = MaximumBackward()
     if _connect(node, (self, other)):
@@ -1561,7 +1561,7 @@ def maximum(self, other):
     return result
 
 
-KERNELS['maximum'] = maximum
+KERNELS['maximum'] = autograd_maximum
 NODES['maximum'] = MaximumBackward
 
 
@@ -1583,7 +1583,7 @@ class MinimumBackward(_Node):
         return (g_self, g_other)
 
 
-def minimum(self, other):
+def autograd_minimum(self, other):
     result = _op.minimum.redispatch(_AUTOGRAD, self, other)
     node = MinimumBackward()
     if _connect(node, (self, other)):
@@ -1593,7 +1593,7 @@ def minimum(self, other):
     return result
 
 
-KERNELS['minimum'] = minimum
+KERNELS['minimum'] = autograd_minimum
 NODES['minimum'] = MinimumBackward
 
 
@@ -1615,7 +1615,7 @@ class FmaxBackward(_Node):
         return (g_self, g_other)
 
 
-def fmax(self, other):
+def autograd_fmax(self, other):
     result = _op.fmax.redispatch(_AUTOGRAD, self, other)
     node = FmaxBackward()
     if _connect(node, (self, other)):
@@ -1625,7 +1625,7 @@ def fmax(self, other):
     return result
 
 
-KERNELS['fmax'] = fmax
+KERNELS['fmax'] = autograd_fmax
 NODES['fmax'] = FmaxBackward
 
 
@@ -1647,7 +1647,7 @@ class FminBackward(_Node):
         return (g_self, g_other)
 
 
-def fmin(self, other):
+def autograd_fmin(self, other):
     result = _op.fmin.redispatch(_AUTOGRAD, self, other)
     node = FminBackward()
     if _connect(node, (self, other)):
@@ -1657,7 +1657,7 @@ def fmin(self, other):
     return result
 
 
-KERNELS['fmin'] = fmin
+KERNELS['fmin'] = autograd_fmin
 NODES['fmin'] = FminBackward
 
 
@@ -1679,7 +1679,7 @@ class RemainderBackward(_Node):
         return (g_self, g_other)
 
 
-def remainder(self, other):
+def autograd_remainder(self, other):
     result = _op.remainder.redispatch(_AUTOGRAD, self, other)
     node = RemainderBackward()
     if _connect(node, (self, other)):
@@ -1689,7 +1689,7 @@ def remainder(self, other):
     return result
 
 
-KERNELS['remainder'] = remainder
+KERNELS['remainder'] = autograd_remainder
 NODES['remainder'] = RemainderBackward
 
 
@@ -1711,7 +1711,7 @@ class FmodBackward(_Node):
         return (g_self, g_other)
 
 
-def fmod(self, other):
+def autograd_fmod(self, other):
     result = _op.fmod.redispatch(_AUTOGRAD, self, other)
     node = FmodBackward()
     if _connect(node, (self, other)):
@@ -1721,7 +1721,7 @@ def fmod(self, other):
     return result
 
 
-KERNELS['fmod'] = fmod
+KERNELS['fmod'] = autograd_fmod
 NODES['fmod'] = FmodBackward
 
 
@@ -1743,7 +1743,7 @@ class Atan2Backward(_Node):
         return (g_self, g_other)
 
 
-def atan2(self, other):
+def autograd_atan2(self, other):
     result = _op.atan2.redispatch(_AUTOGRAD, self, other)
     node = Atan2Backward()
     if _connect(node, (self, other)):
@@ -1753,7 +1753,7 @@ def atan2(self, other):
     return result
 
 
-KERNELS['atan2'] = atan2
+KERNELS['atan2'] = autograd_atan2
 NODES['atan2'] = Atan2Backward
 
 
@@ -1776,7 +1776,7 @@ class HypotBackward(_Node):
         return (g_self, g_other)
 
 
-def hypot(self, other):
+def autograd_hypot(self, other):
     result = _op.hypot.redispatch(_AUTOGRAD, self, other)
     node = HypotBackward()
     if _connect(node, (self, other)):
@@ -1787,7 +1787,7 @@ def hypot(self, other):
     return result
 
 
-KERNELS['hypot'] = hypot
+KERNELS['hypot'] = autograd_hypot
 NODES['hypot'] = HypotBackward
 
 
@@ -1810,7 +1810,7 @@ class CopysignBackward(_Node):
         return (g_self, g_other)
 
 
-def copysign(self, other):
+def autograd_copysign(self, other):
     result = _op.copysign.redispatch(_AUTOGRAD, self, other)
     node = CopysignBackward()
     if _connect(node, (self, other)):
@@ -1821,7 +1821,7 @@ def copysign(self, other):
     return result
 
 
-KERNELS['copysign'] = copysign
+KERNELS['copysign'] = autograd_copysign
 NODES['copysign'] = CopysignBackward
 
 
@@ -1837,13 +1837,13 @@ class XlogyBackward(_Node):
         g_self = g_other = None
         grad_input_mask = needs
         if needs[0]:
-            g_self = where((self == 0) & (other <= 0), 0, grad * log(other))
+            g_self = where((self == 0) & (other <= 0), 0, xlogy(grad, other))
         if needs[1]:
             g_other = grad * self / other
         return (g_self, g_other)
 
 
-def xlogy(self, other):
+def autograd_xlogy(self, other):
     result = _op.xlogy.redispatch(_AUTOGRAD, self, other)
     node = XlogyBackward()
     if _connect(node, (self, other)):
@@ -1853,7 +1853,7 @@ def xlogy(self, other):
     return result
 
 
-KERNELS['xlogy'] = xlogy
+KERNELS['xlogy'] = autograd_xlogy
 NODES['xlogy'] = XlogyBackward
 
 
@@ -1876,7 +1876,7 @@ class LogaddexpBackward(_Node):
         return (g_self, g_other)
 
 
-def logaddexp(self, other):
+def autograd_logaddexp(self, other):
     result = _op.logaddexp.redispatch(_AUTOGRAD, self, other)
     node = LogaddexpBackward()
     if _connect(node, (self, other)):
@@ -1887,7 +1887,7 @@ def logaddexp(self, other):
     return result
 
 
-KERNELS['logaddexp'] = logaddexp
+KERNELS['logaddexp'] = autograd_logaddexp
 NODES['logaddexp'] = LogaddexpBackward
 
 
@@ -1908,7 +1908,7 @@ class WhereSelfBackward(_Node):
         return (g_condition, g_self, g_other)
 
 
-def where_self(condition, self, other):
+def autograd_where_self(condition, self, other):
     result = _op.where_self.redispatch(_AUTOGRAD, condition, self, other)
     node = WhereSelfBackward()
     if _connect(node, (condition, self, other)):
@@ -1917,7 +1917,7 @@ def where_self(condition, self, other):
     return result
 
 
-KERNELS['where.self'] = where_self
+KERNELS['where.self'] = autograd_where_self
 NODES['where.self'] = WhereSelfBackward
 
 
@@ -1942,7 +1942,7 @@ class LerpBackward(_Node):
         return (g_self, g_end, g_weight)
 
 
-def lerp(self, end, weight):
+def autograd_lerp(self, end, weight):
     result = _op.lerp.redispatch(_AUTOGRAD, self, end, weight)
     node = LerpBackward()
     if _connect(node, (self, end, weight)):
@@ -1953,7 +1953,7 @@ def lerp(self, end, weight):
     return result
 
 
-KERNELS['lerp'] = lerp
+KERNELS['lerp'] = autograd_lerp
 NODES['lerp'] = LerpBackward
 
 
@@ -1978,7 +1978,7 @@ class AddcmulBackward(_Node):
         return (g_self, g_tensor1, g_tensor2)
 
 
-def addcmul(self, tensor1, tensor2, value):
+def autograd_addcmul(self, tensor1, tensor2, value):
     result = _op.addcmul.redispatch(_AUTOGRAD, self, tensor1, tensor2, value)
     node = AddcmulBackward()
     if _connect(node, (self, tensor1, tensor2)):
@@ -1989,7 +1989,7 @@ def addcmul(self, tensor1, tensor2, value):
     return result
 
 
-KERNELS['addcmul'] = addcmul
+KERNELS['addcmul'] = autograd_addcmul
 NODES['addcmul'] = AddcmulBackward
 
 
@@ -2014,7 +2014,7 @@ class AddcdivBackward(_Node):
         return (g_self, g_tensor1, g_tensor2)
 
 
-def addcdiv(self, tensor1, tensor2, value):
+def autograd_addcdiv(self, tensor1, tensor2, value):
     result = _op.addcdiv.redispatch(_AUTOGRAD, self, tensor1, tensor2, value)
     node = AddcdivBackward()
     if _connect(node, (self, tensor1, tensor2)):
@@ -2025,7 +2025,7 @@ def addcdiv(self, tensor1, tensor2, value):
     return result
 
 
-KERNELS['addcdiv'] = addcdiv
+KERNELS['addcdiv'] = autograd_addcdiv
 NODES['addcdiv'] = AddcdivBackward
 
 
@@ -2046,7 +2046,7 @@ class SumBackward(_Node):
         return (g_self,)
 
 
-def sum(self, dim, keepdim, dtype):
+def autograd_sum(self, dim, keepdim, dtype):
     result = _op.sum.redispatch(_AUTOGRAD, self, dim, keepdim, dtype)
     node = SumBackward()
     if _connect(node, (self,)):
@@ -2057,7 +2057,7 @@ def sum(self, dim, keepdim, dtype):
     return result
 
 
-KERNELS['sum'] = sum
+KERNELS['sum'] = autograd_sum
 NODES['sum'] = SumBackward
 
 
@@ -2078,7 +2078,7 @@ class NansumBackward(_Node):
         return (g_self,)
 
 
-def nansum(self, dim, keepdim, dtype):
+def autograd_nansum(self, dim, keepdim, dtype):
     result = _op.nansum.redispatch(_AUTOGRAD, self, dim, keepdim, dtype)
     node = NansumBackward()
     if _connect(node, (self,)):
@@ -2089,7 +2089,7 @@ def nansum(self, dim, keepdim, dtype):
     return result
 
 
-KERNELS['nansum'] = nansum
+KERNELS['nansum'] = autograd_nansum
 NODES['nansum'] = NansumBackward
 
 
@@ -2110,7 +2110,7 @@ class MeanBackward(_Node):
         return (g_self,)
 
 
-def mean(self, dim, keepdim, dtype):
+def autograd_mean(self, dim, keepdim, dtype):
     result = _op.mean.redispatch(_AUTOGRAD, self, dim, keepdim, dtype)
     node = MeanBackward()
     if _connect(node, (self,)):
@@ -2121,7 +2121,7 @@ def mean(self, dim, keepdim, dtype):
     return result
 
 
-KERNELS['mean'] = mean
+KERNELS['mean'] = autograd_mean
 NODES['mean'] = MeanBackward
 
 
@@ -2143,7 +2143,7 @@ class ProdBackward(_Node):
         return (g_self,)
 
 
-def prod(self, dim, keepdim, dtype):
+def autograd_prod(self, dim, keepdim, dtype):
     result = _op.prod.redispatch(_AUTOGRAD, self, dim, keepdim, dtype)
     node = ProdBackward()
     if _connect(node, (self,)):
@@ -2155,7 +2155,7 @@ def prod(self, dim, keepdim, dtype):
     return result
 
 
-KERNELS['prod'] = prod
+KERNELS['prod'] = autograd_prod
 NODES['prod'] = ProdBackward
 
 
@@ -2175,7 +2175,7 @@ class MaxBackward(_Node):
         return (g_self,)
 
 
-def max(self):
+def autograd_max(self):
     result = _op.max.redispatch(_AUTOGRAD, self)
     node = MaxBackward()
     if _connect(node, (self,)):
@@ -2185,7 +2185,7 @@ def max(self):
     return result
 
 
-KERNELS['max'] = max
+KERNELS['max'] = autograd_max
 NODES['max'] = MaxBackward
 
 
@@ -2207,7 +2207,7 @@ class MaxDimBackward(_Node):
         return (g_self,)
 
 
-def max_dim(self, dim, keepdim):
+def autograd_max_dim(self, dim, keepdim):
     result = _op.max_dim.redispatch(_AUTOGRAD, self, dim, keepdim)
     node = MaxDimBackward()
     if _connect(node, (self,)):
@@ -2219,7 +2219,7 @@ def max_dim(self, dim, keepdim):
     return result
 
 
-KERNELS['max.dim'] = max_dim
+KERNELS['max.dim'] = autograd_max_dim
 NODES['max.dim'] = MaxDimBackward
 
 
@@ -2239,7 +2239,7 @@ class MinBackward(_Node):
         return (g_self,)
 
 
-def min(self):
+def autograd_min(self):
     result = _op.min.redispatch(_AUTOGRAD, self)
     node = MinBackward()
     if _connect(node, (self,)):
@@ -2249,7 +2249,7 @@ def min(self):
     return result
 
 
-KERNELS['min'] = min
+KERNELS['min'] = autograd_min
 NODES['min'] = MinBackward
 
 
@@ -2271,7 +2271,7 @@ class MinDimBackward(_Node):
         return (g_self,)
 
 
-def min_dim(self, dim, keepdim):
+def autograd_min_dim(self, dim, keepdim):
     result = _op.min_dim.redispatch(_AUTOGRAD, self, dim, keepdim)
     node = MinDimBackward()
     if _connect(node, (self,)):
@@ -2283,7 +2283,7 @@ def min_dim(self, dim, keepdim):
     return result
 
 
-KERNELS['min.dim'] = min_dim
+KERNELS['min.dim'] = autograd_min_dim
 NODES['min.dim'] = MinDimBackward
 
 
@@ -2305,7 +2305,7 @@ class AmaxBackward(_Node):
         return (g_self,)
 
 
-def amax(self, dim, keepdim):
+def autograd_amax(self, dim, keepdim):
     result = _op.amax.redispatch(_AUTOGRAD, self, dim, keepdim)
     node = AmaxBackward()
     if _connect(node, (self,)):
@@ -2317,7 +2317,7 @@ def amax(self, dim, keepdim):
     return result
 
 
-KERNELS['amax'] = amax
+KERNELS['amax'] = autograd_amax
 NODES['amax'] = AmaxBackward
 
 
@@ -2339,7 +2339,7 @@ class AminBackward(_Node):
         return (g_self,)
 
 
-def amin(self, dim, keepdim):
+def autograd_amin(self, dim, keepdim):
     result = _op.amin.redispatch(_AUTOGRAD, self, dim, keepdim)
     node = AminBackward()
     if _connect(node, (self,)):
@@ -2351,7 +2351,7 @@ def amin(self, dim, keepdim):
     return result
 
 
-KERNELS['amin'] = amin
+KERNELS['amin'] = autograd_amin
 NODES['amin'] = AminBackward
 
 
@@ -2373,7 +2373,7 @@ class VarCorrectionBackward(_Node):
         return (g_self,)
 
 
-def var_correction(self, dim, correction, keepdim):
+def autograd_var_correction(self, dim, correction, keepdim):
     result = _op.var_correction.redispatch(_AUTOGRAD, self, dim, correction, keepdim)
     node = VarCorrectionBackward()
     if _connect(node, (self,)):
@@ -2385,7 +2385,7 @@ def var_correction(self, dim, correction, keepdim):
     return result
 
 
-KERNELS['var.correction'] = var_correction
+KERNELS['var.correction'] = autograd_var_correction
 NODES['var.correction'] = VarCorrectionBackward
 
 
@@ -2408,7 +2408,7 @@ class StdCorrectionBackward(_Node):
         return (g_self,)
 
 
-def std_correction(self, dim, correction, keepdim):
+def autograd_std_correction(self, dim, correction, keepdim):
     result = _op.std_correction.redispatch(_AUTOGRAD, self, dim, correction, keepdim)
     node = StdCorrectionBackward()
     if _connect(node, (self,)):
@@ -2421,7 +2421,7 @@ def std_correction(self, dim, correction, keepdim):
     return result
 
 
-KERNELS['std.correction'] = std_correction
+KERNELS['std.correction'] = autograd_std_correction
 NODES['std.correction'] = StdCorrectionBackward
 
 
@@ -2444,7 +2444,7 @@ class VectorNormBackward(_Node):
         return (g_self,)
 
 
-def vector_norm(self, ord, dim, keepdim, dtype):
+def autograd_vector_norm(self, ord, dim, keepdim, dtype):
     result = _op.vector_norm.redispatch(_AUTOGRAD, self, ord, dim, keepdim, dtype)
     node = VectorNormBackward()
     if _connect(node, (self,)):
@@ -2457,7 +2457,7 @@ def vector_norm(self, ord, dim, keepdim, dtype):
     return result
 
 
-KERNELS['vector_norm'] = vector_norm
+KERNELS['vector_norm'] = autograd_vector_norm
 NODES['vector_norm'] = VectorNormBackward
 
 
@@ -2479,7 +2479,7 @@ class LogsumexpBackward(_Node):
         return (g_self,)
 
 
-def logsumexp(self, dim, keepdim):
+def autograd_logsumexp(self, dim, keepdim):
     result = _op.logsumexp.redispatch(_AUTOGRAD, self, dim, keepdim)
     node = LogsumexpBackward()
     if _connect(node, (self,)):
@@ -2491,7 +2491,7 @@ def logsumexp(self, dim, keepdim):
     return result
 
 
-KERNELS['logsumexp'] = logsumexp
+KERNELS['logsumexp'] = autograd_logsumexp
 NODES['logsumexp'] = LogsumexpBackward
 
 
@@ -2510,7 +2510,7 @@ class CumsumBackward(_Node):
         return (g_self,)
 
 
-def cumsum(self, dim, dtype):
+def autograd_cumsum(self, dim, dtype):
     result = _op.cumsum.redispatch(_AUTOGRAD, self, dim, dtype)
     node = CumsumBackward()
     if _connect(node, (self,)):
@@ -2519,7 +2519,7 @@ def cumsum(self, dim, dtype):
     return result
 
 
-KERNELS['cumsum'] = cumsum
+KERNELS['cumsum'] = autograd_cumsum
 NODES['cumsum'] = CumsumBackward
 
 
@@ -2540,7 +2540,7 @@ class CumprodBackward(_Node):
         return (g_self,)
 
 
-def cumprod(self, dim, dtype):
+def autograd_cumprod(self, dim, dtype):
     result = _op.cumprod.redispatch(_AUTOGRAD, self, dim, dtype)
     node = CumprodBackward()
     if _connect(node, (self,)):
@@ -2551,7 +2551,7 @@ def cumprod(self, dim, dtype):
     return result
 
 
-KERNELS['cumprod'] = cumprod
+KERNELS['cumprod'] = autograd_cumprod
 NODES['cumprod'] = CumprodBackward
 
 
@@ -2571,7 +2571,7 @@ class MedianBackward(_Node):
         return (g_self,)
 
 
-def median(self):
+def autograd_median(self):
     result = _op.median.redispatch(_AUTOGRAD, self)
     node = MedianBackward()
     if _connect(node, (self,)):
@@ -2581,7 +2581,7 @@ def median(self):
     return result
 
 
-KERNELS['median'] = median
+KERNELS['median'] = autograd_median
 NODES['median'] = MedianBackward
 
 
@@ -2603,7 +2603,7 @@ class MedianDimBackward(_Node):
         return (g_self,)
 
 
-def median_dim(self, dim, keepdim):
+def autograd_median_dim(self, dim, keepdim):
     result = _op.median_dim.redispatch(_AUTOGRAD, self, dim, keepdim)
     node = MedianDimBackward()
     if _connect(node, (self,)):
@@ -2615,7 +2615,7 @@ def median_dim(self, dim, keepdim):
     return result
 
 
-KERNELS['median.dim'] = median_dim
+KERNELS['median.dim'] = autograd_median_dim
 NODES['median.dim'] = MedianDimBackward
 
 
@@ -2635,7 +2635,7 @@ class MatmulBackward(_Node):
         return (g_self, g_other)
 
 
-def matmul(self, other):
+def autograd_matmul(self, other):
     result = _op.matmul.redispatch(_AUTOGRAD, self, other)
     node = MatmulBackward()
     if _connect(node, (self, other)):
@@ -2645,7 +2645,7 @@ def matmul(self, other):
     return result
 
 
-KERNELS['matmul'] = matmul
+KERNELS['matmul'] = autograd_matmul
 NODES['matmul'] = MatmulBackward
 
 
@@ -2667,7 +2667,7 @@ class MmBackward(_Node):
         return (g_self, g_mat2)
 
 
-def mm(self, mat2):
+def autograd_mm(self, mat2):
     result = _op.mm.redispatch(_AUTOGRAD, self, mat2)
     node = MmBackward()
     if _connect(node, (self, mat2)):
@@ -2677,7 +2677,7 @@ def mm(self, mat2):
     return result
 
 
-KERNELS['mm'] = mm
+KERNELS['mm'] = autograd_mm
 NODES['mm'] = MmBackward
 
 
@@ -2699,7 +2699,7 @@ class BmmBackward(_Node):
         return (g_self, g_mat2)
 
 
-def bmm(self, mat2):
+def autograd_bmm(self, mat2):
     result = _op.bmm.redispatch(_AUTOGRAD, self, mat2)
     node = BmmBackward()
     if _connect(node, (self, mat2)):
@@ -2709,7 +2709,7 @@ def bmm(self, mat2):
     return result
 
 
-KERNELS['bmm'] = bmm
+KERNELS['bmm'] = autograd_bmm
 NODES['bmm'] = BmmBackward
 
 
@@ -2735,7 +2735,7 @@ class AddmmBackward(_Node):
         return (g_self, g_mat1, g_mat2)
 
 
-def addmm(self, mat1, mat2, beta, alpha):
+def autograd_addmm(self, mat1, mat2, beta, alpha):
     result = _op.addmm.redispatch(_AUTOGRAD, self, mat1, mat2, beta, alpha)
     node = AddmmBackward()
     if _connect(node, (self, mat1, mat2)):
@@ -2747,7 +2747,7 @@ def addmm(self, mat1, mat2, beta, alpha):
     return result
 
 
-KERNELS['addmm'] = addmm
+KERNELS['addmm'] = autograd_addmm
 NODES['addmm'] = AddmmBackward
 
 
@@ -2767,7 +2767,7 @@ class EinsumBackward(_Node):
         return (g_tensors,)
 
 
-def einsum(equation, tensors):
+def autograd_einsum(equation, tensors):
     result = _op.einsum.redispatch(_AUTOGRAD, equation, tensors)
     node = EinsumBackward()
     if _connect(node, (tensors,)):
@@ -2777,7 +2777,7 @@ def einsum(equation, tensors):
     return result
 
 
-KERNELS['einsum'] = einsum
+KERNELS['einsum'] = autograd_einsum
 NODES['einsum'] = EinsumBackward
 
 
@@ -2796,7 +2796,7 @@ class ViewBackward(_Node):
         return (g_self,)
 
 
-def view(self, size):
+def autograd_view(self, size):
     result = _op.view.redispatch(_AUTOGRAD, self, size)
     node = ViewBackward()
     if _connect(node, (self,)):
@@ -2805,7 +2805,7 @@ def view(self, size):
     return result
 
 
-KERNELS['view'] = view
+KERNELS['view'] = autograd_view
 NODES['view'] = ViewBackward
 
 
@@ -2827,7 +2827,7 @@ class AsStridedBackward(_Node):
         return (g_self,)
 
 
-def as_strided(self, size, stride, storage_offset):
+def autograd_as_strided(self, size, stride, storage_offset):
     result = _op.as_strided.redispatch(_AUTOGRAD, self, size, stride, storage_offset)
     node = AsStridedBackward()
     if _connect(node, (self,)):
@@ -2839,7 +2839,7 @@ def as_strided(self, size, stride, storage_offset):
     return result
 
 
-KERNELS['as_strided'] = as_strided
+KERNELS['as_strided'] = autograd_as_strided
 NODES['as_strided'] = AsStridedBackward
 
 
@@ -2858,7 +2858,7 @@ class PermuteBackward(_Node):
         return (g_self,)
 
 
-def permute(self, dims):
+def autograd_permute(self, dims):
     result = _op.permute.redispatch(_AUTOGRAD, self, dims)
     node = PermuteBackward()
     if _connect(node, (self,)):
@@ -2867,7 +2867,7 @@ def permute(self, dims):
     return result
 
 
-KERNELS['permute'] = permute
+KERNELS['permute'] = autograd_permute
 NODES['permute'] = PermuteBackward
 
 
@@ -2887,7 +2887,7 @@ class TransposeBackward(_Node):
         return (g_self,)
 
 
-def transpose(self, dim0, dim1):
+def autograd_transpose(self, dim0, dim1):
     result = _op.transpose.redispatch(_AUTOGRAD, self, dim0, dim1)
     node = TransposeBackward()
     if _connect(node, (self,)):
@@ -2897,7 +2897,7 @@ def transpose(self, dim0, dim1):
     return result
 
 
-KERNELS['transpose'] = transpose
+KERNELS['transpose'] = autograd_transpose
 NODES['transpose'] = TransposeBackward
 
 
@@ -2916,7 +2916,7 @@ class SqueezeBackward(_Node):
         return (g_self,)
 
 
-def squeeze(self, dim):
+def autograd_squeeze(self, dim):
     result = _op.squeeze.redispatch(_AUTOGRAD, self, dim)
     node = SqueezeBackward()
     if _connect(node, (self,)):
@@ -2925,7 +2925,7 @@ def squeeze(self, dim):
     return result
 
 
-KERNELS['squeeze'] = squeeze
+KERNELS['squeeze'] = autograd_squeeze
 NODES['squeeze'] = SqueezeBackward
 
 
@@ -2944,7 +2944,7 @@ class UnsqueezeBackward(_Node):
         return (g_self,)
 
 
-def unsqueeze(self, dim):
+def autograd_unsqueeze(self, dim):
     result = _op.unsqueeze.redispatch(_AUTOGRAD, self, dim)
     node = UnsqueezeBackward()
     if _connect(node, (self,)):
@@ -2953,7 +2953,7 @@ def unsqueeze(self, dim):
     return result
 
 
-KERNELS['unsqueeze'] = unsqueeze
+KERNELS['unsqueeze'] = autograd_unsqueeze
 NODES['unsqueeze'] = UnsqueezeBackward
 
 
@@ -2972,7 +2972,7 @@ class ExpandBackward(_Node):
         return (g_self,)
 
 
-def expand(self, size):
+def autograd_expand(self, size):
     result = _op.expand.redispatch(_AUTOGRAD, self, size)
     node = ExpandBackward()
     if _connect(node, (self,)):
@@ -2981,7 +2981,7 @@ def expand(self, size):
     return result
 
 
-KERNELS['expand'] = expand
+KERNELS['expand'] = autograd_expand
 NODES['expand'] = ExpandBackward
 
 
@@ -3004,7 +3004,7 @@ class SliceBackward(_Node):
         return (g_self,)
 
 
-def slice(self, dim, start, end, step):
+def autograd_slice(self, dim, start, end, step):
     result = _op.slice.redispatch(_AUTOGRAD, self, dim, start, end, step)
     node = SliceBackward()
     if _connect(node, (self,)):
@@ -3017,7 +3017,7 @@ def slice(self, dim, start, end, step):
     return result
 
 
-KERNELS['slice'] = slice
+KERNELS['slice'] = autograd_slice
 NODES['slice'] = SliceBackward
 
 
@@ -3039,7 +3039,7 @@ class SliceBackwardBackward(_Node):
         return (g_grad_output,)
 
 
-def slice_backward(grad_output, input_sizes, dim, start, end, step):
+def autograd_slice_backward(grad_output, input_sizes, dim, start, end, step):
     result = _op.slice_backward.redispatch(_AUTOGRAD, grad_output, input_sizes, dim, start, end, step)
     node = SliceBackwardBackward()
     if _connect(node, (grad_output,)):
@@ -3051,7 +3051,7 @@ def slice_backward(grad_output, input_sizes, dim, start, end, step):
     return result
 
 
-KERNELS['slice_backward'] = slice_backward
+KERNELS['slice_backward'] = autograd_slice_backward
 NODES['slice_backward'] = SliceBackwardBackward
 
 
@@ -3072,7 +3072,7 @@ class SelectBackward(_Node):
         return (g_self,)
 
 
-def select(self, dim, index):
+def autograd_select(self, dim, index):
     result = _op.select.redispatch(_AUTOGRAD, self, dim, index)
     node = SelectBackward()
     if _connect(node, (self,)):
@@ -3083,7 +3083,7 @@ def select(self, dim, index):
     return result
 
 
-KERNELS['select'] = select
+KERNELS['select'] = autograd_select
 NODES['select'] = SelectBackward
 
 
@@ -3103,7 +3103,7 @@ class SelectBackwardBackward(_Node):
         return (g_grad_output,)
 
 
-def select_backward(grad_output, input_sizes, dim, index):
+def autograd_select_backward(grad_output, input_sizes, dim, index):
     result = _op.select_backward.redispatch(_AUTOGRAD, grad_output, input_sizes, dim, index)
     node = SelectBackwardBackward()
     if _connect(node, (grad_output,)):
@@ -3113,7 +3113,7 @@ def select_backward(grad_output, input_sizes, dim, index):
     return result
 
 
-KERNELS['select_backward'] = select_backward
+KERNELS['select_backward'] = autograd_select_backward
 NODES['select_backward'] = SelectBackwardBackward
 
 
@@ -3135,7 +3135,7 @@ class UnfoldBackward(_Node):
         return (g_self,)
 
 
-def unfold(self, dimension, size, step):
+def autograd_unfold(self, dimension, size, step):
     result = _op.unfold.redispatch(_AUTOGRAD, self, dimension, size, step)
     node = UnfoldBackward()
     if _connect(node, (self,)):
@@ -3147,7 +3147,7 @@ def unfold(self, dimension, size, step):
     return result
 
 
-KERNELS['unfold'] = unfold
+KERNELS['unfold'] = autograd_unfold
 NODES['unfold'] = UnfoldBackward
 
 
@@ -3168,7 +3168,7 @@ class UnfoldBackwardBackward(_Node):
         return (g_grad_output,)
 
 
-def unfold_backward(grad_output, input_sizes, dim, size, step):
+def autograd_unfold_backward(grad_output, input_sizes, dim, size, step):
     result = _op.unfold_backward.redispatch(_AUTOGRAD, grad_output, input_sizes, dim, size, step)
     node = UnfoldBackwardBackward()
     if _connect(node, (grad_output,)):
@@ -3179,7 +3179,7 @@ def unfold_backward(grad_output, input_sizes, dim, size, step):
     return result
 
 
-KERNELS['unfold_backward'] = unfold_backward
+KERNELS['unfold_backward'] = autograd_unfold_backward
 NODES['unfold_backward'] = UnfoldBackwardBackward
 
 
@@ -3201,7 +3201,7 @@ class DiagonalBackward(_Node):
         return (g_self,)
 
 
-def diagonal(self, offset, dim1, dim2):
+def autograd_diagonal(self, offset, dim1, dim2):
     result = _op.diagonal.redispatch(_AUTOGRAD, self, offset, dim1, dim2)
     node = DiagonalBackward()
     if _connect(node, (self,)):
@@ -3213,7 +3213,7 @@ def diagonal(self, offset, dim1, dim2):
     return result
 
 
-KERNELS['diagonal'] = diagonal
+KERNELS['diagonal'] = autograd_diagonal
 NODES['diagonal'] = DiagonalBackward
 
 
@@ -3234,7 +3234,7 @@ class DiagonalBackwardBackward(_Node):
         return (g_grad_output,)
 
 
-def diagonal_backward(grad_output, input_sizes, offset, dim1, dim2):
+def autograd_diagonal_backward(grad_output, input_sizes, offset, dim1, dim2):
     result = _op.diagonal_backward.redispatch(_AUTOGRAD, grad_output, input_sizes, offset, dim1, dim2)
     node = DiagonalBackwardBackward()
     if _connect(node, (grad_output,)):
@@ -3245,7 +3245,7 @@ def diagonal_backward(grad_output, input_sizes, offset, dim1, dim2):
     return result
 
 
-KERNELS['diagonal_backward'] = diagonal_backward
+KERNELS['diagonal_backward'] = autograd_diagonal_backward
 NODES['diagonal_backward'] = DiagonalBackwardBackward
 
 
@@ -3269,7 +3269,7 @@ class AsStridedScatterBackward(_Node):
         return (g_self, g_src)
 
 
-def as_strided_scatter(self, src, size, stride, storage_offset):
+def autograd_as_strided_scatter(self, src, size, stride, storage_offset):
     result = _op.as_strided_scatter.redispatch(_AUTOGRAD, self, src, size, stride, storage_offset)
     node = AsStridedScatterBackward()
     if _connect(node, (self, src)):
@@ -3281,7 +3281,7 @@ def as_strided_scatter(self, src, size, stride, storage_offset):
     return result
 
 
-KERNELS['as_strided_scatter'] = as_strided_scatter
+KERNELS['as_strided_scatter'] = autograd_as_strided_scatter
 NODES['as_strided_scatter'] = AsStridedScatterBackward
 
 
@@ -3299,7 +3299,7 @@ class AliasBackward(_Node):
         return (g_self,)
 
 
-def alias(self):
+def autograd_alias(self):
     result = _op.alias.redispatch(_AUTOGRAD, self)
     node = AliasBackward()
     if _connect(node, (self,)):
@@ -3307,7 +3307,7 @@ def alias(self):
     return result
 
 
-KERNELS['alias'] = alias
+KERNELS['alias'] = autograd_alias
 NODES['alias'] = AliasBackward
 
 
@@ -3325,7 +3325,7 @@ class CloneBackward(_Node):
         return (g_self,)
 
 
-def clone(self, memory_format):
+def autograd_clone(self, memory_format):
     result = _op.clone.redispatch(_AUTOGRAD, self, memory_format)
     node = CloneBackward()
     if _connect(node, (self,)):
@@ -3333,7 +3333,7 @@ def clone(self, memory_format):
     return result
 
 
-KERNELS['clone'] = clone
+KERNELS['clone'] = autograd_clone
 NODES['clone'] = CloneBackward
 
 
@@ -3354,7 +3354,7 @@ class CopyBackward(_Node):
         return (g_self, g_src)
 
 
-def copy_(self, src, non_blocking):
+def autograd_copy_(self, src, non_blocking):
     _check_inplace(self)
     result = _op.copy_.redispatch(_AUTOGRAD, self, src, non_blocking)
     node = CopyBackward()
@@ -3364,8 +3364,37 @@ def copy_(self, src, non_blocking):
     return result
 
 
-KERNELS['copy_'] = copy_
+KERNELS['copy_'] = autograd_copy_
 NODES['copy_'] = CopyBackward
+
+
+class FillTensorBackward(_Node):
+    __slots__ = ()
+    op_name = 'fill_.Tensor'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        g_self = g_value = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = zeros_like(grad)
+        if needs[1]:
+            g_value = grad.sum()
+        return (g_self, g_value)
+
+
+def autograd_fill__Tensor(self, value):
+    _check_inplace(self)
+    result = _op.fill__Tensor.redispatch(_AUTOGRAD, self, value)
+    node = FillTensorBackward()
+    if _connect(node, (self, value)):
+        _set_history(node, result, None, True)
+    return result
+
+
+KERNELS['fill_.Tensor'] = autograd_fill__Tensor
+NODES['fill_.Tensor'] = FillTensorBackward
 
 
 class FillBackward(_Node):
@@ -3382,7 +3411,7 @@ class FillBackward(_Node):
         return (g_self,)
 
 
-def fill_(self, value):
+def autograd_fill_(self, value):
     _check_inplace(self)
     result = _op.fill_.redispatch(_AUTOGRAD, self, value)
     node = FillBackward()
@@ -3391,7 +3420,7 @@ def fill_(self, value):
     return result
 
 
-KERNELS['fill_'] = fill_
+KERNELS['fill_'] = autograd_fill_
 NODES['fill_'] = FillBackward
 
 
@@ -3410,7 +3439,7 @@ class ToCopyBackward(_Node):
         return (g_self,)
 
 
-def _to_copy(self, dtype, device):
+def autograd__to_copy(self, dtype, device):
     result = _op._to_copy.redispatch(_AUTOGRAD, self, dtype, device)
     node = ToCopyBackward()
     if _connect(node, (self,)):
@@ -3419,7 +3448,7 @@ def _to_copy(self, dtype, device):
     return result
 
 
-KERNELS['_to_copy'] = _to_copy
+KERNELS['_to_copy'] = autograd__to_copy
 NODES['_to_copy'] = ToCopyBackward
 
 
@@ -3439,7 +3468,7 @@ class CatBackward(_Node):
         return (g_tensors,)
 
 
-def cat(tensors, dim):
+def autograd_cat(tensors, dim):
     result = _op.cat.redispatch(_AUTOGRAD, tensors, dim)
     node = CatBackward()
     if _connect(node, (tensors,)):
@@ -3449,7 +3478,7 @@ def cat(tensors, dim):
     return result
 
 
-KERNELS['cat'] = cat
+KERNELS['cat'] = autograd_cat
 NODES['cat'] = CatBackward
 
 
@@ -3468,7 +3497,7 @@ class FlipBackward(_Node):
         return (g_self,)
 
 
-def flip(self, dims):
+def autograd_flip(self, dims):
     result = _op.flip.redispatch(_AUTOGRAD, self, dims)
     node = FlipBackward()
     if _connect(node, (self,)):
@@ -3477,7 +3506,7 @@ def flip(self, dims):
     return result
 
 
-KERNELS['flip'] = flip
+KERNELS['flip'] = autograd_flip
 NODES['flip'] = FlipBackward
 
 
@@ -3497,7 +3526,7 @@ class RollBackward(_Node):
         return (g_self,)
 
 
-def roll(self, shifts, dims):
+def autograd_roll(self, shifts, dims):
     result = _op.roll.redispatch(_AUTOGRAD, self, shifts, dims)
     node = RollBackward()
     if _connect(node, (self,)):
@@ -3507,7 +3536,7 @@ def roll(self, shifts, dims):
     return result
 
 
-KERNELS['roll'] = roll
+KERNELS['roll'] = autograd_roll
 NODES['roll'] = RollBackward
 
 
@@ -3527,7 +3556,7 @@ class RepeatBackward(_Node):
         return (g_self,)
 
 
-def repeat(self, repeats):
+def autograd_repeat(self, repeats):
     result = _op.repeat.redispatch(_AUTOGRAD, self, repeats)
     node = RepeatBackward()
     if _connect(node, (self,)):
@@ -3537,7 +3566,7 @@ def repeat(self, repeats):
     return result
 
 
-KERNELS['repeat'] = repeat
+KERNELS['repeat'] = autograd_repeat
 NODES['repeat'] = RepeatBackward
 
 
@@ -3556,7 +3585,7 @@ class TrilBackward(_Node):
         return (g_self,)
 
 
-def tril(self, diagonal):
+def autograd_tril(self, diagonal):
     result = _op.tril.redispatch(_AUTOGRAD, self, diagonal)
     node = TrilBackward()
     if _connect(node, (self,)):
@@ -3565,7 +3594,7 @@ def tril(self, diagonal):
     return result
 
 
-KERNELS['tril'] = tril
+KERNELS['tril'] = autograd_tril
 NODES['tril'] = TrilBackward
 
 
@@ -3584,7 +3613,7 @@ class TriuBackward(_Node):
         return (g_self,)
 
 
-def triu(self, diagonal):
+def autograd_triu(self, diagonal):
     result = _op.triu.redispatch(_AUTOGRAD, self, diagonal)
     node = TriuBackward()
     if _connect(node, (self,)):
@@ -3593,7 +3622,7 @@ def triu(self, diagonal):
     return result
 
 
-KERNELS['triu'] = triu
+KERNELS['triu'] = autograd_triu
 NODES['triu'] = TriuBackward
 
 
@@ -3613,7 +3642,7 @@ class DiagBackward(_Node):
         return (g_self,)
 
 
-def diag(self, diagonal):
+def autograd_diag(self, diagonal):
     result = _op.diag.redispatch(_AUTOGRAD, self, diagonal)
     node = DiagBackward()
     if _connect(node, (self,)):
@@ -3623,7 +3652,7 @@ def diag(self, diagonal):
     return result
 
 
-KERNELS['diag'] = diag
+KERNELS['diag'] = autograd_diag
 NODES['diag'] = DiagBackward
 
 
@@ -3644,7 +3673,7 @@ class DiagEmbedBackward(_Node):
         return (g_self,)
 
 
-def diag_embed(self, offset, dim1, dim2):
+def autograd_diag_embed(self, offset, dim1, dim2):
     result = _op.diag_embed.redispatch(_AUTOGRAD, self, offset, dim1, dim2)
     node = DiagEmbedBackward()
     if _connect(node, (self,)):
@@ -3655,7 +3684,7 @@ def diag_embed(self, offset, dim1, dim2):
     return result
 
 
-KERNELS['diag_embed'] = diag_embed
+KERNELS['diag_embed'] = autograd_diag_embed
 NODES['diag_embed'] = DiagEmbedBackward
 
 
@@ -3676,7 +3705,7 @@ class PadBackward(_Node):
         return (g_self,)
 
 
-def pad(self, pad, mode, value):
+def autograd_pad(self, pad, mode, value):
     result = _op.pad.redispatch(_AUTOGRAD, self, pad, mode, value)
     node = PadBackward()
     if _connect(node, (self,)):
@@ -3687,7 +3716,7 @@ def pad(self, pad, mode, value):
     return result
 
 
-KERNELS['pad'] = pad
+KERNELS['pad'] = autograd_pad
 NODES['pad'] = PadBackward
 
 
@@ -3707,7 +3736,7 @@ class PadBackwardBackward(_Node):
         return (g_grad_output,)
 
 
-def pad_backward(grad_output, input_sizes, pad, mode):
+def autograd_pad_backward(grad_output, input_sizes, pad, mode):
     result = _op.pad_backward.redispatch(_AUTOGRAD, grad_output, input_sizes, pad, mode)
     node = PadBackwardBackward()
     if _connect(node, (grad_output,)):
@@ -3717,7 +3746,7 @@ def pad_backward(grad_output, input_sizes, pad, mode):
     return result
 
 
-KERNELS['pad_backward'] = pad_backward
+KERNELS['pad_backward'] = autograd_pad_backward
 NODES['pad_backward'] = PadBackwardBackward
 
 
@@ -3738,7 +3767,7 @@ class SortBackward(_Node):
         return (g_self,)
 
 
-def sort(self, dim, descending, stable):
+def autograd_sort(self, dim, descending, stable):
     result = _op.sort.redispatch(_AUTOGRAD, self, dim, descending, stable)
     node = SortBackward()
     if _connect(node, (self,)):
@@ -3749,7 +3778,7 @@ def sort(self, dim, descending, stable):
     return result
 
 
-KERNELS['sort'] = sort
+KERNELS['sort'] = autograd_sort
 NODES['sort'] = SortBackward
 
 
@@ -3770,7 +3799,7 @@ class TopkBackward(_Node):
         return (g_self,)
 
 
-def topk(self, k, dim, largest, sorted):
+def autograd_topk(self, k, dim, largest, sorted):
     result = _op.topk.redispatch(_AUTOGRAD, self, k, dim, largest, sorted)
     node = TopkBackward()
     if _connect(node, (self,)):
@@ -3781,7 +3810,7 @@ def topk(self, k, dim, largest, sorted):
     return result
 
 
-KERNELS['topk'] = topk
+KERNELS['topk'] = autograd_topk
 NODES['topk'] = TopkBackward
 
 
@@ -3802,7 +3831,7 @@ class GatherBackward(_Node):
         return (g_self, g_index)
 
 
-def gather(self, dim, index, sparse_grad):
+def autograd_gather(self, dim, index, sparse_grad):
     result = _op.gather.redispatch(_AUTOGRAD, self, dim, index, sparse_grad)
     node = GatherBackward()
     if _connect(node, (self, index)):
@@ -3813,7 +3842,7 @@ def gather(self, dim, index, sparse_grad):
     return result
 
 
-KERNELS['gather'] = gather
+KERNELS['gather'] = autograd_gather
 NODES['gather'] = GatherBackward
 
 
@@ -3835,7 +3864,7 @@ class ScatterSrcBackward(_Node):
         return (g_self, g_index, g_src)
 
 
-def scatter_src(self, dim, index, src):
+def autograd_scatter_src(self, dim, index, src):
     result = _op.scatter_src.redispatch(_AUTOGRAD, self, dim, index, src)
     node = ScatterSrcBackward()
     if _connect(node, (self, index, src)):
@@ -3845,7 +3874,7 @@ def scatter_src(self, dim, index, src):
     return result
 
 
-KERNELS['scatter.src'] = scatter_src
+KERNELS['scatter.src'] = autograd_scatter_src
 NODES['scatter.src'] = ScatterSrcBackward
 
 
@@ -3865,7 +3894,7 @@ class ScatterValueBackward(_Node):
         return (g_self, g_index)
 
 
-def scatter_value(self, dim, index, value):
+def autograd_scatter_value(self, dim, index, value):
     result = _op.scatter_value.redispatch(_AUTOGRAD, self, dim, index, value)
     node = ScatterValueBackward()
     if _connect(node, (self, index)):
@@ -3875,7 +3904,7 @@ def scatter_value(self, dim, index, value):
     return result
 
 
-KERNELS['scatter.value'] = scatter_value
+KERNELS['scatter.value'] = autograd_scatter_value
 NODES['scatter.value'] = ScatterValueBackward
 
 
@@ -3897,7 +3926,7 @@ class ScatterAddBackward(_Node):
         return (g_self, g_index, g_src)
 
 
-def scatter_add(self, dim, index, src):
+def autograd_scatter_add(self, dim, index, src):
     result = _op.scatter_add.redispatch(_AUTOGRAD, self, dim, index, src)
     node = ScatterAddBackward()
     if _connect(node, (self, index, src)):
@@ -3907,7 +3936,7 @@ def scatter_add(self, dim, index, src):
     return result
 
 
-KERNELS['scatter_add'] = scatter_add
+KERNELS['scatter_add'] = autograd_scatter_add
 NODES['scatter_add'] = ScatterAddBackward
 
 
@@ -3928,7 +3957,7 @@ class IndexSelectBackward(_Node):
         return (g_self, g_index)
 
 
-def index_select(self, dim, index):
+def autograd_index_select(self, dim, index):
     result = _op.index_select.redispatch(_AUTOGRAD, self, dim, index)
     node = IndexSelectBackward()
     if _connect(node, (self, index)):
@@ -3939,7 +3968,7 @@ def index_select(self, dim, index):
     return result
 
 
-KERNELS['index_select'] = index_select
+KERNELS['index_select'] = autograd_index_select
 NODES['index_select'] = IndexSelectBackward
 
 
@@ -3963,7 +3992,7 @@ class IndexAddBackward(_Node):
         return (g_self, g_index, g_source)
 
 
-def index_add(self, dim, index, source, alpha):
+def autograd_index_add(self, dim, index, source, alpha):
     result = _op.index_add.redispatch(_AUTOGRAD, self, dim, index, source, alpha)
     node = IndexAddBackward()
     if _connect(node, (self, index, source)):
@@ -3975,7 +4004,7 @@ def index_add(self, dim, index, source, alpha):
     return result
 
 
-KERNELS['index_add'] = index_add
+KERNELS['index_add'] = autograd_index_add
 NODES['index_add'] = IndexAddBackward
 
 
@@ -3995,7 +4024,7 @@ class IndexTensorBackward(_Node):
         return (g_self, g_indices)
 
 
-def index_Tensor(self, indices):
+def autograd_index_Tensor(self, indices):
     result = _op.index_Tensor.redispatch(_AUTOGRAD, self, indices)
     node = IndexTensorBackward()
     if _connect(node, (self, indices)):
@@ -4005,7 +4034,7 @@ def index_Tensor(self, indices):
     return result
 
 
-KERNELS['index.Tensor'] = index_Tensor
+KERNELS['index.Tensor'] = autograd_index_Tensor
 NODES['index.Tensor'] = IndexTensorBackward
 
 
@@ -4028,7 +4057,7 @@ class IndexPutBackward(_Node):
         return (g_self, g_indices, g_values)
 
 
-def index_put(self, indices, values, accumulate):
+def autograd_index_put(self, indices, values, accumulate):
     result = _op.index_put.redispatch(_AUTOGRAD, self, indices, values, accumulate)
     node = IndexPutBackward()
     if _connect(node, (self, indices, values)):
@@ -4039,8 +4068,38 @@ def index_put(self, indices, values, accumulate):
     return result
 
 
-KERNELS['index_put'] = index_put
+KERNELS['index_put'] = autograd_index_put
 NODES['index_put'] = IndexPutBackward
+
+
+class MaskedFillTensorBackward(_Node):
+    __slots__ = ('s_mask',)
+    op_name = 'masked_fill.Tensor'
+
+    def apply(node, grads):
+        grad = grads[0]
+        mask = _unpack(node, node.s_mask)
+        needs = node.needs_input_grad
+        g_self = g_mask = g_value = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad.masked_fill(mask, 0)
+        if needs[2]:
+            g_value = where(mask, grad, 0).sum()
+        return (g_self, g_mask, g_value)
+
+
+def autograd_masked_fill_Tensor(self, mask, value):
+    result = _op.masked_fill_Tensor.redispatch(_AUTOGRAD, self, mask, value)
+    node = MaskedFillTensorBackward()
+    if _connect(node, (self, mask, value)):
+        node.s_mask = _save(mask)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['masked_fill.Tensor'] = autograd_masked_fill_Tensor
+NODES['masked_fill.Tensor'] = MaskedFillTensorBackward
 
 
 class MaskedFillBackward(_Node):
@@ -4058,7 +4117,7 @@ class MaskedFillBackward(_Node):
         return (g_self, g_mask)
 
 
-def masked_fill(self, mask, value):
+def autograd_masked_fill(self, mask, value):
     result = _op.masked_fill.redispatch(_AUTOGRAD, self, mask, value)
     node = MaskedFillBackward()
     if _connect(node, (self, mask)):
@@ -4067,7 +4126,7 @@ def masked_fill(self, mask, value):
     return result
 
 
-KERNELS['masked_fill'] = masked_fill
+KERNELS['masked_fill'] = autograd_masked_fill
 NODES['masked_fill'] = MaskedFillBackward
 
 
@@ -4087,7 +4146,7 @@ class MaskedSelectBackward(_Node):
         return (g_self, g_mask)
 
 
-def masked_select(self, mask):
+def autograd_masked_select(self, mask):
     result = _op.masked_select.redispatch(_AUTOGRAD, self, mask)
     node = MaskedSelectBackward()
     if _connect(node, (self, mask)):
@@ -4097,7 +4156,7 @@ def masked_select(self, mask):
     return result
 
 
-KERNELS['masked_select'] = masked_select
+KERNELS['masked_select'] = autograd_masked_select
 NODES['masked_select'] = MaskedSelectBackward
 
 
@@ -4119,7 +4178,7 @@ class MaskedScatterBackward(_Node):
         return (g_self, g_mask, g_source)
 
 
-def masked_scatter(self, mask, source):
+def autograd_masked_scatter(self, mask, source):
     result = _op.masked_scatter.redispatch(_AUTOGRAD, self, mask, source)
     node = MaskedScatterBackward()
     if _connect(node, (self, mask, source)):
@@ -4129,7 +4188,7 @@ def masked_scatter(self, mask, source):
     return result
 
 
-KERNELS['masked_scatter'] = masked_scatter
+KERNELS['masked_scatter'] = autograd_masked_scatter
 NODES['masked_scatter'] = MaskedScatterBackward
 
 
@@ -4149,7 +4208,7 @@ class SoftmaxBackward(_Node):
         return (g_self,)
 
 
-def softmax(self, dim, dtype):
+def autograd_softmax(self, dim, dtype):
     result = _op.softmax.redispatch(_AUTOGRAD, self, dim, dtype)
     node = SoftmaxBackward()
     if _connect(node, (self,)):
@@ -4159,7 +4218,7 @@ def softmax(self, dim, dtype):
     return result
 
 
-KERNELS['softmax'] = softmax
+KERNELS['softmax'] = autograd_softmax
 NODES['softmax'] = SoftmaxBackward
 
 
@@ -4179,7 +4238,7 @@ class LogSoftmaxBackward(_Node):
         return (g_self,)
 
 
-def log_softmax(self, dim, dtype):
+def autograd_log_softmax(self, dim, dtype):
     result = _op.log_softmax.redispatch(_AUTOGRAD, self, dim, dtype)
     node = LogSoftmaxBackward()
     if _connect(node, (self,)):
@@ -4189,7 +4248,7 @@ def log_softmax(self, dim, dtype):
     return result
 
 
-KERNELS['log_softmax'] = log_softmax
+KERNELS['log_softmax'] = autograd_log_softmax
 NODES['log_softmax'] = LogSoftmaxBackward
 
 
@@ -4215,7 +4274,7 @@ class ConvolutionBackward(_Node):
         return (g_input, g_weight, g_bias)
 
 
-def convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups):
+def autograd_convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups):
     result = _op.convolution.redispatch(_AUTOGRAD, input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
     node = ConvolutionBackward()
     if _connect(node, (input, weight, bias)):
@@ -4231,7 +4290,7 @@ def convolution(input, weight, bias, stride, padding, dilation, transposed, outp
     return result
 
 
-KERNELS['convolution'] = convolution
+KERNELS['convolution'] = autograd_convolution
 NODES['convolution'] = ConvolutionBackward
 
 
@@ -4251,7 +4310,7 @@ class MaxPoolWithIndicesBackward(_Node):
         return (g_self,)
 
 
-def max_pool_with_indices(self, kernel_size, stride, padding, dilation, ceil_mode):
+def autograd_max_pool_with_indices(self, kernel_size, stride, padding, dilation, ceil_mode):
     result = _op.max_pool_with_indices.redispatch(_AUTOGRAD, self, kernel_size, stride, padding, dilation, ceil_mode)
     node = MaxPoolWithIndicesBackward()
     if _connect(node, (self,)):
@@ -4261,7 +4320,7 @@ def max_pool_with_indices(self, kernel_size, stride, padding, dilation, ceil_mod
     return result
 
 
-KERNELS['max_pool_with_indices'] = max_pool_with_indices
+KERNELS['max_pool_with_indices'] = autograd_max_pool_with_indices
 NODES['max_pool_with_indices'] = MaxPoolWithIndicesBackward
 
 
@@ -4281,7 +4340,7 @@ class MaxPoolBackwardBackward(_Node):
         return (g_grad_output, g_self, g_indices)
 
 
-def max_pool_backward(grad_output, self, indices):
+def autograd_max_pool_backward(grad_output, self, indices):
     result = _op.max_pool_backward.redispatch(_AUTOGRAD, grad_output, self, indices)
     node = MaxPoolBackwardBackward()
     if _connect(node, (grad_output, self, indices)):
@@ -4291,7 +4350,7 @@ def max_pool_backward(grad_output, self, indices):
     return result
 
 
-KERNELS['max_pool_backward'] = max_pool_backward
+KERNELS['max_pool_backward'] = autograd_max_pool_backward
 NODES['max_pool_backward'] = MaxPoolBackwardBackward
 
 
@@ -4316,7 +4375,7 @@ class AvgPoolBackward(_Node):
         return (g_self,)
 
 
-def avg_pool(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
+def autograd_avg_pool(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
     result = _op.avg_pool.redispatch(_AUTOGRAD, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
     node = AvgPoolBackward()
     if _connect(node, (self,)):
@@ -4331,7 +4390,7 @@ def avg_pool(self, kernel_size, stride, padding, ceil_mode, count_include_pad, d
     return result
 
 
-KERNELS['avg_pool'] = avg_pool
+KERNELS['avg_pool'] = autograd_avg_pool
 NODES['avg_pool'] = AvgPoolBackward
 
 
@@ -4355,7 +4414,7 @@ class AvgPoolBackwardBackward(_Node):
         return (g_grad_output, g_self)
 
 
-def avg_pool_backward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
+def autograd_avg_pool_backward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
     result = _op.avg_pool_backward.redispatch(_AUTOGRAD, grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
     node = AvgPoolBackwardBackward()
     if _connect(node, (grad_output, self)):
@@ -4369,7 +4428,7 @@ def avg_pool_backward(grad_output, self, kernel_size, stride, padding, ceil_mode
     return result
 
 
-KERNELS['avg_pool_backward'] = avg_pool_backward
+KERNELS['avg_pool_backward'] = autograd_avg_pool_backward
 NODES['avg_pool_backward'] = AvgPoolBackwardBackward
 
 
@@ -4388,7 +4447,7 @@ class AdaptiveAvgPoolBackward(_Node):
         return (g_self,)
 
 
-def adaptive_avg_pool(self, output_size):
+def autograd_adaptive_avg_pool(self, output_size):
     result = _op.adaptive_avg_pool.redispatch(_AUTOGRAD, self, output_size)
     node = AdaptiveAvgPoolBackward()
     if _connect(node, (self,)):
@@ -4397,7 +4456,7 @@ def adaptive_avg_pool(self, output_size):
     return result
 
 
-KERNELS['adaptive_avg_pool'] = adaptive_avg_pool
+KERNELS['adaptive_avg_pool'] = autograd_adaptive_avg_pool
 NODES['adaptive_avg_pool'] = AdaptiveAvgPoolBackward
 
 
@@ -4416,7 +4475,7 @@ class AdaptiveAvgPoolBackwardBackward(_Node):
         return (g_grad_output, g_self)
 
 
-def adaptive_avg_pool_backward(grad_output, self):
+def autograd_adaptive_avg_pool_backward(grad_output, self):
     result = _op.adaptive_avg_pool_backward.redispatch(_AUTOGRAD, grad_output, self)
     node = AdaptiveAvgPoolBackwardBackward()
     if _connect(node, (grad_output, self)):
@@ -4425,7 +4484,7 @@ def adaptive_avg_pool_backward(grad_output, self):
     return result
 
 
-KERNELS['adaptive_avg_pool_backward'] = adaptive_avg_pool_backward
+KERNELS['adaptive_avg_pool_backward'] = autograd_adaptive_avg_pool_backward
 NODES['adaptive_avg_pool_backward'] = AdaptiveAvgPoolBackwardBackward
 
 
@@ -4445,7 +4504,7 @@ class AdaptiveMaxPoolBackward(_Node):
         return (g_self,)
 
 
-def adaptive_max_pool(self, output_size):
+def autograd_adaptive_max_pool(self, output_size):
     result = _op.adaptive_max_pool.redispatch(_AUTOGRAD, self, output_size)
     node = AdaptiveMaxPoolBackward()
     if _connect(node, (self,)):
@@ -4455,7 +4514,7 @@ def adaptive_max_pool(self, output_size):
     return result
 
 
-KERNELS['adaptive_max_pool'] = adaptive_max_pool
+KERNELS['adaptive_max_pool'] = autograd_adaptive_max_pool
 NODES['adaptive_max_pool'] = AdaptiveMaxPoolBackward
 
 
@@ -4477,7 +4536,7 @@ class EmbeddingBackward(_Node):
         return (g_weight, g_indices)
 
 
-def embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse):
+def autograd_embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse):
     result = _op.embedding.redispatch(_AUTOGRAD, weight, indices, padding_idx, scale_grad_by_freq, sparse)
     node = EmbeddingBackward()
     if _connect(node, (weight, indices)):
@@ -4489,7 +4548,7 @@ def embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse):
     return result
 
 
-KERNELS['embedding'] = embedding
+KERNELS['embedding'] = autograd_embedding
 NODES['embedding'] = EmbeddingBackward
 
 
@@ -4509,7 +4568,7 @@ class EmbeddingBackwardBackward(_Node):
         return (g_grad_output, g_indices)
 
 
-def embedding_backward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq):
+def autograd_embedding_backward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq):
     result = _op.embedding_backward.redispatch(_AUTOGRAD, grad_output, indices, num_weights, padding_idx, scale_grad_by_freq)
     node = EmbeddingBackwardBackward()
     if _connect(node, (grad_output, indices)):
@@ -4519,7 +4578,7 @@ def embedding_backward(grad_output, indices, num_weights, padding_idx, scale_gra
     return result
 
 
-KERNELS['embedding_backward'] = embedding_backward
+KERNELS['embedding_backward'] = autograd_embedding_backward
 NODES['embedding_backward'] = EmbeddingBackwardBackward
 
 
@@ -4545,7 +4604,7 @@ class NativeBatchNormBackward(_Node):
         return (g_input, g_weight, g_bias, g_running_mean, g_running_var)
 
 
-def native_batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps):
+def autograd_native_batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps):
     result = _op.native_batch_norm.redispatch(_AUTOGRAD, input, weight, bias, running_mean, running_var, training, momentum, eps)
     node = NativeBatchNormBackward()
     if _connect(node, (input, weight, bias, running_mean, running_var)):
@@ -4561,7 +4620,7 @@ def native_batch_norm(input, weight, bias, running_mean, running_var, training, 
     return result
 
 
-KERNELS['native_batch_norm'] = native_batch_norm
+KERNELS['native_batch_norm'] = autograd_native_batch_norm
 NODES['native_batch_norm'] = NativeBatchNormBackward
 
 
@@ -4585,7 +4644,7 @@ class NativeLayerNormBackward(_Node):
         return (g_input, g_weight, g_bias)
 
 
-def native_layer_norm(input, normalized_shape, weight, bias, eps):
+def autograd_native_layer_norm(input, normalized_shape, weight, bias, eps):
     result = _op.native_layer_norm.redispatch(_AUTOGRAD, input, normalized_shape, weight, bias, eps)
     node = NativeLayerNormBackward()
     if _connect(node, (input, weight, bias)):
@@ -4599,7 +4658,7 @@ def native_layer_norm(input, normalized_shape, weight, bias, eps):
     return result
 
 
-KERNELS['native_layer_norm'] = native_layer_norm
+KERNELS['native_layer_norm'] = autograd_native_layer_norm
 NODES['native_layer_norm'] = NativeLayerNormBackward
 
 
@@ -4625,7 +4684,7 @@ class NativeGroupNormBackward(_Node):
         return (g_input, g_weight, g_bias)
 
 
-def native_group_norm(input, weight, bias, N, C, HxW, group, eps):
+def autograd_native_group_norm(input, weight, bias, N, C, HxW, group, eps):
     result = _op.native_group_norm.redispatch(_AUTOGRAD, input, weight, bias, N, C, HxW, group, eps)
     node = NativeGroupNormBackward()
     if _connect(node, (input, weight, bias)):
@@ -4641,404 +4700,411 @@ def native_group_norm(input, weight, bias, N, C, HxW, group, eps):
     return result
 
 
-KERNELS['native_group_norm'] = native_group_norm
+KERNELS['native_group_norm'] = autograd_native_group_norm
 NODES['native_group_norm'] = NativeGroupNormBackward
 
 
-def abs_(self):
+def autograd_abs_(self):
     return _inplace(_op.abs_, _op.abs, True, (self,))
 
 
-KERNELS['abs_'] = abs_
+KERNELS['abs_'] = autograd_abs_
 
 
-def neg_(self):
+def autograd_neg_(self):
     return _inplace(_op.neg_, _op.neg, False, (self,))
 
 
-KERNELS['neg_'] = neg_
+KERNELS['neg_'] = autograd_neg_
 
 
-def exp_(self):
+def autograd_exp_(self):
     return _inplace(_op.exp_, _op.exp, False, (self,))
 
 
-KERNELS['exp_'] = exp_
+KERNELS['exp_'] = autograd_exp_
 
 
-def exp2_(self):
+def autograd_exp2_(self):
     return _inplace(_op.exp2_, _op.exp2, False, (self,))
 
 
-KERNELS['exp2_'] = exp2_
+KERNELS['exp2_'] = autograd_exp2_
 
 
-def expm1_(self):
+def autograd_expm1_(self):
     return _inplace(_op.expm1_, _op.expm1, False, (self,))
 
 
-KERNELS['expm1_'] = expm1_
+KERNELS['expm1_'] = autograd_expm1_
 
 
-def log_(self):
+def autograd_log_(self):
     return _inplace(_op.log_, _op.log, True, (self,))
 
 
-KERNELS['log_'] = log_
+KERNELS['log_'] = autograd_log_
 
 
-def log2_(self):
+def autograd_log2_(self):
     return _inplace(_op.log2_, _op.log2, True, (self,))
 
 
-KERNELS['log2_'] = log2_
+KERNELS['log2_'] = autograd_log2_
 
 
-def log10_(self):
+def autograd_log10_(self):
     return _inplace(_op.log10_, _op.log10, True, (self,))
 
 
-KERNELS['log10_'] = log10_
+KERNELS['log10_'] = autograd_log10_
 
 
-def log1p_(self):
+def autograd_log1p_(self):
     return _inplace(_op.log1p_, _op.log1p, True, (self,))
 
 
-KERNELS['log1p_'] = log1p_
+KERNELS['log1p_'] = autograd_log1p_
 
 
-def sqrt_(self):
+def autograd_sqrt_(self):
     return _inplace(_op.sqrt_, _op.sqrt, False, (self,))
 
 
-KERNELS['sqrt_'] = sqrt_
+KERNELS['sqrt_'] = autograd_sqrt_
 
 
-def rsqrt_(self):
+def autograd_rsqrt_(self):
     return _inplace(_op.rsqrt_, _op.rsqrt, False, (self,))
 
 
-KERNELS['rsqrt_'] = rsqrt_
+KERNELS['rsqrt_'] = autograd_rsqrt_
 
 
-def sin_(self):
+def autograd_sin_(self):
     return _inplace(_op.sin_, _op.sin, True, (self,))
 
 
-KERNELS['sin_'] = sin_
+KERNELS['sin_'] = autograd_sin_
 
 
-def cos_(self):
+def autograd_cos_(self):
     return _inplace(_op.cos_, _op.cos, True, (self,))
 
 
-KERNELS['cos_'] = cos_
+KERNELS['cos_'] = autograd_cos_
 
 
-def tan_(self):
+def autograd_tan_(self):
     return _inplace(_op.tan_, _op.tan, False, (self,))
 
 
-KERNELS['tan_'] = tan_
+KERNELS['tan_'] = autograd_tan_
 
 
-def asin_(self):
+def autograd_asin_(self):
     return _inplace(_op.asin_, _op.asin, True, (self,))
 
 
-KERNELS['asin_'] = asin_
+KERNELS['asin_'] = autograd_asin_
 
 
-def acos_(self):
+def autograd_acos_(self):
     return _inplace(_op.acos_, _op.acos, True, (self,))
 
 
-KERNELS['acos_'] = acos_
+KERNELS['acos_'] = autograd_acos_
 
 
-def atan_(self):
+def autograd_atan_(self):
     return _inplace(_op.atan_, _op.atan, True, (self,))
 
 
-KERNELS['atan_'] = atan_
+KERNELS['atan_'] = autograd_atan_
 
 
-def sinh_(self):
+def autograd_sinh_(self):
     return _inplace(_op.sinh_, _op.sinh, True, (self,))
 
 
-KERNELS['sinh_'] = sinh_
+KERNELS['sinh_'] = autograd_sinh_
 
 
-def cosh_(self):
+def autograd_cosh_(self):
     return _inplace(_op.cosh_, _op.cosh, True, (self,))
 
 
-KERNELS['cosh_'] = cosh_
+KERNELS['cosh_'] = autograd_cosh_
 
 
-def tanh_(self):
+def autograd_tanh_(self):
     return _inplace(_op.tanh_, _op.tanh, False, (self,))
 
 
-KERNELS['tanh_'] = tanh_
+KERNELS['tanh_'] = autograd_tanh_
 
 
-def sigmoid_(self):
+def autograd_sigmoid_(self):
     return _inplace(_op.sigmoid_, _op.sigmoid, False, (self,))
 
 
-KERNELS['sigmoid_'] = sigmoid_
+KERNELS['sigmoid_'] = autograd_sigmoid_
 
 
-def relu_(self):
+def autograd_relu_(self):
     return _inplace(_op.relu_, _op.relu, False, (self,))
 
 
-KERNELS['relu_'] = relu_
+KERNELS['relu_'] = autograd_relu_
 
 
-def erf_(self):
+def autograd_erf_(self):
     return _inplace(_op.erf_, _op.erf, True, (self,))
 
 
-KERNELS['erf_'] = erf_
+KERNELS['erf_'] = autograd_erf_
 
 
-def erfc_(self):
+def autograd_erfc_(self):
     return _inplace(_op.erfc_, _op.erfc, True, (self,))
 
 
-KERNELS['erfc_'] = erfc_
+KERNELS['erfc_'] = autograd_erfc_
 
 
-def erfinv_(self):
+def autograd_erfinv_(self):
     return _inplace(_op.erfinv_, _op.erfinv, False, (self,))
 
 
-KERNELS['erfinv_'] = erfinv_
+KERNELS['erfinv_'] = autograd_erfinv_
 
 
-def sign_(self):
+def autograd_sign_(self):
     return _inplace(_op.sign_, _op.sign, False, (self,))
 
 
-KERNELS['sign_'] = sign_
+KERNELS['sign_'] = autograd_sign_
 
 
-def floor_(self):
+def autograd_floor_(self):
     return _inplace(_op.floor_, _op.floor, False, (self,))
 
 
-KERNELS['floor_'] = floor_
+KERNELS['floor_'] = autograd_floor_
 
 
-def ceil_(self):
+def autograd_ceil_(self):
     return _inplace(_op.ceil_, _op.ceil, False, (self,))
 
 
-KERNELS['ceil_'] = ceil_
+KERNELS['ceil_'] = autograd_ceil_
 
 
-def round_(self, decimals):
+def autograd_round_(self, decimals):
     return _inplace(_op.round_, _op.round, False, (self, decimals,))
 
 
-KERNELS['round_'] = round_
+KERNELS['round_'] = autograd_round_
 
 
-def trunc_(self):
+def autograd_trunc_(self):
     return _inplace(_op.trunc_, _op.trunc, False, (self,))
 
 
-KERNELS['trunc_'] = trunc_
+KERNELS['trunc_'] = autograd_trunc_
 
 
-def frac_(self):
+def autograd_frac_(self):
     return _inplace(_op.frac_, _op.frac, False, (self,))
 
 
-KERNELS['frac_'] = frac_
+KERNELS['frac_'] = autograd_frac_
 
 
-def reciprocal_(self):
+def autograd_reciprocal_(self):
     return _inplace(_op.reciprocal_, _op.reciprocal, False, (self,))
 
 
-KERNELS['reciprocal_'] = reciprocal_
+KERNELS['reciprocal_'] = autograd_reciprocal_
 
 
-def square_(self):
+def autograd_square_(self):
     return _inplace(_op.square_, _op.square, True, (self,))
 
 
-KERNELS['square_'] = square_
+KERNELS['square_'] = autograd_square_
 
 
-def clamp_(self, min, max):
+def autograd_clamp_(self, min, max):
     return _inplace(_op.clamp_, _op.clamp, True, (self, min, max,))
 
 
-KERNELS['clamp_'] = clamp_
+KERNELS['clamp_'] = autograd_clamp_
 
 
-def nan_to_num_(self, nan, posinf, neginf):
+def autograd_nan_to_num_(self, nan, posinf, neginf):
     return _inplace(_op.nan_to_num_, _op.nan_to_num, True, (self, nan, posinf, neginf,))
 
 
-KERNELS['nan_to_num_'] = nan_to_num_
+KERNELS['nan_to_num_'] = autograd_nan_to_num_
 
 
-def add_(self, other, alpha):
+def autograd_add_(self, other, alpha):
     return _inplace(_op.add_, _op.add, False, (self, other, alpha,))
 
 
-KERNELS['add_'] = add_
+KERNELS['add_'] = autograd_add_
 
 
-def sub_(self, other, alpha):
+def autograd_sub_(self, other, alpha):
     return _inplace(_op.sub_, _op.sub, False, (self, other, alpha,))
 
 
-KERNELS['sub_'] = sub_
+KERNELS['sub_'] = autograd_sub_
 
 
-def mul_(self, other):
+def autograd_mul_(self, other):
     return _inplace(_op.mul_, _op.mul, True, (self, other,))
 
 
-KERNELS['mul_'] = mul_
+KERNELS['mul_'] = autograd_mul_
 
 
-def div_(self, other, rounding_mode):
+def autograd_div_(self, other, rounding_mode):
     return _inplace(_op.div_, _op.div, True, (self, other, rounding_mode,))
 
 
-KERNELS['div_'] = div_
+KERNELS['div_'] = autograd_div_
 
 
-def pow_(self, exponent):
+def autograd_pow_(self, exponent):
     return _inplace(_op.pow_, _op.pow, True, (self, exponent,))
 
 
-KERNELS['pow_'] = pow_
+KERNELS['pow_'] = autograd_pow_
 
 
-def remainder_(self, other):
+def autograd_remainder_(self, other):
     return _inplace(_op.remainder_, _op.remainder, True, (self, other,))
 
 
-KERNELS['remainder_'] = remainder_
+KERNELS['remainder_'] = autograd_remainder_
 
 
-def fmod_(self, other):
+def autograd_fmod_(self, other):
     return _inplace(_op.fmod_, _op.fmod, True, (self, other,))
 
 
-KERNELS['fmod_'] = fmod_
+KERNELS['fmod_'] = autograd_fmod_
 
 
-def atan2_(self, other):
+def autograd_atan2_(self, other):
     return _inplace(_op.atan2_, _op.atan2, True, (self, other,))
 
 
-KERNELS['atan2_'] = atan2_
+KERNELS['atan2_'] = autograd_atan2_
 
 
-def hypot_(self, other):
+def autograd_hypot_(self, other):
     return _inplace(_op.hypot_, _op.hypot, True, (self, other,))
 
 
-KERNELS['hypot_'] = hypot_
+KERNELS['hypot_'] = autograd_hypot_
 
 
-def copysign_(self, other):
+def autograd_copysign_(self, other):
     return _inplace(_op.copysign_, _op.copysign, True, (self, other,))
 
 
-KERNELS['copysign_'] = copysign_
+KERNELS['copysign_'] = autograd_copysign_
 
 
-def xlogy_(self, other):
+def autograd_xlogy_(self, other):
     return _inplace(_op.xlogy_, _op.xlogy, True, (self, other,))
 
 
-KERNELS['xlogy_'] = xlogy_
+KERNELS['xlogy_'] = autograd_xlogy_
 
 
-def lerp_(self, end, weight):
+def autograd_lerp_(self, end, weight):
     return _inplace(_op.lerp_, _op.lerp, True, (self, end, weight,))
 
 
-KERNELS['lerp_'] = lerp_
+KERNELS['lerp_'] = autograd_lerp_
 
 
-def addcmul_(self, tensor1, tensor2, value):
+def autograd_addcmul_(self, tensor1, tensor2, value):
     return _inplace(_op.addcmul_, _op.addcmul, False, (self, tensor1, tensor2, value,))
 
 
-KERNELS['addcmul_'] = addcmul_
+KERNELS['addcmul_'] = autograd_addcmul_
 
 
-def addcdiv_(self, tensor1, tensor2, value):
+def autograd_addcdiv_(self, tensor1, tensor2, value):
     return _inplace(_op.addcdiv_, _op.addcdiv, False, (self, tensor1, tensor2, value,))
 
 
-KERNELS['addcdiv_'] = addcdiv_
+KERNELS['addcdiv_'] = autograd_addcdiv_
 
 
-def tril_(self, diagonal):
+def autograd_tril_(self, diagonal):
     return _inplace(_op.tril_, _op.tril, False, (self, diagonal,))
 
 
-KERNELS['tril_'] = tril_
+KERNELS['tril_'] = autograd_tril_
 
 
-def triu_(self, diagonal):
+def autograd_triu_(self, diagonal):
     return _inplace(_op.triu_, _op.triu, False, (self, diagonal,))
 
 
-KERNELS['triu_'] = triu_
+KERNELS['triu_'] = autograd_triu_
 
 
-def scatter__src(self, dim, index, src):
+def autograd_scatter__src(self, dim, index, src):
     return _inplace(_op.scatter__src, _op.scatter_src, False, (self, dim, index, src,))
 
 
-KERNELS['scatter_.src'] = scatter__src
+KERNELS['scatter_.src'] = autograd_scatter__src
 
 
-def scatter__value(self, dim, index, value):
+def autograd_scatter__value(self, dim, index, value):
     return _inplace(_op.scatter__value, _op.scatter_value, False, (self, dim, index, value,))
 
 
-KERNELS['scatter_.value'] = scatter__value
+KERNELS['scatter_.value'] = autograd_scatter__value
 
 
-def scatter_add_(self, dim, index, src):
+def autograd_scatter_add_(self, dim, index, src):
     return _inplace(_op.scatter_add_, _op.scatter_add, False, (self, dim, index, src,))
 
 
-KERNELS['scatter_add_'] = scatter_add_
+KERNELS['scatter_add_'] = autograd_scatter_add_
 
 
-def index_add_(self, dim, index, source, alpha):
+def autograd_index_add_(self, dim, index, source, alpha):
     return _inplace(_op.index_add_, _op.index_add, False, (self, dim, index, source, alpha,))
 
 
-KERNELS['index_add_'] = index_add_
+KERNELS['index_add_'] = autograd_index_add_
 
 
-def index_put_(self, indices, values, accumulate):
+def autograd_index_put_(self, indices, values, accumulate):
     return _inplace(_op.index_put_, _op.index_put, False, (self, indices, values, accumulate,))
 
 
-KERNELS['index_put_'] = index_put_
+KERNELS['index_put_'] = autograd_index_put_
 
 
-def masked_fill_(self, mask, value):
+def autograd_masked_fill__Tensor(self, mask, value):
+    return _inplace(_op.masked_fill__Tensor, _op.masked_fill_Tensor, False, (self, mask, value,))
+
+
+KERNELS['masked_fill_.Tensor'] = autograd_masked_fill__Tensor
+
+
+def autograd_masked_fill_(self, mask, value):
     return _inplace(_op.masked_fill_, _op.masked_fill, False, (self, mask, value,))
 
 
-KERNELS['masked_fill_'] = masked_fill_
+KERNELS['masked_fill_'] = autograd_masked_fill_

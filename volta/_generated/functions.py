@@ -1033,10 +1033,11 @@ def index_put(input: Tensor, indices: Sequence[Tensor], values: Tensor, accumula
     indices = _b.tensor_list(indices, 'indices')
     return _op.index_put(input, indices, values, accumulate)
 
-def masked_fill(input: Tensor, mask: Tensor, value: Number) -> Tensor:
-    """masked_fill(Tensor self, Tensor mask, Scalar value) -> Tensor
+def masked_fill(*args: Any, **kwargs: Any) -> Any:
+    """masked_fill.Tensor(Tensor self, Tensor mask, Tensor value) -> Tensor
+    masked_fill(Tensor self, Tensor mask, Scalar value) -> Tensor
     """
-    return _op.masked_fill(input, mask, value)
+    return _b.call_overloaded((_op.masked_fill_Tensor, _op.masked_fill,), args, kwargs, 'masked_fill')
 
 def masked_select(input: Tensor, mask: Tensor) -> Tensor:
     """masked_select(Tensor self, Tensor mask) -> Tensor

@@ -792,10 +792,11 @@ class TensorMethods:
         """
         return _op.copy_(self, src, non_blocking)
 
-    def fill_(self, value: Number) -> Tensor:
-        """fill_(Tensor(a!) self, Scalar value) -> Tensor(a!)
+    def fill_(self, *args: Any, **kwargs: Any) -> Any:
+        """fill_.Tensor(Tensor(a!) self, Tensor value) -> Tensor(a!)
+        fill_(Tensor(a!) self, Scalar value) -> Tensor(a!)
         """
-        return _op.fill_(self, value)
+        return _b.call_overloaded((_op.fill__Tensor, _op.fill_,), (self, *args), kwargs, 'fill_')
 
     def zero_(self) -> Tensor:
         """zero_(Tensor(a!) self) -> Tensor(a!)
@@ -913,10 +914,11 @@ class TensorMethods:
         indices = _b.tensor_list(indices, 'indices')
         return _op.index_put(self, indices, values, accumulate)
 
-    def masked_fill(self, mask: Tensor, value: Number) -> Tensor:
-        """masked_fill(Tensor self, Tensor mask, Scalar value) -> Tensor
+    def masked_fill(self, *args: Any, **kwargs: Any) -> Any:
+        """masked_fill.Tensor(Tensor self, Tensor mask, Tensor value) -> Tensor
+        masked_fill(Tensor self, Tensor mask, Scalar value) -> Tensor
         """
-        return _op.masked_fill(self, mask, value)
+        return _b.call_overloaded((_op.masked_fill_Tensor, _op.masked_fill,), (self, *args), kwargs, 'masked_fill')
 
     def masked_select(self, mask: Tensor) -> Tensor:
         """masked_select(Tensor self, Tensor mask) -> Tensor
@@ -1484,12 +1486,15 @@ class TensorMethods:
         indices = _b.tensor_list(indices, 'indices')
         return _op.index_put_(self, indices, values, accumulate)
 
-    def masked_fill_(self, mask: Tensor, value: Number) -> Tensor:
-        """masked_fill_(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)
+    def masked_fill_(self, *args: Any, **kwargs: Any) -> Any:
+        """masked_fill_.Tensor(Tensor(a!) self, Tensor mask, Tensor value) -> Tensor(a!)
+        masked_fill_(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)
+        
+        In-place version of masked_fill.Tensor.
         
         In-place version of masked_fill.
         """
-        return _op.masked_fill_(self, mask, value)
+        return _b.call_overloaded((_op.masked_fill__Tensor, _op.masked_fill_,), (self, *args), kwargs, 'masked_fill_')
 
     def __abs__(self) -> Tensor:
         return _op.abs(self)

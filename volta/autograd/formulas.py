@@ -12,7 +12,9 @@ import numbers
 from collections.abc import Sequence
 from typing import Any
 
+from volta import _factories as fac
 from volta._generated import functions as F
+from volta._inplace_support import broadcast_shapes
 
 __all__ = [
     "sum_to", "maybe_multiply", "expand_reduced", "mean_backward", "prod_backward",
@@ -65,6 +67,8 @@ def maybe_multiply(grad: Tensor, factor: Any) -> Tensor:
 def expand_reduced(grad: Tensor, shape: Sequence[int], dim: Any, keepdim: bool) -> Tensor:
     """Broadcast the gradient of a reduction back to the input's shape."""
     shape = tuple(shape)
+    if len(shape) == 0:
+        return grad.reshape(())
     if not keepdim:
         for d in _reduced_dims(dim, len(shape)):
             grad = grad.unsqueeze(d)
@@ -72,6 +76,8 @@ def expand_reduced(grad: Tensor, shape: Sequence[int], dim: Any, keepdim: bool) 
 
 
 def _count(shape: Sequence[int], dim: Any) -> int:
+    if len(shape) == 0:
+        return 1
     return math.prod(shape[d] for d in _reduced_dims(dim, len(shape)))
 
 
@@ -382,7 +388,7 @@ def einsum_backward(grad: Tensor, equation: str, tensors: Sequence[Tensor],
                 if c in seen:
                     n = next(spare)
                     new_sub.append(n)
-                    eyes.append(F.eye(sizes[c], dtype=grad.dtype, device=grad.device))
+                    eyes.append(fac.eye(sizes[c], dtype=grad.dtype, device=grad.device))
                     eye_subs.append(c + n)
                 else:
                     seen.add(c)
@@ -405,7 +411,7 @@ def index_put_self_grad(grad: Tensor, indices: Sequence[Any], accumulate: bool) 
 
 
 def masked_select_backward(grad: Tensor, self: Tensor, mask: Tensor) -> Tensor:
-    shape = F.broadcast_shapes(tuple(self.shape), tuple(mask.shape))
+    shape = broadcast_shapes(tuple(self.shape), tuple(mask.shape))
     zeros = grad.new_zeros(shape)
     return zeros.masked_scatter(mask.expand(shape), grad)
 
@@ -424,9 +430,9 @@ def as_strided_backward(grad: Tensor, self: Tensor, size: Sequence[int], stride:
     offset = self.storage_offset() if storage_offset is None else storage_offset
 
     def positions(shape: Sequence[int], strides: Sequence[int], start: int) -> Tensor:
-        pos = F.full((), start, dtype=F.int64_dtype(), device=grad.device)
+        pos = fac.full((), start, dtype="int64", device=grad.device)
         for i, (n, s) in enumerate(zip(shape, strides)):
-            ar = F.arange(n, device=grad.device) * s
+            ar = fac.arange(n, device=grad.device) * s
             pos = pos.unsqueeze(-1) + ar.reshape([1] * i + [n]) if i else pos + ar
         return pos.reshape(-1)
 

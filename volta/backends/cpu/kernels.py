@@ -559,6 +559,7 @@ def copy_(self: Tensor, src: Tensor, non_blocking: bool = False) -> Tensor:
 
 
 @kernel("fill_")
+@kernel("fill_.Tensor")
 def fill_(self: Tensor, value: Any) -> Tensor:
     if isinstance(value, Tensor):
         if value.ndim != 0:
@@ -929,6 +930,7 @@ def _bool_mask(mask: Tensor, op: str) -> np.ndarray:
 
 
 @kernel("masked_fill")
+@kernel("masked_fill.Tensor")
 def masked_fill(self: Tensor, mask: Tensor, value: Any) -> Tensor:
     m = _bool_mask(mask, "masked_fill_")
     if broadcast_shapes(self._shape, mask._shape) != self._shape:
