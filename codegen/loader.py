@@ -19,7 +19,7 @@ from codegen.model import FunctionSchema, SchemaSyntaxError
 VARIANTS = ("function", "method", "inplace")
 PROMOTIONS = ("default", "int_to_float", "always_bool", "none")
 KNOWN_TAGS = ("pointwise", "reduction", "view", "inplace", "nondeterministic", "random",
-              "factory", "linalg", "shape", "nn", "loss", "indexing", "comparison")
+              "factory", "linalg", "shape", "nn", "loss", "indexing", "comparison", "backward")
 FIELDS = ("func", "variants", "operators", "tags", "pointwise", "promotion", "dtypes",
           "composite", "derivatives", "non_differentiable", "output_differentiability",
           "namespaces", "doc", "python_name", "varargs")
@@ -245,7 +245,8 @@ def load(path: str | Path, helper_names: frozenset[str] = frozenset()) -> list[O
         returns_tensor = any(r.type.base == "Tensor" for r in schema.returns)
         if (returns_tensor and not decl.formulas and not decl.composite
                 and not decl.non_differentiable and not schema.is_inplace
-                and "inplace" not in variants and "factory" not in tags):
+                and "inplace" not in variants and "factory" not in tags
+                and "backward" not in tags):
             fail(f"{name} returns a Tensor but declares no 'derivatives:', is not 'composite: "
                  "true', and is not 'non_differentiable: true'; say which one it is")
         decls.append(decl)

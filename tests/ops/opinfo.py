@@ -1291,6 +1291,27 @@ def _index_add_samples(dtype: str) -> list[Sample]:
     ]
 
 
+def _as_strided_samples(dtype: str) -> list[Sample]:
+    return [
+        S(T(4, 5), (3, 2), (5, 1), desc="windows"),
+        S(T(4, 5), (2, 2), (1, 5), 3, desc="offset, transposed strides"),
+        S(T(12), (3, 3), (2, 1), desc="overlapping windows"),
+        # a strided view of a larger storage: positions are storage positions
+        S(T(4, 5, noncontig=True), (2, 2), (1, 2), desc="noncontig", gradcheck=False),
+    ]
+
+
+def _index_put_samples(dtype: str) -> list[Sample]:
+    b = {"kind": "bool"}
+    return [
+        S(T(5, 3), (T(4, kind="index", values=(4, 0, 2, 1)),), T(4, 3), desc="rows"),
+        S(T(5, 3), (T(4, kind="index", high=5),), T(3), True, desc="accumulate duplicates"),
+        S(T(4, 3), (T(4, 3, **b),), T(), desc="bool mask, 0-d value"),
+        S(T(4, 6, noncontig=True), (None, T(2, kind="index", values=(5, 1))), T(4, 2),
+          desc="noncontig, second dim"),
+    ]
+
+
 def _masked_fill_samples(dtype: str) -> list[Sample]:
     b = {"kind": "bool"}
     v = _scalar(dtype, -1.5, 7)
@@ -1388,6 +1409,8 @@ def _shape_ops() -> list[OpInfo]:
         sh("index_select", _index_select_samples),
         sh("index_add", _index_add_samples, dtypes=NUMERIC_DTYPES),
         sh("masked_fill", _masked_fill_samples),
+        sh("as_strided", _as_strided_samples),
+        sh("index_put", _index_put_samples),
         sh("masked_select", _masked_select_samples),
         sh("nonzero", _nonzero_samples, grad=False),
         sh("one_hot", _one_hot_samples, "torch.nn.functional.one_hot", ("int64",), grad=False),

@@ -141,7 +141,11 @@ def _gradcheck_inputs(op: OpInfo, sample: Sample, seed: int) -> tuple[Any, list]
 
 GRADCHECK_OPS = sorted(n for n, op in OPS.items()
                        if op.grad and op.gradcheck_ok and "float64" in op.dtypes)
-GRADGRAD_OPS = GRADCHECK_OPS[::3]
+# convolution and the normalisation layers differentiate through backward kernels whose own
+# derivative is not implemented yet (it fails loudly); gradgradcheck a third of the others
+NO_DOUBLE_BACKWARD = {"conv1d", "conv2d", "conv_transpose1d", "conv_transpose2d", "batch_norm",
+                      "layer_norm", "group_norm"}
+GRADGRAD_OPS = [n for n in GRADCHECK_OPS if n not in NO_DOUBLE_BACKWARD][::3]
 
 
 @pytest.mark.parametrize("name", GRADCHECK_OPS)
@@ -173,6 +177,14 @@ def test_gradgradcheck_float64(name: str) -> None:
         volta.autograd.gradgradcheck(fn, tuple(leaves), fast_mode=True, atol=1e-4, rtol=1e-3)
         return
     pytest.fail(f"{name}: no sample could be gradgradchecked")
+
+
+def test_double_backward_through_backward_kernel_fails_loudly() -> None:
+    x = volta.randn(1, 2, 5, dtype=volta.float64, requires_grad=True)
+    w = volta.randn(3, 2, 3, dtype=volta.float64, requires_grad=True)
+    (g,) = volta.autograd.grad(volta.conv1d(x, w).sum(), x, create_graph=True)
+    with pytest.raises(volta.AutogradError, match="not implemented"):
+        g.sum().backward()
 
 
 def test_oracle_coverage_numbers() -> None:

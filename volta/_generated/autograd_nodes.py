@@ -3721,26 +3721,26 @@ NODES['pad'] = PadBackward
 
 
 class PadBackwardBackward(_Node):
-    __slots__ = ('s_pad', 's_mode')
+    __slots__ = ('s_padding', 's_mode')
     op_name = 'pad_backward'
 
     def apply(node, grads):
         grad = grads[0]
-        pad = node.s_pad
+        padding = node.s_padding
         mode = node.s_mode
         needs = node.needs_input_grad
         g_grad_output = None
         grad_input_mask = needs
         if needs[0]:
-            g_grad_output = pad(grad, pad, mode)
+            g_grad_output = pad(grad, padding, mode)
         return (g_grad_output,)
 
 
-def autograd_pad_backward(grad_output, input_sizes, pad, mode):
-    result = _op.pad_backward.redispatch(_AUTOGRAD, grad_output, input_sizes, pad, mode)
+def autograd_pad_backward(grad_output, input_sizes, padding, mode):
+    result = _op.pad_backward.redispatch(_AUTOGRAD, grad_output, input_sizes, padding, mode)
     node = PadBackwardBackward()
     if _connect(node, (grad_output,)):
-        node.s_pad = pad
+        node.s_padding = padding
         node.s_mode = mode
         _set_history(node, result, None)
     return result

@@ -968,12 +968,12 @@ def pad(input: Tensor, pad: int | Sequence[int], mode: str = 'constant', value: 
     pad = _b.int_list(pad, 0, 'pad')
     return _op.pad(input, pad, mode, value)
 
-def pad_backward(grad_output: Tensor, input_sizes: int | Sequence[int], pad: int | Sequence[int], mode: str) -> Tensor:
-    """pad_backward(Tensor grad_output, int[] input_sizes, int[] pad, str mode) -> Tensor
+def pad_backward(grad_output: Tensor, input_sizes: int | Sequence[int], padding: int | Sequence[int], mode: str) -> Tensor:
+    """pad_backward(Tensor grad_output, int[] input_sizes, int[] padding, str mode) -> Tensor
     """
     input_sizes = _b.int_list(input_sizes, 0, 'input_sizes')
-    pad = _b.int_list(pad, 0, 'pad')
-    return _op.pad_backward(grad_output, input_sizes, pad, mode)
+    padding = _b.int_list(padding, 0, 'padding')
+    return _op.pad_backward(grad_output, input_sizes, padding, mode)
 
 def sort(input: Tensor, dim: int = -1, descending: bool = False, *, stable: bool | None = False) -> tuple[Tensor, Tensor]:
     """sort(Tensor self, int dim=-1, bool descending=False, *, bool? stable=False) -> (Tensor values, Tensor indices)

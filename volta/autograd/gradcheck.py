@@ -23,18 +23,19 @@ def _numerical_jacobian(fn: Callable[..., Any], inputs: list, i: int, eps: float
     x = inputs[i]
     base = x.detach().clone().contiguous()
     columns = []
-    with no_grad():
+    if True:
         for j in range(base.numel()):
             plus = base.clone()
             minus = base.clone()
             flat_p = plus.view(-1)
             flat_m = minus.view(-1)
-            flat_p[j] = flat_p[j].item() + eps
-            flat_m[j] = flat_m[j].item() - eps
+            with no_grad():
+                flat_p[j] = flat_p[j].item() + eps
+                flat_m[j] = flat_m[j].item() - eps
             args_p = list(inputs)
             args_m = list(inputs)
-            args_p[i] = plus
-            args_m[i] = minus
+            args_p[i] = plus.requires_grad_(x.requires_grad)
+            args_m[i] = minus.requires_grad_(x.requires_grad)
             outs_p = _outputs(fn, args_p)
             outs_m = _outputs(fn, args_m)
             columns.append([((op - om) / (2 * eps)).reshape(-1).tolist()
@@ -82,17 +83,18 @@ def _fast_gradcheck(fn: Callable[..., Any], inputs: list, idx: list[int], eps: f
         for g, i in zip(gs, idx):
             if g is not None:
                 analytical += float((g * us[i]).sum().item())
+    # perturbed inputs keep requires_grad: fn may itself differentiate (gradgradcheck)
+    plus = list(inputs)
+    minus = list(inputs)
     with no_grad():
-        plus = list(inputs)
-        minus = list(inputs)
         for i in idx:
             base = inputs[i].detach()
-            plus[i] = base + us[i] * eps
-            minus[i] = base - us[i] * eps
-        outs_p = [o for o in _outputs(fn, plus) if o.dtype.is_floating_point]
-        outs_m = [o for o in _outputs(fn, minus) if o.dtype.is_floating_point]
-        numerical = sum(float((((op - om) / (2 * eps)) * v).sum().item())
-                        for op, om, v in zip(outs_p, outs_m, vs))
+            plus[i] = (base + us[i] * eps).requires_grad_()
+            minus[i] = (base - us[i] * eps).requires_grad_()
+    outs_p = [o.detach() for o in _outputs(fn, plus) if o.dtype.is_floating_point]
+    outs_m = [o.detach() for o in _outputs(fn, minus) if o.dtype.is_floating_point]
+    numerical = sum(float((((op - om) / (2 * eps)) * v).sum().item())
+                    for op, om, v in zip(outs_p, outs_m, vs))
     if abs(analytical - numerical) > atol + rtol * abs(numerical):
         if raise_exception:
             raise AutogradError(f"Jacobian mismatch (fast mode): v^T J u analytical="
