@@ -1307,8 +1307,8 @@ def _index_put_samples(dtype: str) -> list[Sample]:
         S(T(5, 3), (T(4, kind="index", values=(4, 0, 2, 1)),), T(4, 3), desc="rows"),
         S(T(5, 3), (T(4, kind="index", high=5),), T(3), True, desc="accumulate duplicates"),
         S(T(4, 3), (T(4, 3, **b),), T(), desc="bool mask, 0-d value"),
-        S(T(4, 6, noncontig=True), (None, T(2, kind="index", values=(5, 1))), T(4, 2),
-          desc="noncontig, second dim"),
+        S(T(4, 6, noncontig=True), (T(2, kind="index", values=(3, 1)),), T(6),
+          desc="noncontig, broadcast values"),
     ]
 
 
