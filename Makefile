@@ -1,0 +1,37 @@
+# `make test` and `make demo` each create and fill their own virtual environment.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.volta-installed
+PYTEST_ARGS ?=
+
+.PHONY: test demo bench lint codegen clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): $(BIN)/python pyproject.toml plugins/volta-example-ext/pyproject.toml plugins/volta-broken/pyproject.toml
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e ".[test]"
+	$(BIN)/python -m pip install -q -e plugins/volta-example-ext -e plugins/volta-broken
+	touch $(STAMP)
+
+test: $(STAMP)
+	$(BIN)/python -m codegen --check
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest -rs $(PYTEST_ARGS)
+
+demo: $(STAMP)
+	$(BIN)/python examples/train_mlp.py
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/dispatch_overhead.py
+
+codegen: $(BIN)/python
+	$(BIN)/python -m codegen
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+clean:
+	rm -rf $(VENV) build *.egg-info
