@@ -6,26 +6,43 @@ from typing import Any
 
 import numpy as np
 
+from volta.dtypes import get_default_dtype
+
+
+def _summarized(arr: np.ndarray, edgeitems: int = 3) -> np.ndarray:
+    """The elements a summarized print shows (PyTorch sizes columns from these only)."""
+    for axis, size in enumerate(arr.shape):
+        if size > 2 * edgeitems:
+            keep = np.r_[0:edgeitems, size - edgeitems:size]
+            arr = np.take(arr, keep, axis=axis)
+    return arr
+
 
 def _format_floats(arr: np.ndarray) -> Any:
+    # PyTorch's _Formatter: mode and column width come from the nonzero finite values only,
+    # and a ratio above 1000 switches to scientific notation even when all values are integral
     finite = arr[np.isfinite(arr)]
     if finite.size == 0:
         return lambda x: f"{x}"
-    int_mode = bool(np.all(finite == np.round(finite)))
-    amax = float(np.max(np.abs(finite))) if finite.size else 0.0
-    amin = float(np.min(np.abs(finite[finite != 0]))) if np.any(finite != 0) else 0.0
-    sci = amax >= 1e8 or (amin != 0 and amin < 1e-4) or (amin and amax / amin > 1000 and
-                                                         not int_mode)
-    if int_mode and not sci:
-        width = max(len(f"{v:.0f}.") for v in finite)
+    nonzero = np.abs(finite[finite != 0])
+    int_mode = bool(np.all(finite == np.ceil(finite)))
+    sci = False
+    if nonzero.size:
+        amax, amin = float(nonzero.max()), float(nonzero.min())
+        sci = amax / amin > 1000.0 or amax > 1e8 or (not int_mode and amin < 1e-4)
+    values = finite[finite != 0]
+    if sci:
+        width = max((len(f"{v:.4e}") for v in values), default=1)
+
+        def fmt(x: float) -> str:
+            return f"{x:.4e}".rjust(width)
+    elif int_mode:
+        width = max((len(f"{v:.0f}.") for v in values), default=1)
 
         def fmt(x: float) -> str:
             return (f"{x:.0f}." if np.isfinite(x) else f"{x}").rjust(width)
-    elif sci:
-        def fmt(x: float) -> str:
-            return f"{x:.4e}"
     else:
-        width = max(len(f"{v:.4f}") for v in finite)
+        width = max((len(f"{v:.4f}") for v in values), default=1)
 
         def fmt(x: float) -> str:
             return (f"{x:.4f}" if np.isfinite(x) else f"{x}").rjust(width)
@@ -37,15 +54,21 @@ def tensor_repr(t: Any) -> str:
     arr = host_array(t)
     if arr.dtype.kind == "f" or t.dtype.name == "bfloat16":
         arr = arr.astype(np.float64)
-        formatter = {"float": _format_floats(arr)}
+        shown = _summarized(arr) if arr.size > 1000 else arr
+        formatter = {"float": _format_floats(shown)}
     else:
         formatter = None
     prefix = "tensor("
     body = np.array2string(arr, separator=", ", prefix=prefix, formatter=formatter,
                            threshold=1000, edgeitems=3, max_line_width=80)
+    if arr.size > 1000:  # PyTorch writes the elided elements as " ..." (numpy: "...")
+        body = body.replace(", ..., ", ",  ..., ")
     extras = []
-    default_types = ("float32", "int64", "bool")
-    if t.dtype.name not in default_types or arr.size == 0 and t.dtype.name != "float32":
+    # PyTorch hides the dtype for the *current* default float dtype (set_default_dtype), not
+    # for float32 always; an empty tensor shows any other dtype since no element implies it
+    default_float = get_default_dtype().name
+    default_types = (default_float, "int64", "bool")
+    if t.dtype.name not in default_types or (arr.size == 0 and t.dtype.name != default_float):
         extras.append(f"dtype=volta.{t.dtype.name}")
     if t.device.type != "cpu":
         extras.append(f"device='{t.device}'")

@@ -73,9 +73,20 @@ def contiguous_strides(shape: tuple[int, ...]) -> tuple[int, ...]:
 class Tensor(TensorMethods):
     """A strided view over a storage, with autograd metadata."""
 
+    # Note [Tensor construction cost]
+    # Every op result is a new Tensor, so construction is on the hot path: the fields every
+    # tensor sets are slots; the autograd fields most tensors never touch are class-level
+    # defaults, written to the instance only when they change.
     __slots__ = ("_storage", "_shape", "_stride", "_offset", "dtype", "_device", "_ks", "_vc",
-                 "_requires_grad", "_grad", "grad_fn", "_output_nr", "_base", "_np",
-                 "_retains_grad", "_hooks", "_accumulator", "__weakref__", "__dict__")
+                 "_np", "__weakref__", "__dict__")
+    _requires_grad = False
+    _grad = None
+    grad_fn = None
+    _output_nr = 0
+    _base = None
+    _retains_grad = False
+    _hooks = None
+    _accumulator = None
 
     __array_priority__ = 1000  # numpy scalars on the left defer to our operators
 
@@ -97,15 +108,9 @@ class Tensor(TensorMethods):
         t._device = storage.device
         t._ks = storage.backend.key.mask
         t._vc = vc if vc is not None else VersionCounter()
-        t._requires_grad = False
-        t._grad = None
-        t.grad_fn = None
-        t._output_nr = 0
-        t._base = base
         t._np = None
-        t._retains_grad = False
-        t._hooks = None
-        t._accumulator = None
+        if base is not None:
+            t._base = base
         return t
 
     def _view_of(self, shape: tuple[int, ...], stride: tuple[int, ...], offset: int) -> Tensor:

@@ -36,7 +36,7 @@ class FunctionCtx:
 class PythonBackward(Node):
     """A node whose backward is user Python code."""
 
-    __slots__ = ("ctx", "backward_fn", "fn_name", "n_inputs", "positions", "__dict__")
+    __slots__ = ("ctx", "backward_fn", "fn_name", "n_inputs", "positions")
     op_name = "custom"
 
     def name(self) -> str:

@@ -14,7 +14,11 @@ import traceback
 import weakref
 from typing import Any
 
+from volta.dispatch import dispatcher as _dispatch
+from volta.dispatch.keys import Autograd as _AUTOGRAD_KEY
 from volta.errors import AutogradError
+
+_AUTOGRAD_MASK = _AUTOGRAD_KEY.mask
 
 _sequence = itertools.count()
 _FREED = object()
@@ -42,22 +46,23 @@ class RemovableHandle:
 
 
 class Node:
-    """A backward function in the graph (``tensor.grad_fn``)."""
+    """A backward function in the graph (``tensor.grad_fn``).
 
-    __slots__ = ("next_edges", "input_meta", "layout", "needs_input_grad", "seq", "output_meta",
-                 "_pre_hooks", "_hooks", "forward_trace", "__weakref__")
+    Fields default at class level and are written only when set (``connect``, hooks): a node is
+    created for every differentiable op call, so creation must cost next to nothing.
+    """
+
+    __slots__ = ("__dict__", "__weakref__")
     op_name = ""
-
-    def __init__(self) -> None:
-        self.next_edges: list = []
-        self.input_meta: list = []
-        self.layout: tuple = ()
-        self.needs_input_grad: tuple = ()
-        self.seq = 0
-        self.output_meta: list = []
-        self._pre_hooks: list | None = None
-        self._hooks: list | None = None
-        self.forward_trace: list[str] | None = None
+    next_edges: list | tuple = ()
+    input_meta: list | tuple = ()
+    layout: tuple = ()
+    needs_input_grad: tuple = ()
+    seq = 0
+    output_meta: list | tuple = ()
+    _pre_hooks: list | None = None
+    _hooks: list | None = None
+    forward_trace: list[str] | None = None
 
     def name(self) -> str:
         return type(self).__name__
@@ -114,7 +119,6 @@ class AccumulateGrad(Node):
     op_name = "accumulate_grad"
 
     def __init__(self, variable: Any) -> None:
-        super().__init__()
         self.variable = variable
         self.needs_input_grad = (True,)
 
@@ -161,8 +165,44 @@ def _edge(t: Any) -> tuple | None:
     return (accumulator(t), 0)
 
 
+_NO_LISTS: dict[int, tuple] = {}
+
+
 def connect(node: Node, inputs: tuple) -> bool:
     """Give ``node`` one edge per differentiable input; False when none needs a gradient."""
+    tensor = _dispatch._TENSOR_TYPE
+    if not any(x.__class__ is tuple or x.__class__ is list for x in inputs):
+        edges: list = []
+        metas: list = []
+        needs: list = []
+        for x in inputs:
+            if isinstance(x, tensor) and x._requires_grad:
+                fn = x.grad_fn
+                edges.append((fn, x._output_nr) if fn is not None else (accumulator(x), 0))
+                metas.append((x._shape, x.dtype, x._device))
+                needs.append(True)
+            else:
+                edges.append(None)
+                metas.append(None)
+                needs.append(False)
+        if True not in needs:
+            return False
+        n = len(inputs)
+        layout = _NO_LISTS.get(n)
+        if layout is None:
+            layout = _NO_LISTS[n] = (None,) * n
+        node.next_edges = edges
+        node.input_meta = metas
+        node.layout = layout
+        node.needs_input_grad = tuple(needs)
+        node.seq = next(_sequence)
+        if ANOMALY.enabled:
+            node.forward_trace = traceback.format_stack()[:-2]
+        return True
+    return _connect_with_lists(node, inputs)
+
+
+def _connect_with_lists(node: Node, inputs: tuple) -> bool:
     edges: list = []
     metas: list = []
     layout: list = []
@@ -201,6 +241,14 @@ def connect(node: Node, inputs: tuple) -> bool:
 def set_history(node: Node, result: Any, differentiable: tuple | None = None,
                 inplace: bool = False) -> None:
     """Make ``node`` the ``grad_fn`` of each differentiable floating output."""
+    if result.__class__ is _dispatch._TENSOR_TYPE and not inplace and differentiable is None:
+        # the common case: one ordinary output
+        node.output_meta = ((result._shape, result.dtype, result._device),)
+        if result.dtype.is_floating_point:
+            result.grad_fn = node
+            result._requires_grad = True
+            result._ks |= _AUTOGRAD_MASK
+        return
     outputs = result if isinstance(result, (tuple, list)) else (result,)
     node.output_meta = [(o._shape, o.dtype, o._device) if hasattr(o, "_shape") else None
                         for o in outputs]

@@ -25,7 +25,6 @@ class CopySlices(Node):
     op_name = "copy_slices"
 
     def __init__(self, base: Any, view: Any, fn: Node) -> None:
-        super().__init__()
         self.fn = fn
         self.base_shape = tuple(base._shape)
         self.size, self.stride, self.offset = _geometry(base, view)
@@ -60,7 +59,6 @@ class ViewOfModifiedBase(Node):
     op_name = "as_strided"
 
     def __init__(self, copy: CopySlices, base: Any, view: Any) -> None:
-        super().__init__()
         self.base_shape = copy.base_shape
         self.size, self.stride, self.offset = copy.size, copy.stride, copy.offset
         self.next_edges = [(copy, 0)]

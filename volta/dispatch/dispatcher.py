@@ -78,12 +78,22 @@ class OperatorHandle:
         self.mutated = schema.mutated_arguments
         self.num_args = len(args)
         # tensors that add their functionality keys (Autograd...) but do not pick the backend
-        self.functionality_positions: tuple[int, ...] = ()
+        self._functionality_positions: tuple[int, ...] = ()
+        self._simple = not self.tensor_list_positions
 
     def __repr__(self) -> str:
         return f"<op {self.name}>"
 
     # -- the call path -------------------------------------------------------------------------
+
+    @property
+    def functionality_positions(self) -> tuple[int, ...]:
+        return self._functionality_positions
+
+    @functionality_positions.setter
+    def functionality_positions(self, positions: tuple[int, ...]) -> None:
+        self._functionality_positions = tuple(positions)
+        self._simple = not self.tensor_list_positions and not positions
 
     def keyset_of(self, args: tuple) -> int:
         ks = 0
@@ -96,14 +106,22 @@ class OperatorHandle:
             for a in args[i] or ():
                 if isinstance(a, tensor):
                     ks |= a._ks
-        for i in self.functionality_positions:
+        for i in self._functionality_positions:
             a = args[i]
             if isinstance(a, tensor):
                 ks |= a._ks & K.FUNCTIONALITY_MASK
         return ks
 
     def __call__(self, *args: Any) -> Any:
-        ks = self.keyset_of(args)
+        if self._simple:  # only plain Tensor arguments decide the key set (most ops)
+            ks = 0
+            tensor = _TENSOR_TYPE
+            for i in self.tensor_positions:
+                a = args[i]
+                if isinstance(a, tensor):
+                    ks |= a._ks
+        else:
+            ks = self.keyset_of(args)
         local = LOCAL
         ks = (ks | local.included) & ~local.excluded
         kernel = self._cache.get(ks)

@@ -451,7 +451,7 @@ KERNELS['bitwise_not'] = bitwise_not
 
 def add(self, other, alpha):
     (self, other), out_dtype = _prepare('add', 'default', None, self, other)
-    return _wrap(self + alpha * other, out_dtype)
+    return _wrap(self + other if alpha == 1 else self + alpha * other, out_dtype)
 
 
 KERNELS['add'] = add
@@ -459,7 +459,7 @@ KERNELS['add'] = add
 
 def sub(self, other, alpha):
     (self, other), out_dtype = _prepare('sub', 'default', None, self, other)
-    return _wrap(self - alpha * other, out_dtype)
+    return _wrap(self - other if alpha == 1 else self - alpha * other, out_dtype)
 
 
 KERNELS['sub'] = sub

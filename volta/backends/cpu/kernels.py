@@ -169,6 +169,9 @@ def _sum_like(np_fn: Any, self: Tensor, dim: Any, keepdim: bool, dtype: D.dtype 
 
 @kernel("sum")
 def sum_(self: Tensor, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Tensor:
+    if dtype is None and dim is None and self.dtype in (D.float32, D.float64):
+        # the common full reduction: ndarray.sum skips numpy's Python-level wrapper
+        return W(np.asarray(A(self).sum(keepdims=keepdim)))
     return _sum_like(np.sum, self, dim, keepdim, dtype, "sum")
 
 
@@ -419,6 +422,11 @@ def _mm_arrays(a: Tensor, b: Tensor) -> tuple[np.ndarray, np.ndarray, D.dtype]:
 
 @kernel("matmul")
 def matmul(self: Tensor, other: Tensor) -> Tensor:
+    dt = self.dtype
+    if dt is other.dtype and dt in (D.float32, D.float64) and self.ndim == other.ndim == 2:
+        a, b = A(self), A(other)
+        if a.shape[1] == b.shape[0]:
+            return W(a @ b)  # the common 2-D case, checked above
     if self.ndim == 0 or other.ndim == 0:
         raise ShapeError(f"both arguments to matmul need to be at least 1D, but they are "
                          f"{self.ndim}D and {other.ndim}D")

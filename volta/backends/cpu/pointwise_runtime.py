@@ -38,6 +38,20 @@ def _result_type(operands: tuple) -> D.dtype:
 
 def prepare(name: str, promotion: str, allowed: str | None, *operands: Any
             ) -> tuple[list[Any], D.dtype]:
+    # fast path: tensors of one ordinary dtype and one shape need no casts and no checks
+    first = operands[0]
+    if promotion == "default" and allowed is None and type(first) is Tensor:
+        dt = first.dtype
+        if dt not in _HALF:
+            shape = first._shape
+            arrays = []
+            for x in operands:
+                if type(x) is not Tensor or x.dtype is not dt or x._shape != shape:
+                    break
+                a = x._np
+                arrays.append(a if a is not None else host_array(x))
+            else:
+                return arrays, dt
     promoted = _result_type(operands)
     if allowed is not None:
         if allowed == "integral_and_bool" and promoted.is_floating_point:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numpy as np
 
 from volta import dtypes as D
-from volta._tensor import Storage, Tensor, host_array
+from volta._tensor import Storage, Tensor, contiguous_strides, host_array
 from volta.device import BackendInfo, device
 
 CPU = device("cpu")
@@ -45,18 +46,23 @@ def array(t: Any) -> Any:
     return t
 
 
+@functools.lru_cache(maxsize=4096)
+def _strides(shape: tuple[int, ...]) -> tuple[int, ...]:
+    return contiguous_strides(shape)
+
+
 def wrap(arr: Any) -> Tensor:
     """A CPU tensor owning ``arr``'s data (copied only if it is not C-contiguous)."""
     if type(arr) is not np.ndarray:
         arr = np.asarray(arr)
-    if not arr.flags.c_contiguous:
+    elif not arr.flags.c_contiguous:
         arr = arr.copy(order="C")
     dt = _NUMPY_TO_VOLTA.get(arr.dtype)
     if dt is None:
         dt = D.from_numpy_dtype(arr.dtype)
-    itemsize = arr.itemsize
+    shape = arr.shape
     storage = Storage(arr, arr.size, dt, CPU, _INFO)  # type: ignore[arg-type]
-    t = Tensor._make(storage, arr.shape, tuple(s // itemsize for s in arr.strides), 0)
+    t = Tensor._make(storage, shape, _strides(shape), 0)
     t._np = arr
     return t
 

@@ -1,0 +1,1 @@
+"""Two deliberately broken volta plugins: one fails on import, one in a hook."""

@@ -1,0 +1,2 @@
+"""An example out-of-tree volta package: everything it adds goes through volta's plugin hooks
+(see ``plugin.py``)."""

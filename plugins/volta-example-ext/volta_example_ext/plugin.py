@@ -1,0 +1,146 @@
+"""The example plugin's hooks: a toy device, two operators, and kernels for them.
+
+* ``volta_register_backends``: the device ``"toy"`` (dispatch key ``TOY``). Its memory is a host
+  numpy array inside a :class:`ToyBuffer`, so toy tensors never share storage with CPU tensors
+  and every op on them dispatches to the ``TOY`` key.
+* ``volta_define_ops``: ``ext::swiglu`` from ``ops.yaml`` (pointwise snippet + derivative
+  formulas) and ``ext::scaled_add`` from a schema string with a Python backward.
+* ``volta_register_kernels``: CPU kernel for ``ext::scaled_add``; TOY kernels for core ``add``
+  and ``mul`` and for ``ext::swiglu``. Everything else on ``toy`` goes through volta's CPU
+  fallback.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+import volta
+from volta import dtypes
+from volta.plugins import hookimpl
+
+OPS_YAML = Path(__file__).with_name("ops.yaml")
+TOY_DTYPES = (dtypes.float32, dtypes.float64, dtypes.int64, dtypes.bool_)
+
+
+class ToyBuffer:
+    """The toy device's memory for one storage."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, data: np.ndarray) -> None:
+        self.data = data
+
+    def __repr__(self) -> str:
+        return f"ToyBuffer({self.data.size} x {self.data.dtype})"
+
+
+class ToyBackend:
+    """The storage contract volta asks of a backend (see ``volta.device.BackendRegistry``)."""
+
+    name = "toy"
+
+    def allocate(self, numel: int, dt: Any, index: int = 0) -> ToyBuffer:
+        return ToyBuffer(np.empty(numel, dtype=dt.numpy))
+
+    def from_numpy(self, array: np.ndarray, index: int = 0) -> ToyBuffer:
+        # always a copy: the caller may hand us a CPU tensor's own memory
+        return ToyBuffer(np.array(array, copy=True).reshape(-1))
+
+    def to_numpy(self, handle: ToyBuffer, dt: Any, numel: int) -> np.ndarray:
+        return handle.data
+
+    def copy_(self, dst: ToyBuffer, src: np.ndarray) -> None:
+        dst.data[...] = np.asarray(src).reshape(-1)
+
+
+# -- kernels ------------------------------------------------------------------------------------
+
+
+def _host(x: Any) -> Any:
+    """A toy (or CPU) tensor's elements as an array; Python numbers pass through."""
+    return np.asarray(x) if isinstance(x, volta.Tensor) else x
+
+
+def _device(*operands: Any) -> Any:
+    return next(x.device for x in operands if isinstance(x, volta.Tensor))
+
+
+def _result(values: Any, dt: Any, dev: Any) -> Any:
+    return volta.tensor(np.asarray(values).astype(dt.numpy), device=dev)
+
+
+def toy_add(self: Any, other: Any, alpha: Any = 1) -> Any:
+    """Core ``add`` on the toy device."""
+    dt = volta.result_type(self, other)
+    return _result(_host(self) + alpha * _host(other), dt, _device(self, other))
+
+
+def toy_mul(self: Any, other: Any) -> Any:
+    """Core ``mul`` on the toy device."""
+    dt = volta.result_type(self, other)
+    return _result(_host(self) * _host(other), dt, _device(self, other))
+
+
+def toy_swiglu(x: Any, gate: Any) -> Any:
+    """``ext::swiglu`` on the toy device: x * gate * sigmoid(gate)."""
+    dt = volta.result_type(x, gate)
+    if not dt.is_floating_point:
+        dt = volta.get_default_dtype()
+    g = _host(gate).astype(np.float64)
+    values = _host(x) * g / (1.0 + np.exp(-g))
+    return _result(values, dt, _device(x, gate))
+
+
+def cpu_scaled_add(a: Any, b: Any, alpha: float) -> Any:
+    """``ext::scaled_add`` on the CPU: a + alpha * b."""
+    dt = volta.result_type(a, b)
+    return _result(_host(a) + alpha * _host(b), dt, "cpu")
+
+
+def _sum_to(grad: Any, shape: tuple[int, ...]) -> Any:
+    """Undo broadcasting: sum ``grad`` down to ``shape``."""
+    while grad.dim() > len(shape):
+        grad = grad.sum(0)
+    for i, n in enumerate(shape):
+        if n == 1 and grad.shape[i] != 1:
+            grad = grad.sum(i, keepdim=True)
+    return grad
+
+
+def scaled_add_setup(ctx: Any, inputs: tuple, output: Any) -> None:
+    a, b, alpha = inputs
+    ctx.alpha = alpha
+    ctx.shapes = (tuple(a.shape), tuple(b.shape))
+
+
+def scaled_add_backward(ctx: Any, grad: Any) -> tuple:
+    shape_a, shape_b = ctx.shapes
+    return _sum_to(grad, shape_a), _sum_to(grad * ctx.alpha, shape_b), None
+
+
+# -- hooks --------------------------------------------------------------------------------------
+
+
+@hookimpl
+def volta_register_backends(registry: Any) -> None:
+    registry.register("toy", ToyBackend(), dtypes=TOY_DTYPES, key_name="TOY",
+                      provenance="volta-example-ext")
+
+
+@hookimpl
+def volta_define_ops(library: Any) -> None:
+    library.define_yaml(OPS_YAML)
+    library.define("ext::scaled_add(Tensor a, Tensor b, float alpha) -> Tensor")
+    library.register_autograd("ext::scaled_add", scaled_add_backward,
+                              setup_context=scaled_add_setup)
+
+
+@hookimpl
+def volta_register_kernels(library: Any) -> None:
+    library.impl("ext::scaled_add", "CPU", cpu_scaled_add)
+    library.impl("add", "TOY", toy_add)
+    library.impl("mul", "TOY", toy_mul)
+    library.impl("ext::swiglu", "TOY", toy_swiglu)
