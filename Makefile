@@ -21,8 +21,18 @@ test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -rs $(PYTEST_ARGS)
 
-demo: $(STAMP)
-	$(BIN)/python examples/train_mlp.py
+# the demo gets its own environment: volta and its runtime dependencies only
+DEMO_VENV := .venv-demo
+DEMO_STAMP := $(DEMO_VENV)/.volta-installed
+
+$(DEMO_STAMP): pyproject.toml
+	$(PYTHON) -m venv $(DEMO_VENV)
+	$(DEMO_VENV)/bin/python -m pip install -q --upgrade pip
+	$(DEMO_VENV)/bin/python -m pip install -q -e .
+	touch $(DEMO_STAMP)
+
+demo: $(DEMO_STAMP)
+	$(DEMO_VENV)/bin/python examples/train_mlp.py
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/dispatch_overhead.py
@@ -34,4 +44,4 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) $(DEMO_VENV) build *.egg-info

@@ -147,7 +147,8 @@ def emit_registry(decls: list[OpDecl], source: str, namespace_prefix: str = "") 
 
 def _emit_single(decl: OpDecl, fname: str) -> str:
     params, lines = signature(decl, function=True)
-    out = [f"def {fname}({params}) -> {return_annotation(decl.schema)}:\n", docstring([decl], "    ")]
+    out = [f"def {fname}({params}) -> {return_annotation(decl.schema)}:\n",
+           docstring([decl], "    ")]
     out += [f"    {line}\n" for line in lines]
     out.append(f"    return _op.{decl.overload_id}({_call_args(decl, True)})\n")
     return "".join(out)
@@ -328,7 +329,8 @@ def emit_pointwise_numpy(decls: list[OpDecl], source: str) -> str:
            '"""\n\n',
            "from numpy import errstate as _quiet\n\n",
            "from volta.backends.cpu import pointwise_math as _pm\n",
-           "from volta.backends.cpu.pointwise_runtime import prepare as _prepare, wrap as _wrap\n\n",
+           "from volta.backends.cpu.pointwise_runtime import prepare as _prepare\n",
+           "from volta.backends.cpu.pointwise_runtime import wrap as _wrap\n\n",
            "KERNELS = {}\n"]
     for d in decls:
         if d.pointwise is None:

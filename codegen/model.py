@@ -142,7 +142,7 @@ def _parse_type_and_annotation(text: str) -> tuple[Type, Annotation | None]:
 
 
 def parse_default(text: str) -> Any:
-    """The Python value of a default written in a schema (``1``, ``None``, ``[0, 0]``, ``"mean"``)."""
+    """The Python value of a schema default (``1``, ``None``, ``[0, 0]``, ``"mean"``)."""
     try:
         return ast.literal_eval(text)
     except (ValueError, SyntaxError):
@@ -210,7 +210,8 @@ class Return:
 
     def __str__(self) -> str:
         ty = str(self.type)
-        ty = self.type.base + (str(self.annotation) if self.annotation else "") + ty[len(self.type.base):]
+        ann = str(self.annotation) if self.annotation else ""
+        ty = self.type.base + ann + ty[len(self.type.base):]
         return f"{ty} {self.name}" if self.name else ty
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from codegen import emit, emit_autograd
 from codegen.loader import OpDecl, load
 
+
 def formula_helpers(root: Path) -> frozenset[str]:
     """Names a derivative formula may call besides ops: ``__all__`` of the formulas module."""
     tree = ast.parse((root / "volta" / "autograd" / "formulas.py").read_text())

@@ -9,8 +9,69 @@ from __future__ import annotations
 
 import builtins
 
+from volta import (
+    _registration_core,
+    autograd,
+    dispatch,
+    library,
+    linalg,
+    nn,
+    plugins,
+    special,
+)
 from volta import dtypes as _dtypes
+from volta._factories import (
+    Generator,
+    arange,
+    as_tensor,
+    empty,
+    eye,
+    from_dlpack,
+    from_numpy,
+    full,
+    initial_seed,
+    linspace,
+    logspace,
+    manual_seed,
+    normal,
+    ones,
+    rand,
+    randint,
+    randn,
+    randperm,
+    scalar_tensor,
+    seed,
+    tensor,
+    zeros,
+)
+from volta._generated import registry as _registry
+from volta._generated.functions import *  # noqa: F403 - every op function
+from volta._generated.functions import NAMESPACES as _NAMESPACES
+from volta._tensor import Size, Tensor
+from volta.autograd import enable_grad, inference_mode, no_grad, set_grad_enabled
+from volta.autograd.grad_mode import is_grad_enabled, is_inference_mode_enabled
+from volta.device import BACKENDS as _BACKENDS
+from volta.device import device
 from volta.dispatch import dispatcher as _dispatcher_module
+from volta.dtypes import (
+    bfloat16,
+    dtype,
+    finfo,
+    float16,
+    float32,
+    float64,
+    get_default_dtype,
+    iinfo,
+    int8,
+    int16,
+    int32,
+    int64,
+    promote_types,
+    result_type,
+    set_default_dtype,
+    uint8,
+)
+from volta.dtypes import bool_ as bool
 from volta.errors import (
     AutogradError,
     BackendError,
@@ -25,36 +86,14 @@ from volta.errors import (
     ShapeError,
     VoltaError,
 )
+from volta.library import ops
+from volta.tracing import trace
 
-from volta._generated import registry as _registry  # noqa: E402,I001 - defines every core op
-from volta._tensor import Size, Tensor  # noqa: E402
-from volta.device import BACKENDS as _BACKENDS, device  # noqa: E402
-from volta.dtypes import (  # noqa: E402
-    bfloat16, dtype, finfo, float16, float32, float64, get_default_dtype, iinfo, int8, int16,
-    int32, int64, promote_types, result_type, set_default_dtype, uint8,
-)
-from volta.dtypes import bool_ as bool  # noqa: E402,A001 - PyTorch's name
-from volta._factories import (  # noqa: E402
-    Generator, arange, as_tensor, empty, eye, from_dlpack, from_numpy, full, initial_seed,
-    linspace, logspace, manual_seed, normal, ones, rand, randint, randn, randperm,
-    scalar_tensor, seed, tensor, zeros,
-)
-from volta import _registration_core  # noqa: E402,F401 - views, composites, plugins, autograd
-from volta._generated.functions import *  # noqa: E402,F401,F403 - every op function
-from volta._generated.functions import NAMESPACES as _NAMESPACES  # noqa: E402
-from volta import autograd, dispatch, library, plugins  # noqa: E402
-from volta.autograd import enable_grad, inference_mode, no_grad, set_grad_enabled  # noqa: E402
-from volta.autograd.grad_mode import is_grad_enabled, is_inference_mode_enabled  # noqa: E402
-from volta.library import ops  # noqa: E402
-from volta.tracing import trace  # noqa: E402
-from volta import linalg, special  # noqa: E402
-from volta import nn  # noqa: E402
-
-float = float32  # noqa: A001
+float = float32
 double = float64
 half = float16
 long = int64
-int = int32  # noqa: A001
+int = int32
 short = int16
 cfloat = None
 __version__ = "0.1.0"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, Union  # Union: the DeviceLike alias needs a forward ref
 
 import numpy as np
 
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from volta._tensor import Tensor
     from volta.device import device as _device_t
 
-Number = Union[int, float, bool]
+Number = int | float | bool
 DeviceLike = Union[str, "_device_t"]
 Generator = Any
 dtype = D.dtype

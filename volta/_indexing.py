@@ -25,7 +25,7 @@ def _normalise(index: Any) -> tuple:
     tensor = _tensor_type()
     out = []
     for item in index:
-        if isinstance(item, (list, np.ndarray)) or (isinstance(item, (bool, np.bool_))):
+        if isinstance(item, (list, np.ndarray, bool, np.bool_)):
             from volta._factories import tensor as make
             item = make(item)
         elif isinstance(item, tensor) and item.ndim == 0 and not item.dtype.is_floating_point \

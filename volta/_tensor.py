@@ -402,7 +402,7 @@ class Tensor(TensorMethods):
     # -- device and dtype moves ------------------------------------------------------------------
 
     def to(self, *args: Any, **kwargs: Any) -> Tensor:
-        dev, dt, non_blocking, copy = _parse_to(args, kwargs, self)
+        dev, dt, _non_blocking, copy = _parse_to(args, kwargs, self)
         if (dev is None or dev == self._device) and (dt is None or dt is self.dtype) and not copy:
             return self
         return self._to_copy(dtype=dt, device=None if dev is None else str(dev))

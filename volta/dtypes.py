@@ -129,7 +129,7 @@ def promote_types(a: dtype, b: dtype) -> dtype:
     if a.category == _INT:
         if a.is_signed == b.is_signed:
             return a if a._rank > b._rank else b
-        signed, unsigned = (a, b) if a.is_signed else (b, a)
+        signed = a if a.is_signed else b
         # uint8 fits only in a signed type wider than int8
         return int16 if signed is int8 else signed
     return a
@@ -181,9 +181,7 @@ def result_type(*operands: Any) -> dtype:
 
 def can_cast(source: dtype, target: dtype) -> bool:
     """PyTorch's ``can_cast``: no float to integral, no non-bool to bool."""
-    if source.category > target.category:
-        return False
-    return True
+    return source.category <= target.category
 
 
 class finfo:  # noqa: N801 - PyTorch's public name

@@ -15,7 +15,7 @@ from typing import Any
 from volta.dispatch import keys as K
 from volta.dispatch.dispatcher import DISPATCHER, FALLTHROUGH, OperatorHandle
 from volta.dispatch.registration import parse_schema
-from volta.errors import RegistrationError, SchemaError
+from volta.errors import SchemaError
 
 __all__ = ["Library", "define", "impl", "impl_composite", "fallback", "register_autograd",
            "register_meta", "scoped", "FALLTHROUGH", "op"]
@@ -85,13 +85,13 @@ class Library:
         registry_import = "from volta._generated import registry as _op\n"
         autograd_src = emit_autograd.emit_autograd(decls, str(path)).replace(registry_import, "")
         namespace: dict[str, Any] = {"_op": handles, "__name__": f"volta_plugin_{self.owner}"}
-        exec(compile(autograd_src, f"<autograd for {path}>", "exec"), namespace)  # noqa: S102
+        exec(compile(autograd_src, f"<autograd for {path}>", "exec"), namespace)
         for name, fn in namespace["KERNELS"].items():
             self.impl(name, "Autograd", fn)
             DISPATCHER.find(name).autograd_info = namespace["NODES"].get(name)
         pointwise_src = emit.emit_pointwise_numpy(decls, str(path))
         pw_namespace: dict[str, Any] = {"__name__": f"volta_plugin_{self.owner}_cpu"}
-        exec(compile(pointwise_src, f"<cpu kernels for {path}>", "exec"), pw_namespace)  # noqa
+        exec(compile(pointwise_src, f"<cpu kernels for {path}>", "exec"), pw_namespace)
         for name, fn in pw_namespace["KERNELS"].items():
             self.impl(name, "CPU", fn)
         return defined

@@ -8,7 +8,7 @@ __all__ = list(_F.NAMESPACES.get("linalg", ()))
 globals().update({name: getattr(_F, name) for name in __all__})
 
 
-def norm(input, ord=None, dim=None, keepdim=False, *, dtype=None):  # noqa: ANN001,ANN201,A002
+def norm(input, ord=None, dim=None, keepdim=False, *, dtype=None):
     """Vector norm over ``dim`` (a matrix Frobenius norm when ``ord`` is None or "fro")."""
     if ord in (None, "fro"):
         return _F.vector_norm(input, 2, dim, keepdim, dtype=dtype)

@@ -204,8 +204,15 @@ def test_item_and_bool_of_many_elements_raise() -> None:
         volta.tensor([1.0, 2.0]).item()
     with pytest.raises(VoltaError, match="ambiguous"):
         bool(volta.tensor([1.0, 2.0]))
-    with pytest.raises(RuntimeError):  # torch raises RuntimeError, so must we
-        bool(volta.tensor([1.0, 2.0]))
+
+
+def test_ambiguous_bool_and_item_are_runtime_errors_like_torch() -> None:
+    # `except RuntimeError` written against torch must keep catching these
+    for lib in (torch, volta):
+        with pytest.raises(RuntimeError):
+            bool(lib.tensor([1.0, 2.0]))
+        with pytest.raises(RuntimeError):
+            lib.tensor([1.0, 2.0]).item()
 
 
 @pytest.mark.parametrize("shape", [(), (3,), (2, 3), (2, 0), (1, 2, 2)])
@@ -264,12 +271,32 @@ def test_format_of_zero_dim() -> None:
     lambda lib: lib.zeros(0, 3),
     lambda lib: lib.zeros(0),
     lambda lib: lib.tensor([-1.25, 3.0]),
+    lambda lib: lib.tensor([-0.0, 1.0]),
+    lambda lib: lib.tensor([100000.0, 1.0]),
+    lambda lib: lib.tensor([1e8, 1.0]),
+    lambda lib: lib.tensor([2e8, 1e8]),
+    lambda lib: lib.tensor([-1e-5, 1e3]),
+    lambda lib: lib.tensor([0.1, -0.001]),
+    lambda lib: lib.tensor([float("nan"), 1.0]),
+    lambda lib: lib.tensor(1e-9),
+    lambda lib: lib.zeros(3),
+    lambda lib: lib.arange(24.0).view(2, 3, 4),
+    lambda lib: lib.arange(12).view(3, 4),
+    lambda lib: lib.arange(50) - 25,
+    lambda lib: lib.arange(30.0) / 7,
+    lambda lib: lib.arange(40.0).view(2, 20),
+    lambda lib: lib.arange(2000.0),
+    lambda lib: lib.arange(2000.0) / 7,
+    lambda lib: lib.arange(2000).view(40, 50),
+    lambda lib: lib.arange(3000.0).view(3, 1000),
+    lambda lib: lib.tensor([[True, False], [False, True]]),
 ])
-def test_repr_matches_torch_for_default_dtypes(make) -> None:
+def test_repr_matches_torch(make) -> None:
     assert repr(make(volta)) == repr(make(torch))
 
 
-@pytest.mark.parametrize("dt", ["float64", "float16", "int32", "int8", "uint8", "int16"])
+@pytest.mark.parametrize("dt", ["float64", "float16", "bfloat16", "int32", "int8", "uint8",
+                                "int16"])
 def test_repr_has_dtype_suffix_for_non_default_dtypes(dt: str) -> None:
     v = volta.tensor([1, 2], dtype=getattr(volta, dt))
     t = torch.tensor([1, 2], dtype=getattr(torch, dt))

@@ -13,8 +13,6 @@ from volta.autograd import anomaly, grad_mode
 from volta.autograd.anomaly import detect_anomaly, set_detect_anomaly
 from volta.autograd.engine import backward, grad
 from volta.autograd.function import Function, FunctionCtx, once_differentiable
-from volta.autograd.gradcheck import gradcheck, gradgradcheck
-from volta.autograd.graph import Node
 from volta.autograd.grad_mode import (
     enable_grad,
     inference_mode,
@@ -22,6 +20,8 @@ from volta.autograd.grad_mode import (
     no_grad,
     set_grad_enabled,
 )
+from volta.autograd.gradcheck import gradcheck, gradgradcheck
+from volta.autograd.graph import Node
 
 __all__ = ["backward", "grad", "Function", "FunctionCtx", "Node", "no_grad", "enable_grad",
            "set_grad_enabled", "inference_mode", "is_grad_enabled", "gradcheck",

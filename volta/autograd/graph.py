@@ -15,10 +15,10 @@ import weakref
 from typing import Any
 
 from volta.dispatch import dispatcher as _dispatch
-from volta.dispatch.keys import Autograd as _AUTOGRAD_KEY
+from volta.dispatch import keys as _keys
 from volta.errors import AutogradError
 
-_AUTOGRAD_MASK = _AUTOGRAD_KEY.mask
+_AUTOGRAD_MASK = _keys.Autograd.mask
 
 _sequence = itertools.count()
 _FREED = object()

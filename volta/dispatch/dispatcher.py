@@ -213,7 +213,8 @@ class OperatorHandle:
         for key in K.KEYS.all():
             entry = self.kernels.get(key)
             if entry is not None:
-                lines.append(f"  {key.name:<10} kernel     {_fn_name(entry.fn)}  [{entry.provenance}]")
+                lines.append(f"  {key.name:<10} kernel     {_fn_name(entry.fn)}  "
+                             f"[{entry.provenance}]")
             elif key.is_backend and self.composite is not None:
                 lines.append(f"  {key.name:<10} composite  {_fn_name(self.composite.fn)}")
             elif key in DISPATCHER.fallbacks:

@@ -9,7 +9,8 @@ Each kernel converts its tensor arguments to arrays of the computation dtype
 from numpy import errstate as _quiet
 
 from volta.backends.cpu import pointwise_math as _pm
-from volta.backends.cpu.pointwise_runtime import prepare as _prepare, wrap as _wrap
+from volta.backends.cpu.pointwise_runtime import prepare as _prepare
+from volta.backends.cpu.pointwise_runtime import wrap as _wrap
 
 KERNELS = {}
 

@@ -124,13 +124,12 @@ def div(self: Any, other: Any, rounding_mode: str | None = None) -> Tensor:
         elif not out.is_floating_point:
             if np.any(np.asarray(b) == 0):
                 raise VoltaError("ZeroDivisionError: integer division by zero")
-            y = np.floor_divide(a, b) if rounding_mode == "floor" else np.trunc(
-                np.true_divide(a, b)).astype(compute)
+            y = np.floor_divide(a, b)
             if rounding_mode == "trunc":
                 # exact integer truncation (true_divide in float64 loses bits past 2**53)
-                q = np.floor_divide(a, b)
-                y = np.where((np.remainder(a, b) != 0) & ((np.asarray(a) < 0) != (np.asarray(b) < 0)),
-                             q + 1, q)
+                inexact = np.remainder(a, b) != 0
+                signs_differ = (np.asarray(a) < 0) != (np.asarray(b) < 0)
+                y = np.where(inexact & signs_differ, y + 1, y)
         elif rounding_mode == "trunc":
             y = np.trunc(np.true_divide(a, b))
         else:
@@ -996,7 +995,7 @@ def one_hot(self: Tensor, num_classes: int = -1) -> Tensor:
 def unique(self: Tensor, sorted: bool = True, return_inverse: bool = False,
            return_counts: bool = False, dim: int | None = None) -> Any:
     a = A(self)
-    values, inverse, counts = np.unique(a if dim is None else a, return_inverse=True,
+    values, inverse, counts = np.unique(a, return_inverse=True,
                                         return_counts=True,
                                         axis=None if dim is None else wrap_dim(dim, a.ndim,
                                                                                "unique"))

@@ -33,7 +33,7 @@ tanh = np.tanh
 asinh = np.arcsinh
 acosh = np.arccosh
 atanh = np.arctanh
-abs = np.abs  # noqa: A001 - the snippet name
+abs = np.abs
 floor = np.floor
 ceil = np.ceil
 trunc = np.trunc
@@ -90,7 +90,7 @@ def sign(x: Any) -> Any:
     return np.sign(x)
 
 
-def round(x: Any, decimals: int = 0) -> Any:  # noqa: A001 - the snippet name
+def round(x: Any, decimals: int = 0) -> Any:
     if isinstance(x, np.ndarray) and x.dtype.kind in "iub" and decimals >= 0:
         return x
     return np.round(x, decimals)
@@ -106,7 +106,7 @@ def xlogy(x: Any, y: Any) -> Any:
     return np.where((x == 0) & ~np.isnan(y), 0.0, result).astype(result.dtype, copy=False)
 
 
-def pow(base: Any, exponent: Any) -> Any:  # noqa: A001 - the snippet name
+def pow(base: Any, exponent: Any) -> Any:
     b = np.asarray(base)
     e = np.asarray(exponent)
     if b.dtype.kind in "iu" and e.dtype.kind in "iu" and (e < 0).any():
