@@ -40,7 +40,7 @@ def _consumed(item: Any) -> int:
     if item is None or item is Ellipsis:
         return 0
     if isinstance(item, tensor) and item.dtype.name in ("bool", "uint8"):
-        return max(item.ndim, 1)
+        return item.ndim  # a 0-d mask adds a dim instead of consuming one (as in PyTorch)
     return 1
 
 
@@ -79,10 +79,19 @@ def _basic(t: Any, index: tuple) -> tuple[Any, list]:
             dim += 1
         elif isinstance(item, tensor):
             has_advanced = True
-            if item.dtype.name in ("bool", "uint8"):
+            if item.dtype.is_floating_point:
+                # PyTorch raises IndexError here; the index kernel's DTypeError is a TypeError
+                raise IndexOutOfRangeError("tensors used as indices must be long, int, byte or "
+                                           "bool tensors")
+            if item.dtype.name in ("bool", "uint8") and item.ndim == 0:
+                # x[True] is x[None][[True]]: a new dim of size 1 (or 0 for False)
+                result = result.unsqueeze(dim)
+                advanced.append(item.unsqueeze(0))
+                dim += 1
+            elif item.dtype.name in ("bool", "uint8"):
                 advanced.append(item)
-                advanced.extend(["skip"] * (max(item.ndim, 1) - 1))
-                dim += max(item.ndim, 1)
+                advanced.extend(["skip"] * (item.ndim - 1))
+                dim += item.ndim
             else:
                 advanced.append(item)
                 dim += 1
@@ -98,11 +107,10 @@ def _basic(t: Any, index: tuple) -> tuple[Any, list]:
 def getitem(t: Any, index: Any) -> Any:
     index = _normalise(index)
     view, advanced = _basic(t, index)
-    if not advanced:
-        return view if view is not t else t.alias()
     from volta._generated import registry as R
-    if len(advanced) == 1 and advanced[0].dtype.name == "bool" and advanced[0].ndim == 0:
-        return R.index_Tensor(view.unsqueeze(0), (advanced[0].unsqueeze(0),))
+    if not advanced:
+        # x[...] / x[()] must still be a new view object; Tensor has no alias() method
+        return view if view is not t else R.alias(t)
     return R.index_Tensor(view, tuple(advanced))
 
 

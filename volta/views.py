@@ -209,7 +209,8 @@ def slice_(self: Tensor, dim: int = 0, start: int | None = None, end: int | None
     length = max(0, (e - s + step - 1) // step)
     shape, stride = list(self._shape), list(self._stride)
     shape[d] = length
-    offset = self._offset + (s * stride[d] if length else 0)
+    # PyTorch moves the offset to the clamped start even for an empty slice
+    offset = self._offset + s * stride[d]
     stride[d] *= step
     return self._view_of(tuple(shape), tuple(stride), offset)
 

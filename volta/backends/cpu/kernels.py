@@ -184,7 +184,10 @@ def mean(self: Tensor, dim: Any = None, keepdim: bool = False, dtype: Any = None
     x, out = _float_array(self, "mean", dtype)
     axes = _axes(dim, self.ndim, "mean")
     with np.errstate(all="ignore"):
-        return WA(np.mean(x, axis=axes, keepdims=keepdim), out)
+        total = np.sum(x, axis=axes, keepdims=keepdim)
+        count = x.size if axes is None else math.prod(x.shape[a] for a in axes)
+        # an empty reduction is nan, as in PyTorch (numpy would also warn)
+        return WA(total / count if count else np.full(np.shape(total), np.nan, x.dtype), out)
 
 
 @kernel("prod")
