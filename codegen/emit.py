@@ -183,6 +183,7 @@ def emit_functions(decls: list[OpDecl], source: str) -> str:
         out.append("\n")
         out.append(_emit_single(group[0], fname) if len(group) == 1
                    else _emit_overloaded(group, fname, method=False))
+    out.append("\n\n__all__ = [\n" + "".join(f"    {n!r},\n" for n in names) + "]\n")
     out.append("\n\nNAMESPACES = {\n")
     by_ns: dict[str, list[str]] = defaultdict(list)
     for fname, group in groups.items():

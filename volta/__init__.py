@@ -165,13 +165,3 @@ def std_mean(input: Tensor, dim: object = None, unbiased: object = None, keepdim
         correction = 1 if unbiased else 0
     dims = None if dim is None else ((dim,) if isinstance(dim, builtins.int) else tuple(dim))
     return _registry.std_mean(input, dims, correction, keepdim)
-
-
-def save(obj: object, f: object) -> None:
-    from volta.serialization import save as _save
-    _save(obj, f)
-
-
-def load(f: object, map_location: object = None, weights_only: object = True) -> object:
-    from volta.serialization import load as _load
-    return _load(f, map_location=map_location)

@@ -112,24 +112,40 @@ def _dtype(dtype: Any, default: D.dtype | None = None) -> D.dtype:
     return D.as_dtype(dtype)
 
 
+def _inferred_dtype(data: Any) -> D.dtype | None:
+    """PyTorch's dtype inference over nested data: numpy scalars/arrays and tensors keep their
+    dtype, Python numbers take bool/int64/the default float, and all of them promote together
+    (numpy alone cannot tell ``1.5`` from ``np.float64(1.5)``). None for empty sequences."""
+    if isinstance(data, Tensor):
+        return data.dtype
+    if isinstance(data, (np.ndarray, np.generic)):
+        return D.from_numpy_dtype(data.dtype)
+    if isinstance(data, (list, tuple)):
+        found = None
+        for item in data:
+            d = _inferred_dtype(item)
+            if d is not None:
+                found = d if found is None else D.promote_types(found, d)
+        return found
+    if isinstance(data, (bool, int, float)):
+        return D.scalar_dtype(data)
+    return None
+
+
 def _infer(data: Any) -> np.ndarray:
     if isinstance(data, Tensor):
         return host_array(data)
-    if isinstance(data, np.ndarray):
-        return data
+    if isinstance(data, (np.ndarray, np.generic)):
+        # before the float/int checks: np.float64 is a float subclass but keeps its dtype
+        return np.asarray(data)
     if isinstance(data, (list, tuple)):
         if any(isinstance(x, Tensor) for x in data):
             data = [_infer(x) for x in data]
         arr = np.array(data)
         if arr.dtype == object:
             raise VoltaError("could not build a tensor from ragged or mixed nested sequences")
-        if arr.dtype.kind == "f" and arr.dtype != np.float64:
-            return arr
-        if arr.dtype.kind == "f":
-            return arr.astype(D.get_default_dtype().numpy)
-        if arr.size == 0 and arr.dtype == np.float64:
-            return arr.astype(D.get_default_dtype().numpy)
-        return arr
+        dt = _inferred_dtype(data) or D.get_default_dtype()
+        return arr if arr.dtype == dt.numpy else arr.astype(dt.numpy)
     if isinstance(data, (bool, np.bool_)):
         return np.asarray(data, dtype=np.bool_)
     if isinstance(data, (int, np.integer)):
@@ -145,8 +161,6 @@ def tensor(data: Any, dtype: Any = None, device: Any = None, requires_grad: bool
            pin_memory: bool = False) -> Tensor:
     """A new tensor holding a copy of ``data`` (nested lists, numbers, arrays, tensors)."""
     arr = np.array(_infer(data), copy=True)
-    if arr.dtype.kind == "i" and arr.dtype != np.int64 and not isinstance(data, np.ndarray):
-        arr = arr.astype(np.int64)
     if dtype is not None:
         arr = arr.astype(D.as_dtype(dtype).numpy)
     elif arr.dtype not in [d.numpy for d in D.ALL_DTYPES]:

@@ -197,7 +197,7 @@ def test_library_registration_records_file_and_line() -> None:
         assert ex.kernel.endswith("my_kernel") and ex.provenance == entry.provenance
 
 
-# -- fallbacks ---------------------------------------------------------------------------------------
+# -- fallbacks -------------------------------------------------------------------------------------
 
 
 def test_boxed_fallback_receives_op_keyset_args_kwargs(scratch_device: Any) -> None:
@@ -275,7 +275,7 @@ def test_composite_comes_before_fallback(scratch_device: Any) -> None:
     assert (ex.key, ex.source) == ("SCRATCH", "composite")
 
 
-# -- redispatch -----------------------------------------------------------------------------------------
+# -- redispatch ------------------------------------------------------------------------------------
 
 
 def test_redispatch_goes_to_the_keys_below() -> None:
@@ -320,7 +320,7 @@ def test_redispatch_restores_exclusion_on_error() -> None:
         assert explain(op, volta.ones(1)).excluded == "{}"
 
 
-# -- registration errors --------------------------------------------------------------------------------
+# -- registration errors ---------------------------------------------------------------------------
 
 
 def test_duplicate_kernel_registration_needs_override() -> None:
@@ -387,7 +387,7 @@ def test_device_mismatch() -> None:
     assert a.grad_fn is None and a.grad is None
 
 
-# -- the dispatch cache ---------------------------------------------------------------------------------
+# -- the dispatch cache ----------------------------------------------------------------------------
 
 
 def test_second_call_hits_the_cache(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -424,7 +424,7 @@ def test_cache_is_per_key_set() -> None:
         assert op(xg) == "Autograd" and op(x) == "CPU"
 
 
-# -- volta.library.scoped ---------------------------------------------------------------------------------
+# -- volta.library.scoped --------------------------------------------------------------------------
 
 
 def tables() -> tuple:
@@ -493,7 +493,7 @@ def test_scopes_nest() -> None:
     assert_same_tables(before, tables())
 
 
-# -- thread safety --------------------------------------------------------------------------------------
+# -- thread safety ---------------------------------------------------------------------------------
 
 
 def workload(seed: int, steps: int) -> list[np.ndarray]:

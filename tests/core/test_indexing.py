@@ -99,8 +99,8 @@ def test_getitem_matches_torch(name: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_getitem_on_non_contiguous_base(name: str) -> None:
-    vb = volta.arange(240.0).view(10, 8, 3, 2).permute(3, 2, 1, 0)[:, :, 1::2, ::2]
-    tb = torch.arange(240.0).view(10, 8, 3, 2).permute(3, 2, 1, 0)[:, :, 1::2, ::2]
+    vb = volta.arange(240.0).view(5, 8, 3, 2).permute(3, 2, 1, 0)[:, :, 1::2]
+    tb = torch.arange(240.0).view(5, 8, 3, 2).permute(3, 2, 1, 0)[:, :, 1::2]
     assert tuple(vb.shape) == (2, 3, 4, 5) and not vb.is_contiguous()
     index_v, index_t = CASES[name](volta), CASES[name](torch)
     if name == "bool_mask_full":  # the mask must have the base's shape

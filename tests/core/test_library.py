@@ -32,7 +32,7 @@ def numpy_kernel(fn: Any) -> Any:
     return kernel
 
 
-# -- define -----------------------------------------------------------------------------------------
+# -- define ----------------------------------------------------------------------------------------
 
 
 def test_define_with_namespace(ns: str) -> None:
@@ -110,7 +110,7 @@ def test_library_owner_goes_into_provenance(ns: str) -> None:
     assert "test_library.py" in handle.kernels[CPU].provenance
 
 
-# -- impl ----------------------------------------------------------------------------------------------
+# -- impl ------------------------------------------------------------------------------------------
 
 
 def test_impl_as_decorator(ns: str) -> None:
@@ -142,7 +142,7 @@ def test_impl_for_a_plugin_device(ns: str) -> None:
     assert getattr(volta.ops, ns).first(t).item() == 5.0
 
 
-# -- impl_composite -------------------------------------------------------------------------------------
+# -- impl_composite --------------------------------------------------------------------------------
 
 
 def test_impl_composite_runs_everywhere_and_differentiates_through_parts(ns: str) -> None:
@@ -176,7 +176,7 @@ def test_a_kernel_beats_the_composite_for_its_key(ns: str) -> None:
     assert getattr(volta.ops, ns).f(x.to("toy")).cpu().tolist() == [2.0]
 
 
-# -- register_autograd / register_meta / fallback ---------------------------------------------------------
+# -- register_autograd / register_meta / fallback --------------------------------------------------
 
 
 def test_register_autograd_with_setup_context(ns: str) -> None:
@@ -240,7 +240,7 @@ def test_fallback_for_a_backend_key(scratch_device: Any) -> None:
     assert out.device == volta.device("scratch") and out.cpu().tolist() == [2.0, 6.0]
 
 
-# -- define_yaml -----------------------------------------------------------------------------------------
+# -- define_yaml -----------------------------------------------------------------------------------
 
 
 def test_define_yaml_formulas_may_call_core_ops(ns: str, tmp_path: Path) -> None:

@@ -337,7 +337,7 @@ def test_register_broken_plugin_object_is_reported_not_raised() -> None:
     assert records()[name].state == "failed"
 
 
-# -- start-up behaviour, in fresh interpreters ------------------------------------------------------
+# -- start-up behaviour, in fresh interpreters -----------------------------------------------------
 
 PROBE = """
 import json, warnings
