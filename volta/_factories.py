@@ -141,9 +141,13 @@ def _infer(data: Any) -> np.ndarray:
     if isinstance(data, (list, tuple)):
         if any(isinstance(x, Tensor) for x in data):
             data = [_infer(x) for x in data]
-        arr = np.array(data)
-        if arr.dtype == object:
-            raise VoltaError("could not build a tensor from ragged or mixed nested sequences")
+        try:
+            arr = np.array(data)
+        except ValueError as exc:  # numpy 2 refuses ragged nesting outright
+            raise ShapeError(f"could not build a tensor from ragged nested sequences: {exc}"
+                             ) from None
+        if arr.dtype == object or arr.dtype.kind in "USMm":  # objects, strings, dates
+            raise VoltaError(f"could not build a tensor from a sequence of {arr.dtype} elements")
         dt = _inferred_dtype(data) or D.get_default_dtype()
         return arr if arr.dtype == dt.numpy else arr.astype(dt.numpy)
     if isinstance(data, (bool, np.bool_)):
@@ -280,16 +284,23 @@ def _gen(generator: Generator | None) -> np.random.Generator:
     return (generator or _default_generator).numpy_rng
 
 
+def _floating(dt: D.dtype, op: str) -> D.dtype:
+    # casting uniform/normal samples to an integer dtype would silently give zeros
+    if not dt.is_floating_point:
+        raise DTypeError(f"{op}: expected a floating point dtype, got {dt.name}")
+    return dt
+
+
 def rand(*size: Any, generator: Generator | None = None, dtype: Any = None, device: Any = None,
          requires_grad: bool = False) -> Tensor:
-    dt = _dtype(dtype)
+    dt = _floating(_dtype(dtype), "rand")
     arr = _gen(generator).random(_size(size), dtype=np.float64).astype(dt.numpy)
     return _from_host(arr, device, requires_grad)
 
 
 def randn(*size: Any, generator: Generator | None = None, dtype: Any = None, device: Any = None,
           requires_grad: bool = False) -> Tensor:
-    dt = _dtype(dtype)
+    dt = _floating(_dtype(dtype), "randn")
     arr = _gen(generator).standard_normal(_size(size), dtype=np.float64).astype(dt.numpy)
     return _from_host(arr, device, requires_grad)
 

@@ -37,9 +37,14 @@ class Size(tuple):
 
 
 class Storage:
-    """A flat run of elements owned by a backend (a 1-D numpy array on the CPU)."""
+    """A run of elements owned by a backend (a contiguous numpy array on the CPU).
 
-    __slots__ = ("handle", "numel", "dtype", "device", "backend", "__weakref__")
+    It also holds the version counter that autograd checks: every tensor looking at this storage
+    (views, ``detach()``) shares it, and every in-place write bumps it.
+    """
+
+    __slots__ = ("handle", "numel", "dtype", "device", "backend", "key_mask", "version",
+                 "__weakref__")
 
     def __init__(self, handle: Any, numel: int, dt: D.dtype, dev: device, backend: BackendInfo):
         self.handle = handle
@@ -47,18 +52,11 @@ class Storage:
         self.dtype = dt
         self.device = dev
         self.backend = backend
+        self.key_mask = backend.key.mask
+        self.version = 0
 
     def nbytes(self) -> int:
         return self.numel * self.dtype.itemsize
-
-
-class VersionCounter:
-    """Shared by a tensor and all its views; bumped by every in-place write."""
-
-    __slots__ = ("value",)
-
-    def __init__(self) -> None:
-        self.value = 0
 
 
 def contiguous_strides(shape: tuple[int, ...]) -> tuple[int, ...]:
@@ -77,8 +75,8 @@ class Tensor(TensorMethods):
     # Every op result is a new Tensor, so construction is on the hot path: the fields every
     # tensor sets are slots; the autograd fields most tensors never touch are class-level
     # defaults, written to the instance only when they change.
-    __slots__ = ("_storage", "_shape", "_stride", "_offset", "dtype", "_device", "_ks", "_vc",
-                 "_np", "__weakref__", "__dict__")
+    __slots__ = ("_storage", "_shape", "_stride", "_offset", "dtype", "_device", "_ks", "_np",
+                 "__weakref__", "__dict__")
     _requires_grad = False
     _grad = None
     grad_fn = None
@@ -97,8 +95,7 @@ class Tensor(TensorMethods):
 
     @classmethod
     def _make(cls, storage: Storage, shape: tuple[int, ...], stride: tuple[int, ...],
-              offset: int, vc: VersionCounter | None = None, base: Tensor | None = None
-              ) -> Tensor:
+              offset: int, base: Tensor | None = None) -> Tensor:
         t = object.__new__(cls)
         t._storage = storage
         t._shape = shape
@@ -106,8 +103,7 @@ class Tensor(TensorMethods):
         t._offset = offset
         t.dtype = storage.dtype
         t._device = storage.device
-        t._ks = storage.backend.key.mask
-        t._vc = vc if vc is not None else VersionCounter()
+        t._ks = storage.key_mask
         t._np = None
         if base is not None:
             t._base = base
@@ -116,7 +112,7 @@ class Tensor(TensorMethods):
     def _view_of(self, shape: tuple[int, ...], stride: tuple[int, ...], offset: int) -> Tensor:
         """A tensor sharing this one's storage and version counter (no autograd metadata)."""
         base = self._base if self._base is not None else self
-        return Tensor._make(self._storage, tuple(shape), tuple(stride), offset, self._vc, base)
+        return Tensor._make(self._storage, tuple(shape), tuple(stride), offset, base)
 
     # -- metadata --------------------------------------------------------------------------------
 
@@ -196,10 +192,10 @@ class Tensor(TensorMethods):
 
     @property
     def _version(self) -> int:
-        return self._vc.value
+        return self._storage.version
 
     def _bump_version(self) -> None:
-        self._vc.value += 1
+        self._storage.version += 1
         self._np = None if self._np is not None and not self.is_cpu else self._np
 
     def data_ptr(self) -> int:
@@ -301,7 +297,7 @@ class Tensor(TensorMethods):
         self._device = value._device
         self._ks = value._storage.backend.key.mask | (self._ks & Autograd.mask)
         self._np = value._np
-        self._vc = value._vc
+
 
     # -- conversion ------------------------------------------------------------------------------
 

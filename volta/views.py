@@ -281,6 +281,6 @@ def alias(self: Tensor) -> Tensor:
 @_impl("detach")
 def detach(self: Tensor) -> Tensor:
     # detach shares storage and version counter but is not a view for autograd purposes
-    t = Tensor._make(self._storage, self._shape, self._stride, self._offset, self._vc, None)
+    t = Tensor._make(self._storage, self._shape, self._stride, self._offset)
     t._np = self._np
     return t

@@ -64,7 +64,7 @@ class PythonBackward(Node):
 def _check_versions(ctx: FunctionCtx, node: Node) -> None:
     from volta.errors import AutogradError
     for t, v in zip(ctx.saved_tensors, ctx._saved_versions):
-        if t is not None and hasattr(t, "_vc") and t._vc.value != v:
+        if t is not None and hasattr(t, "_storage") and t._storage.version != v:
             raise AutogradError(
                 "one of the variables needed for gradient computation has been modified by an "
                 f"inplace operation (saved by {node.name()})")
@@ -73,7 +73,8 @@ def _check_versions(ctx: FunctionCtx, node: Node) -> None:
 def _finish_save(ctx: FunctionCtx) -> None:
     saved = getattr(ctx, "_to_save", ())
     ctx.saved_tensors = tuple(saved)
-    ctx._saved_versions = tuple(getattr(t, "_vc", None) and t._vc.value for t in saved)
+    ctx._saved_versions = tuple(t._storage.version if hasattr(t, "_storage") else None
+                                for t in saved)
 
 
 class FunctionMeta(type):

@@ -292,13 +292,13 @@ class SavedTensor:
 
     def __init__(self, data: Any, is_output: bool, output_nr: int = 0) -> None:
         self.data = data
-        self.version = data._vc.value
+        self.version = data._storage.version
         self.is_output = is_output
         self.output_nr = output_nr
 
 
 def save(t: Any) -> Any:
-    if t is None or not hasattr(t, "_vc"):
+    if t is None or not hasattr(t, "_storage"):
         return t
     return SavedTensor(t, False)
 
@@ -308,7 +308,7 @@ def save_list(ts: Any) -> Any:
 
 
 def save_output(t: Any) -> Any:
-    if t is None or not hasattr(t, "_vc"):
+    if t is None or not hasattr(t, "_storage"):
         return t
     # keep a detached alias: saving the output itself would make a node <-> tensor cycle
     return SavedTensor(t.detach(), True, t._output_nr)
@@ -332,11 +332,11 @@ def unpack(node: Node, saved: Any) -> Any:
     if not isinstance(saved, SavedTensor):
         return saved
     data = saved.data
-    if data._vc.value != saved.version:
+    if data._storage.version != saved.version:
         raise AutogradError(
             f"one of the variables needed for gradient computation has been modified by an "
             f"inplace operation: [{data.dtype.name} {list(data._shape)}] is at version "
-            f"{data._vc.value}; expected version {saved.version} instead (saved by "
+            f"{data._storage.version}; expected version {saved.version} instead (saved by "
             f"{node.name()}, the backward of '{node.op_name}').")
     if saved.is_output:
         from volta.autograd.grad_mode import is_grad_enabled

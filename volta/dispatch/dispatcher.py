@@ -236,7 +236,7 @@ def _bumping(kernel: Kernel, mutated: tuple[int, ...]) -> Kernel:
     def bump_after(*args: Any) -> Any:
         result = kernel(*args)
         for i in mutated:
-            args[i]._vc.value += 1
+            args[i]._storage.version += 1
         return result
 
     return bump_after

@@ -202,7 +202,7 @@ class CheckpointBackward(G.Node):
                 roots.append((G.accumulator(out), 0, g))
         slot_of: dict[tuple[int, int], int] = {}
         for i, edge in enumerate(self.next_edges):
-            if edge is not None and i >= self.n_inputs:
+            if edge is not None:  # fn may also reach an input through its closure
                 slot_of.setdefault(_key(edge), i)
         for i, alias in enumerate(aliases):
             if alias is not inputs[i]:

@@ -58,7 +58,7 @@ def _axes(dim: Sequence[int] | None, ndim: int, op: str) -> tuple[int, ...] | No
 def _bump(*tensors: Any) -> None:
     for t in tensors:
         if t is not None:
-            t._vc.value += 1
+            t._storage.version += 1
 
 
 # -- pointwise kernels that need more than a snippet ------------------------------------------

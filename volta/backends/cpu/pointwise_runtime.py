@@ -14,7 +14,7 @@ import numpy as np
 from volta import dtypes as D
 from volta._inplace_support import broadcast_shapes
 from volta._tensor import Tensor, host_array
-from volta.backends.cpu.storage import wrap as _wrap_array
+from volta.backends.cpu.storage import wrap_as as _wrap_as
 from volta.errors import DTypeError
 
 _HALF = (D.float16, D.bfloat16)
@@ -88,8 +88,4 @@ def prepare(name: str, promotion: str, allowed: str | None, *operands: Any
 
 
 def wrap(result: Any, out_dtype: D.dtype) -> Tensor:
-    if type(result) is not np.ndarray:
-        result = np.asarray(result)
-    if result.dtype != out_dtype.numpy:
-        result = result.astype(out_dtype.numpy)
-    return _wrap_array(result)
+    return _wrap_as(result, out_dtype)

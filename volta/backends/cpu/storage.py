@@ -68,8 +68,14 @@ def wrap(arr: Any) -> Tensor:
 
 
 def wrap_as(arr: Any, dt: D.dtype) -> Tensor:
+    """Like ``wrap``, casting to ``dt`` first when needed."""
     if type(arr) is not np.ndarray:
         arr = np.asarray(arr)
-    if arr.dtype != dt.numpy:
+    elif not arr.flags.c_contiguous:
+        arr = arr.copy(order="C")
+    if arr.dtype is not dt.numpy and arr.dtype != dt.numpy:
         arr = arr.astype(dt.numpy)
-    return wrap(arr)
+    shape = arr.shape
+    t = Tensor._make(Storage(arr, arr.size, dt, CPU, _INFO), shape, _strides(shape), 0)
+    t._np = arr
+    return t
