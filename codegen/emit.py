@@ -233,7 +233,7 @@ def _emit_operator(decl: OpDecl, dunder: str) -> str:
     pair = "other, self" if dunder in REFLECTED else "self, other"
     call = ", ".join([pair] + defaults)
     return (f"    def {dunder}(self, other: Any) -> Any:\n"
-            f"        if not _b.is_operand(other):\n"
+            f"        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):\n"
             f"            return NotImplemented\n"
             f"        return _op.{decl.overload_id}({call})\n")
 

@@ -26,6 +26,10 @@ Generator = Any
 dtype = D.dtype
 
 
+# exact classes a binary operator accepts without further checks (Tensor is added at import)
+FAST_OPERANDS: set[type] = {int, float, bool}
+
+
 def _tensor_type() -> type:
     return _dispatcher._TENSOR_TYPE  # type: ignore[return-value]
 

@@ -141,10 +141,9 @@ def _gradcheck_inputs(op: OpInfo, sample: Sample, seed: int) -> tuple[Any, list]
 
 GRADCHECK_OPS = sorted(n for n, op in OPS.items()
                        if op.grad and op.gradcheck_ok and "float64" in op.dtypes)
-# convolution and the normalisation layers differentiate through backward kernels whose own
+# the normalisation layers differentiate through backward kernels whose own
 # derivative is not implemented yet (it fails loudly); gradgradcheck half of the others
-NO_DOUBLE_BACKWARD = {"conv1d", "conv2d", "conv_transpose1d", "conv_transpose2d", "batch_norm",
-                      "layer_norm", "group_norm"}
+NO_DOUBLE_BACKWARD = {"batch_norm", "layer_norm", "group_norm"}
 GRADGRAD_OPS = [n for n in GRADCHECK_OPS if n not in NO_DOUBLE_BACKWARD][::2]
 
 
@@ -180,11 +179,36 @@ def test_gradgradcheck_float64(name: str) -> None:
 
 
 def test_double_backward_through_backward_kernel_fails_loudly() -> None:
-    x = volta.randn(1, 2, 5, dtype=volta.float64, requires_grad=True)
-    w = volta.randn(3, 2, 3, dtype=volta.float64, requires_grad=True)
-    (g,) = volta.autograd.grad(volta.conv1d(x, w).sum(), x, create_graph=True)
+    x = volta.randn(2, 3, 5, dtype=volta.float64, requires_grad=True)
+    (g,) = volta.autograd.grad(volta.nn.functional.layer_norm(x, (5,)).pow(3).sum(), x,
+                               create_graph=True)
     with pytest.raises(volta.AutogradError, match="not implemented"):
         g.sum().backward()
+
+
+@pytest.mark.parametrize("transposed", [False, True])
+def test_convolution_double_backward_matches_torch(transposed: bool) -> None:
+    import torch
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((2, 4, 7, 6))
+    w = rng.standard_normal((4, 6, 3, 2)) if transposed else rng.standard_normal((6, 2, 3, 2))
+    b = rng.standard_normal(12 if transposed else 6)
+
+    def gradient_penalty(lib: Any, conv: Any) -> list[np.ndarray]:
+        xs = [lib.tensor(a, dtype=lib.float64, requires_grad=True) for a in (x, w, b)]
+        kwargs = {"stride": (2, 1), "padding": (1, 0), "groups": 2}
+        if transposed:
+            kwargs["output_padding"] = (1, 0)
+        out = conv(xs[0], xs[1], xs[2], **kwargs)
+        gx, gw = lib.autograd.grad((out * out).sum(), xs[:2], create_graph=True)
+        ((gx * gx).sum() + (gw ** 3).sum()).backward()
+        return [t.grad.detach().numpy() for t in xs]
+
+    name = "conv_transpose2d" if transposed else "conv2d"
+    expected = gradient_penalty(torch, getattr(torch.nn.functional, name))
+    actual = gradient_penalty(volta, getattr(volta.nn.functional, name))
+    for a, e in zip(actual, expected):
+        np.testing.assert_allclose(a, e, rtol=1e-8, atol=1e-8)
 
 
 def test_oracle_coverage_numbers() -> None:

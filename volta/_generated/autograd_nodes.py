@@ -4294,6 +4294,50 @@ KERNELS['convolution'] = autograd_convolution
 NODES['convolution'] = ConvolutionBackward
 
 
+class ConvolutionBackwardBackward(_Node):
+    __slots__ = ('s_grad_output', 's_input', 's_weight', 's_stride', 's_padding', 's_dilation', 's_transposed', 's_output_padding', 's_groups')
+    op_name = 'convolution_backward'
+
+    def apply(node, grads):
+        grad = grads[0]
+        grad_output = _unpack(node, node.s_grad_output)
+        input = _unpack(node, node.s_input)
+        weight = _unpack(node, node.s_weight)
+        stride = node.s_stride
+        padding = node.s_padding
+        dilation = node.s_dilation
+        transposed = node.s_transposed
+        output_padding = node.s_output_padding
+        groups = node.s_groups
+        needs = node.needs_input_grad
+        g_grad_output = g_input = g_weight = None
+        grad_input_mask = needs
+        if needs[0] or needs[1] or needs[2]:
+            g_grad_output, g_input, g_weight, = convolution_double_backward(grads, grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, grad_input_mask)
+        return (g_grad_output, g_input, g_weight)
+
+
+def autograd_convolution_backward(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask):
+    result = _op.convolution_backward.redispatch(_AUTOGRAD, grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask)
+    node = ConvolutionBackwardBackward()
+    if _connect(node, (grad_output, input, weight)):
+        node.s_grad_output = _save(grad_output)
+        node.s_input = _save(input)
+        node.s_weight = _save(weight)
+        node.s_stride = stride
+        node.s_padding = padding
+        node.s_dilation = dilation
+        node.s_transposed = transposed
+        node.s_output_padding = output_padding
+        node.s_groups = groups
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['convolution_backward'] = autograd_convolution_backward
+NODES['convolution_backward'] = ConvolutionBackwardBackward
+
+
 class MaxPoolWithIndicesBackward(_Node):
     __slots__ = ('s_self', 'o_result1')
     op_name = 'max_pool_with_indices'

@@ -1509,222 +1509,222 @@ class TensorMethods:
         return _op.bitwise_not(self)
 
     def __add__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.add(self, other, 1)
 
     def __radd__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.add(other, self, 1)
 
     def __iadd__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.add(self, other, 1)
 
     def __sub__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.sub(self, other, 1)
 
     def __rsub__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.sub(other, self, 1)
 
     def __isub__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.sub(self, other, 1)
 
     def __mul__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.mul(self, other)
 
     def __rmul__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.mul(other, self)
 
     def __imul__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.mul(self, other)
 
     def __truediv__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.div(self, other, None)
 
     def __rtruediv__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.div(other, self, None)
 
     def __itruediv__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.div(self, other, None)
 
     def __floordiv__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.floor_divide(self, other)
 
     def __rfloordiv__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.floor_divide(other, self)
 
     def __ifloordiv__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.floor_divide(self, other)
 
     def __pow__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.pow(self, other)
 
     def __rpow__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.pow(other, self)
 
     def __ipow__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.pow(self, other)
 
     def __mod__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.remainder(self, other)
 
     def __rmod__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.remainder(other, self)
 
     def __imod__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.remainder(self, other)
 
     def __eq__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.eq(self, other)
 
     def __ne__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.ne(self, other)
 
     def __lt__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.lt(self, other)
 
     def __le__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.le(self, other)
 
     def __gt__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.gt(self, other)
 
     def __ge__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.ge(self, other)
 
     def __and__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.bitwise_and(self, other)
 
     def __rand__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.bitwise_and(other, self)
 
     def __iand__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.bitwise_and(self, other)
 
     def __or__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.bitwise_or(self, other)
 
     def __ror__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.bitwise_or(other, self)
 
     def __ior__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.bitwise_or(self, other)
 
     def __xor__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.bitwise_xor(self, other)
 
     def __rxor__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.bitwise_xor(other, self)
 
     def __ixor__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.bitwise_xor(self, other)
 
     def __lshift__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.bitwise_left_shift(self, other)
 
     def __rlshift__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.bitwise_left_shift(other, self)
 
     def __ilshift__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.bitwise_left_shift(self, other)
 
     def __rshift__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.bitwise_right_shift(self, other)
 
     def __rrshift__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.bitwise_right_shift(other, self)
 
     def __irshift__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.bitwise_right_shift(self, other)
 
     def __matmul__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.matmul(self, other)
 
     def __rmatmul__(self, other: Any) -> Any:
-        if not _b.is_operand(other):
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.matmul(other, self)
 

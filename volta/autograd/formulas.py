@@ -26,7 +26,7 @@ __all__ = [
     "pow_backward_self", "pow_backward_exponent", "clamp_backward", "einsum_backward",
     "index_add_source_grad", "index_put_self_grad", "masked_select_backward",
     "masked_scatter_source_grad", "as_strided_backward", "diag_backward",
-    "max_pool_double_backward",
+    "max_pool_double_backward", "convolution_double_backward",
 ]
 
 Tensor = Any
@@ -455,3 +455,35 @@ def max_pool_double_backward(grad: Tensor, self: Tensor, indices: Tensor) -> Ten
     flat = grad.flatten(-spatial) if spatial > 0 else grad
     idx = indices.flatten(-spatial)
     return flat.gather(-1, idx).reshape(indices.shape)
+
+
+def convolution_double_backward(grads: Sequence[Any], grad_output: Tensor, input: Tensor,
+                                weight: Tensor, stride: Sequence[int], padding: Sequence[int],
+                                dilation: Sequence[int], transposed: bool,
+                                output_padding: Sequence[int], groups: int,
+                                mask: Sequence[bool]) -> tuple[Any, Any, Any]:
+    """Derivatives of ``convolution_backward``: its outputs are linear in (grad_output, weight)
+    and (input, grad_output), so each is the forward convolution or one of its two gradient
+    maps applied to the incoming gradients (ggi, ggw, ggb)."""
+    ggi, ggw, ggb = (list(grads) + [None, None, None])[:3]
+    conv_args = (stride, padding, dilation, transposed, output_padding, groups)
+    g_grad_output = g_input = g_weight = None
+    if mask[0]:
+        parts = []
+        if ggi is not None:
+            parts.append(F.convolution(ggi, weight, None, *conv_args))
+        if ggw is not None:
+            parts.append(F.convolution(input, ggw, None, *conv_args))
+        if ggb is not None:
+            parts.append(ggb.reshape([1, -1] + [1] * (grad_output.ndim - 2)))
+        if parts:
+            g_grad_output = parts[0]
+            for p in parts[1:]:
+                g_grad_output = g_grad_output + p
+    if mask[1] and ggw is not None:
+        g_input = F.convolution_backward(grad_output, input, ggw, *conv_args,
+                                         (True, False, False))[0]
+    if mask[2] and ggi is not None:
+        g_weight = F.convolution_backward(grad_output, ggi, weight, *conv_args,
+                                          (False, True, False))[1]
+    return g_grad_output, g_input, g_weight

@@ -36,6 +36,8 @@ _TENSOR_TYPE: type | None = None  # set by volta._tensor once the Tensor class e
 def set_tensor_type(tensor_type: type) -> None:
     global _TENSOR_TYPE
     _TENSOR_TYPE = tensor_type
+    from volta._binding import FAST_OPERANDS
+    FAST_OPERANDS.add(tensor_type)
 
 
 @dataclass

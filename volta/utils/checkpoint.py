@@ -8,7 +8,7 @@ gradients of the inputs, and of the parameters ``fn`` uses, to the engine.
 
 Note [checkpoint boundaries]: the recomputed graph reaches the outer graph in three ways:
 through the inputs (each is wrapped in a :class:`_InputBoundary` node, where the inner pass
-collects its gradient), through leaves such as parameters (the inner pass collects the gradient
+collects its gradient; its edges are cut while the inner pass runs), through leaves such as parameters (the inner pass collects the gradient
 at their ``AccumulateGrad`` node, which it does not run), and through non-leaf tensors captured
 by ``fn`` (the edge is redirected to an inert :class:`_Boundary`, so the inner pass never runs a
 node of the outer graph). Parameters found up front (``fn.parameters()``, tensors in ``fn``'s
@@ -211,7 +211,16 @@ class CheckpointBackward(G.Node):
         result: list = [None] * len(self.next_edges)
         if not capture:
             return tuple(result)
-        found = engine.run_backward(roots, True, create_graph, capture, accumulate=False)
+        # the inner pass stops at the input boundaries; their edges stay for double backward
+        boundaries = [a.grad_fn for a, t in zip(aliases, inputs) if a is not t]
+        edges = [b.next_edges for b in boundaries]
+        for b in boundaries:
+            b.next_edges = []
+        try:
+            found = engine.run_backward(roots, True, create_graph, capture, accumulate=False)
+        finally:
+            for b, e in zip(boundaries, edges):
+                b.next_edges = e
         assert found is not None
         for (node, nr), target, g in zip(capture, targets, found):
             if g is None:
