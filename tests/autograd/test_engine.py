@@ -514,6 +514,41 @@ def test_augmented_assignment_is_in_place():
     np.testing.assert_allclose(a.numpy(), [6.0, 6.0, 6.0])
 
 
+def _two_views_case(lib, x):
+    a = x * 1
+    first, second = a[0:2], a[1:3]
+    second.mul_(2)  # also changes first[1]
+    return (first * first).sum()
+
+
+def test_backward_through_a_view_whose_base_was_modified_through_another_view():
+    xv = np.array([1.0, 2.0, 3.0])
+    x, tx = leaf(xv), tleaf(xv)
+    _two_views_case(volta, x).backward()
+    _two_views_case(torch, tx).backward()
+    close(x.grad, tx.grad)
+
+
+def _view_of_modified_view_case(lib, x):
+    a = x * 1
+    v = a[1:4]
+    v.mul_(2)
+    w = v[1:]
+    w.add_(x[:2] * 3)  # changes v[1:] after v's own in-place op
+    weights = lib.tensor([0.0, 1.0, 2.0], dtype=lib.float64)
+    return (v * weights).sum() + (a * a).sum()
+
+
+def test_backward_through_a_view_after_an_in_place_op_on_a_view_of_it():
+    xv = np.array([1.0, 2.0, 3.0, 4.0, 5.0])
+    x, tx = leaf(xv), tleaf(xv)
+    loss, tloss = _view_of_modified_view_case(volta, x), _view_of_modified_view_case(torch, tx)
+    close(loss, tloss)
+    loss.backward()
+    tloss.backward()
+    close(x.grad, tx.grad)
+
+
 def test_building_a_tensor_by_assignment():
     wv = RNG.standard_normal(3)
     w = leaf(wv)
@@ -567,6 +602,13 @@ def test_detect_anomaly_names_a_custom_function():
 
 
 # -- a small MLP against torch -------------------------------------------------------------------
+
+
+def test_float64_tensor_from_python_floats_is_exact():
+    # torch.tensor([0.1], dtype=torch.float64) holds the double 0.1, not float32(0.1)
+    t = volta.tensor([0.1, 0.3], dtype=volta.float64, requires_grad=True)
+    assert t.detach().numpy().tolist() == [0.1, 0.3]
+    assert volta.tensor(0.1, dtype=volta.float64).item() == 0.1
 
 
 def _mlp(lib, x, w1, b1, w2, b2, target):

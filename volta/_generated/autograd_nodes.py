@@ -4668,8 +4668,48 @@ KERNELS['native_batch_norm'] = autograd_native_batch_norm
 NODES['native_batch_norm'] = NativeBatchNormBackward
 
 
+class NativeBatchNormBackwardBackward(_Node):
+    __slots__ = ('s_grad_out', 's_input', 's_weight', 's_running_mean', 's_running_var', 's_train', 's_eps')
+    op_name = 'native_batch_norm_backward'
+
+    def apply(node, grads):
+        grad = grads[0]
+        grad_out = _unpack(node, node.s_grad_out)
+        input = _unpack(node, node.s_input)
+        weight = _unpack(node, node.s_weight)
+        running_mean = _unpack(node, node.s_running_mean)
+        running_var = _unpack(node, node.s_running_var)
+        train = node.s_train
+        eps = node.s_eps
+        needs = node.needs_input_grad
+        g_grad_out = g_input = g_weight = g_running_mean = g_running_var = g_save_mean = g_save_invstd = None
+        grad_input_mask = needs
+        if needs[0] or needs[1] or needs[2]:
+            g_grad_out, g_input, g_weight, = batch_norm_double_backward(grads, grad_out, input, weight, running_mean, running_var, train, eps, grad_input_mask)
+        return (g_grad_out, g_input, g_weight, g_running_mean, g_running_var, g_save_mean, g_save_invstd)
+
+
+def autograd_native_batch_norm_backward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask):
+    result = _op.native_batch_norm_backward.redispatch(_AUTOGRAD, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
+    node = NativeBatchNormBackwardBackward()
+    if _connect(node, (grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)):
+        node.s_grad_out = _save(grad_out)
+        node.s_input = _save(input)
+        node.s_weight = _save(weight)
+        node.s_running_mean = _save(running_mean)
+        node.s_running_var = _save(running_var)
+        node.s_train = train
+        node.s_eps = eps
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['native_batch_norm_backward'] = autograd_native_batch_norm_backward
+NODES['native_batch_norm_backward'] = NativeBatchNormBackwardBackward
+
+
 class NativeLayerNormBackward(_Node):
-    __slots__ = ('s_input', 's_normalized_shape', 's_weight', 's_bias', 'o_result1', 'o_result2')
+    __slots__ = ('s_input', 's_normalized_shape', 's_weight', 's_bias', 's_eps', 'o_result1', 'o_result2')
     op_name = 'native_layer_norm'
 
     def apply(node, grads):
@@ -4678,13 +4718,14 @@ class NativeLayerNormBackward(_Node):
         normalized_shape = node.s_normalized_shape
         weight = _unpack(node, node.s_weight)
         bias = _unpack(node, node.s_bias)
+        eps = node.s_eps
         result1 = _unpack(node, node.o_result1)
         result2 = _unpack(node, node.o_result2)
         needs = node.needs_input_grad
         g_input = g_weight = g_bias = None
         grad_input_mask = needs
         if needs[0] or needs[1] or needs[2]:
-            g_input, g_weight, g_bias, = native_layer_norm_backward(grad, input, normalized_shape, result1, result2, weight, bias, grad_input_mask)
+            g_input, g_weight, g_bias, = native_layer_norm_backward(grad, input, normalized_shape, result1, result2, weight, bias, grad_input_mask, eps)
         return (g_input, g_weight, g_bias)
 
 
@@ -4696,6 +4737,7 @@ def autograd_native_layer_norm(input, normalized_shape, weight, bias, eps):
         node.s_normalized_shape = normalized_shape
         node.s_weight = _save(weight)
         node.s_bias = _save(bias)
+        node.s_eps = eps
         node.o_result1 = _save_output(result[1])
         node.o_result2 = _save_output(result[2])
         _set_history(node, result, (True, False, False))
@@ -4706,8 +4748,46 @@ KERNELS['native_layer_norm'] = autograd_native_layer_norm
 NODES['native_layer_norm'] = NativeLayerNormBackward
 
 
+class NativeLayerNormBackwardBackward(_Node):
+    __slots__ = ('s_grad_out', 's_input', 's_normalized_shape', 's_weight', 's_bias', 's_eps')
+    op_name = 'native_layer_norm_backward'
+
+    def apply(node, grads):
+        grad = grads[0]
+        grad_out = _unpack(node, node.s_grad_out)
+        input = _unpack(node, node.s_input)
+        normalized_shape = node.s_normalized_shape
+        weight = _unpack(node, node.s_weight)
+        bias = _unpack(node, node.s_bias)
+        eps = node.s_eps
+        needs = node.needs_input_grad
+        g_grad_out = g_input = g_mean = g_rstd = g_weight = g_bias = None
+        grad_input_mask = needs
+        if needs[0] or needs[1] or needs[4]:
+            g_grad_out, g_input, g_weight, = layer_norm_double_backward(grads, grad_out, input, normalized_shape, weight, bias, eps, grad_input_mask)
+        return (g_grad_out, g_input, g_mean, g_rstd, g_weight, g_bias)
+
+
+def autograd_native_layer_norm_backward(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, eps):
+    result = _op.native_layer_norm_backward.redispatch(_AUTOGRAD, grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, eps)
+    node = NativeLayerNormBackwardBackward()
+    if _connect(node, (grad_out, input, mean, rstd, weight, bias)):
+        node.s_grad_out = _save(grad_out)
+        node.s_input = _save(input)
+        node.s_normalized_shape = normalized_shape
+        node.s_weight = _save(weight)
+        node.s_bias = _save(bias)
+        node.s_eps = eps
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['native_layer_norm_backward'] = autograd_native_layer_norm_backward
+NODES['native_layer_norm_backward'] = NativeLayerNormBackwardBackward
+
+
 class NativeGroupNormBackward(_Node):
-    __slots__ = ('s_input', 's_weight', 's_N', 's_C', 's_HxW', 's_group', 'o_result1', 'o_result2')
+    __slots__ = ('s_input', 's_weight', 's_N', 's_C', 's_HxW', 's_group', 's_eps', 'o_result1', 'o_result2')
     op_name = 'native_group_norm'
 
     def apply(node, grads):
@@ -4718,13 +4798,14 @@ class NativeGroupNormBackward(_Node):
         C = node.s_C
         HxW = node.s_HxW
         group = node.s_group
+        eps = node.s_eps
         result1 = _unpack(node, node.o_result1)
         result2 = _unpack(node, node.o_result2)
         needs = node.needs_input_grad
         g_input = g_weight = g_bias = None
         grad_input_mask = needs
         if needs[0] or needs[1] or needs[2]:
-            g_input, g_weight, g_bias, = native_group_norm_backward(grad, input, result1, result2, weight, N, C, HxW, group, grad_input_mask)
+            g_input, g_weight, g_bias, = native_group_norm_backward(grad, input, result1, result2, weight, N, C, HxW, group, grad_input_mask, eps)
         return (g_input, g_weight, g_bias)
 
 
@@ -4738,6 +4819,7 @@ def autograd_native_group_norm(input, weight, bias, N, C, HxW, group, eps):
         node.s_C = C
         node.s_HxW = HxW
         node.s_group = group
+        node.s_eps = eps
         node.o_result1 = _save_output(result[1])
         node.o_result2 = _save_output(result[2])
         _set_history(node, result, (True, False, False))
@@ -4746,6 +4828,42 @@ def autograd_native_group_norm(input, weight, bias, N, C, HxW, group, eps):
 
 KERNELS['native_group_norm'] = autograd_native_group_norm
 NODES['native_group_norm'] = NativeGroupNormBackward
+
+
+class NativeGroupNormBackwardBackward(_Node):
+    __slots__ = ('s_grad_out', 's_input', 's_weight', 's_group', 's_eps')
+    op_name = 'native_group_norm_backward'
+
+    def apply(node, grads):
+        grad = grads[0]
+        grad_out = _unpack(node, node.s_grad_out)
+        input = _unpack(node, node.s_input)
+        weight = _unpack(node, node.s_weight)
+        group = node.s_group
+        eps = node.s_eps
+        needs = node.needs_input_grad
+        g_grad_out = g_input = g_mean = g_rstd = g_weight = None
+        grad_input_mask = needs
+        if needs[0] or needs[1] or needs[4]:
+            g_grad_out, g_input, g_weight, = group_norm_double_backward(grads, grad_out, input, weight, group, eps, grad_input_mask)
+        return (g_grad_out, g_input, g_mean, g_rstd, g_weight)
+
+
+def autograd_native_group_norm_backward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, eps):
+    result = _op.native_group_norm_backward.redispatch(_AUTOGRAD, grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, eps)
+    node = NativeGroupNormBackwardBackward()
+    if _connect(node, (grad_out, input, mean, rstd, weight)):
+        node.s_grad_out = _save(grad_out)
+        node.s_input = _save(input)
+        node.s_weight = _save(weight)
+        node.s_group = group
+        node.s_eps = eps
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['native_group_norm_backward'] = autograd_native_group_norm_backward
+NODES['native_group_norm_backward'] = NativeGroupNormBackwardBackward
 
 
 def autograd_abs_(self):

@@ -26,7 +26,8 @@ __all__ = [
     "pow_backward_self", "pow_backward_exponent", "clamp_backward", "einsum_backward",
     "index_add_source_grad", "index_put_self_grad", "masked_select_backward",
     "masked_scatter_source_grad", "as_strided_backward", "diag_backward",
-    "max_pool_double_backward", "convolution_double_backward",
+    "max_pool_double_backward", "convolution_double_backward", "layer_norm_double_backward",
+    "group_norm_double_backward", "batch_norm_double_backward",
 ]
 
 Tensor = Any
@@ -487,3 +488,99 @@ def convolution_double_backward(grads: Sequence[Any], grad_output: Tensor, input
         g_weight = F.convolution_backward(grad_output, ggi, weight, *conv_args,
                                           (False, True, False))[1]
     return g_grad_output, g_input, g_weight
+
+
+# Note [Double backward by recomputation]
+# The normalisation layers run fused numpy kernels forward and backward. Their second
+# derivatives are taken by re-running the layer as a composite of volta ops, differentiating it
+# once with create_graph=True (which reproduces the backward kernel's outputs as a graph), and
+# differentiating the pairing <first-order grads, incoming grads> again. Slower than a fused
+# formula, but exact, and every op involved runs on every backend.
+
+
+def _double_backward_by_recompute(forward: Any, grad_out: Tensor, inputs: list[Any],
+                                  grads: Sequence[Any], mask: Sequence[bool]) -> tuple:
+    from volta.autograd.engine import grad as autograd_grad
+    from volta.autograd.grad_mode import enable_grad
+    with enable_grad():
+        leaves = [None if x is None else x.detach().requires_grad_() for x in inputs]
+        g_out = grad_out.detach().requires_grad_()
+        out = forward(*leaves)
+        present = [(x, g) for x, g in zip(leaves, grads) if x is not None]
+        first = autograd_grad((out,), [x for x, _ in present], (g_out,), create_graph=True,
+                              allow_unused=True)
+        pairing = None
+        for f, (_, gg) in zip(first, present):
+            if f is None or gg is None:
+                continue
+            term = (f * gg).sum()
+            pairing = term if pairing is None else pairing + term
+        # second derivatives are wanted for grad_out, input and weight (not the bias)
+        targets = [g_out] + [x for x in leaves[:2] if x is not None]
+        if pairing is None:
+            return (None, None, None)
+        second = autograd_grad((pairing,), targets, create_graph=True, allow_unused=True)
+    g_grad_out = second[0] if mask[0] else None
+    g_input = second[1] if mask[1] else None
+    g_weight = second[2] if mask[2] and inputs[1] is not None else None
+    return g_grad_out, g_input, g_weight
+
+
+def layer_norm_double_backward(grads: Sequence[Any], grad_out: Tensor, input: Tensor,
+                               normalized_shape: Sequence[int], weight: Any, bias: Any,
+                               eps: float, mask: Sequence[bool]) -> tuple:
+    dims = list(range(input.ndim - len(normalized_shape), input.ndim))
+
+    def layer_norm(x: Tensor, w: Any, b: Any) -> Tensor:
+        mean = x.mean(dims, keepdim=True)
+        centered = x - mean
+        y = centered * ((centered * centered).mean(dims, keepdim=True) + eps).rsqrt()
+        if w is not None:
+            y = y * w
+        return y if b is None else y + b
+
+    return _double_backward_by_recompute(layer_norm, grad_out, [input, weight, bias],
+                                         grads, mask)
+
+
+def group_norm_double_backward(grads: Sequence[Any], grad_out: Tensor, input: Tensor,
+                               weight: Any, group: int, eps: float,
+                               mask: Sequence[bool]) -> tuple:
+    n, c = input.shape[0], input.shape[1]
+
+    shape = [1, c] + [1] * (input.ndim - 2)
+
+    def group_norm(x: Tensor, w: Any, b: Tensor) -> Tensor:
+        g = x.reshape(n, group, -1)
+        centered = g - g.mean(2, keepdim=True)
+        y = (centered * ((centered * centered).mean(2, keepdim=True) + eps).rsqrt())
+        y = y.reshape(x.shape)
+        if w is not None:
+            y = y * w.reshape(shape)
+        return y + b.reshape(shape)
+
+    # the bias never reaches the backward kernel, but its gradient (a sum of grad_out) does
+    bias = fac.zeros(c, dtype=input.dtype, device=input.device)
+    return _double_backward_by_recompute(group_norm, grad_out, [input, weight, bias], grads,
+                                         mask)
+
+
+def batch_norm_double_backward(grads: Sequence[Any], grad_out: Tensor, input: Tensor,
+                               weight: Any, running_mean: Any, running_var: Any, train: bool,
+                               eps: float, mask: Sequence[bool]) -> tuple:
+    dims = [0] + list(range(2, input.ndim))
+    shape = [1, input.shape[1]] + [1] * (input.ndim - 2)
+
+    def batch_norm(x: Tensor, w: Any, b: Tensor) -> Tensor:
+        if train:
+            mean = x.mean(dims, keepdim=True)
+            var = ((x - mean) * (x - mean)).mean(dims, keepdim=True)
+        else:
+            mean, var = running_mean.reshape(shape), running_var.reshape(shape)
+        y = (x - mean) * (var + eps).rsqrt()
+        y = y if w is None else y * w.reshape(shape)
+        return y + b.reshape(shape)
+
+    bias = fac.zeros(input.shape[1], dtype=input.dtype, device=input.device)
+    return _double_backward_by_recompute(batch_norm, grad_out, [input, weight, bias], grads,
+                                         mask)

@@ -7,14 +7,15 @@ dropout draws the same mask), backpropagates through the recomputed graph, and h
 gradients of the inputs, and of the parameters ``fn`` uses, to the engine.
 
 Note [checkpoint boundaries]: the recomputed graph reaches the outer graph in three ways:
-through the inputs (each is wrapped in a :class:`_InputBoundary` node, where the inner pass
-collects its gradient; its edges are cut while the inner pass runs), through leaves such as parameters (the inner pass collects the gradient
-at their ``AccumulateGrad`` node, which it does not run), and through non-leaf tensors captured
-by ``fn`` (the edge is redirected to an inert :class:`_Boundary`, so the inner pass never runs a
-node of the outer graph). Parameters found up front (``fn.parameters()``, tensors in ``fn``'s
-closure, defaults or globals) are edges of the checkpoint node, so ``autograd.grad`` and hooks
-see them like any other input; tensors found only during the recomputation get their gradient
-directly (accumulated into a leaf's ``.grad``, or through a separate pass into the outer graph).
+through the inputs (each is wrapped in an :class:`_InputBoundary` node, where the inner pass
+collects its gradient; its edges are cut while the inner pass runs), through leaves such as
+parameters (the inner pass collects the gradient at their ``AccumulateGrad`` node, which it does
+not run), and through non-leaf tensors captured by ``fn`` (the edge is redirected to an inert
+:class:`_Boundary`, so the inner pass never runs a node of the outer graph). Parameters found up
+front (``fn.parameters()``, tensors in ``fn``'s closure, defaults or globals) are edges of the
+checkpoint node, so ``autograd.grad`` and hooks see them like any other input; tensors found
+only during the recomputation get their gradient directly (accumulated into a leaf's ``.grad``,
+or through a separate pass into the outer graph).
 """
 
 from __future__ import annotations

@@ -1230,8 +1230,8 @@ def native_layer_norm(input: Tensor, normalized_shape: Sequence[int], weight: Te
 @kernel("native_layer_norm_backward")
 def native_layer_norm_backward(grad_out: Tensor, input: Tensor, normalized_shape: Sequence[int],
                                mean: Tensor, rstd: Tensor, weight: Tensor | None,
-                               bias: Tensor | None, output_mask: Sequence[bool]
-                               ) -> tuple[Any, Any, Any]:
+                               bias: Tensor | None, output_mask: Sequence[bool],
+                               eps: float = 1e-5) -> tuple[Any, Any, Any]:
     c = _compute(input.dtype)
     res = nn.native_layer_norm_backward(A(grad_out).astype(c, copy=False),
                                         A(input).astype(c, copy=False), list(normalized_shape),
@@ -1257,7 +1257,8 @@ def native_group_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None,
 @kernel("native_group_norm_backward")
 def native_group_norm_backward(grad_out: Tensor, input: Tensor, mean: Tensor, rstd: Tensor,
                                weight: Tensor | None, N: int, C: int, HxW: int, group: int,
-                               output_mask: Sequence[bool]) -> tuple[Any, Any, Any]:
+                               output_mask: Sequence[bool], eps: float = 1e-5
+                               ) -> tuple[Any, Any, Any]:
     c = _compute(input.dtype)
     res = nn.native_group_norm_backward(A(grad_out).astype(c, copy=False),
                                         A(input).astype(c, copy=False), A(mean), A(rstd),
