@@ -201,6 +201,9 @@ REFLECTED = {"__radd__", "__rsub__", "__rmul__", "__rtruediv__", "__rfloordiv__"
              "__rpow__", "__rmatmul__", "__rand__", "__ror__", "__rxor__", "__rlshift__",
              "__rrshift__"}
 UNARY = {"__neg__", "__abs__", "__invert__", "__pos__"}
+# x += y writes into x (the op's in-place variant), as in PyTorch
+AUGMENTED = {"__iadd__", "__isub__", "__imul__", "__itruediv__", "__ifloordiv__", "__imod__",
+             "__ipow__", "__iand__", "__ior__", "__ixor__", "__ilshift__", "__irshift__"}
 
 
 def _emit_method(decl: OpDecl, mname: str) -> str:
@@ -253,10 +256,18 @@ def emit_tensor_methods(decls: list[OpDecl], source: str) -> str:
         out.append("\n")
         out.append(_emit_method(group[0], mname) if len(group) == 1
                    else _emit_overloaded(group, mname, method=True))
+    inplace_of = {d.inplace_of.name: d for d in decls if d.inplace_of is not None}
     for d in decls:
         for dunder in d.operators:
             out.append("\n")
-            out.append(_emit_operator(d, dunder))
+            if dunder in AUGMENTED:
+                target = inplace_of.get(d.name)
+                if target is None:
+                    raise ValueError(f"{d.path}:{d.line}: operator {dunder} needs the op to "
+                                     "declare 'variants: inplace'")
+                out.append(_emit_operator(target, dunder))
+            else:
+                out.append(_emit_operator(d, dunder))
     out.append("\n    __hash__ = object.__hash__\n")
     return "".join(out)
 

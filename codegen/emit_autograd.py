@@ -8,6 +8,8 @@ saves what the formulas read, and connects the node to the inputs' history.
 
 from __future__ import annotations
 
+import ast
+
 from codegen.emit import HEADER
 from codegen.loader import OpDecl
 
@@ -16,6 +18,28 @@ def node_name(decl: OpDecl) -> str:
     base = "".join(p.capitalize() for p in decl.schema.name.name.split("_") if p)
     ov = "".join(p.capitalize() for p in decl.schema.name.overload.split("_") if p)
     return f"{base}{ov}Backward"
+
+
+META_ATTRIBUTES = frozenset({"shape", "dtype", "device", "ndim"})
+
+
+def metadata_only(decl: OpDecl) -> frozenset[str]:
+    """Tensor arguments the formulas read only through ``.shape``/``.dtype``/...: saving their
+    metadata is enough, so later in-place writes to them do not invalidate the graph."""
+    tensors = {a.name for a in decl.schema.arguments if a.is_tensor and not a.type.is_list}
+    full: set[str] = set()
+    meta: set[str] = set()
+    for f in decl.formulas:
+        tree = ast.parse(f.expression, mode="eval")
+        parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and node.id in tensors:
+                parent = parents.get(node)
+                if isinstance(parent, ast.Attribute) and parent.attr in META_ATTRIBUTES:
+                    meta.add(node.id)
+                else:
+                    full.add(node.id)
+    return frozenset(meta - full)
 
 
 def _output_names(decl: OpDecl) -> list[str]:
@@ -77,6 +101,8 @@ def emit_kernel(decl: OpDecl) -> str:
     outputs = _output_names(decl)
     multi = len(schema.returns) > 1 or schema.returns[0].type.is_list
     name = node_name(decl)
+    has_lists = any(a.is_tensor and a.type.is_list for a in schema.arguments)
+    connect = "_connect" if has_lists else "_connect_tensors"
     # kernels are named autograd_<op> so they never shadow the op functions formulas call
     out = [f"\n\ndef autograd_{decl.overload_id}({', '.join(args)}):\n"]
     if schema.is_inplace:
@@ -84,11 +110,14 @@ def emit_kernel(decl: OpDecl) -> str:
         out.append(f"    _check_inplace({args[0]})\n")
     out += [f"    result = _op.{decl.overload_id}.redispatch(_AUTOGRAD, {', '.join(args)})\n",
            f"    node = {name}()\n",
-           f"    if _connect(node, ({', '.join(tensors)}{',' if len(tensors) == 1 else ''})):\n"]
+           f"    if {connect}(node, ({', '.join(tensors)}{',' if len(tensors) == 1 else ''})):\n"]
+    meta = metadata_only(decl)
     for a in schema.arguments:
         if a.name not in used:
             continue
-        if a.is_tensor and a.type.is_list:
+        if a.name in meta:
+            out.append(f"        node.s_{a.name} = _save_meta({a.name})\n")
+        elif a.is_tensor and a.type.is_list:
             out.append(f"        node.s_{a.name} = _save_list({a.name})\n")
         elif a.is_tensor:
             out.append(f"        node.s_{a.name} = _save({a.name})\n")
@@ -127,10 +156,12 @@ def emit_autograd(decls: list[OpDecl], source: str) -> str:
            "from volta._generated.functions import *  # formulas are written with volta ops\n",
            "from volta.autograd.formulas import *  # and the helpers formulas share\n",
            "from volta.autograd.graph import Node as _Node, connect as _connect, "
+           "connect_tensors as _connect_tensors, "
            "set_history as _set_history\n",
            "from volta.autograd.graph import save as _save, save_list as _save_list, "
            "save_output as _save_output\n",
-           "from volta.autograd.graph import save_output_list as _save_output_list, "
+           "from volta.autograd.graph import save_meta as _save_meta, "
+           "save_output_list as _save_output_list, "
            "unpack as _unpack, unpack_list as _unpack_list\n",
            "from volta.autograd.inplace import check_inplace as _check_inplace, "
            "inplace_autograd as _inplace\n",

@@ -164,6 +164,14 @@ def _infer(data: Any) -> np.ndarray:
 def tensor(data: Any, dtype: Any = None, device: Any = None, requires_grad: bool = False,
            pin_memory: bool = False) -> Tensor:
     """A new tensor holding a copy of ``data`` (nested lists, numbers, arrays, tensors)."""
+    if dtype is not None and not isinstance(data, (Tensor, np.ndarray)):
+        # convert Python numbers straight to the requested dtype (no detour via float32)
+        target = D.as_dtype(dtype)
+        try:
+            arr = np.array(data, dtype=target.numpy)
+        except (TypeError, ValueError):
+            arr = np.array(_infer(data), copy=True).astype(target.numpy)
+        return _from_host(arr, device, requires_grad)
     arr = np.array(_infer(data), copy=True)
     if dtype is not None:
         arr = arr.astype(D.as_dtype(dtype).numpy)

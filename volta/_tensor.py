@@ -85,6 +85,7 @@ class Tensor(TensorMethods):
     _retains_grad = False
     _hooks = None
     _accumulator = None
+    _view_version = 0  # for views: the storage version their autograd history belongs to
 
     __array_priority__ = 1000  # numpy scalars on the left defer to our operators
 
@@ -112,7 +113,11 @@ class Tensor(TensorMethods):
     def _view_of(self, shape: tuple[int, ...], stride: tuple[int, ...], offset: int) -> Tensor:
         """A tensor sharing this one's storage and version counter (no autograd metadata)."""
         base = self._base if self._base is not None else self
-        return Tensor._make(self._storage, tuple(shape), tuple(stride), offset, base)
+        view = Tensor._make(self._storage, tuple(shape), tuple(stride), offset, base)
+        version = self._storage.version
+        if version:
+            view._view_version = version
+        return view
 
     # -- metadata --------------------------------------------------------------------------------
 

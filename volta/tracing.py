@@ -121,29 +121,51 @@ class Graph:
     @staticmethod
     def from_json(text: str) -> Graph:
         from volta._factories import tensor
+        from volta.errors import NoKernelError
         try:
             data = json.loads(text)
-            if data.get("format") != "volta-graph":
-                raise SerializationError("not a volta graph (missing format tag)")
+            if not isinstance(data, dict) or data.get("format") != "volta-graph":
+                raise SerializationError("not a volta graph (expected a JSON object with "
+                                         "\"format\": \"volta-graph\")")
             g = Graph()
             g.inputs = [Value(v["id"], tuple(v["shape"]), v["dtype"], v["device"])
                         for v in data["inputs"]]
-            for n in data["nodes"]:
-                DISPATCHER.find(n["op"])  # unknown ops fail at load, not at replay
-                g.nodes.append(OpNode(n["op"], n["args"],
-                                      [Value(v["id"], tuple(v["shape"]), v["dtype"], v["device"])
-                                       for v in n["outputs"]], n["output_is_tuple"]))
-            g.outputs = data["outputs"]
             for cid, c in data["constants"].items():
                 g.constants[int(cid)] = tensor(np.asarray(c["data"]).reshape(c["shape"]),
                                                dtype=D.as_dtype(c["dtype"]))
+            # every reference must name an input or an earlier output: check before replay
+            defined = {v.id for v in g.inputs}
+            for n in data["nodes"]:
+                DISPATCHER.find(n["op"])
+                _check_refs(n["args"], defined, g.constants, n["op"])
+                outputs = [Value(v["id"], tuple(v["shape"]), v["dtype"], v["device"])
+                           for v in n["outputs"]]
+                g.nodes.append(OpNode(n["op"], n["args"], outputs, bool(n["output_is_tuple"])))
+                defined |= {v.id for v in outputs}
+            _check_refs(data["outputs"], defined, g.constants, "return")
+            g.outputs = data["outputs"]
             return g
-        except (KeyError, TypeError, ValueError) as exc:
+        except SerializationError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, NoKernelError) as exc:
             raise SerializationError(f"malformed graph JSON: {exc}") from exc
 
     @staticmethod
     def load(path: str | Path) -> Graph:
         return Graph.from_json(Path(path).read_text())
+
+
+def _check_refs(a: Any, defined: set[int], constants: dict, where: str) -> None:
+    if isinstance(a, dict):
+        if "ref" in a and a["ref"] not in defined:
+            raise SerializationError(f"graph JSON: {where} uses %{a['ref']} before it is defined")
+        if "const" in a and a["const"] not in constants:
+            raise SerializationError(f"graph JSON: {where} uses unknown constant {a['const']}")
+        for v in a.get("tuple", ()):
+            _check_refs(v, defined, constants, where)
+    elif isinstance(a, list):
+        for v in a:
+            _check_refs(v, defined, constants, where)
 
 
 def _show(a: Any) -> str:
@@ -154,6 +176,9 @@ def _show(a: Any) -> str:
             return f"$const{a['const']}"
         if "dtype" in a:
             return f"volta.{a['dtype']}"
+        if "tuple" in a:
+            items = [_show(x) for x in a["tuple"]]
+            return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
     if isinstance(a, list):
         return "[" + ", ".join(_show(x) for x in a) + "]"
     return repr(a)
@@ -178,13 +203,21 @@ class _Recorder:
     def __init__(self) -> None:
         self.graph = Graph()
         self.ids: dict[int, int] = {}  # id(tensor) -> value id
+        # (storage, offset, shape, strides) -> value id: a detached alias that autograd saved
+        # internally is the same value as the recorded tensor it aliases
+        self.by_layout: dict[tuple, int] = {}
         self.keep: list[Any] = []  # keeps recorded tensors alive so ids stay unique
         self.next_id = 0
+
+    @staticmethod
+    def _layout(t: Any) -> tuple:
+        return (id(t._storage), t._offset, t._shape, t._stride, t.dtype.name)
 
     def new_value(self, t: Any) -> Value:
         vid = self.next_id
         self.next_id += 1
         self.ids[id(t)] = vid
+        self.by_layout[self._layout(t)] = vid
         self.keep.append(t)
         return Value(vid, tuple(t.shape), t.dtype.name, str(t.device))
 
@@ -192,8 +225,10 @@ class _Recorder:
         from volta._tensor import Tensor
         if isinstance(a, Tensor):
             vid = self.ids.get(id(a))
+            if vid is None:
+                vid = self.by_layout.get(self._layout(a))
             if vid is not None:
-                return {"ref": vid}
+                return {"const": vid} if vid in self.graph.constants else {"ref": vid}
             cid = self.next_id
             self.next_id += 1
             self.ids[id(a)] = cid

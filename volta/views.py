@@ -53,6 +53,8 @@ def view_strides(old_shape: Sequence[int], old_strides: Sequence[int],
     Walk the old dims from the last, grouping runs that are contiguous with each other
     ("chunks"); each chunk must be covered exactly by a run of new dims.
     """
+    if math.prod(old_shape) == 0 and tuple(old_shape) == tuple(new_shape):
+        return tuple(old_strides)  # PyTorch keeps the strides of an empty same-shape view
     if len(old_shape) == 0 or math.prod(old_shape) == 0:
         return contiguous_strides(tuple(new_shape))
     new_strides = [0] * len(new_shape)

@@ -44,7 +44,9 @@ def test_schema_parse_details() -> None:
 
 @pytest.mark.parametrize("bad", ["f(Tensor x", "f(Tensr x) -> Tensor", "f(Tensor) -> Tensor",
                                  "f(Tensor x=1, int y) -> Tensor", "f(Tensor x, *, *) -> Tensor",
-                                 "f(Tensor x=nope) -> Tensor", "f(Tensor(A) x) -> Tensor"])
+                                 "f(Tensor x=nope) -> Tensor", "f(Tensor(A) x) -> Tensor"],
+                         ids=["unclosed", "unknown-type", "no-name", "default-order", "two-stars",
+                              "non-literal-default", "bad-alias"])
 def test_schema_syntax_errors(bad: str) -> None:
     with pytest.raises(SchemaSyntaxError):
         FunctionSchema.parse(bad)

@@ -88,7 +88,7 @@ def test_define_without_namespace_is_refused_with_a_hint() -> None:
     "ns::f(Tensor x, Tensor x) -> Tensor",
     "ns::f(Tensor x=[1, ) -> Tensor",
     "ns::f-g(Tensor x) -> Tensor",
-])
+], ids=["unclosed", "unknown-type", "duplicate-argument", "bad-default", "bad-name"])
 def test_define_rejects_bad_schemas(bad: str) -> None:
     with volta.library.scoped():
         with pytest.raises(SchemaError):

@@ -7,9 +7,9 @@ import math
 from volta._generated import registry as _op
 from volta._generated.functions import *  # formulas are written with volta ops
 from volta.autograd.formulas import *  # and the helpers formulas share
-from volta.autograd.graph import Node as _Node, connect as _connect, set_history as _set_history
+from volta.autograd.graph import Node as _Node, connect as _connect, connect_tensors as _connect_tensors, set_history as _set_history
 from volta.autograd.graph import save as _save, save_list as _save_list, save_output as _save_output
-from volta.autograd.graph import save_output_list as _save_output_list, unpack as _unpack, unpack_list as _unpack_list
+from volta.autograd.graph import save_meta as _save_meta, save_output_list as _save_output_list, unpack as _unpack, unpack_list as _unpack_list
 from volta.autograd.inplace import check_inplace as _check_inplace, inplace_autograd as _inplace
 from volta.dispatch.keys import Autograd as _AUTOGRAD
 
@@ -35,7 +35,7 @@ class AbsBackward(_Node):
 def autograd_abs(self):
     result = _op.abs.redispatch(_AUTOGRAD, self)
     node = AbsBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         _set_history(node, result, None)
     return result
@@ -62,7 +62,7 @@ class NegBackward(_Node):
 def autograd_neg(self):
     result = _op.neg.redispatch(_AUTOGRAD, self)
     node = NegBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         _set_history(node, result, None)
     return result
 
@@ -89,7 +89,7 @@ class ExpBackward(_Node):
 def autograd_exp(self):
     result = _op.exp.redispatch(_AUTOGRAD, self)
     node = ExpBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.o_result = _save_output(result)
         _set_history(node, result, None)
     return result
@@ -117,7 +117,7 @@ class Exp2Backward(_Node):
 def autograd_exp2(self):
     result = _op.exp2.redispatch(_AUTOGRAD, self)
     node = Exp2Backward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.o_result = _save_output(result)
         _set_history(node, result, None)
     return result
@@ -145,7 +145,7 @@ class Expm1Backward(_Node):
 def autograd_expm1(self):
     result = _op.expm1.redispatch(_AUTOGRAD, self)
     node = Expm1Backward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.o_result = _save_output(result)
         _set_history(node, result, None)
     return result
@@ -173,7 +173,7 @@ class LogBackward(_Node):
 def autograd_log(self):
     result = _op.log.redispatch(_AUTOGRAD, self)
     node = LogBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         _set_history(node, result, None)
     return result
@@ -201,7 +201,7 @@ class Log2Backward(_Node):
 def autograd_log2(self):
     result = _op.log2.redispatch(_AUTOGRAD, self)
     node = Log2Backward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         _set_history(node, result, None)
     return result
@@ -229,7 +229,7 @@ class Log10Backward(_Node):
 def autograd_log10(self):
     result = _op.log10.redispatch(_AUTOGRAD, self)
     node = Log10Backward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         _set_history(node, result, None)
     return result
@@ -257,7 +257,7 @@ class Log1pBackward(_Node):
 def autograd_log1p(self):
     result = _op.log1p.redispatch(_AUTOGRAD, self)
     node = Log1pBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         _set_history(node, result, None)
     return result
@@ -285,7 +285,7 @@ class SqrtBackward(_Node):
 def autograd_sqrt(self):
     result = _op.sqrt.redispatch(_AUTOGRAD, self)
     node = SqrtBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.o_result = _save_output(result)
         _set_history(node, result, None)
     return result
@@ -313,7 +313,7 @@ class RsqrtBackward(_Node):
 def autograd_rsqrt(self):
     result = _op.rsqrt.redispatch(_AUTOGRAD, self)
     node = RsqrtBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.o_result = _save_output(result)
         _set_history(node, result, None)
     return result
@@ -341,7 +341,7 @@ class SinBackward(_Node):
 def autograd_sin(self):
     result = _op.sin.redispatch(_AUTOGRAD, self)
     node = SinBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         _set_history(node, result, None)
     return result
@@ -369,7 +369,7 @@ class CosBackward(_Node):
 def autograd_cos(self):
     result = _op.cos.redispatch(_AUTOGRAD, self)
     node = CosBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         _set_history(node, result, None)
     return result
@@ -397,7 +397,7 @@ class TanBackward(_Node):
 def autograd_tan(self):
     result = _op.tan.redispatch(_AUTOGRAD, self)
     node = TanBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.o_result = _save_output(result)
         _set_history(node, result, None)
     return result
@@ -425,7 +425,7 @@ class AsinBackward(_Node):
 def autograd_asin(self):
     result = _op.asin.redispatch(_AUTOGRAD, self)
     node = AsinBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         _set_history(node, result, None)
     return result
@@ -453,7 +453,7 @@ class AcosBackward(_Node):
 def autograd_acos(self):
     result = _op.acos.redispatch(_AUTOGRAD, self)
     node = AcosBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         _set_history(node, result, None)
     return result
@@ -481,7 +481,7 @@ class AtanBackward(_Node):
 def autograd_atan(self):
     result = _op.atan.redispatch(_AUTOGRAD, self)
     node = AtanBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         _set_history(node, result, None)
     return result
@@ -509,7 +509,7 @@ class SinhBackward(_Node):
 def autograd_sinh(self):
     result = _op.sinh.redispatch(_AUTOGRAD, self)
     node = SinhBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         _set_history(node, result, None)
     return result
@@ -537,7 +537,7 @@ class CoshBackward(_Node):
 def autograd_cosh(self):
     result = _op.cosh.redispatch(_AUTOGRAD, self)
     node = CoshBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         _set_history(node, result, None)
     return result
@@ -565,7 +565,7 @@ class TanhBackward(_Node):
 def autograd_tanh(self):
     result = _op.tanh.redispatch(_AUTOGRAD, self)
     node = TanhBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.o_result = _save_output(result)
         _set_history(node, result, None)
     return result
@@ -593,7 +593,7 @@ class SigmoidBackward(_Node):
 def autograd_sigmoid(self):
     result = _op.sigmoid.redispatch(_AUTOGRAD, self)
     node = SigmoidBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.o_result = _save_output(result)
         _set_history(node, result, None)
     return result
@@ -621,7 +621,7 @@ class ReluBackward(_Node):
 def autograd_relu(self):
     result = _op.relu.redispatch(_AUTOGRAD, self)
     node = ReluBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.o_result = _save_output(result)
         _set_history(node, result, None)
     return result
@@ -649,7 +649,7 @@ class Relu6Backward(_Node):
 def autograd_relu6(self):
     result = _op.relu6.redispatch(_AUTOGRAD, self)
     node = Relu6Backward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         _set_history(node, result, None)
     return result
@@ -678,7 +678,7 @@ class GeluBackward(_Node):
 def autograd_gelu(self, approximate):
     result = _op.gelu.redispatch(_AUTOGRAD, self, approximate)
     node = GeluBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         node.s_approximate = approximate
         _set_history(node, result, None)
@@ -707,7 +707,7 @@ class SiluBackward(_Node):
 def autograd_silu(self):
     result = _op.silu.redispatch(_AUTOGRAD, self)
     node = SiluBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         _set_history(node, result, None)
     return result
@@ -735,7 +735,7 @@ class MishBackward(_Node):
 def autograd_mish(self):
     result = _op.mish.redispatch(_AUTOGRAD, self)
     node = MishBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         _set_history(node, result, None)
     return result
@@ -765,7 +765,7 @@ class SoftplusBackward(_Node):
 def autograd_softplus(self, beta, threshold):
     result = _op.softplus.redispatch(_AUTOGRAD, self, beta, threshold)
     node = SoftplusBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         node.s_beta = beta
         node.s_threshold = threshold
@@ -798,7 +798,7 @@ class EluBackward(_Node):
 def autograd_elu(self, alpha, scale, input_scale):
     result = _op.elu.redispatch(_AUTOGRAD, self, alpha, scale, input_scale)
     node = EluBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         node.s_alpha = alpha
         node.s_scale = scale
@@ -829,7 +829,7 @@ class SeluBackward(_Node):
 def autograd_selu(self):
     result = _op.selu.redispatch(_AUTOGRAD, self)
     node = SeluBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         _set_history(node, result, None)
     return result
@@ -858,7 +858,7 @@ class LeakyReluBackward(_Node):
 def autograd_leaky_relu(self, negative_slope):
     result = _op.leaky_relu.redispatch(_AUTOGRAD, self, negative_slope)
     node = LeakyReluBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         node.s_negative_slope = negative_slope
         _set_history(node, result, None)
@@ -889,7 +889,7 @@ class HardtanhBackward(_Node):
 def autograd_hardtanh(self, min_val, max_val):
     result = _op.hardtanh.redispatch(_AUTOGRAD, self, min_val, max_val)
     node = HardtanhBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         node.s_min_val = min_val
         node.s_max_val = max_val
@@ -919,7 +919,7 @@ class HardsigmoidBackward(_Node):
 def autograd_hardsigmoid(self):
     result = _op.hardsigmoid.redispatch(_AUTOGRAD, self)
     node = HardsigmoidBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         _set_history(node, result, None)
     return result
@@ -947,7 +947,7 @@ class HardswishBackward(_Node):
 def autograd_hardswish(self):
     result = _op.hardswish.redispatch(_AUTOGRAD, self)
     node = HardswishBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         _set_history(node, result, None)
     return result
@@ -975,7 +975,7 @@ class LogsigmoidBackward(_Node):
 def autograd_logsigmoid(self):
     result = _op.logsigmoid.redispatch(_AUTOGRAD, self)
     node = LogsigmoidBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         _set_history(node, result, None)
     return result
@@ -1003,7 +1003,7 @@ class SoftsignBackward(_Node):
 def autograd_softsign(self):
     result = _op.softsign.redispatch(_AUTOGRAD, self)
     node = SoftsignBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         _set_history(node, result, None)
     return result
@@ -1031,7 +1031,7 @@ class ErfBackward(_Node):
 def autograd_erf(self):
     result = _op.erf.redispatch(_AUTOGRAD, self)
     node = ErfBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         _set_history(node, result, None)
     return result
@@ -1059,7 +1059,7 @@ class ErfcBackward(_Node):
 def autograd_erfc(self):
     result = _op.erfc.redispatch(_AUTOGRAD, self)
     node = ErfcBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         _set_history(node, result, None)
     return result
@@ -1087,7 +1087,7 @@ class ErfinvBackward(_Node):
 def autograd_erfinv(self):
     result = _op.erfinv.redispatch(_AUTOGRAD, self)
     node = ErfinvBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.o_result = _save_output(result)
         _set_history(node, result, None)
     return result
@@ -1114,7 +1114,7 @@ class SignBackward(_Node):
 def autograd_sign(self):
     result = _op.sign.redispatch(_AUTOGRAD, self)
     node = SignBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         _set_history(node, result, None)
     return result
 
@@ -1140,7 +1140,7 @@ class FloorBackward(_Node):
 def autograd_floor(self):
     result = _op.floor.redispatch(_AUTOGRAD, self)
     node = FloorBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         _set_history(node, result, None)
     return result
 
@@ -1166,7 +1166,7 @@ class CeilBackward(_Node):
 def autograd_ceil(self):
     result = _op.ceil.redispatch(_AUTOGRAD, self)
     node = CeilBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         _set_history(node, result, None)
     return result
 
@@ -1192,7 +1192,7 @@ class RoundBackward(_Node):
 def autograd_round(self, decimals):
     result = _op.round.redispatch(_AUTOGRAD, self, decimals)
     node = RoundBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         _set_history(node, result, None)
     return result
 
@@ -1218,7 +1218,7 @@ class TruncBackward(_Node):
 def autograd_trunc(self):
     result = _op.trunc.redispatch(_AUTOGRAD, self)
     node = TruncBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         _set_history(node, result, None)
     return result
 
@@ -1244,7 +1244,7 @@ class FracBackward(_Node):
 def autograd_frac(self):
     result = _op.frac.redispatch(_AUTOGRAD, self)
     node = FracBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         _set_history(node, result, None)
     return result
 
@@ -1271,7 +1271,7 @@ class ReciprocalBackward(_Node):
 def autograd_reciprocal(self):
     result = _op.reciprocal.redispatch(_AUTOGRAD, self)
     node = ReciprocalBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.o_result = _save_output(result)
         _set_history(node, result, None)
     return result
@@ -1299,7 +1299,7 @@ class SquareBackward(_Node):
 def autograd_square(self):
     result = _op.square.redispatch(_AUTOGRAD, self)
     node = SquareBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         _set_history(node, result, None)
     return result
@@ -1333,7 +1333,7 @@ class ClampBackward(_Node):
 def autograd_clamp(self, min, max):
     result = _op.clamp.redispatch(_AUTOGRAD, self, min, max)
     node = ClampBackward()
-    if _connect(node, (self, min, max)):
+    if _connect_tensors(node, (self, min, max)):
         node.s_self = _save(self)
         node.s_min = _save(min)
         node.s_max = _save(max)
@@ -1363,7 +1363,7 @@ class NanToNumBackward(_Node):
 def autograd_nan_to_num(self, nan, posinf, neginf):
     result = _op.nan_to_num.redispatch(_AUTOGRAD, self, nan, posinf, neginf)
     node = NanToNumBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         _set_history(node, result, None)
     return result
@@ -1393,7 +1393,7 @@ class AddBackward(_Node):
 def autograd_add(self, other, alpha):
     result = _op.add.redispatch(_AUTOGRAD, self, other, alpha)
     node = AddBackward()
-    if _connect(node, (self, other)):
+    if _connect_tensors(node, (self, other)):
         node.s_alpha = alpha
         _set_history(node, result, None)
     return result
@@ -1423,7 +1423,7 @@ class SubBackward(_Node):
 def autograd_sub(self, other, alpha):
     result = _op.sub.redispatch(_AUTOGRAD, self, other, alpha)
     node = SubBackward()
-    if _connect(node, (self, other)):
+    if _connect_tensors(node, (self, other)):
         node.s_alpha = alpha
         _set_history(node, result, None)
     return result
@@ -1454,7 +1454,7 @@ class MulBackward(_Node):
 def autograd_mul(self, other):
     result = _op.mul.redispatch(_AUTOGRAD, self, other)
     node = MulBackward()
-    if _connect(node, (self, other)):
+    if _connect_tensors(node, (self, other)):
         node.s_self = _save(self)
         node.s_other = _save(other)
         _set_history(node, result, None)
@@ -1487,7 +1487,7 @@ class DivBackward(_Node):
 def autograd_div(self, other, rounding_mode):
     result = _op.div.redispatch(_AUTOGRAD, self, other, rounding_mode)
     node = DivBackward()
-    if _connect(node, (self, other)):
+    if _connect_tensors(node, (self, other)):
         node.s_self = _save(self)
         node.s_other = _save(other)
         node.s_rounding_mode = rounding_mode
@@ -1521,7 +1521,7 @@ class PowBackward(_Node):
 def autograd_pow(self, exponent):
     result = _op.pow.redispatch(_AUTOGRAD, self, exponent)
     node = PowBackward()
-    if _connect(node, (self, exponent)):
+    if _connect_tensors(node, (self, exponent)):
         node.s_self = _save(self)
         node.s_exponent = _save(exponent)
         node.o_result = _save_output(result)
@@ -1554,7 +1554,7 @@ class MaximumBackward(_Node):
 def autograd_maximum(self, other):
     result = _op.maximum.redispatch(_AUTOGRAD, self, other)
     node = MaximumBackward()
-    if _connect(node, (self, other)):
+    if _connect_tensors(node, (self, other)):
         node.s_self = _save(self)
         node.s_other = _save(other)
         _set_history(node, result, None)
@@ -1586,7 +1586,7 @@ class MinimumBackward(_Node):
 def autograd_minimum(self, other):
     result = _op.minimum.redispatch(_AUTOGRAD, self, other)
     node = MinimumBackward()
-    if _connect(node, (self, other)):
+    if _connect_tensors(node, (self, other)):
         node.s_self = _save(self)
         node.s_other = _save(other)
         _set_history(node, result, None)
@@ -1618,7 +1618,7 @@ class FmaxBackward(_Node):
 def autograd_fmax(self, other):
     result = _op.fmax.redispatch(_AUTOGRAD, self, other)
     node = FmaxBackward()
-    if _connect(node, (self, other)):
+    if _connect_tensors(node, (self, other)):
         node.s_self = _save(self)
         node.s_other = _save(other)
         _set_history(node, result, None)
@@ -1650,7 +1650,7 @@ class FminBackward(_Node):
 def autograd_fmin(self, other):
     result = _op.fmin.redispatch(_AUTOGRAD, self, other)
     node = FminBackward()
-    if _connect(node, (self, other)):
+    if _connect_tensors(node, (self, other)):
         node.s_self = _save(self)
         node.s_other = _save(other)
         _set_history(node, result, None)
@@ -1682,7 +1682,7 @@ class RemainderBackward(_Node):
 def autograd_remainder(self, other):
     result = _op.remainder.redispatch(_AUTOGRAD, self, other)
     node = RemainderBackward()
-    if _connect(node, (self, other)):
+    if _connect_tensors(node, (self, other)):
         node.s_self = _save(self)
         node.s_other = _save(other)
         _set_history(node, result, None)
@@ -1714,7 +1714,7 @@ class FmodBackward(_Node):
 def autograd_fmod(self, other):
     result = _op.fmod.redispatch(_AUTOGRAD, self, other)
     node = FmodBackward()
-    if _connect(node, (self, other)):
+    if _connect_tensors(node, (self, other)):
         node.s_self = _save(self)
         node.s_other = _save(other)
         _set_history(node, result, None)
@@ -1746,7 +1746,7 @@ class Atan2Backward(_Node):
 def autograd_atan2(self, other):
     result = _op.atan2.redispatch(_AUTOGRAD, self, other)
     node = Atan2Backward()
-    if _connect(node, (self, other)):
+    if _connect_tensors(node, (self, other)):
         node.s_self = _save(self)
         node.s_other = _save(other)
         _set_history(node, result, None)
@@ -1779,7 +1779,7 @@ class HypotBackward(_Node):
 def autograd_hypot(self, other):
     result = _op.hypot.redispatch(_AUTOGRAD, self, other)
     node = HypotBackward()
-    if _connect(node, (self, other)):
+    if _connect_tensors(node, (self, other)):
         node.s_self = _save(self)
         node.s_other = _save(other)
         node.o_result = _save_output(result)
@@ -1813,7 +1813,7 @@ class CopysignBackward(_Node):
 def autograd_copysign(self, other):
     result = _op.copysign.redispatch(_AUTOGRAD, self, other)
     node = CopysignBackward()
-    if _connect(node, (self, other)):
+    if _connect_tensors(node, (self, other)):
         node.s_self = _save(self)
         node.s_other = _save(other)
         node.o_result = _save_output(result)
@@ -1846,7 +1846,7 @@ class XlogyBackward(_Node):
 def autograd_xlogy(self, other):
     result = _op.xlogy.redispatch(_AUTOGRAD, self, other)
     node = XlogyBackward()
-    if _connect(node, (self, other)):
+    if _connect_tensors(node, (self, other)):
         node.s_self = _save(self)
         node.s_other = _save(other)
         _set_history(node, result, None)
@@ -1879,7 +1879,7 @@ class LogaddexpBackward(_Node):
 def autograd_logaddexp(self, other):
     result = _op.logaddexp.redispatch(_AUTOGRAD, self, other)
     node = LogaddexpBackward()
-    if _connect(node, (self, other)):
+    if _connect_tensors(node, (self, other)):
         node.s_self = _save(self)
         node.s_other = _save(other)
         node.o_result = _save_output(result)
@@ -1911,7 +1911,7 @@ class WhereSelfBackward(_Node):
 def autograd_where_self(condition, self, other):
     result = _op.where_self.redispatch(_AUTOGRAD, condition, self, other)
     node = WhereSelfBackward()
-    if _connect(node, (condition, self, other)):
+    if _connect_tensors(node, (condition, self, other)):
         node.s_condition = _save(condition)
         _set_history(node, result, None)
     return result
@@ -1945,7 +1945,7 @@ class LerpBackward(_Node):
 def autograd_lerp(self, end, weight):
     result = _op.lerp.redispatch(_AUTOGRAD, self, end, weight)
     node = LerpBackward()
-    if _connect(node, (self, end, weight)):
+    if _connect_tensors(node, (self, end, weight)):
         node.s_self = _save(self)
         node.s_end = _save(end)
         node.s_weight = _save(weight)
@@ -1981,7 +1981,7 @@ class AddcmulBackward(_Node):
 def autograd_addcmul(self, tensor1, tensor2, value):
     result = _op.addcmul.redispatch(_AUTOGRAD, self, tensor1, tensor2, value)
     node = AddcmulBackward()
-    if _connect(node, (self, tensor1, tensor2)):
+    if _connect_tensors(node, (self, tensor1, tensor2)):
         node.s_tensor1 = _save(tensor1)
         node.s_tensor2 = _save(tensor2)
         node.s_value = value
@@ -2017,7 +2017,7 @@ class AddcdivBackward(_Node):
 def autograd_addcdiv(self, tensor1, tensor2, value):
     result = _op.addcdiv.redispatch(_AUTOGRAD, self, tensor1, tensor2, value)
     node = AddcdivBackward()
-    if _connect(node, (self, tensor1, tensor2)):
+    if _connect_tensors(node, (self, tensor1, tensor2)):
         node.s_tensor1 = _save(tensor1)
         node.s_tensor2 = _save(tensor2)
         node.s_value = value
@@ -2049,8 +2049,8 @@ class SumBackward(_Node):
 def autograd_sum(self, dim, keepdim, dtype):
     result = _op.sum.redispatch(_AUTOGRAD, self, dim, keepdim, dtype)
     node = SumBackward()
-    if _connect(node, (self,)):
-        node.s_self = _save(self)
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save_meta(self)
         node.s_dim = dim
         node.s_keepdim = keepdim
         _set_history(node, result, None)
@@ -2081,7 +2081,7 @@ class NansumBackward(_Node):
 def autograd_nansum(self, dim, keepdim, dtype):
     result = _op.nansum.redispatch(_AUTOGRAD, self, dim, keepdim, dtype)
     node = NansumBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         node.s_dim = dim
         node.s_keepdim = keepdim
@@ -2113,8 +2113,8 @@ class MeanBackward(_Node):
 def autograd_mean(self, dim, keepdim, dtype):
     result = _op.mean.redispatch(_AUTOGRAD, self, dim, keepdim, dtype)
     node = MeanBackward()
-    if _connect(node, (self,)):
-        node.s_self = _save(self)
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save_meta(self)
         node.s_dim = dim
         node.s_keepdim = keepdim
         _set_history(node, result, None)
@@ -2146,7 +2146,7 @@ class ProdBackward(_Node):
 def autograd_prod(self, dim, keepdim, dtype):
     result = _op.prod.redispatch(_AUTOGRAD, self, dim, keepdim, dtype)
     node = ProdBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         node.s_dim = dim
         node.s_keepdim = keepdim
@@ -2178,7 +2178,7 @@ class MaxBackward(_Node):
 def autograd_max(self):
     result = _op.max.redispatch(_AUTOGRAD, self)
     node = MaxBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         node.o_result = _save_output(result)
         _set_history(node, result, None)
@@ -2210,8 +2210,8 @@ class MaxDimBackward(_Node):
 def autograd_max_dim(self, dim, keepdim):
     result = _op.max_dim.redispatch(_AUTOGRAD, self, dim, keepdim)
     node = MaxDimBackward()
-    if _connect(node, (self,)):
-        node.s_self = _save(self)
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save_meta(self)
         node.s_dim = dim
         node.s_keepdim = keepdim
         node.o_indices = _save_output(result[1])
@@ -2242,7 +2242,7 @@ class MinBackward(_Node):
 def autograd_min(self):
     result = _op.min.redispatch(_AUTOGRAD, self)
     node = MinBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         node.o_result = _save_output(result)
         _set_history(node, result, None)
@@ -2274,8 +2274,8 @@ class MinDimBackward(_Node):
 def autograd_min_dim(self, dim, keepdim):
     result = _op.min_dim.redispatch(_AUTOGRAD, self, dim, keepdim)
     node = MinDimBackward()
-    if _connect(node, (self,)):
-        node.s_self = _save(self)
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save_meta(self)
         node.s_dim = dim
         node.s_keepdim = keepdim
         node.o_indices = _save_output(result[1])
@@ -2308,7 +2308,7 @@ class AmaxBackward(_Node):
 def autograd_amax(self, dim, keepdim):
     result = _op.amax.redispatch(_AUTOGRAD, self, dim, keepdim)
     node = AmaxBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         node.s_dim = dim
         node.s_keepdim = keepdim
@@ -2342,7 +2342,7 @@ class AminBackward(_Node):
 def autograd_amin(self, dim, keepdim):
     result = _op.amin.redispatch(_AUTOGRAD, self, dim, keepdim)
     node = AminBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         node.s_dim = dim
         node.s_keepdim = keepdim
@@ -2376,7 +2376,7 @@ class VarCorrectionBackward(_Node):
 def autograd_var_correction(self, dim, correction, keepdim):
     result = _op.var_correction.redispatch(_AUTOGRAD, self, dim, correction, keepdim)
     node = VarCorrectionBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         node.s_dim = dim
         node.s_correction = correction
@@ -2411,7 +2411,7 @@ class StdCorrectionBackward(_Node):
 def autograd_std_correction(self, dim, correction, keepdim):
     result = _op.std_correction.redispatch(_AUTOGRAD, self, dim, correction, keepdim)
     node = StdCorrectionBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         node.s_dim = dim
         node.s_correction = correction
@@ -2447,7 +2447,7 @@ class VectorNormBackward(_Node):
 def autograd_vector_norm(self, ord, dim, keepdim, dtype):
     result = _op.vector_norm.redispatch(_AUTOGRAD, self, ord, dim, keepdim, dtype)
     node = VectorNormBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         node.s_ord = ord
         node.s_dim = dim
@@ -2482,7 +2482,7 @@ class LogsumexpBackward(_Node):
 def autograd_logsumexp(self, dim, keepdim):
     result = _op.logsumexp.redispatch(_AUTOGRAD, self, dim, keepdim)
     node = LogsumexpBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         node.s_dim = dim
         node.s_keepdim = keepdim
@@ -2513,7 +2513,7 @@ class CumsumBackward(_Node):
 def autograd_cumsum(self, dim, dtype):
     result = _op.cumsum.redispatch(_AUTOGRAD, self, dim, dtype)
     node = CumsumBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_dim = dim
         _set_history(node, result, None)
     return result
@@ -2543,7 +2543,7 @@ class CumprodBackward(_Node):
 def autograd_cumprod(self, dim, dtype):
     result = _op.cumprod.redispatch(_AUTOGRAD, self, dim, dtype)
     node = CumprodBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         node.s_dim = dim
         node.o_result = _save_output(result)
@@ -2574,7 +2574,7 @@ class MedianBackward(_Node):
 def autograd_median(self):
     result = _op.median.redispatch(_AUTOGRAD, self)
     node = MedianBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         node.o_result = _save_output(result)
         _set_history(node, result, None)
@@ -2606,8 +2606,8 @@ class MedianDimBackward(_Node):
 def autograd_median_dim(self, dim, keepdim):
     result = _op.median_dim.redispatch(_AUTOGRAD, self, dim, keepdim)
     node = MedianDimBackward()
-    if _connect(node, (self,)):
-        node.s_self = _save(self)
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save_meta(self)
         node.s_dim = dim
         node.s_keepdim = keepdim
         node.o_indices = _save_output(result[1])
@@ -2638,7 +2638,7 @@ class MatmulBackward(_Node):
 def autograd_matmul(self, other):
     result = _op.matmul.redispatch(_AUTOGRAD, self, other)
     node = MatmulBackward()
-    if _connect(node, (self, other)):
+    if _connect_tensors(node, (self, other)):
         node.s_self = _save(self)
         node.s_other = _save(other)
         _set_history(node, result, None)
@@ -2670,7 +2670,7 @@ class MmBackward(_Node):
 def autograd_mm(self, mat2):
     result = _op.mm.redispatch(_AUTOGRAD, self, mat2)
     node = MmBackward()
-    if _connect(node, (self, mat2)):
+    if _connect_tensors(node, (self, mat2)):
         node.s_self = _save(self)
         node.s_mat2 = _save(mat2)
         _set_history(node, result, None)
@@ -2702,7 +2702,7 @@ class BmmBackward(_Node):
 def autograd_bmm(self, mat2):
     result = _op.bmm.redispatch(_AUTOGRAD, self, mat2)
     node = BmmBackward()
-    if _connect(node, (self, mat2)):
+    if _connect_tensors(node, (self, mat2)):
         node.s_self = _save(self)
         node.s_mat2 = _save(mat2)
         _set_history(node, result, None)
@@ -2738,7 +2738,7 @@ class AddmmBackward(_Node):
 def autograd_addmm(self, mat1, mat2, beta, alpha):
     result = _op.addmm.redispatch(_AUTOGRAD, self, mat1, mat2, beta, alpha)
     node = AddmmBackward()
-    if _connect(node, (self, mat1, mat2)):
+    if _connect_tensors(node, (self, mat1, mat2)):
         node.s_mat1 = _save(mat1)
         node.s_mat2 = _save(mat2)
         node.s_beta = beta
@@ -2799,8 +2799,8 @@ class ViewBackward(_Node):
 def autograd_view(self, size):
     result = _op.view.redispatch(_AUTOGRAD, self, size)
     node = ViewBackward()
-    if _connect(node, (self,)):
-        node.s_self = _save(self)
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save_meta(self)
         _set_history(node, result, None)
     return result
 
@@ -2830,7 +2830,7 @@ class AsStridedBackward(_Node):
 def autograd_as_strided(self, size, stride, storage_offset):
     result = _op.as_strided.redispatch(_AUTOGRAD, self, size, stride, storage_offset)
     node = AsStridedBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         node.s_size = size
         node.s_stride = stride
@@ -2861,7 +2861,7 @@ class PermuteBackward(_Node):
 def autograd_permute(self, dims):
     result = _op.permute.redispatch(_AUTOGRAD, self, dims)
     node = PermuteBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_dims = dims
         _set_history(node, result, None)
     return result
@@ -2890,7 +2890,7 @@ class TransposeBackward(_Node):
 def autograd_transpose(self, dim0, dim1):
     result = _op.transpose.redispatch(_AUTOGRAD, self, dim0, dim1)
     node = TransposeBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_dim0 = dim0
         node.s_dim1 = dim1
         _set_history(node, result, None)
@@ -2919,8 +2919,8 @@ class SqueezeBackward(_Node):
 def autograd_squeeze(self, dim):
     result = _op.squeeze.redispatch(_AUTOGRAD, self, dim)
     node = SqueezeBackward()
-    if _connect(node, (self,)):
-        node.s_self = _save(self)
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save_meta(self)
         _set_history(node, result, None)
     return result
 
@@ -2947,7 +2947,7 @@ class UnsqueezeBackward(_Node):
 def autograd_unsqueeze(self, dim):
     result = _op.unsqueeze.redispatch(_AUTOGRAD, self, dim)
     node = UnsqueezeBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_dim = dim
         _set_history(node, result, None)
     return result
@@ -2975,8 +2975,8 @@ class ExpandBackward(_Node):
 def autograd_expand(self, size):
     result = _op.expand.redispatch(_AUTOGRAD, self, size)
     node = ExpandBackward()
-    if _connect(node, (self,)):
-        node.s_self = _save(self)
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save_meta(self)
         _set_history(node, result, None)
     return result
 
@@ -3007,8 +3007,8 @@ class SliceBackward(_Node):
 def autograd_slice(self, dim, start, end, step):
     result = _op.slice.redispatch(_AUTOGRAD, self, dim, start, end, step)
     node = SliceBackward()
-    if _connect(node, (self,)):
-        node.s_self = _save(self)
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save_meta(self)
         node.s_dim = dim
         node.s_start = start
         node.s_end = end
@@ -3042,7 +3042,7 @@ class SliceBackwardBackward(_Node):
 def autograd_slice_backward(grad_output, input_sizes, dim, start, end, step):
     result = _op.slice_backward.redispatch(_AUTOGRAD, grad_output, input_sizes, dim, start, end, step)
     node = SliceBackwardBackward()
-    if _connect(node, (grad_output,)):
+    if _connect_tensors(node, (grad_output,)):
         node.s_dim = dim
         node.s_start = start
         node.s_end = end
@@ -3075,8 +3075,8 @@ class SelectBackward(_Node):
 def autograd_select(self, dim, index):
     result = _op.select.redispatch(_AUTOGRAD, self, dim, index)
     node = SelectBackward()
-    if _connect(node, (self,)):
-        node.s_self = _save(self)
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save_meta(self)
         node.s_dim = dim
         node.s_index = index
         _set_history(node, result, None)
@@ -3106,7 +3106,7 @@ class SelectBackwardBackward(_Node):
 def autograd_select_backward(grad_output, input_sizes, dim, index):
     result = _op.select_backward.redispatch(_AUTOGRAD, grad_output, input_sizes, dim, index)
     node = SelectBackwardBackward()
-    if _connect(node, (grad_output,)):
+    if _connect_tensors(node, (grad_output,)):
         node.s_dim = dim
         node.s_index = index
         _set_history(node, result, None)
@@ -3138,8 +3138,8 @@ class UnfoldBackward(_Node):
 def autograd_unfold(self, dimension, size, step):
     result = _op.unfold.redispatch(_AUTOGRAD, self, dimension, size, step)
     node = UnfoldBackward()
-    if _connect(node, (self,)):
-        node.s_self = _save(self)
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save_meta(self)
         node.s_dimension = dimension
         node.s_size = size
         node.s_step = step
@@ -3171,7 +3171,7 @@ class UnfoldBackwardBackward(_Node):
 def autograd_unfold_backward(grad_output, input_sizes, dim, size, step):
     result = _op.unfold_backward.redispatch(_AUTOGRAD, grad_output, input_sizes, dim, size, step)
     node = UnfoldBackwardBackward()
-    if _connect(node, (grad_output,)):
+    if _connect_tensors(node, (grad_output,)):
         node.s_dim = dim
         node.s_size = size
         node.s_step = step
@@ -3204,8 +3204,8 @@ class DiagonalBackward(_Node):
 def autograd_diagonal(self, offset, dim1, dim2):
     result = _op.diagonal.redispatch(_AUTOGRAD, self, offset, dim1, dim2)
     node = DiagonalBackward()
-    if _connect(node, (self,)):
-        node.s_self = _save(self)
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save_meta(self)
         node.s_offset = offset
         node.s_dim1 = dim1
         node.s_dim2 = dim2
@@ -3237,7 +3237,7 @@ class DiagonalBackwardBackward(_Node):
 def autograd_diagonal_backward(grad_output, input_sizes, offset, dim1, dim2):
     result = _op.diagonal_backward.redispatch(_AUTOGRAD, grad_output, input_sizes, offset, dim1, dim2)
     node = DiagonalBackwardBackward()
-    if _connect(node, (grad_output,)):
+    if _connect_tensors(node, (grad_output,)):
         node.s_offset = offset
         node.s_dim1 = dim1
         node.s_dim2 = dim2
@@ -3272,7 +3272,7 @@ class AsStridedScatterBackward(_Node):
 def autograd_as_strided_scatter(self, src, size, stride, storage_offset):
     result = _op.as_strided_scatter.redispatch(_AUTOGRAD, self, src, size, stride, storage_offset)
     node = AsStridedScatterBackward()
-    if _connect(node, (self, src)):
+    if _connect_tensors(node, (self, src)):
         node.s_src = _save(src)
         node.s_size = size
         node.s_stride = stride
@@ -3302,7 +3302,7 @@ class AliasBackward(_Node):
 def autograd_alias(self):
     result = _op.alias.redispatch(_AUTOGRAD, self)
     node = AliasBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         _set_history(node, result, None)
     return result
 
@@ -3328,7 +3328,7 @@ class CloneBackward(_Node):
 def autograd_clone(self, memory_format):
     result = _op.clone.redispatch(_AUTOGRAD, self, memory_format)
     node = CloneBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         _set_history(node, result, None)
     return result
 
@@ -3350,7 +3350,7 @@ class CopyBackward(_Node):
         if needs[0]:
             g_self = zeros_like(grad)
         if needs[1]:
-            g_src = copy_backward(grad, src)
+            g_src = copy_backward(grad, src.shape, src.dtype, src.device)
         return (g_self, g_src)
 
 
@@ -3358,8 +3358,8 @@ def autograd_copy_(self, src, non_blocking):
     _check_inplace(self)
     result = _op.copy_.redispatch(_AUTOGRAD, self, src, non_blocking)
     node = CopyBackward()
-    if _connect(node, (self, src)):
-        node.s_src = _save(src)
+    if _connect_tensors(node, (self, src)):
+        node.s_src = _save_meta(src)
         _set_history(node, result, None, True)
     return result
 
@@ -3388,7 +3388,7 @@ def autograd_fill__Tensor(self, value):
     _check_inplace(self)
     result = _op.fill__Tensor.redispatch(_AUTOGRAD, self, value)
     node = FillTensorBackward()
-    if _connect(node, (self, value)):
+    if _connect_tensors(node, (self, value)):
         _set_history(node, result, None, True)
     return result
 
@@ -3415,7 +3415,7 @@ def autograd_fill_(self, value):
     _check_inplace(self)
     result = _op.fill_.redispatch(_AUTOGRAD, self, value)
     node = FillBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         _set_history(node, result, None, True)
     return result
 
@@ -3435,15 +3435,15 @@ class ToCopyBackward(_Node):
         g_self = None
         grad_input_mask = needs
         if needs[0]:
-            g_self = to_copy_backward(grad, self)
+            g_self = to_copy_backward(grad, self.dtype, self.device)
         return (g_self,)
 
 
 def autograd__to_copy(self, dtype, device):
     result = _op._to_copy.redispatch(_AUTOGRAD, self, dtype, device)
     node = ToCopyBackward()
-    if _connect(node, (self,)):
-        node.s_self = _save(self)
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save_meta(self)
         _set_history(node, result, None)
     return result
 
@@ -3500,7 +3500,7 @@ class FlipBackward(_Node):
 def autograd_flip(self, dims):
     result = _op.flip.redispatch(_AUTOGRAD, self, dims)
     node = FlipBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_dims = dims
         _set_history(node, result, None)
     return result
@@ -3529,7 +3529,7 @@ class RollBackward(_Node):
 def autograd_roll(self, shifts, dims):
     result = _op.roll.redispatch(_AUTOGRAD, self, shifts, dims)
     node = RollBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_shifts = shifts
         node.s_dims = dims
         _set_history(node, result, None)
@@ -3559,8 +3559,8 @@ class RepeatBackward(_Node):
 def autograd_repeat(self, repeats):
     result = _op.repeat.redispatch(_AUTOGRAD, self, repeats)
     node = RepeatBackward()
-    if _connect(node, (self,)):
-        node.s_self = _save(self)
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save_meta(self)
         node.s_repeats = repeats
         _set_history(node, result, None)
     return result
@@ -3588,7 +3588,7 @@ class TrilBackward(_Node):
 def autograd_tril(self, diagonal):
     result = _op.tril.redispatch(_AUTOGRAD, self, diagonal)
     node = TrilBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_diagonal = diagonal
         _set_history(node, result, None)
     return result
@@ -3616,7 +3616,7 @@ class TriuBackward(_Node):
 def autograd_triu(self, diagonal):
     result = _op.triu.redispatch(_AUTOGRAD, self, diagonal)
     node = TriuBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_diagonal = diagonal
         _set_history(node, result, None)
     return result
@@ -3645,8 +3645,8 @@ class DiagBackward(_Node):
 def autograd_diag(self, diagonal):
     result = _op.diag.redispatch(_AUTOGRAD, self, diagonal)
     node = DiagBackward()
-    if _connect(node, (self,)):
-        node.s_self = _save(self)
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save_meta(self)
         node.s_diagonal = diagonal
         _set_history(node, result, None)
     return result
@@ -3676,7 +3676,7 @@ class DiagEmbedBackward(_Node):
 def autograd_diag_embed(self, offset, dim1, dim2):
     result = _op.diag_embed.redispatch(_AUTOGRAD, self, offset, dim1, dim2)
     node = DiagEmbedBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_offset = offset
         node.s_dim1 = dim1
         node.s_dim2 = dim2
@@ -3708,8 +3708,8 @@ class PadBackward(_Node):
 def autograd_pad(self, pad, mode, value):
     result = _op.pad.redispatch(_AUTOGRAD, self, pad, mode, value)
     node = PadBackward()
-    if _connect(node, (self,)):
-        node.s_self = _save(self)
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save_meta(self)
         node.s_pad = pad
         node.s_mode = mode
         _set_history(node, result, None)
@@ -3739,7 +3739,7 @@ class PadBackwardBackward(_Node):
 def autograd_pad_backward(grad_output, input_sizes, padding, mode):
     result = _op.pad_backward.redispatch(_AUTOGRAD, grad_output, input_sizes, padding, mode)
     node = PadBackwardBackward()
-    if _connect(node, (grad_output,)):
+    if _connect_tensors(node, (grad_output,)):
         node.s_padding = padding
         node.s_mode = mode
         _set_history(node, result, None)
@@ -3770,8 +3770,8 @@ class SortBackward(_Node):
 def autograd_sort(self, dim, descending, stable):
     result = _op.sort.redispatch(_AUTOGRAD, self, dim, descending, stable)
     node = SortBackward()
-    if _connect(node, (self,)):
-        node.s_self = _save(self)
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save_meta(self)
         node.s_dim = dim
         node.o_indices = _save_output(result[1])
         _set_history(node, result, (True, False))
@@ -3802,8 +3802,8 @@ class TopkBackward(_Node):
 def autograd_topk(self, k, dim, largest, sorted):
     result = _op.topk.redispatch(_AUTOGRAD, self, k, dim, largest, sorted)
     node = TopkBackward()
-    if _connect(node, (self,)):
-        node.s_self = _save(self)
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save_meta(self)
         node.s_dim = dim
         node.o_indices = _save_output(result[1])
         _set_history(node, result, (True, False))
@@ -3834,7 +3834,7 @@ class GatherBackward(_Node):
 def autograd_gather(self, dim, index, sparse_grad):
     result = _op.gather.redispatch(_AUTOGRAD, self, dim, index, sparse_grad)
     node = GatherBackward()
-    if _connect(node, (self, index)):
+    if _connect_tensors(node, (self, index)):
         node.s_self = _save(self)
         node.s_dim = dim
         node.s_index = _save(index)
@@ -3867,7 +3867,7 @@ class ScatterSrcBackward(_Node):
 def autograd_scatter_src(self, dim, index, src):
     result = _op.scatter_src.redispatch(_AUTOGRAD, self, dim, index, src)
     node = ScatterSrcBackward()
-    if _connect(node, (self, index, src)):
+    if _connect_tensors(node, (self, index, src)):
         node.s_dim = dim
         node.s_index = _save(index)
         _set_history(node, result, None)
@@ -3897,7 +3897,7 @@ class ScatterValueBackward(_Node):
 def autograd_scatter_value(self, dim, index, value):
     result = _op.scatter_value.redispatch(_AUTOGRAD, self, dim, index, value)
     node = ScatterValueBackward()
-    if _connect(node, (self, index)):
+    if _connect_tensors(node, (self, index)):
         node.s_dim = dim
         node.s_index = _save(index)
         _set_history(node, result, None)
@@ -3929,7 +3929,7 @@ class ScatterAddBackward(_Node):
 def autograd_scatter_add(self, dim, index, src):
     result = _op.scatter_add.redispatch(_AUTOGRAD, self, dim, index, src)
     node = ScatterAddBackward()
-    if _connect(node, (self, index, src)):
+    if _connect_tensors(node, (self, index, src)):
         node.s_dim = dim
         node.s_index = _save(index)
         _set_history(node, result, None)
@@ -3960,7 +3960,7 @@ class IndexSelectBackward(_Node):
 def autograd_index_select(self, dim, index):
     result = _op.index_select.redispatch(_AUTOGRAD, self, dim, index)
     node = IndexSelectBackward()
-    if _connect(node, (self, index)):
+    if _connect_tensors(node, (self, index)):
         node.s_self = _save(self)
         node.s_dim = dim
         node.s_index = _save(index)
@@ -3995,7 +3995,7 @@ class IndexAddBackward(_Node):
 def autograd_index_add(self, dim, index, source, alpha):
     result = _op.index_add.redispatch(_AUTOGRAD, self, dim, index, source, alpha)
     node = IndexAddBackward()
-    if _connect(node, (self, index, source)):
+    if _connect_tensors(node, (self, index, source)):
         node.s_dim = dim
         node.s_index = _save(index)
         node.s_source = _save(source)
@@ -4062,7 +4062,7 @@ def autograd_index_put(self, indices, values, accumulate):
     node = IndexPutBackward()
     if _connect(node, (self, indices, values)):
         node.s_indices = _save_list(indices)
-        node.s_values = _save(values)
+        node.s_values = _save_meta(values)
         node.s_accumulate = accumulate
         _set_history(node, result, None)
     return result
@@ -4092,7 +4092,7 @@ class MaskedFillTensorBackward(_Node):
 def autograd_masked_fill_Tensor(self, mask, value):
     result = _op.masked_fill_Tensor.redispatch(_AUTOGRAD, self, mask, value)
     node = MaskedFillTensorBackward()
-    if _connect(node, (self, mask, value)):
+    if _connect_tensors(node, (self, mask, value)):
         node.s_mask = _save(mask)
         _set_history(node, result, None)
     return result
@@ -4120,7 +4120,7 @@ class MaskedFillBackward(_Node):
 def autograd_masked_fill(self, mask, value):
     result = _op.masked_fill.redispatch(_AUTOGRAD, self, mask, value)
     node = MaskedFillBackward()
-    if _connect(node, (self, mask)):
+    if _connect_tensors(node, (self, mask)):
         node.s_mask = _save(mask)
         _set_history(node, result, None)
     return result
@@ -4149,7 +4149,7 @@ class MaskedSelectBackward(_Node):
 def autograd_masked_select(self, mask):
     result = _op.masked_select.redispatch(_AUTOGRAD, self, mask)
     node = MaskedSelectBackward()
-    if _connect(node, (self, mask)):
+    if _connect_tensors(node, (self, mask)):
         node.s_self = _save(self)
         node.s_mask = _save(mask)
         _set_history(node, result, None)
@@ -4181,7 +4181,7 @@ class MaskedScatterBackward(_Node):
 def autograd_masked_scatter(self, mask, source):
     result = _op.masked_scatter.redispatch(_AUTOGRAD, self, mask, source)
     node = MaskedScatterBackward()
-    if _connect(node, (self, mask, source)):
+    if _connect_tensors(node, (self, mask, source)):
         node.s_mask = _save(mask)
         node.s_source = _save(source)
         _set_history(node, result, None)
@@ -4211,7 +4211,7 @@ class SoftmaxBackward(_Node):
 def autograd_softmax(self, dim, dtype):
     result = _op.softmax.redispatch(_AUTOGRAD, self, dim, dtype)
     node = SoftmaxBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_dim = dim
         node.o_result = _save_output(result)
         _set_history(node, result, None)
@@ -4241,7 +4241,7 @@ class LogSoftmaxBackward(_Node):
 def autograd_log_softmax(self, dim, dtype):
     result = _op.log_softmax.redispatch(_AUTOGRAD, self, dim, dtype)
     node = LogSoftmaxBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_dim = dim
         node.o_result = _save_output(result)
         _set_history(node, result, None)
@@ -4277,7 +4277,7 @@ class ConvolutionBackward(_Node):
 def autograd_convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups):
     result = _op.convolution.redispatch(_AUTOGRAD, input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
     node = ConvolutionBackward()
-    if _connect(node, (input, weight, bias)):
+    if _connect_tensors(node, (input, weight, bias)):
         node.s_input = _save(input)
         node.s_weight = _save(weight)
         node.s_stride = stride
@@ -4320,7 +4320,7 @@ class ConvolutionBackwardBackward(_Node):
 def autograd_convolution_backward(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask):
     result = _op.convolution_backward.redispatch(_AUTOGRAD, grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask)
     node = ConvolutionBackwardBackward()
-    if _connect(node, (grad_output, input, weight)):
+    if _connect_tensors(node, (grad_output, input, weight)):
         node.s_grad_output = _save(grad_output)
         node.s_input = _save(input)
         node.s_weight = _save(weight)
@@ -4357,7 +4357,7 @@ class MaxPoolWithIndicesBackward(_Node):
 def autograd_max_pool_with_indices(self, kernel_size, stride, padding, dilation, ceil_mode):
     result = _op.max_pool_with_indices.redispatch(_AUTOGRAD, self, kernel_size, stride, padding, dilation, ceil_mode)
     node = MaxPoolWithIndicesBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         node.o_result1 = _save_output(result[1])
         _set_history(node, result, (True, False))
@@ -4387,7 +4387,7 @@ class MaxPoolBackwardBackward(_Node):
 def autograd_max_pool_backward(grad_output, self, indices):
     result = _op.max_pool_backward.redispatch(_AUTOGRAD, grad_output, self, indices)
     node = MaxPoolBackwardBackward()
-    if _connect(node, (grad_output, self, indices)):
+    if _connect_tensors(node, (grad_output, self, indices)):
         node.s_self = _save(self)
         node.s_indices = _save(indices)
         _set_history(node, result, None)
@@ -4422,7 +4422,7 @@ class AvgPoolBackward(_Node):
 def autograd_avg_pool(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
     result = _op.avg_pool.redispatch(_AUTOGRAD, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
     node = AvgPoolBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         node.s_kernel_size = kernel_size
         node.s_stride = stride
@@ -4461,7 +4461,7 @@ class AvgPoolBackwardBackward(_Node):
 def autograd_avg_pool_backward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
     result = _op.avg_pool_backward.redispatch(_AUTOGRAD, grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
     node = AvgPoolBackwardBackward()
-    if _connect(node, (grad_output, self)):
+    if _connect_tensors(node, (grad_output, self)):
         node.s_kernel_size = kernel_size
         node.s_stride = stride
         node.s_padding = padding
@@ -4494,7 +4494,7 @@ class AdaptiveAvgPoolBackward(_Node):
 def autograd_adaptive_avg_pool(self, output_size):
     result = _op.adaptive_avg_pool.redispatch(_AUTOGRAD, self, output_size)
     node = AdaptiveAvgPoolBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         _set_history(node, result, None)
     return result
@@ -4522,8 +4522,8 @@ class AdaptiveAvgPoolBackwardBackward(_Node):
 def autograd_adaptive_avg_pool_backward(grad_output, self):
     result = _op.adaptive_avg_pool_backward.redispatch(_AUTOGRAD, grad_output, self)
     node = AdaptiveAvgPoolBackwardBackward()
-    if _connect(node, (grad_output, self)):
-        node.s_grad_output = _save(grad_output)
+    if _connect_tensors(node, (grad_output, self)):
+        node.s_grad_output = _save_meta(grad_output)
         _set_history(node, result, None)
     return result
 
@@ -4551,7 +4551,7 @@ class AdaptiveMaxPoolBackward(_Node):
 def autograd_adaptive_max_pool(self, output_size):
     result = _op.adaptive_max_pool.redispatch(_AUTOGRAD, self, output_size)
     node = AdaptiveMaxPoolBackward()
-    if _connect(node, (self,)):
+    if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         node.o_result1 = _save_output(result[1])
         _set_history(node, result, (True, False))
@@ -4583,8 +4583,8 @@ class EmbeddingBackward(_Node):
 def autograd_embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse):
     result = _op.embedding.redispatch(_AUTOGRAD, weight, indices, padding_idx, scale_grad_by_freq, sparse)
     node = EmbeddingBackward()
-    if _connect(node, (weight, indices)):
-        node.s_weight = _save(weight)
+    if _connect_tensors(node, (weight, indices)):
+        node.s_weight = _save_meta(weight)
         node.s_indices = _save(indices)
         node.s_padding_idx = padding_idx
         node.s_scale_grad_by_freq = scale_grad_by_freq
@@ -4615,7 +4615,7 @@ class EmbeddingBackwardBackward(_Node):
 def autograd_embedding_backward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq):
     result = _op.embedding_backward.redispatch(_AUTOGRAD, grad_output, indices, num_weights, padding_idx, scale_grad_by_freq)
     node = EmbeddingBackwardBackward()
-    if _connect(node, (grad_output, indices)):
+    if _connect_tensors(node, (grad_output, indices)):
         node.s_indices = _save(indices)
         node.s_padding_idx = padding_idx
         _set_history(node, result, None)
@@ -4651,7 +4651,7 @@ class NativeBatchNormBackward(_Node):
 def autograd_native_batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps):
     result = _op.native_batch_norm.redispatch(_AUTOGRAD, input, weight, bias, running_mean, running_var, training, momentum, eps)
     node = NativeBatchNormBackward()
-    if _connect(node, (input, weight, bias, running_mean, running_var)):
+    if _connect_tensors(node, (input, weight, bias, running_mean, running_var)):
         node.s_input = _save(input)
         node.s_weight = _save(weight)
         node.s_running_mean = _save(running_mean)
@@ -4692,7 +4692,7 @@ class NativeBatchNormBackwardBackward(_Node):
 def autograd_native_batch_norm_backward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask):
     result = _op.native_batch_norm_backward.redispatch(_AUTOGRAD, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
     node = NativeBatchNormBackwardBackward()
-    if _connect(node, (grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)):
+    if _connect_tensors(node, (grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)):
         node.s_grad_out = _save(grad_out)
         node.s_input = _save(input)
         node.s_weight = _save(weight)
@@ -4732,7 +4732,7 @@ class NativeLayerNormBackward(_Node):
 def autograd_native_layer_norm(input, normalized_shape, weight, bias, eps):
     result = _op.native_layer_norm.redispatch(_AUTOGRAD, input, normalized_shape, weight, bias, eps)
     node = NativeLayerNormBackward()
-    if _connect(node, (input, weight, bias)):
+    if _connect_tensors(node, (input, weight, bias)):
         node.s_input = _save(input)
         node.s_normalized_shape = normalized_shape
         node.s_weight = _save(weight)
@@ -4771,7 +4771,7 @@ class NativeLayerNormBackwardBackward(_Node):
 def autograd_native_layer_norm_backward(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, eps):
     result = _op.native_layer_norm_backward.redispatch(_AUTOGRAD, grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, eps)
     node = NativeLayerNormBackwardBackward()
-    if _connect(node, (grad_out, input, mean, rstd, weight, bias)):
+    if _connect_tensors(node, (grad_out, input, mean, rstd, weight, bias)):
         node.s_grad_out = _save(grad_out)
         node.s_input = _save(input)
         node.s_normalized_shape = normalized_shape
@@ -4812,7 +4812,7 @@ class NativeGroupNormBackward(_Node):
 def autograd_native_group_norm(input, weight, bias, N, C, HxW, group, eps):
     result = _op.native_group_norm.redispatch(_AUTOGRAD, input, weight, bias, N, C, HxW, group, eps)
     node = NativeGroupNormBackward()
-    if _connect(node, (input, weight, bias)):
+    if _connect_tensors(node, (input, weight, bias)):
         node.s_input = _save(input)
         node.s_weight = _save(weight)
         node.s_N = N
@@ -4852,7 +4852,7 @@ class NativeGroupNormBackwardBackward(_Node):
 def autograd_native_group_norm_backward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, eps):
     result = _op.native_group_norm_backward.redispatch(_AUTOGRAD, grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, eps)
     node = NativeGroupNormBackwardBackward()
-    if _connect(node, (grad_out, input, mean, rstd, weight)):
+    if _connect_tensors(node, (grad_out, input, mean, rstd, weight)):
         node.s_grad_out = _save(grad_out)
         node.s_input = _save(input)
         node.s_weight = _save(weight)

@@ -1521,7 +1521,7 @@ class TensorMethods:
     def __iadd__(self, other: Any) -> Any:
         if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
-        return _op.add(self, other, 1)
+        return _op.add_(self, other, 1)
 
     def __sub__(self, other: Any) -> Any:
         if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
@@ -1536,7 +1536,7 @@ class TensorMethods:
     def __isub__(self, other: Any) -> Any:
         if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
-        return _op.sub(self, other, 1)
+        return _op.sub_(self, other, 1)
 
     def __mul__(self, other: Any) -> Any:
         if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
@@ -1551,7 +1551,7 @@ class TensorMethods:
     def __imul__(self, other: Any) -> Any:
         if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
-        return _op.mul(self, other)
+        return _op.mul_(self, other)
 
     def __truediv__(self, other: Any) -> Any:
         if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
@@ -1566,7 +1566,7 @@ class TensorMethods:
     def __itruediv__(self, other: Any) -> Any:
         if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
-        return _op.div(self, other, None)
+        return _op.div_(self, other, None)
 
     def __floordiv__(self, other: Any) -> Any:
         if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
@@ -1581,7 +1581,7 @@ class TensorMethods:
     def __ifloordiv__(self, other: Any) -> Any:
         if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
-        return _op.floor_divide(self, other)
+        return _op.floor_divide_(self, other)
 
     def __pow__(self, other: Any) -> Any:
         if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
@@ -1596,7 +1596,7 @@ class TensorMethods:
     def __ipow__(self, other: Any) -> Any:
         if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
-        return _op.pow(self, other)
+        return _op.pow_(self, other)
 
     def __mod__(self, other: Any) -> Any:
         if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
@@ -1611,7 +1611,7 @@ class TensorMethods:
     def __imod__(self, other: Any) -> Any:
         if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
-        return _op.remainder(self, other)
+        return _op.remainder_(self, other)
 
     def __eq__(self, other: Any) -> Any:
         if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
@@ -1656,7 +1656,7 @@ class TensorMethods:
     def __iand__(self, other: Any) -> Any:
         if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
-        return _op.bitwise_and(self, other)
+        return _op.bitwise_and_(self, other)
 
     def __or__(self, other: Any) -> Any:
         if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
@@ -1671,7 +1671,7 @@ class TensorMethods:
     def __ior__(self, other: Any) -> Any:
         if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
-        return _op.bitwise_or(self, other)
+        return _op.bitwise_or_(self, other)
 
     def __xor__(self, other: Any) -> Any:
         if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
@@ -1686,7 +1686,7 @@ class TensorMethods:
     def __ixor__(self, other: Any) -> Any:
         if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
-        return _op.bitwise_xor(self, other)
+        return _op.bitwise_xor_(self, other)
 
     def __lshift__(self, other: Any) -> Any:
         if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
@@ -1701,7 +1701,7 @@ class TensorMethods:
     def __ilshift__(self, other: Any) -> Any:
         if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
-        return _op.bitwise_left_shift(self, other)
+        return _op.bitwise_left_shift_(self, other)
 
     def __rshift__(self, other: Any) -> Any:
         if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
@@ -1716,7 +1716,7 @@ class TensorMethods:
     def __irshift__(self, other: Any) -> Any:
         if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
-        return _op.bitwise_right_shift(self, other)
+        return _op.bitwise_right_shift_(self, other)
 
     def __matmul__(self, other: Any) -> Any:
         if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):

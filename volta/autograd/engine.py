@@ -13,7 +13,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from volta.autograd import grad_mode
-from volta.autograd.graph import ANOMALY, AccumulateGrad, Node, RemovableHandle, accumulator
+from volta.autograd.graph import (
+    ANOMALY,
+    AccumulateGrad,
+    Node,
+    RemovableHandle,
+    accumulator,
+    current_grad_fn,
+)
 from volta.errors import AutogradError
 
 
@@ -40,7 +47,8 @@ def _make_roots(tensors: Sequence[Any], grad_tensors: Sequence[Any] | None) -> l
         elif tuple(g.shape) != tuple(t.shape):
             raise AutogradError(f"mismatch in shape: grad_output[{i}] has a shape of "
                                 f"{list(g.shape)} and output[{i}] has a shape of {list(t.shape)}")
-        node, nr = (t.grad_fn, t._output_nr) if t.grad_fn is not None else (accumulator(t), 0)
+        fn = current_grad_fn(t)
+        node, nr = (fn, t._output_nr) if fn is not None else (accumulator(t), 0)
         roots.append((node, nr, g))
     return roots
 
@@ -112,6 +120,12 @@ def run_backward(roots: list, retain_graph: bool, create_graph: bool,
                     needed.add(id(node))
                     changed = True
         order = [n for n in order if id(n) in needed]
+        # a captured node runs only if something below it is needed too; otherwise its
+        # gradient is recorded and the node (and what it saved) is left untouched
+        runs = {id(n) for n in order
+                if any(e is not None and id(e[0]) in needed for e in n.next_edges)}
+    else:
+        runs = None
     alive = {id(n) for n in order}
     deps: dict[int, int] = {}
     for node in order:
@@ -159,7 +173,8 @@ def run_backward(roots: list, retain_graph: bool, create_graph: bool,
                     for idx in capture_at.get((nid, nr), ()):
                         results[idx] = g
             is_leaf_node = isinstance(node, AccumulateGrad)
-            if is_leaf_node and not accumulate:
+            if (is_leaf_node and not accumulate) or (runs is not None and nid not in runs):
+                _propagate_nothing(node, deps, alive, buffers, ready)
                 continue
             outputs: list = []
             if any(g is not None for g in grads):
@@ -264,9 +279,10 @@ def backward(tensors: Any, grad_tensors: Any = None, retain_graph: bool | None =
 def _capture_point(t: Any) -> tuple:
     if not getattr(t, "requires_grad", False):
         raise AutogradError("one of the differentiated Tensors does not require grad")
-    if t.grad_fn is None:
+    fn = current_grad_fn(t)
+    if fn is None:
         return (accumulator(t), 0)
-    return (t.grad_fn, t._output_nr)
+    return (fn, t._output_nr)
 
 
 def grad(outputs: Any, inputs: Any, grad_outputs: Any = None, retain_graph: bool | None = None,

@@ -287,13 +287,13 @@ def cat_backward(grad: Tensor, dim: int, tensors: Sequence[Tensor]) -> list[Tens
     return grads
 
 
-def copy_backward(grad: Tensor, src: Tensor) -> Tensor:
-    g = sum_to(grad, src.shape)
-    return g.to(dtype=src.dtype, device=src.device)
+def copy_backward(grad: Tensor, shape: Sequence[int], dtype: Any, device: Any) -> Tensor:
+    """The source's gradient: summed to its shape, cast back to its dtype and device."""
+    return sum_to(grad, shape).to(dtype=dtype, device=device)
 
 
-def to_copy_backward(grad: Tensor, self: Tensor) -> Tensor:
-    return grad.to(dtype=self.dtype, device=self.device)
+def to_copy_backward(grad: Tensor, dtype: Any, device: Any) -> Tensor:
+    return grad.to(dtype=dtype, device=device)
 
 
 def div_backward_self(grad: Tensor, other: Any, rounding_mode: str | None) -> Tensor:

@@ -40,7 +40,15 @@ def _set_enabled(enabled: bool) -> None:
 
 
 class _GradModeContext:
-    """Base: a context manager that is also a decorator (a fresh state per call)."""
+    """Base: a context manager that is also a decorator (a fresh state per call).
+
+    ``@no_grad()`` and ``@no_grad`` (without parentheses) both work, as in PyTorch.
+    """
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+        if cls in _NO_PARAM and len(args) == 1 and callable(args[0]) and not kwargs:
+            return object.__new__(cls)(args[0])
+        return object.__new__(cls)
 
     def _enter(self) -> None:
         raise NotImplementedError
@@ -96,6 +104,10 @@ class set_grad_enabled(_GradModeContext):  # noqa: N801
         self._prev = is_grad_enabled()
         _set_enabled(self.mode)  # like PyTorch: calling it sets the mode right away
 
+    def __call__(self, fn: F) -> F:
+        _set_enabled(self._prev)  # used as a decorator: setting the mode was not meant yet
+        return super().__call__(fn)
+
     def clone(self) -> set_grad_enabled:
         return set_grad_enabled(self.mode)
 
@@ -125,3 +137,6 @@ class inference_mode(_GradModeContext):  # noqa: N801
     def _exit(self) -> None:
         _set_enabled(self._prev)
         _inference.enabled = self._prev_inference
+
+
+_NO_PARAM = {no_grad, enable_grad, inference_mode}

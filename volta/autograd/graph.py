@@ -157,12 +157,27 @@ def accumulator(t: Any) -> AccumulateGrad:
     return acc
 
 
+def current_grad_fn(t: Any) -> Node | None:
+    """``t.grad_fn``, rebuilt first when ``t`` is a view whose base was written in place since
+    the view's history was recorded (the view now derives from the base's new history)."""
+    base = t._base
+    if base is not None and t._view_version != t._storage.version and base._requires_grad:
+        from volta.autograd.views import ViewOfModifiedBase
+        t.grad_fn = ViewOfModifiedBase(_edge(base), base, t)
+        t._output_nr = 0
+        t._set_requires_grad(True)
+        t._view_version = t._storage.version
+    return t.grad_fn
+
+
 def _edge(t: Any) -> tuple | None:
     if t is None or not getattr(t, "_requires_grad", False):
-        return None
-    if t.grad_fn is not None:
-        return (t.grad_fn, t._output_nr)
-    return (accumulator(t), 0)
+        if t is None or t._base is None or not t._base._requires_grad:
+            return None
+    fn = current_grad_fn(t)
+    if fn is not None:
+        return (fn, t._output_nr)
+    return (accumulator(t), 0) if t._requires_grad else None
 
 
 _NO_LISTS: dict[int, tuple] = {}
@@ -170,36 +185,48 @@ _NO_LISTS: dict[int, tuple] = {}
 
 def connect(node: Node, inputs: tuple) -> bool:
     """Give ``node`` one edge per differentiable input; False when none needs a gradient."""
+    for x in inputs:
+        if x.__class__ is tuple or x.__class__ is list:
+            return _connect_with_lists(node, inputs)
+    return connect_tensors(node, inputs)
+
+
+def connect_tensors(node: Node, inputs: tuple) -> bool:
+    """``connect`` for ops without ``Tensor[]`` arguments (generated kernels call it directly)."""
     tensor = _dispatch._TENSOR_TYPE
-    if not any(x.__class__ is tuple or x.__class__ is list for x in inputs):
-        edges: list = []
-        metas: list = []
-        needs: list = []
-        for x in inputs:
-            if isinstance(x, tensor) and x._requires_grad:
-                fn = x.grad_fn
-                edges.append((fn, x._output_nr) if fn is not None else (accumulator(x), 0))
-                metas.append((x._shape, x.dtype, x._device))
-                needs.append(True)
-            else:
+    edges: list = []
+    metas: list = []
+    needs: list = []
+    for x in inputs:
+        if isinstance(x, tensor) and (x._requires_grad or x._base is not None):
+            e = _edge(x) if x._base is not None else (
+                (x.grad_fn, x._output_nr) if x.grad_fn is not None else (accumulator(x), 0))
+            if e is None:
                 edges.append(None)
                 metas.append(None)
                 needs.append(False)
-        if True not in needs:
-            return False
-        n = len(inputs)
-        layout = _NO_LISTS.get(n)
-        if layout is None:
-            layout = _NO_LISTS[n] = (None,) * n
-        node.next_edges = edges
-        node.input_meta = metas
-        node.layout = layout
-        node.needs_input_grad = tuple(needs)
-        node.seq = next(_sequence)
-        if ANOMALY.enabled:
-            node.forward_trace = traceback.format_stack()[:-2]
-        return True
-    return _connect_with_lists(node, inputs)
+                continue
+            edges.append(e)
+            metas.append((x._shape, x.dtype, x._device))
+            needs.append(True)
+        else:
+            edges.append(None)
+            metas.append(None)
+            needs.append(False)
+    if True not in needs:
+        return False
+    n = len(inputs)
+    layout = _NO_LISTS.get(n)
+    if layout is None:
+        layout = _NO_LISTS[n] = (None,) * n
+    node.next_edges = edges
+    node.input_meta = metas
+    node.layout = layout
+    node.needs_input_grad = tuple(needs)
+    node.seq = next(_sequence)
+    if ANOMALY.enabled:
+        node.forward_trace = traceback.format_stack()[:-2]
+    return True
 
 
 def _connect_with_lists(node: Node, inputs: tuple) -> bool:
@@ -280,9 +307,10 @@ def rebase_history(t: Any, node: Node, output_nr: int = 0) -> None:
     base.grad_fn = copy
     base._output_nr = 0
     base._set_requires_grad(True)
-    t.grad_fn = ViewOfModifiedBase(copy, base, t)
+    t.grad_fn = ViewOfModifiedBase((copy, 0), base, t)
     t._output_nr = 0
     t._set_requires_grad(True)
+    t._view_version = t._storage.version
 
 
 class SavedTensor:
@@ -301,6 +329,22 @@ def save(t: Any) -> Any:
     if t is None or not hasattr(t, "_storage"):
         return t
     return SavedTensor(t, False)
+
+
+class TensorMeta:
+    """What a formula may read of a tensor saved for its metadata only."""
+
+    __slots__ = ("shape", "dtype", "device", "ndim")
+
+    def __init__(self, t: Any) -> None:
+        self.shape = t.shape
+        self.dtype = t.dtype
+        self.device = t.device
+        self.ndim = t.ndim
+
+
+def save_meta(t: Any) -> Any:
+    return t if t is None or not hasattr(t, "_storage") else TensorMeta(t)
 
 
 def save_list(ts: Any) -> Any:

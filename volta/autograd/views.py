@@ -58,14 +58,14 @@ class ViewOfModifiedBase(Node):
     __slots__ = ("base_shape", "size", "stride", "offset", "base_dtype")
     op_name = "as_strided"
 
-    def __init__(self, copy: CopySlices, base: Any, view: Any) -> None:
-        self.base_shape = copy.base_shape
-        self.size, self.stride, self.offset = copy.size, copy.stride, copy.offset
-        self.next_edges = [(copy, 0)]
+    def __init__(self, base_edge: tuple | None, base: Any, view: Any) -> None:
+        self.base_shape = tuple(base._shape)
+        self.size, self.stride, self.offset = _geometry(base, view)
+        self.next_edges = [base_edge]
         self.input_meta = [(base._shape, base.dtype, base._device)]
         self.layout = (None,)
         self.needs_input_grad = (True,)
-        self.seq = copy.seq
+        self.seq = base_edge[0].seq if base_edge is not None else 0
         self.output_meta = [(view._shape, view.dtype, view._device)]
 
     def apply_flat(self, grads: tuple) -> list:
