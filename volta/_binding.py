@@ -14,7 +14,7 @@ import numpy as np
 
 from volta import dtypes as D
 from volta.dispatch import dispatcher as _dispatcher
-from volta.errors import SchemaError
+from volta.errors import ArgumentError
 
 if TYPE_CHECKING:
     from volta._tensor import Tensor
@@ -52,21 +52,21 @@ def int_list(value: Any, size: int, name: str) -> Any:
     try:
         result = tuple(int(v) for v in value)
     except (TypeError, ValueError):
-        raise SchemaError(f"argument {name!r} must be an int or a sequence of ints, got "
+        raise ArgumentError(f"argument {name!r} must be an int or a sequence of ints, got "
                           f"{value!r}") from None
     # int[N] takes an int or N values; int[1] (like int[]) takes any number of values;
     # an empty list stays empty (e.g. pooling's stride=[] meaning "same as kernel_size")
     if size > 1 and len(result) == 1:
         return result * size
     if size > 1 and len(result) not in (0, size):
-        raise SchemaError(f"argument {name!r} must have {size} elements, got {len(result)}")
+        raise ArgumentError(f"argument {name!r} must have {size} elements, got {len(result)}")
     return result
 
 
 def tensor_list(value: Any, name: str) -> tuple:
     tensor = _tensor_type()
     if isinstance(value, tensor) or not isinstance(value, Sequence):
-        raise SchemaError(f"argument {name!r} must be a sequence of Tensors, got "
+        raise ArgumentError(f"argument {name!r} must be a sequence of Tensors, got "
                           f"{type(value).__name__}")
     return tuple(value)
 
@@ -170,7 +170,7 @@ def call_overloaded(ops: tuple, args: tuple, kwargs: dict, name: str) -> Any:
     got = ", ".join([type(a).__name__ for a in args] + [f"{k}={type(v).__name__}"
                                                          for k, v in kwargs.items()])
     options = "\n  ".join(str(op.schema) for op in ops)
-    raise SchemaError(f"{name}() received an invalid combination of arguments: got ({got}); "
+    raise ArgumentError(f"{name}() received an invalid combination of arguments: got ({got}); "
                       f"expected one of:\n  {options}")
 
 
@@ -179,4 +179,5 @@ def ensure_tensor(value: Any, like: Tensor | None = None) -> Tensor:
     if isinstance(value, tensor):
         return value
     from volta._factories import scalar_tensor
-    return scalar_tensor(value, device=None if like is None else like.device)
+    return scalar_tensor(value, dtype=D.scalar_dtype(value),
+                         device=None if like is None else like.device)

@@ -215,7 +215,8 @@ def from_dlpack(obj: Any) -> Tensor:
 
 
 def scalar_tensor(value: Any, dtype: Any = None, device: Any = None) -> Tensor:
-    dt = D.as_dtype(dtype) if dtype is not None else D.scalar_dtype(value)
+    """A 0-d tensor; like PyTorch, the default dtype unless ``dtype`` is given."""
+    dt = D.as_dtype(dtype) if dtype is not None else D.get_default_dtype()
     return _from_host(np.asarray(value, dtype=dt.numpy), device)
 
 

@@ -8,6 +8,12 @@ from volta import dtypes as D
 from volta.errors import DTypeError, ShapeError
 
 
+# PyTorch's ScalarType names, so messages read like the ones users already know
+_TORCH_NAMES = {"float32": "Float", "float64": "Double", "float16": "Half",
+                "bfloat16": "BFloat16", "int64": "Long", "int32": "Int", "int16": "Short",
+                "int8": "Char", "uint8": "Byte", "bool": "Bool"}
+
+
 def broadcast_shapes(*shapes: tuple[int, ...]) -> tuple[int, ...]:
     """PyTorch's broadcasting; the error names the mismatching sizes and dimension."""
     ndim = max((len(s) for s in shapes), default=0)
@@ -29,8 +35,8 @@ def write_result(op: Any, self: Any, value: Any) -> Any:
     """Copy ``value`` into ``self`` after checking PyTorch's in-place rules."""
     from volta._generated import registry as R
     if not D.can_cast(value.dtype, self.dtype):
-        raise DTypeError(f"{op.name}: result type {value.dtype.name} can't be cast to the "
-                         f"desired output type {self.dtype.name}")
+        raise DTypeError(f"{op.name}: result type {_TORCH_NAMES[value.dtype.name]} can't be "
+                         f"cast to the desired output type {_TORCH_NAMES[self.dtype.name]}")
     if tuple(value._shape) != tuple(self._shape):
         if broadcast_shapes(tuple(self._shape), tuple(value._shape)) != tuple(self._shape):
             raise ShapeError(f"{op.name}: output with shape {list(self._shape)} doesn't match "

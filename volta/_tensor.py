@@ -19,7 +19,13 @@ from volta._generated.tensor_methods import TensorMethods
 from volta.device import BACKENDS, BackendInfo, device
 from volta.dispatch import dispatcher as _dispatcher
 from volta.dispatch.keys import Autograd
-from volta.errors import AutogradError, BackendError, DTypeError, VoltaError
+from volta.errors import (
+    AutogradError,
+    BackendError,
+    DTypeError,
+    InvalidOperationError,
+    VoltaError,
+)
 
 
 class Size(tuple):
@@ -188,6 +194,8 @@ class Tensor(TensorMethods):
         return False
 
     def is_contiguous(self, memory_format: Any = None) -> bool:
+        if 0 in self._shape:
+            return True  # an empty tensor has no layout to speak of (PyTorch agrees)
         expected = 1
         for size, stride in zip(reversed(self._shape), reversed(self._stride)):
             if size != 1 and stride != expected:
@@ -326,8 +334,8 @@ class Tensor(TensorMethods):
 
     def item(self) -> Any:
         if self.numel() != 1:
-            raise VoltaError(f"a Tensor with {self.numel()} elements cannot be converted to a "
-                             "Python scalar")
+            raise InvalidOperationError(f"a Tensor with {self.numel()} elements cannot be "
+                                        "converted to a Python scalar")
         return host_array(self).reshape(()).item()
 
     def __float__(self) -> float:
@@ -343,7 +351,8 @@ class Tensor(TensorMethods):
 
     def __bool__(self) -> bool:
         if self.numel() != 1:
-            raise VoltaError(f"Boolean value of Tensor with {self.numel()} elements is ambiguous")
+            raise InvalidOperationError(f"Boolean value of Tensor with {self.numel()} elements "
+                                        "is ambiguous")
         return bool(self.item())
 
     def __len__(self) -> int:

@@ -1387,53 +1387,67 @@ def scaled_dot_product_attention(query: Tensor, key: Tensor, value: Tensor,
 
 # ---------------------------------------------------------------- factories and random
 
-def _like(self: Tensor, dtype: D.dtype | None, device: Any) -> dict[str, Any]:
+def _like(self: Tensor, dtype: D.dtype | None, device: Any,
+          requires_grad: bool = False) -> dict[str, Any]:
     return {"dtype": self.dtype if dtype is None else dtype,
-            "device": self.device if device is None else device}
+            "device": self.device if device is None else device,
+            "requires_grad": requires_grad}
 
 
 @composite("zeros_like")
-def zeros_like(self: Tensor, dtype: D.dtype | None = None, device: Any = None) -> Tensor:
+def zeros_like(self: Tensor, dtype: D.dtype | None = None, device: Any = None,
+              requires_grad: bool = False) -> Tensor:
     """Zeros shaped like ``self``."""
-    return fac.zeros(_shape(self), **_like(self, dtype, device))
+    return fac.zeros(_shape(self), **_like(self, dtype, device, requires_grad))
 
 
 @composite("ones_like")
-def ones_like(self: Tensor, dtype: D.dtype | None = None, device: Any = None) -> Tensor:
+def ones_like(self: Tensor, dtype: D.dtype | None = None, device: Any = None,
+              requires_grad: bool = False) -> Tensor:
     """Ones shaped like ``self``."""
-    return fac.ones(_shape(self), **_like(self, dtype, device))
+    return fac.ones(_shape(self), **_like(self, dtype, device, requires_grad))
 
 
 @composite("full_like")
 def full_like(self: Tensor, fill_value: Number, dtype: D.dtype | None = None,
-              device: Any = None) -> Tensor:
+              device: Any = None, requires_grad: bool = False) -> Tensor:
     """``fill_value`` everywhere, shaped like ``self``."""
-    return fac.full(_shape(self), fill_value, **_like(self, dtype, device))
+    return fac.full(_shape(self), fill_value, **_like(self, dtype, device, requires_grad))
 
 
 @composite("empty_like")
-def empty_like(self: Tensor, dtype: D.dtype | None = None, device: Any = None) -> Tensor:
+def empty_like(self: Tensor, dtype: D.dtype | None = None, device: Any = None,
+              requires_grad: bool = False) -> Tensor:
     """An uninitialised tensor shaped like ``self``."""
-    return fac.empty(_shape(self), **_like(self, dtype, device))
+    return fac.empty(_shape(self), **_like(self, dtype, device, requires_grad))
 
 
 @composite("rand_like")
-def rand_like(self: Tensor, dtype: D.dtype | None = None, device: Any = None) -> Tensor:
+def rand_like(self: Tensor, dtype: D.dtype | None = None, device: Any = None,
+              requires_grad: bool = False) -> Tensor:
     """Uniform [0, 1) samples shaped like ``self``."""
-    return fac.rand(_shape(self), **_like(self, dtype, device))
+    return fac.rand(_shape(self), **_like(self, dtype, device, requires_grad))
 
 
 @composite("randn_like")
-def randn_like(self: Tensor, dtype: D.dtype | None = None, device: Any = None) -> Tensor:
+def randn_like(self: Tensor, dtype: D.dtype | None = None, device: Any = None,
+              requires_grad: bool = False) -> Tensor:
     """Standard normal samples shaped like ``self``."""
-    return fac.randn(_shape(self), **_like(self, dtype, device))
+    return fac.randn(_shape(self), **_like(self, dtype, device, requires_grad))
 
 
 @composite("randint_like")
 def randint_like(self: Tensor, low: int, high: int, dtype: D.dtype | None = None,
-                 device: Any = None) -> Tensor:
+                 device: Any = None, requires_grad: bool = False) -> Tensor:
     """Integers drawn from [low, high), shaped like ``self`` (in its dtype by default)."""
-    return fac.randint(low, high, _shape(self), **_like(self, dtype, device))
+    return fac.randint(low, high, _shape(self), **_like(self, dtype, device, requires_grad))
+
+
+@composite("randint_like.high")
+def randint_like_high(self: Tensor, high: int, dtype: D.dtype | None = None, device: Any = None,
+                      requires_grad: bool = False) -> Tensor:
+    """Integers drawn from [0, high), shaped like ``self``."""
+    return randint_like(self, 0, high, dtype, device, requires_grad)
 
 
 @composite("bernoulli")

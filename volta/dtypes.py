@@ -43,8 +43,8 @@ class dtype:  # noqa: N801 - PyTorch's public name
     def __repr__(self) -> str:
         return f"volta.{self.name}"
 
-    def __reduce__(self) -> str:
-        return self.name
+    def __reduce__(self) -> tuple:
+        return (as_dtype, (self.name,))
 
 
 float16 = dtype("float16", np.float16, _FLOAT, True, 0)
@@ -199,7 +199,7 @@ class finfo:  # noqa: N801 - PyTorch's public name
         self.tiny = float(info.tiny)
         self.smallest_normal = self.tiny
         self.bits = d.itemsize * 8
-        self.resolution = float(info.resolution)
+        self.resolution = 10.0 ** -int(info.precision)
 
 
 class iinfo:  # noqa: N801 - PyTorch's public name

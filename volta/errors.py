@@ -52,5 +52,13 @@ class BackendError(VoltaError, RuntimeError):
     """A device or backend failed (unknown device, allocation, copy)."""
 
 
+class InvalidOperationError(VoltaError, RuntimeError):
+    """An operation that is not valid for this tensor (``bool()`` of many elements...)."""
+
+
+class ArgumentError(SchemaError, TypeError):
+    """A call whose arguments fit none of the op's schemas (also a TypeError, as in PyTorch)."""
+
+
 class AutogradError(VoltaError, RuntimeError):
     """Misuse of autograd: backward twice, in-place on saved tensors, missing gradients."""

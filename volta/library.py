@@ -69,7 +69,9 @@ class Library:
         from codegen.loader import load
         from codegen.run import formula_helpers
         root = Path(__file__).resolve().parent.parent
-        decls = load(path, formula_helpers(root))
+        # formulas may call volta's formula helpers and any op already defined (core or plugin)
+        op_names = {name.split("::")[-1].split(".")[0] for name in DISPATCHER.ops}
+        decls = load(path, formula_helpers(root) | op_names)
         handles = SimpleNamespace()
         defined = []
         for d in decls:
@@ -173,13 +175,19 @@ def register_meta(name: str | OperatorHandle, fn: Callable[..., Any],
 def scoped() -> Iterator[None]:
     """Registrations made inside the block are undone exactly when it ends."""
     from volta.device import BACKENDS
+    from volta.plugins.manager import MANAGER
     snap = DISPATCHER.snapshot()
+    plugin_records = dict(MANAGER.records)
+    plugin_objects = set(MANAGER.pm.get_plugins())
     backends = (dict(BACKENDS._by_name), dict(BACKENDS._by_key))
     keys = (dict(K.KEYS._by_name), dict(K.KEYS._by_bit), K.KEYS._next_backend_bit)
     try:
         yield
     finally:
         DISPATCHER.restore(snap)
+        MANAGER.records = plugin_records
+        for plugin in set(MANAGER.pm.get_plugins()) - plugin_objects:
+            MANAGER.pm.unregister(plugin)
         BACKENDS._by_name, BACKENDS._by_key = backends
         K.KEYS._by_name, K.KEYS._by_bit, K.KEYS._next_backend_bit = keys
 

@@ -3,10 +3,9 @@ a failing op leaves its inputs exactly as they were (values and version counter)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
-import numpy as np
 import pytest
 import torch
 
@@ -21,7 +20,6 @@ from volta import (
     ShapeError,
     VoltaError,
 )
-from volta.device import BACKENDS
 
 
 def test_hierarchy_subclasses_matching_builtins() -> None:
@@ -211,36 +209,10 @@ def test_unknown_device_message_names_it_and_the_known_ones() -> None:
         volta.zeros(1, device="nope")
 
 
-class _HostBuffers:
-    """A second device whose memory is plain host numpy arrays (enough for errors)."""
-
-    def allocate(self, numel: int, dt: Any, index: int) -> np.ndarray:
-        return np.zeros(numel, dtype=dt.numpy)
-
-    def from_numpy(self, array: np.ndarray, index: int) -> np.ndarray:
-        return np.array(array, copy=True).reshape(-1)
-
-    def to_numpy(self, handle: np.ndarray, dt: Any, numel: int) -> np.ndarray:
-        return handle
-
-    def copy_(self, dst: np.ndarray, src: np.ndarray) -> None:
-        dst[...] = src
-
-
-@pytest.fixture
-def second_device() -> Iterator[str]:
-    name = "errtestdev"
-    BACKENDS.register(name, _HostBuffers(), provenance="tests/core/test_errors.py")
-    try:
-        yield name
-    finally:
-        BACKENDS.unregister(name)
-
-
-def test_mixing_devices_is_a_device_mismatch(second_device: str) -> None:
+def test_mixing_devices_is_a_device_mismatch(scratch_device: Any) -> None:
     a = volta.ones(3)
-    b = volta.ones(3, device=second_device)
-    assert b.device.type == second_device
+    b = volta.ones(3, device=scratch_device.name)
+    assert b.device.type == scratch_device.name
     for f in (lambda: a + b, lambda: volta.mul(b, a), lambda: volta.cat([a, b]),
               lambda: a.add_(b)):
         with pytest.raises(DeviceMismatchError, match="same device") as info:

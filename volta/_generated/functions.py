@@ -1405,47 +1405,47 @@ def scaled_dot_product_attention(query: Tensor, key: Tensor, value: Tensor, attn
     """
     return _op.scaled_dot_product_attention(query, key, value, attn_mask, dropout_p, is_causal, scale)
 
-def zeros_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None) -> Tensor:
-    """zeros_like(Tensor self, *, ScalarType? dtype=None, str? device=None) -> Tensor
+def zeros_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False) -> Tensor:
+    """zeros_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
-    return _op.zeros_like(input, dtype, device)
+    return _op.zeros_like(input, dtype, device, requires_grad)
 
-def ones_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None) -> Tensor:
-    """ones_like(Tensor self, *, ScalarType? dtype=None, str? device=None) -> Tensor
+def ones_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False) -> Tensor:
+    """ones_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
-    return _op.ones_like(input, dtype, device)
+    return _op.ones_like(input, dtype, device, requires_grad)
 
-def full_like(input: Tensor, fill_value: Number, *, dtype: dtype | None = None, device: str | None = None) -> Tensor:
-    """full_like(Tensor self, Scalar fill_value, *, ScalarType? dtype=None, str? device=None) -> Tensor
+def full_like(input: Tensor, fill_value: Number, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False) -> Tensor:
+    """full_like(Tensor self, Scalar fill_value, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
-    return _op.full_like(input, fill_value, dtype, device)
+    return _op.full_like(input, fill_value, dtype, device, requires_grad)
 
-def empty_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None) -> Tensor:
-    """empty_like(Tensor self, *, ScalarType? dtype=None, str? device=None) -> Tensor
+def empty_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False) -> Tensor:
+    """empty_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
-    return _op.empty_like(input, dtype, device)
+    return _op.empty_like(input, dtype, device, requires_grad)
 
-def rand_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None) -> Tensor:
-    """rand_like(Tensor self, *, ScalarType? dtype=None, str? device=None) -> Tensor
+def rand_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False) -> Tensor:
+    """rand_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
-    return _op.rand_like(input, dtype, device)
+    return _op.rand_like(input, dtype, device, requires_grad)
 
-def randn_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None) -> Tensor:
-    """randn_like(Tensor self, *, ScalarType? dtype=None, str? device=None) -> Tensor
+def randn_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False) -> Tensor:
+    """randn_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
-    return _op.randn_like(input, dtype, device)
+    return _op.randn_like(input, dtype, device, requires_grad)
 
-def randint_like(input: Tensor, low: int, high: int, *, dtype: dtype | None = None, device: str | None = None) -> Tensor:
-    """randint_like(Tensor self, int low, int high, *, ScalarType? dtype=None, str? device=None) -> Tensor
+def randint_like(*args: Any, **kwargs: Any) -> Any:
+    """randint_like(Tensor self, int low, int high, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
+    randint_like.high(Tensor self, int high, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
     """
-    dtype = _b.dtype_arg(dtype)
-    return _op.randint_like(input, low, high, dtype, device)
+    return _b.call_overloaded((_op.randint_like, _op.randint_like_high,), args, kwargs, 'randint_like')
 
 def bernoulli(input: Tensor, p: float | None = None, *, generator: Generator | None = None) -> Tensor:
     """bernoulli(Tensor self, float? p=None, *, Generator? generator=None) -> Tensor

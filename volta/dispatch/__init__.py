@@ -14,7 +14,7 @@ __all__ = ["DISPATCHER", "FALLTHROUGH", "OperatorHandle", "KEYS", "DispatchKey",
 
 
 def explain(op: Any, *args: Any, **kwargs: Any) -> Any:
-    from volta.dispatch.explain import explain as _explain
+    from volta.dispatch.explanation import explain as _explain
     return _explain(op, *args, **kwargs)
 
 

@@ -23,7 +23,7 @@ from typing import Any
 from codegen.model import FunctionSchema
 from volta.dispatch import keys as K
 from volta.dispatch.local_state import LOCAL
-from volta.errors import DeviceMismatchError, NoKernelError, RegistrationError
+from volta.errors import DeviceMismatchError, NoKernelError, RegistrationError, ShapeError
 
 Kernel = Callable[..., Any]
 BoxedKernel = Callable[["OperatorHandle", int, tuple, dict], Any]
@@ -161,11 +161,15 @@ class OperatorHandle:
                 f"{self.name}: expected all tensors to be on the same device, but found tensors "
                 f"with backend keys {K.describe(backends)}")
         if not backends:
+            for i in self.tensor_list_positions:
+                raise ShapeError(f"{self.name}(): expected a non-empty list of Tensors")
             raise NoKernelError(f"{self.name}: no tensor argument to pick a backend from "
                                 f"(key set {K.describe(keyset)}); pass at least one tensor")
         resolution = self.resolve(keyset)
         kernel = resolution.callable
-        if self.mutated and resolution.key is not None and resolution.key.is_backend:
+        # composites write through copy_, which bumps already; bump once, where data is written
+        if (self.mutated and resolution.key is not None and resolution.key.is_backend
+                and resolution.source != "composite"):
             kernel = _bumping(kernel, self.mutated)
         self._cache[keyset] = kernel
         return kernel
@@ -226,6 +230,16 @@ class OperatorHandle:
             else:
                 lines.append(f"  {key.name:<10} -")
         return "\n".join(lines)
+
+
+def _user_stacklevel() -> int:
+    """The stack level of the first frame outside volta (so warnings point at user code)."""
+    import sys
+    level, frame = 1, sys._getframe(1)
+    while frame is not None and frame.f_globals.get("__name__", "").startswith(("volta", "codegen")):
+        frame = frame.f_back
+        level += 1
+    return level
 
 
 def _fn_name(fn: Any) -> str:
@@ -332,7 +346,7 @@ class Dispatcher:
         if count == 0:
             warnings.warn(f"{op.name} has no {key.name} kernel; running it on the CPU "
                           "(copy in, compute, copy back). This warning is shown once per op.",
-                          stacklevel=3)
+                          stacklevel=_user_stacklevel())
 
     def invalidate_all(self) -> None:
         for op in self.ops.values():

@@ -100,6 +100,12 @@ class PluginManager:
 
     def register_object(self, name: str, plugin: Any, make_library: Any, backends: Any) -> None:
         """Load a plugin object directly (tests, notebooks): runs its hooks in order now."""
+        existing = self.records.get(name)
+        if existing is not None and existing.state == "loaded":
+            raise PluginError(f"a plugin named {name!r} is already loaded ({existing.source}); "
+                              "pass another name, or register it inside volta.library.scoped()")
+        if self.pm.is_registered(plugin):
+            raise PluginError(f"plugin object {plugin!r} is already registered")
         record = PluginRecord(name, "object")
         self.records[name] = record
         self.run([(record, plugin)], make_library, backends)

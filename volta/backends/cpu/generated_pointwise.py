@@ -24,7 +24,7 @@ KERNELS['abs'] = abs
 
 
 def neg(self):
-    (self,), out_dtype = _prepare('neg', 'default', None, self)
+    (self,), out_dtype = _prepare('neg', 'default', 'numeric', self)
     return _wrap(-self, out_dtype)
 
 
@@ -459,7 +459,7 @@ KERNELS['add'] = add
 
 
 def sub(self, other, alpha):
-    (self, other), out_dtype = _prepare('sub', 'default', None, self, other)
+    (self, other), out_dtype = _prepare('sub', 'default', 'numeric', self, other)
     return _wrap(self - other if alpha == 1 else self - alpha * other, out_dtype)
 
 

@@ -40,9 +40,9 @@ def prepare(name: str, promotion: str, allowed: str | None, *operands: Any
             ) -> tuple[list[Any], D.dtype]:
     # fast path: tensors of one ordinary dtype and one shape need no casts and no checks
     first = operands[0]
-    if promotion == "default" and allowed is None and type(first) is Tensor:
+    if promotion == "default" and type(first) is Tensor:
         dt = first.dtype
-        if dt not in _HALF:
+        if dt not in _HALF and (allowed is None or (allowed == "numeric" and dt is not D.bool_)):
             shape = first._shape
             arrays = []
             for x in operands:
@@ -60,6 +60,9 @@ def prepare(name: str, promotion: str, allowed: str | None, *operands: Any
         if allowed == "integral" and (promoted.is_floating_point or promoted is D.bool_):
             raise DTypeError(f"{name}: not implemented for '{promoted.name}' (integral tensors "
                              "only)")
+        if allowed == "numeric" and promoted is D.bool_:
+            raise DTypeError(f"{name}: not supported for bool tensors (use logical_xor() / "
+                             "logical_not() / the ^ and ~ operators instead)")
         if allowed == "floating" and not promoted.is_floating_point:
             raise DTypeError(f"{name}: not implemented for '{promoted.name}' (floating point "
                              "tensors only)")
@@ -80,6 +83,9 @@ def prepare(name: str, promotion: str, allowed: str | None, *operands: Any
             elif x._shape != shape:
                 mismatch = True
             arrays.append(a)
+        elif compute.kind in "iu" and isinstance(x, int) and not isinstance(x, bool):
+            # integer tensors wrap around like PyTorch's (numpy refuses out-of-range scalars)
+            arrays.append(np.array(x).astype(compute))
         else:
             arrays.append(x)
     if mismatch:
