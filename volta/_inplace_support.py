@@ -7,7 +7,6 @@ from typing import Any
 from volta import dtypes as D
 from volta.errors import DTypeError, ShapeError
 
-
 # PyTorch's ScalarType names, so messages read like the ones users already know
 _TORCH_NAMES = {"float32": "Float", "float64": "Double", "float16": "Half",
                 "bfloat16": "BFloat16", "int64": "Long", "int32": "Int", "int16": "Short",

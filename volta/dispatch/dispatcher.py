@@ -161,7 +161,7 @@ class OperatorHandle:
                 f"{self.name}: expected all tensors to be on the same device, but found tensors "
                 f"with backend keys {K.describe(backends)}")
         if not backends:
-            for i in self.tensor_list_positions:
+            if self.tensor_list_positions:
                 raise ShapeError(f"{self.name}(): expected a non-empty list of Tensors")
             raise NoKernelError(f"{self.name}: no tensor argument to pick a backend from "
                                 f"(key set {K.describe(keyset)}); pass at least one tensor")
@@ -236,7 +236,8 @@ def _user_stacklevel() -> int:
     """The stack level of the first frame outside volta (so warnings point at user code)."""
     import sys
     level, frame = 1, sys._getframe(1)
-    while frame is not None and frame.f_globals.get("__name__", "").startswith(("volta", "codegen")):
+    ours = ("volta", "codegen")
+    while frame is not None and frame.f_globals.get("__name__", "").startswith(ours):
         frame = frame.f_back
         level += 1
     return level
