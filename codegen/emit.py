@@ -109,6 +109,14 @@ def _call_args(decl: OpDecl, function: bool) -> str:
     return ", ".join(py_name(a, function) for a in decl.schema.arguments)
 
 
+def _returns(decl: OpDecl, call: str) -> str:
+    """``return <call>``; ops with named outputs return PyTorch's named tuples."""
+    names = [r.name for r in decl.schema.returns]
+    if decl.schema.returns_tuple and all(names):
+        return f"return _b.named_result({decl.func_name!r}, {tuple(names)!r}, {call})"
+    return f"return {call}"
+
+
 def group_by_function(decls: list[OpDecl]) -> dict[str, list[OpDecl]]:
     groups: dict[str, list[OpDecl]] = defaultdict(list)
     for d in decls:
@@ -150,7 +158,7 @@ def _emit_single(decl: OpDecl, fname: str) -> str:
     out = [f"def {fname}({params}) -> {return_annotation(decl.schema)}:\n",
            docstring([decl], "    ")]
     out += [f"    {line}\n" for line in lines]
-    out.append(f"    return _op.{decl.overload_id}({_call_args(decl, True)})\n")
+    out.append(f"    {_returns(decl, f'_op.{decl.overload_id}({_call_args(decl, True)})')}\n")
     return "".join(out)
 
 
@@ -218,7 +226,7 @@ def _emit_method(decl: OpDecl, mname: str) -> str:
     out = [f"    def {mname}({sig}) -> {return_annotation(decl.schema)}:\n",
            docstring([decl], "        ")]
     out += [f"        {line}\n" for line in lines]
-    out.append(f"        return _op.{decl.overload_id}({_call_args(decl, False)})\n")
+    out.append(f"        {_returns(decl, f'_op.{decl.overload_id}({_call_args(decl, False)})')}\n")
     return "".join(out)
 
 

@@ -9,17 +9,50 @@ from __future__ import annotations
 
 import builtins
 
-from volta import (
-    _registration_core,
-    autograd,
-    dispatch,
-    library,
-    linalg,
-    nn,
-    plugins,
-    special,
-)
+# 1. errors, dtypes, devices and the dispatcher
 from volta import dtypes as _dtypes
+from volta.dispatch import dispatcher as _dispatcher_module
+from volta.errors import (
+    ArgumentError,
+    AutogradError,
+    BackendError,
+    DeviceMismatchError,
+    DTypeError,
+    IndexOutOfRangeError,
+    InvalidOperationError,
+    NoKernelError,
+    PluginError,
+    RegistrationError,
+    SchemaError,
+    SerializationError,
+    ShapeError,
+    VoltaError,
+)
+
+# 2. every core operator (generated from ops.yaml), then the tensor that carries their methods
+from volta._generated import registry as _registry
+from volta._tensor import Size, Tensor
+from volta.device import BACKENDS as _BACKENDS
+from volta.device import device
+from volta.dtypes import (
+    bfloat16,
+    dtype,
+    finfo,
+    float16,
+    float32,
+    float64,
+    get_default_dtype,
+    iinfo,
+    int8,
+    int16,
+    int32,
+    int64,
+    promote_types,
+    result_type,
+    set_default_dtype,
+    uint8,
+)
+from volta.dtypes import bool_ as bool
 from volta._factories import (
     Generator,
     arange,
@@ -44,48 +77,17 @@ from volta._factories import (
     tensor,
     zeros,
 )
-from volta._generated import registry as _registry
+from volta._factories import _default_generator as default_generator
+
+# 3. implementations: views, composites, plugins (the CPU backend first), Autograd, Tracing
+from volta import _registration_core
+
+# 4. the public API on top
 from volta._generated.functions import *  # noqa: F403 - every op function
 from volta._generated.functions import NAMESPACES as _NAMESPACES
-from volta._tensor import Size, Tensor
+from volta import autograd, dispatch, library, linalg, nn, plugins, special
 from volta.autograd import enable_grad, inference_mode, no_grad, set_grad_enabled
 from volta.autograd.grad_mode import is_grad_enabled, is_inference_mode_enabled
-from volta.device import BACKENDS as _BACKENDS
-from volta.device import device
-from volta.dispatch import dispatcher as _dispatcher_module
-from volta.dtypes import (
-    bfloat16,
-    dtype,
-    finfo,
-    float16,
-    float32,
-    float64,
-    get_default_dtype,
-    iinfo,
-    int8,
-    int16,
-    int32,
-    int64,
-    promote_types,
-    result_type,
-    set_default_dtype,
-    uint8,
-)
-from volta.dtypes import bool_ as bool
-from volta.errors import (
-    AutogradError,
-    BackendError,
-    DeviceMismatchError,
-    DTypeError,
-    IndexOutOfRangeError,
-    NoKernelError,
-    PluginError,
-    RegistrationError,
-    SchemaError,
-    SerializationError,
-    ShapeError,
-    VoltaError,
-)
 from volta.library import ops
 from volta.tracing import trace
 

@@ -161,12 +161,30 @@ def _normalise(arg: Any, value: Any) -> Any:
     return value
 
 
+_NAMED_RESULTS: dict[tuple, type] = {}
+
+
+def named_result(op_name: str, fields: tuple[str, ...], values: Any) -> Any:
+    """PyTorch's ``torch.return_types``: ``x.max(1).indices``, ``topk(...).values``."""
+    key = (op_name, fields)
+    cls = _NAMED_RESULTS.get(key)
+    if cls is None:
+        import collections
+        cls = _NAMED_RESULTS[key] = collections.namedtuple(op_name, fields)  # type: ignore
+        cls.__module__ = "volta.return_types"
+    return cls(*values)
+
+
 def call_overloaded(ops: tuple, args: tuple, kwargs: dict, name: str) -> Any:
     """Call the first overload whose schema the arguments fit (PyTorch's Python arg parser)."""
     for op in ops:
         bound = bind(op, args, kwargs)
         if bound is not None:
-            return op(*bound)
+            result = op(*bound)
+            schema = op.schema
+            if schema.returns_tuple and all(r.name for r in schema.returns):
+                return named_result(name, tuple(r.name for r in schema.returns), result)
+            return result
     got = ", ".join([type(a).__name__ for a in args] + [f"{k}={type(v).__name__}"
                                                          for k, v in kwargs.items()])
     options = "\n  ".join(str(op.schema) for op in ops)

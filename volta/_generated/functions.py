@@ -575,7 +575,7 @@ def amin(input: Tensor, dim: int | Sequence[int] = [], keepdim: bool = False) ->
 def aminmax(input: Tensor, *, dim: int | None = None, keepdim: bool = False) -> tuple[Tensor, Tensor]:
     """aminmax(Tensor self, *, int? dim=None, bool keepdim=False) -> (Tensor min, Tensor max)
     """
-    return _op.aminmax(input, dim, keepdim)
+    return _b.named_result('aminmax', ('min', 'max'), _op.aminmax(input, dim, keepdim))
 
 def argmax(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
     """argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
@@ -978,7 +978,7 @@ def pad_backward(grad_output: Tensor, input_sizes: int | Sequence[int], padding:
 def sort(input: Tensor, dim: int = -1, descending: bool = False, *, stable: bool | None = False) -> tuple[Tensor, Tensor]:
     """sort(Tensor self, int dim=-1, bool descending=False, *, bool? stable=False) -> (Tensor values, Tensor indices)
     """
-    return _op.sort(input, dim, descending, stable)
+    return _b.named_result('sort', ('values', 'indices'), _op.sort(input, dim, descending, stable))
 
 def argsort(input: Tensor, dim: int = -1, descending: bool = False, *, stable: bool = False) -> Tensor:
     """argsort(Tensor self, int dim=-1, bool descending=False, *, bool stable=False) -> Tensor
@@ -988,7 +988,7 @@ def argsort(input: Tensor, dim: int = -1, descending: bool = False, *, stable: b
 def topk(input: Tensor, k: int, dim: int = -1, largest: bool = True, sorted: bool = True) -> tuple[Tensor, Tensor]:
     """topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)
     """
-    return _op.topk(input, k, dim, largest, sorted)
+    return _b.named_result('topk', ('values', 'indices'), _op.topk(input, k, dim, largest, sorted))
 
 def gather(input: Tensor, dim: int, index: Tensor, *, sparse_grad: bool = False) -> Tensor:
     """gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor

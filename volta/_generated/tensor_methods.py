@@ -512,7 +512,7 @@ class TensorMethods:
     def aminmax(self, *, dim: int | None = None, keepdim: bool = False) -> tuple[Tensor, Tensor]:
         """aminmax(Tensor self, *, int? dim=None, bool keepdim=False) -> (Tensor min, Tensor max)
         """
-        return _op.aminmax(self, dim, keepdim)
+        return _b.named_result('aminmax', ('min', 'max'), _op.aminmax(self, dim, keepdim))
 
     def argmax(self, dim: int | None = None, keepdim: bool = False) -> Tensor:
         """argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
@@ -865,7 +865,7 @@ class TensorMethods:
     def sort(self, dim: int = -1, descending: bool = False, *, stable: bool | None = False) -> tuple[Tensor, Tensor]:
         """sort(Tensor self, int dim=-1, bool descending=False, *, bool? stable=False) -> (Tensor values, Tensor indices)
         """
-        return _op.sort(self, dim, descending, stable)
+        return _b.named_result('sort', ('values', 'indices'), _op.sort(self, dim, descending, stable))
 
     def argsort(self, dim: int = -1, descending: bool = False, *, stable: bool = False) -> Tensor:
         """argsort(Tensor self, int dim=-1, bool descending=False, *, bool stable=False) -> Tensor
@@ -875,7 +875,7 @@ class TensorMethods:
     def topk(self, k: int, dim: int = -1, largest: bool = True, sorted: bool = True) -> tuple[Tensor, Tensor]:
         """topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)
         """
-        return _op.topk(self, k, dim, largest, sorted)
+        return _b.named_result('topk', ('values', 'indices'), _op.topk(self, k, dim, largest, sorted))
 
     def gather(self, dim: int, index: Tensor, *, sparse_grad: bool = False) -> Tensor:
         """gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor

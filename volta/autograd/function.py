@@ -49,6 +49,11 @@ class PythonBackward(Node):
             from volta.errors import AutogradError
             raise AutogradError(_FREED_MESSAGE)
         _check_versions(ctx, self)
+        if ctx.materialize_grads and any(g is None for g in grads):
+            from volta._factories import zeros
+            grads = tuple(
+                zeros(m[0], dtype=m[1], device=m[2]) if g is None and m is not None else g
+                for g, m in zip(grads, list(self.output_meta) + [None] * len(grads)))
         result = self.backward_fn(ctx, *grads)
         if not isinstance(result, tuple):
             result = (result,)
