@@ -115,7 +115,8 @@ class OperatorHandle:
         return ks
 
     def __call__(self, *args: Any) -> Any:
-        if self._simple:  # only plain Tensor arguments decide the key set (most ops)
+        if self._simple:
+            # keyset_of's first loop, inlined: this is every op call's hot path
             ks = 0
             tensor = _TENSOR_TYPE
             for i in self.tensor_positions:

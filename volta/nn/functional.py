@@ -25,6 +25,11 @@ def _export(fn: Any) -> Any:
     return fn
 
 
+def _maybe_inplace(input: Tensor, out: Tensor, inplace: bool) -> Tensor:
+    """PyTorch's ``inplace=True``: write the result back into ``input``."""
+    return input.copy_(out) if inplace and out is not input else out
+
+
 def _reduction(size_average: Any, reduce: Any, reduction: str) -> str:
     if size_average is None and reduce is None:
         return reduction
@@ -47,57 +52,48 @@ def relu_(input: Tensor) -> Tensor:
 
 @_export
 def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = False) -> Tensor:
-    out = _F.leaky_relu(input, negative_slope)
-    return input.copy_(out) if inplace else out
+    return _maybe_inplace(input, _F.leaky_relu(input, negative_slope), inplace)
 
 
 @_export
 def elu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
-    out = _F.elu(input, alpha)
-    return input.copy_(out) if inplace else out
+    return _maybe_inplace(input, _F.elu(input, alpha), inplace)
 
 
 @_export
 def selu(input: Tensor, inplace: bool = False) -> Tensor:
-    out = _F.selu(input)
-    return input.copy_(out) if inplace else out
+    return _maybe_inplace(input, _F.selu(input), inplace)
 
 
 @_export
 def silu(input: Tensor, inplace: bool = False) -> Tensor:
-    out = _F.silu(input)
-    return input.copy_(out) if inplace else out
+    return _maybe_inplace(input, _F.silu(input), inplace)
 
 
 @_export
 def mish(input: Tensor, inplace: bool = False) -> Tensor:
-    out = _F.mish(input)
-    return input.copy_(out) if inplace else out
+    return _maybe_inplace(input, _F.mish(input), inplace)
 
 
 @_export
 def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0,
              inplace: bool = False) -> Tensor:
-    out = _F.hardtanh(input, min_val, max_val)
-    return input.copy_(out) if inplace else out
+    return _maybe_inplace(input, _F.hardtanh(input, min_val, max_val), inplace)
 
 
 @_export
 def relu6(input: Tensor, inplace: bool = False) -> Tensor:
-    out = _F.relu6(input)
-    return input.copy_(out) if inplace else out
+    return _maybe_inplace(input, _F.relu6(input), inplace)
 
 
 @_export
 def hardsigmoid(input: Tensor, inplace: bool = False) -> Tensor:
-    out = _F.hardsigmoid(input)
-    return input.copy_(out) if inplace else out
+    return _maybe_inplace(input, _F.hardsigmoid(input), inplace)
 
 
 @_export
 def hardswish(input: Tensor, inplace: bool = False) -> Tensor:
-    out = _F.hardswish(input)
-    return input.copy_(out) if inplace else out
+    return _maybe_inplace(input, _F.hardswish(input), inplace)
 
 
 @_export
@@ -131,8 +127,7 @@ def _implicit_dim(input: Tensor, dim: int | None) -> int:
 
 @_export
 def dropout(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False) -> Tensor:
-    out = _F.dropout(input, p, training)
-    return input.copy_(out) if inplace and out is not input else out
+    return _maybe_inplace(input, _F.dropout(input, p, training), inplace)
 
 
 @_export
