@@ -212,7 +212,10 @@ class Tensor(TensorMethods):
         self._np = None if self._np is not None and not self.is_cpu else self._np
 
     def data_ptr(self) -> int:
-        return id(self._storage) * 0 + (self._offset * self.dtype.itemsize) + id(self._storage)
+        """Address of the first element: real memory on the CPU, an opaque id elsewhere."""
+        handle = self._storage.handle
+        start = handle.ctypes.data if isinstance(handle, np.ndarray) else id(handle)
+        return start + self._offset * self.dtype.itemsize
 
     def is_set_to(self, other: Tensor) -> bool:
         return (self._storage is other._storage and self._offset == other._offset
