@@ -60,7 +60,8 @@ def prepare(name: str, promotion: str, allowed: str | None, *operands: Any
         if allowed == "integral" and (promoted.is_floating_point or promoted is D.bool_):
             raise DTypeError(f"{name}: not implemented for '{promoted.name}' (integral tensors "
                              "only)")
-        if allowed == "numeric" and promoted is D.bool_:
+        if allowed == "numeric" and any(isinstance(x, Tensor) and x.dtype is D.bool_
+                                        for x in operands):
             raise DTypeError(f"{name}: not supported for bool tensors (use logical_xor() / "
                              "logical_not() / the ^ and ~ operators instead)")
         if allowed == "floating" and not promoted.is_floating_point:
