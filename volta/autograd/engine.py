@@ -186,7 +186,14 @@ def run_backward(roots: list, retain_graph: bool, create_graph: bool,
                 except Exception as exc:
                     raise type(exc)(f"{exc} (in the backward of '{node.op_name}', "
                                     f"{node.name()})") from exc
-                outputs = [_validate(node, i, g) for i, g in enumerate(outputs)]
+                metas = node.input_meta
+                for i, g in enumerate(outputs):
+                    # only gradients whose shape, dtype or device differ need fixing up
+                    if g is not None and i < len(metas) and metas[i] is not None:
+                        shape, dt, dev = metas[i]
+                        if g._shape != shape or g.dtype is not dt or (
+                                g._device is not dev and g._device != dev):
+                            outputs[i] = _validate(node, i, g)
                 if node._hooks:
                     for hook in node._hooks:
                         new = hook(tuple(outputs), tuple(grads))

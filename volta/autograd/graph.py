@@ -45,6 +45,9 @@ class RemovableHandle:
             self._hooks.remove(self._entry)
 
 
+_SAVED_SLOTS: dict[type, tuple[str, ...]] = {}  # node class -> its saved-value slots
+
+
 class Node:
     """A backward function in the graph (``tensor.grad_fn``).
 
@@ -106,10 +109,15 @@ class Node:
 
     def release(self) -> None:
         """Free saved values after a backward pass that does not retain the graph."""
-        for cls in type(self).__mro__:
-            for slot in getattr(cls, "__slots__", ()):
-                if slot.startswith(("s_", "o_")) and hasattr(self, slot):
-                    setattr(self, slot, _FREED)
+        cls = type(self)
+        names = _SAVED_SLOTS.get(cls)
+        if names is None:
+            names = _SAVED_SLOTS[cls] = tuple(
+                slot for c in cls.__mro__ for slot in getattr(c, "__slots__", ())
+                if slot.startswith(("s_", "o_")))
+        for slot in names:
+            if hasattr(self, slot):
+                setattr(self, slot, _FREED)
 
 
 class AccumulateGrad(Node):
