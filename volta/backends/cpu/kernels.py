@@ -425,10 +425,11 @@ def _mm_arrays(a: Tensor, b: Tensor) -> tuple[np.ndarray, np.ndarray, D.dtype]:
 @kernel("matmul")
 def matmul(self: Tensor, other: Tensor) -> Tensor:
     dt = self.dtype
-    if dt is other.dtype and dt in (D.float32, D.float64) and self.ndim == other.ndim == 2:
-        a, b = A(self), A(other)
-        if a.shape[1] == b.shape[0]:
-            return W(a @ b)  # the common 2-D case, checked above
+    if dt is other.dtype and (dt is D.float32 or dt is D.float64):
+        ss, os_ = self._shape, other._shape
+        if len(ss) == 2 and len(os_) == 2 and ss[1] == os_[0]:
+            # the common 2-D case: shapes and dtypes checked above
+            return W(np.matmul(A(self), A(other)))
     if self.ndim == 0 or other.ndim == 0:
         raise ShapeError(f"both arguments to matmul need to be at least 1D, but they are "
                          f"{self.ndim}D and {other.ndim}D")
