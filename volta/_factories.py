@@ -23,8 +23,8 @@ from volta.errors import DTypeError, ShapeError, VoltaError
 class Generator:
     """A random number generator (PCG64 under the hood), like ``torch.Generator``."""
 
-    def __init__(self, device: Any = "cpu") -> None:
-        self.device = device if isinstance(device, str) else str(device)
+    def __init__(self, device: Any = None) -> None:
+        self.device = "host" if device is None else str(device)
         self._seed = 67280421310721
         self.numpy_rng = np.random.default_rng(self._seed)
         self._lock = threading.Lock()
@@ -74,7 +74,7 @@ def initial_seed() -> int:
 
 def _from_host(array: np.ndarray, dev: Any = None, requires_grad: bool = False) -> Tensor:
     """A tensor on ``dev`` holding ``array``'s values (no copy on the CPU when contiguous)."""
-    dev = device("cpu") if dev is None else device(dev)
+    dev = BACKENDS.host_device() if dev is None else device(dev)
     info = BACKENDS.get(dev)
     dt = D.from_numpy_dtype(array.dtype)
     if dt not in info.dtypes:
@@ -85,7 +85,7 @@ def _from_host(array: np.ndarray, dev: Any = None, requires_grad: bool = False) 
     shape = tuple(array.shape)
     storage = Storage(handle, array.size, dt, dev, info)
     t = Tensor._make(storage, shape, contiguous_strides(shape), 0)
-    if dev.type == "cpu":
+    if info.host_memory:
         t._np = array if handle is array else None
     if requires_grad:
         t.requires_grad_(True)
@@ -180,10 +180,16 @@ def tensor(data: Any, dtype: Any = None, device: Any = None, requires_grad: bool
     return _from_host(arr, device, requires_grad)
 
 
+def _as_device(dev: Any) -> device:
+    """(``as_tensor``'s parameter named ``device`` hides the class there.)"""
+    return device(dev)
+
+
 def as_tensor(data: Any, dtype: Any = None, device: Any = None) -> Tensor:
     if isinstance(data, Tensor):
         return data.to(device=device or data.device, dtype=dtype or data.dtype)
-    if isinstance(data, np.ndarray) and (device is None or str(device) == "cpu") and (
+    host = BACKENDS.host_device()
+    if isinstance(data, np.ndarray) and (device is None or _as_device(device) == host) and (
             dtype is None or D.as_dtype(dtype).numpy == data.dtype):
         return from_numpy(data)
     return tensor(data, dtype=dtype, device=device)
@@ -203,8 +209,8 @@ def from_numpy(array: np.ndarray) -> Tensor:
     span = 1 + sum((n - 1) * (s // itemsize) for n, s in zip(array.shape, array.strides)) \
         if array.size else 0
     flat = np.lib.stride_tricks.as_strided(array, shape=(span,), strides=(itemsize,))
-    info = BACKENDS.get("cpu")
-    storage = Storage(flat, span, dt, device("cpu"), info)
+    info = BACKENDS.host()
+    storage = Storage(flat, span, dt, BACKENDS.host_device(), info)
     t = Tensor._make(storage, tuple(array.shape), tuple(s // itemsize for s in array.strides), 0)
     t._np = array
     return t
@@ -349,6 +355,6 @@ def to_copy(self: Tensor, dtype: D.dtype | None = None, dev: str | None = None) 
     target = self._device if dev is None else device(dev)
     dt = dtype or self.dtype
     arr = host_array(self)
-    if arr.dtype != dt.numpy or target.type == "cpu":
+    if arr.dtype != dt.numpy or BACKENDS.get(target).host_memory:
         arr = arr.astype(dt.numpy)  # astype copies, so the result never aliases self
     return _from_host(arr, target)

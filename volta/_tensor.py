@@ -178,7 +178,8 @@ class Tensor(TensorMethods):
 
     @property
     def is_cpu(self) -> bool:
-        return self._device.type == "cpu"
+        """On the host backend (numpy-addressable memory)."""
+        return self._storage.backend is BACKENDS.host()
 
     @property
     def is_meta(self) -> bool:
@@ -421,7 +422,7 @@ class Tensor(TensorMethods):
         return self._to_copy(dtype=dt, device=None if dev is None else str(dev))
 
     def cpu(self) -> Tensor:
-        return self.to("cpu")
+        return self.to(BACKENDS.host_device())
 
     def type(self, dt: Any = None) -> Any:
         if dt is None:
@@ -559,7 +560,8 @@ def host_array(t: Tensor) -> np.ndarray:
         return arr
     storage = t._storage
     itemsize = t.dtype.itemsize
-    if storage.device.type == "cpu":
+    host_memory = storage.backend.host_memory
+    if host_memory:
         base = storage.handle
     else:
         base = storage.backend.impl.to_numpy(storage.handle, t.dtype, storage.numel)
@@ -568,7 +570,7 @@ def host_array(t: Tensor) -> np.ndarray:
     else:
         arr = np.ndarray(t._shape, dtype=t.dtype.numpy, buffer=base, offset=t._offset * itemsize,
                          strides=tuple(s * itemsize for s in t._stride))
-    if storage.device.type == "cpu":
+    if host_memory:
         t._np = arr
     return arr
 

@@ -77,6 +77,8 @@ class BackendInfo:
     impl: Any
     dtypes: frozenset
     provenance: str
+    # the storage handle is itself a host numpy array, so tensors can be viewed without copies
+    host_memory: bool = False
     extra: dict = field(default_factory=dict)
 
 
@@ -87,13 +89,16 @@ class BackendRegistry:
         self._lock = threading.Lock()
         self._by_name: dict[str, BackendInfo] = {}
         self._by_key: dict[DispatchKey, BackendInfo] = {}
+        self._host: BackendInfo | None = None
 
     def register(self, name: str, impl: Any, dtypes: Any = None, key_name: str | None = None,
-                 provenance: str = "") -> BackendInfo:
+                 provenance: str = "", host: bool = False) -> BackendInfo:
         """Register a device type. ``impl`` provides allocate/from_numpy/to_numpy/copy_.
 
         A new dispatch key named ``key_name`` (default: the name in upper case, e.g. "WGPU")
-        is created for it, below every existing key.
+        is created for it, below every existing key. ``host=True`` marks the backend that owns
+        host memory: the default device of factories, the target of ``tensor.cpu()`` and of
+        the CPU fallback (volta's CPU backend declares it; core code never names a device).
         """
         from volta.dtypes import ALL_DTYPES
         for method in ("allocate", "from_numpy", "to_numpy", "copy_"):
@@ -105,10 +110,25 @@ class BackendRegistry:
                                         f"(by {self._by_name[name].provenance})")
             key = KEYS.find(key_name or name.upper()) or KEYS.register_backend(
                 key_name or name.upper())
-            info = BackendInfo(name, key, impl, frozenset(dtypes or ALL_DTYPES), provenance)
+            info = BackendInfo(name, key, impl, frozenset(dtypes or ALL_DTYPES), provenance,
+                               host_memory=bool(getattr(impl, "host_memory", False)))
+            if host:
+                if self._host is not None:
+                    raise RegistrationError(f"{name!r} cannot be the host backend: "
+                                            f"{self._host.name!r} already is")
+                self._host = info
             self._by_name[name] = info
             self._by_key[key] = info
             return info
+
+    def host(self) -> BackendInfo:
+        """The backend that owns host memory (volta's CPU backend)."""
+        if self._host is None:
+            raise BackendError("no host backend is registered (is volta's CPU plugin disabled?)")
+        return self._host
+
+    def host_device(self) -> device:
+        return device(self.host().name)
 
     def get(self, dev: device | str) -> BackendInfo:
         kind = dev.type if isinstance(dev, device) else device(dev).type
@@ -129,6 +149,8 @@ class BackendRegistry:
             info = self._by_name.pop(name, None)
             if info is not None:
                 self._by_key.pop(info.key, None)
+                if info is self._host:
+                    self._host = None
 
 
 BACKENDS = BackendRegistry()

@@ -11,7 +11,7 @@ from volta.plugins import hookimpl
 def volta_register_backends(registry: Any) -> None:
     from volta.backends.cpu import storage
     info = registry.register("cpu", storage.CpuStorage(), key_name="CPU",
-                             provenance="volta.backends.cpu")
+                             provenance="volta.backends.cpu", host=True)
     storage.set_info(info)
 
 

@@ -20,6 +20,7 @@ class CpuStorage:
     """The backend contract for the CPU: host arrays are the storage itself."""
 
     name = "cpu"
+    host_memory = True  # handles are numpy arrays: tensors view them without copies
 
     def allocate(self, numel: int, dt: D.dtype, index: int = 0) -> np.ndarray:
         return np.empty(numel, dtype=dt.numpy)
