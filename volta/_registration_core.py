@@ -25,13 +25,11 @@ def _register_composites() -> None:
 
 
 def _load_plugins() -> None:
-    from volta.backends.cpu import fallback
     from volta.device import BACKENDS
     from volta.library import Library
     from volta.plugins.manager import MANAGER
     plugins = MANAGER.collect([("cpu", "volta.backends.cpu.plugin")])
     MANAGER.run(plugins, lambda name: Library(name), BACKENDS)
-    DISPATCHER.set_cpu_fallback_factory(fallback.factory)
 
 
 def _install_keys() -> None:

@@ -9,10 +9,13 @@ from volta.plugins import hookimpl
 
 @hookimpl
 def volta_register_backends(registry: Any) -> None:
-    from volta.backends.cpu import storage
+    from volta.backends.cpu import fallback, storage
+    from volta.dispatch.dispatcher import DISPATCHER
     info = registry.register("cpu", storage.CpuStorage(), key_name="CPU",
                              provenance="volta.backends.cpu", host=True)
     storage.set_info(info)
+    # other backends' missing kernels run here (copy in, compute, copy back)
+    DISPATCHER.set_cpu_fallback_factory(fallback.factory)
 
 
 @hookimpl
