@@ -144,6 +144,8 @@ def emit_registry(decls: list[OpDecl], source: str, namespace_prefix: str = "") 
             extra.append(f"dtypes={d.dtypes!r}")
         if d.non_differentiable:
             extra.append("non_differentiable=True")
+        if d.dispatch_on:
+            extra.append(f"dispatch_on={d.dispatch_on!r}")
         tail = (", " + ", ".join(extra)) if extra else ""
         out.append(f"{d.overload_id} = _define({str(d.schema)!r}, tags={d.tags!r}, "
                    f"source='{source}:{d.line}'{tail})\n")

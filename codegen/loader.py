@@ -22,7 +22,7 @@ KNOWN_TAGS = ("pointwise", "reduction", "view", "inplace", "nondeterministic", "
               "factory", "linalg", "shape", "nn", "loss", "indexing", "comparison", "backward")
 FIELDS = ("func", "variants", "operators", "tags", "pointwise", "promotion", "dtypes",
           "composite", "derivatives", "non_differentiable", "output_differentiability",
-          "namespaces", "doc", "python_name", "varargs")
+          "namespaces", "doc", "python_name", "varargs", "dispatch_on")
 NAMESPACES = ("volta", "nn.functional", "linalg", "special", "fft")
 # names a derivative formula may use besides the schema's arguments and op functions
 FORMULA_BUILTINS = frozenset({
@@ -76,6 +76,7 @@ class OpDecl:
     doc: str = ""
     python_name: str | None = None
     varargs: bool = False
+    dispatch_on: tuple[str, ...] = ()  # empty: every Tensor argument picks the backend
     inplace_of: OpDecl | None = None  # for generated "op_" variants: the functional op
 
     @property
@@ -133,12 +134,7 @@ def _formula_names(expr: str, where: str, fail: Any) -> frozenset[str]:
         tree = ast.parse(expr, mode="eval")
     except SyntaxError as exc:
         fail(f"derivative formula for {where} is not valid Python ({exc.msg}): {expr!r}")
-    names = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name):
-            names.add(node.id)
-        elif isinstance(node, (ast.Lambda, ast.comprehension)):
-            pass
+    names = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
     # names bound inside comprehensions/lambdas are local, not free
     bound = set()
     for node in ast.walk(tree):
@@ -203,7 +199,11 @@ def load(path: str | Path, helper_names: frozenset[str] = frozenset()) -> list[O
             non_differentiable=bool(entry.get("non_differentiable", False)),
             namespaces=namespaces, doc=str(entry.get("doc", "")).strip(),
             python_name=entry.get("python_name"), varargs=bool(entry.get("varargs", False)),
+            dispatch_on=_as_tuple(entry.get("dispatch_on")),
         )
+        for arg in decl.dispatch_on:
+            if arg not in {a.name for a in schema.arguments if a.is_tensor}:
+                fail(f"dispatch_on names {arg!r}, which is not a Tensor argument of {name}")
         od = entry.get("output_differentiability")
         if od is not None:
             if len(od) != len(schema.returns):

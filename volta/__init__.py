@@ -97,7 +97,6 @@ half = float16
 long = int64
 int = int32
 short = int16
-cfloat = None
 __version__ = "0.1.0"
 
 

@@ -17,7 +17,7 @@ from volta.dispatch import dispatcher as _dispatcher
 from volta.errors import ArgumentError
 
 if TYPE_CHECKING:
-    from volta._tensor import Tensor
+    from volta._tensor import Tensor  # noqa: F401 - the generated modules import it from here
     from volta.device import device as _device_t
 
 Number = int | float | bool
@@ -190,12 +190,3 @@ def call_overloaded(ops: tuple, args: tuple, kwargs: dict, name: str) -> Any:
     options = "\n  ".join(str(op.schema) for op in ops)
     raise ArgumentError(f"{name}() received an invalid combination of arguments: got ({got}); "
                       f"expected one of:\n  {options}")
-
-
-def ensure_tensor(value: Any, like: Tensor | None = None) -> Tensor:
-    tensor = _tensor_type()
-    if isinstance(value, tensor):
-        return value
-    from volta._factories import scalar_tensor
-    return scalar_tensor(value, dtype=D.scalar_dtype(value),
-                         device=None if like is None else like.device)

@@ -180,16 +180,11 @@ def tensor(data: Any, dtype: Any = None, device: Any = None, requires_grad: bool
     return _from_host(arr, device, requires_grad)
 
 
-def _as_device(dev: Any) -> device:
-    """(``as_tensor``'s parameter named ``device`` hides the class there.)"""
-    return device(dev)
-
-
 def as_tensor(data: Any, dtype: Any = None, device: Any = None) -> Tensor:
     if isinstance(data, Tensor):
         return data.to(device=device or data.device, dtype=dtype or data.dtype)
-    host = BACKENDS.host_device()
-    if isinstance(data, np.ndarray) and (device is None or _as_device(device) == host) and (
+    on_host = device is None or BACKENDS.get(device) is BACKENDS.host()
+    if isinstance(data, np.ndarray) and on_host and (
             dtype is None or D.as_dtype(dtype).numpy == data.dtype):
         return from_numpy(data)
     return tensor(data, dtype=dtype, device=device)

@@ -38,9 +38,6 @@ def _install_keys() -> None:
     tracing.register()
 
 
-# copy_ moves data between devices: only its destination picks the backend
-DISPATCHER.find("copy_").tensor_positions = (0,)
-DISPATCHER.find("copy_").functionality_positions = (1,)
 _register_composites()
 _load_plugins()
 _install_keys()

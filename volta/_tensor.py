@@ -208,14 +208,10 @@ class Tensor(TensorMethods):
     def _version(self) -> int:
         return self._storage.version
 
-    def _bump_version(self) -> None:
-        self._storage.version += 1
-        self._np = None if self._np is not None and not self.is_cpu else self._np
-
     def data_ptr(self) -> int:
         """Address of the first element: real memory on the CPU, an opaque id elsewhere."""
-        handle = self._storage.handle
-        start = handle.ctypes.data if isinstance(handle, np.ndarray) else id(handle)
+        storage = self._storage
+        start = storage.handle.ctypes.data if storage.backend.host_memory else id(storage.handle)
         return start + self._offset * self.dtype.itemsize
 
     def is_set_to(self, other: Tensor) -> bool:
@@ -322,11 +318,9 @@ class Tensor(TensorMethods):
         if self._requires_grad and not force:
             raise AutogradError("can't call numpy() on a Tensor that requires grad; use "
                                 "tensor.detach().numpy() instead")
-        if not self.is_cpu:
-            if not force:
-                raise BackendError(f"can't convert a {self.device} tensor to numpy; copy it to "
-                                   "the host first with tensor.cpu()")
-            return host_array(self)
+        if not self.is_cpu and not force:
+            raise BackendError(f"can't convert a {self.device} tensor to numpy; copy it to "
+                               "the host first with tensor.cpu()")
         return host_array(self)
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:

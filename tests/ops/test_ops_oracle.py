@@ -7,7 +7,6 @@ for a third of the differentiable ops, gradgradchecks. Seed convention: sample `
 
 from __future__ import annotations
 
-import warnings
 from pathlib import Path
 from typing import Any
 
@@ -58,7 +57,7 @@ COVERED_BY = {
     "uniform_": "dropout", "normal_": "dropout", "rms_norm": "layer_norm", "bilinear": "linear",
     "unique": "sort", "bincount": "sort", "searchsorted": "sort", "diag_embed": "diag",
     "masked_scatter": "masked_select", "as_strided": "as_strided", "zero_": "zero_",
-    "fill_": "fill_", "alias_": "clone", "conv_transpose1d": "conv_transpose1d",
+    "fill_": "fill_",
 }
 
 
@@ -89,13 +88,6 @@ def _cases(kind: str) -> list[Any]:
                 continue
             cases.append(pytest.param(name, dtype, id=f"{name}-{dtype}"))
     return cases
-
-
-def _quiet() -> Any:
-    ctx = warnings.catch_warnings()
-    ctx.__enter__()
-    warnings.simplefilter("ignore")
-    return ctx
 
 
 @pytest.mark.parametrize(("name", "dtype"), _cases("forward"))
@@ -234,5 +226,3 @@ def test_oracle_coverage_numbers() -> None:
     assert len(GRADCHECK_OPS) >= 100
     assert len(GRADGRAD_OPS) >= len(GRADCHECK_OPS) // 3
 
-
-_ = np

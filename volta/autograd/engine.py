@@ -107,18 +107,7 @@ def run_backward(roots: list, retain_graph: bool, create_graph: bool,
         for idx, (node, nr) in enumerate(capture):
             capture_at.setdefault((id(node), nr), []).append(idx)
         # keep only the nodes on a path to a captured input
-        capture_nodes = {id(n) for n, _ in capture}
-        needed: set[int] = set()
-        changed = True
-        while changed:
-            changed = False
-            for node in order:
-                if id(node) in needed:
-                    continue
-                if id(node) in capture_nodes or any(
-                        e is not None and id(e[0]) in needed for e in node.next_edges):
-                    needed.add(id(node))
-                    changed = True
+        needed = _leading_to(order, {id(n) for n, _ in capture})
         order = [n for n in order if id(n) in needed]
         # a captured node runs only if something below it is needed too; otherwise its
         # gradient is recorded and the node (and what it saved) is left untouched
@@ -219,6 +208,25 @@ def run_backward(roots: list, retain_graph: bool, create_graph: bool,
         for node in executed:
             node.release()
     return results
+
+
+def _leading_to(nodes: list[Node], targets: set[int]) -> set[int]:
+    """Ids of the nodes from which a target node can be reached (targets included): one
+    post-order walk, each node decided once its inputs are."""
+    memo: dict[int, bool] = {}
+    for start in nodes:
+        stack = [(start, False)]
+        while stack:
+            node, inputs_done = stack.pop()
+            if id(node) in memo:
+                continue
+            inputs = [e[0] for e in node.next_edges if e is not None]
+            if not inputs_done:
+                stack.append((node, True))
+                stack.extend((n, False) for n in inputs if id(n) not in memo)
+            else:
+                memo[id(node)] = id(node) in targets or any(memo[id(n)] for n in inputs)
+    return {nid for nid, leads in memo.items() if leads}
 
 
 def _propagate_nothing(node: Node, deps: dict, alive: set, buffers: dict, ready: list) -> None:

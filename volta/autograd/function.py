@@ -82,12 +82,7 @@ def _finish_save(ctx: FunctionCtx) -> None:
                                 for t in saved)
 
 
-class FunctionMeta(type):
-    def __init__(cls, name: str, bases: tuple, attrs: dict) -> None:
-        super().__init__(name, bases, attrs)
-
-
-class Function(metaclass=FunctionMeta):
+class Function:
     """Subclass with static ``forward(ctx, *args)`` and ``backward(ctx, *grad_outputs)``;
     call with ``MyFn.apply(*args)``."""
 

@@ -17,30 +17,28 @@ def _outputs(fn: Callable[..., Any], inputs: Sequence[Any]) -> tuple:
     return _tensors(out)
 
 
-def _numerical_jacobian(fn: Callable[..., Any], inputs: list, i: int, eps: float,
-                        n_out: list[int]) -> list:
+def _numerical_jacobian(fn: Callable[..., Any], inputs: list, i: int, eps: float) -> list:
     from volta.autograd.grad_mode import no_grad
     x = inputs[i]
     base = x.detach().clone().contiguous()
     columns = []
-    if True:
-        for j in range(base.numel()):
-            plus = base.clone()
-            minus = base.clone()
-            flat_p = plus.view(-1)
-            flat_m = minus.view(-1)
-            with no_grad():
-                flat_p[j] = flat_p[j].item() + eps
-                flat_m[j] = flat_m[j].item() - eps
-            args_p = list(inputs)
-            args_m = list(inputs)
-            args_p[i] = plus.requires_grad_(x.requires_grad)
-            args_m[i] = minus.requires_grad_(x.requires_grad)
-            outs_p = _outputs(fn, args_p)
-            outs_m = _outputs(fn, args_m)
-            columns.append([((op - om) / (2 * eps)).reshape(-1).tolist()
-                            if hasattr(op, "dtype") and op.dtype.is_floating_point else None
-                            for op, om in zip(outs_p, outs_m)])
+    for j in range(base.numel()):
+        plus = base.clone()
+        minus = base.clone()
+        flat_p = plus.view(-1)
+        flat_m = minus.view(-1)
+        with no_grad():
+            flat_p[j] = flat_p[j].item() + eps
+            flat_m[j] = flat_m[j].item() - eps
+        args_p = list(inputs)
+        args_m = list(inputs)
+        args_p[i] = plus.requires_grad_(x.requires_grad)
+        args_m[i] = minus.requires_grad_(x.requires_grad)
+        outs_p = _outputs(fn, args_p)
+        outs_m = _outputs(fn, args_m)
+        columns.append([((op - om) / (2 * eps)).reshape(-1).tolist()
+                        if hasattr(op, "dtype") and op.dtype.is_floating_point else None
+                        for op, om in zip(outs_p, outs_m)])
     return columns  # columns[j][k] = d out_k / d x_j (flattened over out_k)
 
 
@@ -122,7 +120,7 @@ def gradcheck(fn: Callable[..., Any], inputs: Any, *, eps: float = 1e-6, atol: f
     outputs = _outputs(fn, inputs)
     rows = _analytical_rows(outputs, inputs, idx)
     for pos, i in enumerate(idx):
-        columns = _numerical_jacobian(fn, inputs, i, eps, [])
+        columns = _numerical_jacobian(fn, inputs, i, eps)
         for k, out in enumerate(outputs):
             if rows[k] is None:
                 continue

@@ -88,14 +88,14 @@ class OperatorHandle:
 
     # -- the call path -------------------------------------------------------------------------
 
-    @property
-    def functionality_positions(self) -> tuple[int, ...]:
-        return self._functionality_positions
-
-    @functionality_positions.setter
-    def functionality_positions(self, positions: tuple[int, ...]) -> None:
-        self._functionality_positions = tuple(positions)
-        self._simple = not self.tensor_list_positions and not positions
+    def dispatch_only_on(self, names: tuple[str, ...]) -> None:
+        """Only these Tensor arguments pick the backend; the others still add their
+        functionality keys (ops.yaml's ``dispatch_on``, e.g. ``copy_`` across devices)."""
+        args = self.schema.arguments
+        keep = tuple(i for i in self.tensor_positions if args[i].name in names)
+        self._functionality_positions = tuple(i for i in self.tensor_positions if i not in keep)
+        self.tensor_positions = keep
+        self._simple = not self.tensor_list_positions and not self._functionality_positions
 
     def keyset_of(self, args: tuple) -> int:
         ks = 0

@@ -20,9 +20,12 @@ def parse_schema(text: str) -> FunctionSchema:
 def define_from_yaml(schema: str, tags: Sequence[str] = (), source: str = "",
                      composite: bool = False, inplace_of: str | None = None,
                      promotion: str | None = None, dtypes: str | None = None,
-                     non_differentiable: bool = False) -> OperatorHandle:
+                     non_differentiable: bool = False,
+                     dispatch_on: tuple[str, ...] = ()) -> OperatorHandle:
     """Define an op declared in a yaml file; generated ``registry.py`` modules call this."""
     op = DISPATCHER.define(parse_schema(schema), tags, provenance=source)
+    if dispatch_on:
+        op.dispatch_only_on(dispatch_on)
     op.declared_composite = composite
     op.promotion = promotion
     op.dtypes = dtypes
