@@ -523,15 +523,10 @@ def _parse_to(args: tuple, kwargs: dict, t: Tensor) -> tuple[Any, Any, bool, boo
     for a in args:
         if isinstance(a, Tensor):
             dev, dt = a.device, a.dtype
-        elif isinstance(a, D.dtype) or a in (float, int, bool):
+        elif _is_dtype_like(a):
             dt = a
         elif isinstance(a, (str, device)):
-            try:
-                dt = D.as_dtype(a) if isinstance(a, str) and not _is_device(a) else dt
-                if isinstance(a, device) or _is_device(a):
-                    dev = a
-            except DTypeError:
-                dev = a
+            dev = a  # an unknown name fails below with the list of registered devices
         elif isinstance(a, bool):
             non_blocking = a
         else:
@@ -541,6 +536,19 @@ def _parse_to(args: tuple, kwargs: dict, t: Tensor) -> tuple[Any, Any, bool, boo
         BACKENDS.get(dev)  # unknown device -> clear error before anything happens
     dt = None if dt is None else D.as_dtype(dt)
     return dev, dt, non_blocking, copy
+
+
+def _is_dtype_like(a: Any) -> bool:
+    """A dtype, ``float``/``int``/``bool``, or a dtype name that is not also a device name."""
+    if isinstance(a, D.dtype) or a in (float, int, bool):
+        return True
+    if not isinstance(a, str) or _is_device(a):
+        return False
+    try:
+        D.as_dtype(a)
+    except DTypeError:
+        return False
+    return True
 
 
 def _is_device(text: str) -> bool:
