@@ -174,7 +174,7 @@ def register_meta(name: str | OperatorHandle, fn: Callable[..., Any],
 @contextlib.contextmanager
 def scoped() -> Iterator[None]:
     """Registrations made inside the block are undone exactly when it ends."""
-    from volta.device import BACKENDS
+    from volta.backend import BACKENDS
     from volta.plugins.manager import MANAGER
     snap = DISPATCHER.snapshot()
     plugin_records = dict(MANAGER.records)
