@@ -116,7 +116,8 @@ class Backend:
 
 
 REQUIRED_METHODS: tuple[str, ...] = tuple(
-    name for name, member in vars(Backend).items() if getattr(member, "__isabstractmethod__", False))
+    name for name, member in vars(Backend).items()
+    if getattr(member, "__isabstractmethod__", False))
 
 
 @dataclass
