@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import threading
 from abc import abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 import numpy as np
@@ -129,7 +129,6 @@ class BackendInfo:
     impl: Backend
     dtypes: frozenset[D.dtype]
     provenance: str
-    extra: dict = field(default_factory=dict)
 
     @property
     def host_memory(self) -> bool:
@@ -193,6 +192,7 @@ class BackendRegistry:
         return info
 
     def for_key(self, key: DispatchKey) -> BackendInfo | None:
+        """The backend that owns backend dispatch key ``key`` (None for other keys)."""
         return self._by_key.get(key)
 
     def names(self) -> list[str]:
