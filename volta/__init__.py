@@ -32,7 +32,7 @@ from volta.errors import (
 # 2. every core operator (generated from ops.yaml), then the tensor that carries their methods
 from volta._generated import registry as _registry
 from volta._tensor import Size, Tensor
-from volta.device import BACKENDS as _BACKENDS
+from volta.backend import BACKENDS as _BACKENDS
 from volta.device import device
 from volta.dtypes import (
     bfloat16,

@@ -16,7 +16,8 @@ import numpy as np
 
 from volta import dtypes as D
 from volta._tensor import Storage, Tensor, contiguous_strides, host_array
-from volta.device import BACKENDS, device
+from volta.backend import BACKENDS
+from volta.device import device
 from volta.errors import DTypeError, ShapeError, VoltaError
 
 

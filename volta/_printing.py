@@ -70,7 +70,7 @@ def tensor_repr(t: Any) -> str:
     default_types = (default_float, "int64", "bool")
     if t.dtype.name not in default_types or (arr.size == 0 and t.dtype.name != default_float):
         extras.append(f"dtype=volta.{t.dtype.name}")
-    from volta.device import BACKENDS
+    from volta.backend import BACKENDS
     if t.device != BACKENDS.host_device():
         extras.append(f"device='{t.device}'")
     if t.grad_fn is not None:

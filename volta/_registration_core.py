@@ -25,7 +25,7 @@ def _register_composites() -> None:
 
 
 def _load_plugins() -> None:
-    from volta.device import BACKENDS
+    from volta.backend import BACKENDS
     from volta.library import Library
     from volta.plugins.manager import MANAGER
     plugins = MANAGER.collect([("cpu", "volta.backends.cpu.plugin")])

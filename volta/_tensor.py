@@ -16,7 +16,8 @@ import numpy as np
 
 from volta import dtypes as D
 from volta._generated.tensor_methods import TensorMethods
-from volta.device import BACKENDS, BackendInfo, device
+from volta.backend import BACKENDS, BackendInfo, host_view
+from volta.device import device
 from volta.dispatch import dispatcher as _dispatcher
 from volta.dispatch.keys import Autograd
 from volta.errors import (
@@ -555,26 +556,8 @@ def _is_device(text: str) -> bool:
     return text.partition(":")[0] in BACKENDS.names()
 
 
-def host_array(t: Tensor) -> np.ndarray:
-    """This tensor's elements as a numpy array on the host (zero-copy on the CPU)."""
-    arr = t._np
-    if arr is not None:
-        return arr
-    storage = t._storage
-    itemsize = t.dtype.itemsize
-    host_memory = storage.backend.host_memory
-    if host_memory:
-        base = storage.handle
-    else:
-        base = storage.backend.impl.to_numpy(storage.handle, t.dtype, storage.numel)
-    if t.numel() == 0:
-        arr = np.empty(t._shape, dtype=t.dtype.numpy)
-    else:
-        arr = np.ndarray(t._shape, dtype=t.dtype.numpy, buffer=base, offset=t._offset * itemsize,
-                         strides=tuple(s * itemsize for s in t._stride))
-    if host_memory:
-        t._np = arr
-    return arr
+# the host read (synchronize, to_numpy, strided view) belongs to the backend contract
+host_array = host_view
 
 
 _dispatcher.set_tensor_type(Tensor)

@@ -10,6 +10,7 @@ import pytest
 
 import volta
 import volta.nn.functional as F
+from volta.backend import Backend
 from volta.tracing import Graph
 
 
@@ -309,7 +310,7 @@ class _HostArray:
         self.data = data
 
 
-class _AltBackend:
+class _AltBackend(Backend):
     """A backend with no kernels of its own: every op reaches it through the CPU fallback."""
 
     def allocate(self, numel, dt, index=0):

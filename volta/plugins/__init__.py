@@ -18,7 +18,7 @@ def status() -> list[PluginRecord]:
 def register(plugin: Any, name: str | None = None) -> PluginRecord:
     """Load a plugin object (module or instance with hook methods) now, guarded like entry
     points: its backends, then its ops, then its kernels."""
-    from volta.device import BACKENDS
+    from volta.backend import BACKENDS
     from volta.library import Library
     name = name or getattr(plugin, "__name__", type(plugin).__name__)
     MANAGER.register_object(name, plugin, lambda n: Library(n), BACKENDS)

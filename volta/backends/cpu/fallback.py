@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from volta.backend import host_view
 from volta.dispatch.dispatcher import DISPATCHER, OperatorHandle
 from volta.dispatch.keys import KEYS, DispatchKey
 
@@ -22,15 +23,19 @@ def _to_host(x: Any, tensor_type: type) -> Any:
 
 
 def _write_back(dst: Any, src: Any) -> None:
-    """Write a CPU result into a tensor on another device, through its backend's copy_."""
-    from volta._tensor import host_array
+    """Write a CPU result into a tensor on another device, through its backend's copy_.
+
+    The backend stores a flat buffer and ``dst`` may be a strided view of part of it, so the
+    whole storage is read, the view's region updated on the host, and the whole written back.
+    """
     storage = dst._storage
     impl = storage.backend.impl
+    impl.synchronize(dst.device.index or 0)
     whole = np.array(impl.to_numpy(storage.handle, dst.dtype, storage.numel), copy=True)
     region = np.ndarray(dst._shape, dtype=dst.dtype.numpy, buffer=whole,
                         offset=dst._offset * dst.dtype.itemsize,
                         strides=tuple(s * dst.dtype.itemsize for s in dst._stride))
-    region[...] = host_array(src)
+    region[...] = host_view(src)
     impl.copy_(storage.handle, whole)
     dst._np = None
 

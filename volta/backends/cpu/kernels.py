@@ -15,6 +15,7 @@ import numpy as np
 from volta import dtypes as D
 from volta._inplace_support import broadcast_shapes
 from volta._tensor import Tensor
+from volta.backend import host_view
 from volta.backends.cpu import numpy_nn as nn
 from volta.backends.cpu.storage import array as A
 from volta.backends.cpu.storage import wrap as W
@@ -558,8 +559,7 @@ def clone(self: Tensor, memory_format: Any = None) -> Tensor:
 
 @kernel("copy_")
 def copy_(self: Tensor, src: Tensor, non_blocking: bool = False) -> Tensor:
-    from volta._tensor import host_array
-    source = host_array(src) if isinstance(src, Tensor) else np.asarray(src)
+    source = host_view(src) if isinstance(src, Tensor) else np.asarray(src)
     dst = A(self)
     broadcast_shapes(self._shape, tuple(source.shape))
     if tuple(np.broadcast_shapes(dst.shape, source.shape)) != dst.shape:

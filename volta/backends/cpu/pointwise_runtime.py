@@ -13,7 +13,8 @@ import numpy as np
 
 from volta import dtypes as D
 from volta._inplace_support import broadcast_shapes
-from volta._tensor import Tensor, host_array
+from volta._tensor import Tensor
+from volta.backend import host_view
 from volta.backends.cpu.storage import wrap_as as _wrap_as
 from volta.errors import DTypeError
 
@@ -49,7 +50,7 @@ def prepare(name: str, promotion: str, allowed: str | None, *operands: Any
                 if type(x) is not Tensor or x.dtype is not dt or x._shape != shape:
                     break
                 a = x._np
-                arrays.append(a if a is not None else host_array(x))
+                arrays.append(a if a is not None else host_view(x))
             else:
                 return arrays, dt
     promoted = _result_type(operands)
@@ -76,7 +77,7 @@ def prepare(name: str, promotion: str, allowed: str | None, *operands: Any
     mismatch = False
     for x in operands:
         if isinstance(x, Tensor):
-            a = host_array(x)
+            a = host_view(x)
             if a.dtype != compute:
                 a = a.astype(compute)
             if shape is None:
