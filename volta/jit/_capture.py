@@ -1,4 +1,4 @@
-"""``volta.trace``: record every op call through the Tracing key into a replayable graph.
+"""``volta.jit.trace``: record every op call through the Tracing key into a replayable graph.
 
 While a trace runs, Tracing is in this thread's included key set, so every op reaches the
 Tracing fallback first; it records the call (op, tensor arguments by reference, constants,
@@ -10,193 +10,20 @@ them like any other call.
 
 from __future__ import annotations
 
-import json
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from volta import dtypes as D
+from volta._tensor import Tensor
 from volta.dispatch.dispatcher import DISPATCHER, OperatorHandle
 from volta.dispatch.keys import Tracing
 from volta.dispatch.local_state import include_keys
-from volta.errors import SerializationError, VoltaError
-
-
-@dataclass
-class Value:
-    id: int
-    shape: tuple[int, ...]
-    dtype: str
-    device: str
-
-    def describe(self) -> str:
-        return f"{self.dtype}{list(self.shape)} {self.device}"
-
-
-@dataclass
-class OpNode:
-    op: str
-    args: list[Any]  # encoded: {"ref": id}, {"const": id}, literals, {"dtype": name}, lists
-    outputs: list[Value]
-    output_is_tuple: bool
-
-
-@dataclass
-class Graph:
-    """A recorded program: inputs, op nodes in call order, outputs."""
-
-    inputs: list[Value] = field(default_factory=list)
-    nodes: list[OpNode] = field(default_factory=list)
-    outputs: Any = None  # structure of {"ref": id} / {"const": id} / literals
-    constants: dict[int, Any] = field(default_factory=dict)  # id -> Tensor
-
-    # -- replay ----------------------------------------------------------------------------------
-
-    def __call__(self, *inputs: Any) -> Any:
-        from volta._tensor import Tensor
-        if len(inputs) != len(self.inputs):
-            raise VoltaError(f"graph takes {len(self.inputs)} inputs, got {len(inputs)}")
-        env: dict[int, Any] = {}
-        dev = None
-        for value, t in zip(self.inputs, inputs):
-            if not isinstance(t, Tensor):
-                raise VoltaError(f"graph input {value.id} must be a Tensor")
-            if tuple(t.shape) != value.shape:
-                raise VoltaError(f"graph input %{value.id} expects shape {list(value.shape)}, got "
-                                 f"{list(t.shape)}")
-            env[value.id] = t
-            dev = dev or t.device
-        constants = {cid: (c.to(dev) if dev is not None and c.device != dev else c)
-                     for cid, c in self.constants.items()}
-        for node in self.nodes:
-            handle = DISPATCHER.find(node.op)
-            args = [_decode(a, env, constants) for a in node.args]
-            result = handle(*args)
-            results = result if node.output_is_tuple else (result,)
-            for value, r in zip(node.outputs, results):
-                env[value.id] = r
-        return _decode(self.outputs, env, constants)
-
-    # -- printing --------------------------------------------------------------------------------
-
-    def __str__(self) -> str:
-        lines = ["graph(" + ", ".join(f"%{v.id}: {v.describe()}" for v in self.inputs) + "):"]
-        for node in self.nodes:
-            outs = ", ".join(f"%{v.id}" for v in node.outputs) or "_"
-            args = ", ".join(_show(a) for a in node.args)
-            types = "; ".join(v.describe() for v in node.outputs)
-            lines.append(f"  {outs} = {node.op}({args})" + (f"  # {types}" if types else ""))
-        lines.append(f"  return {_show(self.outputs)}")
-        return "\n".join(lines)
-
-    __repr__ = __str__
-
-    # -- JSON ------------------------------------------------------------------------------------
-
-    def to_json(self) -> str:
-        from volta._tensor import host_array
-        data = {
-            "format": "volta-graph", "version": 1,
-            "inputs": [v.__dict__ for v in self.inputs],
-            "nodes": [{"op": n.op, "args": n.args, "outputs": [v.__dict__ for v in n.outputs],
-                       "output_is_tuple": n.output_is_tuple} for n in self.nodes],
-            "outputs": self.outputs,
-            "constants": {str(cid): {"dtype": c.dtype.name, "shape": list(c.shape),
-                                     "data": host_array(c).astype(np.float64).tolist()
-                                     if c.dtype.name == "bfloat16" else host_array(c).tolist()}
-                          for cid, c in self.constants.items()},
-        }
-        return json.dumps(data)
-
-    def save(self, path: str | Path) -> None:
-        path = Path(path)
-        tmp = path.with_suffix(path.suffix + ".tmp")
-        tmp.write_text(self.to_json())
-        tmp.replace(path)
-
-    @staticmethod
-    def from_json(text: str) -> Graph:
-        from volta._factories import tensor
-        from volta.errors import NoKernelError
-        try:
-            data = json.loads(text)
-            if not isinstance(data, dict) or data.get("format") != "volta-graph":
-                raise SerializationError("not a volta graph (expected a JSON object with "
-                                         "\"format\": \"volta-graph\")")
-            g = Graph()
-            g.inputs = [Value(v["id"], tuple(v["shape"]), v["dtype"], v["device"])
-                        for v in data["inputs"]]
-            for cid, c in data["constants"].items():
-                g.constants[int(cid)] = tensor(np.asarray(c["data"]).reshape(c["shape"]),
-                                               dtype=D.as_dtype(c["dtype"]))
-            # every reference must name an input or an earlier output: check before replay
-            defined = {v.id for v in g.inputs}
-            for n in data["nodes"]:
-                DISPATCHER.find(n["op"])
-                _check_refs(n["args"], defined, g.constants, n["op"])
-                outputs = [Value(v["id"], tuple(v["shape"]), v["dtype"], v["device"])
-                           for v in n["outputs"]]
-                g.nodes.append(OpNode(n["op"], n["args"], outputs, bool(n["output_is_tuple"])))
-                defined |= {v.id for v in outputs}
-            _check_refs(data["outputs"], defined, g.constants, "return")
-            g.outputs = data["outputs"]
-            return g
-        except SerializationError:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError, NoKernelError) as exc:
-            raise SerializationError(f"malformed graph JSON: {exc}") from exc
-
-    @staticmethod
-    def load(path: str | Path) -> Graph:
-        return Graph.from_json(Path(path).read_text())
-
-
-def _check_refs(a: Any, defined: set[int], constants: dict, where: str) -> None:
-    if isinstance(a, dict):
-        if "ref" in a and a["ref"] not in defined:
-            raise SerializationError(f"graph JSON: {where} uses %{a['ref']} before it is defined")
-        if "const" in a and a["const"] not in constants:
-            raise SerializationError(f"graph JSON: {where} uses unknown constant {a['const']}")
-        for v in a.get("tuple", ()):
-            _check_refs(v, defined, constants, where)
-    elif isinstance(a, list):
-        for v in a:
-            _check_refs(v, defined, constants, where)
-
-
-def _show(a: Any) -> str:
-    if isinstance(a, dict):
-        if "ref" in a:
-            return f"%{a['ref']}"
-        if "const" in a:
-            return f"$const{a['const']}"
-        if "dtype" in a:
-            return f"volta.{a['dtype']}"
-        if "tuple" in a:
-            items = [_show(x) for x in a["tuple"]]
-            return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
-    if isinstance(a, list):
-        return "[" + ", ".join(_show(x) for x in a) + "]"
-    return repr(a)
-
-
-def _decode(a: Any, env: dict, constants: dict) -> Any:
-    if isinstance(a, dict):
-        if "ref" in a:
-            return env[a["ref"]]
-        if "const" in a:
-            return constants[a["const"]]
-        if "dtype" in a:
-            return D.as_dtype(a["dtype"])
-        if "tuple" in a:
-            return tuple(_decode(x, env, constants) for x in a["tuple"])
-    if isinstance(a, list):
-        return [_decode(x, env, constants) for x in a]
-    return a
+from volta.errors import VoltaError
+from volta.jit.graph import Graph
+from volta.jit.ir import OpNode, Value
 
 
 class _Recorder:
@@ -222,7 +49,6 @@ class _Recorder:
         return Value(vid, tuple(t.shape), t.dtype.name, str(t.device))
 
     def encode(self, a: Any) -> Any:
-        from volta._tensor import Tensor
         if isinstance(a, Tensor):
             vid = self.ids.get(id(a))
             if vid is None:
@@ -260,7 +86,6 @@ def _tracing_fallback(op: OperatorHandle, keyset: int, args: tuple, kwargs: dict
     recorder = _state.recorder
     if recorder is None:
         return result
-    from volta._tensor import Tensor
     encoded = [recorder.encode(a) for a in args]
     is_tuple = isinstance(result, (tuple, list))
     outs = result if is_tuple else (result,)
@@ -271,10 +96,13 @@ def _tracing_fallback(op: OperatorHandle, keyset: int, args: tuple, kwargs: dict
 
 
 def trace(fn: Callable[..., Any], *example_inputs: Any) -> Graph:
-    """Run ``fn(*example_inputs)`` once and return the graph of every op it called."""
-    from volta._tensor import Tensor
+    """Run ``fn(*example_inputs)`` once and return the graph of every op it called.
+
+    Like ``torch.jit.trace``, the graph records one run: Python control flow is resolved by
+    the example inputs, and tensors that ``fn`` reads from outside become constants.
+    """
     if _state.recorder is not None:
-        raise VoltaError("volta.trace cannot be nested")
+        raise VoltaError("volta.jit.trace cannot be nested")
     recorder = _Recorder()
     for t in example_inputs:
         if not isinstance(t, Tensor):
@@ -292,4 +120,4 @@ def trace(fn: Callable[..., Any], *example_inputs: Any) -> Graph:
 
 
 def register() -> None:
-    DISPATCHER.register_fallback(Tracing, _tracing_fallback, "volta.tracing")
+    DISPATCHER.register_fallback(Tracing, _tracing_fallback, "volta.jit")
