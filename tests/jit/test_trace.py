@@ -209,28 +209,28 @@ def _good_json() -> dict:
     json.dumps({**_good_json(), "inputs": [{"id": 0}]}),
 ], ids=["not_json", "empty", "wrong_format", "missing_fields", "nodes_not_list",
         "input_fields_missing"])
-def test_malformed_json_raises_serialization_error(text):
-    with pytest.raises(volta.SerializationError):
+def test_malformed_json_raises_trace_format_error(text):
+    with pytest.raises(volta.TraceFormatError):
         Graph.from_json(text)
 
 
 @pytest.mark.parametrize("text", ["[1, 2]", '"graph"', "null"], ids=["array", "string", "null"])
-def test_json_that_is_not_an_object_raises_serialization_error(text):
-    with pytest.raises(volta.SerializationError):
+def test_json_that_is_not_an_object_raises_trace_format_error(text):
+    with pytest.raises(volta.TraceFormatError):
         Graph.from_json(text)
 
 
 def test_dangling_reference_is_rejected_when_loading():
     data = _good_json()
     data["outputs"] = {"ref": 999}
-    with pytest.raises(volta.SerializationError):
+    with pytest.raises(volta.TraceFormatError):
         Graph.from_json(json.dumps(data))
 
 
 def test_load_of_a_corrupt_file(tmp_path):
     path = tmp_path / "g.json"
     path.write_text('{"format": "volta-graph", "inputs": [')
-    with pytest.raises(volta.SerializationError):
+    with pytest.raises(volta.TraceFormatError):
         Graph.load(path)
 
 
