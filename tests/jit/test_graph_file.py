@@ -133,6 +133,10 @@ def _bad_documents() -> dict[str, tuple[str | bytes, str]]:
 
 
 _BAD = _bad_documents()
+_MATMUL = json.loads(volta.jit.trace(lambda a: a @ a, volta.randn(2, 2)).to_json())
+_MATMUL["nodes"][0]["args"][1] = 2.0  # only pointwise ops take wrapped numbers
+_BAD["number_for_tensor"] = (json.dumps(_MATMUL), "nodes[0].args[1] (matmul: Tensor other): "
+                                                  "expected a tensor")
 _DIM_ARG = json.loads(volta.jit.trace(lambda t: t.sum(0), volta.randn(2, 3)).to_json())
 _DIM_ARG["nodes"][0]["args"][2] = 1  # sum's keepdim (bool) given as an integer
 _BAD["bool_for_int"] = (json.dumps(_DIM_ARG), "nodes[0].args[2] (sum: bool keepdim=False): "

@@ -311,8 +311,9 @@ class _Validator:
         if len(args) != len(schema.arguments):
             raise self.fail(f"{where}.args", f"{name} takes {len(schema.arguments)} arguments "
                                              f"({schema}), got {len(args)}")
+        numbers_as_tensors = _takes_wrapped_numbers(name)
         for i, (value, arg) in enumerate(zip(args, schema.arguments)):
-            self.argument(value, arg, f"{where}.args[{i}] ({name}: {arg})")
+            self.argument(value, arg, numbers_as_tensors, f"{where}.args[{i}] ({name}: {arg})")
         self.node_outputs(node, schema, where)
 
     def node_outputs(self, node: dict[str, Any], schema: FunctionSchema, where: str) -> None:
@@ -331,13 +332,15 @@ class _Validator:
                                                 f"tensor(s), got {len(outputs)}")
         self.defined.update(v["id"] for v in outputs)
 
-    def argument(self, value: Any, arg: Argument, where: str) -> None:
+    def argument(self, value: Any, arg: Argument, numbers_as_tensors: bool, where: str) -> None:
         typ = arg.type
         if value is None:
             if not typ.optional:
                 raise self.fail(where, "null for an argument that is not optional")
             return
         if not typ.is_list:
+            if typ.base == "Tensor" and numbers_as_tensors and isinstance(value, (int, float)):
+                return  # a wrapped number, as in ``x + 1``
             self.scalar(value, typ.base, where)
             return
         if isinstance(value, dict):
@@ -350,9 +353,6 @@ class _Validator:
 
     def scalar(self, value: Any, base: str, where: str) -> None:
         if base == "Tensor":
-            # a Tensor argument may also be given as a Python number (``1 + x``)
-            if _is_number(value) or isinstance(value, bool):
-                return
             self.reference(value, where)
         elif base in ("int", "SymInt"):
             self.expect(_is_int(value), value, "an integer", where)
@@ -414,6 +414,15 @@ class _Validator:
             outputs=outputs,
             constants={cid: from_numpy(a) for cid, a in arrays.items()},
         )
+
+
+def _takes_wrapped_numbers(name: str) -> bool:
+    """Pointwise ops (and their in-place variants) take Python numbers for Tensor arguments,
+    as the Python binding passes them (``x + 1``); every other op only takes tensors."""
+    base, dot, overload = name.partition(".")
+    functional = base[:-1] + dot + overload if base.endswith("_") else name
+    op = DISPATCHER.ops.get(functional)
+    return op is not None and "pointwise" in op.tags
 
 
 def _value(v: dict[str, Any]) -> Value:
