@@ -269,7 +269,7 @@ _KINDS = ["delete_key", "insert_key", "swap_type", "wrong_op", "wrong_arity", "d
           "null", "deep_nesting", "huge_number", "truncate", "random_bytes", "none"]
 
 
-@settings(max_examples=800, derandomize=True, deadline=None, database=None,
+@settings(max_examples=600, derandomize=True, deadline=None, database=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(case=st.sampled_from(_FUZZ_CASES), kinds=st.lists(st.sampled_from(_KINDS), min_size=1,
                                                           max_size=3),
