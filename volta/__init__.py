@@ -26,6 +26,7 @@ from volta.errors import (
     SchemaError,
     SerializationError,
     ShapeError,
+    TraceFormatError,
     VoltaError,
 )
 
@@ -85,11 +86,10 @@ from volta import _registration_core
 # 4. the public API on top
 from volta._generated.functions import *  # noqa: F403 - every op function
 from volta._generated.functions import NAMESPACES as _NAMESPACES
-from volta import autograd, dispatch, library, linalg, nn, plugins, special
+from volta import autograd, dispatch, jit, library, linalg, nn, plugins, special
 from volta.autograd import enable_grad, inference_mode, no_grad, set_grad_enabled
 from volta.autograd.grad_mode import is_grad_enabled, is_inference_mode_enabled
 from volta.library import ops
-from volta.tracing import trace
 
 float = float32
 double = float64

@@ -33,9 +33,10 @@ def _load_plugins() -> None:
 
 
 def _install_keys() -> None:
-    from volta import autograd, tracing
+    from volta import autograd
+    from volta.jit import _capture
     autograd.register()
-    tracing.register()
+    _capture.register()
 
 
 _register_composites()

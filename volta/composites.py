@@ -350,6 +350,17 @@ def mv(self: Tensor, vec: Tensor) -> Tensor:
     return R.matmul(self, vec)
 
 
+@composite("trace")
+def trace(self: Tensor) -> Tensor:
+    """Sum of the main diagonal of a matrix (a composite with its own derivative, as in
+    PyTorch, so the backward is one diagonal scatter instead of sum's and diagonal's)."""
+    if self.ndim != 2:
+        raise ShapeError(f"trace: expected a matrix, but got tensor with dim {self.ndim}")
+    if self.dtype is D.bool_:
+        raise DTypeError("\"trace\" not implemented for 'Bool'")
+    return self.diagonal().sum()
+
+
 @composite("tensordot")
 def tensordot(self: Tensor, other: Tensor, dims_a: Sequence[int],
               dims_b: Sequence[int]) -> Tensor:

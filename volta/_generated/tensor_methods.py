@@ -636,6 +636,13 @@ class TensorMethods:
         """
         return _op.mv(self, vec)
 
+    def trace(self) -> Tensor:
+        """trace(Tensor self) -> Tensor
+        
+        Sum of the main diagonal of a 2-D tensor; integer inputs sum to int64, as in ``sum``.
+        """
+        return _op.trace(self)
+
     def view(self, *size: Any) -> Tensor:
         """view(Tensor(a) self, int[] size) -> Tensor(a)
         """
