@@ -168,7 +168,7 @@ def max_pool2d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any
 
 
 def _tup(v: Any, n: int) -> tuple:
-    if isinstance(v, int):
+    if isinstance(v, (int, float)):
         return (v,) * n
     return tuple(v)
 
