@@ -8,7 +8,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 import volta
-from volta.nn.modules.module import Module
+from volta.nn.modules.module import Module, _addindent
 from volta.nn.parameter import Parameter
 
 
@@ -126,9 +126,22 @@ class ModuleList(Module):
         return self
 
     def __repr__(self) -> str:
+        # like PyTorch, runs of identical children print once: "(0-3): 4 x Linear(...)"
         if not self._modules:
-            return "ModuleList()"
-        return super().__repr__()
+            return self._get_name() + "()"
+        runs: list[list[Any]] = []  # [first index, last index, repr]
+        for i, module in enumerate(self._modules.values()):
+            text = repr(module)
+            if runs and runs[-1][2] == text:
+                runs[-1][1] = i
+            else:
+                runs.append([i, i, text])
+        lines = []
+        for first, last, text in runs:
+            label = (f"({first}): {text}" if first == last
+                     else f"({first}-{last}): {last - first + 1} x {text}")
+            lines.append(_addindent(label, 2))
+        return self._get_name() + "(\n  " + "\n  ".join(lines) + "\n)"
 
 
 class ModuleDict(Module):
@@ -227,5 +240,6 @@ class ParameterList(Module):
         for name, p in self._parameters.items():
             size = "x".join(str(s) for s in p.shape)
             device = "" if p.device.type == "cpu" else f" ({p.device})"
-            lines.append(f"({name}): Parameter containing: [{p.dtype} of size {size}{device}]")
+            # PyTorch indents these lines itself (so one parameter prints on the first line)
+            lines.append(f"  ({name}): Parameter containing: [{p.dtype} of size {size}{device}]")
         return "\n".join(lines)
