@@ -174,7 +174,7 @@ def test_dropout_training_statistics_and_scaling():
     y = volta.nn.Dropout(0.25)(x)
     kept = (y != 0).float()
     assert abs(float(kept.mean()) - 0.75) < 0.02
-    np.testing.assert_allclose(float((y.sum() / kept.sum())), 1 / 0.75, rtol=1e-5)
+    np.testing.assert_allclose(float(y.sum() / kept.sum()), 1 / 0.75, rtol=1e-5)
     z = volta.nn.Dropout2d(0.5)(volta.ones(50, 40, 3, 3))
     per_channel = z.reshape(50, 40, 9)
     # a channel is either all zero or all scaled
