@@ -65,7 +65,6 @@ class Module:
     """
 
     training: bool
-    _version: int = 1
 
     def __init__(self) -> None:
         object.__setattr__(self, "training", True)
@@ -77,7 +76,6 @@ class Module:
         object.__setattr__(self, "_forward_pre_hooks_with_kwargs", set())
         object.__setattr__(self, "_forward_hooks", _HookDict())
         object.__setattr__(self, "_forward_hooks_with_kwargs", set())
-        object.__setattr__(self, "_forward_hooks_always_called", set())
         object.__setattr__(self, "_backward_hooks", _HookDict())
 
     forward: Callable[..., Any]
@@ -299,8 +297,7 @@ class Module:
         """The live tensors ``state_dict`` exposes, by key (for loading)."""
         return self.state_dict(keep_vars=True)
 
-    def load_state_dict(self, state_dict: dict, strict: bool = True,
-                        assign: bool = False) -> _IncompatibleKeys:
+    def load_state_dict(self, state_dict: dict, strict: bool = True) -> _IncompatibleKeys:
         """Copies ``state_dict`` into this module's parameters and buffers.
 
         Everything is checked before anything is copied: with ``strict`` (the default) missing
@@ -368,7 +365,8 @@ class Module:
             if set_to_none:
                 param.grad = None
             else:
-                param.grad = volta.zeros_like(param.grad)
+                with volta.no_grad():
+                    param.grad.zero_()
 
     def apply(self, fn: Callable[[Module], Any]) -> Module:
         """Calls ``fn`` on every submodule (children first) and then on this module."""
@@ -467,16 +465,13 @@ class Module:
         return handle
 
     def register_forward_hook(self, hook: Callable[..., Any], *, prepend: bool = False,
-                              with_kwargs: bool = False,
-                              always_call: bool = False) -> RemovableHandle:
+                              with_kwargs: bool = False) -> RemovableHandle:
         """``hook(module, args, output)`` (or ``hook(module, args, kwargs, output)``) runs after
         ``forward``; a non-None result replaces the output."""
         handle = RemovableHandle(self._forward_hooks)
         self._forward_hooks[handle.id] = hook
         if with_kwargs:
             self._forward_hooks_with_kwargs.add(handle.id)
-        if always_call:
-            self._forward_hooks_always_called.add(handle.id)
         if prepend:
             self._forward_hooks.move_to_end(handle.id, last=False)
         return handle
