@@ -10,6 +10,9 @@ from tests.nn.parity import close, to_volta
 
 REDUCTIONS = ["none", "mean", "sum"]
 
+# PyTorch (and volta, like it) warn about deprecated spellings these tests exercise on purpose
+pytestmark = pytest.mark.filterwarnings("ignore:.*(size_average|batchmean).*:UserWarning")
+
 
 def _data():
     torch.manual_seed(0)

@@ -299,3 +299,33 @@ def test_deepcopy_keeps_parameters_and_independence():
         c.fc1.weight.fill_(0)
     assert float(m.fc1.weight.abs().sum()) > 0
     np.testing.assert_array_equal(c.bn.running_var.numpy(), m.bn.running_var.numpy())
+
+
+@pytest.mark.filterwarnings("ignore:Full backward hook is firing:UserWarning")
+def test_full_backward_hook_without_input_gradients_gets_none_like_torch():
+    seen = {}
+
+    def run(nn, lib, key):
+        m = nn.Linear(3, 2)
+
+        def hook(mod, grad_input, grad_output):
+            seen[key] = (grad_input, tuple(grad_output[0].shape))
+        m.register_full_backward_hook(hook)
+        m(lib.ones(4, 3)).sum().backward()
+
+    run(torch.nn, torch, "torch")
+    run(volta.nn, volta, "volta")
+    assert seen["volta"] == seen["torch"] == ((None,), (4, 2))
+
+
+def test_module_to_like_tensor_and_nested_hook_order():
+    m = volta.nn.Sequential(volta.nn.Linear(2, 2), volta.nn.Sequential(volta.nn.ReLU()))
+    m.to(volta.zeros(1, dtype=volta.float64))
+    assert m[0].weight.dtype == volta.float64
+    order = []
+    for name, mod in m.named_modules():
+        mod.register_forward_pre_hook(lambda mod, args, name=name: order.append(("pre", name)))
+        mod.register_forward_hook(lambda mod, args, out, name=name: order.append(("post", name)))
+    m(volta.ones(1, 2, dtype=volta.float64))
+    assert order == [("pre", ""), ("pre", "0"), ("post", "0"), ("pre", "1"), ("pre", "1.0"),
+                     ("post", "1.0"), ("post", "1"), ("post", "")]
