@@ -217,7 +217,7 @@ class _OpPacket:
         self.overloads = overloads
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        from volta._binding import call_overloaded
+        from volta.tensor.binding import call_overloaded
         return call_overloaded(tuple(self.overloads), args, kwargs, self.name)
 
     def __getattr__(self, overload: str) -> OperatorHandle:

@@ -57,7 +57,7 @@ class Graph:
     # -- replay ----------------------------------------------------------------------------------
 
     def __call__(self, *inputs: Any) -> Any:
-        from volta._tensor import Tensor
+        from volta.tensor.tensor import Tensor
         if len(inputs) != len(self.inputs):
             raise VoltaError(f"graph takes {len(self.inputs)} inputs, got {len(inputs)}")
         env: dict[int, Any] = {}
@@ -98,7 +98,7 @@ class Graph:
     # -- JSON ------------------------------------------------------------------------------------
 
     def to_json(self) -> str:
-        from volta._tensor import host_array
+        from volta.tensor.tensor import host_array
         data = {
             "format": "volta-graph", "version": 1,
             "inputs": [v.__dict__ for v in self.inputs],
@@ -120,8 +120,8 @@ class Graph:
 
     @staticmethod
     def from_json(text: str) -> Graph:
-        from volta._factories import tensor
         from volta.errors import NoKernelError
+        from volta.tensor.factories import tensor
         try:
             data = json.loads(text)
             if not isinstance(data, dict) or data.get("format") != "volta-graph":
@@ -222,7 +222,7 @@ class _Recorder:
         return Value(vid, tuple(t.shape), t.dtype.name, str(t.device))
 
     def encode(self, a: Any) -> Any:
-        from volta._tensor import Tensor
+        from volta.tensor.tensor import Tensor
         if isinstance(a, Tensor):
             vid = self.ids.get(id(a))
             if vid is None:
@@ -260,7 +260,7 @@ def _tracing_fallback(op: OperatorHandle, keyset: int, args: tuple, kwargs: dict
     recorder = _state.recorder
     if recorder is None:
         return result
-    from volta._tensor import Tensor
+    from volta.tensor.tensor import Tensor
     encoded = [recorder.encode(a) for a in args]
     is_tuple = isinstance(result, (tuple, list))
     outs = result if is_tuple else (result,)
@@ -272,7 +272,7 @@ def _tracing_fallback(op: OperatorHandle, keyset: int, args: tuple, kwargs: dict
 
 def trace(fn: Callable[..., Any], *example_inputs: Any) -> Graph:
     """Run ``fn(*example_inputs)`` once and return the graph of every op it called."""
-    from volta._tensor import Tensor
+    from volta.tensor.tensor import Tensor
     if _state.recorder is not None:
         raise VoltaError("volta.trace cannot be nested")
     recorder = _Recorder()

@@ -20,23 +20,23 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from codegen.model import FunctionSchema
 from volta.dispatch import keys as K
 from volta.dispatch.local_state import LOCAL
 from volta.errors import DeviceMismatchError, NoKernelError, RegistrationError, ShapeError
+from volta.schema import FunctionSchema
 
 Kernel = Callable[..., Any]
 BoxedKernel = Callable[["OperatorHandle", int, tuple, dict], Any]
 
 FALLTHROUGH = object()  # register as a fallback to make a key pass calls to the key below it
 
-_TENSOR_TYPE: type | None = None  # set by volta._tensor once the Tensor class exists
+_TENSOR_TYPE: type | None = None  # set by volta.tensor.tensor once the Tensor class exists
 
 
 def set_tensor_type(tensor_type: type) -> None:
     global _TENSOR_TYPE
     _TENSOR_TYPE = tensor_type
-    from volta._binding import FAST_OPERANDS
+    from volta.tensor.binding import FAST_OPERANDS
     FAST_OPERANDS.add(tensor_type)
 
 

@@ -37,7 +37,7 @@ class Explanation:
 
 
 def _resolve_op(op: Any, args: tuple, kwargs: dict) -> tuple[OperatorHandle, tuple]:
-    from volta import _binding
+    from volta.tensor import binding as _binding
     if isinstance(op, OperatorHandle):
         handles: tuple = (op,)
     elif isinstance(op, str):

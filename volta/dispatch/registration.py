@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from codegen.model import FunctionSchema, SchemaSyntaxError
 from volta.dispatch.dispatcher import DISPATCHER, OperatorHandle
 from volta.errors import SchemaError
+from volta.schema import FunctionSchema, SchemaSyntaxError
 
 
 def parse_schema(text: str) -> FunctionSchema:
@@ -40,7 +40,7 @@ def define_from_yaml(schema: str, tags: Sequence[str] = (), source: str = "",
 
 def _generic_inplace(op: OperatorHandle, functional: OperatorHandle) -> Any:
     def inplace(self: Any, *rest: Any) -> Any:
-        from volta._inplace_support import write_result
+        from volta.tensor.inplace import write_result
         return write_result(op, self, functional(self, *rest))
 
     inplace.__qualname__ = f"inplace[{op.name}]"

@@ -13,7 +13,7 @@ from volta.dispatch.keys import KEYS, DispatchKey
 
 
 def _to_host(x: Any, tensor_type: type) -> Any:
-    from volta._factories import to_copy
+    from volta.tensor.factories import to_copy
     if isinstance(x, tensor_type):
         return to_copy(x, None, "cpu")
     if isinstance(x, (tuple, list)) and any(isinstance(v, tensor_type) for v in x):
@@ -23,7 +23,7 @@ def _to_host(x: Any, tensor_type: type) -> Any:
 
 def _write_back(dst: Any, src: Any) -> None:
     """Write a CPU result into a tensor on another device, through its backend's copy_."""
-    from volta._tensor import host_array
+    from volta.tensor.tensor import host_array
     storage = dst._storage
     impl = storage.backend.impl
     whole = np.array(impl.to_numpy(storage.handle, dst.dtype, storage.numel), copy=True)
@@ -36,7 +36,7 @@ def _write_back(dst: Any, src: Any) -> None:
 
 
 def _back(x: Any, dev: Any, tensor_type: type) -> Any:
-    from volta._factories import to_copy
+    from volta.tensor.factories import to_copy
     if isinstance(x, tensor_type):
         return to_copy(x, None, str(dev))
     if isinstance(x, (tuple, list)):
@@ -50,7 +50,7 @@ def factory(op: OperatorHandle, key: DispatchKey) -> Any:
         return None
 
     def cpu_fallback(op: OperatorHandle, keyset: int, args: tuple, kwargs: dict) -> Any:
-        from volta._tensor import Tensor
+        from volta.tensor.tensor import Tensor
         DISPATCHER.note_cpu_fallback(op, key)
         dev = next(a.device for a in _flat(args) if isinstance(a, Tensor))
         host_args = tuple(_to_host(a, Tensor) for a in args)

@@ -8,8 +8,8 @@ from typing import Any
 import numpy as np
 
 from volta import dtypes as D
-from volta._tensor import Storage, Tensor, contiguous_strides, host_array
 from volta.device import BackendInfo, device
+from volta.tensor.tensor import Storage, Tensor, contiguous_strides, host_array
 
 CPU = device("cpu")
 _INFO: BackendInfo | None = None

@@ -5,7 +5,7 @@ volta ops (``F``, the operator handles ``R`` and Tensor methods), so every backe
 autograd differentiates it through the ops it calls. ``COMPOSITES`` maps an op's full schema
 name (``"split.int"``, ``"var.dim"``, ...) to its function.
 
-The view ops themselves (view, permute, select, ...) live in ``volta/views.py``.
+The view ops themselves (view, permute, select, ...) live in ``volta/composites/views.py``.
 """
 
 from __future__ import annotations
@@ -15,12 +15,10 @@ import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from volta import _factories as fac
 from volta import dtypes as D
 from volta._generated import functions as F
 from volta._generated import registry as R
-from volta._inplace_support import broadcast_shapes
-from volta._tensor import Tensor
+from volta.composites.views import infer_size, view_strides, wrap_dim
 from volta.errors import (
     DTypeError,
     IndexOutOfRangeError,
@@ -28,7 +26,9 @@ from volta.errors import (
     SchemaError,
     ShapeError,
 )
-from volta.views import infer_size, view_strides, wrap_dim
+from volta.tensor import factories as fac
+from volta.tensor.inplace import broadcast_shapes
+from volta.tensor.tensor import Tensor
 
 Number = int | float | bool
 

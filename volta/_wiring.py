@@ -3,14 +3,14 @@ moves, then plugins (volta's CPU backend first), then the Autograd and Tracing k
 
 from __future__ import annotations
 
-from volta import views
+from volta.composites import views
 from volta.dispatch.dispatcher import DISPATCHER
 from volta.errors import RegistrationError
 
 
 def _register_composites() -> None:
-    from volta import _factories
-    from volta.composites import COMPOSITES
+    from volta.composites.core import COMPOSITES
+    from volta.tensor import factories as _factories
     implementations = dict(views.VIEW_IMPLEMENTATIONS)
     implementations["_to_copy"] = _factories.to_copy
     for name, fn in COMPOSITES.items():
