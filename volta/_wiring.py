@@ -9,7 +9,7 @@ from volta.errors import RegistrationError
 
 
 def _register_composites() -> None:
-    from volta.composites.core import COMPOSITES
+    from volta.composites import COMPOSITES
     from volta.tensor import factories as _factories
     implementations = dict(views.VIEW_IMPLEMENTATIONS)
     implementations["_to_copy"] = _factories.to_copy
