@@ -17,6 +17,7 @@ import numpy as np
 from volta import dtypes as D
 from volta._generated.tensor_methods import TensorMethods
 from volta.device import BACKENDS, BackendInfo, device
+from volta.dispatch import binding as _binding
 from volta.dispatch import dispatcher as _dispatcher
 from volta.dispatch.keys import Autograd
 from volta.errors import (
@@ -577,4 +578,8 @@ def host_array(t: Tensor) -> np.ndarray:
     return arr
 
 
+
+# The seam where the layers below learn the Tensor type without importing this module
+# (docs/layout.md): the dispatcher checks results against it, binding accepts it as an operand.
 _dispatcher.set_tensor_type(Tensor)
+_binding.FAST_OPERANDS.add(Tensor)
