@@ -8,6 +8,8 @@ backend first, installed packages after), then the keys above the backends (Auto
 from __future__ import annotations
 
 import builtins
+import importlib
+from typing import Any as _Any
 
 # 1. errors, dtypes, devices and the dispatcher
 from volta import dtypes as _dtypes
@@ -86,7 +88,7 @@ from volta import _wiring
 # 4. the public API on top
 from volta._generated.functions import *  # noqa: F403 - every op function
 from volta._generated.functions import NAMESPACES as _NAMESPACES
-from volta import autograd, dispatch, jit, library, linalg, nn, plugins, special
+from volta import autograd, dispatch, jit, library, linalg, plugins, special
 from volta.autograd import enable_grad, inference_mode, no_grad, set_grad_enabled
 from volta.autograd.grad_mode import is_grad_enabled, is_inference_mode_enabled
 from volta.library import ops
@@ -166,3 +168,11 @@ def std_mean(input: Tensor, dim: object = None, unbiased: object = None, keepdim
         correction = 1 if unbiased else 0
     dims = None if dim is None else ((dim,) if isinstance(dim, builtins.int) else tuple(dim))
     return _registry.std_mean(input, dims, correction, keepdim)
+
+
+def __getattr__(name: str) -> _Any:
+    # volta.nn is built on the public API (it does `import volta`), so it loads on first use
+    # (PEP 562), after this package is complete: `import volta; volta.nn.Linear` still works
+    if name == "nn":
+        return importlib.import_module("volta.nn")
+    raise AttributeError(f"module 'volta' has no attribute '{name}'")
