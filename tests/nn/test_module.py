@@ -329,3 +329,25 @@ def test_module_to_like_tensor_and_nested_hook_order():
     m(volta.ones(1, 2, dtype=volta.float64))
     assert order == [("pre", ""), ("pre", "0"), ("post", "0"), ("pre", "1"), ("pre", "1.0"),
                      ("post", "1.0"), ("post", "1"), ("post", "")]
+
+
+def every_layer(nn):
+    return nn.Sequential(
+        nn.Conv2d(1, 2, 3, padding=1, bias=False), nn.BatchNorm2d(2, momentum=None),
+        nn.ModuleList([nn.GELU(approximate="tanh")]), nn.ModuleList(), nn.MaxPool2d(2),
+        nn.Upsample(scale_factor=2), nn.Upsample(size=(3, 4), mode="bilinear"), nn.LayerNorm(4),
+        nn.Embedding(3, 4, padding_idx=0), nn.Dropout(), nn.Dropout2d(0.2, inplace=True),
+        nn.Flatten(), nn.Unflatten(1, (2, 2)), nn.Softmax(dim=1), nn.LogSoftmax(1),
+        nn.LeakyReLU(), nn.ELU(), nn.Softplus(), nn.ReLU(inplace=True), nn.ReLU6(),
+        nn.AdaptiveAvgPool2d((1, 1)), nn.AvgPool2d(2), nn.GroupNorm(2, 4), nn.RMSNorm(4),
+        nn.InstanceNorm2d(3), nn.PixelShuffle(2), nn.ConvTranspose2d(2, 3, 3, stride=2),
+        nn.Bilinear(2, 3, 4), nn.Conv1d(2, 3, 3, dilation=2, groups=1, padding=1),
+        nn.MaxPool1d(2), nn.AvgPool1d(3), nn.AdaptiveMaxPool2d(2), nn.BatchNorm1d(3),
+        nn.Identity(), nn.ModuleDict({"a": nn.Tanh(), "b": nn.Sigmoid()}), nn.SiLU(),
+        nn.Mish(), nn.Hardswish(), nn.Hardsigmoid(), nn.Linear(3, 1, bias=False),
+        nn.MSELoss(), nn.CrossEntropyLoss(label_smoothing=0.1))
+
+
+def test_repr_of_every_layer_equals_torch():
+    assert repr(every_layer(volta.nn)) == repr(every_layer(torch.nn))
+    assert state_layout(every_layer(volta.nn)) == state_layout(every_layer(torch.nn))
