@@ -299,6 +299,12 @@ def test_deepcopy_keeps_parameters_and_independence():
         c.fc1.weight.fill_(0)
     assert float(m.fc1.weight.abs().sum()) > 0
     np.testing.assert_array_equal(c.bn.running_var.numpy(), m.bn.running_var.numpy())
+    import pickle
+    restored = pickle.loads(pickle.dumps(m))
+    assert isinstance(restored.fc1.weight, volta.nn.Parameter) and restored.fc1.weight.requires_grad
+    np.testing.assert_array_equal(restored.heads["a"].weight.detach().numpy(),
+                                  m.heads["a"].weight.detach().numpy())
+    assert state_layout(restored) == state_layout(m)
 
 
 @pytest.mark.filterwarnings("ignore:Full backward hook is firing:UserWarning")

@@ -424,6 +424,8 @@ class Module:
     # -- calling and hooks -----------------------------------------------------------------------
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if not (self._forward_pre_hooks or self._forward_hooks or self._backward_hooks):
+            return self.forward(*args, **kwargs)  # the common case, on every layer of every step
         for hook_id, hook in list(self._forward_pre_hooks.items()):
             if hook_id in self._forward_pre_hooks_with_kwargs:
                 result = hook(self, args, kwargs)
