@@ -28,7 +28,7 @@ from volta.errors import (
     SchemaError,
     ShapeError,
 )
-from volta.views import infer_size, view_strides, wrap_dim
+from volta.views import infer_size, view_strides, wrap_dim, wrap_dims
 
 Number = int | float | bool
 
@@ -357,11 +357,8 @@ def tensordot(self: Tensor, other: Tensor, dims_a: Sequence[int],
     if len(dims_a) != len(dims_b):
         raise ShapeError("both dimension lists should have same length")
     a, b = self, other
-    da = [wrap_dim(d, a.ndim, "tensordot") for d in dims_a]
-    db = [wrap_dim(d, b.ndim, "tensordot") for d in dims_b]
-    for dims in (da, db):
-        if len(set(dims)) != len(dims):
-            raise ShapeError(f"tensordot: repeated dim in the list of dims {dims}")
+    da = list(wrap_dims(dims_a, a.ndim, "tensordot"))
+    db = list(wrap_dims(dims_b, b.ndim, "tensordot"))
     for x, y in zip(da, db):
         s1, s2 = a.shape[x], b.shape[y]
         if s1 == s2:
@@ -492,9 +489,7 @@ def chunk(self: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
 @composite("unbind")
 def unbind(self: Tensor, dim: int = 0) -> tuple[Tensor, ...]:
     """The slices along ``dim``, with that dim removed."""
-    if self.ndim == 0:
-        raise IndexOutOfRangeError("Dimension specified as 0 but tensor has no dimensions")
-    d = wrap_dim(dim, self.ndim, "unbind")
+    d = wrap_dim(dim, self.ndim, "unbind", scalar_ok=False)
     return tuple(R.select(self, d, i) for i in range(self.shape[d]))
 
 
@@ -547,10 +542,10 @@ def view_as(self: Tensor, other: Tensor) -> Tensor:
 def flatten(self: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
     """Merge dims ``start_dim..end_dim`` into one (a 0-d tensor becomes 1-d)."""
     n = self.ndim
-    if n == 0:
-        return R.reshape(self, (1,))
     start = wrap_dim(start_dim, n, "flatten")
     end = wrap_dim(end_dim, n, "flatten")
+    if n == 0:
+        return R.reshape(self, (1,))
     if start > end:
         raise ShapeError("flatten() has invalid args: start_dim cannot come after end_dim")
     if start == end:
@@ -563,9 +558,7 @@ def flatten(self: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
 @composite("unflatten")
 def unflatten(self: Tensor, dim: int, sizes: Sequence[int]) -> Tensor:
     """Split dim ``dim`` into ``sizes`` (one entry may be -1)."""
-    if self.ndim == 0:
-        raise IndexOutOfRangeError("Dimension specified as 0 but tensor has no dimensions")
-    d = wrap_dim(dim, self.ndim, "unflatten")
+    d = wrap_dim(dim, self.ndim, "unflatten", scalar_ok=False)
     sizes = list(sizes)
     if not sizes:
         raise ShapeError("unflatten: sizes must be non-empty")
