@@ -13,7 +13,8 @@ from typing import Any
 import numpy as np
 
 from volta import dtypes as D
-from volta._inplace_support import broadcast_shapes
+from volta._inplace_support import broadcast_shapes, check_no_internal_overlap
+from volta._scalars import check_scalar, checked_convert
 from volta._tensor import Tensor
 from volta.backends.cpu import numpy_nn as nn
 from volta.backends.cpu import pointwise_math
@@ -81,6 +82,9 @@ def clamp(self: Tensor, min: Any = None, max: Any = None) -> Tensor:
     if min is None and max is None:
         raise VoltaError("clamp: at least one of 'min' or 'max' must not be None")
     out = D.result_type(self, *(v for v in (min, max) if v is not None))
+    for bound in (min, max):
+        if bound is not None and not isinstance(bound, Tensor):
+            checked_convert(bound, out, "clamp")
     a = A(self).astype(_compute(out), copy=False)
     if min is not None:
         a = np.maximum(a, A(min))
@@ -117,8 +121,13 @@ def div(self: Any, other: Any, rounding_mode: str | None = None) -> Tensor:
     b = np.asarray(A(other)).astype(compute, copy=False) if isinstance(other, Tensor) else other
     if isinstance(self, Tensor) and isinstance(other, Tensor):
         broadcast_shapes(self._shape, other._shape)
+    else:
+        check_scalar(self if isinstance(other, Tensor) else other, "div")
     with np.errstate(all="ignore"):
-        if rounding_mode is None:
+        if rounding_mode is None and not isinstance(self, Tensor):
+            # number / tensor is PyTorch's reciprocal(tensor) * number, rounded in between
+            y = np.true_divide(1, b).astype(out.numpy).astype(compute, copy=False) * a
+        elif rounding_mode is None:
             y = np.true_divide(a, b)
         elif not out.is_floating_point:
             pointwise_math.check_integer_division(f"div_{rounding_mode}_cpu", a, b)
@@ -561,6 +570,7 @@ def clone(self: Tensor, memory_format: Any = None) -> Tensor:
 def copy_(self: Tensor, src: Tensor, non_blocking: bool = False) -> Tensor:
     from volta._tensor import host_array
     source = host_array(src) if isinstance(src, Tensor) else np.asarray(src)
+    check_no_internal_overlap(self, "copy_")
     dst = A(self)
     broadcast_shapes(self._shape, tuple(source.shape))
     if tuple(np.broadcast_shapes(dst.shape, source.shape)) != dst.shape:
@@ -578,6 +588,8 @@ def fill_(self: Tensor, value: Any) -> Tensor:
             raise ShapeError(f"fill_ only supports 0-dimension value tensor but got tensor with "
                              f"{value.ndim} dimensions.")
         value = value.item()
+    else:
+        value = checked_convert(value, self.dtype, "fill_")
     A(self)[...] = value
     return self
 
@@ -960,6 +972,8 @@ def masked_fill(self: Tensor, mask: Tensor, value: Any) -> Tensor:
         if value.ndim != 0:
             raise ShapeError("masked_fill_ only supports a 0-dimensional value tensor")
         value = value.item()
+    else:
+        value = checked_convert(value, self.dtype, "masked_fill")
     a = A(self)
     return W(np.where(m, np.asarray(value).astype(a.dtype), a))
 
