@@ -51,6 +51,7 @@ def checked_convert(value: Any, dtype: D.dtype, op: str) -> Any:
         value = int(value)
         if not dtype.is_floating_point and not dtype.is_signed and value < 0:
             fits = -value <= high  # wraps two's-complement style, as PyTorch allows
+            value %= high + 1
         else:
             fits = low <= value <= high
     else:

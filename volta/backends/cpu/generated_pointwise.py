@@ -725,7 +725,7 @@ KERNELS['addcmul'] = addcmul
 
 
 def addcdiv(self, tensor1, tensor2, value):
-    (self, tensor1, tensor2), out_dtype = _prepare('addcdiv', 'default', None, self, tensor1, tensor2)
+    (self, tensor1, tensor2), out_dtype = _prepare('addcdiv', 'default', 'floating', self, tensor1, tensor2)
     value = _scalar('addcdiv', value, out_dtype)
     with _quiet(all='ignore'):
         return _wrap(self + value * tensor1 / tensor2, out_dtype)

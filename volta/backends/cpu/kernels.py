@@ -252,22 +252,33 @@ def min_dim(self: Tensor, dim: int, keepdim: bool = False) -> tuple[Tensor, Tens
     return _minmax_dim(self, dim, keepdim, False, "min")
 
 
+def _nonempty_axes(self: Tensor, dim: Any, op: str) -> tuple[int, ...] | None:
+    """The reduced axes of a max/min-like reduction, each of which must be non-empty."""
+    axes = _axes(dim, self.ndim, op)
+    if axes is None or self.numel() != 0:
+        _check_nonempty(self, op)
+    else:
+        for d in axes:
+            _check_nonempty(self, op, d)
+    return axes
+
+
 @kernel("amax")
 def amax(self: Tensor, dim: Any = (), keepdim: bool = False) -> Tensor:
-    _check_nonempty(self, "amax")
-    return WA(np.max(A(self), axis=_axes(dim, self.ndim, "amax"), keepdims=keepdim), self.dtype)
+    axes = _nonempty_axes(self, dim, "amax")
+    return WA(np.max(A(self), axis=axes, keepdims=keepdim), self.dtype)
 
 
 @kernel("amin")
 def amin(self: Tensor, dim: Any = (), keepdim: bool = False) -> Tensor:
-    _check_nonempty(self, "amin")
-    return WA(np.min(A(self), axis=_axes(dim, self.ndim, "amin"), keepdims=keepdim), self.dtype)
+    axes = _nonempty_axes(self, dim, "amin")
+    return WA(np.min(A(self), axis=axes, keepdims=keepdim), self.dtype)
 
 
 def _arg(fn: Any, self: Tensor, dim: int | None, keepdim: bool, op: str) -> Tensor:
     a = A(self)
-    _check_nonempty(self, op)
     if dim is None:
+        _check_nonempty(self, op)
         y = fn(a.reshape(-1))
         if keepdim:
             y = np.asarray(y).reshape((1,) * a.ndim)
@@ -275,6 +286,7 @@ def _arg(fn: Any, self: Tensor, dim: int | None, keepdim: bool, op: str) -> Tens
     d = wrap_dim(dim, a.ndim, op)
     if a.ndim == 0:
         return WA(np.zeros(()), D.int64)
+    _check_nonempty(self, op, d)
     y = fn(a, axis=d)
     if keepdim:
         y = np.expand_dims(y, d)
@@ -428,6 +440,9 @@ def _same_dtype(op: str, a: Tensor, b: Tensor) -> D.dtype:
 
 def _mm_arrays(a: Tensor, b: Tensor) -> tuple[np.ndarray, np.ndarray, D.dtype]:
     dt = _same_dtype("matmul", a, b)
+    if dt is D.bool_:
+        # PyTorch has no bool matrix product (numpy's would be a logical or-of-ands)
+        raise DTypeError("matmul: \"addmm_impl_cpu_\" not implemented for 'Bool'")
     compute = _compute(dt)
     return A(a).astype(compute, copy=False), A(b).astype(compute, copy=False), dt
 

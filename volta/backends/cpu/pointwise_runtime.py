@@ -27,6 +27,8 @@ _OPMATH_SCALAR_OPS = frozenset({"mul", "div", "floor_divide"})
 # Scalar-typed arguments (``negative_slope``, ...) are read at float32 precision, except
 # add's and sub's ``alpha``, which PyTorch converts (checked) to the result dtype.
 _HALF_ALPHA_OPS = frozenset({"add", "sub"})
+# square is PyTorch's pow(self, 2): a bool tensor to an int power gives int64
+_BOOL_TO_INT64_OPS = frozenset({"square"})
 # tensor ** number: the exponent must be representable in the tensor's dtype
 _CHECKED_EXPONENT_OPS = frozenset({"pow"})
 
@@ -87,7 +89,8 @@ def prepare(name: str, promotion: str, allowed: str | None, *operands: Any
     first = operands[0]
     if promotion == "default" and type(first) is Tensor:
         dt = first.dtype
-        if dt not in _HALF and (allowed is None or (allowed == "numeric" and dt is not D.bool_)):
+        if dt not in _HALF and (allowed is None or (allowed == "numeric" and dt is not D.bool_)) \
+                and not (dt is D.bool_ and name in _BOOL_TO_INT64_OPS):
             shape = first._shape
             arrays = []
             for x in operands:
@@ -115,6 +118,8 @@ def prepare(name: str, promotion: str, allowed: str | None, *operands: Any
     if promotion == "int_to_float" and not promoted.is_floating_point:
         promoted = D.get_default_dtype()
     out = D.bool_ if promotion == "always_bool" else promoted
+    if out is D.bool_ and name in _BOOL_TO_INT64_OPS:
+        out = promoted = D.int64
     compute = _F32 if promoted in _HALF else promoted.numpy
     arrays: list[Any] = []
     shape = None
