@@ -250,7 +250,7 @@ def test_python_number_ops_bit_exact(dtype: tuple, expr: str, values: list[float
 def _inplace_ops() -> list[str]:
     names = []
     for handle in vars(R).values():
-        if not isinstance(handle, OperatorHandle) or handle.inplace_of is None:
+        if not isinstance(handle, OperatorHandle) or handle.info.inplace_of is None:
             continue
         required = [a for a in handle.schema.arguments if not a.has_default]
         # documented differences: PyTorch lets masked_fill_ (deprecated), tril_ and triu_
