@@ -28,6 +28,10 @@ def _normalise(index: Any) -> tuple:
         if isinstance(item, (list, np.ndarray, bool, np.bool_)):
             from volta.tensor.factories import tensor as make
             item = make(item)
+            if item.numel() == 0 and item.dtype.is_floating_point:
+                # an empty list holds no numbers to infer from; PyTorch reads it as int64
+                from volta import dtypes as D
+                item = item.to(D.int64)
         elif isinstance(item, tensor) and item.ndim == 0 and not item.dtype.is_floating_point \
                 and item.dtype.name != "bool":
             item = int(item.item())
