@@ -7,13 +7,12 @@ is kernels registered under its key.
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import numpy as np
 
-from volta.dispatch.keys import KEYS, DispatchKey
+from volta.dispatch.keys import KEYS, REGISTRATION_LOCK, DispatchKey
 from volta.dtypes import dtype
 from volta.errors import BackendError, RegistrationError
 
@@ -86,7 +85,7 @@ class BackendRegistry:
     """Device types -> backends. Filled by the ``volta_register_backends`` hook."""
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()
+        self._lock = REGISTRATION_LOCK  # shared with keys and kernel tables
         self._by_name: dict[str, BackendInfo] = {}
         self._by_key: dict[DispatchKey, BackendInfo] = {}
         self._host: BackendInfo | None = None
