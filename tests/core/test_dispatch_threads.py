@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 import volta
-from volta.device import BACKENDS
+from volta.backend import BACKENDS
 from volta.dispatch import DISPATCHER, KEYS
 
 BASE, OVERRIDE = "base", "override"

@@ -45,24 +45,22 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from codegen.model import FunctionSchema
 from volta.dispatch import keys as K
 from volta.dispatch.local_state import LOCAL
 from volta.errors import DeviceMismatchError, NoKernelError, RegistrationError, ShapeError
+from volta.schema import FunctionSchema, OpInfo
 
 Kernel = Callable[..., Any]
 BoxedKernel = Callable[["OperatorHandle", int, tuple, dict], Any]
 
 FALLTHROUGH = object()  # register as a fallback to make a key pass calls to the key below it
 
-_TENSOR_TYPE: type | None = None  # set by volta._tensor once the Tensor class exists
+_TENSOR_TYPE: type | None = None  # set by volta.tensor.tensor once the Tensor class exists
 
 
 def set_tensor_type(tensor_type: type) -> None:
     global _TENSOR_TYPE
     _TENSOR_TYPE = tensor_type
-    from volta._binding import FAST_OPERANDS
-    FAST_OPERANDS.add(tensor_type)
 
 
 @dataclass
@@ -88,8 +86,10 @@ class Resolution:
 class OperatorHandle:
     """An operator: schema, kernel table, composite, dispatch cache."""
 
-    def __init__(self, schema: FunctionSchema, tags: Sequence[str] = (), provenance: str = ""):
+    def __init__(self, schema: FunctionSchema, tags: Sequence[str] = (), provenance: str = "",
+                 info: OpInfo | None = None):
         self.schema = schema
+        self.info = info if info is not None else OpInfo()
         self.name = str(schema.name)
         self.tags = frozenset(tags)
         self.provenance = provenance
@@ -349,13 +349,13 @@ class Dispatcher:
     # -- registration ----------------------------------------------------------------------------
 
     def define(self, schema: FunctionSchema, tags: Sequence[str] = (),
-               provenance: str = "") -> OperatorHandle:
+               provenance: str = "", info: OpInfo | None = None) -> OperatorHandle:
         name = str(schema.name)
         with self.lock:
             if name in self.ops:
                 raise RegistrationError(f"operator {name!r} is already defined "
                                         f"(by {self.ops[name].provenance or 'volta'})")
-            op = OperatorHandle(schema, tags, provenance)
+            op = OperatorHandle(schema, tags, provenance, info)
             self.ops = {**self.ops, name: op}  # a new op has an empty cache: no new generation
             return op
 
@@ -426,18 +426,17 @@ class Dispatcher:
     # -- snapshots for volta.library.scoped() --------------------------------------------------
 
     def snapshot(self) -> Any:
-        """Operators, their tables, fallbacks, the CPU fallback switch and the dispatch keys."""
+        """Operators, their tables, fallbacks and the CPU fallback switch, for ``restore``
+        (the tables are replaced, never mutated, so the snapshot holds them without copying)."""
         with self.lock:
             return (self.ops,
                     {name: (op.kernels, op.composite, op.autograd_info)
                      for name, op in self.ops.items()},
-                    self.fallbacks, self.cpu_fallback_enabled, self._cpu_fallback_factory,
-                    K.KEYS.snapshot())
+                    self.fallbacks, self.cpu_fallback_enabled)
 
     def restore(self, snap: Any) -> None:
-        """Put back a ``snapshot`` in one step for other threads (the tables are replaced, never
-        mutated, so the snapshot holds them without copying)."""
-        ops, tables, fallbacks, cpu_fallback, cpu_fallback_factory, keys = snap
+        """Put back a ``snapshot`` as one change for other threads."""
+        ops, tables, fallbacks, cpu_fallback = snap
         with self.mutation():
             self.ops = ops
             for name, (kernels, composite, autograd_info) in tables.items():
@@ -447,8 +446,6 @@ class Dispatcher:
                 op.autograd_info = autograd_info
             self.fallbacks = fallbacks
             self.cpu_fallback_enabled = cpu_fallback
-            self._cpu_fallback_factory = cpu_fallback_factory
-            K.KEYS.restore(keys)
 
 
 DISPATCHER = Dispatcher()
