@@ -2,11 +2,14 @@
 
 Note [Stale dispatch]
 A *cycle* is one op call by a worker thread, checked against a registration epoch that the
-mutator thread keeps: the epoch is made odd just before an override kernel is installed and even
-again once the ``volta.library.scoped()`` block that installed it has been left (the override is
-gone). A call that read the same even epoch before and after it ran began after a removal had
-completed and ended before the next install began, so it must run the base kernel; if it runs the
-override, the dispatch cache kept a kernel that is no longer registered: a *stale dispatch*.
+mutator thread keeps while it loops ``with volta.library.scoped(): impl(op, "CPU", override)``.
+The epoch counts up through four phases: 1 while the override is being installed, 2 once it is
+registered, 3 while the scope is being left, 0 once the override is gone. A call that read the
+same epoch before and after it ran, in phase 0 or 2, ran entirely while no registration was in
+progress, so it must run the kernel registered then (the base kernel in phase 0, the override in
+phase 2); any other answer is a *stale dispatch*: the dispatch cache kept a kernel that had been
+replaced. The probe op's resolution sleeps briefly after reading the tables, so that cache fills
+overlap registrations often (``raced_fills`` counts them) instead of once in thousands of rounds.
 """
 
 from __future__ import annotations
@@ -130,12 +133,6 @@ def test_no_stale_dispatch_while_overrides_come_and_go(fast_switching: None) -> 
     assert result["stale"] == 0, result
 
 
-if __name__ == "__main__":  # python tests/core/test_dispatch_threads.py: print the numbers
-    sys.setswitchinterval(1e-6)
-    with volta.library.scoped():
-        print(stress_stale_dispatch(workers=4, calls_per_worker=30_000, min_rounds=300))
-
-
 # -- scopes racing registrations -------------------------------------------------------------------
 
 
@@ -220,3 +217,9 @@ def test_scoped_restores_exactly_while_other_threads_register(fast_switching: No
     assert same_entries(after[1], before_fallbacks) and after[2] is before_cpu
     assert after[3] == before_keys and after[4] == before_backends
     assert_registries_consistent()
+
+
+if __name__ == "__main__":  # python tests/core/test_dispatch_threads.py: print the numbers
+    sys.setswitchinterval(1e-6)
+    with volta.library.scoped():
+        print(stress_stale_dispatch(workers=4, calls_per_worker=30_000, min_rounds=300))
