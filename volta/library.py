@@ -225,20 +225,22 @@ def scoped() -> Iterator[None]:
     """Registrations made inside the block are undone exactly when it ends."""
     from volta.backend import BACKENDS
     from volta.plugins.manager import MANAGER
-    snap = DISPATCHER.snapshot()
-    plugin_records = dict(MANAGER.records)
-    plugin_objects = set(MANAGER.pm.get_plugins())
-    backends = (dict(BACKENDS._by_name), dict(BACKENDS._by_key))
-    keys = (dict(K.KEYS._by_name), dict(K.KEYS._by_bit), K.KEYS._next_backend_bit)
+    with DISPATCHER.lock:  # one consistent picture of every registry
+        snap = DISPATCHER.snapshot()
+        keys = K.KEYS.snapshot()
+        plugin_records = dict(MANAGER.records)
+        plugin_objects = set(MANAGER.pm.get_plugins())
+        backends = (dict(BACKENDS._by_name), dict(BACKENDS._by_key))
     try:
         yield
     finally:
-        DISPATCHER.restore(snap)
-        MANAGER.records = plugin_records
-        for plugin in set(MANAGER.pm.get_plugins()) - plugin_objects:
-            MANAGER.pm.unregister(plugin)
-        BACKENDS._by_name, BACKENDS._by_key = backends
-        K.KEYS._by_name, K.KEYS._by_bit, K.KEYS._next_backend_bit = keys
+        with DISPATCHER.mutation():  # restored as one change: no thread sees half of it
+            DISPATCHER.restore(snap)
+            MANAGER.records = plugin_records
+            for plugin in set(MANAGER.pm.get_plugins()) - plugin_objects:
+                MANAGER.pm.unregister(plugin)
+            BACKENDS._by_name, BACKENDS._by_key = backends
+            K.KEYS.restore(keys)
 
 
 class _OpsNamespace:

@@ -23,6 +23,7 @@ _AUTOGRAD_MASK = _keys.Autograd.mask
 _sequence = itertools.count()
 _FREED = object()
 _accumulate_lock = threading.Lock()
+_accumulator_lock = threading.Lock()
 
 
 class _AnomalyState(threading.local):
@@ -159,9 +160,13 @@ def accumulator(t: Any) -> AccumulateGrad:
     ref = t._accumulator
     acc = ref() if ref is not None else None
     if acc is None:
-        acc = AccumulateGrad(t)
-        acc.output_meta = [(t._shape, t.dtype, t._device)]
-        t._accumulator = weakref.ref(acc)
+        with _accumulator_lock:  # threads recording from one leaf must share one node
+            ref = t._accumulator
+            acc = ref() if ref is not None else None
+            if acc is None:
+                acc = AccumulateGrad(t)
+                acc.output_meta = [(t._shape, t.dtype, t._device)]
+                t._accumulator = weakref.ref(acc)
     return acc
 
 

@@ -27,8 +27,7 @@ def table(op: Any) -> str:
 
 def set_cpu_fallback(enabled: bool) -> None:
     """Allow or forbid running ops on the CPU for backends that lack a kernel."""
-    DISPATCHER.cpu_fallback_enabled = bool(enabled)
-    DISPATCHER.invalidate_all()
+    DISPATCHER.set_cpu_fallback(enabled)
 
 
 def cpu_fallback_counts() -> dict[str, int]:
