@@ -20,6 +20,7 @@ from volta.autograd.graph import (
     RemovableHandle,
     accumulator,
     current_grad_fn,
+    sum_to,
 )
 from volta.errors import AutogradError
 
@@ -59,7 +60,6 @@ def _validate(node: Node, i: int, grad: Any) -> Any:
         return grad
     shape, dtype, device = meta
     if grad._shape != shape:
-        from volta.autograd.formulas import sum_to
         try:
             grad = sum_to(grad, shape)
         except Exception as exc:
