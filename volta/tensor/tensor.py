@@ -3,7 +3,9 @@ autograd fields) over a backend-owned storage.
 
 Operations are not defined here: ``Tensor`` inherits every op method and operator from the class
 generated out of ops.yaml (``volta/_generated/tensor_methods.py``). This file holds only what is
-about the object itself: metadata, Python protocols, conversion to and from numpy.
+about the object itself: metadata, Python protocols, conversion to and from numpy. The methods
+that need modules importing this one (indexing, factories, the autograd engine) are defined there
+and installed on the class by ``volta/_wiring.py`` (docs/layout.md, "The seam").
 """
 
 from __future__ import annotations
