@@ -165,6 +165,27 @@ def test_allowed_edges_are_current() -> None:
         assert target in nested[source], f"{source} -> {target} is gone: remove it from the list"
 
 
+def test_the_seam_installs_each_tensor_method_once() -> None:
+    """volta/_wiring.py installs the Tensor methods implemented above the tensor (TENSOR_METHODS);
+    none may also be defined in the class body or inherited, where one would silently win."""
+    import volta  # noqa: F401 - runs the seam
+    from volta._generated.tensor_methods import TensorMethods
+    from volta.autograd import tensor_methods
+    from volta.tensor import factories, indexing
+    from volta.tensor.tensor import Tensor
+
+    tree = ast.parse((ROOT / "volta" / "tensor" / "tensor.py").read_text())
+    body = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Tensor").body
+    defined = {n.name for n in body if isinstance(n, ast.FunctionDef)}
+    installed = [indexing.TENSOR_METHODS, factories.TENSOR_METHODS, tensor_methods.TENSOR_METHODS]
+    names = [name for methods in installed for name in methods]
+    assert len(names) == len(set(names)), names
+    for methods in installed:
+        for name, method in methods.items():
+            assert name not in defined and name not in TensorMethods.__dict__, name
+            assert Tensor.__dict__[name] is method, name
+
+
 def test_the_test_sees_cycles() -> None:
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
