@@ -3,7 +3,8 @@
 A node's ``next_edges`` has one ``(node, output_nr)`` per differentiable input slot (a
 ``Tensor[]`` argument contributes one slot per element); ``None`` where that input needs no
 gradient. ``apply`` returns one gradient per schema Tensor argument (a list for ``Tensor[]``);
-``apply_flat`` flattens that to the slots.
+``apply_flat`` flattens that to the slots. Also here: ``sum_to`` (undo broadcasting), and the
+nodes that rebase a view's history after an in-place write through it (CopySlices).
 """
 
 from __future__ import annotations
