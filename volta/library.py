@@ -12,10 +12,14 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+from volta.autograd.function import make_custom_autograd_kernel
+from volta.backend import BACKENDS
 from volta.dispatch import keys as K
+from volta.dispatch.binding import call_overloaded
 from volta.dispatch.dispatcher import DISPATCHER, FALLTHROUGH, OperatorHandle
 from volta.dispatch.registration import parse_schema
 from volta.errors import RegistrationError, SchemaError
+from volta.plugins.manager import MANAGER
 from volta.schema import OpInfo
 
 __all__ = ["Library", "define", "impl", "impl_composite", "fallback", "register_autograd",
@@ -168,7 +172,6 @@ class Library:
         """Differentiate ``name`` with ``backward(ctx, *grad_outputs)``, which returns one
         gradient per input (None where there is none); ``setup_context(ctx, inputs, output)``
         saves what backward needs."""
-        from volta.autograd.function import make_custom_autograd_kernel
         handle = op(name)
         kernel = make_custom_autograd_kernel(handle, backward, setup_context)
         DISPATCHER.register_kernel(handle, K.Autograd, kernel, self._prov(), override=override)
@@ -223,8 +226,6 @@ def register_meta(name: str | OperatorHandle, fn: Callable[..., Any],
 @contextlib.contextmanager
 def scoped() -> Iterator[None]:
     """Registrations made inside the block are undone exactly when it ends."""
-    from volta.backend import BACKENDS
-    from volta.plugins.manager import MANAGER
     with DISPATCHER.lock:  # one consistent picture of every registry
         snap = DISPATCHER.snapshot()
         keys = K.KEYS.snapshot()
@@ -268,7 +269,6 @@ class _OpPacket:
         self.overloads = overloads
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        from volta.dispatch.binding import call_overloaded
         return call_overloaded(tuple(self.overloads), args, kwargs, self.name)
 
     def __getattr__(self, overload: str) -> OperatorHandle:

@@ -55,7 +55,7 @@ BoxedKernel = Callable[["OperatorHandle", int, tuple, dict], Any]
 
 FALLTHROUGH = object()  # register as a fallback to make a key pass calls to the key below it
 
-_TENSOR_TYPE: type | None = None  # set by volta.tensor.tensor once the Tensor class exists
+_TENSOR_TYPE: type | None = None  # set by volta._wiring (the seam, docs/layout.md)
 
 
 def set_tensor_type(tensor_type: type) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from volta import dtypes as D
+from volta._generated import registry as R
 from volta.errors import DTypeError, InvalidOperationError, ShapeError
 
 # PyTorch's ScalarType names, so messages read like the ones users already know
@@ -44,7 +45,6 @@ def check_no_internal_overlap(self: Any, op: str) -> None:
 
 def write_result(op: Any, self: Any, value: Any) -> Any:
     """Copy ``value`` into ``self`` after checking PyTorch's in-place rules."""
-    from volta._generated import registry as R
     check_no_internal_overlap(self, op.name)
     if not D.can_cast(value.dtype, self.dtype):
         raise DTypeError(f"{op.name}: result type {_TORCH_NAMES[value.dtype.name]} can't be "
