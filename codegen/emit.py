@@ -352,6 +352,7 @@ def emit_pointwise_numpy(decls: list[OpDecl], source: str) -> str:
            "from numpy import errstate as _quiet\n\n",
            "from volta.backends.cpu import pointwise_math as _pm\n",
            "from volta.backends.cpu.pointwise_runtime import prepare as _prepare\n",
+           "from volta.backends.cpu.pointwise_runtime import scalar_argument as _scalar\n",
            "from volta.backends.cpu.pointwise_runtime import wrap as _wrap\n\n",
            "KERNELS = {}\n"]
     for d in decls:
@@ -361,6 +362,8 @@ def emit_pointwise_numpy(decls: list[OpDecl], source: str) -> str:
         tensors = [a.name for a in d.schema.arguments if a.is_tensor]
         expr = pointwise_numpy_expression(d)
         tlist = ", ".join(tensors) + ("," if len(tensors) == 1 else "")
+        scalars = "".join(f"    {a.name} = _scalar({d.name!r}, {a.name}, out_dtype)\n"
+                          for a in d.schema.arguments if a.type.base == "Scalar")
         body = f"return _wrap({expr}, out_dtype)"
         if _may_warn(d):
             # numpy warns on log(0), x/0, ...; PyTorch silently gives inf/nan
@@ -368,6 +371,7 @@ def emit_pointwise_numpy(decls: list[OpDecl], source: str) -> str:
         out.append(f"\n\ndef {d.overload_id}({', '.join(args)}):\n"
                    f"    ({tlist}), out_dtype = _prepare({d.name!r}, {d.promotion!r}, "
                    f"{d.dtypes!r}, {', '.join(tensors)})\n"
+                   f"{scalars}"
                    f"    {body}\n\n\n"
                    f"KERNELS[{d.name!r}] = {d.overload_id}\n")
     return "".join(out)

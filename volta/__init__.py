@@ -3,12 +3,13 @@
 Import order is the architecture: dtypes and devices, the dispatcher, the operators generated
 from ops.yaml, the tensor, composite and view implementations, then plugins (volta's own CPU
 backend first, installed packages after), then the keys above the backends (Autograd, Tracing).
+This module only imports and re-exports (plus PyTorch's dtype aliases and the lazy ``volta.nn``);
+the few public functions that are not ops live in ``volta/functional.py``.
 """
 
 from __future__ import annotations
 
-import builtins
-import importlib
+import importlib as _importlib
 from typing import Any as _Any
 
 # 1. errors, dtypes, devices and the dispatcher
@@ -35,7 +36,6 @@ from volta.errors import (
 # 2. every core operator (generated from ops.yaml), then the tensor that carries their methods
 from volta._generated import registry as _registry
 from volta.tensor.tensor import Size, Tensor
-from volta.backend import BACKENDS as _BACKENDS
 from volta.device import device
 from volta.dtypes import (
     bfloat16,
@@ -89,6 +89,18 @@ from volta import _wiring
 from volta._generated.functions import *  # noqa: F403 - every op function
 from volta._generated.functions import NAMESPACES as _NAMESPACES
 from volta import autograd, dispatch, jit, library, linalg, plugins, special
+from volta.functional import (
+    broadcast_shapes,
+    broadcast_tensors,
+    einsum,
+    get_device_types,
+    is_tensor,
+    meshgrid,
+    numel,
+    std_mean,
+    tensordot,
+    var_mean,
+)
 from volta.autograd import enable_grad, inference_mode, no_grad, set_grad_enabled
 from volta.autograd.grad_mode import is_grad_enabled, is_inference_mode_enabled
 from volta.library import ops
@@ -102,77 +114,10 @@ short = int16
 __version__ = "0.1.0"
 
 
-def is_tensor(obj: object) -> builtins.bool:
-    return isinstance(obj, Tensor)
-
-
-def get_device_types() -> list[str]:
-    return _BACKENDS.names()
-
-
-def broadcast_shapes(*shapes: object) -> Size:
-    from volta.tensor.inplace import broadcast_shapes as _bs
-    return Size(_bs(*(tuple(s) for s in shapes)))  # type: ignore[arg-type]
-
-
-def broadcast_tensors(*tensors: Tensor) -> tuple[Tensor, ...]:
-    shape = broadcast_shapes(*(t.shape for t in tensors))
-    return tuple(t.expand(shape) for t in tensors)
-
-
-def numel(t: Tensor) -> builtins.int:
-    return t.numel()
-
-
-def tensordot(a: Tensor, b: Tensor, dims: object = 2) -> Tensor:
-    """``tensordot(a, b, dims=2)`` or ``dims=([1, 0], [0, 1])`` as in PyTorch."""
-    from builtins import int as _int
-    if isinstance(dims, _int):
-        dims_a = list(range(a.ndim - dims, a.ndim))
-        dims_b = list(range(dims))
-    else:
-        dims_a, dims_b = ([d] if isinstance(d, _int) else list(d) for d in dims)  # type: ignore
-    return _registry.tensordot(a, b, tuple(dims_a), tuple(dims_b))
-
-
-def einsum(equation: str, *operands: object) -> Tensor:
-    """``einsum("ij,jk->ik", a, b)`` (operands as arguments or as one list), as in PyTorch."""
-    if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
-        operands = tuple(operands[0])
-    return _registry.einsum(equation, tuple(operands))
-
-
-def meshgrid(*tensors: object, indexing: str | None = None) -> tuple[Tensor, ...]:
-    if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
-        tensors = tuple(tensors[0])
-    return _registry.meshgrid(tuple(tensors), indexing)
-
-
-def var_mean(input: Tensor, dim: object = None, unbiased: object = None, keepdim: builtins.bool
-             = False, *, correction: object = None) -> tuple[Tensor, Tensor]:
-    """PyTorch's ``var_mean`` with either ``unbiased`` (legacy) or ``correction``."""
-    if isinstance(dim, builtins.bool) and unbiased is None:  # var_mean(x, False)
-        dim, unbiased = None, dim
-    if correction is None and unbiased is not None:
-        correction = 1 if unbiased else 0
-    dims = None if dim is None else ((dim,) if isinstance(dim, builtins.int) else tuple(dim))
-    return _registry.var_mean(input, dims, correction, keepdim)
-
-
-def std_mean(input: Tensor, dim: object = None, unbiased: object = None, keepdim: builtins.bool
-             = False, *, correction: object = None) -> tuple[Tensor, Tensor]:
-    """PyTorch's ``std_mean`` with either ``unbiased`` (legacy) or ``correction``."""
-    if isinstance(dim, builtins.bool) and unbiased is None:
-        dim, unbiased = None, dim
-    if correction is None and unbiased is not None:
-        correction = 1 if unbiased else 0
-    dims = None if dim is None else ((dim,) if isinstance(dim, builtins.int) else tuple(dim))
-    return _registry.std_mean(input, dims, correction, keepdim)
-
-
 def __getattr__(name: str) -> _Any:
-    # volta.nn is built on the public API (it does `import volta`), so it loads on first use
-    # (PEP 562), after this package is complete: `import volta; volta.nn.Linear` still works
+    # volta.nn is built on the public API (it does `import volta`), so importing it from here
+    # would be an import cycle: it loads on first use instead (PEP 562), once this package is
+    # complete, and `import volta; volta.nn.Linear(...)` works as in PyTorch
     if name == "nn":
-        return importlib.import_module("volta.nn")
+        return _importlib.import_module("volta.nn")
     raise AttributeError(f"module 'volta' has no attribute '{name}'")

@@ -1,23 +1,41 @@
-"""The one place that wires implementations into the dispatcher, run once by ``import volta``:
-generic in-place variants, view metadata ops, composites and device moves, then plugins
-(volta's CPU backend first, installed packages after), then the Autograd and Tracing keys.
+"""The one place where lower layers learn about upper ones, run once by ``import volta``.
 
-Everything it imports sits below it in the layer order (docs/layout.md); nothing imports it
-but ``volta/__init__``.
+First the seam (docs/layout.md, "The seam"): the dispatcher and binding learn the ``Tensor``
+type, and ``Tensor`` receives the methods its upper neighbours implement (indexing, the
+factory-built ``new_*``/copy protocols, autograd's ``backward``/``register_hook``/
+``retain_grad``). Then the dispatcher gets its implementations: generic in-place variants, view
+metadata ops, composites and device moves, then plugins (volta's CPU backend first, installed
+packages after), then the Autograd and Tracing keys.
+
+Everything it imports sits below it in the layer order; nothing imports it but
+``volta/__init__``, so no module below learns of an upper one by importing it.
 """
 
 from __future__ import annotations
 
 from volta import autograd
+from volta.autograd import tensor_methods as autograd_tensor_methods
 from volta.backend import BACKENDS
 from volta.composites import COMPOSITES, views
+from volta.dispatch import binding, dispatcher
 from volta.dispatch.dispatcher import DISPATCHER
 from volta.errors import RegistrationError
 from volta.jit import _capture
 from volta.library import Library
 from volta.plugins.manager import MANAGER
-from volta.tensor import factories
+from volta.tensor import factories, indexing
 from volta.tensor.inplace import generic_inplace
+from volta.tensor.tensor import Tensor
+
+
+def _install_tensor() -> None:
+    # the dispatcher checks kernel results against Tensor; binding takes it as an operand
+    dispatcher.set_tensor_type(Tensor)
+    binding.FAST_OPERANDS.add(Tensor)
+    for methods in (indexing.TENSOR_METHODS, factories.TENSOR_METHODS,
+                    autograd_tensor_methods.TENSOR_METHODS):
+        for name, method in methods.items():
+            setattr(Tensor, name, method)
 
 
 def _register_composites() -> None:
@@ -49,6 +67,7 @@ def _install_keys() -> None:
     _capture.register()
 
 
+_install_tensor()
 _register_composites()
 _load_plugins()
 _install_keys()

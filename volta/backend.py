@@ -37,7 +37,6 @@ an in-place result back. The default ``from_numpy`` is :meth:`~Backend.allocate`
 
 from __future__ import annotations
 
-import threading
 from abc import abstractmethod
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
@@ -46,7 +45,7 @@ import numpy as np
 
 from volta import dtypes as D
 from volta.device import device
-from volta.dispatch.keys import KEYS, DispatchKey
+from volta.dispatch.keys import KEYS, REGISTRATION_LOCK, DispatchKey
 from volta.errors import BackendError, RegistrationError
 
 if TYPE_CHECKING:
@@ -139,7 +138,7 @@ class BackendRegistry:
     """Device types -> backends. Filled by the ``volta_register_backends`` hook."""
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()
+        self._lock = REGISTRATION_LOCK  # shared with keys and kernel tables
         self._by_name: dict[str, BackendInfo] = {}
         self._by_key: dict[DispatchKey, BackendInfo] = {}
         self._host: BackendInfo | None = None

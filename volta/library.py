@@ -12,10 +12,14 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+from volta.autograd.function import make_custom_autograd_kernel
+from volta.backend import BACKENDS
 from volta.dispatch import keys as K
+from volta.dispatch.binding import call_overloaded
 from volta.dispatch.dispatcher import DISPATCHER, FALLTHROUGH, OperatorHandle
 from volta.dispatch.registration import parse_schema
 from volta.errors import RegistrationError, SchemaError
+from volta.plugins.manager import MANAGER
 from volta.schema import OpInfo
 
 __all__ = ["Library", "define", "impl", "impl_composite", "fallback", "register_autograd",
@@ -168,7 +172,6 @@ class Library:
         """Differentiate ``name`` with ``backward(ctx, *grad_outputs)``, which returns one
         gradient per input (None where there is none); ``setup_context(ctx, inputs, output)``
         saves what backward needs."""
-        from volta.autograd.function import make_custom_autograd_kernel
         handle = op(name)
         kernel = make_custom_autograd_kernel(handle, backward, setup_context)
         DISPATCHER.register_kernel(handle, K.Autograd, kernel, self._prov(), override=override)
@@ -223,22 +226,22 @@ def register_meta(name: str | OperatorHandle, fn: Callable[..., Any],
 @contextlib.contextmanager
 def scoped() -> Iterator[None]:
     """Registrations made inside the block are undone exactly when it ends."""
-    from volta.backend import BACKENDS
-    from volta.plugins.manager import MANAGER
-    snap = DISPATCHER.snapshot()
-    plugin_records = dict(MANAGER.records)
-    plugin_objects = set(MANAGER.pm.get_plugins())
-    backends = (dict(BACKENDS._by_name), dict(BACKENDS._by_key))
-    keys = (dict(K.KEYS._by_name), dict(K.KEYS._by_bit), K.KEYS._next_backend_bit)
+    with DISPATCHER.lock:  # one consistent picture of every registry
+        snap = DISPATCHER.snapshot()
+        keys = K.KEYS.snapshot()
+        plugin_records = dict(MANAGER.records)
+        plugin_objects = set(MANAGER.pm.get_plugins())
+        backends = (dict(BACKENDS._by_name), dict(BACKENDS._by_key))
     try:
         yield
     finally:
-        DISPATCHER.restore(snap)
-        MANAGER.records = plugin_records
-        for plugin in set(MANAGER.pm.get_plugins()) - plugin_objects:
-            MANAGER.pm.unregister(plugin)
-        BACKENDS._by_name, BACKENDS._by_key = backends
-        K.KEYS._by_name, K.KEYS._by_bit, K.KEYS._next_backend_bit = keys
+        with DISPATCHER.mutation():  # restored as one change: no thread sees half of it
+            DISPATCHER.restore(snap)
+            MANAGER.records = plugin_records
+            for plugin in set(MANAGER.pm.get_plugins()) - plugin_objects:
+                MANAGER.pm.unregister(plugin)
+            BACKENDS._by_name, BACKENDS._by_key = backends
+            K.KEYS.restore(keys)
 
 
 class _OpsNamespace:
@@ -266,7 +269,6 @@ class _OpPacket:
         self.overloads = overloads
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        from volta.dispatch.binding import call_overloaded
         return call_overloaded(tuple(self.overloads), args, kwargs, self.name)
 
     def __getattr__(self, overload: str) -> OperatorHandle:

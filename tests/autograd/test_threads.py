@@ -116,3 +116,22 @@ def test_grad_mode_changes_on_threads_do_not_interfere():
     errors = run_threads(worker, [(k,) for k in range(THREADS)])
     assert not errors, errors
     assert all(all(v) for v in recorded.values())
+
+
+def test_threads_recording_from_one_leaf_share_its_accumulate_grad_node():
+    import sys
+    saved = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads often, so creating the node races
+    try:
+        for _ in range(100):
+            w = volta.ones(2, requires_grad=True)
+            nodes = []
+
+            def worker(k: int) -> None:
+                nodes.append((w * (k + 1)).grad_fn.next_functions[0][0])
+
+            errors = run_threads(worker, [(k,) for k in range(4)])
+            assert not errors, errors
+            assert len({id(node) for node in nodes}) == 1
+    finally:
+        sys.setswitchinterval(saved)

@@ -21,7 +21,10 @@ from volta.autograd.grad_mode import (
     set_grad_enabled,
 )
 from volta.autograd.gradcheck import gradcheck, gradgradcheck
-from volta.autograd.graph import Node
+from volta.autograd.graph import Node, connect, set_history
+from volta.dispatch.dispatcher import DISPATCHER
+from volta.dispatch.keys import Autograd
+from volta.errors import AutogradError
 
 __all__ = ["backward", "grad", "Function", "FunctionCtx", "Node", "no_grad", "enable_grad",
            "set_grad_enabled", "inference_mode", "is_grad_enabled", "gradcheck",
@@ -36,13 +39,10 @@ class NotDifferentiableBackward(Node):
     op_name = "?"
 
     def apply(self, grads: tuple) -> tuple:
-        from volta.errors import AutogradError
         raise AutogradError(f"the derivative for '{self.target}' is not implemented")
 
 
 def _fallback(op: Any, keyset: int, args: tuple, kwargs: dict) -> Any:
-    from volta.autograd.graph import connect, set_history
-    from volta.dispatch.keys import Autograd
     result = op.redispatch(Autograd, *args)
     if op.info.non_differentiable or "factory" in op.tags:
         return result
@@ -56,9 +56,9 @@ def _fallback(op: Any, keyset: int, args: tuple, kwargs: dict) -> Any:
 
 def register() -> None:
     """Install the generated Autograd kernels and the Autograd fallback (once, at import)."""
+    # imported here: the generated nodes import volta.autograd.formulas, so importing them at
+    # the top would make this package and the generated module wait on each other
     from volta._generated import autograd_nodes
-    from volta.dispatch.dispatcher import DISPATCHER
-    from volta.dispatch.keys import Autograd
     for name, fn in autograd_nodes.KERNELS.items():
         op = DISPATCHER.find(name)
         DISPATCHER.register_kernel(op, Autograd, fn, "generated (ops.yaml formulas)")

@@ -12,6 +12,7 @@ import heapq
 from collections.abc import Sequence
 from typing import Any
 
+from volta._generated.functions import isnan, ones_like, zeros_like
 from volta.autograd import grad_mode
 from volta.autograd.graph import (
     ANOMALY,
@@ -20,12 +21,13 @@ from volta.autograd.graph import (
     RemovableHandle,
     accumulator,
     current_grad_fn,
+    sum_to,
 )
 from volta.errors import AutogradError
+from volta.tensor.factories import zeros
 
 
 def _ones_like_scalar(t: Any) -> Any:
-    from volta._generated.functions import ones_like
     return ones_like(t)
 
 
@@ -42,8 +44,7 @@ def _make_roots(tensors: Sequence[Any], grad_tensors: Sequence[Any] | None) -> l
                                     f"pass a gradient for the output of shape {list(t.shape)}")
             g = _ones_like_scalar(t)
         elif not hasattr(g, "_shape"):
-            from volta.tensor.factories import tensor as make_tensor
-            g = make_tensor(g, dtype=t.dtype, device=t.device)
+            g = t.new_tensor(g)  # a number or nested list, in the output's dtype and device
         elif tuple(g.shape) != tuple(t.shape):
             raise AutogradError(f"mismatch in shape: grad_output[{i}] has a shape of "
                                 f"{list(g.shape)} and output[{i}] has a shape of {list(t.shape)}")
@@ -59,7 +60,6 @@ def _validate(node: Node, i: int, grad: Any) -> Any:
         return grad
     shape, dtype, device = meta
     if grad._shape != shape:
-        from volta.autograd.formulas import sum_to
         try:
             grad = sum_to(grad, shape)
         except Exception as exc:
@@ -74,7 +74,6 @@ def _validate(node: Node, i: int, grad: Any) -> Any:
 
 
 def _check_anomaly(node: Node, grads: list) -> None:
-    from volta._generated.functions import isnan
     for i, g in enumerate(grads):
         if g is not None and g.dtype.is_floating_point and bool(isnan(g).any()):
             where = ""
@@ -249,7 +248,6 @@ def _fill_missing(node: Node, grads: list) -> list:
     """Outputs that got no gradient (an unused output of a multi-output op) get zeros."""
     if all(g is not None for g in grads) or not node.output_meta:
         return grads
-    from volta.tensor.factories import zeros
     filled = list(grads)
     for i, meta in enumerate(node.output_meta):
         if i < len(filled) and filled[i] is None and meta is not None and meta[1].is_floating_point:
@@ -317,7 +315,6 @@ def grad(outputs: Any, inputs: Any, grad_outputs: Any = None, retain_graph: bool
     for i, (t, g) in enumerate(zip(inputs_t, results)):
         if g is None:
             if materialize_grads:
-                from volta._generated.functions import zeros_like
                 g = zeros_like(t)
             elif not allow_unused:
                 raise AutogradError(f"One of the differentiated Tensors (input {i}) appears to "

@@ -13,6 +13,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from volta._generated import functions as F
+from volta.autograd.engine import grad as autograd_grad
+from volta.autograd.grad_mode import enable_grad
+from volta.autograd.graph import sum_to
 from volta.tensor import factories as fac
 from volta.tensor.inplace import broadcast_shapes
 
@@ -46,19 +49,6 @@ def _reduced_dims(dim: Sequence[int] | int | None, ndim: int) -> list[int]:
     if len(dim) == 0:
         return list(range(ndim))
     return sorted(_wrap(d, ndim) for d in dim)
-
-
-def sum_to(grad: Tensor, shape: Sequence[int]) -> Tensor:
-    """Sum ``grad`` down to ``shape`` (undo broadcasting)."""
-    shape = tuple(shape)
-    if tuple(grad.shape) == shape:
-        return grad
-    lead = grad.ndim - len(shape)
-    dims = list(range(lead)) + [lead + i for i, s in enumerate(shape)
-                                if s == 1 and grad.shape[lead + i] != 1]
-    if dims:
-        grad = grad.sum(dims, keepdim=True)
-    return grad.reshape(shape)
 
 
 def maybe_multiply(grad: Tensor, factor: Any) -> Tensor:
@@ -500,8 +490,6 @@ def convolution_double_backward(grads: Sequence[Any], grad_output: Tensor, input
 
 def _double_backward_by_recompute(forward: Any, grad_out: Tensor, inputs: list[Any],
                                   grads: Sequence[Any], mask: Sequence[bool]) -> tuple:
-    from volta.autograd.engine import grad as autograd_grad
-    from volta.autograd.grad_mode import enable_grad
     with enable_grad():
         leaves = [None if x is None else x.detach().requires_grad_() for x in inputs]
         g_out = grad_out.detach().requires_grad_()

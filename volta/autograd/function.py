@@ -5,9 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from volta.autograd.graph import Node, connect, set_history
+from volta.autograd.grad_mode import is_grad_enabled
+from volta.autograd.graph import _FREED_MESSAGE, Node, connect, set_history
 from volta.dispatch.keys import Autograd
 from volta.dispatch.local_state import LOCAL
+from volta.errors import AutogradError
+from volta.tensor.factories import zeros
+from volta.tensor.tensor import Tensor
 
 
 class FunctionCtx:
@@ -45,12 +49,9 @@ class PythonBackward(Node):
     def apply(self, grads: tuple) -> tuple:
         ctx = self.ctx
         if ctx is None:
-            from volta.autograd.graph import _FREED_MESSAGE
-            from volta.errors import AutogradError
             raise AutogradError(_FREED_MESSAGE)
         _check_versions(ctx, self)
         if ctx.materialize_grads and any(g is None for g in grads):
-            from volta.tensor.factories import zeros
             grads = tuple(
                 zeros(m[0], dtype=m[1], device=m[2]) if g is None and m is not None else g
                 for g, m in zip(grads, list(self.output_meta) + [None] * len(grads)))
@@ -67,7 +68,6 @@ class PythonBackward(Node):
 
 
 def _check_versions(ctx: FunctionCtx, node: Node) -> None:
-    from volta.errors import AutogradError
     for t, v in zip(ctx.saved_tensors, ctx._saved_versions):
         if t is not None and hasattr(t, "_storage") and t._storage.version != v:
             raise AutogradError(
@@ -96,8 +96,6 @@ class Function:
 
     @classmethod
     def apply(cls, *args: Any, **kwargs: Any) -> Any:
-        from volta.autograd.grad_mode import is_grad_enabled
-        from volta.tensor.tensor import Tensor
         ctx = FunctionCtx()
         tensors = [a if isinstance(a, Tensor) else None for a in args]
         ctx.needs_input_grad = tuple(bool(t is not None and t.requires_grad) for t in tensors)

@@ -5,7 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from volta._generated.functions import zeros_like
+from volta.autograd.engine import grad
+from volta.autograd.grad_mode import no_grad
 from volta.errors import AutogradError
+from volta.tensor.factories import Generator, rand, randn
 
 
 def _tensors(xs: Any) -> tuple:
@@ -18,7 +22,6 @@ def _outputs(fn: Callable[..., Any], inputs: Sequence[Any]) -> tuple:
 
 
 def _numerical_jacobian(fn: Callable[..., Any], inputs: list, i: int, eps: float) -> list:
-    from volta.autograd.grad_mode import no_grad
     x = inputs[i]
     base = x.detach().clone().contiguous()
     columns = []
@@ -43,8 +46,6 @@ def _numerical_jacobian(fn: Callable[..., Any], inputs: list, i: int, eps: float
 
 
 def _analytical_rows(outputs: tuple, inputs: list, idx: list[int]) -> list:
-    from volta._generated.functions import zeros_like
-    from volta.autograd.engine import grad
     rows = []  # rows[k][m] = d out_k[m] / d inputs (a list per input)
     for out in outputs:
         if not (hasattr(out, "dtype") and out.dtype.is_floating_point and out.requires_grad):
@@ -64,9 +65,6 @@ def _analytical_rows(outputs: tuple, inputs: list, idx: list[int]) -> list:
 def _fast_gradcheck(fn: Callable[..., Any], inputs: list, idx: list[int], eps: float,
                     atol: float, rtol: float, raise_exception: bool) -> bool:
     """PyTorch's fast mode: compare v^T J u both ways for random u (inputs), v (outputs)."""
-    from volta.autograd.engine import grad
-    from volta.autograd.grad_mode import no_grad
-    from volta.tensor.factories import Generator, rand
     gen = Generator().manual_seed(0)
     outputs = [o for o in _outputs(fn, inputs)
                if hasattr(o, "dtype") and o.dtype.is_floating_point]
@@ -144,8 +142,6 @@ def gradgradcheck(fn: Callable[..., Any], inputs: Any, grad_outputs: Any = None,
                   raise_exception: bool = True, gen_non_contig_grad_outputs: bool = False,
                   fast_mode: bool = False) -> bool:
     """gradcheck of the first derivative (built with ``create_graph=True``)."""
-    from volta.autograd.engine import grad
-    from volta.tensor.factories import randn
     inputs = list(_tensors(inputs))
     idx = [i for i, x in enumerate(inputs) if hasattr(x, "requires_grad") and x.requires_grad]
     outputs = [o for o in _outputs(fn, inputs)

@@ -3,7 +3,8 @@
 A node's ``next_edges`` has one ``(node, output_nr)`` per differentiable input slot (a
 ``Tensor[]`` argument contributes one slot per element); ``None`` where that input needs no
 gradient. ``apply`` returns one gradient per schema Tensor argument (a list for ``Tensor[]``);
-``apply_flat`` flattens that to the slots.
+``apply_flat`` flattens that to the slots. Also here: ``sum_to`` (undo broadcasting), and the
+nodes that rebase a view's history after an in-place write through it (CopySlices).
 """
 
 from __future__ import annotations
@@ -12,8 +13,11 @@ import itertools
 import threading
 import traceback
 import weakref
+from collections.abc import Sequence
 from typing import Any
 
+from volta._generated import functions as F
+from volta.autograd.grad_mode import is_grad_enabled
 from volta.dispatch import dispatcher as _dispatch
 from volta.dispatch import keys as _keys
 from volta.errors import AutogradError
@@ -23,6 +27,7 @@ _AUTOGRAD_MASK = _keys.Autograd.mask
 _sequence = itertools.count()
 _FREED = object()
 _accumulate_lock = threading.Lock()
+_accumulator_lock = threading.Lock()
 
 
 class _AnomalyState(threading.local):
@@ -139,10 +144,8 @@ class AccumulateGrad(Node):
                 grad = new
         if grad is None:
             return ()
-        from volta.autograd.grad_mode import is_grad_enabled
         keep_graph = is_grad_enabled()  # create_graph=True: the gradient stays differentiable
         if grad._shape != var._shape:
-            from volta.autograd.formulas import sum_to
             grad = sum_to(grad, var._shape)
         with _accumulate_lock:
             current = var._grad
@@ -159,9 +162,13 @@ def accumulator(t: Any) -> AccumulateGrad:
     ref = t._accumulator
     acc = ref() if ref is not None else None
     if acc is None:
-        acc = AccumulateGrad(t)
-        acc.output_meta = [(t._shape, t.dtype, t._device)]
-        t._accumulator = weakref.ref(acc)
+        with _accumulator_lock:  # threads recording from one leaf must share one node
+            ref = t._accumulator
+            acc = ref() if ref is not None else None
+            if acc is None:
+                acc = AccumulateGrad(t)
+                acc.output_meta = [(t._shape, t.dtype, t._device)]
+                t._accumulator = weakref.ref(acc)
     return acc
 
 
@@ -170,7 +177,6 @@ def current_grad_fn(t: Any) -> Node | None:
     the view's history was recorded (the view now derives from the base's new history)."""
     base = t._base
     if base is not None and t._view_version != t._storage.version and base._requires_grad:
-        from volta.autograd.views import ViewOfModifiedBase
         t.grad_fn = ViewOfModifiedBase(_edge(base), base, t)
         t._output_nr = 0
         t._set_requires_grad(True)
@@ -310,7 +316,6 @@ def rebase_history(t: Any, node: Node, output_nr: int = 0) -> None:
         t._output_nr = output_nr
         t._set_requires_grad(True)
         return
-    from volta.autograd.views import CopySlices, ViewOfModifiedBase
     copy = CopySlices(base, t, node)
     base.grad_fn = copy
     base._output_nr = 0
@@ -391,7 +396,6 @@ def unpack(node: Node, saved: Any) -> Any:
             f"{data._storage.version}; expected version {saved.version} instead (saved by "
             f"{node.name()}, the backward of '{node.op_name}').")
     if saved.is_output:
-        from volta.autograd.grad_mode import is_grad_enabled
         if is_grad_enabled():
             alias = data.detach()
             alias.grad_fn = node
@@ -405,3 +409,82 @@ def unpack_list(node: Node, saved: Any) -> Any:
     if saved is _FREED:
         raise AutogradError(_FREED_MESSAGE)
     return [unpack(node, s) for s in saved]
+
+
+def sum_to(grad: Any, shape: Sequence[int]) -> Any:
+    """Sum ``grad`` down to ``shape`` (undo broadcasting); formulas use it too."""
+    shape = tuple(shape)
+    if tuple(grad.shape) == shape:
+        return grad
+    lead = grad.ndim - len(shape)
+    dims = list(range(lead)) + [lead + i for i, s in enumerate(shape)
+                                if s == 1 and grad.shape[lead + i] != 1]
+    if dims:
+        grad = grad.sum(dims, keepdim=True)
+    return grad.reshape(shape)
+
+
+# -- In-place writes through views (PyTorch's CopySlices).
+#
+# When ``view.op_(...)`` runs on a view of ``base``, the base's history changes too: its new
+# grad_fn takes the base gradient, runs the in-place op's backward on the viewed region, puts the
+# result back into that region, and passes the rest through to the base's old history.
+
+
+def _geometry(base: Any, view: Any) -> tuple[tuple, tuple, int]:
+    if not base.is_contiguous():
+        raise AutogradError("in-place operation on a view of a non-contiguous base tensor is "
+                            "not supported by autograd; call .contiguous() on the base first")
+    return tuple(view._shape), tuple(view._stride), view._offset - base._offset
+
+
+class CopySlices(Node):
+    __slots__ = ("fn", "base_shape", "size", "stride", "offset")
+    op_name = "copy_slices"
+
+    def __init__(self, base: Any, view: Any, fn: Node) -> None:
+        self.fn = fn
+        self.base_shape = tuple(base._shape)
+        self.size, self.stride, self.offset = _geometry(base, view)
+        self.next_edges = [_edge(base)] + list(fn.next_edges[1:])
+        self.input_meta = [(base._shape, base.dtype, base._device)] + list(fn.input_meta[1:])
+        self.layout = (None,) * len(self.next_edges)
+        self.needs_input_grad = tuple(e is not None for e in self.next_edges)
+        self.seq = fn.seq
+        self.output_meta = [(base._shape, base.dtype, base._device)]
+
+    def apply_flat(self, grads: tuple) -> list:
+        grad = grads[0].contiguous()
+        region = grad.as_strided(self.size, self.stride, self.offset)
+        fn = self.fn
+        # the op's own backward sees the viewed region's gradient as its output gradient
+        fn_grads = fn.apply_flat((region.clone(),) + (None,) * (len(fn.output_meta) - 1))
+        inner = fn_grads[0] if fn_grads else None
+        if inner is None:
+            inner = F.zeros_like(region)
+        elif tuple(inner.shape) != self.size:
+            inner = sum_to(inner, self.size)
+        base_grad = F.as_strided_scatter(grad, inner, self.size, self.stride, self.offset)
+        return [base_grad] + list(fn_grads[1:])
+
+
+class ViewOfModifiedBase(Node):
+    """grad_fn of the view itself after the write: its gradient lands in the base's region."""
+
+    __slots__ = ("base_shape", "size", "stride", "offset", "base_dtype")
+    op_name = "as_strided"
+
+    def __init__(self, base_edge: tuple | None, base: Any, view: Any) -> None:
+        self.base_shape = tuple(base._shape)
+        self.size, self.stride, self.offset = _geometry(base, view)
+        self.next_edges = [base_edge]
+        self.input_meta = [(base._shape, base.dtype, base._device)]
+        self.layout = (None,)
+        self.needs_input_grad = (True,)
+        self.seq = base_edge[0].seq if base_edge is not None else 0
+        self.output_meta = [(view._shape, view.dtype, view._device)]
+
+    def apply_flat(self, grads: tuple) -> list:
+        grad = grads[0]
+        zeros = grad.new_zeros(self.base_shape)
+        return [F.as_strided_scatter(zeros, grad, self.size, self.stride, self.offset)]

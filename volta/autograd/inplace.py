@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from volta.autograd.grad_mode import is_grad_enabled
 from volta.autograd.graph import rebase_history
 from volta.dispatch.keys import Autograd
+from volta.dispatch.local_state import LOCAL
 from volta.errors import AutogradError
+from volta.tensor.inplace import write_result
 
 
 def check_inplace(self: Any) -> None:
-    from volta.autograd.grad_mode import is_grad_enabled
     if not is_grad_enabled():
         return
     if self._requires_grad and self.grad_fn is None and self._base is None:
@@ -29,8 +31,6 @@ def inplace_autograd(inplace_op: Any, functional_op: Any, needs_copy: bool,
     check_inplace(self)
     source = self.clone() if needs_copy else self
     out = functional_op(source, *args[1:])
-    from volta.dispatch.local_state import LOCAL
-    from volta.tensor.inplace import write_result
     saved = LOCAL.excluded
     LOCAL.excluded = saved | Autograd.mask_and_above
     try:

@@ -10,7 +10,7 @@ from volta import dtypes as D
 from volta._generated import functions as F
 from volta._generated import registry as R
 from volta.composites.base import Number, _shape, composite
-from volta.composites.views import wrap_dim
+from volta.composites.views import wrap_dims
 from volta.errors import DTypeError, SchemaError, ShapeError
 from volta.tensor.inplace import broadcast_shapes
 from volta.tensor.tensor import Tensor
@@ -328,11 +328,8 @@ def tensordot(self: Tensor, other: Tensor, dims_a: Sequence[int],
     if len(dims_a) != len(dims_b):
         raise ShapeError("both dimension lists should have same length")
     a, b = self, other
-    da = [wrap_dim(d, a.ndim, "tensordot") for d in dims_a]
-    db = [wrap_dim(d, b.ndim, "tensordot") for d in dims_b]
-    for dims in (da, db):
-        if len(set(dims)) != len(dims):
-            raise ShapeError(f"tensordot: repeated dim in the list of dims {dims}")
+    da = list(wrap_dims(dims_a, a.ndim, "tensordot"))
+    db = list(wrap_dims(dims_b, b.ndim, "tensordot"))
     for x, y in zip(da, db):
         s1, s2 = a.shape[x], b.shape[y]
         if s1 == s2:

@@ -13,7 +13,13 @@ from volta._generated import registry as R
 from volta.composites.base import _shape, composite
 from volta.composites.shapes import t
 from volta.composites.views import wrap_dim
-from volta.errors import DTypeError, IndexOutOfRangeError, SchemaError, ShapeError
+from volta.errors import (
+    DTypeError,
+    IndexOutOfRangeError,
+    InvalidOperationError,
+    SchemaError,
+    ShapeError,
+)
 from volta.tensor import factories as fac
 from volta.tensor.inplace import broadcast_shapes
 from volta.tensor.tensor import Tensor
@@ -554,6 +560,10 @@ def binary_cross_entropy(self: Tensor, target: Tensor, weight: Tensor | None = N
         raise ShapeError(f"Using a target size ({target.shape}) that is different to the input "
                          f"size ({self.shape}) is deprecated. Please ensure they have the same "
                          "size.")
+    for name, values in (("input", self), ("target", target)):
+        if bool(R.any(R.logical_not(R.logical_and(R.ge(values, 0), R.le(values, 1))))):
+            raise InvalidOperationError(f"binary_cross_entropy: all elements of {name} should "
+                                        "be between 0 and 1")
     log_p = R.clamp(F.log(self), -100, None)
     log_1mp = R.clamp(F.log(1 - self), -100, None)
     loss = (target - 1) * log_1mp - target * log_p

@@ -126,9 +126,7 @@ def chunk(self: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
 @composite("unbind")
 def unbind(self: Tensor, dim: int = 0) -> tuple[Tensor, ...]:
     """The slices along ``dim``, with that dim removed."""
-    if self.ndim == 0:
-        raise IndexOutOfRangeError("Dimension specified as 0 but tensor has no dimensions")
-    d = wrap_dim(dim, self.ndim, "unbind")
+    d = wrap_dim(dim, self.ndim, "unbind", scalar_ok=False)
     return tuple(R.select(self, d, i) for i in range(self.shape[d]))
 
 
@@ -181,10 +179,10 @@ def view_as(self: Tensor, other: Tensor) -> Tensor:
 def flatten(self: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
     """Merge dims ``start_dim..end_dim`` into one (a 0-d tensor becomes 1-d)."""
     n = self.ndim
-    if n == 0:
-        return R.reshape(self, (1,))
     start = wrap_dim(start_dim, n, "flatten")
     end = wrap_dim(end_dim, n, "flatten")
+    if n == 0:
+        return R.reshape(self, (1,))
     if start > end:
         raise ShapeError("flatten() has invalid args: start_dim cannot come after end_dim")
     if start == end:
@@ -197,9 +195,7 @@ def flatten(self: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
 @composite("unflatten")
 def unflatten(self: Tensor, dim: int, sizes: Sequence[int]) -> Tensor:
     """Split dim ``dim`` into ``sizes`` (one entry may be -1)."""
-    if self.ndim == 0:
-        raise IndexOutOfRangeError("Dimension specified as 0 but tensor has no dimensions")
-    d = wrap_dim(dim, self.ndim, "unflatten")
+    d = wrap_dim(dim, self.ndim, "unflatten", scalar_ok=False)
     sizes = list(sizes)
     if not sizes:
         raise ShapeError("unflatten: sizes must be non-empty")

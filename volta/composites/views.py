@@ -23,12 +23,33 @@ def _impl(name: str) -> Any:
     return register
 
 
-def wrap_dim(dim: int, ndim: int, op: str = "") -> int:
+def wrap_dim(dim: int, ndim: int, op: str = "", *, scalar_ok: bool = True) -> int:
+    """PyTorch's ``maybe_wrap_dim``: the one place a ``dim`` argument is checked.
+
+    A 0-d tensor accepts dim -1 and 0 (``scalar_ok``); ops that need a real dimension
+    (``roll``, ``unbind``) pass ``scalar_ok=False`` and reject every dim, as PyTorch does.
+    """
+    if ndim == 0 and not scalar_ok:
+        raise IndexOutOfRangeError(f"{op + ': ' if op else ''}Dimension specified as {dim} but "
+                                   "tensor has no dimensions")
     n = max(ndim, 1)
     if not -n <= dim < n:
         raise IndexOutOfRangeError(f"{op + ': ' if op else ''}Dimension out of range (expected "
                                    f"to be in range of [{-n}, {n - 1}], but got {dim})")
     return dim + n if dim < 0 else dim
+
+
+def wrap_dims(dims: Sequence[int], ndim: int, op: str = "", *, scalar_ok: bool = True
+              ) -> tuple[int, ...]:
+    """Every dim of a ``dims`` list wrapped; a dim named twice is PyTorch's error."""
+    wrapped = tuple(wrap_dim(d, ndim, op, scalar_ok=scalar_ok) for d in dims)
+    seen: set[int] = set()
+    for d in wrapped:
+        if d in seen:
+            raise ShapeError(f"{op + ': ' if op else ''}dim {d} appears multiple times in the "
+                             "list of dims")
+        seen.add(d)
+    return wrapped
 
 
 def infer_size(shape: Sequence[int], numel: int, op: str) -> tuple[int, ...]:
@@ -119,9 +140,7 @@ def permute(self: Tensor, dims: Sequence[int]) -> Tensor:
         raise ShapeError(f"permute(sparse_coo): number of dimensions in the tensor input does "
                          f"not match the length of the desired ordering of dimensions i.e. "
                          f"input.dim() = {n} is not equal to len(dims) = {len(dims)}")
-    wrapped = [wrap_dim(d, n, "permute") for d in dims]
-    if len(set(wrapped)) != n:
-        raise ShapeError("permute: repeated dim")
+    wrapped = wrap_dims(dims, n, "permute")
     return self._view_of(tuple(self._shape[d] for d in wrapped),
                          tuple(self._stride[d] for d in wrapped), self._offset)
 
@@ -129,9 +148,9 @@ def permute(self: Tensor, dims: Sequence[int]) -> Tensor:
 @_impl("transpose")
 def transpose(self: Tensor, dim0: int, dim1: int) -> Tensor:
     n = self.ndim
+    d0, d1 = wrap_dim(dim0, n, "transpose"), wrap_dim(dim1, n, "transpose")
     if n == 0:
         return self._view_of((), (), self._offset)
-    d0, d1 = wrap_dim(dim0, n, "transpose"), wrap_dim(dim1, n, "transpose")
     shape, stride = list(self._shape), list(self._stride)
     shape[d0], shape[d1] = shape[d1], shape[d0]
     stride[d0], stride[d1] = stride[d1], stride[d0]
@@ -144,8 +163,7 @@ def squeeze(self: Tensor, dim: Sequence[int] | None = None) -> Tensor:
     if dim is None:
         dims = {i for i, s in enumerate(self._shape) if s == 1}
     else:
-        dims = {wrap_dim(d, n, "squeeze") for d in dim} if n else set()
-        dims = {d for d in dims if self._shape[d] == 1}
+        dims = {d for d in wrap_dims(dim, n, "squeeze") if n and self._shape[d] == 1}
     keep = [i for i in range(n) if i not in dims]
     return self._view_of(tuple(self._shape[i] for i in keep),
                          tuple(self._stride[i] for i in keep), self._offset)
@@ -238,7 +256,7 @@ def select(self: Tensor, dim: int, index: int) -> Tensor:
 @_impl("unfold")
 def unfold(self: Tensor, dimension: int, size: int, step: int) -> Tensor:
     n = self.ndim
-    d = wrap_dim(dimension, n, "unfold") if n else 0
+    d = wrap_dim(dimension, n, "unfold")
     length = self._shape[d] if n else 1
     if size > length:
         raise ShapeError(f"maximum size for tensor at dimension {d} is {length} but size is "

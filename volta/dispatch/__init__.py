@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from volta.dispatch.dispatcher import DISPATCHER, FALLTHROUGH, OperatorHandle
+from volta.dispatch.explanation import explain as _explain
 from volta.dispatch.keys import KEYS, Autocast, Autograd, DispatchKey, Meta, Tracing
 from volta.dispatch.local_state import exclude_keys, include_keys
 
@@ -14,7 +15,6 @@ __all__ = ["DISPATCHER", "FALLTHROUGH", "OperatorHandle", "KEYS", "DispatchKey",
 
 
 def explain(op: Any, *args: Any, **kwargs: Any) -> Any:
-    from volta.dispatch.explanation import explain as _explain
     return _explain(op, *args, **kwargs)
 
 
@@ -27,8 +27,7 @@ def table(op: Any) -> str:
 
 def set_cpu_fallback(enabled: bool) -> None:
     """Allow or forbid running ops on the CPU for backends that lack a kernel."""
-    DISPATCHER.cpu_fallback_enabled = bool(enabled)
-    DISPATCHER.invalidate_all()
+    DISPATCHER.set_cpu_fallback(enabled)
 
 
 def cpu_fallback_counts() -> dict[str, int]:

@@ -10,13 +10,38 @@ Resolution order for the highest key of a key set (ARCHITECTURE.md):
   ``NoKernelError``.
 Kernels receive positional arguments in schema order; boxed fallbacks receive
 ``(op, keyset, args, kwargs)`` with ``kwargs`` always empty (calls are normalised to positional).
+
+Threading model
+---------------
+Any thread may call ops while others register kernels, composites, fallbacks, backends or keys,
+enter and leave ``volta.library.scoped()`` or switch the CPU fallback. Guaranteed:
+
+* A call that begins after a registration (or a scope's restore) has returned sees it.
+* Calls in flight while a registration runs may finish on the kernel they had already looked up
+  (the old one); no call ever sees a half-made change to a single table.
+* Registrations are serialised by one reentrant lock (``keys.REGISTRATION_LOCK``, also
+  ``DISPATCHER.lock``); the call path takes no lock on a cache hit.
+
+How, see Note [Dispatch cache generation]. The thread-local included/excluded key sets are per
+thread and need no lock. ``scoped()`` restores the global tables to what they were when it was
+entered: registrations another thread makes while a scope is open are undone with it.
+
+Note [Dispatch cache generation]
+Every change to a table that resolution reads runs inside ``Dispatcher.mutation()``: under the
+lock, and on leaving it the dispatcher's ``generation`` goes up and every filled cache is
+emptied. A cache fill reads ``generation`` *before* reading the tables and stores its result
+only if, under the lock, the generation is unchanged. So an entry stored at generation G was
+resolved from tables no older than the last change made before G, and a change that finishes
+later empties it: a cache fill racing a registration cannot leave a stale entry behind. Tables
+(``op.kernels``, ``fallbacks``, ``ops``, the key registry) are replaced, never mutated in place,
+so readers that take no lock iterate a consistent dict.
 """
 
 from __future__ import annotations
 
-import threading
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,7 +55,7 @@ BoxedKernel = Callable[["OperatorHandle", int, tuple, dict], Any]
 
 FALLTHROUGH = object()  # register as a fallback to make a key pass calls to the key below it
 
-_TENSOR_TYPE: type | None = None  # set by volta.tensor.tensor once the Tensor class exists
+_TENSOR_TYPE: type | None = None  # set by volta._wiring (the seam, docs/layout.md)
 
 
 def set_tensor_type(tensor_type: type) -> None:
@@ -166,13 +191,15 @@ class OperatorHandle:
                 raise ShapeError(f"{self.name}(): expected a non-empty list of Tensors")
             raise NoKernelError(f"{self.name}: no tensor argument to pick a backend from "
                                 f"(key set {K.describe(keyset)}); pass at least one tensor")
+        # read before any table: Note [Dispatch cache generation]
+        generation = DISPATCHER.generation
         resolution = self.resolve(keyset)
         kernel = resolution.callable
         # composites write through copy_, which bumps already; bump once, where data is written
         if (self.mutated and resolution.key is not None and resolution.key.is_backend
                 and resolution.source != "composite"):
             kernel = _bumping(kernel, self.mutated)
-        self._cache[keyset] = kernel
+        DISPATCHER.store_in_cache(self, keyset, kernel, generation)
         return kernel
 
     def resolve(self, keyset: int) -> Resolution:
@@ -272,15 +299,54 @@ def _unbox(op: OperatorHandle, keyset: int, entry: KernelEntry) -> Kernel:
 
 
 class Dispatcher:
-    """The registry of operators and per-key fallbacks."""
+    """The registry of operators and per-key fallbacks (thread-safe: see the module docstring)."""
 
     def __init__(self) -> None:
-        self.lock = threading.RLock()
+        self.lock = K.REGISTRATION_LOCK
         self.ops: dict[str, OperatorHandle] = {}
         self.fallbacks: dict[K.DispatchKey, KernelEntry] = {}
         self.cpu_fallback_enabled = True
         self.cpu_fallback_counts: dict[str, int] = {}
         self._cpu_fallback_factory: Callable[[OperatorHandle, K.DispatchKey], Any] | None = None
+        self.generation = 0  # Note [Dispatch cache generation]
+        self._filled: set[OperatorHandle] = set()  # ops whose cache may hold entries
+
+    # -- the dispatch cache ----------------------------------------------------------------------
+
+    @contextmanager
+    def mutation(self) -> Iterator[None]:
+        """Hold the lock while changing tables; on leaving, start a new cache generation."""
+        with self.lock:
+            try:
+                yield
+            finally:
+                self._new_generation()
+
+    def _new_generation(self) -> None:
+        self.generation += 1
+        for op in self._filled:
+            op.invalidate()
+        self._filled = set()
+
+    def store_in_cache(self, op: OperatorHandle, keyset: int, kernel: Kernel,
+                       generation: int) -> None:
+        """Cache what ``keyset`` resolved to, unless the tables changed since ``generation``."""
+        # Never wait here: a thread holding the lock may be waiting for this one. Not storing
+        # is always safe (the next call resolves again).
+        if not self.lock.acquire(blocking=False):
+            return
+        try:
+            if generation == self.generation:
+                op._cache[keyset] = kernel
+                self._filled.add(op)
+        finally:
+            self.lock.release()
+
+    def invalidate_all(self) -> None:
+        with self.mutation():
+            pass
+
+    # -- registration ----------------------------------------------------------------------------
 
     def define(self, schema: FunctionSchema, tags: Sequence[str] = (),
                provenance: str = "", info: OpInfo | None = None) -> OperatorHandle:
@@ -290,55 +356,62 @@ class Dispatcher:
                 raise RegistrationError(f"operator {name!r} is already defined "
                                         f"(by {self.ops[name].provenance or 'volta'})")
             op = OperatorHandle(schema, tags, provenance, info)
-            self.ops[name] = op
+            self.ops = {**self.ops, name: op}  # a new op has an empty cache: no new generation
             return op
 
     def find(self, name: str) -> OperatorHandle:
+        ops = self.ops
         try:
-            return self.ops[name]
+            return ops[name]
         except KeyError:
-            hint = [n for n in self.ops if n.split(".")[0] == name.split(".")[0]]
+            hint = [n for n in ops if n.split(".")[0] == name.split(".")[0]]
             more = f"; overloads with that name: {', '.join(hint)}" if hint else ""
             raise NoKernelError(f"unknown operator {name!r}{more}") from None
 
     def register_kernel(self, op: OperatorHandle, key: K.DispatchKey, fn: Any,
                         provenance: str, override: bool = False, boxed: bool = False) -> None:
-        with self.lock:
+        with self.mutation():
             existing = op.kernels.get(key)
             if existing is not None and not override:
                 raise RegistrationError(
                     f"{op.name} already has a kernel for {key.name} (from {existing.provenance}); "
                     "pass override=True to replace it")
-            op.kernels[key] = KernelEntry(fn, provenance, boxed)
-            self.invalidate_all()
+            op.kernels = {**op.kernels, key: KernelEntry(fn, provenance, boxed)}
 
     def register_composite(self, op: OperatorHandle, fn: Kernel, provenance: str,
                            override: bool = False) -> None:
-        with self.lock:
+        with self.mutation():
             if op.composite is not None and not override:
                 raise RegistrationError(f"{op.name} already has a composite implementation "
                                         f"(from {op.composite.provenance})")
             op.composite = KernelEntry(fn, provenance)
-            self.invalidate_all()
 
     def register_fallback(self, key: K.DispatchKey, fn: Any, provenance: str,
                           override: bool = False) -> None:
-        with self.lock:
+        with self.mutation():
             existing = self.fallbacks.get(key)
             if existing is not None and not override:
                 raise RegistrationError(f"dispatch key {key.name} already has a fallback "
                                         f"(from {existing.provenance})")
-            self.fallbacks[key] = KernelEntry(fn, provenance, boxed=fn is not FALLTHROUGH)
-            self.invalidate_all()
+            entry = KernelEntry(fn, provenance, boxed=fn is not FALLTHROUGH)
+            self.fallbacks = {**self.fallbacks, key: entry}
+
+    # -- the CPU fallback --------------------------------------------------------------------------
+
+    def set_cpu_fallback(self, enabled: bool) -> None:
+        with self.mutation():
+            self.cpu_fallback_enabled = bool(enabled)
 
     def set_cpu_fallback_factory(self, factory: Callable[[OperatorHandle, K.DispatchKey], Any]
                                  ) -> None:
-        self._cpu_fallback_factory = factory
+        with self.mutation():
+            self._cpu_fallback_factory = factory
 
     def cpu_fallback_for(self, op: OperatorHandle, key: K.DispatchKey) -> KernelEntry | None:
-        if not self.cpu_fallback_enabled or self._cpu_fallback_factory is None:
+        factory = self._cpu_fallback_factory  # read once: another thread may replace it
+        if not self.cpu_fallback_enabled or factory is None:
             return None
-        boxed = self._cpu_fallback_factory(op, key)
+        boxed = factory(op, key)
         return None if boxed is None else KernelEntry(boxed, "cpu-fallback", boxed=True)
 
     def note_cpu_fallback(self, op: OperatorHandle, key: K.DispatchKey) -> None:
@@ -350,31 +423,29 @@ class Dispatcher:
                           "(copy in, compute, copy back). This warning is shown once per op.",
                           stacklevel=_user_stacklevel())
 
-    def invalidate_all(self) -> None:
-        for op in self.ops.values():
-            op.invalidate()
-
     # -- snapshots for volta.library.scoped() --------------------------------------------------
 
     def snapshot(self) -> Any:
+        """Operators, their tables, fallbacks and the CPU fallback switch, for ``restore``
+        (the tables are replaced, never mutated, so the snapshot holds them without copying)."""
         with self.lock:
-            return (dict(self.ops),
-                    {name: (dict(op.kernels), op.composite, op.autograd_info)
+            return (self.ops,
+                    {name: (op.kernels, op.composite, op.autograd_info)
                      for name, op in self.ops.items()},
-                    dict(self.fallbacks), self.cpu_fallback_enabled)
+                    self.fallbacks, self.cpu_fallback_enabled)
 
     def restore(self, snap: Any) -> None:
+        """Put back a ``snapshot`` as one change for other threads."""
         ops, tables, fallbacks, cpu_fallback = snap
-        with self.lock:
-            self.ops = dict(ops)
+        with self.mutation():
+            self.ops = ops
             for name, (kernels, composite, autograd_info) in tables.items():
-                op = self.ops[name]
-                op.kernels = dict(kernels)
+                op = ops[name]
+                op.kernels = kernels
                 op.composite = composite
                 op.autograd_info = autograd_info
-            self.fallbacks = dict(fallbacks)
+            self.fallbacks = fallbacks
             self.cpu_fallback_enabled = cpu_fallback
-            self.invalidate_all()
 
 
 DISPATCHER = Dispatcher()

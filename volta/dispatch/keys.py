@@ -16,6 +16,11 @@ from volta.errors import RegistrationError
 
 _FIRST_BACKEND_BIT = 8
 
+# One lock for every registry that dispatch reads (keys, kernel tables, fallbacks, backends), so a
+# change that spans several of them (``volta.library.scoped()`` restoring) is one step for other
+# threads. Reentrant: registering a backend registers its key under the same lock.
+REGISTRATION_LOCK = threading.RLock()
+
 
 @dataclass(frozen=True, eq=False)
 class DispatchKey:
@@ -37,21 +42,26 @@ class DispatchKey:
 
 
 class KeyRegistry:
-    """All dispatch keys, fixed functionality keys first, backend keys added at run time."""
+    """All dispatch keys, fixed functionality keys first, backend keys added at run time.
+
+    The tables are copied on write and replaced whole, so readers (dispatch, ``describe``) need
+    no lock and never see a half-added key; writers hold ``REGISTRATION_LOCK``.
+    """
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()
+        self._lock = REGISTRATION_LOCK
         self._by_name: dict[str, DispatchKey] = {}
         self._by_bit: dict[int, DispatchKey] = {}
         self._next_backend_bit = _FIRST_BACKEND_BIT
 
     def _add(self, key: DispatchKey) -> DispatchKey:
-        self._by_name[key.name] = key
-        self._by_bit[key.bit] = key
+        self._by_bit = {**self._by_bit, key.bit: key}  # by bit first: dispatch looks keys up there
+        self._by_name = {**self._by_name, key.name: key}
         return key
 
     def functionality(self, name: str, bit: int) -> DispatchKey:
-        return self._add(DispatchKey(name, bit, is_backend=False))
+        with self._lock:
+            return self._add(DispatchKey(name, bit, is_backend=False))
 
     def register_backend(self, name: str) -> DispatchKey:
         """Create a new backend key; its priority is below every existing key."""
@@ -68,8 +78,8 @@ class KeyRegistry:
         with self._lock:
             if not key.is_backend or self._by_name.get(key.name) is not key:
                 raise RegistrationError(f"{key!r} is not a registered backend key")
-            del self._by_name[key.name]
-            del self._by_bit[key.bit]
+            self._by_name = {n: k for n, k in self._by_name.items() if k is not key}
+            self._by_bit = {b: k for b, k in self._by_bit.items() if k is not key}
             if key.bit == self._next_backend_bit - 1:
                 self._next_backend_bit -= 1
 
@@ -97,6 +107,15 @@ class KeyRegistry:
 
     def all(self) -> list[DispatchKey]:
         return sorted(self._by_name.values(), key=lambda k: k.bit)
+
+    def snapshot(self) -> tuple[dict[str, DispatchKey], dict[int, DispatchKey], int]:
+        """The registry's state, for ``restore`` (``volta.library.scoped()``)."""
+        with self._lock:
+            return self._by_name, self._by_bit, self._next_backend_bit  # replaced, never mutated
+
+    def restore(self, snap: tuple[dict[str, DispatchKey], dict[int, DispatchKey], int]) -> None:
+        with self._lock:
+            self._by_name, self._by_bit, self._next_backend_bit = snap
 
 
 KEYS = KeyRegistry()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from volta.backend import BACKENDS
 from volta.plugins.hookspecs import hookimpl, hookspec
 from volta.plugins.manager import MANAGER, PluginRecord
 
@@ -30,7 +31,6 @@ def register(plugin: Any, name: str | None = None) -> PluginRecord:
     and everything the plugin registered is rolled back; with ``VOLTA_STRICT_PLUGINS=1`` it
     raises :class:`volta.PluginError` instead. Inside ``volta.library.scoped()`` the plugin is
     unloaded again when the block ends."""
-    from volta.backend import BACKENDS
-    from volta.library import Library
+    from volta.library import Library  # library imports this package (plugins.manager)
     name = name or getattr(plugin, "__name__", type(plugin).__name__)
     return MANAGER.register_object(name, plugin, lambda n: Library(n), BACKENDS)

@@ -18,7 +18,7 @@ from volta import dtypes as D
 from volta.backend import BACKENDS
 from volta.device import device
 from volta.errors import DTypeError, ShapeError, VoltaError
-from volta.tensor.tensor import Storage, Tensor, contiguous_strides, host_array
+from volta.tensor.tensor import Storage, Tensor, _rebuild, contiguous_strides, host_array
 
 
 class Generator:
@@ -354,3 +354,59 @@ def to_copy(self: Tensor, dtype: D.dtype | None = None, dev: str | None = None) 
     if arr.dtype != dt.numpy or BACKENDS.get(target).host_memory:
         arr = arr.astype(dt.numpy)  # astype copies, so the result never aliases self
     return _from_host(arr, target)
+
+
+# -- Tensor methods that build tensors. They live beside the factories they call, and
+# volta/_wiring.py installs them on the class (docs/layout.md, "The seam").
+
+def new_tensor(self: Tensor, data: Any, dtype: Any = None, device: Any = None,
+                requires_grad: bool = False) -> Tensor:
+    return tensor(data, dtype=dtype or self.dtype, device=device or self._device,
+                  requires_grad=requires_grad)
+
+
+def new_zeros(self: Tensor, *size: Any, dtype: Any = None, device: Any = None,
+               requires_grad: bool = False) -> Tensor:
+    return zeros(*size, dtype=dtype or self.dtype, device=device or self._device,
+                 requires_grad=requires_grad)
+
+
+def new_ones(self: Tensor, *size: Any, dtype: Any = None, device: Any = None,
+              requires_grad: bool = False) -> Tensor:
+    return ones(*size, dtype=dtype or self.dtype, device=device or self._device,
+                requires_grad=requires_grad)
+
+
+def new_full(self: Tensor, size: Any, fill_value: Any, dtype: Any = None, device: Any = None,
+              requires_grad: bool = False) -> Tensor:
+    return full(size, fill_value, dtype=dtype or self.dtype, device=device or self._device,
+                requires_grad=requires_grad)
+
+
+def new_empty(self: Tensor, *size: Any, dtype: Any = None, device: Any = None,
+               requires_grad: bool = False) -> Tensor:
+    return empty(*size, dtype=dtype or self.dtype, device=device or self._device,
+                 requires_grad=requires_grad)
+
+
+def _reduce_ex(self: Tensor, protocol: int) -> Any:
+    # _rebuild stays in volta.tensor.tensor: pickles name it by module
+    return (_rebuild, (host_array(self).copy(), str(self._device), self._requires_grad, tensor))
+
+
+def _deepcopy(self: Tensor, memo: dict) -> Tensor:
+    with_grad = self._requires_grad
+    result = _from_host(host_array(self).copy(), self._device)
+    if with_grad:
+        result.requires_grad_(True)
+    if self._grad is not None:
+        result._grad = self._grad.__deepcopy__(memo)
+    memo[id(self)] = result
+    return result
+
+
+TENSOR_METHODS = {
+    "new_tensor": new_tensor, "new_zeros": new_zeros, "new_ones": new_ones,
+    "new_full": new_full, "new_empty": new_empty,
+    "__reduce_ex__": _reduce_ex, "__deepcopy__": _deepcopy,
+}

@@ -11,24 +11,25 @@ from typing import Any
 
 import numpy as np
 
+from volta import dtypes as D
+from volta._generated import registry as R
 from volta.errors import IndexOutOfRangeError
-
-
-def _tensor_type() -> type:
-    from volta.tensor.tensor import Tensor
-    return Tensor
+from volta.tensor.factories import scalar_tensor
+from volta.tensor.factories import tensor as make_tensor
+from volta.tensor.tensor import Tensor
 
 
 def _normalise(index: Any) -> tuple:
     if not isinstance(index, tuple):
         index = (index,)
-    tensor = _tensor_type()
     out = []
     for item in index:
         if isinstance(item, (list, np.ndarray, bool, np.bool_)):
-            from volta.tensor.factories import tensor as make
-            item = make(item)
-        elif isinstance(item, tensor) and item.ndim == 0 and not item.dtype.is_floating_point \
+            item = make_tensor(item)
+            if item.numel() == 0 and item.dtype.is_floating_point:
+                # an empty list holds no numbers to infer from; PyTorch reads it as int64
+                item = item.to(D.int64)
+        elif isinstance(item, Tensor) and item.ndim == 0 and not item.dtype.is_floating_point \
                 and item.dtype.name != "bool":
             item = int(item.item())
         out.append(item)
@@ -36,17 +37,15 @@ def _normalise(index: Any) -> tuple:
 
 
 def _consumed(item: Any) -> int:
-    tensor = _tensor_type()
     if item is None or item is Ellipsis:
         return 0
-    if isinstance(item, tensor) and item.dtype.name in ("bool", "uint8"):
+    if isinstance(item, Tensor) and item.dtype.name in ("bool", "uint8"):
         return item.ndim  # a 0-d mask adds a dim instead of consuming one (as in PyTorch)
     return 1
 
 
 def _basic(t: Any, index: tuple) -> tuple[Any, list]:
     """Apply the basic part of an index; return the view and the advanced index list."""
-    tensor = _tensor_type()
     n_used = sum(_consumed(i) for i in index)
     if n_used > t.ndim:
         raise IndexOutOfRangeError(f"too many indices for tensor of dimension {t.ndim}")
@@ -72,12 +71,11 @@ def _basic(t: Any, index: tuple) -> tuple[Any, list]:
         elif isinstance(item, slice):
             if item.step is not None and item.step <= 0:
                 raise IndexOutOfRangeError("step must be greater than zero")
-            from volta._generated import registry as R
             result = R.slice(result, dim, item.start, item.stop,
                              1 if item.step is None else item.step)
             advanced.append(None)
             dim += 1
-        elif isinstance(item, tensor):
+        elif isinstance(item, Tensor):
             has_advanced = True
             if item.dtype.is_floating_point:
                 # PyTorch raises IndexError here; the index kernel's DTypeError is a TypeError
@@ -107,7 +105,6 @@ def _basic(t: Any, index: tuple) -> tuple[Any, list]:
 def getitem(t: Any, index: Any) -> Any:
     index = _normalise(index)
     view, advanced = _basic(t, index)
-    from volta._generated import registry as R
     if not advanced:
         # x[...] / x[()] must still be a new view object; Tensor has no alias() method
         return view if view is not t else R.alias(t)
@@ -115,13 +112,15 @@ def getitem(t: Any, index: Any) -> Any:
 
 
 def setitem(t: Any, index: Any, value: Any) -> None:
-    tensor = _tensor_type()
     index = _normalise(index)
     view, advanced = _basic(t, index)
-    if not isinstance(value, tensor):
-        from volta.tensor.factories import scalar_tensor
+    if not isinstance(value, Tensor):
         value = scalar_tensor(value, dtype=t.dtype, device=t.device)
     if not advanced:
         view.copy_(value)
         return
     view.index_put_(tuple(advanced), value.to(t.dtype), False)
+
+
+# Tensor's indexing protocol; volta/_wiring.py installs it on the class (docs/layout.md)
+TENSOR_METHODS = {"__getitem__": getitem, "__setitem__": setitem}

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from volta import dtypes as D
-from volta.errors import DTypeError, ShapeError
+from volta._generated import registry as R
+from volta.errors import DTypeError, InvalidOperationError, ShapeError
 
 # PyTorch's ScalarType names, so messages read like the ones users already know
 _TORCH_NAMES = {"float32": "Float", "float64": "Double", "float16": "Half",
@@ -30,9 +31,21 @@ def broadcast_shapes(*shapes: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(result)
 
 
+def check_no_internal_overlap(self: Any, op: str) -> None:
+    """PyTorch's rule for a written-to tensor: no two of its elements share memory.
+
+    An expanded dim (stride 0, size > 1) is the overlap PyTorch detects; writing through it
+    would make the result depend on the order elements are written.
+    """
+    if any(stride == 0 and size > 1 for size, stride in zip(self._shape, self._stride)):
+        raise InvalidOperationError(f"{op}: unsupported operation: more than one element of the "
+                                    "written-to tensor refers to a single memory location. "
+                                    "Please clone() the tensor before performing the operation.")
+
+
 def write_result(op: Any, self: Any, value: Any) -> Any:
     """Copy ``value`` into ``self`` after checking PyTorch's in-place rules."""
-    from volta._generated import registry as R
+    check_no_internal_overlap(self, op.name)
     if not D.can_cast(value.dtype, self.dtype):
         raise DTypeError(f"{op.name}: result type {_TORCH_NAMES[value.dtype.name]} can't be "
                          f"cast to the desired output type {_TORCH_NAMES[self.dtype.name]}")

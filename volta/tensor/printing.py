@@ -6,6 +6,7 @@ from typing import Any
 
 import numpy as np
 
+from volta.backend import BACKENDS, host_view
 from volta.dtypes import get_default_dtype
 
 
@@ -50,8 +51,7 @@ def _format_floats(arr: np.ndarray) -> Any:
 
 
 def tensor_repr(t: Any) -> str:
-    from volta.tensor.tensor import host_array
-    arr = host_array(t)
+    arr = host_view(t)
     if arr.dtype.kind == "f" or t.dtype.name == "bfloat16":
         arr = arr.astype(np.float64)
         shown = _summarized(arr) if arr.size > 1000 else arr
@@ -70,7 +70,6 @@ def tensor_repr(t: Any) -> str:
     default_types = (default_float, "int64", "bool")
     if t.dtype.name not in default_types or (arr.size == 0 and t.dtype.name != default_float):
         extras.append(f"dtype=volta.{t.dtype.name}")
-    from volta.backend import BACKENDS
     if t.device != BACKENDS.host_device():
         extras.append(f"device='{t.device}'")
     if t.grad_fn is not None:

@@ -3,7 +3,9 @@ autograd fields) over a backend-owned storage.
 
 Operations are not defined here: ``Tensor`` inherits every op method and operator from the class
 generated out of ops.yaml (``volta/_generated/tensor_methods.py``). This file holds only what is
-about the object itself: metadata, Python protocols, conversion to and from numpy.
+about the object itself: metadata, Python protocols, conversion to and from numpy. The methods
+that need modules importing this one (indexing, factories, the autograd engine) are defined there
+and installed on the class by ``volta/_wiring.py`` (docs/layout.md, "The seam").
 """
 
 from __future__ import annotations
@@ -18,16 +20,16 @@ from volta import dtypes as D
 from volta._generated.tensor_methods import TensorMethods
 from volta.backend import BACKENDS, BackendInfo, host_view
 from volta.device import device
-from volta.dispatch import binding as _binding
-from volta.dispatch import dispatcher as _dispatcher
 from volta.dispatch.keys import Autograd
 from volta.errors import (
     AutogradError,
     BackendError,
     DTypeError,
+    IndexOutOfRangeError,
     InvalidOperationError,
     VoltaError,
 )
+from volta.tensor.printing import tensor_repr
 
 
 class Size(tuple):
@@ -280,28 +282,13 @@ class Tensor(TensorMethods):
     def output_nr(self) -> int:
         return self._output_nr
 
-    def retain_grad(self) -> None:
-        if not self._requires_grad:
-            raise AutogradError("can't retain_grad on Tensor that has requires_grad=False")
-        if self.grad_fn is None or self._retains_grad:
-            return
-        self._retains_grad = True
-        from volta.autograd.engine import install_retain_grad_hook
-        install_retain_grad_hook(self)
-
     @property
     def retains_grad(self) -> bool:
         return self._retains_grad
 
-    def register_hook(self, hook: Any) -> Any:
-        from volta.autograd.engine import register_tensor_hook
-        return register_tensor_hook(self, hook)
-
-    def backward(self, gradient: Tensor | None = None, retain_graph: bool | None = None,
-                 create_graph: bool = False, inputs: Any = None) -> None:
-        from volta.autograd.engine import backward
-        backward((self,), None if gradient is None else (gradient,), retain_graph, create_graph,
-                 inputs=inputs)
+    # backward, register_hook and retain_grad enter the autograd engine, a layer above this
+    # one: volta/autograd/tensor_methods.py defines them and volta/_wiring.py installs them
+    # (docs/layout.md, "The seam").
 
     @property
     def data(self) -> Tensor:
@@ -385,24 +372,10 @@ class Tensor(TensorMethods):
     def __dlpack_device__(self) -> tuple[int, int]:
         return (1, 0)
 
-    def __reduce_ex__(self, protocol: int) -> Any:
-        from volta.tensor.factories import tensor as make_tensor
-        return (_rebuild, (host_array(self).copy(), str(self._device), self._requires_grad,
-                           make_tensor))
-
-    def __deepcopy__(self, memo: dict) -> Tensor:
-        from volta.tensor.factories import _from_host
-        with_grad = self._requires_grad
-        result = _from_host(host_array(self).copy(), self._device)
-        if with_grad:
-            result.requires_grad_(True)
-        if self._grad is not None:
-            result._grad = self._grad.__deepcopy__(memo)
-        memo[id(self)] = result
-        return result
+    # __reduce_ex__ and __deepcopy__ build tensors: volta/tensor/factories.py defines them
+    # (TENSOR_METHODS) and volta/_wiring.py installs them, as below.
 
     def __repr__(self) -> str:
-        from volta.tensor.printing import tensor_repr
         return tensor_repr(self)
 
     def __format__(self, spec: str) -> str:
@@ -410,13 +383,8 @@ class Tensor(TensorMethods):
             return format(self.item(), spec)
         return repr(self)
 
-    def __getitem__(self, index: Any) -> Tensor:
-        from volta.tensor.indexing import getitem
-        return getitem(self, index)
-
-    def __setitem__(self, index: Any, value: Any) -> None:
-        from volta.tensor.indexing import setitem
-        setitem(self, index, value)
+    # __getitem__ and __setitem__: volta/tensor/indexing.py (TENSOR_METHODS), installed by
+    # volta/_wiring.py.
 
     # -- device and dtype moves ------------------------------------------------------------------
 
@@ -467,35 +435,8 @@ class Tensor(TensorMethods):
     def type_as(self, other: Tensor) -> Tensor:
         return self.to(other.dtype)
 
-    def new_tensor(self, data: Any, dtype: Any = None, device: Any = None,
-                   requires_grad: bool = False) -> Tensor:
-        from volta.tensor.factories import tensor
-        return tensor(data, dtype=dtype or self.dtype, device=device or self._device,
-                      requires_grad=requires_grad)
-
-    def new_zeros(self, *size: Any, dtype: Any = None, device: Any = None,
-                  requires_grad: bool = False) -> Tensor:
-        from volta.tensor.factories import zeros
-        return zeros(*size, dtype=dtype or self.dtype, device=device or self._device,
-                     requires_grad=requires_grad)
-
-    def new_ones(self, *size: Any, dtype: Any = None, device: Any = None,
-                 requires_grad: bool = False) -> Tensor:
-        from volta.tensor.factories import ones
-        return ones(*size, dtype=dtype or self.dtype, device=device or self._device,
-                    requires_grad=requires_grad)
-
-    def new_full(self, size: Any, fill_value: Any, dtype: Any = None, device: Any = None,
-                 requires_grad: bool = False) -> Tensor:
-        from volta.tensor.factories import full
-        return full(size, fill_value, dtype=dtype or self.dtype, device=device or self._device,
-                    requires_grad=requires_grad)
-
-    def new_empty(self, *size: Any, dtype: Any = None, device: Any = None,
-                  requires_grad: bool = False) -> Tensor:
-        from volta.tensor.factories import empty
-        return empty(*size, dtype=dtype or self.dtype, device=device or self._device,
-                     requires_grad=requires_grad)
+    # new_tensor, new_zeros, new_ones, new_full, new_empty: volta/tensor/factories.py
+    # (TENSOR_METHODS), installed by volta/_wiring.py.
 
     @property
     def T(self) -> Tensor:  # noqa: N802 - PyTorch's public name
@@ -517,7 +458,6 @@ def _rebuild(array: np.ndarray, dev: str, requires_grad: bool, make: Any) -> Ten
 def _wrap_dim(dim: int, ndim: int, what: str) -> int:
     n = max(ndim, 1)
     if not -n <= dim < n:
-        from volta.errors import IndexOutOfRangeError
         raise IndexOutOfRangeError(f"{what}: dimension out of range (expected to be in range of "
                                    f"[{-n}, {n - 1}], but got {dim})")
     return dim + n if dim < 0 else dim
@@ -569,9 +509,3 @@ def _is_device(text: str) -> bool:
 # the host read (synchronize, to_numpy, strided view) belongs to the backend contract
 host_array = host_view
 
-
-
-# The seam where the layers below learn the Tensor type without importing this module
-# (docs/layout.md): the dispatcher checks results against it, binding accepts it as an operand.
-_dispatcher.set_tensor_type(Tensor)
-_binding.FAST_OPERANDS.add(Tensor)

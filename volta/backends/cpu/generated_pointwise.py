@@ -10,6 +10,7 @@ from numpy import errstate as _quiet
 
 from volta.backends.cpu import pointwise_math as _pm
 from volta.backends.cpu.pointwise_runtime import prepare as _prepare
+from volta.backends.cpu.pointwise_runtime import scalar_argument as _scalar
 from volta.backends.cpu.pointwise_runtime import wrap as _wrap
 
 KERNELS = {}
@@ -235,6 +236,8 @@ KERNELS['mish'] = mish
 
 def softplus(self, beta, threshold):
     (self,), out_dtype = _prepare('softplus', 'int_to_float', None, self)
+    beta = _scalar('softplus', beta, out_dtype)
+    threshold = _scalar('softplus', threshold, out_dtype)
     with _quiet(all='ignore'):
         return _wrap(_pm.where(self * beta > threshold, self, _pm.softplus(self * beta) / beta), out_dtype)
 
@@ -244,6 +247,9 @@ KERNELS['softplus'] = softplus
 
 def elu(self, alpha, scale, input_scale):
     (self,), out_dtype = _prepare('elu', 'int_to_float', None, self)
+    alpha = _scalar('elu', alpha, out_dtype)
+    scale = _scalar('elu', scale, out_dtype)
+    input_scale = _scalar('elu', input_scale, out_dtype)
     with _quiet(all='ignore'):
         return _wrap(_pm.where(self > 0, self * scale, alpha * scale * _pm.expm1(self * input_scale)), out_dtype)
 
@@ -262,6 +268,7 @@ KERNELS['selu'] = selu
 
 def leaky_relu(self, negative_slope):
     (self,), out_dtype = _prepare('leaky_relu', 'default', None, self)
+    negative_slope = _scalar('leaky_relu', negative_slope, out_dtype)
     return _wrap(_pm.where(self > 0, self, self * negative_slope), out_dtype)
 
 
@@ -270,6 +277,8 @@ KERNELS['leaky_relu'] = leaky_relu
 
 def hardtanh(self, min_val, max_val):
     (self,), out_dtype = _prepare('hardtanh', 'default', None, self)
+    min_val = _scalar('hardtanh', min_val, out_dtype)
+    max_val = _scalar('hardtanh', max_val, out_dtype)
     return _wrap(_pm.minimum(_pm.maximum(self, min_val), max_val), out_dtype)
 
 
@@ -452,6 +461,7 @@ KERNELS['bitwise_not'] = bitwise_not
 
 def add(self, other, alpha):
     (self, other), out_dtype = _prepare('add', 'default', None, self, other)
+    alpha = _scalar('add', alpha, out_dtype)
     return _wrap(self + other if alpha == 1 else self + alpha * other, out_dtype)
 
 
@@ -460,6 +470,7 @@ KERNELS['add'] = add
 
 def sub(self, other, alpha):
     (self, other), out_dtype = _prepare('sub', 'default', 'numeric', self, other)
+    alpha = _scalar('sub', alpha, out_dtype)
     return _wrap(self - other if alpha == 1 else self - alpha * other, out_dtype)
 
 
@@ -706,6 +717,7 @@ KERNELS['lerp'] = lerp
 
 def addcmul(self, tensor1, tensor2, value):
     (self, tensor1, tensor2), out_dtype = _prepare('addcmul', 'default', None, self, tensor1, tensor2)
+    value = _scalar('addcmul', value, out_dtype)
     return _wrap(self + value * tensor1 * tensor2, out_dtype)
 
 
@@ -713,7 +725,8 @@ KERNELS['addcmul'] = addcmul
 
 
 def addcdiv(self, tensor1, tensor2, value):
-    (self, tensor1, tensor2), out_dtype = _prepare('addcdiv', 'default', None, self, tensor1, tensor2)
+    (self, tensor1, tensor2), out_dtype = _prepare('addcdiv', 'default', 'floating', self, tensor1, tensor2)
+    value = _scalar('addcdiv', value, out_dtype)
     with _quiet(all='ignore'):
         return _wrap(self + value * tensor1 / tensor2, out_dtype)
 
