@@ -3,11 +3,14 @@
 Import order is the architecture: dtypes and devices, the dispatcher, the operators generated
 from ops.yaml, the tensor, composite and view implementations, then plugins (volta's own CPU
 backend first, installed packages after), then the keys above the backends (Autograd, Tracing).
-This module only imports and re-exports (plus PyTorch's dtype aliases); the few public functions
-that are not ops live in ``volta/functional.py``.
+This module only imports and re-exports (plus PyTorch's dtype aliases and the lazy ``volta.nn``);
+the few public functions that are not ops live in ``volta/functional.py``.
 """
 
 from __future__ import annotations
+
+import importlib as _importlib
+from typing import Any as _Any
 
 # 1. errors, dtypes, devices and the dispatcher
 from volta import dtypes as _dtypes
@@ -85,7 +88,7 @@ from volta import _wiring
 # 4. the public API on top
 from volta._generated.functions import *  # noqa: F403 - every op function
 from volta._generated.functions import NAMESPACES as _NAMESPACES
-from volta import autograd, dispatch, jit, library, linalg, nn, plugins, special
+from volta import autograd, dispatch, jit, library, linalg, plugins, special
 from volta.functional import (
     broadcast_shapes,
     broadcast_tensors,
@@ -110,3 +113,11 @@ int = int32
 short = int16
 __version__ = "0.1.0"
 
+
+def __getattr__(name: str) -> _Any:
+    # volta.nn is built on the public API (it does `import volta`), so importing it from here
+    # would be an import cycle: it loads on first use instead (PEP 562), once this package is
+    # complete, and `import volta; volta.nn.Linear(...)` works as in PyTorch
+    if name == "nn":
+        return _importlib.import_module("volta.nn")
+    raise AttributeError(f"module 'volta' has no attribute '{name}'")

@@ -168,7 +168,7 @@ def max_pool2d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any
 
 
 def _tup(v: Any, n: int) -> tuple:
-    if isinstance(v, int):
+    if isinstance(v, (int, float)):
         return (v,) * n
     return tuple(v)
 
@@ -345,3 +345,151 @@ def conv2d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride: An
            padding: Any = 0, dilation: Any = 1, groups: int = 1) -> Tensor:
     input, padding = _conv_padding(input, weight, padding, stride, dilation, 2)
     return _F.conv2d(input, weight, bias, stride, padding, dilation, groups)
+
+
+# -- functions without an op of their own, built from volta ops ----------------------------------
+
+@_export
+def dropout2d(input: Tensor, p: float = 0.5, training: bool = True,
+              inplace: bool = False) -> Tensor:
+    """Zeroes whole channels of a ``(N, C, H, W)`` (or ``(C, H, W)``) input with probability
+    ``p`` and scales the rest by ``1 / (1 - p)``."""
+    if not 0.0 <= p <= 1.0:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if not training or p == 0.0:
+        return input
+    if p == 1.0:
+        return _maybe_inplace(input, input * 0.0, inplace)
+    mask_shape = tuple(input.shape[:-2]) + (1, 1)
+    keep = input.new_full(mask_shape, 1.0 - p).bernoulli()
+    return _maybe_inplace(input, input * keep / (1.0 - p), inplace)
+
+
+@_export
+def instance_norm(input: Tensor, running_mean: Tensor | None = None,
+                  running_var: Tensor | None = None, weight: Tensor | None = None,
+                  bias: Tensor | None = None, use_input_stats: bool = True,
+                  momentum: float = 0.1, eps: float = 1e-5) -> Tensor:
+    """Normalizes each channel of each sample over its spatial dimensions.
+
+    Shapes: ``input`` is ``(N, C, *)``; ``running_*``, ``weight`` and ``bias`` are ``(C,)``.
+    """
+    channels = input.shape[1]
+    if not use_input_stats:
+        return _F.batch_norm(input, weight, bias, running_mean, running_var, False, momentum,
+                             eps)
+    out = _F.group_norm(input, channels, weight, bias, eps)
+    if running_mean is not None or running_var is not None:
+        # the running statistics average the per-instance statistics over the batch
+        with _no_grad():
+            flat = input.detach().reshape(input.shape[0], channels, -1)
+            if running_mean is not None:
+                running_mean.mul_(1 - momentum).add_(flat.mean(2).mean(0) * momentum)
+            if running_var is not None:
+                running_var.mul_(1 - momentum).add_(flat.var(2, correction=1).mean(0)
+                                                    * momentum)
+    return out
+
+
+@_export
+def pixel_shuffle(input: Tensor, upscale_factor: int) -> Tensor:
+    """``(*, C * r**2, H, W)`` -> ``(*, C, H * r, W * r)``."""
+    r = upscale_factor
+    *batch, c, h, w = input.shape
+    if c % (r * r):
+        raise ValueError(f"pixel_shuffle expects its input's 'channel' dimension to be "
+                         f"divisible by the square of upscale_factor, but input.size(-3)={c} "
+                         f"is not divisible by {r * r}")
+    n = len(batch)
+    x = input.reshape(*batch, c // (r * r), r, r, h, w)
+    x = x.permute(*range(n), n, n + 3, n + 1, n + 4, n + 2)
+    return x.reshape(*batch, c // (r * r), h * r, w * r)
+
+
+@_export
+def pixel_unshuffle(input: Tensor, downscale_factor: int) -> Tensor:
+    """``(*, C, H * r, W * r)`` -> ``(*, C * r**2, H, W)``."""
+    r = downscale_factor
+    *batch, c, h, w = input.shape
+    n = len(batch)
+    x = input.reshape(*batch, c, h // r, r, w // r, r)
+    x = x.permute(*range(n), n, n + 2, n + 4, n + 1, n + 3)
+    return x.reshape(*batch, c * r * r, h // r, w // r)
+
+
+def _interp_scales(input: Tensor, size: Any, scale_factor: Any,
+                   recompute_scale_factor: bool | None) -> tuple[list[int], list[float | None]]:
+    spatial = input.ndim - 2
+    if (size is None) == (scale_factor is None):
+        raise ValueError("either size or scale_factor should be defined, not both")
+    if size is not None:
+        sizes = list(_tup(size, spatial))
+        return sizes, [None] * spatial
+    factors = [float(f) for f in _tup(scale_factor, spatial)]
+    sizes = [int(input.shape[2 + i] * factors[i]) for i in range(spatial)]
+    # PyTorch maps output to input coordinates with 1/scale_factor unless asked to recompute
+    return sizes, [None] * spatial if recompute_scale_factor else factors
+
+
+def _source_scale(in_size: int, out_size: int, factor: float | None,
+                  align_corners: bool) -> float:
+    if align_corners:
+        return (in_size - 1) / (out_size - 1) if out_size > 1 else 0.0
+    return 1.0 / factor if factor is not None else in_size / out_size
+
+
+@_export
+def interpolate(input: Tensor, size: Any = None, scale_factor: Any = None,
+                mode: str = "nearest", align_corners: bool | None = None,
+                recompute_scale_factor: bool | None = None, antialias: bool = False) -> Tensor:
+    """Resizes the spatial dimensions of ``(N, C, *spatial)`` with ``mode`` ``"nearest"``,
+    ``"linear"`` (1-D), ``"bilinear"`` (2-D) or ``"nearest-exact"``."""
+    modes = {"nearest", "nearest-exact", "linear", "bilinear"}
+    if mode not in modes:
+        raise NotImplementedError(f"interpolate mode {mode!r} is not supported; "
+                                  f"supported: {sorted(modes)}")
+    linear = mode in ("linear", "bilinear")
+    if align_corners is not None and not linear:
+        raise ValueError("align_corners option can only be set with the interpolating modes: "
+                         "linear | bilinear | bicubic | trilinear")
+    sizes, factors = _interp_scales(input, size, scale_factor, recompute_scale_factor)
+    out = input
+    for i, out_size in enumerate(sizes):
+        dim = 2 + i
+        in_size = input.shape[dim]
+        scale = _source_scale(in_size, out_size, factors[i], bool(align_corners))
+        if not linear:
+            offset = 0.5 if mode == "nearest-exact" else 0.0
+            index = [min(int((j + offset) * scale), in_size - 1) for j in range(out_size)]
+            out = out.index_select(dim, _index_tensor(index, input))
+            continue
+        low, high, frac = [], [], []
+        for j in range(out_size):
+            src = j * scale if align_corners else max((j + 0.5) * scale - 0.5, 0.0)
+            i0 = min(int(src), in_size - 1)
+            low.append(i0)
+            high.append(min(i0 + 1, in_size - 1))
+            frac.append(src - i0)
+        shape = [1] * input.ndim
+        shape[dim] = out_size
+        weight = _index_tensor(frac, input, floating=True).reshape(shape)
+        out = (out.index_select(dim, _index_tensor(low, input)) * (1 - weight)
+               + out.index_select(dim, _index_tensor(high, input)) * weight)
+    return out
+
+
+@_export
+def upsample(input: Tensor, size: Any = None, scale_factor: Any = None, mode: str = "nearest",
+             align_corners: bool | None = None) -> Tensor:
+    return interpolate(input, size, scale_factor, mode, align_corners)
+
+
+def _index_tensor(values: list, like: Tensor, floating: bool = False) -> Tensor:
+    import volta
+    dtype = like.dtype if floating else volta.int64
+    return volta.tensor(values, dtype=dtype, device=like.device)
+
+
+def _no_grad() -> Any:
+    import volta
+    return volta.no_grad()

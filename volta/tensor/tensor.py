@@ -120,6 +120,15 @@ class Tensor(TensorMethods):
             t._base = base
         return t
 
+    @classmethod
+    def _make_subclass(cls, subclass: type, data: Tensor, requires_grad: bool = False) -> Tensor:
+        """PyTorch's ``Tensor._make_subclass``: an instance of ``subclass`` (e.g. ``nn.Parameter``)
+        sharing ``data``'s storage, as a fresh leaf."""
+        t = Tensor._make.__func__(subclass, data._storage, data._shape, data._stride, data._offset)
+        if requires_grad:
+            t.requires_grad_(True)
+        return t
+
     def _view_of(self, shape: tuple[int, ...], stride: tuple[int, ...], offset: int) -> Tensor:
         """A tensor sharing this one's storage and version counter (no autograd metadata)."""
         base = self._base if self._base is not None else self

@@ -1,0 +1,34 @@
+"""Dropout: ``Dropout`` (elements) and ``Dropout2d`` (whole channels). Identity in eval mode."""
+
+from __future__ import annotations
+
+import volta
+import volta.nn.functional as F
+from volta.nn.modules.module import Module
+
+
+class _DropoutNd(Module):
+    def __init__(self, p: float = 0.5, inplace: bool = False) -> None:
+        super().__init__()
+        if not 0.0 <= p <= 1.0:
+            raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+        self.p = p
+        self.inplace = inplace
+
+    def extra_repr(self) -> str:
+        return f"p={self.p}, inplace={self.inplace}"
+
+
+class Dropout(_DropoutNd):
+    """Zeroes each element with probability ``p`` while training and scales the others by
+    ``1 / (1 - p)``."""
+
+    def forward(self, input: volta.Tensor) -> volta.Tensor:
+        return F.dropout(input, self.p, self.training, self.inplace)
+
+
+class Dropout2d(_DropoutNd):
+    """Zeroes whole channels of ``(N, C, H, W)`` with probability ``p`` while training."""
+
+    def forward(self, input: volta.Tensor) -> volta.Tensor:
+        return F.dropout2d(input, self.p, self.training, self.inplace)

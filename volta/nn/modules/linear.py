@@ -1,0 +1,100 @@
+"""Linear layers: ``Identity``, ``Linear``, ``Bilinear``."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import volta
+import volta.nn.functional as F
+from volta.nn import init
+from volta.nn.modules.module import Module
+from volta.nn.parameter import Parameter
+
+
+class Identity(Module):
+    """Returns its input unchanged (arguments are accepted and ignored)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__()
+
+    def forward(self, input: volta.Tensor) -> volta.Tensor:
+        return input
+
+
+class Linear(Module):
+    """``y = x @ weight.T + bias``.
+
+    Args:
+        in_features: size of each input sample.
+        out_features: size of each output sample.
+        bias: whether to learn an additive bias. Default: ``True``.
+
+    Shape:
+        input ``(*, in_features)``, output ``(*, out_features)``; ``weight`` is
+        ``(out_features, in_features)``, ``bias`` ``(out_features,)``.
+    """
+
+    def __init__(self, in_features: int, out_features: int, bias: bool = True,
+                 device: Any = None, dtype: Any = None) -> None:
+        super().__init__()
+        self.in_features = in_features
+        self.out_features = out_features
+        self.weight = Parameter(volta.empty(out_features, in_features, device=device,
+                                            dtype=dtype))
+        if bias:
+            self.bias = Parameter(volta.empty(out_features, device=device, dtype=dtype))
+        else:
+            self.register_parameter("bias", None)
+        self.reset_parameters()
+
+    def reset_parameters(self) -> None:
+        """PyTorch's default: kaiming_uniform_(a=sqrt(5)) weights, U(+-1/sqrt(fan_in)) bias."""
+        init.kaiming_uniform_(self.weight, a=math.sqrt(5))
+        if self.bias is not None:
+            fan_in = self.in_features
+            bound = 1 / math.sqrt(fan_in) if fan_in > 0 else 0
+            init.uniform_(self.bias, -bound, bound)
+
+    def forward(self, input: volta.Tensor) -> volta.Tensor:
+        return F.linear(input, self.weight, self.bias)
+
+    def extra_repr(self) -> str:
+        return (f"in_features={self.in_features}, out_features={self.out_features}, "
+                f"bias={self.bias is not None}")
+
+
+class Bilinear(Module):
+    """``y = x1^T A x2 + b``.
+
+    Shape:
+        ``input1 (*, in1_features)``, ``input2 (*, in2_features)``, output
+        ``(*, out_features)``; ``weight`` is ``(out_features, in1_features, in2_features)``.
+    """
+
+    def __init__(self, in1_features: int, in2_features: int, out_features: int,
+                 bias: bool = True, device: Any = None, dtype: Any = None) -> None:
+        super().__init__()
+        self.in1_features = in1_features
+        self.in2_features = in2_features
+        self.out_features = out_features
+        self.weight = Parameter(volta.empty(out_features, in1_features, in2_features,
+                                            device=device, dtype=dtype))
+        if bias:
+            self.bias = Parameter(volta.empty(out_features, device=device, dtype=dtype))
+        else:
+            self.register_parameter("bias", None)
+        self.reset_parameters()
+
+    def reset_parameters(self) -> None:
+        bound = 1 / math.sqrt(self.weight.shape[1])
+        init.uniform_(self.weight, -bound, bound)
+        if self.bias is not None:
+            init.uniform_(self.bias, -bound, bound)
+
+    def forward(self, input1: volta.Tensor, input2: volta.Tensor) -> volta.Tensor:
+        return F.bilinear(input1, input2, self.weight, self.bias)
+
+    def extra_repr(self) -> str:
+        return (f"in1_features={self.in1_features}, in2_features={self.in2_features}, "
+                f"out_features={self.out_features}, bias={self.bias is not None}")

@@ -1,0 +1,257 @@
+"""Normalization: ``BatchNorm1d/2d``, ``InstanceNorm2d``, ``LayerNorm``, ``GroupNorm``,
+``RMSNorm``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import volta
+import volta.nn.functional as F
+from volta.nn import init
+from volta.nn.modules.module import Module
+from volta.nn.parameter import Parameter
+
+
+class _NormBase(Module):
+    """Per-channel affine parameters and running statistics (BatchNorm, InstanceNorm)."""
+
+    def __init__(self, num_features: int, eps: float, momentum: float | None, affine: bool,
+                 track_running_stats: bool, device: Any, dtype: Any) -> None:
+        super().__init__()
+        self.num_features = num_features
+        self.eps = eps
+        self.momentum = momentum
+        self.affine = affine
+        self.track_running_stats = track_running_stats
+        if affine:
+            self.weight = Parameter(volta.empty(num_features, device=device, dtype=dtype))
+            self.bias = Parameter(volta.empty(num_features, device=device, dtype=dtype))
+        else:
+            self.register_parameter("weight", None)
+            self.register_parameter("bias", None)
+        if track_running_stats:
+            self.register_buffer("running_mean",
+                                 volta.zeros(num_features, device=device, dtype=dtype))
+            self.register_buffer("running_var",
+                                 volta.ones(num_features, device=device, dtype=dtype))
+            self.register_buffer("num_batches_tracked",
+                                 volta.tensor(0, dtype=volta.int64, device=device))
+        else:
+            self.register_buffer("running_mean", None)
+            self.register_buffer("running_var", None)
+            self.register_buffer("num_batches_tracked", None)
+        self.reset_parameters()
+
+    def reset_running_stats(self) -> None:
+        if self.track_running_stats:
+            init.zeros_(self.running_mean)
+            init.ones_(self.running_var)
+            init.zeros_(self.num_batches_tracked)
+
+    def reset_parameters(self) -> None:
+        self.reset_running_stats()
+        if self.affine:
+            init.ones_(self.weight)
+            init.zeros_(self.bias)
+
+    def _check_input_dim(self, input: volta.Tensor) -> None:
+        raise NotImplementedError
+
+    def extra_repr(self) -> str:
+        return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, "
+                f"affine={self.affine}, bias={self.affine}, "
+                f"track_running_stats={self.track_running_stats}")
+
+
+class _BatchNorm(_NormBase):
+    def __init__(self, num_features: int, eps: float = 1e-5, momentum: float | None = 0.1,
+                 affine: bool = True, track_running_stats: bool = True, device: Any = None,
+                 dtype: Any = None) -> None:
+        super().__init__(num_features, eps, momentum, affine, track_running_stats, device, dtype)
+
+    def forward(self, input: volta.Tensor) -> volta.Tensor:
+        self._check_input_dim(input)
+        factor = 0.0 if self.momentum is None else self.momentum
+        if self.training and self.track_running_stats:
+            with volta.no_grad():
+                self.num_batches_tracked.add_(1)
+            if self.momentum is None:
+                # momentum=None: a cumulative moving average over all batches seen
+                factor = 1.0 / float(self.num_batches_tracked.item())
+        # batch statistics while training, and in eval when there are no running statistics
+        use_batch_stats = self.training or self.running_mean is None
+        # running statistics are updated only while training
+        tracked = not self.training or self.track_running_stats
+        return F.batch_norm(input, self.running_mean if tracked else None,
+                            self.running_var if tracked else None, self.weight, self.bias,
+                            use_batch_stats, factor, self.eps)
+
+
+class BatchNorm1d(_BatchNorm):
+    """Batch normalization over ``(N, C)`` or ``(N, C, L)``.
+
+    Args:
+        num_features: ``C``.
+        eps: added to the variance. Default: ``1e-5``.
+        momentum: running statistics factor; ``None`` for a cumulative average.
+        affine: learnable ``weight`` and ``bias``. Default: ``True``.
+        track_running_stats: keep ``running_mean``/``running_var`` buffers (used in eval).
+    """
+
+    def _check_input_dim(self, input: volta.Tensor) -> None:
+        if input.ndim not in (2, 3):
+            raise ValueError(f"expected 2D or 3D input (got {input.ndim}D input)")
+
+
+class BatchNorm2d(_BatchNorm):
+    """Batch normalization over ``(N, C, H, W)``; arguments as :class:`BatchNorm1d`."""
+
+    def _check_input_dim(self, input: volta.Tensor) -> None:
+        if input.ndim != 4:
+            raise ValueError(f"expected 4D input (got {input.ndim}D input)")
+
+
+class InstanceNorm2d(_NormBase):
+    """Normalizes each channel of each sample over ``(H, W)``; input ``(N, C, H, W)`` or
+    ``(C, H, W)``. Defaults: no affine parameters, no running statistics."""
+
+    def __init__(self, num_features: int, eps: float = 1e-5, momentum: float = 0.1,
+                 affine: bool = False, track_running_stats: bool = False, device: Any = None,
+                 dtype: Any = None) -> None:
+        super().__init__(num_features, eps, momentum, affine, track_running_stats, device, dtype)
+
+    def forward(self, input: volta.Tensor) -> volta.Tensor:
+        if input.ndim not in (3, 4):
+            raise ValueError(f"expected 3D or 4D input (got {input.ndim}D input)")
+        unbatched = input.ndim == 3
+        x = input.unsqueeze(0) if unbatched else input
+        out = F.instance_norm(x, self.running_mean, self.running_var, self.weight, self.bias,
+                              self.training or not self.track_running_stats,
+                              0.1 if self.momentum is None else self.momentum, self.eps)
+        return out.squeeze(0) if unbatched else out
+
+
+def _shape(normalized_shape: Any) -> tuple:
+    if isinstance(normalized_shape, int):
+        return (normalized_shape,)
+    return tuple(normalized_shape)
+
+
+class LayerNorm(Module):
+    """Normalizes over the last ``len(normalized_shape)`` dimensions.
+
+    Args:
+        normalized_shape: the trailing shape to normalize over.
+        eps: added to the variance. Default: ``1e-5``.
+        elementwise_affine: learnable ``weight`` (ones) and ``bias`` (zeros).
+        bias: whether the affine transform has a bias.
+    """
+
+    def __init__(self, normalized_shape: Any, eps: float = 1e-5,
+                 elementwise_affine: bool = True, bias: bool = True, device: Any = None,
+                 dtype: Any = None) -> None:
+        super().__init__()
+        self.normalized_shape = _shape(normalized_shape)
+        self.eps = eps
+        self.elementwise_affine = elementwise_affine
+        if elementwise_affine:
+            self.weight = Parameter(volta.ones(*self.normalized_shape, device=device,
+                                               dtype=dtype))
+            if bias:
+                self.bias = Parameter(volta.zeros(*self.normalized_shape, device=device,
+                                                  dtype=dtype))
+            else:
+                self.register_parameter("bias", None)
+        else:
+            self.register_parameter("weight", None)
+            self.register_parameter("bias", None)
+
+    def reset_parameters(self) -> None:
+        if self.elementwise_affine:
+            init.ones_(self.weight)
+            if self.bias is not None:
+                init.zeros_(self.bias)
+
+    def forward(self, input: volta.Tensor) -> volta.Tensor:
+        return F.layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)
+
+    def extra_repr(self) -> str:
+        return (f"{self.normalized_shape}, eps={self.eps}, "
+                f"elementwise_affine={self.elementwise_affine}, bias={self.bias is not None}")
+
+
+class GroupNorm(Module):
+    """Normalizes ``(N, C, *)`` over groups of ``C / num_groups`` channels.
+
+    Args:
+        num_groups: number of groups (must divide ``num_channels``).
+        num_channels: ``C``.
+        eps: added to the variance. Default: ``1e-5``.
+        affine: learnable per-channel ``weight`` and ``bias``.
+    """
+
+    def __init__(self, num_groups: int, num_channels: int, eps: float = 1e-5,
+                 affine: bool = True, bias: bool = True, device: Any = None,
+                 dtype: Any = None) -> None:
+        super().__init__()
+        if num_channels % num_groups:
+            raise ValueError("num_channels must be divisible by num_groups")
+        self.num_groups = num_groups
+        self.num_channels = num_channels
+        self.eps = eps
+        self.affine = affine
+        if affine:
+            self.weight = Parameter(volta.ones(num_channels, device=device, dtype=dtype))
+            if bias:
+                self.bias = Parameter(volta.zeros(num_channels, device=device, dtype=dtype))
+            else:
+                self.register_parameter("bias", None)
+        else:
+            self.register_parameter("weight", None)
+            self.register_parameter("bias", None)
+
+    def reset_parameters(self) -> None:
+        if self.affine:
+            init.ones_(self.weight)
+            if self.bias is not None:
+                init.zeros_(self.bias)
+
+    def forward(self, input: volta.Tensor) -> volta.Tensor:
+        return F.group_norm(input, self.num_groups, self.weight, self.bias, self.eps)
+
+    def extra_repr(self) -> str:
+        return (f"{self.num_groups}, {self.num_channels}, eps={self.eps}, "
+                f"affine={self.affine}, bias={self.bias is not None}")
+
+
+class RMSNorm(Module):
+    """``x / sqrt(mean(x**2) + eps) * weight`` over the trailing ``normalized_shape``.
+
+    Args:
+        normalized_shape: the trailing shape to normalize over.
+        eps: added inside the root; ``None`` uses the dtype's machine epsilon.
+        elementwise_affine: learnable ``weight`` (ones).
+    """
+
+    def __init__(self, normalized_shape: Any, eps: float | None = None,
+                 elementwise_affine: bool = True, device: Any = None, dtype: Any = None) -> None:
+        super().__init__()
+        self.normalized_shape = _shape(normalized_shape)
+        self.eps = eps
+        self.elementwise_affine = elementwise_affine
+        if elementwise_affine:
+            self.weight = Parameter(volta.ones(*self.normalized_shape, device=device,
+                                               dtype=dtype))
+        else:
+            self.register_parameter("weight", None)
+
+    def reset_parameters(self) -> None:
+        if self.elementwise_affine:
+            init.ones_(self.weight)
+
+    def forward(self, input: volta.Tensor) -> volta.Tensor:
+        return F.rms_norm(input, self.normalized_shape, self.weight, self.eps)
+
+    def extra_repr(self) -> str:
+        return (f"{self.normalized_shape}, eps={self.eps}, "
+                f"elementwise_affine={self.elementwise_affine}")

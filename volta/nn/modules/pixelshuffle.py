@@ -1,0 +1,21 @@
+"""``PixelShuffle``: ``(*, C * r**2, H, W)`` -> ``(*, C, H * r, W * r)``."""
+
+from __future__ import annotations
+
+import volta
+import volta.nn.functional as F
+from volta.nn.modules.module import Module
+
+
+class PixelShuffle(Module):
+    """Rearranges channels into space by ``upscale_factor`` ``r`` (sub-pixel convolution)."""
+
+    def __init__(self, upscale_factor: int) -> None:
+        super().__init__()
+        self.upscale_factor = upscale_factor
+
+    def forward(self, input: volta.Tensor) -> volta.Tensor:
+        return F.pixel_shuffle(input, self.upscale_factor)
+
+    def extra_repr(self) -> str:
+        return f"upscale_factor={self.upscale_factor}"

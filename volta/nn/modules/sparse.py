@@ -1,0 +1,78 @@
+"""``Embedding``: a lookup table of ``num_embeddings`` vectors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import volta
+import volta.nn.functional as F
+from volta.nn import init
+from volta.nn.modules.module import Module
+from volta.nn.parameter import Parameter
+
+
+class Embedding(Module):
+    """Looks up rows of ``weight`` by index.
+
+    Args:
+        num_embeddings: size of the table.
+        embedding_dim: size of each vector.
+        padding_idx: this row is initialised to zeros and receives no gradient.
+
+    Shape:
+        input ``(*)`` of integer indices, output ``(*, embedding_dim)``.
+    """
+
+    def __init__(self, num_embeddings: int, embedding_dim: int, padding_idx: int | None = None,
+                 max_norm: float | None = None, norm_type: float = 2.0,
+                 scale_grad_by_freq: bool = False, sparse: bool = False,
+                 _weight: volta.Tensor | None = None, _freeze: bool = False, device: Any = None,
+                 dtype: Any = None) -> None:
+        super().__init__()
+        if max_norm is not None:
+            raise NotImplementedError("Embedding(max_norm=...) is not supported")
+        if padding_idx is not None:
+            if not -num_embeddings <= padding_idx < num_embeddings:
+                raise ValueError("Padding_idx must be within num_embeddings")
+            padding_idx %= num_embeddings
+        self.num_embeddings = num_embeddings
+        self.embedding_dim = embedding_dim
+        self.padding_idx = padding_idx
+        self.max_norm = max_norm
+        self.norm_type = norm_type
+        self.scale_grad_by_freq = scale_grad_by_freq
+        self.sparse = sparse
+        if _weight is None:
+            self.weight = Parameter(volta.empty(num_embeddings, embedding_dim, device=device,
+                                                dtype=dtype), requires_grad=not _freeze)
+            self.reset_parameters()
+        else:
+            self.weight = Parameter(_weight, requires_grad=not _freeze)
+
+    def reset_parameters(self) -> None:
+        """PyTorch's default: N(0, 1), with the padding row zeroed."""
+        init.normal_(self.weight)
+        if self.padding_idx is not None:
+            with volta.no_grad():
+                self.weight[self.padding_idx].fill_(0)
+
+    def forward(self, input: volta.Tensor) -> volta.Tensor:
+        return F.embedding(input, self.weight, self.padding_idx, self.max_norm, self.norm_type,
+                           self.scale_grad_by_freq, self.sparse)
+
+    def extra_repr(self) -> str:
+        text = f"{self.num_embeddings}, {self.embedding_dim}"
+        if self.padding_idx is not None:
+            text += f", padding_idx={self.padding_idx}"
+        if self.scale_grad_by_freq:
+            text += ", scale_grad_by_freq=True"
+        if self.sparse:
+            text += ", sparse=True"
+        return text
+
+    @classmethod
+    def from_pretrained(cls, embeddings: volta.Tensor, freeze: bool = True,
+                        padding_idx: int | None = None, **kwargs: Any) -> Embedding:
+        rows, cols = embeddings.shape
+        return cls(rows, cols, padding_idx=padding_idx, _weight=embeddings, _freeze=freeze,
+                   **kwargs)

@@ -1,0 +1,44 @@
+"""``Upsample``: resize ``(N, C, *spatial)`` by a size or a scale factor."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import volta
+import volta.nn.functional as F
+from volta.nn.modules.module import Module
+
+
+class Upsample(Module):
+    """Resizes the spatial dimensions.
+
+    Args:
+        size: the output spatial size, or
+        scale_factor: the multiplier for each spatial size.
+        mode: ``"nearest"`` (default), ``"linear"`` or ``"bilinear"``.
+        align_corners: for the linear modes, map corner pixels onto each other.
+    """
+
+    def __init__(self, size: Any = None, scale_factor: Any = None, mode: str = "nearest",
+                 align_corners: bool | None = None,
+                 recompute_scale_factor: bool | None = None) -> None:
+        super().__init__()
+        self.size = size
+        if isinstance(scale_factor, (tuple, list)):
+            self.scale_factor: Any = tuple(float(f) for f in scale_factor)
+        else:
+            self.scale_factor = float(scale_factor) if scale_factor is not None else None
+        self.mode = mode
+        self.align_corners = align_corners
+        self.recompute_scale_factor = recompute_scale_factor
+
+    def forward(self, input: volta.Tensor) -> volta.Tensor:
+        return F.interpolate(input, self.size, self.scale_factor, self.mode, self.align_corners,
+                             recompute_scale_factor=self.recompute_scale_factor)
+
+    def extra_repr(self) -> str:
+        if self.scale_factor is not None:
+            text = f"scale_factor={self.scale_factor!r}"
+        else:
+            text = f"size={self.size!r}"
+        return text + f", mode={self.mode!r}"
