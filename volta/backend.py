@@ -50,7 +50,7 @@ from volta.dispatch.keys import KEYS, DispatchKey
 from volta.errors import BackendError, RegistrationError
 
 if TYPE_CHECKING:
-    from volta._tensor import Tensor
+    from volta.tensor.tensor import Tensor
 
 __all__ = ["Backend", "BackendInfo", "BackendRegistry", "BACKENDS", "StorageRef", "host_view",
            "storage_of"]

@@ -16,6 +16,7 @@ from volta.dispatch import keys as K
 from volta.dispatch.dispatcher import DISPATCHER, FALLTHROUGH, OperatorHandle
 from volta.dispatch.registration import parse_schema
 from volta.errors import RegistrationError, SchemaError
+from volta.schema import OpInfo
 
 __all__ = ["Library", "define", "impl", "impl_composite", "fallback", "register_autograd",
            "register_meta", "scoped", "FALLTHROUGH", "op"]
@@ -60,19 +61,14 @@ class Library:
     def _prov(self) -> str:
         return f"{self.owner} ({_caller()})"
 
-    def define(self, schema: str, tags: tuple[str, ...] = ()) -> OperatorHandle:
+    def define(self, schema: str, tags: tuple[str, ...] = (),
+               info: OpInfo | None = None) -> OperatorHandle:
         """Define an operator from a schema string, e.g. ``"ext::swiglu(Tensor x) -> Tensor"``."""
         parsed = parse_schema(schema)
         if not parsed.name.namespace:
             raise SchemaError(f"out-of-tree operators need a namespace: write "
                               f"'myns::{parsed.name}' instead of '{parsed.name}'")
-        handle = DISPATCHER.define(parsed, tags, provenance=self._prov())
-        handle.declared_composite = False
-        handle.promotion = "default"
-        handle.dtypes = None
-        handle.non_differentiable = False
-        handle.inplace_of = None
-        return handle
+        return DISPATCHER.define(parsed, tags, provenance=self._prov(), info=info)
 
     def define_yaml(self, path: str | Path) -> list[OperatorHandle]:
         """Define every op of a yaml file in the ops.yaml format: schemas, derivative formulas
@@ -90,10 +86,8 @@ class Library:
             if not d.schema.name.namespace:
                 raise SchemaError(f"{path}:{d.line}: out-of-tree operators need a namespace "
                                   f"(write 'myns::{d.name}')")
-            handle = self.define(str(d.schema), d.tags)
-            handle.promotion = d.promotion
-            handle.dtypes = d.dtypes
-            handle.non_differentiable = d.non_differentiable
+            handle = self.define(str(d.schema), d.tags, OpInfo(
+                promotion=d.promotion, dtypes=d.dtypes, non_differentiable=d.non_differentiable))
             setattr(handles, d.overload_id, handle)
             defined.append(handle)
         registry_import = "from volta._generated import registry as _op\n"
@@ -272,7 +266,7 @@ class _OpPacket:
         self.overloads = overloads
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        from volta._binding import call_overloaded
+        from volta.dispatch.binding import call_overloaded
         return call_overloaded(tuple(self.overloads), args, kwargs, self.name)
 
     def __getattr__(self, overload: str) -> OperatorHandle:

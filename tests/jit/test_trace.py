@@ -328,6 +328,7 @@ class _AltBackend(Backend):
 
 class _AltPlugin:
     @staticmethod
+    @volta.plugins.hookimpl
     def volta_register_backends(registry):
         registry.register("alt", _AltBackend(), key_name="ALT")
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from volta import _binding as _b
+from volta.dispatch import binding as _b
 if TYPE_CHECKING:
-    from volta._binding import DeviceLike, Generator, Number, Tensor, dtype
+    from volta.dispatch.binding import DeviceLike, Generator, Number, Tensor, dtype
 from volta._generated import registry as _op
 
 

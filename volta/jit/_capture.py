@@ -17,13 +17,13 @@ from typing import Any
 import numpy as np
 
 from volta import dtypes as D
-from volta._tensor import Tensor
 from volta.dispatch.dispatcher import DISPATCHER, OperatorHandle
 from volta.dispatch.keys import Tracing
 from volta.dispatch.local_state import include_keys
 from volta.errors import VoltaError
 from volta.jit.graph import Graph
 from volta.jit.ir import OpNode, Value
+from volta.tensor.tensor import Tensor
 
 
 class _Recorder:

@@ -6,11 +6,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from volta._tensor import Tensor
 from volta.dispatch.dispatcher import DISPATCHER
 from volta.errors import TraceFormatError, VoltaError
 from volta.jit import serialization
 from volta.jit.ir import OpNode, Value, decode_arg, show_arg
+from volta.tensor.tensor import Tensor
 
 
 @dataclass

@@ -24,15 +24,15 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from volta import dtypes as D
-from volta._factories import from_numpy
-from volta._tensor import Tensor, host_array
 from volta.dispatch.dispatcher import DISPATCHER
 from volta.errors import TraceFormatError
 from volta.jit.ir import OpNode, Value
+from volta.tensor.factories import from_numpy
+from volta.tensor.tensor import Tensor, host_array
 
 if TYPE_CHECKING:
-    from codegen.model import Argument, FunctionSchema
     from volta.jit.graph import Graph
+    from volta.schema import Argument, FunctionSchema
 
 FORMAT = "volta-graph"
 FORMAT_VERSION = 1

@@ -11,8 +11,10 @@ plugin registered through these same hooks.
 
 Order: ``volta_register_backends`` runs for every plugin, then ``volta_define_ops`` for every
 plugin, then ``volta_register_kernels`` for every plugin. So a plugin may give kernels to ops
-another plugin defines, and kernels for core ops on its own backend. A plugin whose import or
-hook raises is reported (``volta.plugins.status()``) and skipped; the others still load.
+another plugin defines, and kernels for core ops on its own backend. Within a phase, pluggy's
+call order applies (``tryfirst``/``trylast``). A plugin whose import, registration or hook fails
+is reported (a warning and ``volta.plugins.status()``) and everything it registered is rolled
+back; the others still load (``VOLTA_STRICT_PLUGINS=1`` raises ``volta.PluginError`` instead).
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from volta.dispatch.keys import KEYS, DispatchKey
 
 
 def _to_host(x: Any, tensor_type: type) -> Any:
-    from volta._factories import to_copy
+    from volta.tensor.factories import to_copy
     if isinstance(x, tensor_type):
         return to_copy(x, None, "cpu")
     if isinstance(x, (tuple, list)) and any(isinstance(v, tensor_type) for v in x):
@@ -41,7 +41,7 @@ def _write_back(dst: Any, src: Any) -> None:
 
 
 def _back(x: Any, dev: Any, tensor_type: type) -> Any:
-    from volta._factories import to_copy
+    from volta.tensor.factories import to_copy
     if isinstance(x, tensor_type):
         return to_copy(x, None, str(dev))
     if isinstance(x, (tuple, list)):
@@ -55,7 +55,7 @@ def factory(op: OperatorHandle, key: DispatchKey) -> Any:
         return None
 
     def cpu_fallback(op: OperatorHandle, keyset: int, args: tuple, kwargs: dict) -> Any:
-        from volta._tensor import Tensor
+        from volta.tensor.tensor import Tensor
         DISPATCHER.note_cpu_fallback(op, key)
         dev = next(a.device for a in _flat(args) if isinstance(a, Tensor))
         host_args = tuple(_to_host(a, Tensor) for a in args)

@@ -13,8 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from volta._tensor import Tensor
 from volta.backends.cpu.storage import array as A
+from volta.tensor.tensor import Tensor
 
 KERNELS: dict[str, Callable[..., Any]] = {}
 

@@ -12,11 +12,11 @@ from typing import Any
 import numpy as np
 
 from volta import dtypes as D
-from volta._inplace_support import broadcast_shapes
-from volta._tensor import Tensor
 from volta.backend import host_view
 from volta.backends.cpu.storage import wrap_as as _wrap_as
 from volta.errors import DTypeError
+from volta.tensor.inplace import broadcast_shapes
+from volta.tensor.tensor import Tensor
 
 _HALF = (D.float16, D.bfloat16)
 _F32 = np.dtype(np.float32)

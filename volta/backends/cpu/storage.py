@@ -8,9 +8,9 @@ from typing import Any
 import numpy as np
 
 from volta import dtypes as D
-from volta._tensor import Storage, Tensor, contiguous_strides
 from volta.backend import Backend, BackendInfo, host_view
 from volta.device import device
+from volta.tensor.tensor import Storage, Tensor, contiguous_strides
 
 CPU = device("cpu")
 _INFO: BackendInfo | None = None

@@ -15,7 +15,7 @@ from volta.errors import IndexOutOfRangeError
 
 
 def _tensor_type() -> type:
-    from volta._tensor import Tensor
+    from volta.tensor.tensor import Tensor
     return Tensor
 
 
@@ -26,7 +26,7 @@ def _normalise(index: Any) -> tuple:
     out = []
     for item in index:
         if isinstance(item, (list, np.ndarray, bool, np.bool_)):
-            from volta._factories import tensor as make
+            from volta.tensor.factories import tensor as make
             item = make(item)
         elif isinstance(item, tensor) and item.ndim == 0 and not item.dtype.is_floating_point \
                 and item.dtype.name != "bool":
@@ -119,7 +119,7 @@ def setitem(t: Any, index: Any, value: Any) -> None:
     index = _normalise(index)
     view, advanced = _basic(t, index)
     if not isinstance(value, tensor):
-        from volta._factories import scalar_tensor
+        from volta.tensor.factories import scalar_tensor
         value = scalar_tensor(value, dtype=t.dtype, device=t.device)
     if not advanced:
         view.copy_(value)

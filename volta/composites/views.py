@@ -10,8 +10,8 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from volta._tensor import Tensor, contiguous_strides
 from volta.errors import IndexOutOfRangeError, ShapeError
+from volta.tensor.tensor import Tensor, contiguous_strides
 
 VIEW_IMPLEMENTATIONS: dict[str, Any] = {}
 

@@ -297,3 +297,20 @@ class FunctionSchema:
         else:
             ret = str(self.returns[0])
         return f"{self.name}({', '.join(parts)}) -> {ret}"
+
+
+@dataclass(frozen=True)
+class OpInfo:
+    """What an op's declaration says beyond its schema, fixed when the op is defined.
+
+    ``composite``: declared ``composite: true`` in ops.yaml, so an implementation must be wired;
+    ``inplace_of``: for generated ``op_`` variants, the functional op they write back from;
+    ``promotion`` and ``dtypes``: the yaml's type-promotion rule and dtype set (for tools and
+    docs); ``non_differentiable``: autograd passes the op through without a backward node.
+    """
+
+    composite: bool = False
+    inplace_of: str | None = None
+    promotion: str | None = None
+    dtypes: str | None = None
+    non_differentiable: bool = False

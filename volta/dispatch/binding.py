@@ -17,8 +17,8 @@ from volta.dispatch import dispatcher as _dispatcher
 from volta.errors import ArgumentError
 
 if TYPE_CHECKING:
-    from volta._tensor import Tensor  # noqa: F401 - the generated modules import it from here
     from volta.device import device as _device_t
+    from volta.tensor.tensor import Tensor  # noqa: F401 - the generated modules import it from here
 
 Number = int | float | bool
 DeviceLike = Union[str, "_device_t"]

@@ -15,10 +15,10 @@ from typing import Any
 import numpy as np
 
 from volta import dtypes as D
-from volta._tensor import Storage, Tensor, contiguous_strides, host_array
 from volta.backend import BACKENDS
 from volta.device import device
 from volta.errors import DTypeError, ShapeError, VoltaError
+from volta.tensor.tensor import Storage, Tensor, contiguous_strides, host_array
 
 
 class Generator:

@@ -43,3 +43,12 @@ def write_result(op: Any, self: Any, value: Any) -> Any:
                              f"{list(broadcast_shapes(tuple(self._shape), tuple(value._shape)))}")
     R.copy_(self, value, False)
     return self
+
+
+def generic_inplace(op: Any, functional: Any) -> Any:
+    """``op_(self, ...)`` as ``functional(self, ...)`` written back into ``self``."""
+    def inplace(self: Any, *rest: Any) -> Any:
+        return write_result(op, self, functional(self, *rest))
+
+    inplace.__qualname__ = f"inplace[{op.name}]"
+    return inplace

@@ -50,7 +50,7 @@ def _format_floats(arr: np.ndarray) -> Any:
 
 
 def tensor_repr(t: Any) -> str:
-    from volta._tensor import host_array
+    from volta.tensor.tensor import host_array
     arr = host_array(t)
     if arr.dtype.kind == "f" or t.dtype.name == "bfloat16":
         arr = arr.astype(np.float64)

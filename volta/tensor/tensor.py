@@ -18,6 +18,7 @@ from volta import dtypes as D
 from volta._generated.tensor_methods import TensorMethods
 from volta.backend import BACKENDS, BackendInfo, host_view
 from volta.device import device
+from volta.dispatch import binding as _binding
 from volta.dispatch import dispatcher as _dispatcher
 from volta.dispatch.keys import Autograd
 from volta.errors import (
@@ -376,12 +377,12 @@ class Tensor(TensorMethods):
         return (1, 0)
 
     def __reduce_ex__(self, protocol: int) -> Any:
-        from volta._factories import tensor as make_tensor
+        from volta.tensor.factories import tensor as make_tensor
         return (_rebuild, (host_array(self).copy(), str(self._device), self._requires_grad,
                            make_tensor))
 
     def __deepcopy__(self, memo: dict) -> Tensor:
-        from volta._factories import _from_host
+        from volta.tensor.factories import _from_host
         with_grad = self._requires_grad
         result = _from_host(host_array(self).copy(), self._device)
         if with_grad:
@@ -392,7 +393,7 @@ class Tensor(TensorMethods):
         return result
 
     def __repr__(self) -> str:
-        from volta._printing import tensor_repr
+        from volta.tensor.printing import tensor_repr
         return tensor_repr(self)
 
     def __format__(self, spec: str) -> str:
@@ -401,11 +402,11 @@ class Tensor(TensorMethods):
         return repr(self)
 
     def __getitem__(self, index: Any) -> Tensor:
-        from volta._indexing import getitem
+        from volta.tensor.indexing import getitem
         return getitem(self, index)
 
     def __setitem__(self, index: Any, value: Any) -> None:
-        from volta._indexing import setitem
+        from volta.tensor.indexing import setitem
         setitem(self, index, value)
 
     # -- device and dtype moves ------------------------------------------------------------------
@@ -459,31 +460,31 @@ class Tensor(TensorMethods):
 
     def new_tensor(self, data: Any, dtype: Any = None, device: Any = None,
                    requires_grad: bool = False) -> Tensor:
-        from volta._factories import tensor
+        from volta.tensor.factories import tensor
         return tensor(data, dtype=dtype or self.dtype, device=device or self._device,
                       requires_grad=requires_grad)
 
     def new_zeros(self, *size: Any, dtype: Any = None, device: Any = None,
                   requires_grad: bool = False) -> Tensor:
-        from volta._factories import zeros
+        from volta.tensor.factories import zeros
         return zeros(*size, dtype=dtype or self.dtype, device=device or self._device,
                      requires_grad=requires_grad)
 
     def new_ones(self, *size: Any, dtype: Any = None, device: Any = None,
                  requires_grad: bool = False) -> Tensor:
-        from volta._factories import ones
+        from volta.tensor.factories import ones
         return ones(*size, dtype=dtype or self.dtype, device=device or self._device,
                     requires_grad=requires_grad)
 
     def new_full(self, size: Any, fill_value: Any, dtype: Any = None, device: Any = None,
                  requires_grad: bool = False) -> Tensor:
-        from volta._factories import full
+        from volta.tensor.factories import full
         return full(size, fill_value, dtype=dtype or self.dtype, device=device or self._device,
                     requires_grad=requires_grad)
 
     def new_empty(self, *size: Any, dtype: Any = None, device: Any = None,
                   requires_grad: bool = False) -> Tensor:
-        from volta._factories import empty
+        from volta.tensor.factories import empty
         return empty(*size, dtype=dtype or self.dtype, device=device or self._device,
                      requires_grad=requires_grad)
 
@@ -560,4 +561,8 @@ def _is_device(text: str) -> bool:
 host_array = host_view
 
 
+
+# The seam where the layers below learn the Tensor type without importing this module
+# (docs/layout.md): the dispatcher checks results against it, binding accepts it as an operand.
 _dispatcher.set_tensor_type(Tensor)
+_binding.FAST_OPERANDS.add(Tensor)
