@@ -90,6 +90,7 @@ from volta import autograd, dispatch, jit, library, linalg, nn, plugins, special
 from volta.autograd import enable_grad, inference_mode, no_grad, set_grad_enabled
 from volta.autograd.grad_mode import is_grad_enabled, is_inference_mode_enabled
 from volta.library import ops
+from volta.serialization import load, save
 
 float = float32
 double = float64
