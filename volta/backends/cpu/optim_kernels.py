@@ -70,18 +70,23 @@ def adam_update_(param: Tensor, grad: Tensor, exp_avg: Tensor, exp_avg_sq: Tenso
             p *= 1 - lr * weight_decay
     else:
         g = _direction(p, A(grad), weight_decay, maximize)
-    m += (g - m) * (1 - beta1)
+    # one scratch array serves every intermediate: the update allocates nothing else
+    scratch = np.subtract(g, m)
+    scratch *= 1 - beta1
+    m += scratch
+    np.multiply(g, g, out=scratch)
+    scratch *= 1 - beta2
     v *= beta2
-    v += g * g * (1 - beta2)
+    v += scratch
     second = v
     if amsgrad and max_exp_avg_sq is not None:
         second = np.maximum(A(max_exp_avg_sq), v, out=A(max_exp_avg_sq))
-    denom = np.sqrt(second)
-    denom /= math.sqrt(1 - beta2 ** step)
-    denom += eps
-    np.divide(m, denom, out=denom)
-    denom *= lr / (1 - beta1 ** step)
-    p -= denom
+    np.sqrt(second, out=scratch)
+    scratch /= math.sqrt(1 - beta2 ** step)
+    scratch += eps
+    np.divide(m, scratch, out=scratch)
+    scratch *= lr / (1 - beta1 ** step)
+    p -= scratch
     return param
 
 
