@@ -125,7 +125,9 @@ def test_zero_grad_and_closure() -> None:
     loss = opt.step(closure)
     assert float(loss.item()) == 5.0
     np.testing.assert_allclose(w.detach().numpy(), [0.8, 1.6])
+    grad = w.grad
     opt.zero_grad(set_to_none=False)
+    assert w.grad is grad
     np.testing.assert_array_equal(w.grad.numpy(), [0.0, 0.0])
     opt.zero_grad()
     assert w.grad is None

@@ -79,8 +79,9 @@ class Optimizer:
                     p.grad = None
                 else:
                     with volta.no_grad():
-                        p.grad = p.grad.detach()
-                        p.grad.zero_()
+                        if p.grad.grad_fn is not None:  # a grad built with create_graph=True
+                            p.grad = p.grad.detach()
+                        p.grad.zero_()  # in place: the same tensor keeps serving as the grad
 
     def step(self, closure: Callable[[], Any] | None = None) -> Any:
         raise NotImplementedError
