@@ -104,6 +104,7 @@ from volta.functional import (
 from volta.autograd import enable_grad, inference_mode, no_grad, set_grad_enabled
 from volta.autograd.grad_mode import is_grad_enabled, is_inference_mode_enabled
 from volta.library import ops
+from volta.serialization import load, save
 
 float = float32
 double = float64
@@ -114,10 +115,14 @@ short = int16
 __version__ = "0.1.0"
 
 
+# subpackages written against the public API (they `import volta`), loaded on first use
+_LAZY_SUBPACKAGES = frozenset({"nn", "optim", "datasets"})
+
+
 def __getattr__(name: str) -> _Any:
     # volta.nn is built on the public API (it does `import volta`), so importing it from here
     # would be an import cycle: it loads on first use instead (PEP 562), once this package is
     # complete, and `import volta; volta.nn.Linear(...)` works as in PyTorch
-    if name == "nn":
-        return _importlib.import_module("volta.nn")
+    if name in _LAZY_SUBPACKAGES:
+        return _importlib.import_module(f"volta.{name}")
     raise AttributeError(f"module 'volta' has no attribute '{name}'")

@@ -60,6 +60,12 @@ COVERED_BY = {
     "fill_": "fill_",
 }
 
+# ops.yaml entries with no PyTorch op at all, checked against PyTorch by the tests named here
+TESTED_ELSEWHERE = {
+    name: "tests/optim/test_optimizers.py (torch.optim as the oracle), test_update_ops.py"
+    for name in ("_sgd_update_", "_adam_update_", "_rmsprop_update_", "_adagrad_update_")
+}
+
 
 def _yaml_ops() -> list[str]:
     entries = yaml.safe_load((ROOT / "ops.yaml").read_text())
@@ -71,7 +77,8 @@ def _yaml_ops() -> list[str]:
 
 
 def test_every_yaml_op_is_exercised() -> None:
-    missing = [n for n in _yaml_ops() if n not in OPS and COVERED_BY.get(n) not in OPS]
+    missing = [n for n in _yaml_ops() if n not in OPS and COVERED_BY.get(n) not in OPS
+               and n not in TESTED_ELSEWHERE]
     assert not missing, f"ops in ops.yaml with no oracle samples: {missing}"
 
 

@@ -281,7 +281,8 @@ def _bumping(kernel: Kernel, mutated: tuple[int, ...]) -> Kernel:
     def bump_after(*args: Any) -> Any:
         result = kernel(*args)
         for i in mutated:
-            args[i]._storage.version += 1
+            if args[i] is not None:  # an optional Tensor(a!)? left out writes nothing
+                args[i]._storage.version += 1
         return result
 
     return bump_after

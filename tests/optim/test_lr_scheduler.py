@@ -1,0 +1,124 @@
+"""Every scheduler's learning-rate sequence over 40 epochs equals torch.optim.lr_scheduler's."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+import torch
+
+import volta
+import volta.optim as optim
+from volta.optim import lr_scheduler as vs
+
+ts = torch.optim.lr_scheduler
+# the sequences are compared without optimizer steps in between, which torch warns about
+pytestmark = pytest.mark.filterwarnings("ignore:Detected call of `lr_scheduler.step")
+EPOCHS = 40
+
+
+def _warmup(epoch: int) -> float:
+    return min(1.0, (epoch + 1) / 5) * 0.97 ** epoch
+
+
+def _optimizers(kind: str) -> tuple[Any, Any]:
+    vp = [volta.zeros(2, requires_grad=True), volta.zeros(3, requires_grad=True)]
+    tp = [torch.zeros(2, requires_grad=True), torch.zeros(3, requires_grad=True)]
+    if kind == "adam":
+        return (optim.Adam([{"params": vp[:1]}, {"params": vp[1:], "lr": 0.02}], lr=0.1),
+                torch.optim.Adam([{"params": tp[:1]}, {"params": tp[1:], "lr": 0.02}], lr=0.1))
+    return (optim.SGD([{"params": vp[:1]}, {"params": vp[1:], "lr": 0.02}], lr=0.1, momentum=0.9),
+            torch.optim.SGD([{"params": tp[:1]}, {"params": tp[1:], "lr": 0.02}], lr=0.1,
+                            momentum=0.9))
+
+
+Factory = Callable[[Any, Any], Any]
+CASES: dict[str, tuple[str, Factory]] = {
+    "LambdaLR": ("sgd", lambda m, o: m.LambdaLR(o, _warmup)),
+    "StepLR": ("sgd", lambda m, o: m.StepLR(o, step_size=7, gamma=0.5)),
+    "MultiStepLR": ("sgd", lambda m, o: m.MultiStepLR(o, milestones=[5, 12, 12, 30], gamma=0.3)),
+    "ExponentialLR": ("sgd", lambda m, o: m.ExponentialLR(o, gamma=0.9)),
+    "CosineAnnealingLR": ("sgd", lambda m, o: m.CosineAnnealingLR(o, T_max=12, eta_min=0.001)),
+    "CosineAnnealingWarmRestarts": ("sgd", lambda m, o: m.CosineAnnealingWarmRestarts(
+        o, T_0=5, T_mult=2, eta_min=0.0005)),
+    "LinearLR": ("sgd", lambda m, o: m.LinearLR(o, start_factor=0.2, end_factor=0.9,
+                                                total_iters=10)),
+    "OneCycleLR-cos-sgd": ("sgd", lambda m, o: m.OneCycleLR(o, max_lr=[0.5, 0.1],
+                                                            total_steps=EPOCHS + 1)),
+    "OneCycleLR-linear-three-phase-adam": ("adam", lambda m, o: m.OneCycleLR(
+        o, max_lr=0.3, epochs=7, steps_per_epoch=6, anneal_strategy="linear",
+        three_phase=True, pct_start=0.25)),
+    "SequentialLR": ("sgd", lambda m, o: m.SequentialLR(
+        o, [m.LinearLR(o, start_factor=0.1, total_iters=5), m.ExponentialLR(o, gamma=0.9),
+            m.CosineAnnealingLR(o, T_max=8)], milestones=[5, 20])),
+}
+
+
+def _momentum(opt: Any) -> list[Any]:
+    return [g.get("momentum", g.get("betas")) for g in opt.param_groups]
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_lr_sequence_matches_torch(case: str) -> None:
+    kind, make = CASES[case]
+    vopt, topt = _optimizers(kind)
+    vsched, tsched = make(vs, vopt), make(ts, topt)
+    for epoch in range(EPOCHS):
+        assert vsched.get_last_lr() == pytest.approx(tsched.get_last_lr(), rel=1e-12), epoch
+        assert [g["lr"] for g in vopt.param_groups] == pytest.approx(
+            [g["lr"] for g in topt.param_groups], rel=1e-12)
+        assert _momentum(vopt) == _momentum(topt)
+        vopt.step()
+        topt.step()
+        vsched.step()
+        tsched.step()
+
+
+@pytest.mark.parametrize("case", ["StepLR", "CosineAnnealingLR", "SequentialLR",
+                                  "CosineAnnealingWarmRestarts", "OneCycleLR-cos-sgd"])
+def test_state_dict_resumes_the_sequence(case: str) -> None:
+    kind, make = CASES[case]
+    vopt, topt = _optimizers(kind)
+    vsched, tsched = make(vs, vopt), make(ts, topt)
+    for _ in range(9):
+        vsched.step()
+        tsched.step()
+    saved = vsched.state_dict()
+    assert "optimizer" not in saved
+    # PyTorch's resume order: build the scheduler, then load the optimizer, then the scheduler
+    resumed_opt, _ = _optimizers(kind)
+    resumed = make(vs, resumed_opt)
+    resumed_opt.load_state_dict(vopt.state_dict())
+    resumed.load_state_dict(saved)
+    for _ in range(20):
+        resumed.step()
+        tsched.step()
+        assert resumed.get_last_lr() == pytest.approx(tsched.get_last_lr(), rel=1e-12)
+
+
+@pytest.mark.parametrize("kwargs", [dict(), dict(mode="max", threshold_mode="abs", patience=2,
+                                                  cooldown=3, factor=0.5, min_lr=0.01)])
+def test_reduce_lr_on_plateau_matches_torch(kwargs: dict) -> None:
+    vopt, topt = _optimizers("sgd")
+    vsched = vs.ReduceLROnPlateau(vopt, **kwargs)
+    tsched = ts.ReduceLROnPlateau(topt, **kwargs)
+    metrics = [1.0, 0.9, 0.95, 0.95, 0.95, 0.89, 0.9, 0.9, 0.9] * 6
+    for metric in metrics:
+        vsched.step(metric)
+        tsched.step(metric)
+        assert vsched.get_last_lr() == pytest.approx(tsched.get_last_lr(), rel=1e-12)
+    resumed = vs.ReduceLROnPlateau(vopt, **kwargs)
+    resumed.load_state_dict(vsched.state_dict())
+    assert resumed.num_bad_epochs == tsched.num_bad_epochs and resumed.best == tsched.best
+
+
+def test_one_cycle_requires_momentum_and_a_length() -> None:
+    vopt, _ = _optimizers("sgd")
+    with pytest.raises(volta.errors.ArgumentError, match="total_steps"):
+        vs.OneCycleLR(vopt, max_lr=0.1)
+    sched = vs.OneCycleLR(vopt, max_lr=0.1, total_steps=2)
+    sched.step()
+    sched.step()
+    with pytest.raises(volta.errors.ArgumentError, match="Tried to step 3 times"):
+        sched.step()

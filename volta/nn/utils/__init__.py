@@ -1,0 +1,5 @@
+"""Utilities for training with ``volta.nn``: gradient clipping."""
+
+from volta.nn.utils.clip_grad import clip_grad_norm_, clip_grad_value_
+
+__all__ = ["clip_grad_norm_", "clip_grad_value_"]

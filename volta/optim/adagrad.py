@@ -1,0 +1,52 @@
+"""Adagrad (with learning-rate decay and an initial accumulator value), as in PyTorch."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import volta
+from volta.errors import ArgumentError
+from volta.optim.optimizer import Optimizer, ParamsT
+
+
+class Adagrad(Optimizer):
+    def __init__(self, params: ParamsT, lr: float = 1e-2, lr_decay: float = 0,
+                 weight_decay: float = 0, initial_accumulator_value: float = 0,
+                 eps: float = 1e-10, *, maximize: bool = False) -> None:
+        if lr < 0:
+            raise ArgumentError(f"Invalid learning rate: {lr}")
+        if lr_decay < 0:
+            raise ArgumentError(f"Invalid lr_decay value: {lr_decay}")
+        if weight_decay < 0:
+            raise ArgumentError(f"Invalid weight_decay value: {weight_decay}")
+        if initial_accumulator_value < 0:
+            raise ArgumentError(f"Invalid initial_accumulator_value value: "
+                                f"{initial_accumulator_value}")
+        if eps < 0:
+            raise ArgumentError(f"Invalid epsilon value: {eps}")
+        super().__init__(params, dict(lr=lr, lr_decay=lr_decay, eps=eps,
+                                      weight_decay=weight_decay,
+                                      initial_accumulator_value=initial_accumulator_value,
+                                      maximize=maximize))
+        # PyTorch creates Adagrad's state eagerly, at construction
+        for group in self.param_groups:
+            for p in group["params"]:
+                self.state[p] = {
+                    "step": volta.zeros((), dtype=volta.float32),
+                    "sum": volta.full_like(p, group["initial_accumulator_value"]),
+                }
+
+    def step(self, closure: Callable[[], Any] | None = None) -> Any:
+        loss = self._closure_loss(closure)
+        with volta.no_grad():
+            for group in self.param_groups:
+                for p in group["params"]:
+                    if p.grad is None:
+                        continue
+                    state = self.state[p]
+                    step = self._next_step(state)
+                    volta._adagrad_update_(p, p.grad, state["sum"], step, group["lr"],
+                                           group["lr_decay"], group["weight_decay"],
+                                           group["eps"], group["maximize"])
+        return loss

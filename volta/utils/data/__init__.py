@@ -1,0 +1,26 @@
+"""Data loading: datasets, samplers, ``default_collate`` and the threaded ``DataLoader``.
+
+Everything here uses volta's public API only, so batches live on whatever device the dataset's
+tensors are on."""
+
+from volta.utils.data.collate import default_collate, default_convert
+from volta.utils.data.dataloader import DataLoader
+from volta.utils.data.dataset import (
+    ConcatDataset,
+    Dataset,
+    IterableDataset,
+    Subset,
+    TensorDataset,
+    random_split,
+)
+from volta.utils.data.sampler import (
+    BatchSampler,
+    RandomSampler,
+    Sampler,
+    SequentialSampler,
+    SubsetRandomSampler,
+)
+
+__all__ = ["BatchSampler", "ConcatDataset", "DataLoader", "Dataset", "IterableDataset",
+           "RandomSampler", "Sampler", "SequentialSampler", "Subset", "SubsetRandomSampler",
+           "TensorDataset", "default_collate", "default_convert", "random_split"]
