@@ -23,8 +23,8 @@ class AbsBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -77,8 +77,8 @@ class ExpBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        result = _unpack(node, node.o_result)
         needs = node.needs_input_grad
+        result = _unpack(node, node.o_result)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -105,8 +105,8 @@ class Exp2Backward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        result = _unpack(node, node.o_result)
         needs = node.needs_input_grad
+        result = _unpack(node, node.o_result)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -133,8 +133,8 @@ class Expm1Backward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        result = _unpack(node, node.o_result)
         needs = node.needs_input_grad
+        result = _unpack(node, node.o_result)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -161,8 +161,8 @@ class LogBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -189,8 +189,8 @@ class Log2Backward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -217,8 +217,8 @@ class Log10Backward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -245,8 +245,8 @@ class Log1pBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -273,8 +273,8 @@ class SqrtBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        result = _unpack(node, node.o_result)
         needs = node.needs_input_grad
+        result = _unpack(node, node.o_result)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -301,8 +301,8 @@ class RsqrtBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        result = _unpack(node, node.o_result)
         needs = node.needs_input_grad
+        result = _unpack(node, node.o_result)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -329,8 +329,8 @@ class SinBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -357,8 +357,8 @@ class CosBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -385,8 +385,8 @@ class TanBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        result = _unpack(node, node.o_result)
         needs = node.needs_input_grad
+        result = _unpack(node, node.o_result)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -413,8 +413,8 @@ class AsinBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -441,8 +441,8 @@ class AcosBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -469,8 +469,8 @@ class AtanBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -497,8 +497,8 @@ class SinhBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -525,8 +525,8 @@ class CoshBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -553,8 +553,8 @@ class TanhBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        result = _unpack(node, node.o_result)
         needs = node.needs_input_grad
+        result = _unpack(node, node.o_result)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -581,8 +581,8 @@ class SigmoidBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        result = _unpack(node, node.o_result)
         needs = node.needs_input_grad
+        result = _unpack(node, node.o_result)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -609,8 +609,8 @@ class ReluBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        result = _unpack(node, node.o_result)
         needs = node.needs_input_grad
+        result = _unpack(node, node.o_result)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -637,8 +637,8 @@ class Relu6Backward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -665,9 +665,9 @@ class GeluBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         approximate = node.s_approximate
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -695,8 +695,8 @@ class SiluBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -723,8 +723,8 @@ class MishBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -751,10 +751,10 @@ class SoftplusBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         beta = node.s_beta
         threshold = node.s_threshold
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -783,11 +783,11 @@ class EluBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         alpha = node.s_alpha
         scale = node.s_scale
         input_scale = node.s_input_scale
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -817,8 +817,8 @@ class SeluBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -845,9 +845,9 @@ class LeakyReluBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         negative_slope = node.s_negative_slope
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -875,10 +875,10 @@ class HardtanhBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         min_val = node.s_min_val
         max_val = node.s_max_val
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -907,8 +907,8 @@ class HardsigmoidBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -935,8 +935,8 @@ class HardswishBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -963,8 +963,8 @@ class LogsigmoidBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -991,8 +991,8 @@ class SoftsignBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -1019,8 +1019,8 @@ class ErfBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -1047,8 +1047,8 @@ class ErfcBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -1075,8 +1075,8 @@ class ErfinvBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        result = _unpack(node, node.o_result)
         needs = node.needs_input_grad
+        result = _unpack(node, node.o_result)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -1259,8 +1259,8 @@ class ReciprocalBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        result = _unpack(node, node.o_result)
         needs = node.needs_input_grad
+        result = _unpack(node, node.o_result)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -1287,8 +1287,8 @@ class SquareBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -1315,10 +1315,10 @@ class ClampBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
-        min = _unpack(node, node.s_min)
-        max = _unpack(node, node.s_max)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
+        min = _unpack(node, node.s_min) if needs[0] or needs[1] else None
+        max = _unpack(node, node.s_max) if needs[0] or needs[2] else None
         g_self = g_min = g_max = None
         grad_input_mask = needs
         if needs[0]:
@@ -1334,9 +1334,12 @@ def autograd_clamp(self, min, max):
     result = _op.clamp.redispatch(_AUTOGRAD, self, min, max)
     node = ClampBackward()
     if _connect_tensors(node, (self, min, max)):
+        needs = node.needs_input_grad
         node.s_self = _save(self)
-        node.s_min = _save(min)
-        node.s_max = _save(max)
+        if needs[0] or needs[1]:
+            node.s_min = _save(min)
+        if needs[0] or needs[2]:
+            node.s_max = _save(max)
         _set_history(node, result, None)
     return result
 
@@ -1351,8 +1354,8 @@ class NanToNumBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -1379,8 +1382,8 @@ class AddBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        alpha = node.s_alpha
         needs = node.needs_input_grad
+        alpha = node.s_alpha
         g_self = g_other = None
         grad_input_mask = needs
         if needs[0]:
@@ -1409,8 +1412,8 @@ class SubBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        alpha = node.s_alpha
         needs = node.needs_input_grad
+        alpha = node.s_alpha
         g_self = g_other = None
         grad_input_mask = needs
         if needs[0]:
@@ -1439,9 +1442,9 @@ class MulBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
-        other = _unpack(node, node.s_other)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[1] else None
+        other = _unpack(node, node.s_other) if needs[0] else None
         g_self = g_other = None
         grad_input_mask = needs
         if needs[0]:
@@ -1455,8 +1458,11 @@ def autograd_mul(self, other):
     result = _op.mul.redispatch(_AUTOGRAD, self, other)
     node = MulBackward()
     if _connect_tensors(node, (self, other)):
-        node.s_self = _save(self)
-        node.s_other = _save(other)
+        needs = node.needs_input_grad
+        if needs[1]:
+            node.s_self = _save(self)
+        if needs[0]:
+            node.s_other = _save(other)
         _set_history(node, result, None)
     return result
 
@@ -1471,10 +1477,10 @@ class DivBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[1] else None
         other = _unpack(node, node.s_other)
         rounding_mode = node.s_rounding_mode
-        needs = node.needs_input_grad
         g_self = g_other = None
         grad_input_mask = needs
         if needs[0]:
@@ -1488,7 +1494,9 @@ def autograd_div(self, other, rounding_mode):
     result = _op.div.redispatch(_AUTOGRAD, self, other, rounding_mode)
     node = DivBackward()
     if _connect_tensors(node, (self, other)):
-        node.s_self = _save(self)
+        needs = node.needs_input_grad
+        if needs[1]:
+            node.s_self = _save(self)
         node.s_other = _save(other)
         node.s_rounding_mode = rounding_mode
         _set_history(node, result, None)
@@ -1505,10 +1513,10 @@ class PowBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         exponent = _unpack(node, node.s_exponent)
-        result = _unpack(node, node.o_result)
-        needs = node.needs_input_grad
+        result = _unpack(node, node.o_result) if needs[1] else None
         g_self = g_exponent = None
         grad_input_mask = needs
         if needs[0]:
@@ -1522,9 +1530,11 @@ def autograd_pow(self, exponent):
     result = _op.pow.redispatch(_AUTOGRAD, self, exponent)
     node = PowBackward()
     if _connect_tensors(node, (self, exponent)):
+        needs = node.needs_input_grad
         node.s_self = _save(self)
         node.s_exponent = _save(exponent)
-        node.o_result = _save_output(result)
+        if needs[1]:
+            node.o_result = _save_output(result)
         _set_history(node, result, None)
     return result
 
@@ -1539,9 +1549,9 @@ class MaximumBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         other = _unpack(node, node.s_other)
-        needs = node.needs_input_grad
         g_self = g_other = None
         grad_input_mask = needs
         if needs[0]:
@@ -1571,9 +1581,9 @@ class MinimumBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         other = _unpack(node, node.s_other)
-        needs = node.needs_input_grad
         g_self = g_other = None
         grad_input_mask = needs
         if needs[0]:
@@ -1603,9 +1613,9 @@ class FmaxBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         other = _unpack(node, node.s_other)
-        needs = node.needs_input_grad
         g_self = g_other = None
         grad_input_mask = needs
         if needs[0]:
@@ -1635,9 +1645,9 @@ class FminBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         other = _unpack(node, node.s_other)
-        needs = node.needs_input_grad
         g_self = g_other = None
         grad_input_mask = needs
         if needs[0]:
@@ -1667,9 +1677,9 @@ class RemainderBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
-        other = _unpack(node, node.s_other)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[1] else None
+        other = _unpack(node, node.s_other) if needs[1] else None
         g_self = g_other = None
         grad_input_mask = needs
         if needs[0]:
@@ -1683,8 +1693,11 @@ def autograd_remainder(self, other):
     result = _op.remainder.redispatch(_AUTOGRAD, self, other)
     node = RemainderBackward()
     if _connect_tensors(node, (self, other)):
-        node.s_self = _save(self)
-        node.s_other = _save(other)
+        needs = node.needs_input_grad
+        if needs[1]:
+            node.s_self = _save(self)
+        if needs[1]:
+            node.s_other = _save(other)
         _set_history(node, result, None)
     return result
 
@@ -1699,9 +1712,9 @@ class FmodBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
-        other = _unpack(node, node.s_other)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[1] else None
+        other = _unpack(node, node.s_other) if needs[1] else None
         g_self = g_other = None
         grad_input_mask = needs
         if needs[0]:
@@ -1715,8 +1728,11 @@ def autograd_fmod(self, other):
     result = _op.fmod.redispatch(_AUTOGRAD, self, other)
     node = FmodBackward()
     if _connect_tensors(node, (self, other)):
-        node.s_self = _save(self)
-        node.s_other = _save(other)
+        needs = node.needs_input_grad
+        if needs[1]:
+            node.s_self = _save(self)
+        if needs[1]:
+            node.s_other = _save(other)
         _set_history(node, result, None)
     return result
 
@@ -1731,9 +1747,9 @@ class Atan2Backward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         other = _unpack(node, node.s_other)
-        needs = node.needs_input_grad
         g_self = g_other = None
         grad_input_mask = needs
         if needs[0]:
@@ -1763,10 +1779,10 @@ class HypotBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
-        other = _unpack(node, node.s_other)
-        result = _unpack(node, node.o_result)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[0] else None
+        other = _unpack(node, node.s_other) if needs[1] else None
+        result = _unpack(node, node.o_result)
         g_self = g_other = None
         grad_input_mask = needs
         if needs[0]:
@@ -1780,8 +1796,11 @@ def autograd_hypot(self, other):
     result = _op.hypot.redispatch(_AUTOGRAD, self, other)
     node = HypotBackward()
     if _connect_tensors(node, (self, other)):
-        node.s_self = _save(self)
-        node.s_other = _save(other)
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_self = _save(self)
+        if needs[1]:
+            node.s_other = _save(other)
         node.o_result = _save_output(result)
         _set_history(node, result, None)
     return result
@@ -1797,10 +1816,10 @@ class CopysignBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
-        other = _unpack(node, node.s_other)
-        result = _unpack(node, node.o_result)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[0] else None
+        other = _unpack(node, node.s_other) if needs[1] else None
+        result = _unpack(node, node.o_result) if needs[0] else None
         g_self = g_other = None
         grad_input_mask = needs
         if needs[0]:
@@ -1814,9 +1833,13 @@ def autograd_copysign(self, other):
     result = _op.copysign.redispatch(_AUTOGRAD, self, other)
     node = CopysignBackward()
     if _connect_tensors(node, (self, other)):
-        node.s_self = _save(self)
-        node.s_other = _save(other)
-        node.o_result = _save_output(result)
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_self = _save(self)
+        if needs[1]:
+            node.s_other = _save(other)
+        if needs[0]:
+            node.o_result = _save_output(result)
         _set_history(node, result, None)
     return result
 
@@ -1831,9 +1854,9 @@ class XlogyBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         other = _unpack(node, node.s_other)
-        needs = node.needs_input_grad
         g_self = g_other = None
         grad_input_mask = needs
         if needs[0]:
@@ -1863,10 +1886,10 @@ class LogaddexpBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
-        other = _unpack(node, node.s_other)
-        result = _unpack(node, node.o_result)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[0] else None
+        other = _unpack(node, node.s_other) if needs[1] else None
+        result = _unpack(node, node.o_result)
         g_self = g_other = None
         grad_input_mask = needs
         if needs[0]:
@@ -1880,8 +1903,11 @@ def autograd_logaddexp(self, other):
     result = _op.logaddexp.redispatch(_AUTOGRAD, self, other)
     node = LogaddexpBackward()
     if _connect_tensors(node, (self, other)):
-        node.s_self = _save(self)
-        node.s_other = _save(other)
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_self = _save(self)
+        if needs[1]:
+            node.s_other = _save(other)
         node.o_result = _save_output(result)
         _set_history(node, result, None)
     return result
@@ -1897,8 +1923,8 @@ class WhereSelfBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        condition = _unpack(node, node.s_condition)
         needs = node.needs_input_grad
+        condition = _unpack(node, node.s_condition) if needs[1] or needs[2] else None
         g_condition = g_self = g_other = None
         grad_input_mask = needs
         if needs[1]:
@@ -1912,7 +1938,9 @@ def autograd_where_self(condition, self, other):
     result = _op.where_self.redispatch(_AUTOGRAD, condition, self, other)
     node = WhereSelfBackward()
     if _connect_tensors(node, (condition, self, other)):
-        node.s_condition = _save(condition)
+        needs = node.needs_input_grad
+        if needs[1] or needs[2]:
+            node.s_condition = _save(condition)
         _set_history(node, result, None)
     return result
 
@@ -1927,10 +1955,10 @@ class LerpBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
-        end = _unpack(node, node.s_end)
-        weight = _unpack(node, node.s_weight)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[2] else None
+        end = _unpack(node, node.s_end) if needs[2] else None
+        weight = _unpack(node, node.s_weight) if needs[0] or needs[1] else None
         g_self = g_end = g_weight = None
         grad_input_mask = needs
         if needs[0]:
@@ -1946,9 +1974,13 @@ def autograd_lerp(self, end, weight):
     result = _op.lerp.redispatch(_AUTOGRAD, self, end, weight)
     node = LerpBackward()
     if _connect_tensors(node, (self, end, weight)):
-        node.s_self = _save(self)
-        node.s_end = _save(end)
-        node.s_weight = _save(weight)
+        needs = node.needs_input_grad
+        if needs[2]:
+            node.s_self = _save(self)
+        if needs[2]:
+            node.s_end = _save(end)
+        if needs[0] or needs[1]:
+            node.s_weight = _save(weight)
         _set_history(node, result, None)
     return result
 
@@ -1963,10 +1995,10 @@ class AddcmulBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        tensor1 = _unpack(node, node.s_tensor1)
-        tensor2 = _unpack(node, node.s_tensor2)
-        value = node.s_value
         needs = node.needs_input_grad
+        tensor1 = _unpack(node, node.s_tensor1) if needs[2] else None
+        tensor2 = _unpack(node, node.s_tensor2) if needs[1] else None
+        value = node.s_value
         g_self = g_tensor1 = g_tensor2 = None
         grad_input_mask = needs
         if needs[0]:
@@ -1982,8 +2014,11 @@ def autograd_addcmul(self, tensor1, tensor2, value):
     result = _op.addcmul.redispatch(_AUTOGRAD, self, tensor1, tensor2, value)
     node = AddcmulBackward()
     if _connect_tensors(node, (self, tensor1, tensor2)):
-        node.s_tensor1 = _save(tensor1)
-        node.s_tensor2 = _save(tensor2)
+        needs = node.needs_input_grad
+        if needs[2]:
+            node.s_tensor1 = _save(tensor1)
+        if needs[1]:
+            node.s_tensor2 = _save(tensor2)
         node.s_value = value
         _set_history(node, result, None)
     return result
@@ -1999,10 +2034,10 @@ class AddcdivBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        tensor1 = _unpack(node, node.s_tensor1)
-        tensor2 = _unpack(node, node.s_tensor2)
-        value = node.s_value
         needs = node.needs_input_grad
+        tensor1 = _unpack(node, node.s_tensor1) if needs[2] else None
+        tensor2 = _unpack(node, node.s_tensor2) if needs[1] or needs[2] else None
+        value = node.s_value
         g_self = g_tensor1 = g_tensor2 = None
         grad_input_mask = needs
         if needs[0]:
@@ -2018,8 +2053,11 @@ def autograd_addcdiv(self, tensor1, tensor2, value):
     result = _op.addcdiv.redispatch(_AUTOGRAD, self, tensor1, tensor2, value)
     node = AddcdivBackward()
     if _connect_tensors(node, (self, tensor1, tensor2)):
-        node.s_tensor1 = _save(tensor1)
-        node.s_tensor2 = _save(tensor2)
+        needs = node.needs_input_grad
+        if needs[2]:
+            node.s_tensor1 = _save(tensor1)
+        if needs[1] or needs[2]:
+            node.s_tensor2 = _save(tensor2)
         node.s_value = value
         _set_history(node, result, None)
     return result
@@ -2035,10 +2073,10 @@ class SumBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         dim = node.s_dim
         keepdim = node.s_keepdim
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2067,10 +2105,10 @@ class NansumBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         dim = node.s_dim
         keepdim = node.s_keepdim
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2099,10 +2137,10 @@ class MeanBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         dim = node.s_dim
         keepdim = node.s_keepdim
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2131,11 +2169,11 @@ class ProdBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         dim = node.s_dim
         keepdim = node.s_keepdim
         result = _unpack(node, node.o_result)
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2165,9 +2203,9 @@ class MaxBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         result = _unpack(node, node.o_result)
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2195,11 +2233,11 @@ class MaxDimBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         dim = node.s_dim
         keepdim = node.s_keepdim
         indices = _unpack(node, node.o_indices)
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2229,9 +2267,9 @@ class MinBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         result = _unpack(node, node.o_result)
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2259,11 +2297,11 @@ class MinDimBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         dim = node.s_dim
         keepdim = node.s_keepdim
         indices = _unpack(node, node.o_indices)
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2293,11 +2331,11 @@ class AmaxBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         dim = node.s_dim
         keepdim = node.s_keepdim
         result = _unpack(node, node.o_result)
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2327,11 +2365,11 @@ class AminBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         dim = node.s_dim
         keepdim = node.s_keepdim
         result = _unpack(node, node.o_result)
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2361,11 +2399,11 @@ class VarCorrectionBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         dim = node.s_dim
         correction = node.s_correction
         keepdim = node.s_keepdim
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2395,12 +2433,12 @@ class StdCorrectionBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         dim = node.s_dim
         correction = node.s_correction
         keepdim = node.s_keepdim
         result = _unpack(node, node.o_result)
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2431,12 +2469,12 @@ class VectorNormBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         ord = node.s_ord
         dim = node.s_dim
         keepdim = node.s_keepdim
         result = _unpack(node, node.o_result)
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2467,11 +2505,11 @@ class LogsumexpBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         dim = node.s_dim
         keepdim = node.s_keepdim
         result = _unpack(node, node.o_result)
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2501,8 +2539,8 @@ class CumsumBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        dim = node.s_dim
         needs = node.needs_input_grad
+        dim = node.s_dim
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2529,10 +2567,10 @@ class CumprodBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         dim = node.s_dim
         result = _unpack(node, node.o_result)
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2561,9 +2599,9 @@ class MedianBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         result = _unpack(node, node.o_result)
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2591,11 +2629,11 @@ class MedianDimBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         dim = node.s_dim
         keepdim = node.s_keepdim
         indices = _unpack(node, node.o_indices)
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2625,9 +2663,9 @@ class MatmulBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         other = _unpack(node, node.s_other)
-        needs = node.needs_input_grad
         g_self = g_other = None
         grad_input_mask = needs
         if needs[0] or needs[1]:
@@ -2655,9 +2693,9 @@ class MmBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
-        mat2 = _unpack(node, node.s_mat2)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[1] else None
+        mat2 = _unpack(node, node.s_mat2) if needs[0] else None
         g_self = g_mat2 = None
         grad_input_mask = needs
         if needs[0]:
@@ -2671,8 +2709,11 @@ def autograd_mm(self, mat2):
     result = _op.mm.redispatch(_AUTOGRAD, self, mat2)
     node = MmBackward()
     if _connect_tensors(node, (self, mat2)):
-        node.s_self = _save(self)
-        node.s_mat2 = _save(mat2)
+        needs = node.needs_input_grad
+        if needs[1]:
+            node.s_self = _save(self)
+        if needs[0]:
+            node.s_mat2 = _save(mat2)
         _set_history(node, result, None)
     return result
 
@@ -2687,9 +2728,9 @@ class BmmBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
-        mat2 = _unpack(node, node.s_mat2)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[1] else None
+        mat2 = _unpack(node, node.s_mat2) if needs[0] else None
         g_self = g_mat2 = None
         grad_input_mask = needs
         if needs[0]:
@@ -2703,8 +2744,11 @@ def autograd_bmm(self, mat2):
     result = _op.bmm.redispatch(_AUTOGRAD, self, mat2)
     node = BmmBackward()
     if _connect_tensors(node, (self, mat2)):
-        node.s_self = _save(self)
-        node.s_mat2 = _save(mat2)
+        needs = node.needs_input_grad
+        if needs[1]:
+            node.s_self = _save(self)
+        if needs[0]:
+            node.s_mat2 = _save(mat2)
         _set_history(node, result, None)
     return result
 
@@ -2719,11 +2763,11 @@ class AddmmBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        mat1 = _unpack(node, node.s_mat1)
-        mat2 = _unpack(node, node.s_mat2)
+        needs = node.needs_input_grad
+        mat1 = _unpack(node, node.s_mat1) if needs[2] else None
+        mat2 = _unpack(node, node.s_mat2) if needs[1] else None
         beta = node.s_beta
         alpha = node.s_alpha
-        needs = node.needs_input_grad
         g_self = g_mat1 = g_mat2 = None
         grad_input_mask = needs
         if needs[0]:
@@ -2739,8 +2783,11 @@ def autograd_addmm(self, mat1, mat2, beta, alpha):
     result = _op.addmm.redispatch(_AUTOGRAD, self, mat1, mat2, beta, alpha)
     node = AddmmBackward()
     if _connect_tensors(node, (self, mat1, mat2)):
-        node.s_mat1 = _save(mat1)
-        node.s_mat2 = _save(mat2)
+        needs = node.needs_input_grad
+        if needs[2]:
+            node.s_mat1 = _save(mat1)
+        if needs[1]:
+            node.s_mat2 = _save(mat2)
         node.s_beta = beta
         node.s_alpha = alpha
         _set_history(node, result, None)
@@ -2757,9 +2804,9 @@ class EinsumBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         equation = node.s_equation
         tensors = _unpack_list(node, node.s_tensors)
-        needs = node.needs_input_grad
         g_tensors = None
         grad_input_mask = needs
         if needs[0]:
@@ -2787,8 +2834,8 @@ class ViewBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2815,11 +2862,11 @@ class AsStridedBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         size = node.s_size
         stride = node.s_stride
         storage_offset = node.s_storage_offset
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2849,8 +2896,8 @@ class PermuteBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        dims = node.s_dims
         needs = node.needs_input_grad
+        dims = node.s_dims
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2877,9 +2924,9 @@ class TransposeBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         dim0 = node.s_dim0
         dim1 = node.s_dim1
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2907,8 +2954,8 @@ class SqueezeBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2935,8 +2982,8 @@ class UnsqueezeBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        dim = node.s_dim
         needs = node.needs_input_grad
+        dim = node.s_dim
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2963,8 +3010,8 @@ class ExpandBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2991,12 +3038,12 @@ class SliceBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         dim = node.s_dim
         start = node.s_start
         end = node.s_end
         step = node.s_step
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -3027,11 +3074,11 @@ class SliceBackwardBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         dim = node.s_dim
         start = node.s_start
         end = node.s_end
         step = node.s_step
-        needs = node.needs_input_grad
         g_grad_output = None
         grad_input_mask = needs
         if needs[0]:
@@ -3061,10 +3108,10 @@ class SelectBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         dim = node.s_dim
         index = node.s_index
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -3093,9 +3140,9 @@ class SelectBackwardBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         dim = node.s_dim
         index = node.s_index
-        needs = node.needs_input_grad
         g_grad_output = None
         grad_input_mask = needs
         if needs[0]:
@@ -3123,11 +3170,11 @@ class UnfoldBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         dimension = node.s_dimension
         size = node.s_size
         step = node.s_step
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -3157,10 +3204,10 @@ class UnfoldBackwardBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         dim = node.s_dim
         size = node.s_size
         step = node.s_step
-        needs = node.needs_input_grad
         g_grad_output = None
         grad_input_mask = needs
         if needs[0]:
@@ -3189,11 +3236,11 @@ class DiagonalBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         offset = node.s_offset
         dim1 = node.s_dim1
         dim2 = node.s_dim2
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -3223,10 +3270,10 @@ class DiagonalBackwardBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         offset = node.s_offset
         dim1 = node.s_dim1
         dim2 = node.s_dim2
-        needs = node.needs_input_grad
         g_grad_output = None
         grad_input_mask = needs
         if needs[0]:
@@ -3255,11 +3302,11 @@ class AsStridedScatterBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        src = _unpack(node, node.s_src)
+        needs = node.needs_input_grad
+        src = _unpack(node, node.s_src) if needs[0] else None
         size = node.s_size
         stride = node.s_stride
         storage_offset = node.s_storage_offset
-        needs = node.needs_input_grad
         g_self = g_src = None
         grad_input_mask = needs
         if needs[0]:
@@ -3273,7 +3320,9 @@ def autograd_as_strided_scatter(self, src, size, stride, storage_offset):
     result = _op.as_strided_scatter.redispatch(_AUTOGRAD, self, src, size, stride, storage_offset)
     node = AsStridedScatterBackward()
     if _connect_tensors(node, (self, src)):
-        node.s_src = _save(src)
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_src = _save(src)
         node.s_size = size
         node.s_stride = stride
         node.s_storage_offset = storage_offset
@@ -3343,8 +3392,8 @@ class CopyBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        src = _unpack(node, node.s_src)
         needs = node.needs_input_grad
+        src = _unpack(node, node.s_src) if needs[1] else None
         g_self = g_src = None
         grad_input_mask = needs
         if needs[0]:
@@ -3359,7 +3408,9 @@ def autograd_copy_(self, src, non_blocking):
     result = _op.copy_.redispatch(_AUTOGRAD, self, src, non_blocking)
     node = CopyBackward()
     if _connect_tensors(node, (self, src)):
-        node.s_src = _save_meta(src)
+        needs = node.needs_input_grad
+        if needs[1]:
+            node.s_src = _save_meta(src)
         _set_history(node, result, None, True)
     return result
 
@@ -3430,8 +3481,8 @@ class ToCopyBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -3458,9 +3509,9 @@ class CatBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         tensors = _unpack_list(node, node.s_tensors)
         dim = node.s_dim
-        needs = node.needs_input_grad
         g_tensors = None
         grad_input_mask = needs
         if needs[0]:
@@ -3488,8 +3539,8 @@ class FlipBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        dims = node.s_dims
         needs = node.needs_input_grad
+        dims = node.s_dims
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -3516,9 +3567,9 @@ class RollBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         shifts = node.s_shifts
         dims = node.s_dims
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -3546,9 +3597,9 @@ class RepeatBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         repeats = node.s_repeats
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -3576,8 +3627,8 @@ class TrilBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        diagonal = node.s_diagonal
         needs = node.needs_input_grad
+        diagonal = node.s_diagonal
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -3604,8 +3655,8 @@ class TriuBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        diagonal = node.s_diagonal
         needs = node.needs_input_grad
+        diagonal = node.s_diagonal
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -3632,9 +3683,9 @@ class DiagBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         diagonal = node.s_diagonal
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -3662,10 +3713,10 @@ class DiagEmbedBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         offset = node.s_offset
         dim1 = node.s_dim1
         dim2 = node.s_dim2
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -3694,10 +3745,10 @@ class PadBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         pad = node.s_pad
         mode = node.s_mode
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -3726,9 +3777,9 @@ class PadBackwardBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         padding = node.s_padding
         mode = node.s_mode
-        needs = node.needs_input_grad
         g_grad_output = None
         grad_input_mask = needs
         if needs[0]:
@@ -3756,10 +3807,10 @@ class SortBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         dim = node.s_dim
         indices = _unpack(node, node.o_indices)
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -3788,10 +3839,10 @@ class TopkBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         dim = node.s_dim
         indices = _unpack(node, node.o_indices)
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -3820,10 +3871,10 @@ class GatherBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
-        dim = node.s_dim
-        index = _unpack(node, node.s_index)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[0] else None
+        dim = node.s_dim
+        index = _unpack(node, node.s_index) if needs[0] else None
         g_self = g_index = None
         grad_input_mask = needs
         if needs[0]:
@@ -3835,9 +3886,12 @@ def autograd_gather(self, dim, index, sparse_grad):
     result = _op.gather.redispatch(_AUTOGRAD, self, dim, index, sparse_grad)
     node = GatherBackward()
     if _connect_tensors(node, (self, index)):
-        node.s_self = _save(self)
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_self = _save(self)
         node.s_dim = dim
-        node.s_index = _save(index)
+        if needs[0]:
+            node.s_index = _save(index)
         _set_history(node, result, None)
     return result
 
@@ -3852,9 +3906,9 @@ class ScatterSrcBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        dim = node.s_dim
-        index = _unpack(node, node.s_index)
         needs = node.needs_input_grad
+        dim = node.s_dim
+        index = _unpack(node, node.s_index) if needs[0] or needs[2] else None
         g_self = g_index = g_src = None
         grad_input_mask = needs
         if needs[0]:
@@ -3868,8 +3922,10 @@ def autograd_scatter_src(self, dim, index, src):
     result = _op.scatter_src.redispatch(_AUTOGRAD, self, dim, index, src)
     node = ScatterSrcBackward()
     if _connect_tensors(node, (self, index, src)):
+        needs = node.needs_input_grad
         node.s_dim = dim
-        node.s_index = _save(index)
+        if needs[0] or needs[2]:
+            node.s_index = _save(index)
         _set_history(node, result, None)
     return result
 
@@ -3884,9 +3940,9 @@ class ScatterValueBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        dim = node.s_dim
-        index = _unpack(node, node.s_index)
         needs = node.needs_input_grad
+        dim = node.s_dim
+        index = _unpack(node, node.s_index) if needs[0] else None
         g_self = g_index = None
         grad_input_mask = needs
         if needs[0]:
@@ -3898,8 +3954,10 @@ def autograd_scatter_value(self, dim, index, value):
     result = _op.scatter_value.redispatch(_AUTOGRAD, self, dim, index, value)
     node = ScatterValueBackward()
     if _connect_tensors(node, (self, index)):
+        needs = node.needs_input_grad
         node.s_dim = dim
-        node.s_index = _save(index)
+        if needs[0]:
+            node.s_index = _save(index)
         _set_history(node, result, None)
     return result
 
@@ -3914,9 +3972,9 @@ class ScatterAddBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        dim = node.s_dim
-        index = _unpack(node, node.s_index)
         needs = node.needs_input_grad
+        dim = node.s_dim
+        index = _unpack(node, node.s_index) if needs[2] else None
         g_self = g_index = g_src = None
         grad_input_mask = needs
         if needs[0]:
@@ -3930,8 +3988,10 @@ def autograd_scatter_add(self, dim, index, src):
     result = _op.scatter_add.redispatch(_AUTOGRAD, self, dim, index, src)
     node = ScatterAddBackward()
     if _connect_tensors(node, (self, index, src)):
+        needs = node.needs_input_grad
         node.s_dim = dim
-        node.s_index = _save(index)
+        if needs[2]:
+            node.s_index = _save(index)
         _set_history(node, result, None)
     return result
 
@@ -3946,10 +4006,10 @@ class IndexSelectBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
-        dim = node.s_dim
-        index = _unpack(node, node.s_index)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[0] else None
+        dim = node.s_dim
+        index = _unpack(node, node.s_index) if needs[0] else None
         g_self = g_index = None
         grad_input_mask = needs
         if needs[0]:
@@ -3961,9 +4021,12 @@ def autograd_index_select(self, dim, index):
     result = _op.index_select.redispatch(_AUTOGRAD, self, dim, index)
     node = IndexSelectBackward()
     if _connect_tensors(node, (self, index)):
-        node.s_self = _save(self)
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_self = _save(self)
         node.s_dim = dim
-        node.s_index = _save(index)
+        if needs[0]:
+            node.s_index = _save(index)
         _set_history(node, result, None)
     return result
 
@@ -3978,11 +4041,11 @@ class IndexAddBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        dim = node.s_dim
-        index = _unpack(node, node.s_index)
-        source = _unpack(node, node.s_source)
-        alpha = node.s_alpha
         needs = node.needs_input_grad
+        dim = node.s_dim
+        index = _unpack(node, node.s_index) if needs[2] else None
+        source = _unpack(node, node.s_source) if needs[2] else None
+        alpha = node.s_alpha
         g_self = g_index = g_source = None
         grad_input_mask = needs
         if needs[0]:
@@ -3996,9 +4059,12 @@ def autograd_index_add(self, dim, index, source, alpha):
     result = _op.index_add.redispatch(_AUTOGRAD, self, dim, index, source, alpha)
     node = IndexAddBackward()
     if _connect_tensors(node, (self, index, source)):
+        needs = node.needs_input_grad
         node.s_dim = dim
-        node.s_index = _save(index)
-        node.s_source = _save(source)
+        if needs[2]:
+            node.s_index = _save(index)
+        if needs[2]:
+            node.s_source = _save(source)
         node.s_alpha = alpha
         _set_history(node, result, None)
     return result
@@ -4014,9 +4080,9 @@ class IndexTensorBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
-        indices = _unpack_list(node, node.s_indices)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[0] else None
+        indices = _unpack_list(node, node.s_indices) if needs[0] else None
         g_self = g_indices = None
         grad_input_mask = needs
         if needs[0]:
@@ -4028,8 +4094,11 @@ def autograd_index_Tensor(self, indices):
     result = _op.index_Tensor.redispatch(_AUTOGRAD, self, indices)
     node = IndexTensorBackward()
     if _connect(node, (self, indices)):
-        node.s_self = _save(self)
-        node.s_indices = _save_list(indices)
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_self = _save(self)
+        if needs[0]:
+            node.s_indices = _save_list(indices)
         _set_history(node, result, None)
     return result
 
@@ -4044,10 +4113,10 @@ class IndexPutBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        indices = _unpack_list(node, node.s_indices)
-        values = _unpack(node, node.s_values)
-        accumulate = node.s_accumulate
         needs = node.needs_input_grad
+        indices = _unpack_list(node, node.s_indices) if needs[0] or needs[2] else None
+        values = _unpack(node, node.s_values) if needs[2] else None
+        accumulate = node.s_accumulate
         g_self = g_indices = g_values = None
         grad_input_mask = needs
         if needs[0]:
@@ -4061,8 +4130,11 @@ def autograd_index_put(self, indices, values, accumulate):
     result = _op.index_put.redispatch(_AUTOGRAD, self, indices, values, accumulate)
     node = IndexPutBackward()
     if _connect(node, (self, indices, values)):
-        node.s_indices = _save_list(indices)
-        node.s_values = _save_meta(values)
+        needs = node.needs_input_grad
+        if needs[0] or needs[2]:
+            node.s_indices = _save_list(indices)
+        if needs[2]:
+            node.s_values = _save_meta(values)
         node.s_accumulate = accumulate
         _set_history(node, result, None)
     return result
@@ -4078,8 +4150,8 @@ class MaskedFillTensorBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        mask = _unpack(node, node.s_mask)
         needs = node.needs_input_grad
+        mask = _unpack(node, node.s_mask) if needs[0] or needs[2] else None
         g_self = g_mask = g_value = None
         grad_input_mask = needs
         if needs[0]:
@@ -4093,7 +4165,9 @@ def autograd_masked_fill_Tensor(self, mask, value):
     result = _op.masked_fill_Tensor.redispatch(_AUTOGRAD, self, mask, value)
     node = MaskedFillTensorBackward()
     if _connect_tensors(node, (self, mask, value)):
-        node.s_mask = _save(mask)
+        needs = node.needs_input_grad
+        if needs[0] or needs[2]:
+            node.s_mask = _save(mask)
         _set_history(node, result, None)
     return result
 
@@ -4108,8 +4182,8 @@ class MaskedFillBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        mask = _unpack(node, node.s_mask)
         needs = node.needs_input_grad
+        mask = _unpack(node, node.s_mask) if needs[0] else None
         g_self = g_mask = None
         grad_input_mask = needs
         if needs[0]:
@@ -4121,7 +4195,9 @@ def autograd_masked_fill(self, mask, value):
     result = _op.masked_fill.redispatch(_AUTOGRAD, self, mask, value)
     node = MaskedFillBackward()
     if _connect_tensors(node, (self, mask)):
-        node.s_mask = _save(mask)
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_mask = _save(mask)
         _set_history(node, result, None)
     return result
 
@@ -4136,9 +4212,9 @@ class MaskedSelectBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
-        mask = _unpack(node, node.s_mask)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[0] else None
+        mask = _unpack(node, node.s_mask) if needs[0] else None
         g_self = g_mask = None
         grad_input_mask = needs
         if needs[0]:
@@ -4150,8 +4226,11 @@ def autograd_masked_select(self, mask):
     result = _op.masked_select.redispatch(_AUTOGRAD, self, mask)
     node = MaskedSelectBackward()
     if _connect_tensors(node, (self, mask)):
-        node.s_self = _save(self)
-        node.s_mask = _save(mask)
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_self = _save(self)
+        if needs[0]:
+            node.s_mask = _save(mask)
         _set_history(node, result, None)
     return result
 
@@ -4166,9 +4245,9 @@ class MaskedScatterBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        mask = _unpack(node, node.s_mask)
-        source = _unpack(node, node.s_source)
         needs = node.needs_input_grad
+        mask = _unpack(node, node.s_mask) if needs[0] or needs[2] else None
+        source = _unpack(node, node.s_source) if needs[2] else None
         g_self = g_mask = g_source = None
         grad_input_mask = needs
         if needs[0]:
@@ -4182,8 +4261,11 @@ def autograd_masked_scatter(self, mask, source):
     result = _op.masked_scatter.redispatch(_AUTOGRAD, self, mask, source)
     node = MaskedScatterBackward()
     if _connect_tensors(node, (self, mask, source)):
-        node.s_mask = _save(mask)
-        node.s_source = _save(source)
+        needs = node.needs_input_grad
+        if needs[0] or needs[2]:
+            node.s_mask = _save(mask)
+        if needs[2]:
+            node.s_source = _save(source)
         _set_history(node, result, None)
     return result
 
@@ -4198,9 +4280,9 @@ class SoftmaxBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         dim = node.s_dim
         result = _unpack(node, node.o_result)
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -4228,9 +4310,9 @@ class LogSoftmaxBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         dim = node.s_dim
         result = _unpack(node, node.o_result)
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -4258,6 +4340,7 @@ class ConvolutionBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         input = _unpack(node, node.s_input)
         weight = _unpack(node, node.s_weight)
         stride = node.s_stride
@@ -4266,7 +4349,6 @@ class ConvolutionBackward(_Node):
         transposed = node.s_transposed
         output_padding = node.s_output_padding
         groups = node.s_groups
-        needs = node.needs_input_grad
         g_input = g_weight = g_bias = None
         grad_input_mask = needs
         if needs[0] or needs[1] or needs[2]:
@@ -4300,6 +4382,7 @@ class ConvolutionBackwardBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         grad_output = _unpack(node, node.s_grad_output)
         input = _unpack(node, node.s_input)
         weight = _unpack(node, node.s_weight)
@@ -4309,7 +4392,6 @@ class ConvolutionBackwardBackward(_Node):
         transposed = node.s_transposed
         output_padding = node.s_output_padding
         groups = node.s_groups
-        needs = node.needs_input_grad
         g_grad_output = g_input = g_weight = None
         grad_input_mask = needs
         if needs[0] or needs[1] or needs[2]:
@@ -4344,9 +4426,9 @@ class MaxPoolWithIndicesBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         result1 = _unpack(node, node.o_result1)
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -4374,9 +4456,9 @@ class MaxPoolBackwardBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
-        indices = _unpack(node, node.s_indices)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[0] else None
+        indices = _unpack(node, node.s_indices) if needs[0] else None
         g_grad_output = g_self = g_indices = None
         grad_input_mask = needs
         if needs[0]:
@@ -4388,8 +4470,11 @@ def autograd_max_pool_backward(grad_output, self, indices):
     result = _op.max_pool_backward.redispatch(_AUTOGRAD, grad_output, self, indices)
     node = MaxPoolBackwardBackward()
     if _connect_tensors(node, (grad_output, self, indices)):
-        node.s_self = _save(self)
-        node.s_indices = _save(indices)
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_self = _save(self)
+        if needs[0]:
+            node.s_indices = _save(indices)
         _set_history(node, result, None)
     return result
 
@@ -4404,6 +4489,7 @@ class AvgPoolBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         kernel_size = node.s_kernel_size
         stride = node.s_stride
@@ -4411,7 +4497,6 @@ class AvgPoolBackward(_Node):
         ceil_mode = node.s_ceil_mode
         count_include_pad = node.s_count_include_pad
         divisor_override = node.s_divisor_override
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -4444,13 +4529,13 @@ class AvgPoolBackwardBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         kernel_size = node.s_kernel_size
         stride = node.s_stride
         padding = node.s_padding
         ceil_mode = node.s_ceil_mode
         count_include_pad = node.s_count_include_pad
         divisor_override = node.s_divisor_override
-        needs = node.needs_input_grad
         g_grad_output = g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -4482,8 +4567,8 @@ class AdaptiveAvgPoolBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -4510,8 +4595,8 @@ class AdaptiveAvgPoolBackwardBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        grad_output = _unpack(node, node.s_grad_output)
         needs = node.needs_input_grad
+        grad_output = _unpack(node, node.s_grad_output) if needs[0] else None
         g_grad_output = g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -4523,7 +4608,9 @@ def autograd_adaptive_avg_pool_backward(grad_output, self):
     result = _op.adaptive_avg_pool_backward.redispatch(_AUTOGRAD, grad_output, self)
     node = AdaptiveAvgPoolBackwardBackward()
     if _connect_tensors(node, (grad_output, self)):
-        node.s_grad_output = _save_meta(grad_output)
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_grad_output = _save_meta(grad_output)
         _set_history(node, result, None)
     return result
 
@@ -4538,9 +4625,9 @@ class AdaptiveMaxPoolBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         result1 = _unpack(node, node.o_result1)
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -4568,11 +4655,11 @@ class EmbeddingBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        weight = _unpack(node, node.s_weight)
-        indices = _unpack(node, node.s_indices)
+        needs = node.needs_input_grad
+        weight = _unpack(node, node.s_weight) if needs[0] else None
+        indices = _unpack(node, node.s_indices) if needs[0] else None
         padding_idx = node.s_padding_idx
         scale_grad_by_freq = node.s_scale_grad_by_freq
-        needs = node.needs_input_grad
         g_weight = g_indices = None
         grad_input_mask = needs
         if needs[0]:
@@ -4584,8 +4671,11 @@ def autograd_embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse)
     result = _op.embedding.redispatch(_AUTOGRAD, weight, indices, padding_idx, scale_grad_by_freq, sparse)
     node = EmbeddingBackward()
     if _connect_tensors(node, (weight, indices)):
-        node.s_weight = _save_meta(weight)
-        node.s_indices = _save(indices)
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_weight = _save_meta(weight)
+        if needs[0]:
+            node.s_indices = _save(indices)
         node.s_padding_idx = padding_idx
         node.s_scale_grad_by_freq = scale_grad_by_freq
         _set_history(node, result, None)
@@ -4602,9 +4692,9 @@ class EmbeddingBackwardBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        indices = _unpack(node, node.s_indices)
-        padding_idx = node.s_padding_idx
         needs = node.needs_input_grad
+        indices = _unpack(node, node.s_indices) if needs[0] else None
+        padding_idx = node.s_padding_idx
         g_grad_output = g_indices = None
         grad_input_mask = needs
         if needs[0]:
@@ -4616,7 +4706,9 @@ def autograd_embedding_backward(grad_output, indices, num_weights, padding_idx, 
     result = _op.embedding_backward.redispatch(_AUTOGRAD, grad_output, indices, num_weights, padding_idx, scale_grad_by_freq)
     node = EmbeddingBackwardBackward()
     if _connect_tensors(node, (grad_output, indices)):
-        node.s_indices = _save(indices)
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_indices = _save(indices)
         node.s_padding_idx = padding_idx
         _set_history(node, result, None)
     return result
@@ -4632,15 +4724,15 @@ class NativeBatchNormBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        input = _unpack(node, node.s_input)
-        weight = _unpack(node, node.s_weight)
-        running_mean = _unpack(node, node.s_running_mean)
-        running_var = _unpack(node, node.s_running_var)
+        needs = node.needs_input_grad
+        input = _unpack(node, node.s_input) if needs[0] or needs[1] or needs[2] else None
+        weight = _unpack(node, node.s_weight) if needs[0] or needs[1] or needs[2] else None
+        running_mean = _unpack(node, node.s_running_mean) if needs[0] or needs[1] or needs[2] else None
+        running_var = _unpack(node, node.s_running_var) if needs[0] or needs[1] or needs[2] else None
         training = node.s_training
         eps = node.s_eps
-        result1 = _unpack(node, node.o_result1)
-        result2 = _unpack(node, node.o_result2)
-        needs = node.needs_input_grad
+        result1 = _unpack(node, node.o_result1) if needs[0] or needs[1] or needs[2] else None
+        result2 = _unpack(node, node.o_result2) if needs[0] or needs[1] or needs[2] else None
         g_input = g_weight = g_bias = g_running_mean = g_running_var = None
         grad_input_mask = needs
         if needs[0] or needs[1] or needs[2]:
@@ -4652,14 +4744,21 @@ def autograd_native_batch_norm(input, weight, bias, running_mean, running_var, t
     result = _op.native_batch_norm.redispatch(_AUTOGRAD, input, weight, bias, running_mean, running_var, training, momentum, eps)
     node = NativeBatchNormBackward()
     if _connect_tensors(node, (input, weight, bias, running_mean, running_var)):
-        node.s_input = _save(input)
-        node.s_weight = _save(weight)
-        node.s_running_mean = _save(running_mean)
-        node.s_running_var = _save(running_var)
+        needs = node.needs_input_grad
+        if needs[0] or needs[1] or needs[2]:
+            node.s_input = _save(input)
+        if needs[0] or needs[1] or needs[2]:
+            node.s_weight = _save(weight)
+        if needs[0] or needs[1] or needs[2]:
+            node.s_running_mean = _save(running_mean)
+        if needs[0] or needs[1] or needs[2]:
+            node.s_running_var = _save(running_var)
         node.s_training = training
         node.s_eps = eps
-        node.o_result1 = _save_output(result[1])
-        node.o_result2 = _save_output(result[2])
+        if needs[0] or needs[1] or needs[2]:
+            node.o_result1 = _save_output(result[1])
+        if needs[0] or needs[1] or needs[2]:
+            node.o_result2 = _save_output(result[2])
         _set_history(node, result, (True, False, False))
     return result
 
@@ -4674,14 +4773,14 @@ class NativeBatchNormBackwardBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        grad_out = _unpack(node, node.s_grad_out)
-        input = _unpack(node, node.s_input)
-        weight = _unpack(node, node.s_weight)
-        running_mean = _unpack(node, node.s_running_mean)
-        running_var = _unpack(node, node.s_running_var)
+        needs = node.needs_input_grad
+        grad_out = _unpack(node, node.s_grad_out) if needs[0] or needs[1] or needs[2] else None
+        input = _unpack(node, node.s_input) if needs[0] or needs[1] or needs[2] else None
+        weight = _unpack(node, node.s_weight) if needs[0] or needs[1] or needs[2] else None
+        running_mean = _unpack(node, node.s_running_mean) if needs[0] or needs[1] or needs[2] else None
+        running_var = _unpack(node, node.s_running_var) if needs[0] or needs[1] or needs[2] else None
         train = node.s_train
         eps = node.s_eps
-        needs = node.needs_input_grad
         g_grad_out = g_input = g_weight = g_running_mean = g_running_var = g_save_mean = g_save_invstd = None
         grad_input_mask = needs
         if needs[0] or needs[1] or needs[2]:
@@ -4693,11 +4792,17 @@ def autograd_native_batch_norm_backward(grad_out, input, weight, running_mean, r
     result = _op.native_batch_norm_backward.redispatch(_AUTOGRAD, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
     node = NativeBatchNormBackwardBackward()
     if _connect_tensors(node, (grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)):
-        node.s_grad_out = _save(grad_out)
-        node.s_input = _save(input)
-        node.s_weight = _save(weight)
-        node.s_running_mean = _save(running_mean)
-        node.s_running_var = _save(running_var)
+        needs = node.needs_input_grad
+        if needs[0] or needs[1] or needs[2]:
+            node.s_grad_out = _save(grad_out)
+        if needs[0] or needs[1] or needs[2]:
+            node.s_input = _save(input)
+        if needs[0] or needs[1] or needs[2]:
+            node.s_weight = _save(weight)
+        if needs[0] or needs[1] or needs[2]:
+            node.s_running_mean = _save(running_mean)
+        if needs[0] or needs[1] or needs[2]:
+            node.s_running_var = _save(running_var)
         node.s_train = train
         node.s_eps = eps
         _set_history(node, result, None)
@@ -4714,6 +4819,7 @@ class NativeLayerNormBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         input = _unpack(node, node.s_input)
         normalized_shape = node.s_normalized_shape
         weight = _unpack(node, node.s_weight)
@@ -4721,7 +4827,6 @@ class NativeLayerNormBackward(_Node):
         eps = node.s_eps
         result1 = _unpack(node, node.o_result1)
         result2 = _unpack(node, node.o_result2)
-        needs = node.needs_input_grad
         g_input = g_weight = g_bias = None
         grad_input_mask = needs
         if needs[0] or needs[1] or needs[2]:
@@ -4754,13 +4859,13 @@ class NativeLayerNormBackwardBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        grad_out = _unpack(node, node.s_grad_out)
-        input = _unpack(node, node.s_input)
-        normalized_shape = node.s_normalized_shape
-        weight = _unpack(node, node.s_weight)
-        bias = _unpack(node, node.s_bias)
-        eps = node.s_eps
         needs = node.needs_input_grad
+        grad_out = _unpack(node, node.s_grad_out) if needs[0] or needs[1] or needs[4] else None
+        input = _unpack(node, node.s_input) if needs[0] or needs[1] or needs[4] else None
+        normalized_shape = node.s_normalized_shape
+        weight = _unpack(node, node.s_weight) if needs[0] or needs[1] or needs[4] else None
+        bias = _unpack(node, node.s_bias) if needs[0] or needs[1] or needs[4] else None
+        eps = node.s_eps
         g_grad_out = g_input = g_mean = g_rstd = g_weight = g_bias = None
         grad_input_mask = needs
         if needs[0] or needs[1] or needs[4]:
@@ -4772,11 +4877,16 @@ def autograd_native_layer_norm_backward(grad_out, input, normalized_shape, mean,
     result = _op.native_layer_norm_backward.redispatch(_AUTOGRAD, grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, eps)
     node = NativeLayerNormBackwardBackward()
     if _connect_tensors(node, (grad_out, input, mean, rstd, weight, bias)):
-        node.s_grad_out = _save(grad_out)
-        node.s_input = _save(input)
+        needs = node.needs_input_grad
+        if needs[0] or needs[1] or needs[4]:
+            node.s_grad_out = _save(grad_out)
+        if needs[0] or needs[1] or needs[4]:
+            node.s_input = _save(input)
         node.s_normalized_shape = normalized_shape
-        node.s_weight = _save(weight)
-        node.s_bias = _save(bias)
+        if needs[0] or needs[1] or needs[4]:
+            node.s_weight = _save(weight)
+        if needs[0] or needs[1] or needs[4]:
+            node.s_bias = _save(bias)
         node.s_eps = eps
         _set_history(node, result, None)
     return result
@@ -4792,6 +4902,7 @@ class NativeGroupNormBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         input = _unpack(node, node.s_input)
         weight = _unpack(node, node.s_weight)
         N = node.s_N
@@ -4801,7 +4912,6 @@ class NativeGroupNormBackward(_Node):
         eps = node.s_eps
         result1 = _unpack(node, node.o_result1)
         result2 = _unpack(node, node.o_result2)
-        needs = node.needs_input_grad
         g_input = g_weight = g_bias = None
         grad_input_mask = needs
         if needs[0] or needs[1] or needs[2]:
@@ -4836,12 +4946,12 @@ class NativeGroupNormBackwardBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        grad_out = _unpack(node, node.s_grad_out)
-        input = _unpack(node, node.s_input)
-        weight = _unpack(node, node.s_weight)
+        needs = node.needs_input_grad
+        grad_out = _unpack(node, node.s_grad_out) if needs[0] or needs[1] or needs[4] else None
+        input = _unpack(node, node.s_input) if needs[0] or needs[1] or needs[4] else None
+        weight = _unpack(node, node.s_weight) if needs[0] or needs[1] or needs[4] else None
         group = node.s_group
         eps = node.s_eps
-        needs = node.needs_input_grad
         g_grad_out = g_input = g_mean = g_rstd = g_weight = None
         grad_input_mask = needs
         if needs[0] or needs[1] or needs[4]:
@@ -4853,9 +4963,13 @@ def autograd_native_group_norm_backward(grad_out, input, mean, rstd, weight, N, 
     result = _op.native_group_norm_backward.redispatch(_AUTOGRAD, grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, eps)
     node = NativeGroupNormBackwardBackward()
     if _connect_tensors(node, (grad_out, input, mean, rstd, weight)):
-        node.s_grad_out = _save(grad_out)
-        node.s_input = _save(input)
-        node.s_weight = _save(weight)
+        needs = node.needs_input_grad
+        if needs[0] or needs[1] or needs[4]:
+            node.s_grad_out = _save(grad_out)
+        if needs[0] or needs[1] or needs[4]:
+            node.s_input = _save(input)
+        if needs[0] or needs[1] or needs[4]:
+            node.s_weight = _save(weight)
         node.s_group = group
         node.s_eps = eps
         _set_history(node, result, None)
