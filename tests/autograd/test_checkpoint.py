@@ -92,7 +92,7 @@ def test_input_gradient_and_non_tensor_arguments():
 
     out, tag, seven = checkpoint(f, x, 2, shift=shift, mode="cos")
     assert (tag, seven) == ("meta", 7)
-    assert out.grad_fn is not None and out.grad_fn.name() == "CheckpointBackward"
+    assert out.grad_fn is not None and out.grad_fn.name() == "CosBackward"
     out.sum().backward()
     np.testing.assert_allclose(x.grad.numpy(), -np.sin(xv ** 2 + 1) * 2 * xv)
     np.testing.assert_allclose(shift.grad.numpy(), (-np.sin(xv ** 2 + 1)).sum(0))
@@ -191,17 +191,27 @@ def test_under_no_grad_it_just_calls_the_function():
     assert y.grad_fn is None
 
 
-def test_no_input_requires_grad_warns():
-    with pytest.warns(UserWarning, match="requires grad"):
-        y = checkpoint(lambda t: t * 2, volta.ones(2))
-    assert not y.requires_grad
+def test_no_input_requires_grad_is_an_ordinary_call():
+    calls = []
+
+    def f(t):
+        calls.append(1)
+        return t * 2
+
+    y = checkpoint(f, volta.ones(2))
+    assert not y.requires_grad and len(calls) == 1
+
+
+def test_use_reentrant_true_is_refused():
+    with pytest.raises(ValueError, match="use_reentrant=False"):
+        checkpoint(lambda t: t * 2, volta.ones(2), use_reentrant=True)
 
 
 def test_returning_an_input_unchanged():
     x = volta.tensor([1.0, 2.0], requires_grad=True)
     h = x * 2
     same, double = checkpoint(lambda t: (t, t * 2), h)
-    assert same is not h and h.grad_fn.name() == "MulBackward"
+    assert same is h and h.grad_fn.name() == "MulBackward"  # as with use_reentrant=False
     (same.sum() + double.sum()).backward()
     np.testing.assert_allclose(x.grad.numpy(), [6.0, 6.0])
 
