@@ -295,3 +295,47 @@ def test_checkpoint_saves_memory():
     # plain keeps ~5 activations per layer, checkpoint ~1 per layer plus one layer's worth
     assert checked_peak < 0.6 * plain_peak, (checked_peak, plain_peak)
     assert plain_peak - checked_peak > 2 * depth * activation
+
+
+# -- saved-tensor hooks: nesting, early stop -----------------------------------------------------
+
+
+def test_nested_checkpoints_give_the_same_gradients():
+    x = volta.randn(3, 4, dtype=volta.float64, requires_grad=True)
+    w = volta.randn(4, 4, dtype=volta.float64, requires_grad=True)
+
+    def inner(t):
+        return (t @ w).tanh()
+
+    def outer(t):
+        return checkpoint(inner, checkpoint(inner, t).sin()).exp()
+
+    outer(x).sum().backward()
+    got = grads([x, w])
+    inner_plain = (lambda t: (t @ w).tanh())
+    inner_plain(inner_plain(x).sin()).exp().sum().backward()
+    for a, b in zip(got, grads([x, w])):
+        np.testing.assert_allclose(a, b, rtol=1e-12)
+
+
+def test_recomputation_stops_once_every_saved_tensor_is_back():
+    steps = []
+    x = volta.tensor([0.5, 1.0], requires_grad=True)
+
+    def f(t):
+        steps.append("exp")
+        y = t.exp()
+        steps.append("after")  # nothing after exp saves a tensor: never rerun
+        return y.detach() * 0 + y
+
+    out = checkpoint(f, x)
+    out.sum().backward()
+    assert steps == ["exp", "after", "exp"]
+    np.testing.assert_allclose(x.grad.numpy(), np.exp([0.5, 1.0]), rtol=1e-6)
+
+
+def test_checkpointed_graph_keeps_handles_not_tensors():
+    x = volta.randn(8, 8, requires_grad=True)
+    out = checkpoint(lambda t: t.exp().sin(), x)
+    node = out.grad_fn  # sin's node: its saved input is a handle until backward
+    assert node.s_self.data is None and isinstance(node.s_self.packed, int)

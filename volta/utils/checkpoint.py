@@ -12,6 +12,7 @@ the graph is the ordinary one.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -43,7 +44,7 @@ def _rng_state(state: Tensor | None) -> Iterator[None]:
         gen.set_state(current)
 
 
-class _StopRecomputation(Exception):
+class _RecomputationDone(Exception):  # noqa: N818 - a signal, not an error
     """Raised inside the recomputation once every saved tensor is back (the rest is not needed)."""
 
 
@@ -83,14 +84,11 @@ class _Frame:
         def collect(t: Tensor) -> None:
             found.append(t.detach())
             if len(found) == self.saved:
-                raise _StopRecomputation
+                raise _RecomputationDone
 
         with saved_tensors_hooks(collect, lambda _: None), enable_grad(), \
-                _rng_state(self.rng_state):
-            try:
-                self.run()
-            except _StopRecomputation:
-                pass
+                _rng_state(self.rng_state), contextlib.suppress(_RecomputationDone):
+            self.run()
         if len(found) != self.saved:
             raise AutogradError(
                 f"checkpoint: recomputing the function saved {len(found)} tensors for backward "
