@@ -558,7 +558,7 @@ class TanhBackward(_Node):
         g_self = None
         grad_input_mask = needs
         if needs[0]:
-            g_self = grad * (1 - result * result)
+            g_self = tanh_backward(grad, result)
         return (g_self,)
 
 
@@ -575,6 +575,40 @@ KERNELS['tanh'] = autograd_tanh
 NODES['tanh'] = TanhBackward
 
 
+class TanhBackwardBackward(_Node):
+    __slots__ = ('s_grad_output', 's_output')
+    op_name = 'tanh_backward'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        grad_output = _unpack(node, node.s_grad_output) if needs[1] else None
+        output = _unpack(node, node.s_output)
+        g_grad_output = g_output = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_grad_output = tanh_backward(grad, output)
+        if needs[1]:
+            g_output = -2 * output * grad * grad_output
+        return (g_grad_output, g_output)
+
+
+def autograd_tanh_backward(grad_output, output):
+    result = _op.tanh_backward.redispatch(_AUTOGRAD, grad_output, output)
+    node = TanhBackwardBackward()
+    if _connect_tensors(node, (grad_output, output)):
+        needs = node.needs_input_grad
+        if needs[1]:
+            node.s_grad_output = _save(grad_output)
+        node.s_output = _save(output)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['tanh_backward'] = autograd_tanh_backward
+NODES['tanh_backward'] = TanhBackwardBackward
+
+
 class SigmoidBackward(_Node):
     __slots__ = ('o_result',)
     op_name = 'sigmoid'
@@ -586,7 +620,7 @@ class SigmoidBackward(_Node):
         g_self = None
         grad_input_mask = needs
         if needs[0]:
-            g_self = grad * result * (1 - result)
+            g_self = sigmoid_backward(grad, result)
         return (g_self,)
 
 
@@ -603,6 +637,40 @@ KERNELS['sigmoid'] = autograd_sigmoid
 NODES['sigmoid'] = SigmoidBackward
 
 
+class SigmoidBackwardBackward(_Node):
+    __slots__ = ('s_grad_output', 's_output')
+    op_name = 'sigmoid_backward'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        grad_output = _unpack(node, node.s_grad_output) if needs[1] else None
+        output = _unpack(node, node.s_output)
+        g_grad_output = g_output = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_grad_output = sigmoid_backward(grad, output)
+        if needs[1]:
+            g_output = grad * grad_output * (1 - 2 * output)
+        return (g_grad_output, g_output)
+
+
+def autograd_sigmoid_backward(grad_output, output):
+    result = _op.sigmoid_backward.redispatch(_AUTOGRAD, grad_output, output)
+    node = SigmoidBackwardBackward()
+    if _connect_tensors(node, (grad_output, output)):
+        needs = node.needs_input_grad
+        if needs[1]:
+            node.s_grad_output = _save(grad_output)
+        node.s_output = _save(output)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['sigmoid_backward'] = autograd_sigmoid_backward
+NODES['sigmoid_backward'] = SigmoidBackwardBackward
+
+
 class ReluBackward(_Node):
     __slots__ = ('o_result',)
     op_name = 'relu'
@@ -614,7 +682,7 @@ class ReluBackward(_Node):
         g_self = None
         grad_input_mask = needs
         if needs[0]:
-            g_self = where(result > 0, grad, 0)
+            g_self = threshold_backward(grad, result, 0)
         return (g_self,)
 
 
@@ -629,6 +697,40 @@ def autograd_relu(self):
 
 KERNELS['relu'] = autograd_relu
 NODES['relu'] = ReluBackward
+
+
+class ThresholdBackwardBackward(_Node):
+    __slots__ = ('s_self', 's_threshold')
+    op_name = 'threshold_backward'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[0] else None
+        threshold = node.s_threshold
+        g_grad_output = g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_grad_output = threshold_backward(grad, self, threshold)
+        if needs[1]:
+            g_self = zeros_like(grad)
+        return (g_grad_output, g_self)
+
+
+def autograd_threshold_backward(grad_output, self, threshold):
+    result = _op.threshold_backward.redispatch(_AUTOGRAD, grad_output, self, threshold)
+    node = ThresholdBackwardBackward()
+    if _connect_tensors(node, (grad_output, self)):
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_self = _save(self)
+        node.s_threshold = threshold
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['threshold_backward'] = autograd_threshold_backward
+NODES['threshold_backward'] = ThresholdBackwardBackward
 
 
 class Relu6Backward(_Node):
@@ -700,7 +802,7 @@ class SiluBackward(_Node):
         g_self = None
         grad_input_mask = needs
         if needs[0]:
-            g_self = grad * sigmoid(self) * (1 + self * (1 - sigmoid(self)))
+            g_self = silu_backward(grad, self)
         return (g_self,)
 
 
@@ -715,6 +817,40 @@ def autograd_silu(self):
 
 KERNELS['silu'] = autograd_silu
 NODES['silu'] = SiluBackward
+
+
+class SiluBackwardBackward(_Node):
+    __slots__ = ('s_grad_output', 's_self')
+    op_name = 'silu_backward'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        grad_output = _unpack(node, node.s_grad_output) if needs[1] else None
+        self = _unpack(node, node.s_self)
+        g_grad_output = g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_grad_output = silu_backward(grad, self)
+        if needs[1]:
+            g_self = grad * grad_output * sigmoid(self) * (1 - sigmoid(self)) * (2 + self * (1 - 2 * sigmoid(self)))
+        return (g_grad_output, g_self)
+
+
+def autograd_silu_backward(grad_output, self):
+    result = _op.silu_backward.redispatch(_AUTOGRAD, grad_output, self)
+    node = SiluBackwardBackward()
+    if _connect_tensors(node, (grad_output, self)):
+        needs = node.needs_input_grad
+        if needs[1]:
+            node.s_grad_output = _save(grad_output)
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['silu_backward'] = autograd_silu_backward
+NODES['silu_backward'] = SiluBackwardBackward
 
 
 class MishBackward(_Node):
@@ -882,7 +1018,7 @@ class HardtanhBackward(_Node):
         g_self = None
         grad_input_mask = needs
         if needs[0]:
-            g_self = where((self > min_val) & (self < max_val), grad, 0)
+            g_self = hardtanh_backward(grad, self, min_val, max_val)
         return (g_self,)
 
 
@@ -899,6 +1035,42 @@ def autograd_hardtanh(self, min_val, max_val):
 
 KERNELS['hardtanh'] = autograd_hardtanh
 NODES['hardtanh'] = HardtanhBackward
+
+
+class HardtanhBackwardBackward(_Node):
+    __slots__ = ('s_self', 's_min_val', 's_max_val')
+    op_name = 'hardtanh_backward'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[0] else None
+        min_val = node.s_min_val
+        max_val = node.s_max_val
+        g_grad_output = g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_grad_output = hardtanh_backward(grad, self, min_val, max_val)
+        if needs[1]:
+            g_self = zeros_like(grad)
+        return (g_grad_output, g_self)
+
+
+def autograd_hardtanh_backward(grad_output, self, min_val, max_val):
+    result = _op.hardtanh_backward.redispatch(_AUTOGRAD, grad_output, self, min_val, max_val)
+    node = HardtanhBackwardBackward()
+    if _connect_tensors(node, (grad_output, self)):
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_self = _save(self)
+        node.s_min_val = min_val
+        node.s_max_val = max_val
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['hardtanh_backward'] = autograd_hardtanh_backward
+NODES['hardtanh_backward'] = HardtanhBackwardBackward
 
 
 class HardsigmoidBackward(_Node):

@@ -190,6 +190,14 @@ def tanh(self):
 KERNELS['tanh'] = tanh
 
 
+def tanh_backward(grad_output, output):
+    (grad_output, output), out_dtype = _prepare('tanh_backward', 'default', None, grad_output, output)
+    return _wrap(grad_output * (1 - output * output), out_dtype)
+
+
+KERNELS['tanh_backward'] = tanh_backward
+
+
 def sigmoid(self):
     (self,), out_dtype = _prepare('sigmoid', 'int_to_float', None, self)
     with _quiet(all='ignore'):
@@ -199,12 +207,28 @@ def sigmoid(self):
 KERNELS['sigmoid'] = sigmoid
 
 
+def sigmoid_backward(grad_output, output):
+    (grad_output, output), out_dtype = _prepare('sigmoid_backward', 'default', None, grad_output, output)
+    return _wrap(grad_output * output * (1 - output), out_dtype)
+
+
+KERNELS['sigmoid_backward'] = sigmoid_backward
+
+
 def relu(self):
     (self,), out_dtype = _prepare('relu', 'default', None, self)
     return _wrap(_pm.maximum(self, 0), out_dtype)
 
 
 KERNELS['relu'] = relu
+
+
+def threshold_backward(grad_output, self, threshold):
+    (grad_output, self), out_dtype = _prepare('threshold_backward', 'default', None, grad_output, self)
+    return _wrap(_pm.where(self > threshold, grad_output, 0), out_dtype)
+
+
+KERNELS['threshold_backward'] = threshold_backward
 
 
 def relu6(self):
@@ -222,6 +246,15 @@ def silu(self):
 
 
 KERNELS['silu'] = silu
+
+
+def silu_backward(grad_output, self):
+    (grad_output, self), out_dtype = _prepare('silu_backward', 'default', None, grad_output, self)
+    with _quiet(all='ignore'):
+        return _wrap(grad_output * _pm.sigmoid(self) * (1 + self * (1 - _pm.sigmoid(self))), out_dtype)
+
+
+KERNELS['silu_backward'] = silu_backward
 
 
 def mish(self):
@@ -274,6 +307,14 @@ def hardtanh(self, min_val, max_val):
 
 
 KERNELS['hardtanh'] = hardtanh
+
+
+def hardtanh_backward(grad_output, self, min_val, max_val):
+    (grad_output, self), out_dtype = _prepare('hardtanh_backward', 'default', None, grad_output, self)
+    return _wrap(_pm.where((self > min_val) & (self < max_val), grad_output, 0), out_dtype)
+
+
+KERNELS['hardtanh_backward'] = hardtanh_backward
 
 
 def hardsigmoid(self):
