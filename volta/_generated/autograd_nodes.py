@@ -4940,7 +4940,7 @@ NODES['native_batch_norm'] = NativeBatchNormBackward
 
 
 class NativeBatchNormBackwardBackward(_Node):
-    __slots__ = ('s_grad_out', 's_input', 's_weight', 's_running_mean', 's_running_var', 's_train', 's_eps')
+    __slots__ = ('s_grad_out', 's_input', 's_weight', 's_running_mean', 's_running_var', 's_save_mean', 's_save_invstd', 's_train', 's_eps')
     op_name = 'native_batch_norm_backward'
 
     def apply(node, grads):
@@ -4951,12 +4951,14 @@ class NativeBatchNormBackwardBackward(_Node):
         weight = _unpack(node, node.s_weight) if needs[0] or needs[1] or needs[2] else None
         running_mean = _unpack(node, node.s_running_mean) if needs[0] or needs[1] or needs[2] else None
         running_var = _unpack(node, node.s_running_var) if needs[0] or needs[1] or needs[2] else None
+        save_mean = _unpack(node, node.s_save_mean) if needs[0] or needs[1] or needs[2] else None
+        save_invstd = _unpack(node, node.s_save_invstd) if needs[0] or needs[1] or needs[2] else None
         train = node.s_train
         eps = node.s_eps
         g_grad_out = g_input = g_weight = g_running_mean = g_running_var = g_save_mean = g_save_invstd = None
         grad_input_mask = needs
         if needs[0] or needs[1] or needs[2]:
-            g_grad_out, g_input, g_weight, = batch_norm_double_backward(grads, grad_out, input, weight, running_mean, running_var, train, eps, grad_input_mask)
+            g_grad_out, g_input, g_weight, = batch_norm_double_backward(grads, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, grad_input_mask)
         return (g_grad_out, g_input, g_weight, g_running_mean, g_running_var, g_save_mean, g_save_invstd)
 
 
@@ -4975,6 +4977,10 @@ def autograd_native_batch_norm_backward(grad_out, input, weight, running_mean, r
             node.s_running_mean = _save(running_mean)
         if needs[0] or needs[1] or needs[2]:
             node.s_running_var = _save(running_var)
+        if needs[0] or needs[1] or needs[2]:
+            node.s_save_mean = _save(save_mean)
+        if needs[0] or needs[1] or needs[2]:
+            node.s_save_invstd = _save(save_invstd)
         node.s_train = train
         node.s_eps = eps
         _set_history(node, result, None)
@@ -5026,7 +5032,7 @@ NODES['native_layer_norm'] = NativeLayerNormBackward
 
 
 class NativeLayerNormBackwardBackward(_Node):
-    __slots__ = ('s_grad_out', 's_input', 's_normalized_shape', 's_weight', 's_bias', 's_eps')
+    __slots__ = ('s_grad_out', 's_input', 's_normalized_shape', 's_mean', 's_rstd', 's_weight')
     op_name = 'native_layer_norm_backward'
 
     def apply(node, grads):
@@ -5035,13 +5041,13 @@ class NativeLayerNormBackwardBackward(_Node):
         grad_out = _unpack(node, node.s_grad_out) if needs[0] or needs[1] or needs[4] else None
         input = _unpack(node, node.s_input) if needs[0] or needs[1] or needs[4] else None
         normalized_shape = node.s_normalized_shape
+        mean = _unpack(node, node.s_mean) if needs[0] or needs[1] or needs[4] else None
+        rstd = _unpack(node, node.s_rstd) if needs[0] or needs[1] or needs[4] else None
         weight = _unpack(node, node.s_weight) if needs[0] or needs[1] or needs[4] else None
-        bias = _unpack(node, node.s_bias) if needs[0] or needs[1] or needs[4] else None
-        eps = node.s_eps
         g_grad_out = g_input = g_mean = g_rstd = g_weight = g_bias = None
         grad_input_mask = needs
         if needs[0] or needs[1] or needs[4]:
-            g_grad_out, g_input, g_weight, = layer_norm_double_backward(grads, grad_out, input, normalized_shape, weight, bias, eps, grad_input_mask)
+            g_grad_out, g_input, g_weight, = layer_norm_double_backward(grads, grad_out, input, normalized_shape, mean, rstd, weight, grad_input_mask)
         return (g_grad_out, g_input, g_mean, g_rstd, g_weight, g_bias)
 
 
@@ -5056,10 +5062,11 @@ def autograd_native_layer_norm_backward(grad_out, input, normalized_shape, mean,
             node.s_input = _save(input)
         node.s_normalized_shape = normalized_shape
         if needs[0] or needs[1] or needs[4]:
-            node.s_weight = _save(weight)
+            node.s_mean = _save(mean)
         if needs[0] or needs[1] or needs[4]:
-            node.s_bias = _save(bias)
-        node.s_eps = eps
+            node.s_rstd = _save(rstd)
+        if needs[0] or needs[1] or needs[4]:
+            node.s_weight = _save(weight)
         _set_history(node, result, None)
     return result
 
@@ -5113,7 +5120,7 @@ NODES['native_group_norm'] = NativeGroupNormBackward
 
 
 class NativeGroupNormBackwardBackward(_Node):
-    __slots__ = ('s_grad_out', 's_input', 's_weight', 's_group', 's_eps')
+    __slots__ = ('s_grad_out', 's_input', 's_mean', 's_rstd', 's_weight', 's_group')
     op_name = 'native_group_norm_backward'
 
     def apply(node, grads):
@@ -5121,13 +5128,14 @@ class NativeGroupNormBackwardBackward(_Node):
         needs = node.needs_input_grad
         grad_out = _unpack(node, node.s_grad_out) if needs[0] or needs[1] or needs[4] else None
         input = _unpack(node, node.s_input) if needs[0] or needs[1] or needs[4] else None
+        mean = _unpack(node, node.s_mean) if needs[0] or needs[1] or needs[4] else None
+        rstd = _unpack(node, node.s_rstd) if needs[0] or needs[1] or needs[4] else None
         weight = _unpack(node, node.s_weight) if needs[0] or needs[1] or needs[4] else None
         group = node.s_group
-        eps = node.s_eps
         g_grad_out = g_input = g_mean = g_rstd = g_weight = None
         grad_input_mask = needs
         if needs[0] or needs[1] or needs[4]:
-            g_grad_out, g_input, g_weight, = group_norm_double_backward(grads, grad_out, input, weight, group, eps, grad_input_mask)
+            g_grad_out, g_input, g_weight, = group_norm_double_backward(grads, grad_out, input, mean, rstd, weight, group, grad_input_mask)
         return (g_grad_out, g_input, g_mean, g_rstd, g_weight)
 
 
@@ -5141,9 +5149,12 @@ def autograd_native_group_norm_backward(grad_out, input, mean, rstd, weight, N, 
         if needs[0] or needs[1] or needs[4]:
             node.s_input = _save(input)
         if needs[0] or needs[1] or needs[4]:
+            node.s_mean = _save(mean)
+        if needs[0] or needs[1] or needs[4]:
+            node.s_rstd = _save(rstd)
+        if needs[0] or needs[1] or needs[4]:
             node.s_weight = _save(weight)
         node.s_group = group
-        node.s_eps = eps
         _set_history(node, result, None)
     return result
 
