@@ -44,6 +44,8 @@ COVERED_BY = {
     "native_group_norm_backward": "group_norm", "embedding_backward": "embedding",
     "gelu_backward": "gelu", "threshold_backward": "relu", "sigmoid_backward": "sigmoid",
     "tanh_backward": "tanh", "silu_backward": "silu", "hardtanh_backward": "hardtanh",
+    "leaky_relu_backward": "leaky_relu", "elu_backward": "elu", "softplus_backward": "softplus",
+    "log_sigmoid_backward": "logsigmoid",
     "slice": "narrow", "slice_backward": "narrow",
     "select_backward": "select", "unfold_backward": "unfold", "diagonal_backward": "diagonal",
     "as_strided_scatter": "as_strided", "pad_backward": "pad", "index": "index_select",

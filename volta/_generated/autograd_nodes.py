@@ -894,7 +894,7 @@ class SoftplusBackward(_Node):
         g_self = None
         grad_input_mask = needs
         if needs[0]:
-            g_self = where(self * beta > threshold, grad, grad * sigmoid(self * beta))
+            g_self = softplus_backward(grad, self, beta, threshold)
         return (g_self,)
 
 
@@ -913,6 +913,44 @@ KERNELS['softplus'] = autograd_softplus
 NODES['softplus'] = SoftplusBackward
 
 
+class SoftplusBackwardBackward(_Node):
+    __slots__ = ('s_grad_output', 's_self', 's_beta', 's_threshold')
+    op_name = 'softplus_backward'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        grad_output = _unpack(node, node.s_grad_output) if needs[1] else None
+        self = _unpack(node, node.s_self)
+        beta = node.s_beta
+        threshold = node.s_threshold
+        g_grad_output = g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_grad_output = softplus_backward(grad, self, beta, threshold)
+        if needs[1]:
+            g_self = where(self * beta > threshold, 0, grad * grad_output * beta * sigmoid(self * beta) * sigmoid(-self * beta))
+        return (g_grad_output, g_self)
+
+
+def autograd_softplus_backward(grad_output, self, beta, threshold):
+    result = _op.softplus_backward.redispatch(_AUTOGRAD, grad_output, self, beta, threshold)
+    node = SoftplusBackwardBackward()
+    if _connect_tensors(node, (grad_output, self)):
+        needs = node.needs_input_grad
+        if needs[1]:
+            node.s_grad_output = _save(grad_output)
+        node.s_self = _save(self)
+        node.s_beta = beta
+        node.s_threshold = threshold
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['softplus_backward'] = autograd_softplus_backward
+NODES['softplus_backward'] = SoftplusBackwardBackward
+
+
 class EluBackward(_Node):
     __slots__ = ('s_self', 's_alpha', 's_scale', 's_input_scale')
     op_name = 'elu'
@@ -927,7 +965,7 @@ class EluBackward(_Node):
         g_self = None
         grad_input_mask = needs
         if needs[0]:
-            g_self = where(self > 0, grad * scale, grad * (alpha * scale * input_scale) * exp(self * input_scale))
+            g_self = elu_backward(grad, alpha, scale, input_scale, False, self)
         return (g_self,)
 
 
@@ -945,6 +983,48 @@ def autograd_elu(self, alpha, scale, input_scale):
 
 KERNELS['elu'] = autograd_elu
 NODES['elu'] = EluBackward
+
+
+class EluBackwardBackward(_Node):
+    __slots__ = ('s_grad_output', 's_alpha', 's_scale', 's_input_scale', 's_is_result', 's_self_or_result')
+    op_name = 'elu_backward'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        grad_output = _unpack(node, node.s_grad_output) if needs[1] else None
+        alpha = node.s_alpha
+        scale = node.s_scale
+        input_scale = node.s_input_scale
+        is_result = node.s_is_result
+        self_or_result = _unpack(node, node.s_self_or_result)
+        g_grad_output = g_self_or_result = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_grad_output = elu_backward(grad, alpha, scale, input_scale, is_result, self_or_result)
+        if needs[1]:
+            g_self_or_result = where(self_or_result > 0, 0, grad * grad_output * input_scale if is_result else grad * grad_output * (alpha * scale * input_scale * input_scale) * exp(self_or_result * input_scale))
+        return (g_grad_output, g_self_or_result)
+
+
+def autograd_elu_backward(grad_output, alpha, scale, input_scale, is_result, self_or_result):
+    result = _op.elu_backward.redispatch(_AUTOGRAD, grad_output, alpha, scale, input_scale, is_result, self_or_result)
+    node = EluBackwardBackward()
+    if _connect_tensors(node, (grad_output, self_or_result)):
+        needs = node.needs_input_grad
+        if needs[1]:
+            node.s_grad_output = _save(grad_output)
+        node.s_alpha = alpha
+        node.s_scale = scale
+        node.s_input_scale = input_scale
+        node.s_is_result = is_result
+        node.s_self_or_result = _save(self_or_result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['elu_backward'] = autograd_elu_backward
+NODES['elu_backward'] = EluBackwardBackward
 
 
 class SeluBackward(_Node):
@@ -987,7 +1067,7 @@ class LeakyReluBackward(_Node):
         g_self = None
         grad_input_mask = needs
         if needs[0]:
-            g_self = where(self > 0, grad, grad * negative_slope)
+            g_self = leaky_relu_backward(grad, self, negative_slope, False)
         return (g_self,)
 
 
@@ -1003,6 +1083,42 @@ def autograd_leaky_relu(self, negative_slope):
 
 KERNELS['leaky_relu'] = autograd_leaky_relu
 NODES['leaky_relu'] = LeakyReluBackward
+
+
+class LeakyReluBackwardBackward(_Node):
+    __slots__ = ('s_self', 's_negative_slope', 's_self_is_result')
+    op_name = 'leaky_relu_backward'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[0] else None
+        negative_slope = node.s_negative_slope
+        self_is_result = node.s_self_is_result
+        g_grad_output = g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_grad_output = leaky_relu_backward(grad, self, negative_slope, self_is_result)
+        if needs[1]:
+            g_self = zeros_like(grad)
+        return (g_grad_output, g_self)
+
+
+def autograd_leaky_relu_backward(grad_output, self, negative_slope, self_is_result):
+    result = _op.leaky_relu_backward.redispatch(_AUTOGRAD, grad_output, self, negative_slope, self_is_result)
+    node = LeakyReluBackwardBackward()
+    if _connect_tensors(node, (grad_output, self)):
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_self = _save(self)
+        node.s_negative_slope = negative_slope
+        node.s_self_is_result = self_is_result
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['leaky_relu_backward'] = autograd_leaky_relu_backward
+NODES['leaky_relu_backward'] = LeakyReluBackwardBackward
 
 
 class HardtanhBackward(_Node):
@@ -1140,7 +1256,7 @@ class LogsigmoidBackward(_Node):
         g_self = None
         grad_input_mask = needs
         if needs[0]:
-            g_self = grad * sigmoid(-self)
+            g_self = log_sigmoid_backward(grad, self)
         return (g_self,)
 
 
@@ -1155,6 +1271,40 @@ def autograd_logsigmoid(self):
 
 KERNELS['logsigmoid'] = autograd_logsigmoid
 NODES['logsigmoid'] = LogsigmoidBackward
+
+
+class LogSigmoidBackwardBackward(_Node):
+    __slots__ = ('s_grad_output', 's_self')
+    op_name = 'log_sigmoid_backward'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        grad_output = _unpack(node, node.s_grad_output) if needs[1] else None
+        self = _unpack(node, node.s_self)
+        g_grad_output = g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_grad_output = log_sigmoid_backward(grad, self)
+        if needs[1]:
+            g_self = -grad * grad_output * sigmoid(self) * sigmoid(-self)
+        return (g_grad_output, g_self)
+
+
+def autograd_log_sigmoid_backward(grad_output, self):
+    result = _op.log_sigmoid_backward.redispatch(_AUTOGRAD, grad_output, self)
+    node = LogSigmoidBackwardBackward()
+    if _connect_tensors(node, (grad_output, self)):
+        needs = node.needs_input_grad
+        if needs[1]:
+            node.s_grad_output = _save(grad_output)
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['log_sigmoid_backward'] = autograd_log_sigmoid_backward
+NODES['log_sigmoid_backward'] = LogSigmoidBackwardBackward
 
 
 class SoftsignBackward(_Node):

@@ -275,6 +275,15 @@ def softplus(self, beta, threshold):
 KERNELS['softplus'] = softplus
 
 
+def softplus_backward(grad_output, self, beta, threshold):
+    (grad_output, self), out_dtype = _prepare('softplus_backward', 'int_to_float', None, grad_output, self)
+    with _quiet(all='ignore'):
+        return _wrap(_pm.where(self * beta > threshold, grad_output, grad_output * _pm.sigmoid(self * beta)), out_dtype)
+
+
+KERNELS['softplus_backward'] = softplus_backward
+
+
 def elu(self, alpha, scale, input_scale):
     (self,), out_dtype = _prepare('elu', 'int_to_float', None, self)
     with _quiet(all='ignore'):
@@ -282,6 +291,15 @@ def elu(self, alpha, scale, input_scale):
 
 
 KERNELS['elu'] = elu
+
+
+def elu_backward(grad_output, alpha, scale, input_scale, is_result, self_or_result):
+    (grad_output, self_or_result), out_dtype = _prepare('elu_backward', 'int_to_float', None, grad_output, self_or_result)
+    with _quiet(all='ignore'):
+        return _wrap(_pm.where(self_or_result > 0, grad_output * scale, grad_output * input_scale * (self_or_result + alpha * scale) if is_result else grad_output * (alpha * scale * input_scale) * _pm.exp(self_or_result * input_scale)), out_dtype)
+
+
+KERNELS['elu_backward'] = elu_backward
 
 
 def selu(self):
@@ -299,6 +317,14 @@ def leaky_relu(self, negative_slope):
 
 
 KERNELS['leaky_relu'] = leaky_relu
+
+
+def leaky_relu_backward(grad_output, self, negative_slope, self_is_result):
+    (grad_output, self), out_dtype = _prepare('leaky_relu_backward', 'default', None, grad_output, self)
+    return _wrap(_pm.where(self > 0, grad_output, grad_output * negative_slope), out_dtype)
+
+
+KERNELS['leaky_relu_backward'] = leaky_relu_backward
 
 
 def hardtanh(self, min_val, max_val):
@@ -342,6 +368,15 @@ def logsigmoid(self):
 
 
 KERNELS['logsigmoid'] = logsigmoid
+
+
+def log_sigmoid_backward(grad_output, self):
+    (grad_output, self), out_dtype = _prepare('log_sigmoid_backward', 'int_to_float', None, grad_output, self)
+    with _quiet(all='ignore'):
+        return _wrap(grad_output * _pm.sigmoid(-self), out_dtype)
+
+
+KERNELS['log_sigmoid_backward'] = log_sigmoid_backward
 
 
 def softsign(self):
