@@ -185,12 +185,23 @@ def emit_inplace_kernel(decl: OpDecl) -> str:
             f"{needs_copy}, ({', '.join(args)},))\n")
 
 
+def _private_op_imports(decls: list[OpDecl]) -> str:
+    """``import *`` skips underscore names: import the private ops formulas call by name."""
+    functions = {d.schema.name.name for d in decls if "function" in d.variants}
+    private = sorted({n for d in decls for f in d.formulas for n in f.names
+                      if n.startswith("_") and n in functions})
+    if not private:
+        return ""
+    return f"from volta._generated.functions import {', '.join(private)}\n"
+
+
 def emit_autograd(decls: list[OpDecl], source: str) -> str:
     out = [HEADER.format(source=source),
            '"""Backward nodes and Autograd kernels generated from the formulas in ops.yaml."""\n\n',
            "import math\n\n",
            "from volta._generated import registry as _op\n",
            "from volta._generated.functions import *  # formulas are written with volta ops\n",
+           _private_op_imports(decls),
            "from volta.autograd.formulas import *  # and the helpers formulas share\n",
            "from volta.autograd.graph import Node as _Node, connect as _connect, "
            "connect_tensors as _connect_tensors, "

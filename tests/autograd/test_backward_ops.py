@@ -68,3 +68,21 @@ def test_elu_backward_matches_torch_and_has_a_second_derivative(is_result: bool)
     assert volta.allclose(volta.elu_backward(gv, 1.3, 1.1, 0.7, is_result, xv),
                           volta.tensor(expected.numpy()))
     assert gradcheck(lambda a, b: volta.elu_backward(a, 1.3, 1.1, 0.7, is_result, b), (gv, xv))
+
+
+@pytest.mark.parametrize("log", [False, True], ids=["softmax", "log_softmax"])
+def test_softmax_backward_data_ops(log: bool) -> None:
+    name = "_log_softmax_backward_data" if log else "_softmax_backward_data"
+    forward = volta.log_softmax if log else volta.softmax
+    x = volta.randn(3, 4, dtype=volta.float64, requires_grad=True)
+    g = volta.randn(3, 4, dtype=volta.float64, requires_grad=True)
+    out = forward(x, 1)
+    (gx,) = volta.autograd.grad(out, x, g, create_graph=True)
+    assert gx.grad_fn.name() == ("LogSoftmax" if log else "Softmax") + "BackwardDataBackward"
+    expected = getattr(torch.ops.aten, name)(
+        torch.from_numpy(g.detach().numpy()), torch.from_numpy(out.detach().numpy()), 1,
+        torch.float64)
+    assert volta.allclose(gx, volta.tensor(expected.numpy()))
+    assert gradgradcheck(lambda t: forward(t, 1), (x,))
+    assert gradgradcheck(lambda t: forward(t, 0), (volta.randn(5, dtype=volta.float64,
+                                                               requires_grad=True),))

@@ -6,6 +6,7 @@ import math
 
 from volta._generated import registry as _op
 from volta._generated.functions import *  # formulas are written with volta ops
+from volta._generated.functions import _log_softmax_backward_data, _softmax_backward_data
 from volta.autograd.formulas import *  # and the helpers formulas share
 from volta.autograd.graph import Node as _Node, connect as _connect, connect_tensors as _connect_tensors, set_history as _set_history
 from volta.autograd.graph import save as _save, save_list as _save_list, save_output as _save_output
@@ -4597,18 +4598,19 @@ NODES['masked_scatter'] = MaskedScatterBackward
 
 
 class SoftmaxBackward(_Node):
-    __slots__ = ('s_dim', 'o_result')
+    __slots__ = ('s_self', 's_dim', 'o_result')
     op_name = 'softmax'
 
     def apply(node, grads):
         grad = grads[0]
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         dim = node.s_dim
         result = _unpack(node, node.o_result)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
-            g_self = softmax_backward(grad, result, dim)
+            g_self = _softmax_backward_data(grad, result, dim, self.dtype)
         return (g_self,)
 
 
@@ -4616,6 +4618,7 @@ def autograd_softmax(self, dim, dtype):
     result = _op.softmax.redispatch(_AUTOGRAD, self, dim, dtype)
     node = SoftmaxBackward()
     if _connect_tensors(node, (self,)):
+        node.s_self = _save_meta(self)
         node.s_dim = dim
         node.o_result = _save_output(result)
         _set_history(node, result, None)
@@ -4626,19 +4629,54 @@ KERNELS['softmax'] = autograd_softmax
 NODES['softmax'] = SoftmaxBackward
 
 
+class SoftmaxBackwardDataBackward(_Node):
+    __slots__ = ('s_grad_output', 's_output', 's_dim')
+    op_name = '_softmax_backward_data'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        grad_output = _unpack(node, node.s_grad_output)
+        output = _unpack(node, node.s_output)
+        dim = node.s_dim
+        g_grad_output = g_output = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_grad_output = _softmax_backward_data(grad, output, dim, grad_output.dtype)
+        if needs[1]:
+            g_output = softmax_double_backward(grad, grad_output, dim, output)
+        return (g_grad_output, g_output)
+
+
+def autograd__softmax_backward_data(grad_output, output, dim, input_dtype):
+    result = _op._softmax_backward_data.redispatch(_AUTOGRAD, grad_output, output, dim, input_dtype)
+    node = SoftmaxBackwardDataBackward()
+    if _connect_tensors(node, (grad_output, output)):
+        node.s_grad_output = _save(grad_output)
+        node.s_output = _save(output)
+        node.s_dim = dim
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['_softmax_backward_data'] = autograd__softmax_backward_data
+NODES['_softmax_backward_data'] = SoftmaxBackwardDataBackward
+
+
 class LogSoftmaxBackward(_Node):
-    __slots__ = ('s_dim', 'o_result')
+    __slots__ = ('s_self', 's_dim', 'o_result')
     op_name = 'log_softmax'
 
     def apply(node, grads):
         grad = grads[0]
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         dim = node.s_dim
         result = _unpack(node, node.o_result)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
-            g_self = log_softmax_backward(grad, result, dim)
+            g_self = _log_softmax_backward_data(grad, result, dim, self.dtype)
         return (g_self,)
 
 
@@ -4646,6 +4684,7 @@ def autograd_log_softmax(self, dim, dtype):
     result = _op.log_softmax.redispatch(_AUTOGRAD, self, dim, dtype)
     node = LogSoftmaxBackward()
     if _connect_tensors(node, (self,)):
+        node.s_self = _save_meta(self)
         node.s_dim = dim
         node.o_result = _save_output(result)
         _set_history(node, result, None)
@@ -4654,6 +4693,42 @@ def autograd_log_softmax(self, dim, dtype):
 
 KERNELS['log_softmax'] = autograd_log_softmax
 NODES['log_softmax'] = LogSoftmaxBackward
+
+
+class LogSoftmaxBackwardDataBackward(_Node):
+    __slots__ = ('s_grad_output', 's_output', 's_dim')
+    op_name = '_log_softmax_backward_data'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        grad_output = _unpack(node, node.s_grad_output) if needs[1] else None
+        output = _unpack(node, node.s_output)
+        dim = node.s_dim
+        g_grad_output = g_output = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_grad_output = grad - (grad * output.exp()).sum(dim, keepdim=True)
+        if needs[1]:
+            g_output = log_softmax_double_backward(grad, grad_output, dim, output)
+        return (g_grad_output, g_output)
+
+
+def autograd__log_softmax_backward_data(grad_output, output, dim, input_dtype):
+    result = _op._log_softmax_backward_data.redispatch(_AUTOGRAD, grad_output, output, dim, input_dtype)
+    node = LogSoftmaxBackwardDataBackward()
+    if _connect_tensors(node, (grad_output, output)):
+        needs = node.needs_input_grad
+        if needs[1]:
+            node.s_grad_output = _save(grad_output)
+        node.s_output = _save(output)
+        node.s_dim = dim
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['_log_softmax_backward_data'] = autograd__log_softmax_backward_data
+NODES['_log_softmax_backward_data'] = LogSoftmaxBackwardDataBackward
 
 
 class ConvolutionBackward(_Node):

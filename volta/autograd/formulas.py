@@ -20,7 +20,7 @@ __all__ = [
     "sum_to", "maybe_multiply", "expand_reduced", "mean_backward", "prod_backward",
     "minmax_all_backward", "minmax_dim_backward", "amaxmin_backward", "median_backward",
     "var_backward", "std_backward", "norm_backward", "logsumexp_backward", "cumsum_backward",
-    "cumprod_backward", "matmul_backward", "softmax_backward", "log_softmax_backward",
+    "cumprod_backward", "matmul_backward", "softmax_double_backward", "log_softmax_double_backward",
     "sort_backward", "permute_backward", "repeat_backward", "roll_backward", "cat_backward",
     "copy_backward", "to_copy_backward", "div_backward_self", "div_backward_other",
     "pow_backward_self", "pow_backward_exponent", "clamp_backward", "einsum_backward",
@@ -237,12 +237,17 @@ def matmul_backward(grad: Tensor, self: Tensor, other: Tensor,
     return g_self, g_other
 
 
-def softmax_backward(grad: Tensor, result: Tensor, dim: int) -> Tensor:
-    return result * (grad - (grad * result).sum(dim, keepdim=True))
+def softmax_double_backward(grad: Tensor, grad_output: Tensor, dim: int,
+                            output: Tensor) -> Tensor:
+    """d<output * (grad_output - sum(grad_output * output)), grad> / d output."""
+    return (grad * (grad_output - (grad_output * output).sum(dim, keepdim=True))
+            - grad_output * (grad * output).sum(dim, keepdim=True))
 
 
-def log_softmax_backward(grad: Tensor, result: Tensor, dim: int) -> Tensor:
-    return grad - result.exp() * grad.sum(dim, keepdim=True)
+def log_softmax_double_backward(grad: Tensor, grad_output: Tensor, dim: int,
+                                output: Tensor) -> Tensor:
+    """d<grad_output - exp(output) * sum(grad_output), grad> / d output."""
+    return -grad * output.exp() * grad_output.sum(dim, keepdim=True)
 
 
 def sort_backward(grad: Tensor, indices: Tensor, shape: Sequence[int], dim: int) -> Tensor:
