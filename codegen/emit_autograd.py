@@ -9,6 +9,7 @@ saves what the formulas read, and connects the node to the inputs' history.
 from __future__ import annotations
 
 import ast
+import re
 
 from codegen.emit import HEADER
 from codegen.loader import OpDecl
@@ -177,8 +178,17 @@ def emit_inplace_kernel(decl: OpDecl) -> str:
     functional = decl.inplace_of
     assert functional is not None
     first = decl.schema.arguments[0].name
-    # the functional formulas read the input's old value: keep a copy before overwriting it
-    needs_copy = first in functional.formula_names() or functional.composite
+    # the functional formulas read the input's old value: keep a copy before overwriting it,
+    # when a formula that reads it will run (Note [save only what a formula needs])
+    if functional.composite:
+        needs_copy = "True"
+    elif first not in functional.formula_names():
+        needs_copy = "False"
+    else:
+        condition = save_conditions(functional)[first]
+        tensors = [a.name for a in functional.schema.arguments if a.is_tensor]
+        needs_copy = "True" if condition is None else "_needs_grad(" + ", ".join(
+            tensors[int(i)] for i in re.findall(r"needs\[(\d+)\]", condition)) + ")"
     args = [a.name for a in decl.schema.arguments]
     return (f"\n\ndef autograd_{decl.overload_id}({', '.join(args)}):\n"
             f"    return _inplace(_op.{decl.overload_id}, _op.{functional.overload_id}, "
@@ -212,7 +222,7 @@ def emit_autograd(decls: list[OpDecl], source: str) -> str:
            "save_output_list as _save_output_list, "
            "unpack as _unpack, unpack_list as _unpack_list\n",
            "from volta.autograd.inplace import check_inplace as _check_inplace, "
-           "inplace_autograd as _inplace\n",
+           "inplace_autograd as _inplace, needs_grad as _needs_grad\n",
            "from volta.dispatch.keys import Autograd as _AUTOGRAD\n\n",
            "KERNELS = {}\nNODES = {}\n"]
     for d in decls:

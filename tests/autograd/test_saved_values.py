@@ -129,3 +129,20 @@ def test_in_place_write_still_caught_when_the_formula_reads_it() -> None:
     b.add_(1)
     with pytest.raises(AutogradError, match="modified by an inplace operation"):
         c.sum().backward()
+
+
+def test_in_place_ops_copy_the_old_value_only_when_a_formula_reads_it():
+    a = volta.tensor([1.0, 2.0], requires_grad=True)
+    w = volta.tensor([3.0, 5.0], requires_grad=True)
+    b = a.clone()
+    b.mul_(w)  # w's formula reads b's old value: a copy is kept, so this is right
+    b.mul_(2)  # nothing reads b's value before this write
+    b.sum().backward()
+    assert a.grad.tolist() == [6.0, 10.0] and w.grad.tolist() == [2.0, 4.0]
+    saved = []
+    with volta.autograd.graph.saved_tensors_hooks(lambda t: saved.append(t) or t,
+                                                  lambda t: t):
+        c = a.clone()
+        c.mul_(2)
+        c.div_(4)
+    assert saved == []

@@ -11,7 +11,7 @@ from volta.autograd.formulas import *  # and the helpers formulas share
 from volta.autograd.graph import Node as _Node, connect as _connect, connect_tensors as _connect_tensors, set_history as _set_history
 from volta.autograd.graph import save as _save, save_list as _save_list, save_output as _save_output
 from volta.autograd.graph import save_meta as _save_meta, save_output_list as _save_output_list, unpack as _unpack, unpack_list as _unpack_list
-from volta.autograd.inplace import check_inplace as _check_inplace, inplace_autograd as _inplace
+from volta.autograd.inplace import check_inplace as _check_inplace, inplace_autograd as _inplace, needs_grad as _needs_grad
 from volta.dispatch.keys import Autograd as _AUTOGRAD
 
 KERNELS = {}
@@ -5648,14 +5648,14 @@ KERNELS['sub_'] = autograd_sub_
 
 
 def autograd_mul_(self, other):
-    return _inplace(_op.mul_, _op.mul, True, (self, other,))
+    return _inplace(_op.mul_, _op.mul, _needs_grad(other), (self, other,))
 
 
 KERNELS['mul_'] = autograd_mul_
 
 
 def autograd_div_(self, other, rounding_mode):
-    return _inplace(_op.div_, _op.div, True, (self, other, rounding_mode,))
+    return _inplace(_op.div_, _op.div, _needs_grad(other), (self, other, rounding_mode,))
 
 
 KERNELS['div_'] = autograd_div_
@@ -5669,14 +5669,14 @@ KERNELS['pow_'] = autograd_pow_
 
 
 def autograd_remainder_(self, other):
-    return _inplace(_op.remainder_, _op.remainder, True, (self, other,))
+    return _inplace(_op.remainder_, _op.remainder, _needs_grad(other), (self, other,))
 
 
 KERNELS['remainder_'] = autograd_remainder_
 
 
 def autograd_fmod_(self, other):
-    return _inplace(_op.fmod_, _op.fmod, True, (self, other,))
+    return _inplace(_op.fmod_, _op.fmod, _needs_grad(other), (self, other,))
 
 
 KERNELS['fmod_'] = autograd_fmod_
@@ -5690,14 +5690,14 @@ KERNELS['atan2_'] = autograd_atan2_
 
 
 def autograd_hypot_(self, other):
-    return _inplace(_op.hypot_, _op.hypot, True, (self, other,))
+    return _inplace(_op.hypot_, _op.hypot, _needs_grad(self), (self, other,))
 
 
 KERNELS['hypot_'] = autograd_hypot_
 
 
 def autograd_copysign_(self, other):
-    return _inplace(_op.copysign_, _op.copysign, True, (self, other,))
+    return _inplace(_op.copysign_, _op.copysign, _needs_grad(self), (self, other,))
 
 
 KERNELS['copysign_'] = autograd_copysign_
@@ -5711,7 +5711,7 @@ KERNELS['xlogy_'] = autograd_xlogy_
 
 
 def autograd_lerp_(self, end, weight):
-    return _inplace(_op.lerp_, _op.lerp, True, (self, end, weight,))
+    return _inplace(_op.lerp_, _op.lerp, _needs_grad(weight), (self, end, weight,))
 
 
 KERNELS['lerp_'] = autograd_lerp_
