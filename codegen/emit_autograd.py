@@ -3,7 +3,7 @@
 For an op ``mul(Tensor self, Tensor other)`` with formulas ``self: grad * other`` and
 ``other: grad * self`` this writes a ``MulBackward`` node whose ``apply`` evaluates the formulas
 for the inputs that need a gradient, and an Autograd kernel that redispatches below Autograd,
-saves what the formulas read, and connects the node to the inputs' history.
+saves what the formulas of those inputs read, and connects the node to the inputs' history.
 """
 
 from __future__ import annotations

@@ -4,6 +4,9 @@ A node's ``next_edges`` has one ``(node, output_nr)`` per differentiable input s
 ``Tensor[]`` argument contributes one slot per element); ``None`` where that input needs no
 gradient. ``apply`` returns one gradient per schema Tensor argument (a list for ``Tensor[]``);
 ``apply_flat`` flattens that to the slots.
+
+Saved tensors go through the innermost :class:`saved_tensors_hooks` when one is active
+(``save_on_cpu`` and ``volta.utils.checkpoint`` are built on them).
 """
 
 from __future__ import annotations
