@@ -11,7 +11,7 @@ import keyword
 from collections import defaultdict
 
 from codegen.loader import OpDecl
-from codegen.model import Argument, FunctionSchema
+from volta.schema import Argument, FunctionSchema
 
 HEADER = ('# @generated from {source} by `python -m codegen` — do not edit.\n'
           '# ruff: noqa\n')
@@ -182,9 +182,9 @@ def emit_functions(decls: list[OpDecl], source: str) -> str:
            '"""The op functions (``volta.add``, ``volta.nn.functional.conv2d``, ...)."""\n\n',
            "from __future__ import annotations\n\n",
            "from collections.abc import Sequence\nfrom typing import TYPE_CHECKING, Any\n\n",
-           "from volta import _binding as _b\n",
+           "from volta.dispatch import binding as _b\n",
            "if TYPE_CHECKING:\n",
-           "    from volta._binding import DeviceLike, Generator, Number, Tensor, dtype\n",
+           "    from volta.dispatch.binding import DeviceLike, Generator, Number, Tensor, dtype\n",
            "from volta._generated import registry as _op\n\n"]
     groups = group_by_function([d for d in decls if "function" in d.variants])
     names = []
@@ -256,9 +256,9 @@ def emit_tensor_methods(decls: list[OpDecl], source: str) -> str:
            '"""Tensor methods and operators; ``volta.Tensor`` inherits this class."""\n\n',
            "from __future__ import annotations\n\n",
            "from collections.abc import Sequence\nfrom typing import TYPE_CHECKING, Any\n\n",
-           "from volta import _binding as _b\n",
+           "from volta.dispatch import binding as _b\n",
            "if TYPE_CHECKING:\n",
-           "    from volta._binding import DeviceLike, Generator, Number, Tensor, dtype\n",
+           "    from volta.dispatch.binding import DeviceLike, Generator, Number, Tensor, dtype\n",
            "from volta._generated import registry as _op\n\n\n",
            "class TensorMethods:\n    __slots__ = ()\n"]
     groups = group_by_function([d for d in decls if "method" in d.variants])
@@ -352,6 +352,7 @@ def emit_pointwise_numpy(decls: list[OpDecl], source: str) -> str:
            "from numpy import errstate as _quiet\n\n",
            "from volta.backends.cpu import pointwise_math as _pm\n",
            "from volta.backends.cpu.pointwise_runtime import prepare as _prepare\n",
+           "from volta.backends.cpu.pointwise_runtime import scalar_argument as _scalar\n",
            "from volta.backends.cpu.pointwise_runtime import wrap as _wrap\n\n",
            "KERNELS = {}\n"]
     for d in decls:
@@ -361,6 +362,8 @@ def emit_pointwise_numpy(decls: list[OpDecl], source: str) -> str:
         tensors = [a.name for a in d.schema.arguments if a.is_tensor]
         expr = pointwise_numpy_expression(d)
         tlist = ", ".join(tensors) + ("," if len(tensors) == 1 else "")
+        scalars = "".join(f"    {a.name} = _scalar({d.name!r}, {a.name}, out_dtype)\n"
+                          for a in d.schema.arguments if a.type.base == "Scalar")
         body = f"return _wrap({expr}, out_dtype)"
         if _may_warn(d):
             # numpy warns on log(0), x/0, ...; PyTorch silently gives inf/nan
@@ -368,6 +371,7 @@ def emit_pointwise_numpy(decls: list[OpDecl], source: str) -> str:
         out.append(f"\n\ndef {d.overload_id}({', '.join(args)}):\n"
                    f"    ({tlist}), out_dtype = _prepare({d.name!r}, {d.promotion!r}, "
                    f"{d.dtypes!r}, {', '.join(tensors)})\n"
+                   f"{scalars}"
                    f"    {body}\n\n\n"
                    f"KERNELS[{d.name!r}] = {d.overload_id}\n")
     return "".join(out)

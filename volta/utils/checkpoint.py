@@ -17,15 +17,15 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from volta._tensor import Tensor
 from volta.autograd.grad_mode import enable_grad, is_grad_enabled
 from volta.autograd.graph import saved_tensors_hooks
+from volta.tensor.tensor import Tensor
 
 __all__ = ["checkpoint", "checkpoint_sequential"]
 
 
 def _generator() -> Any:
-    from volta._factories import default_generator
+    from volta.tensor.factories import default_generator
     return default_generator()
 
 

@@ -10,6 +10,7 @@ from numpy import errstate as _quiet
 
 from volta.backends.cpu import pointwise_math as _pm
 from volta.backends.cpu.pointwise_runtime import prepare as _prepare
+from volta.backends.cpu.pointwise_runtime import scalar_argument as _scalar
 from volta.backends.cpu.pointwise_runtime import wrap as _wrap
 
 KERNELS = {}
@@ -225,6 +226,7 @@ KERNELS['relu'] = relu
 
 def threshold_backward(grad_output, self, threshold):
     (grad_output, self), out_dtype = _prepare('threshold_backward', 'default', None, grad_output, self)
+    threshold = _scalar('threshold_backward', threshold, out_dtype)
     return _wrap(_pm.where(self > threshold, grad_output, 0), out_dtype)
 
 
@@ -268,6 +270,8 @@ KERNELS['mish'] = mish
 
 def softplus(self, beta, threshold):
     (self,), out_dtype = _prepare('softplus', 'int_to_float', None, self)
+    beta = _scalar('softplus', beta, out_dtype)
+    threshold = _scalar('softplus', threshold, out_dtype)
     with _quiet(all='ignore'):
         return _wrap(_pm.where(self * beta > threshold, self, _pm.softplus(self * beta) / beta), out_dtype)
 
@@ -277,6 +281,8 @@ KERNELS['softplus'] = softplus
 
 def softplus_backward(grad_output, self, beta, threshold):
     (grad_output, self), out_dtype = _prepare('softplus_backward', 'int_to_float', None, grad_output, self)
+    beta = _scalar('softplus_backward', beta, out_dtype)
+    threshold = _scalar('softplus_backward', threshold, out_dtype)
     with _quiet(all='ignore'):
         return _wrap(_pm.where(self * beta > threshold, grad_output, grad_output * _pm.sigmoid(self * beta)), out_dtype)
 
@@ -286,6 +292,9 @@ KERNELS['softplus_backward'] = softplus_backward
 
 def elu(self, alpha, scale, input_scale):
     (self,), out_dtype = _prepare('elu', 'int_to_float', None, self)
+    alpha = _scalar('elu', alpha, out_dtype)
+    scale = _scalar('elu', scale, out_dtype)
+    input_scale = _scalar('elu', input_scale, out_dtype)
     with _quiet(all='ignore'):
         return _wrap(_pm.where(self > 0, self * scale, alpha * scale * _pm.expm1(self * input_scale)), out_dtype)
 
@@ -295,6 +304,9 @@ KERNELS['elu'] = elu
 
 def elu_backward(grad_output, alpha, scale, input_scale, is_result, self_or_result):
     (grad_output, self_or_result), out_dtype = _prepare('elu_backward', 'int_to_float', None, grad_output, self_or_result)
+    alpha = _scalar('elu_backward', alpha, out_dtype)
+    scale = _scalar('elu_backward', scale, out_dtype)
+    input_scale = _scalar('elu_backward', input_scale, out_dtype)
     with _quiet(all='ignore'):
         return _wrap(_pm.where(self_or_result > 0, grad_output * scale, grad_output * input_scale * (self_or_result + alpha * scale) if is_result else grad_output * (alpha * scale * input_scale) * _pm.exp(self_or_result * input_scale)), out_dtype)
 
@@ -313,6 +325,7 @@ KERNELS['selu'] = selu
 
 def leaky_relu(self, negative_slope):
     (self,), out_dtype = _prepare('leaky_relu', 'default', None, self)
+    negative_slope = _scalar('leaky_relu', negative_slope, out_dtype)
     return _wrap(_pm.where(self > 0, self, self * negative_slope), out_dtype)
 
 
@@ -321,6 +334,7 @@ KERNELS['leaky_relu'] = leaky_relu
 
 def leaky_relu_backward(grad_output, self, negative_slope, self_is_result):
     (grad_output, self), out_dtype = _prepare('leaky_relu_backward', 'default', None, grad_output, self)
+    negative_slope = _scalar('leaky_relu_backward', negative_slope, out_dtype)
     return _wrap(_pm.where(self > 0, grad_output, grad_output * negative_slope), out_dtype)
 
 
@@ -329,6 +343,8 @@ KERNELS['leaky_relu_backward'] = leaky_relu_backward
 
 def hardtanh(self, min_val, max_val):
     (self,), out_dtype = _prepare('hardtanh', 'default', None, self)
+    min_val = _scalar('hardtanh', min_val, out_dtype)
+    max_val = _scalar('hardtanh', max_val, out_dtype)
     return _wrap(_pm.minimum(_pm.maximum(self, min_val), max_val), out_dtype)
 
 
@@ -337,6 +353,8 @@ KERNELS['hardtanh'] = hardtanh
 
 def hardtanh_backward(grad_output, self, min_val, max_val):
     (grad_output, self), out_dtype = _prepare('hardtanh_backward', 'default', None, grad_output, self)
+    min_val = _scalar('hardtanh_backward', min_val, out_dtype)
+    max_val = _scalar('hardtanh_backward', max_val, out_dtype)
     return _wrap(_pm.where((self > min_val) & (self < max_val), grad_output, 0), out_dtype)
 
 
@@ -528,6 +546,7 @@ KERNELS['bitwise_not'] = bitwise_not
 
 def add(self, other, alpha):
     (self, other), out_dtype = _prepare('add', 'default', None, self, other)
+    alpha = _scalar('add', alpha, out_dtype)
     return _wrap(self + other if alpha == 1 else self + alpha * other, out_dtype)
 
 
@@ -536,6 +555,7 @@ KERNELS['add'] = add
 
 def sub(self, other, alpha):
     (self, other), out_dtype = _prepare('sub', 'default', 'numeric', self, other)
+    alpha = _scalar('sub', alpha, out_dtype)
     return _wrap(self - other if alpha == 1 else self - alpha * other, out_dtype)
 
 
@@ -782,6 +802,7 @@ KERNELS['lerp'] = lerp
 
 def addcmul(self, tensor1, tensor2, value):
     (self, tensor1, tensor2), out_dtype = _prepare('addcmul', 'default', None, self, tensor1, tensor2)
+    value = _scalar('addcmul', value, out_dtype)
     return _wrap(self + value * tensor1 * tensor2, out_dtype)
 
 
@@ -789,7 +810,8 @@ KERNELS['addcmul'] = addcmul
 
 
 def addcdiv(self, tensor1, tensor2, value):
-    (self, tensor1, tensor2), out_dtype = _prepare('addcdiv', 'default', None, self, tensor1, tensor2)
+    (self, tensor1, tensor2), out_dtype = _prepare('addcdiv', 'default', 'floating', self, tensor1, tensor2)
+    value = _scalar('addcdiv', value, out_dtype)
     with _quiet(all='ignore'):
         return _wrap(self + value * tensor1 / tensor2, out_dtype)
 

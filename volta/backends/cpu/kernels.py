@@ -13,14 +13,17 @@ from typing import Any
 import numpy as np
 
 from volta import dtypes as D
-from volta._inplace_support import broadcast_shapes
-from volta._tensor import Tensor
+from volta.backend import host_view
 from volta.backends.cpu import numpy_nn as nn
+from volta.backends.cpu import pointwise_math
 from volta.backends.cpu.storage import array as A
 from volta.backends.cpu.storage import wrap as W
 from volta.backends.cpu.storage import wrap_as as WA
+from volta.composites.views import wrap_dim, wrap_dims
 from volta.errors import DTypeError, IndexOutOfRangeError, ShapeError, VoltaError
-from volta.views import wrap_dim
+from volta.tensor.inplace import broadcast_shapes, check_no_internal_overlap
+from volta.tensor.scalars import check_scalar, checked_convert
+from volta.tensor.tensor import Tensor
 
 KERNELS: dict[str, Callable[..., Any]] = {}
 _HALF = (D.float16, D.bfloat16)
@@ -49,9 +52,7 @@ def _float_array(t: Tensor, op: str, dtype: D.dtype | None = None) -> tuple[np.n
 def _axes(dim: Sequence[int] | None, ndim: int, op: str) -> tuple[int, ...] | None:
     if dim is None or len(dim) == 0:
         return None
-    axes = tuple(wrap_dim(d, ndim, op) for d in dim)
-    if len(set(axes)) != len(axes):
-        raise ShapeError(f"{op}: dim appears multiple times in the list of dims")
+    axes = wrap_dims(dim, ndim, op)
     return None if ndim == 0 else axes
 
 
@@ -82,6 +83,9 @@ def clamp(self: Tensor, min: Any = None, max: Any = None) -> Tensor:
     if min is None and max is None:
         raise VoltaError("clamp: at least one of 'min' or 'max' must not be None")
     out = D.result_type(self, *(v for v in (min, max) if v is not None))
+    for bound in (min, max):
+        if bound is not None and not isinstance(bound, Tensor):
+            checked_convert(bound, out, "clamp")
     a = A(self).astype(_compute(out), copy=False)
     if min is not None:
         a = np.maximum(a, A(min))
@@ -118,12 +122,16 @@ def div(self: Any, other: Any, rounding_mode: str | None = None) -> Tensor:
     b = np.asarray(A(other)).astype(compute, copy=False) if isinstance(other, Tensor) else other
     if isinstance(self, Tensor) and isinstance(other, Tensor):
         broadcast_shapes(self._shape, other._shape)
+    else:
+        check_scalar(self if isinstance(other, Tensor) else other, "div")
     with np.errstate(all="ignore"):
-        if rounding_mode is None:
+        if rounding_mode is None and not isinstance(self, Tensor):
+            # number / tensor is PyTorch's reciprocal(tensor) * number, rounded in between
+            y = np.true_divide(1, b).astype(out.numpy).astype(compute, copy=False) * a
+        elif rounding_mode is None:
             y = np.true_divide(a, b)
         elif not out.is_floating_point:
-            if np.any(np.asarray(b) == 0):
-                raise VoltaError("ZeroDivisionError: integer division by zero")
+            pointwise_math.check_integer_division(f"div_{rounding_mode}_cpu", a, b)
             y = np.floor_divide(a, b)
             if rounding_mode == "trunc":
                 # exact integer truncation (true_divide in float64 loses bits past 2**53)
@@ -194,7 +202,9 @@ def mean(self: Tensor, dim: Any = None, keepdim: bool = False, dtype: Any = None
 def prod(self: Tensor, dim: int | None = None, keepdim: bool = False, dtype: Any = None
          ) -> Tensor:
     out = dtype or (self.dtype if self.dtype.is_floating_point else D.int64)
-    axis = None if dim is None or self.ndim == 0 else wrap_dim(dim, self.ndim, "prod")
+    axis = None if dim is None else wrap_dim(dim, self.ndim, "prod")
+    if self.ndim == 0:
+        axis = None
     y = np.prod(A(self), axis=axis, keepdims=keepdim and axis is not None, dtype=_compute(out))
     return WA(y, out)
 
@@ -221,9 +231,9 @@ def min_all(self: Tensor) -> Tensor:
 def _minmax_dim(self: Tensor, dim: int, keepdim: bool, largest: bool, op: str
                 ) -> tuple[Tensor, Tensor]:
     a = A(self)
+    d = wrap_dim(dim, a.ndim, op)
     if a.ndim == 0:
         return W(a.copy()), W(np.zeros((), np.int64))
-    d = wrap_dim(dim, a.ndim, op)
     _check_nonempty(self, op, d)
     idx = np.argmax(a, axis=d) if largest else np.argmin(a, axis=d)
     idx = np.expand_dims(idx, d)
@@ -243,29 +253,41 @@ def min_dim(self: Tensor, dim: int, keepdim: bool = False) -> tuple[Tensor, Tens
     return _minmax_dim(self, dim, keepdim, False, "min")
 
 
+def _nonempty_axes(self: Tensor, dim: Any, op: str) -> tuple[int, ...] | None:
+    """The reduced axes of a max/min-like reduction, each of which must be non-empty."""
+    axes = _axes(dim, self.ndim, op)
+    if axes is None or self.numel() != 0:
+        _check_nonempty(self, op)
+    else:
+        for d in axes:
+            _check_nonempty(self, op, d)
+    return axes
+
+
 @kernel("amax")
 def amax(self: Tensor, dim: Any = (), keepdim: bool = False) -> Tensor:
-    _check_nonempty(self, "amax")
-    return WA(np.max(A(self), axis=_axes(dim, self.ndim, "amax"), keepdims=keepdim), self.dtype)
+    axes = _nonempty_axes(self, dim, "amax")
+    return WA(np.max(A(self), axis=axes, keepdims=keepdim), self.dtype)
 
 
 @kernel("amin")
 def amin(self: Tensor, dim: Any = (), keepdim: bool = False) -> Tensor:
-    _check_nonempty(self, "amin")
-    return WA(np.min(A(self), axis=_axes(dim, self.ndim, "amin"), keepdims=keepdim), self.dtype)
+    axes = _nonempty_axes(self, dim, "amin")
+    return WA(np.min(A(self), axis=axes, keepdims=keepdim), self.dtype)
 
 
 def _arg(fn: Any, self: Tensor, dim: int | None, keepdim: bool, op: str) -> Tensor:
     a = A(self)
-    _check_nonempty(self, op)
     if dim is None:
+        _check_nonempty(self, op)
         y = fn(a.reshape(-1))
         if keepdim:
             y = np.asarray(y).reshape((1,) * a.ndim)
         return WA(y, D.int64)
+    d = wrap_dim(dim, a.ndim, op)
     if a.ndim == 0:
         return WA(np.zeros(()), D.int64)
-    d = wrap_dim(dim, a.ndim, op)
+    _check_nonempty(self, op, d)
     y = fn(a, axis=d)
     if keepdim:
         y = np.expand_dims(y, d)
@@ -366,9 +388,10 @@ def count_nonzero(self: Tensor, dim: Any = None) -> Tensor:
 def _scan(fn: Any, self: Tensor, dim: int, dtype: Any, op: str) -> Tensor:
     out = dtype or (self.dtype if self.dtype.is_floating_point else D.int64)
     a = A(self)
+    d = wrap_dim(dim, a.ndim, op)
     if a.ndim == 0:
         return WA(a.copy(), out)
-    return WA(fn(a, axis=wrap_dim(dim, a.ndim, op), dtype=_compute(out)), out)
+    return WA(fn(a, axis=d, dtype=_compute(out)), out)
 
 
 @kernel("cumsum")
@@ -393,9 +416,9 @@ def median(self: Tensor) -> Tensor:
 @kernel("median.dim")
 def median_dim(self: Tensor, dim: int, keepdim: bool = False) -> tuple[Tensor, Tensor]:
     a = A(self)
+    d = wrap_dim(dim, a.ndim, "median")
     if a.ndim == 0:
         return W(a.copy()), WA(np.zeros(()), D.int64)
-    d = wrap_dim(dim, a.ndim, "median")
     _check_nonempty(self, "median", d)
     order = np.argsort(a, axis=d, kind="stable")
     k = (a.shape[d] - 1) // 2
@@ -418,6 +441,9 @@ def _same_dtype(op: str, a: Tensor, b: Tensor) -> D.dtype:
 
 def _mm_arrays(a: Tensor, b: Tensor) -> tuple[np.ndarray, np.ndarray, D.dtype]:
     dt = _same_dtype("matmul", a, b)
+    if dt is D.bool_:
+        # PyTorch has no bool matrix product (numpy's would be a logical or-of-ands)
+        raise DTypeError("matmul: \"addmm_impl_cpu_\" not implemented for 'Bool'")
     compute = _compute(dt)
     return A(a).astype(compute, copy=False), A(b).astype(compute, copy=False), dt
 
@@ -495,7 +521,7 @@ def _zeros(sizes: Sequence[int], like: Tensor) -> Tensor:
 @kernel("slice_backward")
 def slice_backward(grad_output: Tensor, input_sizes: Sequence[int], dim: int, start: Any,
                    end: Any, step: int) -> Tensor:
-    from volta import views
+    from volta.composites import views
     z = _zeros(input_sizes, grad_output)
     A(views.slice_(z, dim, start, end, step))[...] = A(grad_output)
     return z
@@ -504,7 +530,7 @@ def slice_backward(grad_output: Tensor, input_sizes: Sequence[int], dim: int, st
 @kernel("select_backward")
 def select_backward(grad_output: Tensor, input_sizes: Sequence[int], dim: int,
                     index: int) -> Tensor:
-    from volta import views
+    from volta.composites import views
     z = _zeros(input_sizes, grad_output)
     A(views.select(z, dim, index))[...] = A(grad_output)
     return z
@@ -513,7 +539,7 @@ def select_backward(grad_output: Tensor, input_sizes: Sequence[int], dim: int,
 @kernel("diagonal_backward")
 def diagonal_backward(grad_output: Tensor, input_sizes: Sequence[int], offset: int, dim1: int,
                       dim2: int) -> Tensor:
-    from volta import views
+    from volta.composites import views
     z = _zeros(input_sizes, grad_output)
     A(views.diagonal(z, offset, dim1, dim2))[...] = A(grad_output)
     return z
@@ -522,7 +548,7 @@ def diagonal_backward(grad_output: Tensor, input_sizes: Sequence[int], offset: i
 @kernel("unfold_backward")
 def unfold_backward(grad_output: Tensor, input_sizes: Sequence[int], dim: int, size: int,
                     step: int) -> Tensor:
-    from volta import views
+    from volta.composites import views
     z = _zeros(input_sizes, grad_output)
     g = A(grad_output)
     if len(input_sizes) == 0:
@@ -541,7 +567,7 @@ def unfold_backward(grad_output: Tensor, input_sizes: Sequence[int], dim: int, s
 @kernel("as_strided_scatter")
 def as_strided_scatter(self: Tensor, src: Tensor, size: Sequence[int], stride: Sequence[int],
                        storage_offset: int | None = None) -> Tensor:
-    from volta import views
+    from volta.composites import views
     out = W(A(self).copy())
     offset = 0 if storage_offset is None else storage_offset
     A(views.as_strided(out, size, stride, offset))[...] = A(src)
@@ -558,8 +584,8 @@ def clone(self: Tensor, memory_format: Any = None) -> Tensor:
 
 @kernel("copy_")
 def copy_(self: Tensor, src: Tensor, non_blocking: bool = False) -> Tensor:
-    from volta._tensor import host_array
-    source = host_array(src) if isinstance(src, Tensor) else np.asarray(src)
+    source = host_view(src) if isinstance(src, Tensor) else np.asarray(src)
+    check_no_internal_overlap(self, "copy_")
     dst = A(self)
     broadcast_shapes(self._shape, tuple(source.shape))
     if tuple(np.broadcast_shapes(dst.shape, source.shape)) != dst.shape:
@@ -577,6 +603,8 @@ def fill_(self: Tensor, value: Any) -> Tensor:
             raise ShapeError(f"fill_ only supports 0-dimension value tensor but got tensor with "
                              f"{value.ndim} dimensions.")
         value = value.item()
+    else:
+        value = checked_convert(value, self.dtype, "fill_")
     A(self)[...] = value
     return self
 
@@ -610,9 +638,10 @@ def cat(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
 @kernel("flip")
 def flip(self: Tensor, dims: Sequence[int]) -> Tensor:
     a = A(self)
+    axes = wrap_dims(dims, a.ndim, "flip")
     if a.ndim == 0:
         return W(a.copy())
-    return W(np.flip(a, tuple(wrap_dim(d, a.ndim, "flip") for d in dims)))
+    return W(np.flip(a, axes))
 
 
 @kernel("roll")
@@ -625,7 +654,9 @@ def roll(self: Tensor, shifts: Sequence[int], dims: Sequence[int] = ()) -> Tenso
     if len(shifts) != len(dims):
         raise ShapeError(f"shifts and dimensions must align. shifts: {len(shifts)}, dims:"
                          f"{len(dims)}")
-    return W(np.roll(a, tuple(shifts), tuple(wrap_dim(d, a.ndim, "roll") for d in dims)))
+    # a repeated dim rolls twice (PyTorch allows it); a 0-d tensor has no dim to roll
+    axes = tuple(wrap_dim(d, a.ndim, "roll", scalar_ok=False) for d in dims)
+    return W(np.roll(a, tuple(shifts), axes))
 
 
 @kernel("repeat")
@@ -664,10 +695,12 @@ def diag(self: Tensor, diagonal: int = 0) -> Tensor:
 
 @kernel("diag_embed")
 def diag_embed(self: Tensor, offset: int = 0, dim1: int = -2, dim2: int = -1) -> Tensor:
-    from volta import views
+    from volta.composites import views
     n = self._shape[-1] + abs(offset) if self.ndim else 1
     ndim = self.ndim + 1
     d1, d2 = wrap_dim(dim1, ndim, "diag_embed"), wrap_dim(dim2, ndim, "diag_embed")
+    if d1 == d2:
+        raise ShapeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
     rest = list(self._shape[:-1])
     shape = []
     for i in range(ndim):
@@ -764,9 +797,9 @@ def _sort_indices(a: np.ndarray, d: int, descending: bool) -> np.ndarray:
 def sort(self: Tensor, dim: int = -1, descending: bool = False, stable: Any = False
          ) -> tuple[Tensor, Tensor]:
     a = A(self)
+    d = wrap_dim(dim, a.ndim, "sort")
     if a.ndim == 0:
         return W(a.copy()), WA(np.zeros(()), D.int64)
-    d = wrap_dim(dim, a.ndim, "sort")
     idx = _sort_indices(a, d, descending)
     return W(np.take_along_axis(a, idx, d)), WA(idx, D.int64)
 
@@ -775,11 +808,11 @@ def sort(self: Tensor, dim: int = -1, descending: bool = False, stable: Any = Fa
 def topk(self: Tensor, k: int, dim: int = -1, largest: bool = True, sorted: bool = True
          ) -> tuple[Tensor, Tensor]:
     a = A(self)
+    d = wrap_dim(dim, a.ndim, "topk")
     if a.ndim == 0:
         if k > 1:
             raise IndexOutOfRangeError("topk: k must be at most 1 for a 0-d tensor")
         return W(a.copy()), WA(np.zeros(()), D.int64)
-    d = wrap_dim(dim, a.ndim, "topk")
     if not 0 <= k <= a.shape[d]:
         raise IndexOutOfRangeError(f"topk: selected index k out of range (k={k}, size "
                                    f"{a.shape[d]})")
@@ -865,10 +898,13 @@ def index_select(self: Tensor, dim: int, index: Tensor) -> Tensor:
     if idx.ndim > 1:
         raise ShapeError("index_select(): Index is supposed to be a vector")
     a = A(self)
-    if a.ndim == 0:
-        _check_bounds(idx.reshape(-1), 1, 0, "index_select")
-        return W(a.reshape(1)[np.zeros(idx.size, np.int64)].reshape(idx.shape))
     d = wrap_dim(dim, a.ndim, "index_select")
+    if a.ndim == 0:
+        if idx.size != 1:
+            raise ShapeError("index_select(): Index to scalar can have only 1 value, got "
+                             f"{idx.size} value(s)")
+        _check_bounds(idx.reshape(-1), 1, 0, "index_select")
+        return W(a.copy())
     idx = _check_bounds(idx.reshape(-1), a.shape[d], d, "index_select")
     return W(np.take(a, idx, axis=d))
 
@@ -951,6 +987,8 @@ def masked_fill(self: Tensor, mask: Tensor, value: Any) -> Tensor:
         if value.ndim != 0:
             raise ShapeError("masked_fill_ only supports a 0-dimensional value tensor")
         value = value.item()
+    else:
+        value = checked_convert(value, self.dtype, "masked_fill")
     a = A(self)
     return W(np.where(m, np.asarray(value).astype(a.dtype), a))
 
@@ -999,10 +1037,8 @@ def one_hot(self: Tensor, num_classes: int = -1) -> Tensor:
 def unique(self: Tensor, sorted: bool = True, return_inverse: bool = False,
            return_counts: bool = False, dim: int | None = None) -> Any:
     a = A(self)
-    values, inverse, counts = np.unique(a, return_inverse=True,
-                                        return_counts=True,
-                                        axis=None if dim is None else wrap_dim(dim, a.ndim,
-                                                                               "unique"))
+    axis = None if dim is None else wrap_dim(dim, a.ndim, "unique", scalar_ok=False)
+    values, inverse, counts = np.unique(a, return_inverse=True, return_counts=True, axis=axis)
     outputs = [W(values)]
     if return_inverse:
         outputs.append(WA(inverse.reshape(a.shape) if dim is None else inverse, D.int64))
@@ -1046,7 +1082,9 @@ def _softmax_input(self: Tensor, dim: int, dtype: Any, op: str) -> tuple[np.ndar
     if out is None:
         raise DTypeError(f"{op}: not implemented for '{self.dtype.name}'")
     x = A(self).astype(_compute(out), copy=False)
-    d = wrap_dim(dim, max(x.ndim, 1), op) if x.ndim else None
+    d = wrap_dim(dim, x.ndim, op)
+    if x.ndim == 0:
+        d = None
     return x, out, d
 
 
@@ -1297,7 +1335,7 @@ def native_group_norm_backward(grad_out: Tensor, input: Tensor, mean: Tensor, rs
 @kernel("multinomial")
 def multinomial(self: Tensor, num_samples: int, replacement: bool = False,
                 generator: Any = None) -> Tensor:
-    from volta._factories import default_generator
+    from volta.tensor.factories import default_generator
     rng = (generator or default_generator()).numpy_rng
     probs = A(self).astype(np.float64)
     rows = probs.reshape(-1, probs.shape[-1])

@@ -1,4 +1,7 @@
-"""The CPU backend as a volta plugin: it registers through the same hooks as any package."""
+"""The CPU backend as a volta plugin: it registers through the same hooks as any package.
+
+Its hooks are ``tryfirst``, so the host backend (and its ``CPU`` key) exists before any other
+plugin's backend, and core CPU kernels before other plugins' kernels."""
 
 from __future__ import annotations
 
@@ -7,7 +10,7 @@ from typing import Any
 from volta.plugins import hookimpl
 
 
-@hookimpl
+@hookimpl(tryfirst=True)
 def volta_register_backends(registry: Any) -> None:
     from volta.backends.cpu import fallback, storage
     from volta.dispatch.dispatcher import DISPATCHER
@@ -18,7 +21,7 @@ def volta_register_backends(registry: Any) -> None:
     DISPATCHER.set_cpu_fallback_factory(fallback.factory)
 
 
-@hookimpl
+@hookimpl(tryfirst=True)
 def volta_register_kernels(library: Any) -> None:
     from volta.backends.cpu import generated_pointwise, kernels
     for name, fn in generated_pointwise.KERNELS.items():

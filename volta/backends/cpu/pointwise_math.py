@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from volta.backends.cpu import numpy_nn
-from volta.errors import DTypeError
+from volta.errors import DTypeError, InvalidOperationError
 
 exp = np.exp
 exp2 = np.exp2
@@ -53,14 +53,40 @@ logical_and = np.logical_and
 logical_or = np.logical_or
 logical_xor = np.logical_xor
 square = np.square
-floor_divide = np.floor_divide
-remainder = np.remainder
-fmod = np.fmod
 logaddexp = np.logaddexp
 signbit = np.signbit
 erf = numpy_nn.erf
 erfc = numpy_nn.erfc
 erfinv = numpy_nn.erfinv
+
+
+def check_integer_division(kernel_name: str, a: Any, b: Any) -> None:
+    """PyTorch's integer division rules: no bool kernel, and a zero divisor is an error.
+
+    numpy returns 0 for an integer division by zero; PyTorch raises. An empty result
+    divides nothing, so it never raises.
+    """
+    a_kind, b_kind = np.asarray(a).dtype.kind, np.asarray(b).dtype.kind
+    if a_kind == "b" and b_kind == "b":
+        raise DTypeError(f'"{kernel_name}" not implemented for \'Bool\'')
+    if a_kind in "iub" and b_kind in "iub" and np.broadcast(a, b).size and np.any(
+            np.asarray(b) == 0):
+        raise InvalidOperationError("ZeroDivisionError")
+
+
+def floor_divide(a: Any, b: Any) -> Any:
+    check_integer_division("div_floor_cpu", a, b)
+    return np.floor_divide(a, b)
+
+
+def remainder(a: Any, b: Any) -> Any:
+    check_integer_division("remainder_cpu", a, b)
+    return np.remainder(a, b)
+
+
+def fmod(a: Any, b: Any) -> Any:
+    check_integer_division("fmod_cpu", a, b)
+    return np.fmod(a, b)
 
 
 def rsqrt(x: Any) -> Any:

@@ -12,13 +12,61 @@ from typing import Any
 import numpy as np
 
 from volta import dtypes as D
-from volta._inplace_support import broadcast_shapes
-from volta._tensor import Tensor, host_array
+from volta.backend import host_view
 from volta.backends.cpu.storage import wrap_as as _wrap_as
 from volta.errors import DTypeError
+from volta.tensor.inplace import broadcast_shapes
+from volta.tensor.scalars import check_scalar, checked_convert
+from volta.tensor.tensor import Tensor
 
 _HALF = (D.float16, D.bfloat16)
 _F32 = np.dtype(np.float32)
+# Note [half scalars]: PyTorch turns a Python number into a tensor of the computation's dtype
+# before a pointwise kernel runs, so ``half_tensor + 0.1`` adds float16(0.1) (in float32).
+# mul, div and floor_divide read the number at float32 ("opmath") precision instead.
+_OPMATH_SCALAR_OPS = frozenset({"mul", "div", "floor_divide"})
+# Scalar-typed arguments (``negative_slope``, ...) are read at float32 precision, except
+# add's and sub's ``alpha``, which PyTorch converts (checked) to the result dtype.
+_HALF_ALPHA_OPS = frozenset({"add", "sub"})
+# square is PyTorch's pow(self, 2): a bool tensor to an int power gives int64
+_BOOL_TO_INT64_OPS = frozenset({"square"})
+# tensor ** number: the exponent must be representable in the tensor's dtype
+_CHECKED_EXPONENT_OPS = frozenset({"pow"})
+
+
+def scalar_operand(op: str, value: Any, compute: np.dtype, dtype: D.dtype) -> Any:
+    """A Python number as a kernel operand of numpy dtype ``compute`` for a result of
+    ``dtype``: range-checked, wrapped for integer kernels, rounded to a half dtype first."""
+    check_scalar(value, op)
+    if isinstance(value, (bool, np.bool_)):
+        return value
+    if compute.kind in "iu" and isinstance(value, int):
+        # integer tensors wrap around like PyTorch's (numpy refuses out-of-range scalars)
+        return np.array(value).astype(compute)
+    if dtype in _HALF and op not in _OPMATH_SCALAR_OPS and isinstance(value, (int, float)):
+        with np.errstate(over="ignore"):  # a number beyond the half range is inf, as in PyTorch
+            return np.asarray(value, dtype=dtype.numpy).astype(_F32)
+    return value
+
+
+def scalar_argument(op: str, value: Any, out_dtype: D.dtype) -> Any:
+    """A Scalar-typed argument of a pointwise kernel (see Note [half scalars])."""
+    if op in _HALF_ALPHA_OPS:
+        if isinstance(value, (bool, np.bool_)) and out_dtype is not D.bool_:
+            raise DTypeError(f"{op}: Boolean alpha only supported for Boolean results.")
+        if isinstance(value, float) and not out_dtype.is_floating_point:
+            raise DTypeError(f"{op}: For integral input tensors, argument alpha must not be a "
+                             "floating point number.")
+        checked_convert(value, out_dtype, op)
+        compute = _F32 if out_dtype in _HALF else out_dtype.numpy
+        alpha = scalar_operand(op, value, compute, out_dtype)
+        if out_dtype is D.float32 and value != 1:
+            # PyTorch computes a + alpha * b as one float32 fused multiply-add (half types
+            # round the product first); a product of float32 numbers is exact in float64, so
+            # float64 arithmetic rounds like the fused one
+            return np.float64(np.float32(alpha))
+        return alpha
+    return check_scalar(value, op)
 
 
 def _result_type(operands: tuple) -> D.dtype:
@@ -42,14 +90,15 @@ def prepare(name: str, promotion: str, allowed: str | None, *operands: Any
     first = operands[0]
     if promotion == "default" and type(first) is Tensor:
         dt = first.dtype
-        if dt not in _HALF and (allowed is None or (allowed == "numeric" and dt is not D.bool_)):
+        if dt not in _HALF and (allowed is None or (allowed == "numeric" and dt is not D.bool_)) \
+                and not (dt is D.bool_ and name in _BOOL_TO_INT64_OPS):
             shape = first._shape
             arrays = []
             for x in operands:
                 if type(x) is not Tensor or x.dtype is not dt or x._shape != shape:
                     break
                 a = x._np
-                arrays.append(a if a is not None else host_array(x))
+                arrays.append(a if a is not None else host_view(x))
             else:
                 return arrays, dt
     promoted = _result_type(operands)
@@ -70,13 +119,15 @@ def prepare(name: str, promotion: str, allowed: str | None, *operands: Any
     if promotion == "int_to_float" and not promoted.is_floating_point:
         promoted = D.get_default_dtype()
     out = D.bool_ if promotion == "always_bool" else promoted
+    if out is D.bool_ and name in _BOOL_TO_INT64_OPS:
+        out = promoted = D.int64
     compute = _F32 if promoted in _HALF else promoted.numpy
     arrays: list[Any] = []
     shape = None
     mismatch = False
     for x in operands:
         if isinstance(x, Tensor):
-            a = host_array(x)
+            a = host_view(x)
             if a.dtype != compute:
                 a = a.astype(compute)
             if shape is None:
@@ -84,11 +135,12 @@ def prepare(name: str, promotion: str, allowed: str | None, *operands: Any
             elif x._shape != shape:
                 mismatch = True
             arrays.append(a)
-        elif compute.kind in "iu" and isinstance(x, int) and not isinstance(x, bool):
-            # integer tensors wrap around like PyTorch's (numpy refuses out-of-range scalars)
-            arrays.append(np.array(x).astype(compute))
-        else:
+        elif x is None:
             arrays.append(x)
+        else:
+            if name in _CHECKED_EXPONENT_OPS and len(arrays) == 1:
+                checked_convert(x, promoted, name)
+            arrays.append(scalar_operand(name, x, compute, promoted))
     if mismatch:
         broadcast_shapes(*(x._shape for x in operands if isinstance(x, Tensor)))
     return arrays, out

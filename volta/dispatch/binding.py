@@ -1,0 +1,192 @@
+"""Turning what a Python caller passed into what kernels receive.
+
+Generated op functions call these to normalise list arguments (``stride=1`` -> ``(1, 1)``),
+dtypes and devices, and to pick an overload when one function name has several schemas.
+"""
+
+from __future__ import annotations
+
+import numbers
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Union  # Union: the DeviceLike alias needs a forward ref
+
+import numpy as np
+
+from volta import dtypes as D
+from volta.dispatch import dispatcher as _dispatcher
+from volta.errors import ArgumentError
+
+if TYPE_CHECKING:
+    from volta.device import device as _device_t
+    from volta.tensor.tensor import Tensor  # noqa: F401 - the generated modules import it from here
+
+Number = int | float | bool
+DeviceLike = Union[str, "_device_t"]
+Generator = Any
+dtype = D.dtype
+
+
+# exact classes a binary operator accepts without further checks (Tensor is added at import)
+FAST_OPERANDS: set[type] = {int, float, bool}
+
+
+def _tensor_type() -> type:
+    return _dispatcher._TENSOR_TYPE  # type: ignore[return-value]
+
+
+def is_operand(value: Any) -> bool:
+    """What binary operators accept on their other side."""
+    return isinstance(value, (_tensor_type(), numbers.Number, np.bool_))
+
+
+def int_list(value: Any, size: int, name: str) -> Any:
+    if value is None:
+        return None
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        return (int(value),) * (size or 1)
+    tensor = _tensor_type()
+    if isinstance(value, tensor):
+        if value.ndim == 0:
+            return (int(value.item()),) * (size or 1)
+        value = value.tolist()
+    try:
+        result = tuple(int(v) for v in value)
+    except (TypeError, ValueError):
+        raise ArgumentError(f"argument {name!r} must be an int or a sequence of ints, got "
+                          f"{value!r}") from None
+    # int[N] takes an int or N values; int[1] (like int[]) takes any number of values;
+    # an empty list stays empty (e.g. pooling's stride=[] meaning "same as kernel_size")
+    if size > 1 and len(result) == 1:
+        return result * size
+    if size > 1 and len(result) not in (0, size):
+        raise ArgumentError(f"argument {name!r} must have {size} elements, got {len(result)}")
+    return result
+
+
+def tensor_list(value: Any, name: str) -> tuple:
+    tensor = _tensor_type()
+    if isinstance(value, tensor) or not isinstance(value, Sequence):
+        raise ArgumentError(f"argument {name!r} must be a sequence of Tensors, got "
+                          f"{type(value).__name__}")
+    return tuple(value)
+
+
+def dtype_arg(value: Any) -> D.dtype | None:
+    return None if value is None else D.as_dtype(value)
+
+
+def device_arg(value: Any) -> str | None:
+    return None if value is None else str(value)
+
+
+def varargs(values: tuple) -> tuple:
+    """``t.view(2, 3)`` and ``t.view((2, 3))`` mean the same."""
+    if len(values) == 1 and isinstance(values[0], (list, tuple)):
+        return tuple(values[0])
+    if len(values) == 1 and isinstance(values[0], _tensor_type()):
+        return tuple(values[0].tolist())
+    return tuple(values)
+
+
+def _matches(arg: Any, value: Any, number_ok: bool = False) -> bool:
+    t = arg.type
+    if value is None:
+        return t.optional or (arg.has_default and arg.default_value is None)
+    tensor = _tensor_type()
+    if t.is_list:
+        if t.base == "Tensor":
+            return isinstance(value, (list, tuple))
+        return (isinstance(value, (list, tuple, int, np.integer))
+                and not isinstance(value, bool))
+    base = t.base
+    if base == "Tensor":
+        # pointwise ops take Python numbers where a tensor is expected (wrapped numbers)
+        return isinstance(value, tensor) or (number_ok and isinstance(value, numbers.Number))
+    if base in ("int", "SymInt"):
+        return isinstance(value, (int, np.integer)) and not isinstance(value, bool)
+    if base == "float":
+        return isinstance(value, (int, float, np.number)) and not isinstance(value, bool)
+    if base == "bool":
+        return isinstance(value, (bool, np.bool_))
+    if base == "Scalar":
+        return isinstance(value, (numbers.Number, np.bool_)) or (
+            isinstance(value, tensor) and value.ndim == 0)
+    if base == "str":
+        return isinstance(value, str)
+    if base == "ScalarType":
+        return isinstance(value, D.dtype) or value in (float, int, bool)
+    return True
+
+
+def bind(op: Any, args: tuple, kwargs: dict) -> tuple | None:
+    """Positional arguments in schema order, or None when the call does not fit ``op``."""
+    schema_args = op.schema.arguments
+    positional = [a for a in schema_args if not a.kwarg_only]
+    if len(args) > len(positional):
+        return None
+    values: list[Any] = []
+    used = 0
+    pointwise = "pointwise" in op.tags
+    for i, a in enumerate(schema_args):
+        key = "input" if a.name == "self" and "input" in kwargs else a.name
+        if not a.kwarg_only and i < len(args):
+            if key in kwargs:
+                return None
+            v = args[i]
+        elif key in kwargs:
+            v = kwargs[key]
+            used += 1
+        elif a.has_default:
+            v = a.default_value
+        else:
+            return None
+        if not _matches(a, v, pointwise):
+            return None
+        values.append(_normalise(a, v))
+    if used != len(kwargs):
+        return None
+    return tuple(values)
+
+
+def _normalise(arg: Any, value: Any) -> Any:
+    t = arg.type
+    if t.is_list and t.base in ("int", "SymInt"):
+        return int_list(value, t.list_size or 0, arg.name)
+    if t.is_list and t.base == "Tensor":
+        return None if value is None else tuple(value)
+    if t.base == "ScalarType":
+        return dtype_arg(value)
+    if t.base == "Device":
+        return device_arg(value)
+    return value
+
+
+_NAMED_RESULTS: dict[tuple, type] = {}
+
+
+def named_result(op_name: str, fields: tuple[str, ...], values: Any) -> Any:
+    """PyTorch's ``torch.return_types``: ``x.max(1).indices``, ``topk(...).values``."""
+    key = (op_name, fields)
+    cls = _NAMED_RESULTS.get(key)
+    if cls is None:
+        import collections
+        cls = _NAMED_RESULTS[key] = collections.namedtuple(op_name, fields)  # type: ignore
+        cls.__module__ = "volta.return_types"
+    return cls(*values)
+
+
+def call_overloaded(ops: tuple, args: tuple, kwargs: dict, name: str) -> Any:
+    """Call the first overload whose schema the arguments fit (PyTorch's Python arg parser)."""
+    for op in ops:
+        bound = bind(op, args, kwargs)
+        if bound is not None:
+            result = op(*bound)
+            schema = op.schema
+            if schema.returns_tuple and all(r.name for r in schema.returns):
+                return named_result(name, tuple(r.name for r in schema.returns), result)
+            return result
+    got = ", ".join([type(a).__name__ for a in args] + [f"{k}={type(v).__name__}"
+                                                         for k, v in kwargs.items()])
+    options = "\n  ".join(str(op.schema) for op in ops)
+    raise ArgumentError(f"{name}() received an invalid combination of arguments: got ({got}); "
+                      f"expected one of:\n  {options}")
