@@ -92,7 +92,7 @@ def test_input_gradient_and_non_tensor_arguments():
 
     out, tag, seven = checkpoint(f, x, 2, shift=shift, mode="cos")
     assert (tag, seven) == ("meta", 7)
-    assert out.grad_fn is not None and out.grad_fn.name() == "CheckpointBackward"
+    assert out.grad_fn is not None and out.grad_fn.name() == "CosBackward"
     out.sum().backward()
     np.testing.assert_allclose(x.grad.numpy(), -np.sin(xv ** 2 + 1) * 2 * xv)
     np.testing.assert_allclose(shift.grad.numpy(), (-np.sin(xv ** 2 + 1)).sum(0))
@@ -191,17 +191,27 @@ def test_under_no_grad_it_just_calls_the_function():
     assert y.grad_fn is None
 
 
-def test_no_input_requires_grad_warns():
-    with pytest.warns(UserWarning, match="requires grad"):
-        y = checkpoint(lambda t: t * 2, volta.ones(2))
-    assert not y.requires_grad
+def test_no_input_requires_grad_is_an_ordinary_call():
+    calls = []
+
+    def f(t):
+        calls.append(1)
+        return t * 2
+
+    y = checkpoint(f, volta.ones(2))
+    assert not y.requires_grad and len(calls) == 1
+
+
+def test_use_reentrant_true_is_refused():
+    with pytest.raises(ValueError, match="use_reentrant=False"):
+        checkpoint(lambda t: t * 2, volta.ones(2), use_reentrant=True)
 
 
 def test_returning_an_input_unchanged():
     x = volta.tensor([1.0, 2.0], requires_grad=True)
     h = x * 2
     same, double = checkpoint(lambda t: (t, t * 2), h)
-    assert same is not h and h.grad_fn.name() == "MulBackward"
+    assert same is h and h.grad_fn.name() == "MulBackward"  # as with use_reentrant=False
     (same.sum() + double.sum()).backward()
     np.testing.assert_allclose(x.grad.numpy(), [6.0, 6.0])
 
@@ -285,3 +295,46 @@ def test_checkpoint_saves_memory():
     # plain keeps ~5 activations per layer, checkpoint ~1 per layer plus one layer's worth
     assert checked_peak < 0.6 * plain_peak, (checked_peak, plain_peak)
     assert plain_peak - checked_peak > 2 * depth * activation
+
+
+# -- saved-tensor hooks: nesting, early stop -----------------------------------------------------
+
+
+def test_nested_checkpoints_give_the_same_gradients():
+    x = volta.randn(3, 4, dtype=volta.float64, requires_grad=True)
+    w = volta.randn(4, 4, dtype=volta.float64, requires_grad=True)
+
+    def inner(t):
+        return (t @ w).tanh()
+
+    def outer(t):
+        return checkpoint(inner, checkpoint(inner, t).sin()).exp()
+
+    outer(x).sum().backward()
+    got = grads([x, w])
+    inner(inner(x).sin()).exp().sum().backward()
+    for a, b in zip(got, grads([x, w])):
+        np.testing.assert_allclose(a, b, rtol=1e-12)
+
+
+def test_recomputation_stops_once_every_saved_tensor_is_back():
+    steps = []
+    x = volta.tensor([0.5, 1.0], requires_grad=True)
+
+    def f(t):
+        steps.append("exp")
+        y = t.exp()
+        steps.append("after")  # nothing after exp saves a tensor: never rerun
+        return y.detach() * 0 + y
+
+    out = checkpoint(f, x)
+    out.sum().backward()
+    assert steps == ["exp", "after", "exp"]
+    np.testing.assert_allclose(x.grad.numpy(), np.exp([0.5, 1.0]), rtol=1e-6)
+
+
+def test_checkpointed_graph_keeps_handles_not_tensors():
+    x = volta.randn(8, 8, requires_grad=True)
+    out = checkpoint(lambda t: t.exp().sin(), x)
+    node = out.grad_fn  # sin's node: its saved input is a handle until backward
+    assert node.s_self.data is None and isinstance(node.s_self.packed, int)

@@ -6,11 +6,12 @@ import math
 
 from volta._generated import registry as _op
 from volta._generated.functions import *  # formulas are written with volta ops
+from volta._generated.functions import _log_softmax_backward_data, _softmax_backward_data
 from volta.autograd.formulas import *  # and the helpers formulas share
 from volta.autograd.graph import Node as _Node, connect as _connect, connect_tensors as _connect_tensors, set_history as _set_history
 from volta.autograd.graph import save as _save, save_list as _save_list, save_output as _save_output
 from volta.autograd.graph import save_meta as _save_meta, save_output_list as _save_output_list, unpack as _unpack, unpack_list as _unpack_list
-from volta.autograd.inplace import check_inplace as _check_inplace, inplace_autograd as _inplace
+from volta.autograd.inplace import check_inplace as _check_inplace, inplace_autograd as _inplace, needs_grad as _needs_grad
 from volta.dispatch.keys import Autograd as _AUTOGRAD
 
 KERNELS = {}
@@ -23,8 +24,8 @@ class AbsBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -77,8 +78,8 @@ class ExpBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        result = _unpack(node, node.o_result)
         needs = node.needs_input_grad
+        result = _unpack(node, node.o_result)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -105,8 +106,8 @@ class Exp2Backward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        result = _unpack(node, node.o_result)
         needs = node.needs_input_grad
+        result = _unpack(node, node.o_result)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -133,8 +134,8 @@ class Expm1Backward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        result = _unpack(node, node.o_result)
         needs = node.needs_input_grad
+        result = _unpack(node, node.o_result)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -161,8 +162,8 @@ class LogBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -189,8 +190,8 @@ class Log2Backward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -217,8 +218,8 @@ class Log10Backward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -245,8 +246,8 @@ class Log1pBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -273,8 +274,8 @@ class SqrtBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        result = _unpack(node, node.o_result)
         needs = node.needs_input_grad
+        result = _unpack(node, node.o_result)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -301,8 +302,8 @@ class RsqrtBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        result = _unpack(node, node.o_result)
         needs = node.needs_input_grad
+        result = _unpack(node, node.o_result)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -329,8 +330,8 @@ class SinBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -357,8 +358,8 @@ class CosBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -385,8 +386,8 @@ class TanBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        result = _unpack(node, node.o_result)
         needs = node.needs_input_grad
+        result = _unpack(node, node.o_result)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -413,8 +414,8 @@ class AsinBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -441,8 +442,8 @@ class AcosBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -469,8 +470,8 @@ class AtanBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -497,8 +498,8 @@ class SinhBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -525,8 +526,8 @@ class CoshBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -553,12 +554,12 @@ class TanhBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        result = _unpack(node, node.o_result)
         needs = node.needs_input_grad
+        result = _unpack(node, node.o_result)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
-            g_self = grad * (1 - result * result)
+            g_self = tanh_backward(grad, result)
         return (g_self,)
 
 
@@ -575,18 +576,52 @@ KERNELS['tanh'] = autograd_tanh
 NODES['tanh'] = TanhBackward
 
 
+class TanhBackwardBackward(_Node):
+    __slots__ = ('s_grad_output', 's_output')
+    op_name = 'tanh_backward'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        grad_output = _unpack(node, node.s_grad_output) if needs[1] else None
+        output = _unpack(node, node.s_output)
+        g_grad_output = g_output = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_grad_output = tanh_backward(grad, output)
+        if needs[1]:
+            g_output = -2 * output * grad * grad_output
+        return (g_grad_output, g_output)
+
+
+def autograd_tanh_backward(grad_output, output):
+    result = _op.tanh_backward.redispatch(_AUTOGRAD, grad_output, output)
+    node = TanhBackwardBackward()
+    if _connect_tensors(node, (grad_output, output)):
+        needs = node.needs_input_grad
+        if needs[1]:
+            node.s_grad_output = _save(grad_output)
+        node.s_output = _save(output)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['tanh_backward'] = autograd_tanh_backward
+NODES['tanh_backward'] = TanhBackwardBackward
+
+
 class SigmoidBackward(_Node):
     __slots__ = ('o_result',)
     op_name = 'sigmoid'
 
     def apply(node, grads):
         grad = grads[0]
-        result = _unpack(node, node.o_result)
         needs = node.needs_input_grad
+        result = _unpack(node, node.o_result)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
-            g_self = grad * result * (1 - result)
+            g_self = sigmoid_backward(grad, result)
         return (g_self,)
 
 
@@ -603,18 +638,52 @@ KERNELS['sigmoid'] = autograd_sigmoid
 NODES['sigmoid'] = SigmoidBackward
 
 
+class SigmoidBackwardBackward(_Node):
+    __slots__ = ('s_grad_output', 's_output')
+    op_name = 'sigmoid_backward'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        grad_output = _unpack(node, node.s_grad_output) if needs[1] else None
+        output = _unpack(node, node.s_output)
+        g_grad_output = g_output = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_grad_output = sigmoid_backward(grad, output)
+        if needs[1]:
+            g_output = grad * grad_output * (1 - 2 * output)
+        return (g_grad_output, g_output)
+
+
+def autograd_sigmoid_backward(grad_output, output):
+    result = _op.sigmoid_backward.redispatch(_AUTOGRAD, grad_output, output)
+    node = SigmoidBackwardBackward()
+    if _connect_tensors(node, (grad_output, output)):
+        needs = node.needs_input_grad
+        if needs[1]:
+            node.s_grad_output = _save(grad_output)
+        node.s_output = _save(output)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['sigmoid_backward'] = autograd_sigmoid_backward
+NODES['sigmoid_backward'] = SigmoidBackwardBackward
+
+
 class ReluBackward(_Node):
     __slots__ = ('o_result',)
     op_name = 'relu'
 
     def apply(node, grads):
         grad = grads[0]
-        result = _unpack(node, node.o_result)
         needs = node.needs_input_grad
+        result = _unpack(node, node.o_result)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
-            g_self = where(result > 0, grad, 0)
+            g_self = threshold_backward(grad, result, 0)
         return (g_self,)
 
 
@@ -631,14 +700,48 @@ KERNELS['relu'] = autograd_relu
 NODES['relu'] = ReluBackward
 
 
+class ThresholdBackwardBackward(_Node):
+    __slots__ = ('s_self', 's_threshold')
+    op_name = 'threshold_backward'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[0] else None
+        threshold = node.s_threshold
+        g_grad_output = g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_grad_output = threshold_backward(grad, self, threshold)
+        if needs[1]:
+            g_self = zeros_like(grad)
+        return (g_grad_output, g_self)
+
+
+def autograd_threshold_backward(grad_output, self, threshold):
+    result = _op.threshold_backward.redispatch(_AUTOGRAD, grad_output, self, threshold)
+    node = ThresholdBackwardBackward()
+    if _connect_tensors(node, (grad_output, self)):
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_self = _save(self)
+        node.s_threshold = threshold
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['threshold_backward'] = autograd_threshold_backward
+NODES['threshold_backward'] = ThresholdBackwardBackward
+
+
 class Relu6Backward(_Node):
     __slots__ = ('s_self',)
     op_name = 'relu6'
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -665,9 +768,9 @@ class GeluBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         approximate = node.s_approximate
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -695,12 +798,12 @@ class SiluBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
-            g_self = grad * sigmoid(self) * (1 + self * (1 - sigmoid(self)))
+            g_self = silu_backward(grad, self)
         return (g_self,)
 
 
@@ -717,14 +820,48 @@ KERNELS['silu'] = autograd_silu
 NODES['silu'] = SiluBackward
 
 
+class SiluBackwardBackward(_Node):
+    __slots__ = ('s_grad_output', 's_self')
+    op_name = 'silu_backward'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        grad_output = _unpack(node, node.s_grad_output) if needs[1] else None
+        self = _unpack(node, node.s_self)
+        g_grad_output = g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_grad_output = silu_backward(grad, self)
+        if needs[1]:
+            g_self = grad * grad_output * sigmoid(self) * (1 - sigmoid(self)) * (2 + self * (1 - 2 * sigmoid(self)))
+        return (g_grad_output, g_self)
+
+
+def autograd_silu_backward(grad_output, self):
+    result = _op.silu_backward.redispatch(_AUTOGRAD, grad_output, self)
+    node = SiluBackwardBackward()
+    if _connect_tensors(node, (grad_output, self)):
+        needs = node.needs_input_grad
+        if needs[1]:
+            node.s_grad_output = _save(grad_output)
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['silu_backward'] = autograd_silu_backward
+NODES['silu_backward'] = SiluBackwardBackward
+
+
 class MishBackward(_Node):
     __slots__ = ('s_self',)
     op_name = 'mish'
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -751,14 +888,14 @@ class SoftplusBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         beta = node.s_beta
         threshold = node.s_threshold
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
-            g_self = where(self * beta > threshold, grad, grad * sigmoid(self * beta))
+            g_self = softplus_backward(grad, self, beta, threshold)
         return (g_self,)
 
 
@@ -777,21 +914,59 @@ KERNELS['softplus'] = autograd_softplus
 NODES['softplus'] = SoftplusBackward
 
 
+class SoftplusBackwardBackward(_Node):
+    __slots__ = ('s_grad_output', 's_self', 's_beta', 's_threshold')
+    op_name = 'softplus_backward'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        grad_output = _unpack(node, node.s_grad_output) if needs[1] else None
+        self = _unpack(node, node.s_self)
+        beta = node.s_beta
+        threshold = node.s_threshold
+        g_grad_output = g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_grad_output = softplus_backward(grad, self, beta, threshold)
+        if needs[1]:
+            g_self = where(self * beta > threshold, 0, grad * grad_output * beta * sigmoid(self * beta) * sigmoid(-self * beta))
+        return (g_grad_output, g_self)
+
+
+def autograd_softplus_backward(grad_output, self, beta, threshold):
+    result = _op.softplus_backward.redispatch(_AUTOGRAD, grad_output, self, beta, threshold)
+    node = SoftplusBackwardBackward()
+    if _connect_tensors(node, (grad_output, self)):
+        needs = node.needs_input_grad
+        if needs[1]:
+            node.s_grad_output = _save(grad_output)
+        node.s_self = _save(self)
+        node.s_beta = beta
+        node.s_threshold = threshold
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['softplus_backward'] = autograd_softplus_backward
+NODES['softplus_backward'] = SoftplusBackwardBackward
+
+
 class EluBackward(_Node):
     __slots__ = ('s_self', 's_alpha', 's_scale', 's_input_scale')
     op_name = 'elu'
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         alpha = node.s_alpha
         scale = node.s_scale
         input_scale = node.s_input_scale
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
-            g_self = where(self > 0, grad * scale, grad * (alpha * scale * input_scale) * exp(self * input_scale))
+            g_self = elu_backward(grad, alpha, scale, input_scale, False, self)
         return (g_self,)
 
 
@@ -811,14 +986,56 @@ KERNELS['elu'] = autograd_elu
 NODES['elu'] = EluBackward
 
 
+class EluBackwardBackward(_Node):
+    __slots__ = ('s_grad_output', 's_alpha', 's_scale', 's_input_scale', 's_is_result', 's_self_or_result')
+    op_name = 'elu_backward'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        grad_output = _unpack(node, node.s_grad_output) if needs[1] else None
+        alpha = node.s_alpha
+        scale = node.s_scale
+        input_scale = node.s_input_scale
+        is_result = node.s_is_result
+        self_or_result = _unpack(node, node.s_self_or_result)
+        g_grad_output = g_self_or_result = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_grad_output = elu_backward(grad, alpha, scale, input_scale, is_result, self_or_result)
+        if needs[1]:
+            g_self_or_result = where(self_or_result > 0, 0, grad * grad_output * input_scale if is_result else grad * grad_output * (alpha * scale * input_scale * input_scale) * exp(self_or_result * input_scale))
+        return (g_grad_output, g_self_or_result)
+
+
+def autograd_elu_backward(grad_output, alpha, scale, input_scale, is_result, self_or_result):
+    result = _op.elu_backward.redispatch(_AUTOGRAD, grad_output, alpha, scale, input_scale, is_result, self_or_result)
+    node = EluBackwardBackward()
+    if _connect_tensors(node, (grad_output, self_or_result)):
+        needs = node.needs_input_grad
+        if needs[1]:
+            node.s_grad_output = _save(grad_output)
+        node.s_alpha = alpha
+        node.s_scale = scale
+        node.s_input_scale = input_scale
+        node.s_is_result = is_result
+        node.s_self_or_result = _save(self_or_result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['elu_backward'] = autograd_elu_backward
+NODES['elu_backward'] = EluBackwardBackward
+
+
 class SeluBackward(_Node):
     __slots__ = ('s_self',)
     op_name = 'selu'
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -845,13 +1062,13 @@ class LeakyReluBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         negative_slope = node.s_negative_slope
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
-            g_self = where(self > 0, grad, grad * negative_slope)
+            g_self = leaky_relu_backward(grad, self, negative_slope, False)
         return (g_self,)
 
 
@@ -869,20 +1086,56 @@ KERNELS['leaky_relu'] = autograd_leaky_relu
 NODES['leaky_relu'] = LeakyReluBackward
 
 
+class LeakyReluBackwardBackward(_Node):
+    __slots__ = ('s_self', 's_negative_slope', 's_self_is_result')
+    op_name = 'leaky_relu_backward'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[0] else None
+        negative_slope = node.s_negative_slope
+        self_is_result = node.s_self_is_result
+        g_grad_output = g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_grad_output = leaky_relu_backward(grad, self, negative_slope, self_is_result)
+        if needs[1]:
+            g_self = zeros_like(grad)
+        return (g_grad_output, g_self)
+
+
+def autograd_leaky_relu_backward(grad_output, self, negative_slope, self_is_result):
+    result = _op.leaky_relu_backward.redispatch(_AUTOGRAD, grad_output, self, negative_slope, self_is_result)
+    node = LeakyReluBackwardBackward()
+    if _connect_tensors(node, (grad_output, self)):
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_self = _save(self)
+        node.s_negative_slope = negative_slope
+        node.s_self_is_result = self_is_result
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['leaky_relu_backward'] = autograd_leaky_relu_backward
+NODES['leaky_relu_backward'] = LeakyReluBackwardBackward
+
+
 class HardtanhBackward(_Node):
     __slots__ = ('s_self', 's_min_val', 's_max_val')
     op_name = 'hardtanh'
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         min_val = node.s_min_val
         max_val = node.s_max_val
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
-            g_self = where((self > min_val) & (self < max_val), grad, 0)
+            g_self = hardtanh_backward(grad, self, min_val, max_val)
         return (g_self,)
 
 
@@ -901,14 +1154,50 @@ KERNELS['hardtanh'] = autograd_hardtanh
 NODES['hardtanh'] = HardtanhBackward
 
 
+class HardtanhBackwardBackward(_Node):
+    __slots__ = ('s_self', 's_min_val', 's_max_val')
+    op_name = 'hardtanh_backward'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[0] else None
+        min_val = node.s_min_val
+        max_val = node.s_max_val
+        g_grad_output = g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_grad_output = hardtanh_backward(grad, self, min_val, max_val)
+        if needs[1]:
+            g_self = zeros_like(grad)
+        return (g_grad_output, g_self)
+
+
+def autograd_hardtanh_backward(grad_output, self, min_val, max_val):
+    result = _op.hardtanh_backward.redispatch(_AUTOGRAD, grad_output, self, min_val, max_val)
+    node = HardtanhBackwardBackward()
+    if _connect_tensors(node, (grad_output, self)):
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_self = _save(self)
+        node.s_min_val = min_val
+        node.s_max_val = max_val
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['hardtanh_backward'] = autograd_hardtanh_backward
+NODES['hardtanh_backward'] = HardtanhBackwardBackward
+
+
 class HardsigmoidBackward(_Node):
     __slots__ = ('s_self',)
     op_name = 'hardsigmoid'
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -935,8 +1224,8 @@ class HardswishBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -963,12 +1252,12 @@ class LogsigmoidBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
-            g_self = grad * sigmoid(-self)
+            g_self = log_sigmoid_backward(grad, self)
         return (g_self,)
 
 
@@ -985,14 +1274,48 @@ KERNELS['logsigmoid'] = autograd_logsigmoid
 NODES['logsigmoid'] = LogsigmoidBackward
 
 
+class LogSigmoidBackwardBackward(_Node):
+    __slots__ = ('s_grad_output', 's_self')
+    op_name = 'log_sigmoid_backward'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        grad_output = _unpack(node, node.s_grad_output) if needs[1] else None
+        self = _unpack(node, node.s_self)
+        g_grad_output = g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_grad_output = log_sigmoid_backward(grad, self)
+        if needs[1]:
+            g_self = -grad * grad_output * sigmoid(self) * sigmoid(-self)
+        return (g_grad_output, g_self)
+
+
+def autograd_log_sigmoid_backward(grad_output, self):
+    result = _op.log_sigmoid_backward.redispatch(_AUTOGRAD, grad_output, self)
+    node = LogSigmoidBackwardBackward()
+    if _connect_tensors(node, (grad_output, self)):
+        needs = node.needs_input_grad
+        if needs[1]:
+            node.s_grad_output = _save(grad_output)
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['log_sigmoid_backward'] = autograd_log_sigmoid_backward
+NODES['log_sigmoid_backward'] = LogSigmoidBackwardBackward
+
+
 class SoftsignBackward(_Node):
     __slots__ = ('s_self',)
     op_name = 'softsign'
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -1019,8 +1342,8 @@ class ErfBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -1047,8 +1370,8 @@ class ErfcBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -1075,8 +1398,8 @@ class ErfinvBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        result = _unpack(node, node.o_result)
         needs = node.needs_input_grad
+        result = _unpack(node, node.o_result)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -1259,8 +1582,8 @@ class ReciprocalBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        result = _unpack(node, node.o_result)
         needs = node.needs_input_grad
+        result = _unpack(node, node.o_result)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -1287,8 +1610,8 @@ class SquareBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -1315,10 +1638,10 @@ class ClampBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
-        min = _unpack(node, node.s_min)
-        max = _unpack(node, node.s_max)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
+        min = _unpack(node, node.s_min) if needs[0] or needs[1] else None
+        max = _unpack(node, node.s_max) if needs[0] or needs[2] else None
         g_self = g_min = g_max = None
         grad_input_mask = needs
         if needs[0]:
@@ -1334,9 +1657,12 @@ def autograd_clamp(self, min, max):
     result = _op.clamp.redispatch(_AUTOGRAD, self, min, max)
     node = ClampBackward()
     if _connect_tensors(node, (self, min, max)):
+        needs = node.needs_input_grad
         node.s_self = _save(self)
-        node.s_min = _save(min)
-        node.s_max = _save(max)
+        if needs[0] or needs[1]:
+            node.s_min = _save(min)
+        if needs[0] or needs[2]:
+            node.s_max = _save(max)
         _set_history(node, result, None)
     return result
 
@@ -1351,8 +1677,8 @@ class NanToNumBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -1379,8 +1705,8 @@ class AddBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        alpha = node.s_alpha
         needs = node.needs_input_grad
+        alpha = node.s_alpha
         g_self = g_other = None
         grad_input_mask = needs
         if needs[0]:
@@ -1409,8 +1735,8 @@ class SubBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        alpha = node.s_alpha
         needs = node.needs_input_grad
+        alpha = node.s_alpha
         g_self = g_other = None
         grad_input_mask = needs
         if needs[0]:
@@ -1439,9 +1765,9 @@ class MulBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
-        other = _unpack(node, node.s_other)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[1] else None
+        other = _unpack(node, node.s_other) if needs[0] else None
         g_self = g_other = None
         grad_input_mask = needs
         if needs[0]:
@@ -1455,8 +1781,11 @@ def autograd_mul(self, other):
     result = _op.mul.redispatch(_AUTOGRAD, self, other)
     node = MulBackward()
     if _connect_tensors(node, (self, other)):
-        node.s_self = _save(self)
-        node.s_other = _save(other)
+        needs = node.needs_input_grad
+        if needs[1]:
+            node.s_self = _save(self)
+        if needs[0]:
+            node.s_other = _save(other)
         _set_history(node, result, None)
     return result
 
@@ -1471,10 +1800,10 @@ class DivBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[1] else None
         other = _unpack(node, node.s_other)
         rounding_mode = node.s_rounding_mode
-        needs = node.needs_input_grad
         g_self = g_other = None
         grad_input_mask = needs
         if needs[0]:
@@ -1488,7 +1817,9 @@ def autograd_div(self, other, rounding_mode):
     result = _op.div.redispatch(_AUTOGRAD, self, other, rounding_mode)
     node = DivBackward()
     if _connect_tensors(node, (self, other)):
-        node.s_self = _save(self)
+        needs = node.needs_input_grad
+        if needs[1]:
+            node.s_self = _save(self)
         node.s_other = _save(other)
         node.s_rounding_mode = rounding_mode
         _set_history(node, result, None)
@@ -1505,10 +1836,10 @@ class PowBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         exponent = _unpack(node, node.s_exponent)
-        result = _unpack(node, node.o_result)
-        needs = node.needs_input_grad
+        result = _unpack(node, node.o_result) if needs[1] else None
         g_self = g_exponent = None
         grad_input_mask = needs
         if needs[0]:
@@ -1522,9 +1853,11 @@ def autograd_pow(self, exponent):
     result = _op.pow.redispatch(_AUTOGRAD, self, exponent)
     node = PowBackward()
     if _connect_tensors(node, (self, exponent)):
+        needs = node.needs_input_grad
         node.s_self = _save(self)
         node.s_exponent = _save(exponent)
-        node.o_result = _save_output(result)
+        if needs[1]:
+            node.o_result = _save_output(result)
         _set_history(node, result, None)
     return result
 
@@ -1539,9 +1872,9 @@ class MaximumBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         other = _unpack(node, node.s_other)
-        needs = node.needs_input_grad
         g_self = g_other = None
         grad_input_mask = needs
         if needs[0]:
@@ -1571,9 +1904,9 @@ class MinimumBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         other = _unpack(node, node.s_other)
-        needs = node.needs_input_grad
         g_self = g_other = None
         grad_input_mask = needs
         if needs[0]:
@@ -1603,9 +1936,9 @@ class FmaxBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         other = _unpack(node, node.s_other)
-        needs = node.needs_input_grad
         g_self = g_other = None
         grad_input_mask = needs
         if needs[0]:
@@ -1635,9 +1968,9 @@ class FminBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         other = _unpack(node, node.s_other)
-        needs = node.needs_input_grad
         g_self = g_other = None
         grad_input_mask = needs
         if needs[0]:
@@ -1667,9 +2000,9 @@ class RemainderBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
-        other = _unpack(node, node.s_other)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[1] else None
+        other = _unpack(node, node.s_other) if needs[1] else None
         g_self = g_other = None
         grad_input_mask = needs
         if needs[0]:
@@ -1683,8 +2016,11 @@ def autograd_remainder(self, other):
     result = _op.remainder.redispatch(_AUTOGRAD, self, other)
     node = RemainderBackward()
     if _connect_tensors(node, (self, other)):
-        node.s_self = _save(self)
-        node.s_other = _save(other)
+        needs = node.needs_input_grad
+        if needs[1]:
+            node.s_self = _save(self)
+        if needs[1]:
+            node.s_other = _save(other)
         _set_history(node, result, None)
     return result
 
@@ -1699,9 +2035,9 @@ class FmodBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
-        other = _unpack(node, node.s_other)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[1] else None
+        other = _unpack(node, node.s_other) if needs[1] else None
         g_self = g_other = None
         grad_input_mask = needs
         if needs[0]:
@@ -1715,8 +2051,11 @@ def autograd_fmod(self, other):
     result = _op.fmod.redispatch(_AUTOGRAD, self, other)
     node = FmodBackward()
     if _connect_tensors(node, (self, other)):
-        node.s_self = _save(self)
-        node.s_other = _save(other)
+        needs = node.needs_input_grad
+        if needs[1]:
+            node.s_self = _save(self)
+        if needs[1]:
+            node.s_other = _save(other)
         _set_history(node, result, None)
     return result
 
@@ -1731,9 +2070,9 @@ class Atan2Backward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         other = _unpack(node, node.s_other)
-        needs = node.needs_input_grad
         g_self = g_other = None
         grad_input_mask = needs
         if needs[0]:
@@ -1763,10 +2102,10 @@ class HypotBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
-        other = _unpack(node, node.s_other)
-        result = _unpack(node, node.o_result)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[0] else None
+        other = _unpack(node, node.s_other) if needs[1] else None
+        result = _unpack(node, node.o_result)
         g_self = g_other = None
         grad_input_mask = needs
         if needs[0]:
@@ -1780,8 +2119,11 @@ def autograd_hypot(self, other):
     result = _op.hypot.redispatch(_AUTOGRAD, self, other)
     node = HypotBackward()
     if _connect_tensors(node, (self, other)):
-        node.s_self = _save(self)
-        node.s_other = _save(other)
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_self = _save(self)
+        if needs[1]:
+            node.s_other = _save(other)
         node.o_result = _save_output(result)
         _set_history(node, result, None)
     return result
@@ -1797,10 +2139,10 @@ class CopysignBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
-        other = _unpack(node, node.s_other)
-        result = _unpack(node, node.o_result)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[0] else None
+        other = _unpack(node, node.s_other) if needs[1] else None
+        result = _unpack(node, node.o_result) if needs[0] else None
         g_self = g_other = None
         grad_input_mask = needs
         if needs[0]:
@@ -1814,9 +2156,13 @@ def autograd_copysign(self, other):
     result = _op.copysign.redispatch(_AUTOGRAD, self, other)
     node = CopysignBackward()
     if _connect_tensors(node, (self, other)):
-        node.s_self = _save(self)
-        node.s_other = _save(other)
-        node.o_result = _save_output(result)
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_self = _save(self)
+        if needs[1]:
+            node.s_other = _save(other)
+        if needs[0]:
+            node.o_result = _save_output(result)
         _set_history(node, result, None)
     return result
 
@@ -1831,9 +2177,9 @@ class XlogyBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         other = _unpack(node, node.s_other)
-        needs = node.needs_input_grad
         g_self = g_other = None
         grad_input_mask = needs
         if needs[0]:
@@ -1863,10 +2209,10 @@ class LogaddexpBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
-        other = _unpack(node, node.s_other)
-        result = _unpack(node, node.o_result)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[0] else None
+        other = _unpack(node, node.s_other) if needs[1] else None
+        result = _unpack(node, node.o_result)
         g_self = g_other = None
         grad_input_mask = needs
         if needs[0]:
@@ -1880,8 +2226,11 @@ def autograd_logaddexp(self, other):
     result = _op.logaddexp.redispatch(_AUTOGRAD, self, other)
     node = LogaddexpBackward()
     if _connect_tensors(node, (self, other)):
-        node.s_self = _save(self)
-        node.s_other = _save(other)
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_self = _save(self)
+        if needs[1]:
+            node.s_other = _save(other)
         node.o_result = _save_output(result)
         _set_history(node, result, None)
     return result
@@ -1897,8 +2246,8 @@ class WhereSelfBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        condition = _unpack(node, node.s_condition)
         needs = node.needs_input_grad
+        condition = _unpack(node, node.s_condition) if needs[1] or needs[2] else None
         g_condition = g_self = g_other = None
         grad_input_mask = needs
         if needs[1]:
@@ -1912,7 +2261,9 @@ def autograd_where_self(condition, self, other):
     result = _op.where_self.redispatch(_AUTOGRAD, condition, self, other)
     node = WhereSelfBackward()
     if _connect_tensors(node, (condition, self, other)):
-        node.s_condition = _save(condition)
+        needs = node.needs_input_grad
+        if needs[1] or needs[2]:
+            node.s_condition = _save(condition)
         _set_history(node, result, None)
     return result
 
@@ -1927,10 +2278,10 @@ class LerpBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
-        end = _unpack(node, node.s_end)
-        weight = _unpack(node, node.s_weight)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[2] else None
+        end = _unpack(node, node.s_end) if needs[2] else None
+        weight = _unpack(node, node.s_weight) if needs[0] or needs[1] else None
         g_self = g_end = g_weight = None
         grad_input_mask = needs
         if needs[0]:
@@ -1946,9 +2297,13 @@ def autograd_lerp(self, end, weight):
     result = _op.lerp.redispatch(_AUTOGRAD, self, end, weight)
     node = LerpBackward()
     if _connect_tensors(node, (self, end, weight)):
-        node.s_self = _save(self)
-        node.s_end = _save(end)
-        node.s_weight = _save(weight)
+        needs = node.needs_input_grad
+        if needs[2]:
+            node.s_self = _save(self)
+        if needs[2]:
+            node.s_end = _save(end)
+        if needs[0] or needs[1]:
+            node.s_weight = _save(weight)
         _set_history(node, result, None)
     return result
 
@@ -1963,10 +2318,10 @@ class AddcmulBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        tensor1 = _unpack(node, node.s_tensor1)
-        tensor2 = _unpack(node, node.s_tensor2)
-        value = node.s_value
         needs = node.needs_input_grad
+        tensor1 = _unpack(node, node.s_tensor1) if needs[2] else None
+        tensor2 = _unpack(node, node.s_tensor2) if needs[1] else None
+        value = node.s_value
         g_self = g_tensor1 = g_tensor2 = None
         grad_input_mask = needs
         if needs[0]:
@@ -1982,8 +2337,11 @@ def autograd_addcmul(self, tensor1, tensor2, value):
     result = _op.addcmul.redispatch(_AUTOGRAD, self, tensor1, tensor2, value)
     node = AddcmulBackward()
     if _connect_tensors(node, (self, tensor1, tensor2)):
-        node.s_tensor1 = _save(tensor1)
-        node.s_tensor2 = _save(tensor2)
+        needs = node.needs_input_grad
+        if needs[2]:
+            node.s_tensor1 = _save(tensor1)
+        if needs[1]:
+            node.s_tensor2 = _save(tensor2)
         node.s_value = value
         _set_history(node, result, None)
     return result
@@ -1999,10 +2357,10 @@ class AddcdivBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        tensor1 = _unpack(node, node.s_tensor1)
-        tensor2 = _unpack(node, node.s_tensor2)
-        value = node.s_value
         needs = node.needs_input_grad
+        tensor1 = _unpack(node, node.s_tensor1) if needs[2] else None
+        tensor2 = _unpack(node, node.s_tensor2) if needs[1] or needs[2] else None
+        value = node.s_value
         g_self = g_tensor1 = g_tensor2 = None
         grad_input_mask = needs
         if needs[0]:
@@ -2018,8 +2376,11 @@ def autograd_addcdiv(self, tensor1, tensor2, value):
     result = _op.addcdiv.redispatch(_AUTOGRAD, self, tensor1, tensor2, value)
     node = AddcdivBackward()
     if _connect_tensors(node, (self, tensor1, tensor2)):
-        node.s_tensor1 = _save(tensor1)
-        node.s_tensor2 = _save(tensor2)
+        needs = node.needs_input_grad
+        if needs[2]:
+            node.s_tensor1 = _save(tensor1)
+        if needs[1] or needs[2]:
+            node.s_tensor2 = _save(tensor2)
         node.s_value = value
         _set_history(node, result, None)
     return result
@@ -2035,10 +2396,10 @@ class SumBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         dim = node.s_dim
         keepdim = node.s_keepdim
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2067,10 +2428,10 @@ class NansumBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         dim = node.s_dim
         keepdim = node.s_keepdim
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2099,10 +2460,10 @@ class MeanBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         dim = node.s_dim
         keepdim = node.s_keepdim
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2131,11 +2492,11 @@ class ProdBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         dim = node.s_dim
         keepdim = node.s_keepdim
         result = _unpack(node, node.o_result)
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2165,9 +2526,9 @@ class MaxBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         result = _unpack(node, node.o_result)
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2195,11 +2556,11 @@ class MaxDimBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         dim = node.s_dim
         keepdim = node.s_keepdim
         indices = _unpack(node, node.o_indices)
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2229,9 +2590,9 @@ class MinBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         result = _unpack(node, node.o_result)
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2259,11 +2620,11 @@ class MinDimBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         dim = node.s_dim
         keepdim = node.s_keepdim
         indices = _unpack(node, node.o_indices)
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2293,11 +2654,11 @@ class AmaxBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         dim = node.s_dim
         keepdim = node.s_keepdim
         result = _unpack(node, node.o_result)
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2327,11 +2688,11 @@ class AminBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         dim = node.s_dim
         keepdim = node.s_keepdim
         result = _unpack(node, node.o_result)
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2361,11 +2722,11 @@ class VarCorrectionBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         dim = node.s_dim
         correction = node.s_correction
         keepdim = node.s_keepdim
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2395,12 +2756,12 @@ class StdCorrectionBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         dim = node.s_dim
         correction = node.s_correction
         keepdim = node.s_keepdim
         result = _unpack(node, node.o_result)
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2431,12 +2792,12 @@ class VectorNormBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         ord = node.s_ord
         dim = node.s_dim
         keepdim = node.s_keepdim
         result = _unpack(node, node.o_result)
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2467,11 +2828,11 @@ class LogsumexpBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         dim = node.s_dim
         keepdim = node.s_keepdim
         result = _unpack(node, node.o_result)
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2501,8 +2862,8 @@ class CumsumBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        dim = node.s_dim
         needs = node.needs_input_grad
+        dim = node.s_dim
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2529,10 +2890,10 @@ class CumprodBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         dim = node.s_dim
         result = _unpack(node, node.o_result)
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2561,9 +2922,9 @@ class MedianBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         result = _unpack(node, node.o_result)
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2591,11 +2952,11 @@ class MedianDimBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         dim = node.s_dim
         keepdim = node.s_keepdim
         indices = _unpack(node, node.o_indices)
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2625,9 +2986,9 @@ class MatmulBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         other = _unpack(node, node.s_other)
-        needs = node.needs_input_grad
         g_self = g_other = None
         grad_input_mask = needs
         if needs[0] or needs[1]:
@@ -2655,9 +3016,9 @@ class MmBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
-        mat2 = _unpack(node, node.s_mat2)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[1] else None
+        mat2 = _unpack(node, node.s_mat2) if needs[0] else None
         g_self = g_mat2 = None
         grad_input_mask = needs
         if needs[0]:
@@ -2671,8 +3032,11 @@ def autograd_mm(self, mat2):
     result = _op.mm.redispatch(_AUTOGRAD, self, mat2)
     node = MmBackward()
     if _connect_tensors(node, (self, mat2)):
-        node.s_self = _save(self)
-        node.s_mat2 = _save(mat2)
+        needs = node.needs_input_grad
+        if needs[1]:
+            node.s_self = _save(self)
+        if needs[0]:
+            node.s_mat2 = _save(mat2)
         _set_history(node, result, None)
     return result
 
@@ -2687,9 +3051,9 @@ class BmmBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
-        mat2 = _unpack(node, node.s_mat2)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[1] else None
+        mat2 = _unpack(node, node.s_mat2) if needs[0] else None
         g_self = g_mat2 = None
         grad_input_mask = needs
         if needs[0]:
@@ -2703,8 +3067,11 @@ def autograd_bmm(self, mat2):
     result = _op.bmm.redispatch(_AUTOGRAD, self, mat2)
     node = BmmBackward()
     if _connect_tensors(node, (self, mat2)):
-        node.s_self = _save(self)
-        node.s_mat2 = _save(mat2)
+        needs = node.needs_input_grad
+        if needs[1]:
+            node.s_self = _save(self)
+        if needs[0]:
+            node.s_mat2 = _save(mat2)
         _set_history(node, result, None)
     return result
 
@@ -2719,11 +3086,11 @@ class AddmmBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        mat1 = _unpack(node, node.s_mat1)
-        mat2 = _unpack(node, node.s_mat2)
+        needs = node.needs_input_grad
+        mat1 = _unpack(node, node.s_mat1) if needs[2] else None
+        mat2 = _unpack(node, node.s_mat2) if needs[1] else None
         beta = node.s_beta
         alpha = node.s_alpha
-        needs = node.needs_input_grad
         g_self = g_mat1 = g_mat2 = None
         grad_input_mask = needs
         if needs[0]:
@@ -2739,8 +3106,11 @@ def autograd_addmm(self, mat1, mat2, beta, alpha):
     result = _op.addmm.redispatch(_AUTOGRAD, self, mat1, mat2, beta, alpha)
     node = AddmmBackward()
     if _connect_tensors(node, (self, mat1, mat2)):
-        node.s_mat1 = _save(mat1)
-        node.s_mat2 = _save(mat2)
+        needs = node.needs_input_grad
+        if needs[2]:
+            node.s_mat1 = _save(mat1)
+        if needs[1]:
+            node.s_mat2 = _save(mat2)
         node.s_beta = beta
         node.s_alpha = alpha
         _set_history(node, result, None)
@@ -2757,9 +3127,9 @@ class EinsumBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         equation = node.s_equation
         tensors = _unpack_list(node, node.s_tensors)
-        needs = node.needs_input_grad
         g_tensors = None
         grad_input_mask = needs
         if needs[0]:
@@ -2787,8 +3157,8 @@ class TraceBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2815,8 +3185,8 @@ class ViewBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2843,11 +3213,11 @@ class AsStridedBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         size = node.s_size
         stride = node.s_stride
         storage_offset = node.s_storage_offset
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2877,8 +3247,8 @@ class PermuteBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        dims = node.s_dims
         needs = node.needs_input_grad
+        dims = node.s_dims
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2905,9 +3275,9 @@ class TransposeBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         dim0 = node.s_dim0
         dim1 = node.s_dim1
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2935,8 +3305,8 @@ class SqueezeBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2963,8 +3333,8 @@ class UnsqueezeBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        dim = node.s_dim
         needs = node.needs_input_grad
+        dim = node.s_dim
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -2991,8 +3361,8 @@ class ExpandBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -3019,12 +3389,12 @@ class SliceBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         dim = node.s_dim
         start = node.s_start
         end = node.s_end
         step = node.s_step
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -3055,11 +3425,11 @@ class SliceBackwardBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         dim = node.s_dim
         start = node.s_start
         end = node.s_end
         step = node.s_step
-        needs = node.needs_input_grad
         g_grad_output = None
         grad_input_mask = needs
         if needs[0]:
@@ -3089,10 +3459,10 @@ class SelectBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         dim = node.s_dim
         index = node.s_index
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -3121,9 +3491,9 @@ class SelectBackwardBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         dim = node.s_dim
         index = node.s_index
-        needs = node.needs_input_grad
         g_grad_output = None
         grad_input_mask = needs
         if needs[0]:
@@ -3151,11 +3521,11 @@ class UnfoldBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         dimension = node.s_dimension
         size = node.s_size
         step = node.s_step
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -3185,10 +3555,10 @@ class UnfoldBackwardBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         dim = node.s_dim
         size = node.s_size
         step = node.s_step
-        needs = node.needs_input_grad
         g_grad_output = None
         grad_input_mask = needs
         if needs[0]:
@@ -3217,11 +3587,11 @@ class DiagonalBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         offset = node.s_offset
         dim1 = node.s_dim1
         dim2 = node.s_dim2
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -3251,10 +3621,10 @@ class DiagonalBackwardBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         offset = node.s_offset
         dim1 = node.s_dim1
         dim2 = node.s_dim2
-        needs = node.needs_input_grad
         g_grad_output = None
         grad_input_mask = needs
         if needs[0]:
@@ -3283,11 +3653,11 @@ class AsStridedScatterBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        src = _unpack(node, node.s_src)
+        needs = node.needs_input_grad
+        src = _unpack(node, node.s_src) if needs[0] else None
         size = node.s_size
         stride = node.s_stride
         storage_offset = node.s_storage_offset
-        needs = node.needs_input_grad
         g_self = g_src = None
         grad_input_mask = needs
         if needs[0]:
@@ -3301,7 +3671,9 @@ def autograd_as_strided_scatter(self, src, size, stride, storage_offset):
     result = _op.as_strided_scatter.redispatch(_AUTOGRAD, self, src, size, stride, storage_offset)
     node = AsStridedScatterBackward()
     if _connect_tensors(node, (self, src)):
-        node.s_src = _save(src)
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_src = _save(src)
         node.s_size = size
         node.s_stride = stride
         node.s_storage_offset = storage_offset
@@ -3371,8 +3743,8 @@ class CopyBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        src = _unpack(node, node.s_src)
         needs = node.needs_input_grad
+        src = _unpack(node, node.s_src) if needs[1] else None
         g_self = g_src = None
         grad_input_mask = needs
         if needs[0]:
@@ -3387,7 +3759,9 @@ def autograd_copy_(self, src, non_blocking):
     result = _op.copy_.redispatch(_AUTOGRAD, self, src, non_blocking)
     node = CopyBackward()
     if _connect_tensors(node, (self, src)):
-        node.s_src = _save_meta(src)
+        needs = node.needs_input_grad
+        if needs[1]:
+            node.s_src = _save_meta(src)
         _set_history(node, result, None, True)
     return result
 
@@ -3458,8 +3832,8 @@ class ToCopyBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -3486,9 +3860,9 @@ class CatBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         tensors = _unpack_list(node, node.s_tensors)
         dim = node.s_dim
-        needs = node.needs_input_grad
         g_tensors = None
         grad_input_mask = needs
         if needs[0]:
@@ -3516,8 +3890,8 @@ class FlipBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        dims = node.s_dims
         needs = node.needs_input_grad
+        dims = node.s_dims
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -3544,9 +3918,9 @@ class RollBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         shifts = node.s_shifts
         dims = node.s_dims
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -3574,9 +3948,9 @@ class RepeatBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         repeats = node.s_repeats
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -3604,8 +3978,8 @@ class TrilBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        diagonal = node.s_diagonal
         needs = node.needs_input_grad
+        diagonal = node.s_diagonal
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -3632,8 +4006,8 @@ class TriuBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        diagonal = node.s_diagonal
         needs = node.needs_input_grad
+        diagonal = node.s_diagonal
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -3660,9 +4034,9 @@ class DiagBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         diagonal = node.s_diagonal
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -3690,10 +4064,10 @@ class DiagEmbedBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         offset = node.s_offset
         dim1 = node.s_dim1
         dim2 = node.s_dim2
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -3722,10 +4096,10 @@ class PadBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         pad = node.s_pad
         mode = node.s_mode
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -3754,9 +4128,9 @@ class PadBackwardBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         padding = node.s_padding
         mode = node.s_mode
-        needs = node.needs_input_grad
         g_grad_output = None
         grad_input_mask = needs
         if needs[0]:
@@ -3784,10 +4158,10 @@ class SortBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         dim = node.s_dim
         indices = _unpack(node, node.o_indices)
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -3816,10 +4190,10 @@ class TopkBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         dim = node.s_dim
         indices = _unpack(node, node.o_indices)
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -3848,10 +4222,10 @@ class GatherBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
-        dim = node.s_dim
-        index = _unpack(node, node.s_index)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[0] else None
+        dim = node.s_dim
+        index = _unpack(node, node.s_index) if needs[0] else None
         g_self = g_index = None
         grad_input_mask = needs
         if needs[0]:
@@ -3863,9 +4237,12 @@ def autograd_gather(self, dim, index, sparse_grad):
     result = _op.gather.redispatch(_AUTOGRAD, self, dim, index, sparse_grad)
     node = GatherBackward()
     if _connect_tensors(node, (self, index)):
-        node.s_self = _save(self)
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_self = _save(self)
         node.s_dim = dim
-        node.s_index = _save(index)
+        if needs[0]:
+            node.s_index = _save(index)
         _set_history(node, result, None)
     return result
 
@@ -3880,9 +4257,9 @@ class ScatterSrcBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        dim = node.s_dim
-        index = _unpack(node, node.s_index)
         needs = node.needs_input_grad
+        dim = node.s_dim
+        index = _unpack(node, node.s_index) if needs[0] or needs[2] else None
         g_self = g_index = g_src = None
         grad_input_mask = needs
         if needs[0]:
@@ -3896,8 +4273,10 @@ def autograd_scatter_src(self, dim, index, src):
     result = _op.scatter_src.redispatch(_AUTOGRAD, self, dim, index, src)
     node = ScatterSrcBackward()
     if _connect_tensors(node, (self, index, src)):
+        needs = node.needs_input_grad
         node.s_dim = dim
-        node.s_index = _save(index)
+        if needs[0] or needs[2]:
+            node.s_index = _save(index)
         _set_history(node, result, None)
     return result
 
@@ -3912,9 +4291,9 @@ class ScatterValueBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        dim = node.s_dim
-        index = _unpack(node, node.s_index)
         needs = node.needs_input_grad
+        dim = node.s_dim
+        index = _unpack(node, node.s_index) if needs[0] else None
         g_self = g_index = None
         grad_input_mask = needs
         if needs[0]:
@@ -3926,8 +4305,10 @@ def autograd_scatter_value(self, dim, index, value):
     result = _op.scatter_value.redispatch(_AUTOGRAD, self, dim, index, value)
     node = ScatterValueBackward()
     if _connect_tensors(node, (self, index)):
+        needs = node.needs_input_grad
         node.s_dim = dim
-        node.s_index = _save(index)
+        if needs[0]:
+            node.s_index = _save(index)
         _set_history(node, result, None)
     return result
 
@@ -3942,9 +4323,9 @@ class ScatterAddBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        dim = node.s_dim
-        index = _unpack(node, node.s_index)
         needs = node.needs_input_grad
+        dim = node.s_dim
+        index = _unpack(node, node.s_index) if needs[2] else None
         g_self = g_index = g_src = None
         grad_input_mask = needs
         if needs[0]:
@@ -3958,8 +4339,10 @@ def autograd_scatter_add(self, dim, index, src):
     result = _op.scatter_add.redispatch(_AUTOGRAD, self, dim, index, src)
     node = ScatterAddBackward()
     if _connect_tensors(node, (self, index, src)):
+        needs = node.needs_input_grad
         node.s_dim = dim
-        node.s_index = _save(index)
+        if needs[2]:
+            node.s_index = _save(index)
         _set_history(node, result, None)
     return result
 
@@ -3974,10 +4357,10 @@ class IndexSelectBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
-        dim = node.s_dim
-        index = _unpack(node, node.s_index)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[0] else None
+        dim = node.s_dim
+        index = _unpack(node, node.s_index) if needs[0] else None
         g_self = g_index = None
         grad_input_mask = needs
         if needs[0]:
@@ -3989,9 +4372,12 @@ def autograd_index_select(self, dim, index):
     result = _op.index_select.redispatch(_AUTOGRAD, self, dim, index)
     node = IndexSelectBackward()
     if _connect_tensors(node, (self, index)):
-        node.s_self = _save(self)
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_self = _save(self)
         node.s_dim = dim
-        node.s_index = _save(index)
+        if needs[0]:
+            node.s_index = _save(index)
         _set_history(node, result, None)
     return result
 
@@ -4006,11 +4392,11 @@ class IndexAddBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        dim = node.s_dim
-        index = _unpack(node, node.s_index)
-        source = _unpack(node, node.s_source)
-        alpha = node.s_alpha
         needs = node.needs_input_grad
+        dim = node.s_dim
+        index = _unpack(node, node.s_index) if needs[2] else None
+        source = _unpack(node, node.s_source) if needs[2] else None
+        alpha = node.s_alpha
         g_self = g_index = g_source = None
         grad_input_mask = needs
         if needs[0]:
@@ -4024,9 +4410,12 @@ def autograd_index_add(self, dim, index, source, alpha):
     result = _op.index_add.redispatch(_AUTOGRAD, self, dim, index, source, alpha)
     node = IndexAddBackward()
     if _connect_tensors(node, (self, index, source)):
+        needs = node.needs_input_grad
         node.s_dim = dim
-        node.s_index = _save(index)
-        node.s_source = _save(source)
+        if needs[2]:
+            node.s_index = _save(index)
+        if needs[2]:
+            node.s_source = _save(source)
         node.s_alpha = alpha
         _set_history(node, result, None)
     return result
@@ -4042,9 +4431,9 @@ class IndexTensorBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
-        indices = _unpack_list(node, node.s_indices)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[0] else None
+        indices = _unpack_list(node, node.s_indices) if needs[0] else None
         g_self = g_indices = None
         grad_input_mask = needs
         if needs[0]:
@@ -4056,8 +4445,11 @@ def autograd_index_Tensor(self, indices):
     result = _op.index_Tensor.redispatch(_AUTOGRAD, self, indices)
     node = IndexTensorBackward()
     if _connect(node, (self, indices)):
-        node.s_self = _save(self)
-        node.s_indices = _save_list(indices)
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_self = _save(self)
+        if needs[0]:
+            node.s_indices = _save_list(indices)
         _set_history(node, result, None)
     return result
 
@@ -4072,10 +4464,10 @@ class IndexPutBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        indices = _unpack_list(node, node.s_indices)
-        values = _unpack(node, node.s_values)
-        accumulate = node.s_accumulate
         needs = node.needs_input_grad
+        indices = _unpack_list(node, node.s_indices) if needs[0] or needs[2] else None
+        values = _unpack(node, node.s_values) if needs[2] else None
+        accumulate = node.s_accumulate
         g_self = g_indices = g_values = None
         grad_input_mask = needs
         if needs[0]:
@@ -4089,8 +4481,11 @@ def autograd_index_put(self, indices, values, accumulate):
     result = _op.index_put.redispatch(_AUTOGRAD, self, indices, values, accumulate)
     node = IndexPutBackward()
     if _connect(node, (self, indices, values)):
-        node.s_indices = _save_list(indices)
-        node.s_values = _save_meta(values)
+        needs = node.needs_input_grad
+        if needs[0] or needs[2]:
+            node.s_indices = _save_list(indices)
+        if needs[2]:
+            node.s_values = _save_meta(values)
         node.s_accumulate = accumulate
         _set_history(node, result, None)
     return result
@@ -4106,8 +4501,8 @@ class MaskedFillTensorBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        mask = _unpack(node, node.s_mask)
         needs = node.needs_input_grad
+        mask = _unpack(node, node.s_mask) if needs[0] or needs[2] else None
         g_self = g_mask = g_value = None
         grad_input_mask = needs
         if needs[0]:
@@ -4121,7 +4516,9 @@ def autograd_masked_fill_Tensor(self, mask, value):
     result = _op.masked_fill_Tensor.redispatch(_AUTOGRAD, self, mask, value)
     node = MaskedFillTensorBackward()
     if _connect_tensors(node, (self, mask, value)):
-        node.s_mask = _save(mask)
+        needs = node.needs_input_grad
+        if needs[0] or needs[2]:
+            node.s_mask = _save(mask)
         _set_history(node, result, None)
     return result
 
@@ -4136,8 +4533,8 @@ class MaskedFillBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        mask = _unpack(node, node.s_mask)
         needs = node.needs_input_grad
+        mask = _unpack(node, node.s_mask) if needs[0] else None
         g_self = g_mask = None
         grad_input_mask = needs
         if needs[0]:
@@ -4149,7 +4546,9 @@ def autograd_masked_fill(self, mask, value):
     result = _op.masked_fill.redispatch(_AUTOGRAD, self, mask, value)
     node = MaskedFillBackward()
     if _connect_tensors(node, (self, mask)):
-        node.s_mask = _save(mask)
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_mask = _save(mask)
         _set_history(node, result, None)
     return result
 
@@ -4164,9 +4563,9 @@ class MaskedSelectBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
-        mask = _unpack(node, node.s_mask)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[0] else None
+        mask = _unpack(node, node.s_mask) if needs[0] else None
         g_self = g_mask = None
         grad_input_mask = needs
         if needs[0]:
@@ -4178,8 +4577,11 @@ def autograd_masked_select(self, mask):
     result = _op.masked_select.redispatch(_AUTOGRAD, self, mask)
     node = MaskedSelectBackward()
     if _connect_tensors(node, (self, mask)):
-        node.s_self = _save(self)
-        node.s_mask = _save(mask)
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_self = _save(self)
+        if needs[0]:
+            node.s_mask = _save(mask)
         _set_history(node, result, None)
     return result
 
@@ -4194,9 +4596,9 @@ class MaskedScatterBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        mask = _unpack(node, node.s_mask)
-        source = _unpack(node, node.s_source)
         needs = node.needs_input_grad
+        mask = _unpack(node, node.s_mask) if needs[0] or needs[2] else None
+        source = _unpack(node, node.s_source) if needs[2] else None
         g_self = g_mask = g_source = None
         grad_input_mask = needs
         if needs[0]:
@@ -4210,8 +4612,11 @@ def autograd_masked_scatter(self, mask, source):
     result = _op.masked_scatter.redispatch(_AUTOGRAD, self, mask, source)
     node = MaskedScatterBackward()
     if _connect_tensors(node, (self, mask, source)):
-        node.s_mask = _save(mask)
-        node.s_source = _save(source)
+        needs = node.needs_input_grad
+        if needs[0] or needs[2]:
+            node.s_mask = _save(mask)
+        if needs[2]:
+            node.s_source = _save(source)
         _set_history(node, result, None)
     return result
 
@@ -4221,18 +4626,19 @@ NODES['masked_scatter'] = MaskedScatterBackward
 
 
 class SoftmaxBackward(_Node):
-    __slots__ = ('s_dim', 'o_result')
+    __slots__ = ('s_self', 's_dim', 'o_result')
     op_name = 'softmax'
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         dim = node.s_dim
         result = _unpack(node, node.o_result)
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
-            g_self = softmax_backward(grad, result, dim)
+            g_self = _softmax_backward_data(grad, result, dim, self.dtype)
         return (g_self,)
 
 
@@ -4240,6 +4646,7 @@ def autograd_softmax(self, dim, dtype):
     result = _op.softmax.redispatch(_AUTOGRAD, self, dim, dtype)
     node = SoftmaxBackward()
     if _connect_tensors(node, (self,)):
+        node.s_self = _save_meta(self)
         node.s_dim = dim
         node.o_result = _save_output(result)
         _set_history(node, result, None)
@@ -4250,19 +4657,54 @@ KERNELS['softmax'] = autograd_softmax
 NODES['softmax'] = SoftmaxBackward
 
 
+class SoftmaxBackwardDataBackward(_Node):
+    __slots__ = ('s_grad_output', 's_output', 's_dim')
+    op_name = '_softmax_backward_data'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        grad_output = _unpack(node, node.s_grad_output)
+        output = _unpack(node, node.s_output)
+        dim = node.s_dim
+        g_grad_output = g_output = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_grad_output = _softmax_backward_data(grad, output, dim, grad_output.dtype)
+        if needs[1]:
+            g_output = softmax_double_backward(grad, grad_output, dim, output)
+        return (g_grad_output, g_output)
+
+
+def autograd__softmax_backward_data(grad_output, output, dim, input_dtype):
+    result = _op._softmax_backward_data.redispatch(_AUTOGRAD, grad_output, output, dim, input_dtype)
+    node = SoftmaxBackwardDataBackward()
+    if _connect_tensors(node, (grad_output, output)):
+        node.s_grad_output = _save(grad_output)
+        node.s_output = _save(output)
+        node.s_dim = dim
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['_softmax_backward_data'] = autograd__softmax_backward_data
+NODES['_softmax_backward_data'] = SoftmaxBackwardDataBackward
+
+
 class LogSoftmaxBackward(_Node):
-    __slots__ = ('s_dim', 'o_result')
+    __slots__ = ('s_self', 's_dim', 'o_result')
     op_name = 'log_softmax'
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         dim = node.s_dim
         result = _unpack(node, node.o_result)
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
-            g_self = log_softmax_backward(grad, result, dim)
+            g_self = _log_softmax_backward_data(grad, result, dim, self.dtype)
         return (g_self,)
 
 
@@ -4270,6 +4712,7 @@ def autograd_log_softmax(self, dim, dtype):
     result = _op.log_softmax.redispatch(_AUTOGRAD, self, dim, dtype)
     node = LogSoftmaxBackward()
     if _connect_tensors(node, (self,)):
+        node.s_self = _save_meta(self)
         node.s_dim = dim
         node.o_result = _save_output(result)
         _set_history(node, result, None)
@@ -4280,12 +4723,49 @@ KERNELS['log_softmax'] = autograd_log_softmax
 NODES['log_softmax'] = LogSoftmaxBackward
 
 
+class LogSoftmaxBackwardDataBackward(_Node):
+    __slots__ = ('s_grad_output', 's_output', 's_dim')
+    op_name = '_log_softmax_backward_data'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        grad_output = _unpack(node, node.s_grad_output) if needs[1] else None
+        output = _unpack(node, node.s_output)
+        dim = node.s_dim
+        g_grad_output = g_output = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_grad_output = grad - (grad * output.exp()).sum(dim, keepdim=True)
+        if needs[1]:
+            g_output = log_softmax_double_backward(grad, grad_output, dim, output)
+        return (g_grad_output, g_output)
+
+
+def autograd__log_softmax_backward_data(grad_output, output, dim, input_dtype):
+    result = _op._log_softmax_backward_data.redispatch(_AUTOGRAD, grad_output, output, dim, input_dtype)
+    node = LogSoftmaxBackwardDataBackward()
+    if _connect_tensors(node, (grad_output, output)):
+        needs = node.needs_input_grad
+        if needs[1]:
+            node.s_grad_output = _save(grad_output)
+        node.s_output = _save(output)
+        node.s_dim = dim
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['_log_softmax_backward_data'] = autograd__log_softmax_backward_data
+NODES['_log_softmax_backward_data'] = LogSoftmaxBackwardDataBackward
+
+
 class ConvolutionBackward(_Node):
     __slots__ = ('s_input', 's_weight', 's_stride', 's_padding', 's_dilation', 's_transposed', 's_output_padding', 's_groups')
     op_name = 'convolution'
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         input = _unpack(node, node.s_input)
         weight = _unpack(node, node.s_weight)
         stride = node.s_stride
@@ -4294,7 +4774,6 @@ class ConvolutionBackward(_Node):
         transposed = node.s_transposed
         output_padding = node.s_output_padding
         groups = node.s_groups
-        needs = node.needs_input_grad
         g_input = g_weight = g_bias = None
         grad_input_mask = needs
         if needs[0] or needs[1] or needs[2]:
@@ -4328,6 +4807,7 @@ class ConvolutionBackwardBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         grad_output = _unpack(node, node.s_grad_output)
         input = _unpack(node, node.s_input)
         weight = _unpack(node, node.s_weight)
@@ -4337,7 +4817,6 @@ class ConvolutionBackwardBackward(_Node):
         transposed = node.s_transposed
         output_padding = node.s_output_padding
         groups = node.s_groups
-        needs = node.needs_input_grad
         g_grad_output = g_input = g_weight = None
         grad_input_mask = needs
         if needs[0] or needs[1] or needs[2]:
@@ -4372,9 +4851,9 @@ class MaxPoolWithIndicesBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         result1 = _unpack(node, node.o_result1)
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -4402,9 +4881,9 @@ class MaxPoolBackwardBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
-        indices = _unpack(node, node.s_indices)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[0] else None
+        indices = _unpack(node, node.s_indices) if needs[0] else None
         g_grad_output = g_self = g_indices = None
         grad_input_mask = needs
         if needs[0]:
@@ -4416,8 +4895,11 @@ def autograd_max_pool_backward(grad_output, self, indices):
     result = _op.max_pool_backward.redispatch(_AUTOGRAD, grad_output, self, indices)
     node = MaxPoolBackwardBackward()
     if _connect_tensors(node, (grad_output, self, indices)):
-        node.s_self = _save(self)
-        node.s_indices = _save(indices)
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_self = _save(self)
+        if needs[0]:
+            node.s_indices = _save(indices)
         _set_history(node, result, None)
     return result
 
@@ -4432,6 +4914,7 @@ class AvgPoolBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         kernel_size = node.s_kernel_size
         stride = node.s_stride
@@ -4439,7 +4922,6 @@ class AvgPoolBackward(_Node):
         ceil_mode = node.s_ceil_mode
         count_include_pad = node.s_count_include_pad
         divisor_override = node.s_divisor_override
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -4472,13 +4954,13 @@ class AvgPoolBackwardBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         kernel_size = node.s_kernel_size
         stride = node.s_stride
         padding = node.s_padding
         ceil_mode = node.s_ceil_mode
         count_include_pad = node.s_count_include_pad
         divisor_override = node.s_divisor_override
-        needs = node.needs_input_grad
         g_grad_output = g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -4510,8 +4992,8 @@ class AdaptiveAvgPoolBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        self = _unpack(node, node.s_self)
         needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -4538,8 +5020,8 @@ class AdaptiveAvgPoolBackwardBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        grad_output = _unpack(node, node.s_grad_output)
         needs = node.needs_input_grad
+        grad_output = _unpack(node, node.s_grad_output) if needs[0] else None
         g_grad_output = g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -4551,7 +5033,9 @@ def autograd_adaptive_avg_pool_backward(grad_output, self):
     result = _op.adaptive_avg_pool_backward.redispatch(_AUTOGRAD, grad_output, self)
     node = AdaptiveAvgPoolBackwardBackward()
     if _connect_tensors(node, (grad_output, self)):
-        node.s_grad_output = _save_meta(grad_output)
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_grad_output = _save_meta(grad_output)
         _set_history(node, result, None)
     return result
 
@@ -4566,9 +5050,9 @@ class AdaptiveMaxPoolBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
         result1 = _unpack(node, node.o_result1)
-        needs = node.needs_input_grad
         g_self = None
         grad_input_mask = needs
         if needs[0]:
@@ -4596,11 +5080,11 @@ class EmbeddingBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        weight = _unpack(node, node.s_weight)
-        indices = _unpack(node, node.s_indices)
+        needs = node.needs_input_grad
+        weight = _unpack(node, node.s_weight) if needs[0] else None
+        indices = _unpack(node, node.s_indices) if needs[0] else None
         padding_idx = node.s_padding_idx
         scale_grad_by_freq = node.s_scale_grad_by_freq
-        needs = node.needs_input_grad
         g_weight = g_indices = None
         grad_input_mask = needs
         if needs[0]:
@@ -4612,8 +5096,11 @@ def autograd_embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse)
     result = _op.embedding.redispatch(_AUTOGRAD, weight, indices, padding_idx, scale_grad_by_freq, sparse)
     node = EmbeddingBackward()
     if _connect_tensors(node, (weight, indices)):
-        node.s_weight = _save_meta(weight)
-        node.s_indices = _save(indices)
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_weight = _save_meta(weight)
+        if needs[0]:
+            node.s_indices = _save(indices)
         node.s_padding_idx = padding_idx
         node.s_scale_grad_by_freq = scale_grad_by_freq
         _set_history(node, result, None)
@@ -4630,9 +5117,9 @@ class EmbeddingBackwardBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        indices = _unpack(node, node.s_indices)
-        padding_idx = node.s_padding_idx
         needs = node.needs_input_grad
+        indices = _unpack(node, node.s_indices) if needs[0] else None
+        padding_idx = node.s_padding_idx
         g_grad_output = g_indices = None
         grad_input_mask = needs
         if needs[0]:
@@ -4644,7 +5131,9 @@ def autograd_embedding_backward(grad_output, indices, num_weights, padding_idx, 
     result = _op.embedding_backward.redispatch(_AUTOGRAD, grad_output, indices, num_weights, padding_idx, scale_grad_by_freq)
     node = EmbeddingBackwardBackward()
     if _connect_tensors(node, (grad_output, indices)):
-        node.s_indices = _save(indices)
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_indices = _save(indices)
         node.s_padding_idx = padding_idx
         _set_history(node, result, None)
     return result
@@ -4660,15 +5149,15 @@ class NativeBatchNormBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
-        input = _unpack(node, node.s_input)
-        weight = _unpack(node, node.s_weight)
-        running_mean = _unpack(node, node.s_running_mean)
-        running_var = _unpack(node, node.s_running_var)
+        needs = node.needs_input_grad
+        input = _unpack(node, node.s_input) if needs[0] or needs[1] or needs[2] else None
+        weight = _unpack(node, node.s_weight) if needs[0] or needs[1] or needs[2] else None
+        running_mean = _unpack(node, node.s_running_mean) if needs[0] or needs[1] or needs[2] else None
+        running_var = _unpack(node, node.s_running_var) if needs[0] or needs[1] or needs[2] else None
         training = node.s_training
         eps = node.s_eps
-        result1 = _unpack(node, node.o_result1)
-        result2 = _unpack(node, node.o_result2)
-        needs = node.needs_input_grad
+        result1 = _unpack(node, node.o_result1) if needs[0] or needs[1] or needs[2] else None
+        result2 = _unpack(node, node.o_result2) if needs[0] or needs[1] or needs[2] else None
         g_input = g_weight = g_bias = g_running_mean = g_running_var = None
         grad_input_mask = needs
         if needs[0] or needs[1] or needs[2]:
@@ -4680,14 +5169,21 @@ def autograd_native_batch_norm(input, weight, bias, running_mean, running_var, t
     result = _op.native_batch_norm.redispatch(_AUTOGRAD, input, weight, bias, running_mean, running_var, training, momentum, eps)
     node = NativeBatchNormBackward()
     if _connect_tensors(node, (input, weight, bias, running_mean, running_var)):
-        node.s_input = _save(input)
-        node.s_weight = _save(weight)
-        node.s_running_mean = _save(running_mean)
-        node.s_running_var = _save(running_var)
+        needs = node.needs_input_grad
+        if needs[0] or needs[1] or needs[2]:
+            node.s_input = _save(input)
+        if needs[0] or needs[1] or needs[2]:
+            node.s_weight = _save(weight)
+        if needs[0] or needs[1] or needs[2]:
+            node.s_running_mean = _save(running_mean)
+        if needs[0] or needs[1] or needs[2]:
+            node.s_running_var = _save(running_var)
         node.s_training = training
         node.s_eps = eps
-        node.o_result1 = _save_output(result[1])
-        node.o_result2 = _save_output(result[2])
+        if needs[0] or needs[1] or needs[2]:
+            node.o_result1 = _save_output(result[1])
+        if needs[0] or needs[1] or needs[2]:
+            node.o_result2 = _save_output(result[2])
         _set_history(node, result, (True, False, False))
     return result
 
@@ -4697,23 +5193,25 @@ NODES['native_batch_norm'] = NativeBatchNormBackward
 
 
 class NativeBatchNormBackwardBackward(_Node):
-    __slots__ = ('s_grad_out', 's_input', 's_weight', 's_running_mean', 's_running_var', 's_train', 's_eps')
+    __slots__ = ('s_grad_out', 's_input', 's_weight', 's_running_mean', 's_running_var', 's_save_mean', 's_save_invstd', 's_train', 's_eps')
     op_name = 'native_batch_norm_backward'
 
     def apply(node, grads):
         grad = grads[0]
-        grad_out = _unpack(node, node.s_grad_out)
-        input = _unpack(node, node.s_input)
-        weight = _unpack(node, node.s_weight)
-        running_mean = _unpack(node, node.s_running_mean)
-        running_var = _unpack(node, node.s_running_var)
+        needs = node.needs_input_grad
+        grad_out = _unpack(node, node.s_grad_out) if needs[0] or needs[1] or needs[2] else None
+        input = _unpack(node, node.s_input) if needs[0] or needs[1] or needs[2] else None
+        weight = _unpack(node, node.s_weight) if needs[0] or needs[1] or needs[2] else None
+        running_mean = _unpack(node, node.s_running_mean) if needs[0] or needs[1] or needs[2] else None
+        running_var = _unpack(node, node.s_running_var) if needs[0] or needs[1] or needs[2] else None
+        save_mean = _unpack(node, node.s_save_mean) if needs[0] or needs[1] or needs[2] else None
+        save_invstd = _unpack(node, node.s_save_invstd) if needs[0] or needs[1] or needs[2] else None
         train = node.s_train
         eps = node.s_eps
-        needs = node.needs_input_grad
         g_grad_out = g_input = g_weight = g_running_mean = g_running_var = g_save_mean = g_save_invstd = None
         grad_input_mask = needs
         if needs[0] or needs[1] or needs[2]:
-            g_grad_out, g_input, g_weight, = batch_norm_double_backward(grads, grad_out, input, weight, running_mean, running_var, train, eps, grad_input_mask)
+            g_grad_out, g_input, g_weight, = batch_norm_double_backward(grads, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, grad_input_mask)
         return (g_grad_out, g_input, g_weight, g_running_mean, g_running_var, g_save_mean, g_save_invstd)
 
 
@@ -4721,11 +5219,21 @@ def autograd_native_batch_norm_backward(grad_out, input, weight, running_mean, r
     result = _op.native_batch_norm_backward.redispatch(_AUTOGRAD, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
     node = NativeBatchNormBackwardBackward()
     if _connect_tensors(node, (grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)):
-        node.s_grad_out = _save(grad_out)
-        node.s_input = _save(input)
-        node.s_weight = _save(weight)
-        node.s_running_mean = _save(running_mean)
-        node.s_running_var = _save(running_var)
+        needs = node.needs_input_grad
+        if needs[0] or needs[1] or needs[2]:
+            node.s_grad_out = _save(grad_out)
+        if needs[0] or needs[1] or needs[2]:
+            node.s_input = _save(input)
+        if needs[0] or needs[1] or needs[2]:
+            node.s_weight = _save(weight)
+        if needs[0] or needs[1] or needs[2]:
+            node.s_running_mean = _save(running_mean)
+        if needs[0] or needs[1] or needs[2]:
+            node.s_running_var = _save(running_var)
+        if needs[0] or needs[1] or needs[2]:
+            node.s_save_mean = _save(save_mean)
+        if needs[0] or needs[1] or needs[2]:
+            node.s_save_invstd = _save(save_invstd)
         node.s_train = train
         node.s_eps = eps
         _set_history(node, result, None)
@@ -4742,6 +5250,7 @@ class NativeLayerNormBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         input = _unpack(node, node.s_input)
         normalized_shape = node.s_normalized_shape
         weight = _unpack(node, node.s_weight)
@@ -4749,7 +5258,6 @@ class NativeLayerNormBackward(_Node):
         eps = node.s_eps
         result1 = _unpack(node, node.o_result1)
         result2 = _unpack(node, node.o_result2)
-        needs = node.needs_input_grad
         g_input = g_weight = g_bias = None
         grad_input_mask = needs
         if needs[0] or needs[1] or needs[2]:
@@ -4777,22 +5285,22 @@ NODES['native_layer_norm'] = NativeLayerNormBackward
 
 
 class NativeLayerNormBackwardBackward(_Node):
-    __slots__ = ('s_grad_out', 's_input', 's_normalized_shape', 's_weight', 's_bias', 's_eps')
+    __slots__ = ('s_grad_out', 's_input', 's_normalized_shape', 's_mean', 's_rstd', 's_weight')
     op_name = 'native_layer_norm_backward'
 
     def apply(node, grads):
         grad = grads[0]
-        grad_out = _unpack(node, node.s_grad_out)
-        input = _unpack(node, node.s_input)
-        normalized_shape = node.s_normalized_shape
-        weight = _unpack(node, node.s_weight)
-        bias = _unpack(node, node.s_bias)
-        eps = node.s_eps
         needs = node.needs_input_grad
+        grad_out = _unpack(node, node.s_grad_out) if needs[0] or needs[1] or needs[4] else None
+        input = _unpack(node, node.s_input) if needs[0] or needs[1] or needs[4] else None
+        normalized_shape = node.s_normalized_shape
+        mean = _unpack(node, node.s_mean) if needs[0] or needs[1] or needs[4] else None
+        rstd = _unpack(node, node.s_rstd) if needs[0] or needs[1] or needs[4] else None
+        weight = _unpack(node, node.s_weight) if needs[0] or needs[1] or needs[4] else None
         g_grad_out = g_input = g_mean = g_rstd = g_weight = g_bias = None
         grad_input_mask = needs
         if needs[0] or needs[1] or needs[4]:
-            g_grad_out, g_input, g_weight, = layer_norm_double_backward(grads, grad_out, input, normalized_shape, weight, bias, eps, grad_input_mask)
+            g_grad_out, g_input, g_weight, = layer_norm_double_backward(grads, grad_out, input, normalized_shape, mean, rstd, weight, grad_input_mask)
         return (g_grad_out, g_input, g_mean, g_rstd, g_weight, g_bias)
 
 
@@ -4800,12 +5308,18 @@ def autograd_native_layer_norm_backward(grad_out, input, normalized_shape, mean,
     result = _op.native_layer_norm_backward.redispatch(_AUTOGRAD, grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, eps)
     node = NativeLayerNormBackwardBackward()
     if _connect_tensors(node, (grad_out, input, mean, rstd, weight, bias)):
-        node.s_grad_out = _save(grad_out)
-        node.s_input = _save(input)
+        needs = node.needs_input_grad
+        if needs[0] or needs[1] or needs[4]:
+            node.s_grad_out = _save(grad_out)
+        if needs[0] or needs[1] or needs[4]:
+            node.s_input = _save(input)
         node.s_normalized_shape = normalized_shape
-        node.s_weight = _save(weight)
-        node.s_bias = _save(bias)
-        node.s_eps = eps
+        if needs[0] or needs[1] or needs[4]:
+            node.s_mean = _save(mean)
+        if needs[0] or needs[1] or needs[4]:
+            node.s_rstd = _save(rstd)
+        if needs[0] or needs[1] or needs[4]:
+            node.s_weight = _save(weight)
         _set_history(node, result, None)
     return result
 
@@ -4820,6 +5334,7 @@ class NativeGroupNormBackward(_Node):
 
     def apply(node, grads):
         grad = grads[0]
+        needs = node.needs_input_grad
         input = _unpack(node, node.s_input)
         weight = _unpack(node, node.s_weight)
         N = node.s_N
@@ -4829,7 +5344,6 @@ class NativeGroupNormBackward(_Node):
         eps = node.s_eps
         result1 = _unpack(node, node.o_result1)
         result2 = _unpack(node, node.o_result2)
-        needs = node.needs_input_grad
         g_input = g_weight = g_bias = None
         grad_input_mask = needs
         if needs[0] or needs[1] or needs[2]:
@@ -4859,21 +5373,22 @@ NODES['native_group_norm'] = NativeGroupNormBackward
 
 
 class NativeGroupNormBackwardBackward(_Node):
-    __slots__ = ('s_grad_out', 's_input', 's_weight', 's_group', 's_eps')
+    __slots__ = ('s_grad_out', 's_input', 's_mean', 's_rstd', 's_weight', 's_group')
     op_name = 'native_group_norm_backward'
 
     def apply(node, grads):
         grad = grads[0]
-        grad_out = _unpack(node, node.s_grad_out)
-        input = _unpack(node, node.s_input)
-        weight = _unpack(node, node.s_weight)
-        group = node.s_group
-        eps = node.s_eps
         needs = node.needs_input_grad
+        grad_out = _unpack(node, node.s_grad_out) if needs[0] or needs[1] or needs[4] else None
+        input = _unpack(node, node.s_input) if needs[0] or needs[1] or needs[4] else None
+        mean = _unpack(node, node.s_mean) if needs[0] or needs[1] or needs[4] else None
+        rstd = _unpack(node, node.s_rstd) if needs[0] or needs[1] or needs[4] else None
+        weight = _unpack(node, node.s_weight) if needs[0] or needs[1] or needs[4] else None
+        group = node.s_group
         g_grad_out = g_input = g_mean = g_rstd = g_weight = None
         grad_input_mask = needs
         if needs[0] or needs[1] or needs[4]:
-            g_grad_out, g_input, g_weight, = group_norm_double_backward(grads, grad_out, input, weight, group, eps, grad_input_mask)
+            g_grad_out, g_input, g_weight, = group_norm_double_backward(grads, grad_out, input, mean, rstd, weight, group, grad_input_mask)
         return (g_grad_out, g_input, g_mean, g_rstd, g_weight)
 
 
@@ -4881,11 +5396,18 @@ def autograd_native_group_norm_backward(grad_out, input, mean, rstd, weight, N, 
     result = _op.native_group_norm_backward.redispatch(_AUTOGRAD, grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, eps)
     node = NativeGroupNormBackwardBackward()
     if _connect_tensors(node, (grad_out, input, mean, rstd, weight)):
-        node.s_grad_out = _save(grad_out)
-        node.s_input = _save(input)
-        node.s_weight = _save(weight)
+        needs = node.needs_input_grad
+        if needs[0] or needs[1] or needs[4]:
+            node.s_grad_out = _save(grad_out)
+        if needs[0] or needs[1] or needs[4]:
+            node.s_input = _save(input)
+        if needs[0] or needs[1] or needs[4]:
+            node.s_mean = _save(mean)
+        if needs[0] or needs[1] or needs[4]:
+            node.s_rstd = _save(rstd)
+        if needs[0] or needs[1] or needs[4]:
+            node.s_weight = _save(weight)
         node.s_group = group
-        node.s_eps = eps
         _set_history(node, result, None)
     return result
 
@@ -5154,14 +5676,14 @@ KERNELS['sub_'] = autograd_sub_
 
 
 def autograd_mul_(self, other):
-    return _inplace(_op.mul_, _op.mul, True, (self, other,))
+    return _inplace(_op.mul_, _op.mul, _needs_grad(other), (self, other,))
 
 
 KERNELS['mul_'] = autograd_mul_
 
 
 def autograd_div_(self, other, rounding_mode):
-    return _inplace(_op.div_, _op.div, True, (self, other, rounding_mode,))
+    return _inplace(_op.div_, _op.div, _needs_grad(other), (self, other, rounding_mode,))
 
 
 KERNELS['div_'] = autograd_div_
@@ -5175,14 +5697,14 @@ KERNELS['pow_'] = autograd_pow_
 
 
 def autograd_remainder_(self, other):
-    return _inplace(_op.remainder_, _op.remainder, True, (self, other,))
+    return _inplace(_op.remainder_, _op.remainder, _needs_grad(other), (self, other,))
 
 
 KERNELS['remainder_'] = autograd_remainder_
 
 
 def autograd_fmod_(self, other):
-    return _inplace(_op.fmod_, _op.fmod, True, (self, other,))
+    return _inplace(_op.fmod_, _op.fmod, _needs_grad(other), (self, other,))
 
 
 KERNELS['fmod_'] = autograd_fmod_
@@ -5196,14 +5718,14 @@ KERNELS['atan2_'] = autograd_atan2_
 
 
 def autograd_hypot_(self, other):
-    return _inplace(_op.hypot_, _op.hypot, True, (self, other,))
+    return _inplace(_op.hypot_, _op.hypot, _needs_grad(self), (self, other,))
 
 
 KERNELS['hypot_'] = autograd_hypot_
 
 
 def autograd_copysign_(self, other):
-    return _inplace(_op.copysign_, _op.copysign, True, (self, other,))
+    return _inplace(_op.copysign_, _op.copysign, _needs_grad(self), (self, other,))
 
 
 KERNELS['copysign_'] = autograd_copysign_
@@ -5217,7 +5739,7 @@ KERNELS['xlogy_'] = autograd_xlogy_
 
 
 def autograd_lerp_(self, end, weight):
-    return _inplace(_op.lerp_, _op.lerp, True, (self, end, weight,))
+    return _inplace(_op.lerp_, _op.lerp, _needs_grad(weight), (self, end, weight,))
 
 
 KERNELS['lerp_'] = autograd_lerp_

@@ -118,15 +118,30 @@ def tanh(input: Tensor | Number) -> Tensor:
     """
     return _op.tanh(input)
 
+def tanh_backward(grad_output: Tensor | Number, output: Tensor | Number) -> Tensor:
+    """tanh_backward(Tensor grad_output, Tensor output) -> Tensor
+    """
+    return _op.tanh_backward(grad_output, output)
+
 def sigmoid(input: Tensor | Number) -> Tensor:
     """sigmoid(Tensor self) -> Tensor
     """
     return _op.sigmoid(input)
 
+def sigmoid_backward(grad_output: Tensor | Number, output: Tensor | Number) -> Tensor:
+    """sigmoid_backward(Tensor grad_output, Tensor output) -> Tensor
+    """
+    return _op.sigmoid_backward(grad_output, output)
+
 def relu(input: Tensor | Number) -> Tensor:
     """relu(Tensor self) -> Tensor
     """
     return _op.relu(input)
+
+def threshold_backward(grad_output: Tensor | Number, input: Tensor | Number, threshold: Number) -> Tensor:
+    """threshold_backward(Tensor grad_output, Tensor self, Scalar threshold) -> Tensor
+    """
+    return _op.threshold_backward(grad_output, input, threshold)
 
 def relu6(input: Tensor | Number) -> Tensor:
     """relu6(Tensor self) -> Tensor
@@ -148,6 +163,11 @@ def silu(input: Tensor | Number) -> Tensor:
     """
     return _op.silu(input)
 
+def silu_backward(grad_output: Tensor | Number, input: Tensor | Number) -> Tensor:
+    """silu_backward(Tensor grad_output, Tensor self) -> Tensor
+    """
+    return _op.silu_backward(grad_output, input)
+
 def mish(input: Tensor | Number) -> Tensor:
     """mish(Tensor self) -> Tensor
     """
@@ -158,10 +178,20 @@ def softplus(input: Tensor | Number, beta: Number = 1, threshold: Number = 20) -
     """
     return _op.softplus(input, beta, threshold)
 
+def softplus_backward(grad_output: Tensor | Number, input: Tensor | Number, beta: Number, threshold: Number) -> Tensor:
+    """softplus_backward(Tensor grad_output, Tensor self, Scalar beta, Scalar threshold) -> Tensor
+    """
+    return _op.softplus_backward(grad_output, input, beta, threshold)
+
 def elu(input: Tensor | Number, alpha: Number = 1, scale: Number = 1, input_scale: Number = 1) -> Tensor:
     """elu(Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1) -> Tensor
     """
     return _op.elu(input, alpha, scale, input_scale)
+
+def elu_backward(grad_output: Tensor | Number, alpha: Number, scale: Number, input_scale: Number, is_result: bool, self_or_result: Tensor | Number) -> Tensor:
+    """elu_backward(Tensor grad_output, Scalar alpha, Scalar scale, Scalar input_scale, bool is_result, Tensor self_or_result) -> Tensor
+    """
+    return _op.elu_backward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
 
 def selu(input: Tensor | Number) -> Tensor:
     """selu(Tensor self) -> Tensor
@@ -173,10 +203,20 @@ def leaky_relu(input: Tensor | Number, negative_slope: Number = 0.01) -> Tensor:
     """
     return _op.leaky_relu(input, negative_slope)
 
+def leaky_relu_backward(grad_output: Tensor | Number, input: Tensor | Number, negative_slope: Number, self_is_result: bool) -> Tensor:
+    """leaky_relu_backward(Tensor grad_output, Tensor self, Scalar negative_slope, bool self_is_result) -> Tensor
+    """
+    return _op.leaky_relu_backward(grad_output, input, negative_slope, self_is_result)
+
 def hardtanh(input: Tensor | Number, min_val: Number = -1, max_val: Number = 1) -> Tensor:
     """hardtanh(Tensor self, Scalar min_val=-1, Scalar max_val=1) -> Tensor
     """
     return _op.hardtanh(input, min_val, max_val)
+
+def hardtanh_backward(grad_output: Tensor | Number, input: Tensor | Number, min_val: Number, max_val: Number) -> Tensor:
+    """hardtanh_backward(Tensor grad_output, Tensor self, Scalar min_val, Scalar max_val) -> Tensor
+    """
+    return _op.hardtanh_backward(grad_output, input, min_val, max_val)
 
 def hardsigmoid(input: Tensor | Number) -> Tensor:
     """hardsigmoid(Tensor self) -> Tensor
@@ -192,6 +232,11 @@ def logsigmoid(input: Tensor | Number) -> Tensor:
     """logsigmoid(Tensor self) -> Tensor
     """
     return _op.logsigmoid(input)
+
+def log_sigmoid_backward(grad_output: Tensor | Number, input: Tensor | Number) -> Tensor:
+    """log_sigmoid_backward(Tensor grad_output, Tensor self) -> Tensor
+    """
+    return _op.log_sigmoid_backward(grad_output, input)
 
 def softsign(input: Tensor | Number) -> Tensor:
     """softsign(Tensor self) -> Tensor
@@ -1088,11 +1133,23 @@ def softmax(input: Tensor, dim: int, dtype: dtype | None = None) -> Tensor:
     dtype = _b.dtype_arg(dtype)
     return _op.softmax(input, dim, dtype)
 
+def _softmax_backward_data(grad_output: Tensor, output: Tensor, dim: int, input_dtype: dtype) -> Tensor:
+    """_softmax_backward_data(Tensor grad_output, Tensor output, int dim, ScalarType input_dtype) -> Tensor
+    """
+    input_dtype = _b.dtype_arg(input_dtype)
+    return _op._softmax_backward_data(grad_output, output, dim, input_dtype)
+
 def log_softmax(input: Tensor, dim: int, dtype: dtype | None = None) -> Tensor:
     """log_softmax(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
     return _op.log_softmax(input, dim, dtype)
+
+def _log_softmax_backward_data(grad_output: Tensor, output: Tensor, dim: int, input_dtype: dtype) -> Tensor:
+    """_log_softmax_backward_data(Tensor grad_output, Tensor output, int dim, ScalarType input_dtype) -> Tensor
+    """
+    input_dtype = _b.dtype_arg(input_dtype)
+    return _op._log_softmax_backward_data(grad_output, output, dim, input_dtype)
 
 def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     """linear(Tensor input, Tensor weight, Tensor? bias=None) -> Tensor
@@ -1507,21 +1564,30 @@ __all__ = [
     'sinh',
     'cosh',
     'tanh',
+    'tanh_backward',
     'sigmoid',
+    'sigmoid_backward',
     'relu',
+    'threshold_backward',
     'relu6',
     'gelu',
     'gelu_backward',
     'silu',
+    'silu_backward',
     'mish',
     'softplus',
+    'softplus_backward',
     'elu',
+    'elu_backward',
     'selu',
     'leaky_relu',
+    'leaky_relu_backward',
     'hardtanh',
+    'hardtanh_backward',
     'hardsigmoid',
     'hardswish',
     'logsigmoid',
+    'log_sigmoid_backward',
     'softsign',
     'erf',
     'erfc',
@@ -1687,7 +1753,9 @@ __all__ = [
     'bincount',
     'searchsorted',
     'softmax',
+    '_softmax_backward_data',
     'log_softmax',
+    '_log_softmax_backward_data',
     'linear',
     'bilinear',
     'convolution',
@@ -1756,7 +1824,7 @@ __all__ = [
 
 
 NAMESPACES = {
-    'volta': ('abs', 'neg', 'positive', 'exp', 'exp2', 'expm1', 'log', 'log2', 'log10', 'log1p', 'sqrt', 'rsqrt', 'sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'sinh', 'cosh', 'tanh', 'sigmoid', 'relu', 'gelu', 'gelu_backward', 'selu', 'erf', 'erfc', 'erfinv', 'sign', 'floor', 'ceil', 'round', 'trunc', 'frac', 'reciprocal', 'square', 'clamp', 'clip', 'isnan', 'isinf', 'isfinite', 'signbit', 'nan_to_num', 'logical_not', 'bitwise_not', 'add', 'sub', 'subtract', 'mul', 'multiply', 'div', 'true_divide', 'divide', 'floor_divide', 'pow', 'float_power', 'maximum', 'minimum', 'fmax', 'fmin', 'remainder', 'fmod', 'atan2', 'arctan2', 'hypot', 'copysign', 'xlogy', 'logaddexp', 'eq', 'ne', 'lt', 'le', 'gt', 'ge', 'equal', 'allclose', 'isclose', 'logical_and', 'logical_or', 'logical_xor', 'bitwise_and', 'bitwise_or', 'bitwise_xor', 'bitwise_left_shift', 'bitwise_right_shift', 'where', 'lerp', 'addcmul', 'addcdiv', 'sum', 'nansum', 'mean', 'prod', 'max', 'min', 'amax', 'amin', 'aminmax', 'argmax', 'argmin', 'var', 'std', 'var_mean', 'std_mean', 'norm', 'dist', 'logsumexp', 'all', 'any', 'count_nonzero', 'cumsum', 'cumprod', 'median', 'matmul', 'mm', 'bmm', 'addmm', 'addmv', 'baddbmm', 'einsum', 'outer', 'dot', 'mv', 'trace', 'tensordot', 'as_strided', 'permute', 'transpose', 'swapaxes', 't', 'squeeze', 'unsqueeze', 'broadcast_to', 'narrow', 'slice', 'slice_backward', 'select', 'select_backward', 'unfold_backward', 'diagonal', 'diagonal_backward', 'as_strided_scatter', 'split', 'chunk', 'unbind', 'movedim', 'alias', 'reshape', 'flatten', 'unflatten', 'ravel', 'clone', 'detach', 'cat', 'concat', 'stack', 'hstack', 'vstack', 'flip', 'roll', 'tile', 'tril', 'triu', 'diag', 'diag_embed', 'meshgrid', 'pad_backward', 'sort', 'argsort', 'topk', 'gather', 'take_along_dim', 'scatter', 'scatter_add', 'index_select', 'index_add', 'index', 'index_put', 'masked_fill', 'masked_select', 'masked_scatter', 'nonzero', 'unique', 'bincount', 'searchsorted', 'softmax', 'log_softmax', 'bilinear', 'convolution', 'convolution_backward', 'conv1d', 'conv2d', 'conv3d', 'conv_transpose1d', 'conv_transpose2d', 'max_pool_with_indices', 'max_pool_backward', 'max_pool1d', 'max_pool2d', 'avg_pool', 'avg_pool_backward', 'avg_pool1d', 'avg_pool2d', 'adaptive_avg_pool', 'adaptive_avg_pool_backward', 'adaptive_max_pool', 'adaptive_avg_pool1d', 'adaptive_max_pool1d', 'embedding', 'embedding_backward', 'dropout', 'native_batch_norm', 'native_batch_norm_backward', 'batch_norm', 'native_layer_norm', 'native_layer_norm_backward', 'layer_norm', 'native_group_norm', 'native_group_norm_backward', 'group_norm', 'rms_norm', 'cross_entropy', 'nll_loss', 'mse_loss', 'l1_loss', 'smooth_l1_loss', 'huber_loss', 'binary_cross_entropy', 'binary_cross_entropy_with_logits', 'kl_div', 'cosine_similarity', 'pairwise_distance', 'zeros_like', 'ones_like', 'full_like', 'empty_like', 'rand_like', 'randn_like', 'randint_like', 'bernoulli', 'multinomial', '_sgd_update_', '_adam_update_', '_rmsprop_update_', '_adagrad_update_'),
+    'volta': ('abs', 'neg', 'positive', 'exp', 'exp2', 'expm1', 'log', 'log2', 'log10', 'log1p', 'sqrt', 'rsqrt', 'sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'sinh', 'cosh', 'tanh', 'tanh_backward', 'sigmoid', 'sigmoid_backward', 'relu', 'threshold_backward', 'gelu', 'gelu_backward', 'silu_backward', 'softplus_backward', 'elu_backward', 'selu', 'leaky_relu_backward', 'hardtanh_backward', 'log_sigmoid_backward', 'erf', 'erfc', 'erfinv', 'sign', 'floor', 'ceil', 'round', 'trunc', 'frac', 'reciprocal', 'square', 'clamp', 'clip', 'isnan', 'isinf', 'isfinite', 'signbit', 'nan_to_num', 'logical_not', 'bitwise_not', 'add', 'sub', 'subtract', 'mul', 'multiply', 'div', 'true_divide', 'divide', 'floor_divide', 'pow', 'float_power', 'maximum', 'minimum', 'fmax', 'fmin', 'remainder', 'fmod', 'atan2', 'arctan2', 'hypot', 'copysign', 'xlogy', 'logaddexp', 'eq', 'ne', 'lt', 'le', 'gt', 'ge', 'equal', 'allclose', 'isclose', 'logical_and', 'logical_or', 'logical_xor', 'bitwise_and', 'bitwise_or', 'bitwise_xor', 'bitwise_left_shift', 'bitwise_right_shift', 'where', 'lerp', 'addcmul', 'addcdiv', 'sum', 'nansum', 'mean', 'prod', 'max', 'min', 'amax', 'amin', 'aminmax', 'argmax', 'argmin', 'var', 'std', 'var_mean', 'std_mean', 'norm', 'dist', 'logsumexp', 'all', 'any', 'count_nonzero', 'cumsum', 'cumprod', 'median', 'matmul', 'mm', 'bmm', 'addmm', 'addmv', 'baddbmm', 'einsum', 'outer', 'dot', 'mv', 'trace', 'tensordot', 'as_strided', 'permute', 'transpose', 'swapaxes', 't', 'squeeze', 'unsqueeze', 'broadcast_to', 'narrow', 'slice', 'slice_backward', 'select', 'select_backward', 'unfold_backward', 'diagonal', 'diagonal_backward', 'as_strided_scatter', 'split', 'chunk', 'unbind', 'movedim', 'alias', 'reshape', 'flatten', 'unflatten', 'ravel', 'clone', 'detach', 'cat', 'concat', 'stack', 'hstack', 'vstack', 'flip', 'roll', 'tile', 'tril', 'triu', 'diag', 'diag_embed', 'meshgrid', 'pad_backward', 'sort', 'argsort', 'topk', 'gather', 'take_along_dim', 'scatter', 'scatter_add', 'index_select', 'index_add', 'index', 'index_put', 'masked_fill', 'masked_select', 'masked_scatter', 'nonzero', 'unique', 'bincount', 'searchsorted', 'softmax', '_softmax_backward_data', 'log_softmax', '_log_softmax_backward_data', 'bilinear', 'convolution', 'convolution_backward', 'conv1d', 'conv2d', 'conv3d', 'conv_transpose1d', 'conv_transpose2d', 'max_pool_with_indices', 'max_pool_backward', 'max_pool1d', 'max_pool2d', 'avg_pool', 'avg_pool_backward', 'avg_pool1d', 'avg_pool2d', 'adaptive_avg_pool', 'adaptive_avg_pool_backward', 'adaptive_max_pool', 'adaptive_avg_pool1d', 'adaptive_max_pool1d', 'embedding', 'embedding_backward', 'dropout', 'native_batch_norm', 'native_batch_norm_backward', 'batch_norm', 'native_layer_norm', 'native_layer_norm_backward', 'layer_norm', 'native_group_norm', 'native_group_norm_backward', 'group_norm', 'rms_norm', 'cross_entropy', 'nll_loss', 'mse_loss', 'l1_loss', 'smooth_l1_loss', 'huber_loss', 'binary_cross_entropy', 'binary_cross_entropy_with_logits', 'kl_div', 'cosine_similarity', 'pairwise_distance', 'zeros_like', 'ones_like', 'full_like', 'empty_like', 'rand_like', 'randn_like', 'randint_like', 'bernoulli', 'multinomial', '_sgd_update_', '_adam_update_', '_rmsprop_update_', '_adagrad_update_'),
     'nn.functional': ('tanh', 'sigmoid', 'relu6', 'gelu', 'silu', 'mish', 'softplus', 'elu', 'selu', 'leaky_relu', 'hardtanh', 'hardsigmoid', 'hardswish', 'logsigmoid', 'softsign', 'pad', 'one_hot', 'softmax', 'log_softmax', 'linear', 'bilinear', 'conv1d', 'conv2d', 'conv3d', 'conv_transpose1d', 'conv_transpose2d', 'max_pool1d', 'max_pool2d', 'max_pool2d_with_indices', 'avg_pool1d', 'avg_pool2d', 'adaptive_avg_pool1d', 'adaptive_avg_pool2d', 'adaptive_max_pool1d', 'adaptive_max_pool2d', 'layer_norm', 'group_norm', 'rms_norm', 'cosine_similarity', 'pairwise_distance', 'normalize', 'scaled_dot_product_attention'),
     'special': ('erf', 'erfc', 'erfinv', 'xlogy', 'softmax', 'log_softmax'),
     'linalg': ('vector_norm',),

@@ -13,8 +13,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from volta._generated import functions as F
-from volta.autograd.engine import grad as autograd_grad
-from volta.autograd.grad_mode import enable_grad
 from volta.autograd.graph import sum_to
 from volta.tensor import factories as fac
 from volta.tensor.inplace import broadcast_shapes
@@ -23,7 +21,7 @@ __all__ = [
     "sum_to", "maybe_multiply", "expand_reduced", "mean_backward", "prod_backward",
     "minmax_all_backward", "minmax_dim_backward", "amaxmin_backward", "median_backward",
     "var_backward", "std_backward", "norm_backward", "logsumexp_backward", "cumsum_backward",
-    "cumprod_backward", "matmul_backward", "softmax_backward", "log_softmax_backward",
+    "cumprod_backward", "matmul_backward", "softmax_double_backward", "log_softmax_double_backward",
     "sort_backward", "permute_backward", "repeat_backward", "roll_backward", "cat_backward",
     "copy_backward", "to_copy_backward", "div_backward_self", "div_backward_other",
     "pow_backward_self", "pow_backward_exponent", "clamp_backward", "einsum_backward",
@@ -227,12 +225,17 @@ def matmul_backward(grad: Tensor, self: Tensor, other: Tensor,
     return g_self, g_other
 
 
-def softmax_backward(grad: Tensor, result: Tensor, dim: int) -> Tensor:
-    return result * (grad - (grad * result).sum(dim, keepdim=True))
+def softmax_double_backward(grad: Tensor, grad_output: Tensor, dim: int,
+                            output: Tensor) -> Tensor:
+    """d<output * (grad_output - sum(grad_output * output)), grad> / d output."""
+    return (grad * (grad_output - (grad_output * output).sum(dim, keepdim=True))
+            - grad_output * (grad * output).sum(dim, keepdim=True))
 
 
-def log_softmax_backward(grad: Tensor, result: Tensor, dim: int) -> Tensor:
-    return grad - result.exp() * grad.sum(dim, keepdim=True)
+def log_softmax_double_backward(grad: Tensor, grad_output: Tensor, dim: int,
+                                output: Tensor) -> Tensor:
+    """d<grad_output - exp(output) * sum(grad_output), grad> / d output."""
+    return -grad * output.exp() * grad_output.sum(dim, keepdim=True)
 
 
 def sort_backward(grad: Tensor, indices: Tensor, shape: Sequence[int], dim: int) -> Tensor:
@@ -480,95 +483,122 @@ def convolution_double_backward(grads: Sequence[Any], grad_output: Tensor, input
     return g_grad_output, g_input, g_weight
 
 
-# Note [Double backward by recomputation]
-# The normalisation layers run fused numpy kernels forward and backward. Their second
-# derivatives are taken by re-running the layer as a composite of volta ops, differentiating it
-# once with create_graph=True (which reproduces the backward kernel's outputs as a graph), and
-# differentiating the pairing <first-order grads, incoming grads> again. Slower than a fused
-# formula, but exact, and every op involved runs on every backend.
+# Note [Norm double backward]
+# batch/layer/group norm normalise x over groups of M elements with the saved statistics:
+# xhat = (x - mean) * rstd, y = xhat * w + b, and their backward kernels compute
+#   gx = rstd * (g - mean(g) - xhat * mean(g * xhat)),  g = gy * w,
+#   gw = sum(gy * xhat),  gb = sum(gy)   (means over a group, sums over what w broadcasts on).
+# Differentiating <gx, ggx> + <gw, ggw> + <gb, ggb> by hand, with d xhat_i / d x_j =
+# rstd * (delta_ij - 1/M - xhat_i xhat_j / M) and d rstd / d x_j = -rstd^2 xhat_j / M, gives the
+# formulas of _norm_double_backward, which read the saved mean and rstd (no forward recomputed).
 
 
-def _double_backward_by_recompute(forward: Any, grad_out: Tensor, inputs: list[Any],
-                                  grads: Sequence[Any], mask: Sequence[bool]) -> tuple:
-    with enable_grad():
-        leaves = [None if x is None else x.detach().requires_grad_() for x in inputs]
-        g_out = grad_out.detach().requires_grad_()
-        out = forward(*leaves)
-        present = [(x, g) for x, g in zip(leaves, grads) if x is not None]
-        first = autograd_grad((out,), [x for x, _ in present], (g_out,), create_graph=True,
-                              allow_unused=True)
-        pairing = None
-        for f, (_, gg) in zip(first, present):
-            if f is None or gg is None:
-                continue
-            term = (f * gg).sum()
-            pairing = term if pairing is None else pairing + term
-        # second derivatives are wanted for grad_out, input and weight (not the bias)
-        targets = [g_out] + [x for x in leaves[:2] if x is not None]
-        if pairing is None:
-            return (None, None, None)
-        second = autograd_grad((pairing,), targets, create_graph=True, allow_unused=True)
-    g_grad_out = second[0] if mask[0] else None
-    g_input = second[1] if mask[1] else None
-    g_weight = second[2] if mask[2] and inputs[1] is not None else None
-    return g_grad_out, g_input, g_weight
+def _norm_double_backward(ggx: Any, ggw: Any, ggb: Any, gy: Tensor, x: Tensor, w: Any,
+                          mean: Tensor, rstd: Tensor, dims: list[int]) -> tuple:
+    """Second-order terms in the working layout (every argument broadcasts against ``x`` and a
+    group is ``dims``): the gradients for ``gy`` and ``x``, and the per-element terms of the
+    weight's gradient (summed to the weight's shape by the caller)."""
+    count = 1
+    for d in dims:
+        count *= x.shape[d]
+
+    def group_mean(t: Tensor) -> Tensor:
+        return t.mean(dims, keepdim=True)
+
+    def group_sum(t: Tensor) -> Tensor:
+        return t.sum(dims, keepdim=True)
+
+    xhat = (x - mean) * rstd
+    g = gy if w is None else gy * w
+    g_gy = g_x = g_w = None
+    if ggx is not None:
+        # d<gx, ggx>/dg is the first-order backward applied to ggx
+        dg = rstd * (ggx - group_mean(ggx) - xhat * group_mean(ggx * xhat))
+        g_gy = dg if w is None else dg * w
+        g_w = gy * dg
+        g_mean, gx_mean = group_mean(g), group_mean(g * xhat)
+        s_c = group_sum(ggx * (g - g_mean))
+        p = group_sum(ggx * xhat)
+        g_x = -(rstd * rstd / count) * (xhat * (s_c - 3 * p * gx_mean)
+                                         + count * gx_mean * (ggx - group_mean(ggx))
+                                         + p * (g - g_mean))
+    if ggw is not None:
+        g_gy = ggw * xhat if g_gy is None else g_gy + ggw * xhat
+        d = ggw * gy
+        term = rstd * (d - group_mean(d) - xhat * group_mean(d * xhat))
+        g_x = term if g_x is None else g_x + term
+    if ggb is not None:
+        g_gy = F.zeros_like(gy) + ggb if g_gy is None else g_gy + ggb
+    return g_gy, g_x, g_w
+
+
+def _masked(mask: Sequence[bool], g_gy: Any, g_x: Any, g_w: Any) -> tuple:
+    return (g_gy if mask[0] else None, g_x if mask[1] else None,
+            g_w if mask[2] else None)
 
 
 def layer_norm_double_backward(grads: Sequence[Any], grad_out: Tensor, input: Tensor,
-                               normalized_shape: Sequence[int], weight: Any, bias: Any,
-                               eps: float, mask: Sequence[bool]) -> tuple:
-    dims = list(range(input.ndim - len(normalized_shape), input.ndim))
-
-    def layer_norm(x: Tensor, w: Any, b: Any) -> Tensor:
-        mean = x.mean(dims, keepdim=True)
-        centered = x - mean
-        y = centered * ((centered * centered).mean(dims, keepdim=True) + eps).rsqrt()
-        if w is not None:
-            y = y * w
-        return y if b is None else y + b
-
-    return _double_backward_by_recompute(layer_norm, grad_out, [input, weight, bias],
-                                         grads, mask)
+                               normalized_shape: Sequence[int], mean: Tensor, rstd: Tensor,
+                               weight: Any, mask: Sequence[bool]) -> tuple:
+    lead = input.ndim - len(normalized_shape)
+    dims = list(range(lead, input.ndim))
+    g_gy, g_x, g_w = _norm_double_backward(*grads, grad_out, input, weight, mean, rstd, dims)
+    if g_w is not None and weight is not None and lead:
+        g_w = g_w.sum(list(range(lead)))
+    return _masked(mask, g_gy, g_x, g_w if weight is not None else None)
 
 
 def group_norm_double_backward(grads: Sequence[Any], grad_out: Tensor, input: Tensor,
-                               weight: Any, group: int, eps: float,
+                               mean: Tensor, rstd: Tensor, weight: Any, group: int,
                                mask: Sequence[bool]) -> tuple:
     n, c = input.shape[0], input.shape[1]
+    channel = [1, c] + [1] * (input.ndim - 2)
 
-    shape = [1, c] + [1] * (input.ndim - 2)
+    def grouped(t: Any) -> Any:  # (N, C, *) -> (N, group, C / group * spatial)
+        if t is None:
+            return None
+        return t.reshape(channel).expand(tuple(input.shape)).reshape(n, group, -1)
 
-    def group_norm(x: Tensor, w: Any, b: Tensor) -> Tensor:
-        g = x.reshape(n, group, -1)
-        centered = g - g.mean(2, keepdim=True)
-        y = (centered * ((centered * centered).mean(2, keepdim=True) + eps).rsqrt())
-        y = y.reshape(x.shape)
-        if w is not None:
-            y = y * w.reshape(shape)
-        return y + b.reshape(shape)
-
-    # the bias never reaches the backward kernel, but its gradient (a sum of grad_out) does
-    bias = fac.zeros(c, dtype=input.dtype, device=input.device)
-    return _double_backward_by_recompute(group_norm, grad_out, [input, weight, bias], grads,
-                                         mask)
+    ggx, ggw, ggb = grads
+    g_gy, g_x, g_w = _norm_double_backward(
+        None if ggx is None else ggx.reshape(n, group, -1), grouped(ggw), grouped(ggb),
+        grad_out.reshape(n, group, -1), input.reshape(n, group, -1), grouped(weight),
+        mean.reshape(n, group, 1), rstd.reshape(n, group, 1), [2])
+    shape = tuple(input.shape)
+    if g_w is not None and weight is not None:
+        g_w = g_w.reshape(shape).sum([0] + list(range(2, input.ndim)))
+    return _masked(mask, None if g_gy is None else g_gy.reshape(shape),
+                   None if g_x is None else g_x.reshape(shape),
+                   g_w if weight is not None else None)
 
 
 def batch_norm_double_backward(grads: Sequence[Any], grad_out: Tensor, input: Tensor,
-                               weight: Any, running_mean: Any, running_var: Any, train: bool,
-                               eps: float, mask: Sequence[bool]) -> tuple:
+                               weight: Any, running_mean: Any, running_var: Any,
+                               save_mean: Any, save_invstd: Any, train: bool, eps: float,
+                               mask: Sequence[bool]) -> tuple:
     dims = [0] + list(range(2, input.ndim))
-    shape = [1, input.shape[1]] + [1] * (input.ndim - 2)
-
-    def batch_norm(x: Tensor, w: Any, b: Tensor) -> Tensor:
-        if train:
-            mean = x.mean(dims, keepdim=True)
-            var = ((x - mean) * (x - mean)).mean(dims, keepdim=True)
-        else:
-            mean, var = running_mean.reshape(shape), running_var.reshape(shape)
-        y = (x - mean) * (var + eps).rsqrt()
-        y = y if w is None else y * w.reshape(shape)
-        return y + b.reshape(shape)
-
-    bias = fac.zeros(input.shape[1], dtype=input.dtype, device=input.device)
-    return _double_backward_by_recompute(batch_norm, grad_out, [input, weight, bias], grads,
-                                         mask)
+    channel = [1, input.shape[1]] + [1] * (input.ndim - 2)
+    ggx, ggw, ggb = grads
+    ggw = None if ggw is None else ggw.reshape(channel)
+    ggb = None if ggb is None else ggb.reshape(channel)
+    w = None if weight is None else weight.reshape(channel)
+    if train:
+        g_gy, g_x, g_w = _norm_double_backward(
+            ggx, ggw, ggb, grad_out, input, w, save_mean.reshape(channel),
+            save_invstd.reshape(channel), dims)
+    else:
+        # running statistics are constants: the backward is linear in grad_out and weight
+        rstd = (running_var.reshape(channel) + eps).rsqrt()
+        xhat = (input - running_mean.reshape(channel)) * rstd
+        g_gy = g_x = g_w = None
+        if ggx is not None:
+            g_gy = ggx * rstd if w is None else ggx * rstd * w
+            g_w = ggx * rstd * grad_out
+        if ggw is not None:
+            g_gy = ggw * xhat if g_gy is None else g_gy + ggw * xhat
+            g_x = ggw * grad_out * rstd
+        if ggb is not None:
+            g_gy = F.zeros_like(grad_out) + ggb if g_gy is None else g_gy + ggb
+    if g_w is not None and weight is not None:
+        g_w = g_w.sum(dims)
+    return _masked(mask, g_gy, g_x, g_w if weight is not None else None)

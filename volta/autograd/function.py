@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from volta.autograd.grad_mode import is_grad_enabled
-from volta.autograd.graph import _FREED_MESSAGE, Node, connect, set_history
+from volta.autograd.graph import _FREED_MESSAGE, Node, connect, save, set_history, unpack
 from volta.dispatch.keys import Autograd
 from volta.dispatch.local_state import LOCAL
 from volta.errors import AutogradError
@@ -18,14 +18,24 @@ class FunctionCtx:
     """The ``ctx`` of a custom function: saved tensors and flags between forward and backward."""
 
     def __init__(self) -> None:
-        self.saved_tensors: tuple = ()
         self.needs_input_grad: tuple = ()
         self.non_differentiable: set[int] = set()
         self.materialize_grads = True
-        self._saved_versions: tuple = ()
+        self._to_save: tuple = ()
+        self._saved: tuple | None = ()
+        self._node: Node | None = None
 
     def save_for_backward(self, *tensors: Any) -> None:
         self._to_save = tensors
+
+    @property
+    def saved_tensors(self) -> tuple:
+        """The tensors given to ``save_for_backward``, checked for in-place writes since (and
+        passed through the unpack hook of :class:`saved_tensors_hooks` where one was active)."""
+        if self._saved is None:
+            from volta.errors import AutogradError
+            raise AutogradError(_FREED_MESSAGE)
+        return tuple(unpack(self._node, s) for s in self._saved)
 
     def mark_non_differentiable(self, *tensors: Any) -> None:
         self.non_differentiable |= {id(t) for t in tensors}
@@ -50,7 +60,6 @@ class PythonBackward(Node):
         ctx = self.ctx
         if ctx is None:
             raise AutogradError(_FREED_MESSAGE)
-        _check_versions(ctx, self)
         if ctx.materialize_grads and any(g is None for g in grads):
             grads = tuple(
                 zeros(m[0], dtype=m[1], device=m[2]) if g is None and m is not None else g
@@ -64,22 +73,15 @@ class PythonBackward(Node):
         return result
 
     def release(self) -> None:
+        if self.ctx is not None:
+            self.ctx._saved = None
         self.ctx = None
 
 
-def _check_versions(ctx: FunctionCtx, node: Node) -> None:
-    for t, v in zip(ctx.saved_tensors, ctx._saved_versions):
-        if t is not None and hasattr(t, "_storage") and t._storage.version != v:
-            raise AutogradError(
-                "one of the variables needed for gradient computation has been modified by an "
-                f"inplace operation (saved by {node.name()})")
-
-
 def _finish_save(ctx: FunctionCtx) -> None:
-    saved = getattr(ctx, "_to_save", ())
-    ctx.saved_tensors = tuple(saved)
-    ctx._saved_versions = tuple(t._storage.version if hasattr(t, "_storage") else None
-                                for t in saved)
+    # packed after forward, as PyTorch does, under the saved_tensors_hooks active at the call
+    ctx._saved = tuple(save(t) for t in ctx._to_save)
+    ctx._to_save = ()
 
 
 class Function:
@@ -110,6 +112,7 @@ class Function:
             return output
         node = PythonBackward()
         node.ctx = ctx
+        ctx._node = node
         node.backward_fn = cls.backward
         node.fn_name = cls.__name__
         node.n_inputs = len(args)
@@ -150,6 +153,7 @@ def make_custom_autograd_kernel(handle: Any, backward: Any, setup_context: Any) 
                 setup_context(ctx, args, result)
             _finish_save(ctx)
             node.ctx = ctx
+            ctx._node = node
             set_history(node, result)
         return result
 

@@ -5,6 +5,9 @@ A node's ``next_edges`` has one ``(node, output_nr)`` per differentiable input s
 gradient. ``apply`` returns one gradient per schema Tensor argument (a list for ``Tensor[]``);
 ``apply_flat`` flattens that to the slots. Also here: ``sum_to`` (undo broadcasting), and the
 nodes that rebase a view's history after an in-place write through it (CopySlices).
+
+Saved tensors go through the innermost :class:`saved_tensors_hooks` when one is active
+(``save_on_cpu`` and ``volta.utils.checkpoint`` are built on them).
 """
 
 from __future__ import annotations
@@ -326,16 +329,78 @@ def rebase_history(t: Any, node: Node, output_nr: int = 0) -> None:
     t._view_version = t._storage.version
 
 
-class SavedTensor:
-    """A tensor kept for backward, with the version it had when saved."""
+class _SavedTensorHooks(threading.local):
+    def __init__(self) -> None:
+        self.stack: list[tuple[Any, Any]] = []
 
-    __slots__ = ("data", "version", "is_output", "output_nr")
+
+SAVED_TENSOR_HOOKS = _SavedTensorHooks()
+
+
+class saved_tensors_hooks:  # noqa: N801 - PyTorch's name
+    """Context manager: tensors saved for backward inside it go through ``pack_hook(tensor)``;
+    backward reads them back through ``unpack_hook(packed)``.
+
+    The innermost active pair applies (a thread-local stack). Version checks still compare the
+    original tensor's version counter, so an in-place write to it after saving is reported.
+    """
+
+    def __init__(self, pack_hook: Any, unpack_hook: Any) -> None:
+        self.pack_hook = pack_hook
+        self.unpack_hook = unpack_hook
+
+    def __enter__(self) -> saved_tensors_hooks:
+        SAVED_TENSOR_HOOKS.stack.append((self.pack_hook, self.unpack_hook))
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        SAVED_TENSOR_HOOKS.stack.pop()
+
+
+class save_on_cpu(saved_tensors_hooks):  # noqa: N801 - PyTorch's name
+    """Saved tensors are kept as host copies and moved back to their device when backward reads
+    them. ``pin_memory`` is accepted for PyTorch compatibility; host memory is the CPU backend's."""
+
+    def __init__(self, pin_memory: bool = False) -> None:
+        del pin_memory
+
+        def pack(t: Any) -> tuple[Any, Any]:
+            host = t.cpu()
+            # always a copy, as in PyTorch, so the saved value is independent of the original
+            return t.device, host.clone() if host._storage is t._storage else host
+
+        def unpack(packed: tuple[Any, Any]) -> Any:
+            device, host = packed
+            return host.to(device)
+
+        super().__init__(pack, unpack)
+
+
+class SavedTensor:
+    """A tensor kept for backward, with the version it had when saved.
+
+    Without hooks it holds the tensor (``data``). Under :class:`saved_tensors_hooks` it holds what
+    ``pack_hook`` returned, the unpack hook, a weak reference to the original storage (whose
+    version counter is checked while it lives) and the original's place in the graph, which the
+    unpacked tensor gets back when backward itself is differentiated.
+    """
+
+    __slots__ = ("data", "version", "is_output", "output_nr", "packed", "unpack_hook",
+                 "storage", "edge")
 
     def __init__(self, data: Any, is_output: bool, output_nr: int = 0) -> None:
-        self.data = data
         self.version = data._storage.version
         self.is_output = is_output
         self.output_nr = output_nr
+        stack = SAVED_TENSOR_HOOKS.stack
+        if not stack:
+            self.data = data
+            return
+        pack_hook, self.unpack_hook = stack[-1]
+        self.data = None
+        self.storage = weakref.ref(data._storage)
+        self.edge = None if is_output else _edge(data)
+        self.packed = pack_hook(data)
 
 
 def save(t: Any) -> Any:
@@ -383,25 +448,39 @@ _FREED_MESSAGE = (
     "calling backward.")
 
 
-def unpack(node: Node, saved: Any) -> Any:
+def unpack(node: Node | None, saved: Any) -> Any:
+    """The tensor ``saved`` stands for; ``node`` (its owner) names it in errors."""
     if saved is _FREED:
         raise AutogradError(_FREED_MESSAGE)
     if not isinstance(saved, SavedTensor):
         return saved
     data = saved.data
-    if data._storage.version != saved.version:
+    storage = data._storage if data is not None else saved.storage()
+    if storage is not None and storage.version != saved.version:
+        owner = f"saved by {node.name()}, the backward of '{node.op_name}'" if node else (
+            "saved by a custom Function")
+        what = f"[{data.dtype.name} {list(data._shape)}]" if data is not None else "a tensor"
         raise AutogradError(
             f"one of the variables needed for gradient computation has been modified by an "
-            f"inplace operation: [{data.dtype.name} {list(data._shape)}] is at version "
-            f"{data._storage.version}; expected version {saved.version} instead (saved by "
-            f"{node.name()}, the backward of '{node.op_name}').")
-    if saved.is_output:
-        if is_grad_enabled():
+            f"inplace operation: {what} is at version {storage.version}; expected version "
+            f"{saved.version} instead ({owner}).")
+    if data is None:
+        data = saved.unpack_hook(saved.packed)
+        if not isinstance(data, _dispatch._TENSOR_TYPE):
+            raise AutogradError(f"the unpack hook of saved_tensors_hooks must return a Tensor, "
+                                f"got {type(data).__name__}")
+        if saved.edge is not None and is_grad_enabled():
+            # differentiating backward: the unpacked value stands where the original stood
             alias = data.detach()
-            alias.grad_fn = node
-            alias._output_nr = saved.output_nr
+            alias.grad_fn, alias._output_nr = saved.edge
             alias._set_requires_grad(True)
             return alias
+    if saved.is_output and node is not None and is_grad_enabled():
+        alias = data.detach()
+        alias.grad_fn = node
+        alias._output_nr = saved.output_nr
+        alias._set_requires_grad(True)
+        return alias
     return data
 
 

@@ -25,6 +25,11 @@ def check_inplace(self: Any) -> None:
                             "in-place operation.")
 
 
+def needs_grad(*inputs: Any) -> bool:
+    """Whether any of ``inputs`` will get a gradient (Python numbers never do)."""
+    return any(getattr(x, "requires_grad", False) for x in inputs)
+
+
 def inplace_autograd(inplace_op: Any, functional_op: Any, needs_copy: bool,
                      args: tuple) -> Any:
     self = args[0]

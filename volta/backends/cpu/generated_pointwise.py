@@ -191,6 +191,14 @@ def tanh(self):
 KERNELS['tanh'] = tanh
 
 
+def tanh_backward(grad_output, output):
+    (grad_output, output), out_dtype = _prepare('tanh_backward', 'default', None, grad_output, output)
+    return _wrap(grad_output * (1 - output * output), out_dtype)
+
+
+KERNELS['tanh_backward'] = tanh_backward
+
+
 def sigmoid(self):
     (self,), out_dtype = _prepare('sigmoid', 'int_to_float', None, self)
     with _quiet(all='ignore'):
@@ -200,12 +208,29 @@ def sigmoid(self):
 KERNELS['sigmoid'] = sigmoid
 
 
+def sigmoid_backward(grad_output, output):
+    (grad_output, output), out_dtype = _prepare('sigmoid_backward', 'default', None, grad_output, output)
+    return _wrap(grad_output * output * (1 - output), out_dtype)
+
+
+KERNELS['sigmoid_backward'] = sigmoid_backward
+
+
 def relu(self):
     (self,), out_dtype = _prepare('relu', 'default', None, self)
     return _wrap(_pm.maximum(self, 0), out_dtype)
 
 
 KERNELS['relu'] = relu
+
+
+def threshold_backward(grad_output, self, threshold):
+    (grad_output, self), out_dtype = _prepare('threshold_backward', 'default', None, grad_output, self)
+    threshold = _scalar('threshold_backward', threshold, out_dtype)
+    return _wrap(_pm.where(self > threshold, grad_output, 0), out_dtype)
+
+
+KERNELS['threshold_backward'] = threshold_backward
 
 
 def relu6(self):
@@ -223,6 +248,15 @@ def silu(self):
 
 
 KERNELS['silu'] = silu
+
+
+def silu_backward(grad_output, self):
+    (grad_output, self), out_dtype = _prepare('silu_backward', 'default', None, grad_output, self)
+    with _quiet(all='ignore'):
+        return _wrap(grad_output * _pm.sigmoid(self) * (1 + self * (1 - _pm.sigmoid(self))), out_dtype)
+
+
+KERNELS['silu_backward'] = silu_backward
 
 
 def mish(self):
@@ -245,6 +279,17 @@ def softplus(self, beta, threshold):
 KERNELS['softplus'] = softplus
 
 
+def softplus_backward(grad_output, self, beta, threshold):
+    (grad_output, self), out_dtype = _prepare('softplus_backward', 'int_to_float', None, grad_output, self)
+    beta = _scalar('softplus_backward', beta, out_dtype)
+    threshold = _scalar('softplus_backward', threshold, out_dtype)
+    with _quiet(all='ignore'):
+        return _wrap(_pm.where(self * beta > threshold, grad_output, grad_output * _pm.sigmoid(self * beta)), out_dtype)
+
+
+KERNELS['softplus_backward'] = softplus_backward
+
+
 def elu(self, alpha, scale, input_scale):
     (self,), out_dtype = _prepare('elu', 'int_to_float', None, self)
     alpha = _scalar('elu', alpha, out_dtype)
@@ -255,6 +300,18 @@ def elu(self, alpha, scale, input_scale):
 
 
 KERNELS['elu'] = elu
+
+
+def elu_backward(grad_output, alpha, scale, input_scale, is_result, self_or_result):
+    (grad_output, self_or_result), out_dtype = _prepare('elu_backward', 'int_to_float', None, grad_output, self_or_result)
+    alpha = _scalar('elu_backward', alpha, out_dtype)
+    scale = _scalar('elu_backward', scale, out_dtype)
+    input_scale = _scalar('elu_backward', input_scale, out_dtype)
+    with _quiet(all='ignore'):
+        return _wrap(_pm.where(self_or_result > 0, grad_output * scale, grad_output * input_scale * (self_or_result + alpha * scale) if is_result else grad_output * (alpha * scale * input_scale) * _pm.exp(self_or_result * input_scale)), out_dtype)
+
+
+KERNELS['elu_backward'] = elu_backward
 
 
 def selu(self):
@@ -275,6 +332,15 @@ def leaky_relu(self, negative_slope):
 KERNELS['leaky_relu'] = leaky_relu
 
 
+def leaky_relu_backward(grad_output, self, negative_slope, self_is_result):
+    (grad_output, self), out_dtype = _prepare('leaky_relu_backward', 'default', None, grad_output, self)
+    negative_slope = _scalar('leaky_relu_backward', negative_slope, out_dtype)
+    return _wrap(_pm.where(self > 0, grad_output, grad_output * negative_slope), out_dtype)
+
+
+KERNELS['leaky_relu_backward'] = leaky_relu_backward
+
+
 def hardtanh(self, min_val, max_val):
     (self,), out_dtype = _prepare('hardtanh', 'default', None, self)
     min_val = _scalar('hardtanh', min_val, out_dtype)
@@ -283,6 +349,16 @@ def hardtanh(self, min_val, max_val):
 
 
 KERNELS['hardtanh'] = hardtanh
+
+
+def hardtanh_backward(grad_output, self, min_val, max_val):
+    (grad_output, self), out_dtype = _prepare('hardtanh_backward', 'default', None, grad_output, self)
+    min_val = _scalar('hardtanh_backward', min_val, out_dtype)
+    max_val = _scalar('hardtanh_backward', max_val, out_dtype)
+    return _wrap(_pm.where((self > min_val) & (self < max_val), grad_output, 0), out_dtype)
+
+
+KERNELS['hardtanh_backward'] = hardtanh_backward
 
 
 def hardsigmoid(self):
@@ -310,6 +386,15 @@ def logsigmoid(self):
 
 
 KERNELS['logsigmoid'] = logsigmoid
+
+
+def log_sigmoid_backward(grad_output, self):
+    (grad_output, self), out_dtype = _prepare('log_sigmoid_backward', 'int_to_float', None, grad_output, self)
+    with _quiet(all='ignore'):
+        return _wrap(grad_output * _pm.sigmoid(-self), out_dtype)
+
+
+KERNELS['log_sigmoid_backward'] = log_sigmoid_backward
 
 
 def softsign(self):

@@ -1108,6 +1108,32 @@ def log_softmax(self: Tensor, dim: int, dtype: Any = None) -> Tensor:
         return WA(shifted - np.log(np.sum(np.exp(shifted), axis=d, keepdims=True)), out)
 
 
+def _softmax_grad_input(grad_output: Tensor, output: Tensor, dim: int, op: str
+                        ) -> tuple[np.ndarray, np.ndarray, int | None]:
+    dt = _compute(output.dtype)
+    go, o = A(grad_output).astype(dt, copy=False), A(output).astype(dt, copy=False)
+    return go, o, wrap_dim(dim, o.ndim, op) if o.ndim else None
+
+
+@kernel("_softmax_backward_data")
+def _softmax_backward_data(grad_output: Tensor, output: Tensor, dim: int,
+                           input_dtype: Any) -> Tensor:
+    go, o, d = _softmax_grad_input(grad_output, output, dim, "_softmax_backward_data")
+    if d is None:  # softmax of a 0-d tensor is the constant 1
+        return WA(np.zeros_like(o), input_dtype)
+    return WA(o * (go - np.sum(go * o, axis=d, keepdims=True)), input_dtype)
+
+
+@kernel("_log_softmax_backward_data")
+def _log_softmax_backward_data(grad_output: Tensor, output: Tensor, dim: int,
+                               input_dtype: Any) -> Tensor:
+    go, o, d = _softmax_grad_input(grad_output, output, dim, "_log_softmax_backward_data")
+    if d is None:  # log_softmax of a 0-d tensor is the constant 0
+        return WA(np.zeros_like(o), input_dtype)
+    with np.errstate(all="ignore"):
+        return WA(go - np.exp(o) * np.sum(go, axis=d, keepdims=True), input_dtype)
+
+
 def _conv_arrays(input: Tensor, weight: Tensor, bias: Tensor | None
                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None, D.dtype]:
     if input.dtype is not weight.dtype:
