@@ -157,7 +157,8 @@ def emit_registry(decls: list[OpDecl], source: str, namespace_prefix: str = "") 
 
 def _emit_single(decl: OpDecl, fname: str) -> str:
     params, lines = signature(decl, function=True)
-    out = [f"def {fname}({params}) -> {return_annotation(decl.schema)}:\n",
+    out = [f"@_b.checked(_op.{decl.overload_id})\n",
+           f"def {fname}({params}) -> {return_annotation(decl.schema)}:\n",
            docstring([decl], "    ")]
     out += [f"    {line}\n" for line in lines]
     out.append(f"    {_returns(decl, f'_op.{decl.overload_id}({_call_args(decl, True)})')}\n")
@@ -225,7 +226,8 @@ def _emit_method(decl: OpDecl, mname: str) -> str:
                                          else (", " + rest[3:] if rest.startswith("*, ") else ""))
         lines.insert(0, f"{first.name} = _b.varargs({first.name})")
     sig = "self" + (", " + params if params else "")
-    out = [f"    def {mname}({sig}) -> {return_annotation(decl.schema)}:\n",
+    out = [f"    @_b.checked(_op.{decl.overload_id})\n",
+           f"    def {mname}({sig}) -> {return_annotation(decl.schema)}:\n",
            docstring([decl], "        ")]
     out += [f"        {line}\n" for line in lines]
     out.append(f"        {_returns(decl, f'_op.{decl.overload_id}({_call_args(decl, False)})')}\n")

@@ -21,6 +21,7 @@ from volta.errors import (
     IndexOutOfRangeError,
     InvalidOperationError,
     NoKernelError,
+    NumericOverflowError,
     PluginError,
     RegistrationError,
     SchemaError,

@@ -13,486 +13,583 @@ if TYPE_CHECKING:
 from volta._generated import registry as _op
 
 
+@_b.checked(_op.abs)
 def abs(input: Tensor | Number) -> Tensor:
     """abs(Tensor self) -> Tensor
     """
     return _op.abs(input)
 
+@_b.checked(_op.neg)
 def neg(input: Tensor | Number) -> Tensor:
     """neg(Tensor self) -> Tensor
     """
     return _op.neg(input)
 
+@_b.checked(_op.positive)
 def positive(input: Tensor) -> Tensor:
     """positive(Tensor self) -> Tensor
     """
     return _op.positive(input)
 
+@_b.checked(_op.exp)
 def exp(input: Tensor | Number) -> Tensor:
     """exp(Tensor self) -> Tensor
     """
     return _op.exp(input)
 
+@_b.checked(_op.exp2)
 def exp2(input: Tensor | Number) -> Tensor:
     """exp2(Tensor self) -> Tensor
     """
     return _op.exp2(input)
 
+@_b.checked(_op.expm1)
 def expm1(input: Tensor | Number) -> Tensor:
     """expm1(Tensor self) -> Tensor
     """
     return _op.expm1(input)
 
+@_b.checked(_op.log)
 def log(input: Tensor | Number) -> Tensor:
     """log(Tensor self) -> Tensor
     """
     return _op.log(input)
 
+@_b.checked(_op.log2)
 def log2(input: Tensor | Number) -> Tensor:
     """log2(Tensor self) -> Tensor
     """
     return _op.log2(input)
 
+@_b.checked(_op.log10)
 def log10(input: Tensor | Number) -> Tensor:
     """log10(Tensor self) -> Tensor
     """
     return _op.log10(input)
 
+@_b.checked(_op.log1p)
 def log1p(input: Tensor | Number) -> Tensor:
     """log1p(Tensor self) -> Tensor
     """
     return _op.log1p(input)
 
+@_b.checked(_op.sqrt)
 def sqrt(input: Tensor | Number) -> Tensor:
     """sqrt(Tensor self) -> Tensor
     """
     return _op.sqrt(input)
 
+@_b.checked(_op.rsqrt)
 def rsqrt(input: Tensor | Number) -> Tensor:
     """rsqrt(Tensor self) -> Tensor
     """
     return _op.rsqrt(input)
 
+@_b.checked(_op.sin)
 def sin(input: Tensor | Number) -> Tensor:
     """sin(Tensor self) -> Tensor
     """
     return _op.sin(input)
 
+@_b.checked(_op.cos)
 def cos(input: Tensor | Number) -> Tensor:
     """cos(Tensor self) -> Tensor
     """
     return _op.cos(input)
 
+@_b.checked(_op.tan)
 def tan(input: Tensor | Number) -> Tensor:
     """tan(Tensor self) -> Tensor
     """
     return _op.tan(input)
 
+@_b.checked(_op.asin)
 def asin(input: Tensor | Number) -> Tensor:
     """asin(Tensor self) -> Tensor
     """
     return _op.asin(input)
 
+@_b.checked(_op.acos)
 def acos(input: Tensor | Number) -> Tensor:
     """acos(Tensor self) -> Tensor
     """
     return _op.acos(input)
 
+@_b.checked(_op.atan)
 def atan(input: Tensor | Number) -> Tensor:
     """atan(Tensor self) -> Tensor
     """
     return _op.atan(input)
 
+@_b.checked(_op.sinh)
 def sinh(input: Tensor | Number) -> Tensor:
     """sinh(Tensor self) -> Tensor
     """
     return _op.sinh(input)
 
+@_b.checked(_op.cosh)
 def cosh(input: Tensor | Number) -> Tensor:
     """cosh(Tensor self) -> Tensor
     """
     return _op.cosh(input)
 
+@_b.checked(_op.tanh)
 def tanh(input: Tensor | Number) -> Tensor:
     """tanh(Tensor self) -> Tensor
     """
     return _op.tanh(input)
 
+@_b.checked(_op.sigmoid)
 def sigmoid(input: Tensor | Number) -> Tensor:
     """sigmoid(Tensor self) -> Tensor
     """
     return _op.sigmoid(input)
 
+@_b.checked(_op.relu)
 def relu(input: Tensor | Number) -> Tensor:
     """relu(Tensor self) -> Tensor
     """
     return _op.relu(input)
 
+@_b.checked(_op.relu6)
 def relu6(input: Tensor | Number) -> Tensor:
     """relu6(Tensor self) -> Tensor
     """
     return _op.relu6(input)
 
+@_b.checked(_op.gelu)
 def gelu(input: Tensor | Number, *, approximate: str = 'none') -> Tensor:
     """gelu(Tensor self, *, str approximate="none") -> Tensor
     """
     return _op.gelu(input, approximate)
 
+@_b.checked(_op.gelu_backward)
 def gelu_backward(grad_output: Tensor | Number, input: Tensor | Number, *, approximate: str = 'none') -> Tensor:
     """gelu_backward(Tensor grad_output, Tensor self, *, str approximate="none") -> Tensor
     """
     return _op.gelu_backward(grad_output, input, approximate)
 
+@_b.checked(_op.silu)
 def silu(input: Tensor | Number) -> Tensor:
     """silu(Tensor self) -> Tensor
     """
     return _op.silu(input)
 
+@_b.checked(_op.mish)
 def mish(input: Tensor | Number) -> Tensor:
     """mish(Tensor self) -> Tensor
     """
     return _op.mish(input)
 
+@_b.checked(_op.softplus)
 def softplus(input: Tensor | Number, beta: Number = 1, threshold: Number = 20) -> Tensor:
     """softplus(Tensor self, Scalar beta=1, Scalar threshold=20) -> Tensor
     """
     return _op.softplus(input, beta, threshold)
 
+@_b.checked(_op.elu)
 def elu(input: Tensor | Number, alpha: Number = 1, scale: Number = 1, input_scale: Number = 1) -> Tensor:
     """elu(Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1) -> Tensor
     """
     return _op.elu(input, alpha, scale, input_scale)
 
+@_b.checked(_op.selu)
 def selu(input: Tensor | Number) -> Tensor:
     """selu(Tensor self) -> Tensor
     """
     return _op.selu(input)
 
+@_b.checked(_op.leaky_relu)
 def leaky_relu(input: Tensor | Number, negative_slope: Number = 0.01) -> Tensor:
     """leaky_relu(Tensor self, Scalar negative_slope=0.01) -> Tensor
     """
     return _op.leaky_relu(input, negative_slope)
 
+@_b.checked(_op.hardtanh)
 def hardtanh(input: Tensor | Number, min_val: Number = -1, max_val: Number = 1) -> Tensor:
     """hardtanh(Tensor self, Scalar min_val=-1, Scalar max_val=1) -> Tensor
     """
     return _op.hardtanh(input, min_val, max_val)
 
+@_b.checked(_op.hardsigmoid)
 def hardsigmoid(input: Tensor | Number) -> Tensor:
     """hardsigmoid(Tensor self) -> Tensor
     """
     return _op.hardsigmoid(input)
 
+@_b.checked(_op.hardswish)
 def hardswish(input: Tensor | Number) -> Tensor:
     """hardswish(Tensor self) -> Tensor
     """
     return _op.hardswish(input)
 
+@_b.checked(_op.logsigmoid)
 def logsigmoid(input: Tensor | Number) -> Tensor:
     """logsigmoid(Tensor self) -> Tensor
     """
     return _op.logsigmoid(input)
 
+@_b.checked(_op.softsign)
 def softsign(input: Tensor | Number) -> Tensor:
     """softsign(Tensor self) -> Tensor
     """
     return _op.softsign(input)
 
+@_b.checked(_op.erf)
 def erf(input: Tensor | Number) -> Tensor:
     """erf(Tensor self) -> Tensor
     """
     return _op.erf(input)
 
+@_b.checked(_op.erfc)
 def erfc(input: Tensor | Number) -> Tensor:
     """erfc(Tensor self) -> Tensor
     """
     return _op.erfc(input)
 
+@_b.checked(_op.erfinv)
 def erfinv(input: Tensor | Number) -> Tensor:
     """erfinv(Tensor self) -> Tensor
     """
     return _op.erfinv(input)
 
+@_b.checked(_op.sign)
 def sign(input: Tensor | Number) -> Tensor:
     """sign(Tensor self) -> Tensor
     """
     return _op.sign(input)
 
+@_b.checked(_op.floor)
 def floor(input: Tensor | Number) -> Tensor:
     """floor(Tensor self) -> Tensor
     """
     return _op.floor(input)
 
+@_b.checked(_op.ceil)
 def ceil(input: Tensor | Number) -> Tensor:
     """ceil(Tensor self) -> Tensor
     """
     return _op.ceil(input)
 
+@_b.checked(_op.round)
 def round(input: Tensor | Number, *, decimals: int = 0) -> Tensor:
     """round(Tensor self, *, int decimals=0) -> Tensor
     """
     return _op.round(input, decimals)
 
+@_b.checked(_op.trunc)
 def trunc(input: Tensor | Number) -> Tensor:
     """trunc(Tensor self) -> Tensor
     """
     return _op.trunc(input)
 
+@_b.checked(_op.frac)
 def frac(input: Tensor | Number) -> Tensor:
     """frac(Tensor self) -> Tensor
     """
     return _op.frac(input)
 
+@_b.checked(_op.reciprocal)
 def reciprocal(input: Tensor | Number) -> Tensor:
     """reciprocal(Tensor self) -> Tensor
     """
     return _op.reciprocal(input)
 
+@_b.checked(_op.square)
 def square(input: Tensor | Number) -> Tensor:
     """square(Tensor self) -> Tensor
     """
     return _op.square(input)
 
+@_b.checked(_op.clamp)
 def clamp(input: Tensor | Number, min: Tensor | Number | None = None, max: Tensor | Number | None = None) -> Tensor:
     """clamp(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor
     """
     return _op.clamp(input, min, max)
 
+@_b.checked(_op.clip)
 def clip(input: Tensor, min: Tensor | None = None, max: Tensor | None = None) -> Tensor:
     """clip(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor
     """
     return _op.clip(input, min, max)
 
+@_b.checked(_op.isnan)
 def isnan(input: Tensor | Number) -> Tensor:
     """isnan(Tensor self) -> Tensor
     """
     return _op.isnan(input)
 
+@_b.checked(_op.isinf)
 def isinf(input: Tensor | Number) -> Tensor:
     """isinf(Tensor self) -> Tensor
     """
     return _op.isinf(input)
 
+@_b.checked(_op.isfinite)
 def isfinite(input: Tensor | Number) -> Tensor:
     """isfinite(Tensor self) -> Tensor
     """
     return _op.isfinite(input)
 
+@_b.checked(_op.signbit)
 def signbit(input: Tensor | Number) -> Tensor:
     """signbit(Tensor self) -> Tensor
     """
     return _op.signbit(input)
 
+@_b.checked(_op.nan_to_num)
 def nan_to_num(input: Tensor | Number, nan: float | None = None, posinf: float | None = None, neginf: float | None = None) -> Tensor:
     """nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor
     """
     return _op.nan_to_num(input, nan, posinf, neginf)
 
+@_b.checked(_op.logical_not)
 def logical_not(input: Tensor | Number) -> Tensor:
     """logical_not(Tensor self) -> Tensor
     """
     return _op.logical_not(input)
 
+@_b.checked(_op.bitwise_not)
 def bitwise_not(input: Tensor | Number) -> Tensor:
     """bitwise_not(Tensor self) -> Tensor
     """
     return _op.bitwise_not(input)
 
+@_b.checked(_op.add)
 def add(input: Tensor | Number, other: Tensor | Number, *, alpha: Number = 1) -> Tensor:
     """add(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
     """
     return _op.add(input, other, alpha)
 
+@_b.checked(_op.sub)
 def sub(input: Tensor | Number, other: Tensor | Number, *, alpha: Number = 1) -> Tensor:
     """sub(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
     """
     return _op.sub(input, other, alpha)
 
+@_b.checked(_op.subtract)
 def subtract(input: Tensor, other: Tensor, *, alpha: Number = 1) -> Tensor:
     """subtract(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
     """
     return _op.subtract(input, other, alpha)
 
+@_b.checked(_op.mul)
 def mul(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """mul(Tensor self, Tensor other) -> Tensor
     """
     return _op.mul(input, other)
 
+@_b.checked(_op.multiply)
 def multiply(input: Tensor, other: Tensor) -> Tensor:
     """multiply(Tensor self, Tensor other) -> Tensor
     """
     return _op.multiply(input, other)
 
+@_b.checked(_op.div)
 def div(input: Tensor | Number, other: Tensor | Number, *, rounding_mode: str | None = None) -> Tensor:
     """div(Tensor self, Tensor other, *, str? rounding_mode=None) -> Tensor
     """
     return _op.div(input, other, rounding_mode)
 
+@_b.checked(_op.true_divide)
 def true_divide(input: Tensor, other: Tensor) -> Tensor:
     """true_divide(Tensor self, Tensor other) -> Tensor
     """
     return _op.true_divide(input, other)
 
+@_b.checked(_op.divide)
 def divide(input: Tensor, other: Tensor, *, rounding_mode: str | None = None) -> Tensor:
     """divide(Tensor self, Tensor other, *, str? rounding_mode=None) -> Tensor
     """
     return _op.divide(input, other, rounding_mode)
 
+@_b.checked(_op.floor_divide)
 def floor_divide(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """floor_divide(Tensor self, Tensor other) -> Tensor
     """
     return _op.floor_divide(input, other)
 
+@_b.checked(_op.pow)
 def pow(input: Tensor | Number, exponent: Tensor | Number) -> Tensor:
     """pow(Tensor self, Tensor exponent) -> Tensor
     """
     return _op.pow(input, exponent)
 
+@_b.checked(_op.float_power)
 def float_power(input: Tensor, exponent: Tensor) -> Tensor:
     """float_power(Tensor self, Tensor exponent) -> Tensor
     """
     return _op.float_power(input, exponent)
 
+@_b.checked(_op.maximum)
 def maximum(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """maximum(Tensor self, Tensor other) -> Tensor
     """
     return _op.maximum(input, other)
 
+@_b.checked(_op.minimum)
 def minimum(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """minimum(Tensor self, Tensor other) -> Tensor
     """
     return _op.minimum(input, other)
 
+@_b.checked(_op.fmax)
 def fmax(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """fmax(Tensor self, Tensor other) -> Tensor
     """
     return _op.fmax(input, other)
 
+@_b.checked(_op.fmin)
 def fmin(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """fmin(Tensor self, Tensor other) -> Tensor
     """
     return _op.fmin(input, other)
 
+@_b.checked(_op.remainder)
 def remainder(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """remainder(Tensor self, Tensor other) -> Tensor
     """
     return _op.remainder(input, other)
 
+@_b.checked(_op.fmod)
 def fmod(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """fmod(Tensor self, Tensor other) -> Tensor
     """
     return _op.fmod(input, other)
 
+@_b.checked(_op.atan2)
 def atan2(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """atan2(Tensor self, Tensor other) -> Tensor
     """
     return _op.atan2(input, other)
 
+@_b.checked(_op.arctan2)
 def arctan2(input: Tensor, other: Tensor) -> Tensor:
     """arctan2(Tensor self, Tensor other) -> Tensor
     """
     return _op.arctan2(input, other)
 
+@_b.checked(_op.hypot)
 def hypot(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """hypot(Tensor self, Tensor other) -> Tensor
     """
     return _op.hypot(input, other)
 
+@_b.checked(_op.copysign)
 def copysign(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """copysign(Tensor self, Tensor other) -> Tensor
     """
     return _op.copysign(input, other)
 
+@_b.checked(_op.xlogy)
 def xlogy(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """xlogy(Tensor self, Tensor other) -> Tensor
     """
     return _op.xlogy(input, other)
 
+@_b.checked(_op.logaddexp)
 def logaddexp(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """logaddexp(Tensor self, Tensor other) -> Tensor
     """
     return _op.logaddexp(input, other)
 
+@_b.checked(_op.eq)
 def eq(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """eq(Tensor self, Tensor other) -> Tensor
     """
     return _op.eq(input, other)
 
+@_b.checked(_op.ne)
 def ne(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """ne(Tensor self, Tensor other) -> Tensor
     """
     return _op.ne(input, other)
 
+@_b.checked(_op.lt)
 def lt(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """lt(Tensor self, Tensor other) -> Tensor
     """
     return _op.lt(input, other)
 
+@_b.checked(_op.le)
 def le(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """le(Tensor self, Tensor other) -> Tensor
     """
     return _op.le(input, other)
 
+@_b.checked(_op.gt)
 def gt(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """gt(Tensor self, Tensor other) -> Tensor
     """
     return _op.gt(input, other)
 
+@_b.checked(_op.ge)
 def ge(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """ge(Tensor self, Tensor other) -> Tensor
     """
     return _op.ge(input, other)
 
+@_b.checked(_op.equal)
 def equal(input: Tensor, other: Tensor) -> bool:
     """equal(Tensor self, Tensor other) -> bool
     """
     return _op.equal(input, other)
 
+@_b.checked(_op.allclose)
 def allclose(input: Tensor, other: Tensor, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False) -> bool:
     """allclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> bool
     """
     return _op.allclose(input, other, rtol, atol, equal_nan)
 
+@_b.checked(_op.isclose)
 def isclose(input: Tensor, other: Tensor, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False) -> Tensor:
     """isclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> Tensor
     """
     return _op.isclose(input, other, rtol, atol, equal_nan)
 
+@_b.checked(_op.logical_and)
 def logical_and(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """logical_and(Tensor self, Tensor other) -> Tensor
     """
     return _op.logical_and(input, other)
 
+@_b.checked(_op.logical_or)
 def logical_or(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """logical_or(Tensor self, Tensor other) -> Tensor
     """
     return _op.logical_or(input, other)
 
+@_b.checked(_op.logical_xor)
 def logical_xor(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """logical_xor(Tensor self, Tensor other) -> Tensor
     """
     return _op.logical_xor(input, other)
 
+@_b.checked(_op.bitwise_and)
 def bitwise_and(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """bitwise_and(Tensor self, Tensor other) -> Tensor
     """
     return _op.bitwise_and(input, other)
 
+@_b.checked(_op.bitwise_or)
 def bitwise_or(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """bitwise_or(Tensor self, Tensor other) -> Tensor
     """
     return _op.bitwise_or(input, other)
 
+@_b.checked(_op.bitwise_xor)
 def bitwise_xor(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """bitwise_xor(Tensor self, Tensor other) -> Tensor
     """
     return _op.bitwise_xor(input, other)
 
+@_b.checked(_op.bitwise_left_shift)
 def bitwise_left_shift(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """bitwise_left_shift(Tensor self, Tensor other) -> Tensor
     """
     return _op.bitwise_left_shift(input, other)
 
+@_b.checked(_op.bitwise_right_shift)
 def bitwise_right_shift(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """bitwise_right_shift(Tensor self, Tensor other) -> Tensor
     """
@@ -504,21 +601,25 @@ def where(*args: Any, **kwargs: Any) -> Any:
     """
     return _b.call_overloaded((_op.where_self, _op.where,), args, kwargs, 'where')
 
+@_b.checked(_op.lerp)
 def lerp(input: Tensor | Number, end: Tensor | Number, weight: Tensor | Number) -> Tensor:
     """lerp(Tensor self, Tensor end, Tensor weight) -> Tensor
     """
     return _op.lerp(input, end, weight)
 
+@_b.checked(_op.addcmul)
 def addcmul(input: Tensor | Number, tensor1: Tensor | Number, tensor2: Tensor | Number, *, value: Number = 1) -> Tensor:
     """addcmul(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor
     """
     return _op.addcmul(input, tensor1, tensor2, value)
 
+@_b.checked(_op.addcdiv)
 def addcdiv(input: Tensor | Number, tensor1: Tensor | Number, tensor2: Tensor | Number, *, value: Number = 1) -> Tensor:
     """addcdiv(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor
     """
     return _op.addcdiv(input, tensor1, tensor2, value)
 
+@_b.checked(_op.sum)
 def sum(input: Tensor, dim: int | Sequence[int] | None = None, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor:
     """sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
     """
@@ -526,6 +627,7 @@ def sum(input: Tensor, dim: int | Sequence[int] | None = None, keepdim: bool = F
     dtype = _b.dtype_arg(dtype)
     return _op.sum(input, dim, keepdim, dtype)
 
+@_b.checked(_op.nansum)
 def nansum(input: Tensor, dim: int | Sequence[int] | None = None, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor:
     """nansum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
     """
@@ -533,6 +635,7 @@ def nansum(input: Tensor, dim: int | Sequence[int] | None = None, keepdim: bool 
     dtype = _b.dtype_arg(dtype)
     return _op.nansum(input, dim, keepdim, dtype)
 
+@_b.checked(_op.mean)
 def mean(input: Tensor, dim: int | Sequence[int] | None = None, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor:
     """mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
     """
@@ -540,6 +643,7 @@ def mean(input: Tensor, dim: int | Sequence[int] | None = None, keepdim: bool = 
     dtype = _b.dtype_arg(dtype)
     return _op.mean(input, dim, keepdim, dtype)
 
+@_b.checked(_op.prod)
 def prod(input: Tensor, dim: int | None = None, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor:
     """prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
     """
@@ -560,28 +664,33 @@ def min(*args: Any, **kwargs: Any) -> Any:
     """
     return _b.call_overloaded((_op.min, _op.min_dim, _op.min_other,), args, kwargs, 'min')
 
+@_b.checked(_op.amax)
 def amax(input: Tensor, dim: int | Sequence[int] = [], keepdim: bool = False) -> Tensor:
     """amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor
     """
     dim = _b.int_list(dim, 1, 'dim')
     return _op.amax(input, dim, keepdim)
 
+@_b.checked(_op.amin)
 def amin(input: Tensor, dim: int | Sequence[int] = [], keepdim: bool = False) -> Tensor:
     """amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor
     """
     dim = _b.int_list(dim, 1, 'dim')
     return _op.amin(input, dim, keepdim)
 
+@_b.checked(_op.aminmax)
 def aminmax(input: Tensor, *, dim: int | None = None, keepdim: bool = False) -> tuple[Tensor, Tensor]:
     """aminmax(Tensor self, *, int? dim=None, bool keepdim=False) -> (Tensor min, Tensor max)
     """
     return _b.named_result('aminmax', ('min', 'max'), _op.aminmax(input, dim, keepdim))
 
+@_b.checked(_op.argmax)
 def argmax(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
     """argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
     """
     return _op.argmax(input, dim, keepdim)
 
+@_b.checked(_op.argmin)
 def argmin(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
     """argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
     """
@@ -601,18 +710,21 @@ def std(*args: Any, **kwargs: Any) -> Any:
     """
     return _b.call_overloaded((_op.std_correction, _op.std_dim, _op.std,), args, kwargs, 'std')
 
+@_b.checked(_op.var_mean)
 def var_mean(input: Tensor, dim: int | Sequence[int] | None = None, *, correction: Number | None = None, keepdim: bool = False) -> tuple[Tensor, Tensor]:
     """var_mean(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)
     """
     dim = _b.int_list(dim, 1, 'dim')
     return _op.var_mean(input, dim, correction, keepdim)
 
+@_b.checked(_op.std_mean)
 def std_mean(input: Tensor, dim: int | Sequence[int] | None = None, *, correction: Number | None = None, keepdim: bool = False) -> tuple[Tensor, Tensor]:
     """std_mean(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)
     """
     dim = _b.int_list(dim, 1, 'dim')
     return _op.std_mean(input, dim, correction, keepdim)
 
+@_b.checked(_op.vector_norm)
 def vector_norm(input: Tensor, ord: Number = 2, dim: int | Sequence[int] | None = None, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor:
     """vector_norm(Tensor self, Scalar ord=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
     """
@@ -626,41 +738,48 @@ def norm(*args: Any, **kwargs: Any) -> Any:
     """
     return _b.call_overloaded((_op.norm, _op.norm_str,), args, kwargs, 'norm')
 
+@_b.checked(_op.dist)
 def dist(input: Tensor, other: Tensor, p: Number = 2) -> Tensor:
     """dist(Tensor self, Tensor other, Scalar p=2) -> Tensor
     """
     return _op.dist(input, other, p)
 
+@_b.checked(_op.logsumexp)
 def logsumexp(input: Tensor, dim: int | Sequence[int], keepdim: bool = False) -> Tensor:
     """logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor
     """
     dim = _b.int_list(dim, 1, 'dim')
     return _op.logsumexp(input, dim, keepdim)
 
+@_b.checked(_op.all)
 def all(input: Tensor, dim: int | Sequence[int] | None = None, keepdim: bool = False) -> Tensor:
     """all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor
     """
     dim = _b.int_list(dim, 1, 'dim')
     return _op.all(input, dim, keepdim)
 
+@_b.checked(_op.any)
 def any(input: Tensor, dim: int | Sequence[int] | None = None, keepdim: bool = False) -> Tensor:
     """any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor
     """
     dim = _b.int_list(dim, 1, 'dim')
     return _op.any(input, dim, keepdim)
 
+@_b.checked(_op.count_nonzero)
 def count_nonzero(input: Tensor, dim: int | Sequence[int] | None = None) -> Tensor:
     """count_nonzero(Tensor self, int[1]? dim=None) -> Tensor
     """
     dim = _b.int_list(dim, 1, 'dim')
     return _op.count_nonzero(input, dim)
 
+@_b.checked(_op.cumsum)
 def cumsum(input: Tensor, dim: int, *, dtype: dtype | None = None) -> Tensor:
     """cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
     return _op.cumsum(input, dim, dtype)
 
+@_b.checked(_op.cumprod)
 def cumprod(input: Tensor, dim: int, *, dtype: dtype | None = None) -> Tensor:
     """cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor
     """
@@ -673,57 +792,68 @@ def median(*args: Any, **kwargs: Any) -> Any:
     """
     return _b.call_overloaded((_op.median, _op.median_dim,), args, kwargs, 'median')
 
+@_b.checked(_op.matmul)
 def matmul(input: Tensor, other: Tensor) -> Tensor:
     """matmul(Tensor self, Tensor other) -> Tensor
     """
     return _op.matmul(input, other)
 
+@_b.checked(_op.mm)
 def mm(input: Tensor, mat2: Tensor) -> Tensor:
     """mm(Tensor self, Tensor mat2) -> Tensor
     """
     return _op.mm(input, mat2)
 
+@_b.checked(_op.bmm)
 def bmm(input: Tensor, mat2: Tensor) -> Tensor:
     """bmm(Tensor self, Tensor mat2) -> Tensor
     """
     return _op.bmm(input, mat2)
 
+@_b.checked(_op.addmm)
 def addmm(input: Tensor, mat1: Tensor, mat2: Tensor, *, beta: Number = 1, alpha: Number = 1) -> Tensor:
     """addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
     """
     return _op.addmm(input, mat1, mat2, beta, alpha)
 
+@_b.checked(_op.addmv)
 def addmv(input: Tensor, mat: Tensor, vec: Tensor, *, beta: Number = 1, alpha: Number = 1) -> Tensor:
     """addmv(Tensor self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1) -> Tensor
     """
     return _op.addmv(input, mat, vec, beta, alpha)
 
+@_b.checked(_op.baddbmm)
 def baddbmm(input: Tensor, batch1: Tensor, batch2: Tensor, *, beta: Number = 1, alpha: Number = 1) -> Tensor:
     """baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
     """
     return _op.baddbmm(input, batch1, batch2, beta, alpha)
 
+@_b.checked(_op.einsum)
 def einsum(equation: str, tensors: Sequence[Tensor]) -> Tensor:
     """einsum(str equation, Tensor[] tensors) -> Tensor
     """
     tensors = _b.tensor_list(tensors, 'tensors')
     return _op.einsum(equation, tensors)
 
+@_b.checked(_op.outer)
 def outer(input: Tensor, vec2: Tensor) -> Tensor:
     """outer(Tensor self, Tensor vec2) -> Tensor
     """
     return _op.outer(input, vec2)
 
+@_b.checked(_op.dot)
 def dot(input: Tensor, tensor: Tensor) -> Tensor:
     """dot(Tensor self, Tensor tensor) -> Tensor
     """
     return _op.dot(input, tensor)
 
+@_b.checked(_op.mv)
 def mv(input: Tensor, vec: Tensor) -> Tensor:
     """mv(Tensor self, Tensor vec) -> Tensor
     """
     return _op.mv(input, vec)
 
+@_b.checked(_op.tensordot)
 def tensordot(input: Tensor, other: Tensor, dims_a: int | Sequence[int], dims_b: int | Sequence[int]) -> Tensor:
     """tensordot(Tensor self, Tensor other, int[] dims_a, int[] dims_b) -> Tensor
     """
@@ -731,6 +861,7 @@ def tensordot(input: Tensor, other: Tensor, dims_a: int | Sequence[int], dims_b:
     dims_b = _b.int_list(dims_b, 0, 'dims_b')
     return _op.tensordot(input, other, dims_a, dims_b)
 
+@_b.checked(_op.as_strided)
 def as_strided(input: Tensor, size: int | Sequence[int], stride: int | Sequence[int], storage_offset: int | None = None) -> Tensor:
     """as_strided(Tensor(a) self, int[] size, int[] stride, int? storage_offset=None) -> Tensor(a)
     """
@@ -738,88 +869,104 @@ def as_strided(input: Tensor, size: int | Sequence[int], stride: int | Sequence[
     stride = _b.int_list(stride, 0, 'stride')
     return _op.as_strided(input, size, stride, storage_offset)
 
+@_b.checked(_op.permute)
 def permute(input: Tensor, dims: int | Sequence[int]) -> Tensor:
     """permute(Tensor(a) self, int[] dims) -> Tensor(a)
     """
     dims = _b.int_list(dims, 0, 'dims')
     return _op.permute(input, dims)
 
+@_b.checked(_op.transpose)
 def transpose(input: Tensor, dim0: int, dim1: int) -> Tensor:
     """transpose(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
     """
     return _op.transpose(input, dim0, dim1)
 
+@_b.checked(_op.swapaxes)
 def swapaxes(input: Tensor, axis0: int, axis1: int) -> Tensor:
     """swapaxes(Tensor(a) self, int axis0, int axis1) -> Tensor(a)
     """
     return _op.swapaxes(input, axis0, axis1)
 
+@_b.checked(_op.t)
 def t(input: Tensor) -> Tensor:
     """t(Tensor(a) self) -> Tensor(a)
     """
     return _op.t(input)
 
+@_b.checked(_op.squeeze)
 def squeeze(input: Tensor, dim: int | Sequence[int] | None = None) -> Tensor:
     """squeeze(Tensor(a) self, int[1]? dim=None) -> Tensor(a)
     """
     dim = _b.int_list(dim, 1, 'dim')
     return _op.squeeze(input, dim)
 
+@_b.checked(_op.unsqueeze)
 def unsqueeze(input: Tensor, dim: int) -> Tensor:
     """unsqueeze(Tensor(a) self, int dim) -> Tensor(a)
     """
     return _op.unsqueeze(input, dim)
 
+@_b.checked(_op.broadcast_to)
 def broadcast_to(input: Tensor, size: int | Sequence[int]) -> Tensor:
     """broadcast_to(Tensor(a) self, int[] size) -> Tensor(a)
     """
     size = _b.int_list(size, 0, 'size')
     return _op.broadcast_to(input, size)
 
+@_b.checked(_op.narrow)
 def narrow(input: Tensor, dim: int, start: int, length: int) -> Tensor:
     """narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)
     """
     return _op.narrow(input, dim, start, length)
 
+@_b.checked(_op.slice)
 def slice(input: Tensor, dim: int = 0, start: int | None = None, end: int | None = None, step: int = 1) -> Tensor:
     """slice(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)
     """
     return _op.slice(input, dim, start, end, step)
 
+@_b.checked(_op.slice_backward)
 def slice_backward(grad_output: Tensor, input_sizes: int | Sequence[int], dim: int, start: int | None, end: int | None, step: int) -> Tensor:
     """slice_backward(Tensor grad_output, int[] input_sizes, int dim, int? start, int? end, int step) -> Tensor
     """
     input_sizes = _b.int_list(input_sizes, 0, 'input_sizes')
     return _op.slice_backward(grad_output, input_sizes, dim, start, end, step)
 
+@_b.checked(_op.select)
 def select(input: Tensor, dim: int, index: int) -> Tensor:
     """select(Tensor(a) self, int dim, int index) -> Tensor(a)
     """
     return _op.select(input, dim, index)
 
+@_b.checked(_op.select_backward)
 def select_backward(grad_output: Tensor, input_sizes: int | Sequence[int], dim: int, index: int) -> Tensor:
     """select_backward(Tensor grad_output, int[] input_sizes, int dim, int index) -> Tensor
     """
     input_sizes = _b.int_list(input_sizes, 0, 'input_sizes')
     return _op.select_backward(grad_output, input_sizes, dim, index)
 
+@_b.checked(_op.unfold_backward)
 def unfold_backward(grad_output: Tensor, input_sizes: int | Sequence[int], dim: int, size: int, step: int) -> Tensor:
     """unfold_backward(Tensor grad_output, int[] input_sizes, int dim, int size, int step) -> Tensor
     """
     input_sizes = _b.int_list(input_sizes, 0, 'input_sizes')
     return _op.unfold_backward(grad_output, input_sizes, dim, size, step)
 
+@_b.checked(_op.diagonal)
 def diagonal(input: Tensor, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Tensor:
     """diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)
     """
     return _op.diagonal(input, offset, dim1, dim2)
 
+@_b.checked(_op.diagonal_backward)
 def diagonal_backward(grad_output: Tensor, input_sizes: int | Sequence[int], offset: int, dim1: int, dim2: int) -> Tensor:
     """diagonal_backward(Tensor grad_output, int[] input_sizes, int offset, int dim1, int dim2) -> Tensor
     """
     input_sizes = _b.int_list(input_sizes, 0, 'input_sizes')
     return _op.diagonal_backward(grad_output, input_sizes, offset, dim1, dim2)
 
+@_b.checked(_op.as_strided_scatter)
 def as_strided_scatter(input: Tensor, src: Tensor, size: int | Sequence[int], stride: int | Sequence[int], storage_offset: int | None = None) -> Tensor:
     """as_strided_scatter(Tensor self, Tensor src, int[] size, int[] stride, int? storage_offset=None) -> Tensor
     """
@@ -833,16 +980,19 @@ def split(*args: Any, **kwargs: Any) -> Any:
     """
     return _b.call_overloaded((_op.split_int, _op.split_sizes,), args, kwargs, 'split')
 
+@_b.checked(_op.chunk)
 def chunk(input: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
     """chunk(Tensor(a) self, int chunks, int dim=0) -> Tensor(a)[]
     """
     return _op.chunk(input, chunks, dim)
 
+@_b.checked(_op.unbind)
 def unbind(input: Tensor, dim: int = 0) -> tuple[Tensor, ...]:
     """unbind(Tensor(a) self, int dim=0) -> Tensor(a)[]
     """
     return _op.unbind(input, dim)
 
+@_b.checked(_op.movedim)
 def movedim(input: Tensor, source: int | Sequence[int], destination: int | Sequence[int]) -> Tensor:
     """movedim(Tensor(a) self, int[1] source, int[1] destination) -> Tensor(a)
     """
@@ -850,79 +1000,93 @@ def movedim(input: Tensor, source: int | Sequence[int], destination: int | Seque
     destination = _b.int_list(destination, 1, 'destination')
     return _op.movedim(input, source, destination)
 
+@_b.checked(_op.alias)
 def alias(input: Tensor) -> Tensor:
     """alias(Tensor(a) self) -> Tensor(a)
     """
     return _op.alias(input)
 
+@_b.checked(_op.reshape)
 def reshape(input: Tensor, shape: int | Sequence[int]) -> Tensor:
     """reshape(Tensor(a) self, int[] shape) -> Tensor(a)
     """
     shape = _b.int_list(shape, 0, 'shape')
     return _op.reshape(input, shape)
 
+@_b.checked(_op.flatten)
 def flatten(input: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
     """flatten(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)
     """
     return _op.flatten(input, start_dim, end_dim)
 
+@_b.checked(_op.unflatten)
 def unflatten(input: Tensor, dim: int, sizes: int | Sequence[int]) -> Tensor:
     """unflatten(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)
     """
     sizes = _b.int_list(sizes, 0, 'sizes')
     return _op.unflatten(input, dim, sizes)
 
+@_b.checked(_op.ravel)
 def ravel(input: Tensor) -> Tensor:
     """ravel(Tensor(a) self) -> Tensor(a)
     """
     return _op.ravel(input)
 
+@_b.checked(_op.clone)
 def clone(input: Tensor, *, memory_format: Any | None = None) -> Tensor:
     """clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor
     """
     return _op.clone(input, memory_format)
 
+@_b.checked(_op.detach)
 def detach(input: Tensor) -> Tensor:
     """detach(Tensor(a) self) -> Tensor(a)
     """
     return _op.detach(input)
 
+@_b.checked(_op.cat)
 def cat(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
     """cat(Tensor[] tensors, int dim=0) -> Tensor
     """
     tensors = _b.tensor_list(tensors, 'tensors')
     return _op.cat(tensors, dim)
 
+@_b.checked(_op.concat)
 def concat(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
     """concat(Tensor[] tensors, int dim=0) -> Tensor
     """
     tensors = _b.tensor_list(tensors, 'tensors')
     return _op.concat(tensors, dim)
 
+@_b.checked(_op.stack)
 def stack(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
     """stack(Tensor[] tensors, int dim=0) -> Tensor
     """
     tensors = _b.tensor_list(tensors, 'tensors')
     return _op.stack(tensors, dim)
 
+@_b.checked(_op.hstack)
 def hstack(tensors: Sequence[Tensor]) -> Tensor:
     """hstack(Tensor[] tensors) -> Tensor
     """
     tensors = _b.tensor_list(tensors, 'tensors')
     return _op.hstack(tensors)
 
+@_b.checked(_op.vstack)
 def vstack(tensors: Sequence[Tensor]) -> Tensor:
     """vstack(Tensor[] tensors) -> Tensor
     """
     tensors = _b.tensor_list(tensors, 'tensors')
     return _op.vstack(tensors)
 
+@_b.checked(_op.flip)
 def flip(input: Tensor, dims: int | Sequence[int]) -> Tensor:
     """flip(Tensor self, int[] dims) -> Tensor
     """
     dims = _b.int_list(dims, 0, 'dims')
     return _op.flip(input, dims)
 
+@_b.checked(_op.roll)
 def roll(input: Tensor, shifts: int | Sequence[int], dims: int | Sequence[int] = []) -> Tensor:
     """roll(Tensor self, int[1] shifts, int[1] dims=[]) -> Tensor
     """
@@ -930,44 +1094,52 @@ def roll(input: Tensor, shifts: int | Sequence[int], dims: int | Sequence[int] =
     dims = _b.int_list(dims, 1, 'dims')
     return _op.roll(input, shifts, dims)
 
+@_b.checked(_op.tile)
 def tile(input: Tensor, dims: int | Sequence[int]) -> Tensor:
     """tile(Tensor self, int[] dims) -> Tensor
     """
     dims = _b.int_list(dims, 0, 'dims')
     return _op.tile(input, dims)
 
+@_b.checked(_op.tril)
 def tril(input: Tensor, diagonal: int = 0) -> Tensor:
     """tril(Tensor self, int diagonal=0) -> Tensor
     """
     return _op.tril(input, diagonal)
 
+@_b.checked(_op.triu)
 def triu(input: Tensor, diagonal: int = 0) -> Tensor:
     """triu(Tensor self, int diagonal=0) -> Tensor
     """
     return _op.triu(input, diagonal)
 
+@_b.checked(_op.diag)
 def diag(input: Tensor, diagonal: int = 0) -> Tensor:
     """diag(Tensor self, int diagonal=0) -> Tensor
     """
     return _op.diag(input, diagonal)
 
+@_b.checked(_op.diag_embed)
 def diag_embed(input: Tensor, offset: int = 0, dim1: int = -2, dim2: int = -1) -> Tensor:
     """diag_embed(Tensor self, int offset=0, int dim1=-2, int dim2=-1) -> Tensor
     """
     return _op.diag_embed(input, offset, dim1, dim2)
 
+@_b.checked(_op.meshgrid)
 def meshgrid(tensors: Sequence[Tensor], *, indexing: str | None = None) -> tuple[Tensor, ...]:
     """meshgrid(Tensor[] tensors, *, str? indexing=None) -> Tensor[]
     """
     tensors = _b.tensor_list(tensors, 'tensors')
     return _op.meshgrid(tensors, indexing)
 
+@_b.checked(_op.pad)
 def pad(input: Tensor, pad: int | Sequence[int], mode: str = 'constant', value: float | None = None) -> Tensor:
     """pad(Tensor self, int[] pad, str mode="constant", float? value=None) -> Tensor
     """
     pad = _b.int_list(pad, 0, 'pad')
     return _op.pad(input, pad, mode, value)
 
+@_b.checked(_op.pad_backward)
 def pad_backward(grad_output: Tensor, input_sizes: int | Sequence[int], padding: int | Sequence[int], mode: str) -> Tensor:
     """pad_backward(Tensor grad_output, int[] input_sizes, int[] padding, str mode) -> Tensor
     """
@@ -975,26 +1147,31 @@ def pad_backward(grad_output: Tensor, input_sizes: int | Sequence[int], padding:
     padding = _b.int_list(padding, 0, 'padding')
     return _op.pad_backward(grad_output, input_sizes, padding, mode)
 
+@_b.checked(_op.sort)
 def sort(input: Tensor, dim: int = -1, descending: bool = False, *, stable: bool | None = False) -> tuple[Tensor, Tensor]:
     """sort(Tensor self, int dim=-1, bool descending=False, *, bool? stable=False) -> (Tensor values, Tensor indices)
     """
     return _b.named_result('sort', ('values', 'indices'), _op.sort(input, dim, descending, stable))
 
+@_b.checked(_op.argsort)
 def argsort(input: Tensor, dim: int = -1, descending: bool = False, *, stable: bool = False) -> Tensor:
     """argsort(Tensor self, int dim=-1, bool descending=False, *, bool stable=False) -> Tensor
     """
     return _op.argsort(input, dim, descending, stable)
 
+@_b.checked(_op.topk)
 def topk(input: Tensor, k: int, dim: int = -1, largest: bool = True, sorted: bool = True) -> tuple[Tensor, Tensor]:
     """topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)
     """
     return _b.named_result('topk', ('values', 'indices'), _op.topk(input, k, dim, largest, sorted))
 
+@_b.checked(_op.gather)
 def gather(input: Tensor, dim: int, index: Tensor, *, sparse_grad: bool = False) -> Tensor:
     """gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor
     """
     return _op.gather(input, dim, index, sparse_grad)
 
+@_b.checked(_op.take_along_dim)
 def take_along_dim(input: Tensor, indices: Tensor, dim: int | None = None) -> Tensor:
     """take_along_dim(Tensor self, Tensor indices, int? dim=None) -> Tensor
     """
@@ -1006,27 +1183,32 @@ def scatter(*args: Any, **kwargs: Any) -> Any:
     """
     return _b.call_overloaded((_op.scatter_src, _op.scatter_value,), args, kwargs, 'scatter')
 
+@_b.checked(_op.scatter_add)
 def scatter_add(input: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor:
     """scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor
     """
     return _op.scatter_add(input, dim, index, src)
 
+@_b.checked(_op.index_select)
 def index_select(input: Tensor, dim: int, index: Tensor) -> Tensor:
     """index_select(Tensor self, int dim, Tensor index) -> Tensor
     """
     return _op.index_select(input, dim, index)
 
+@_b.checked(_op.index_add)
 def index_add(input: Tensor, dim: int, index: Tensor, source: Tensor, *, alpha: Number = 1) -> Tensor:
     """index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor
     """
     return _op.index_add(input, dim, index, source, alpha)
 
+@_b.checked(_op.index_Tensor)
 def index(input: Tensor, indices: Sequence[Tensor]) -> Tensor:
     """index.Tensor(Tensor self, Tensor?[] indices) -> Tensor
     """
     indices = _b.tensor_list(indices, 'indices')
     return _op.index_Tensor(input, indices)
 
+@_b.checked(_op.index_put)
 def index_put(input: Tensor, indices: Sequence[Tensor], values: Tensor, accumulate: bool = False) -> Tensor:
     """index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor
     """
@@ -1039,11 +1221,13 @@ def masked_fill(*args: Any, **kwargs: Any) -> Any:
     """
     return _b.call_overloaded((_op.masked_fill_Tensor, _op.masked_fill,), args, kwargs, 'masked_fill')
 
+@_b.checked(_op.masked_select)
 def masked_select(input: Tensor, mask: Tensor) -> Tensor:
     """masked_select(Tensor self, Tensor mask) -> Tensor
     """
     return _op.masked_select(input, mask)
 
+@_b.checked(_op.masked_scatter)
 def masked_scatter(input: Tensor, mask: Tensor, source: Tensor) -> Tensor:
     """masked_scatter(Tensor self, Tensor mask, Tensor source) -> Tensor
     """
@@ -1055,48 +1239,57 @@ def nonzero(*args: Any, **kwargs: Any) -> Any:
     """
     return _b.call_overloaded((_op.nonzero, _op.nonzero_tuple,), args, kwargs, 'nonzero')
 
+@_b.checked(_op.one_hot)
 def one_hot(input: Tensor, num_classes: int = -1) -> Tensor:
     """one_hot(Tensor self, int num_classes=-1) -> Tensor
     """
     return _op.one_hot(input, num_classes)
 
+@_b.checked(_op.unique)
 def unique(input: Tensor, sorted: bool = True, return_inverse: bool = False, return_counts: bool = False, dim: int | None = None) -> tuple[Tensor, ...]:
     """unique(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False, int? dim=None) -> Tensor[]
     """
     return _op.unique(input, sorted, return_inverse, return_counts, dim)
 
+@_b.checked(_op.bincount)
 def bincount(input: Tensor, weights: Tensor | None = None, minlength: int = 0) -> Tensor:
     """bincount(Tensor self, Tensor? weights=None, int minlength=0) -> Tensor
     """
     return _op.bincount(input, weights, minlength)
 
+@_b.checked(_op.searchsorted)
 def searchsorted(sorted_sequence: Tensor, input: Tensor, *, out_int32: bool = False, right: bool = False) -> Tensor:
     """searchsorted(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False) -> Tensor
     """
     return _op.searchsorted(sorted_sequence, input, out_int32, right)
 
+@_b.checked(_op.softmax)
 def softmax(input: Tensor, dim: int, dtype: dtype | None = None) -> Tensor:
     """softmax(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
     return _op.softmax(input, dim, dtype)
 
+@_b.checked(_op.log_softmax)
 def log_softmax(input: Tensor, dim: int, dtype: dtype | None = None) -> Tensor:
     """log_softmax(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
     return _op.log_softmax(input, dim, dtype)
 
+@_b.checked(_op.linear)
 def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     """linear(Tensor input, Tensor weight, Tensor? bias=None) -> Tensor
     """
     return _op.linear(input, weight, bias)
 
+@_b.checked(_op.bilinear)
 def bilinear(input1: Tensor, input2: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     """bilinear(Tensor input1, Tensor input2, Tensor weight, Tensor? bias=None) -> Tensor
     """
     return _op.bilinear(input1, input2, weight, bias)
 
+@_b.checked(_op.convolution)
 def convolution(input: Tensor, weight: Tensor, bias: Tensor | None, stride: int | Sequence[int], padding: int | Sequence[int], dilation: int | Sequence[int], transposed: bool, output_padding: int | Sequence[int], groups: int) -> Tensor:
     """convolution(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups) -> Tensor
     """
@@ -1106,6 +1299,7 @@ def convolution(input: Tensor, weight: Tensor, bias: Tensor | None, stride: int 
     output_padding = _b.int_list(output_padding, 0, 'output_padding')
     return _op.convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
 
+@_b.checked(_op.convolution_backward)
 def convolution_backward(grad_output: Tensor, input: Tensor, weight: Tensor, stride: int | Sequence[int], padding: int | Sequence[int], dilation: int | Sequence[int], transposed: bool, output_padding: int | Sequence[int], groups: int, output_mask: int | Sequence[bool]) -> tuple[Tensor, Tensor, Tensor]:
     """convolution_backward(Tensor grad_output, Tensor input, Tensor weight, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
     """
@@ -1115,6 +1309,7 @@ def convolution_backward(grad_output: Tensor, input: Tensor, weight: Tensor, str
     output_padding = _b.int_list(output_padding, 0, 'output_padding')
     return _op.convolution_backward(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 
+@_b.checked(_op.conv1d)
 def conv1d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride: int | Sequence[int] = 1, padding: int | Sequence[int] = 0, dilation: int | Sequence[int] = 1, groups: int = 1) -> Tensor:
     """conv1d(Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=1, int[1] padding=0, int[1] dilation=1, int groups=1) -> Tensor
     """
@@ -1123,6 +1318,7 @@ def conv1d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride: in
     dilation = _b.int_list(dilation, 1, 'dilation')
     return _op.conv1d(input, weight, bias, stride, padding, dilation, groups)
 
+@_b.checked(_op.conv2d)
 def conv2d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride: int | Sequence[int] = 1, padding: int | Sequence[int] = 0, dilation: int | Sequence[int] = 1, groups: int = 1) -> Tensor:
     """conv2d(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] dilation=1, int groups=1) -> Tensor
     """
@@ -1131,6 +1327,7 @@ def conv2d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride: in
     dilation = _b.int_list(dilation, 2, 'dilation')
     return _op.conv2d(input, weight, bias, stride, padding, dilation, groups)
 
+@_b.checked(_op.conv3d)
 def conv3d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride: int | Sequence[int] = 1, padding: int | Sequence[int] = 0, dilation: int | Sequence[int] = 1, groups: int = 1) -> Tensor:
     """conv3d(Tensor input, Tensor weight, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] dilation=1, int groups=1) -> Tensor
     """
@@ -1139,6 +1336,7 @@ def conv3d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride: in
     dilation = _b.int_list(dilation, 3, 'dilation')
     return _op.conv3d(input, weight, bias, stride, padding, dilation, groups)
 
+@_b.checked(_op.conv_transpose1d)
 def conv_transpose1d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride: int | Sequence[int] = 1, padding: int | Sequence[int] = 0, output_padding: int | Sequence[int] = 0, groups: int = 1, dilation: int | Sequence[int] = 1) -> Tensor:
     """conv_transpose1d(Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=1, int[1] padding=0, int[1] output_padding=0, int groups=1, int[1] dilation=1) -> Tensor
     """
@@ -1148,6 +1346,7 @@ def conv_transpose1d(input: Tensor, weight: Tensor, bias: Tensor | None = None, 
     dilation = _b.int_list(dilation, 1, 'dilation')
     return _op.conv_transpose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)
 
+@_b.checked(_op.conv_transpose2d)
 def conv_transpose2d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride: int | Sequence[int] = 1, padding: int | Sequence[int] = 0, output_padding: int | Sequence[int] = 0, groups: int = 1, dilation: int | Sequence[int] = 1) -> Tensor:
     """conv_transpose2d(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] output_padding=0, int groups=1, int[2] dilation=1) -> Tensor
     """
@@ -1157,6 +1356,7 @@ def conv_transpose2d(input: Tensor, weight: Tensor, bias: Tensor | None = None, 
     dilation = _b.int_list(dilation, 2, 'dilation')
     return _op.conv_transpose2d(input, weight, bias, stride, padding, output_padding, groups, dilation)
 
+@_b.checked(_op.max_pool_with_indices)
 def max_pool_with_indices(input: Tensor, kernel_size: int | Sequence[int], stride: int | Sequence[int], padding: int | Sequence[int], dilation: int | Sequence[int], ceil_mode: bool) -> tuple[Tensor, Tensor]:
     """max_pool_with_indices(Tensor self, int[] kernel_size, int[] stride, int[] padding, int[] dilation, bool ceil_mode) -> (Tensor, Tensor)
     """
@@ -1166,11 +1366,13 @@ def max_pool_with_indices(input: Tensor, kernel_size: int | Sequence[int], strid
     dilation = _b.int_list(dilation, 0, 'dilation')
     return _op.max_pool_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)
 
+@_b.checked(_op.max_pool_backward)
 def max_pool_backward(grad_output: Tensor, input: Tensor, indices: Tensor) -> Tensor:
     """max_pool_backward(Tensor grad_output, Tensor self, Tensor indices) -> Tensor
     """
     return _op.max_pool_backward(grad_output, input, indices)
 
+@_b.checked(_op.max_pool1d)
 def max_pool1d(input: Tensor, kernel_size: int | Sequence[int], stride: int | Sequence[int] = [], padding: int | Sequence[int] = 0, dilation: int | Sequence[int] = 1, ceil_mode: bool = False) -> Tensor:
     """max_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, int[1] dilation=1, bool ceil_mode=False) -> Tensor
     """
@@ -1180,6 +1382,7 @@ def max_pool1d(input: Tensor, kernel_size: int | Sequence[int], stride: int | Se
     dilation = _b.int_list(dilation, 1, 'dilation')
     return _op.max_pool1d(input, kernel_size, stride, padding, dilation, ceil_mode)
 
+@_b.checked(_op.max_pool2d)
 def max_pool2d(input: Tensor, kernel_size: int | Sequence[int], stride: int | Sequence[int] = [], padding: int | Sequence[int] = 0, dilation: int | Sequence[int] = 1, ceil_mode: bool = False) -> Tensor:
     """max_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor
     """
@@ -1189,6 +1392,7 @@ def max_pool2d(input: Tensor, kernel_size: int | Sequence[int], stride: int | Se
     dilation = _b.int_list(dilation, 2, 'dilation')
     return _op.max_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode)
 
+@_b.checked(_op.max_pool2d_with_indices)
 def max_pool2d_with_indices(input: Tensor, kernel_size: int | Sequence[int], stride: int | Sequence[int] = [], padding: int | Sequence[int] = 0, dilation: int | Sequence[int] = 1, ceil_mode: bool = False) -> tuple[Tensor, Tensor]:
     """max_pool2d_with_indices(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)
     """
@@ -1198,6 +1402,7 @@ def max_pool2d_with_indices(input: Tensor, kernel_size: int | Sequence[int], str
     dilation = _b.int_list(dilation, 2, 'dilation')
     return _op.max_pool2d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)
 
+@_b.checked(_op.avg_pool)
 def avg_pool(input: Tensor, kernel_size: int | Sequence[int], stride: int | Sequence[int], padding: int | Sequence[int], ceil_mode: bool, count_include_pad: bool, divisor_override: int | None) -> Tensor:
     """avg_pool(Tensor self, int[] kernel_size, int[] stride, int[] padding, bool ceil_mode, bool count_include_pad, int? divisor_override) -> Tensor
     """
@@ -1206,6 +1411,7 @@ def avg_pool(input: Tensor, kernel_size: int | Sequence[int], stride: int | Sequ
     padding = _b.int_list(padding, 0, 'padding')
     return _op.avg_pool(input, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 
+@_b.checked(_op.avg_pool_backward)
 def avg_pool_backward(grad_output: Tensor, input: Tensor, kernel_size: int | Sequence[int], stride: int | Sequence[int], padding: int | Sequence[int], ceil_mode: bool, count_include_pad: bool, divisor_override: int | None) -> Tensor:
     """avg_pool_backward(Tensor grad_output, Tensor self, int[] kernel_size, int[] stride, int[] padding, bool ceil_mode, bool count_include_pad, int? divisor_override) -> Tensor
     """
@@ -1214,6 +1420,7 @@ def avg_pool_backward(grad_output: Tensor, input: Tensor, kernel_size: int | Seq
     padding = _b.int_list(padding, 0, 'padding')
     return _op.avg_pool_backward(grad_output, input, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 
+@_b.checked(_op.avg_pool1d)
 def avg_pool1d(input: Tensor, kernel_size: int | Sequence[int], stride: int | Sequence[int] = [], padding: int | Sequence[int] = 0, ceil_mode: bool = False, count_include_pad: bool = True) -> Tensor:
     """avg_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, bool ceil_mode=False, bool count_include_pad=True) -> Tensor
     """
@@ -1222,6 +1429,7 @@ def avg_pool1d(input: Tensor, kernel_size: int | Sequence[int], stride: int | Se
     padding = _b.int_list(padding, 1, 'padding')
     return _op.avg_pool1d(input, kernel_size, stride, padding, ceil_mode, count_include_pad)
 
+@_b.checked(_op.avg_pool2d)
 def avg_pool2d(input: Tensor, kernel_size: int | Sequence[int], stride: int | Sequence[int] = [], padding: int | Sequence[int] = 0, ceil_mode: bool = False, count_include_pad: bool = True, divisor_override: int | None = None) -> Tensor:
     """avg_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor
     """
@@ -1230,211 +1438,250 @@ def avg_pool2d(input: Tensor, kernel_size: int | Sequence[int], stride: int | Se
     padding = _b.int_list(padding, 2, 'padding')
     return _op.avg_pool2d(input, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 
+@_b.checked(_op.adaptive_avg_pool)
 def adaptive_avg_pool(input: Tensor, output_size: int | Sequence[int]) -> Tensor:
     """adaptive_avg_pool(Tensor self, int[] output_size) -> Tensor
     """
     output_size = _b.int_list(output_size, 0, 'output_size')
     return _op.adaptive_avg_pool(input, output_size)
 
+@_b.checked(_op.adaptive_avg_pool_backward)
 def adaptive_avg_pool_backward(grad_output: Tensor, input: Tensor) -> Tensor:
     """adaptive_avg_pool_backward(Tensor grad_output, Tensor self) -> Tensor
     """
     return _op.adaptive_avg_pool_backward(grad_output, input)
 
+@_b.checked(_op.adaptive_max_pool)
 def adaptive_max_pool(input: Tensor, output_size: int | Sequence[int]) -> tuple[Tensor, Tensor]:
     """adaptive_max_pool(Tensor self, int[] output_size) -> (Tensor, Tensor)
     """
     output_size = _b.int_list(output_size, 0, 'output_size')
     return _op.adaptive_max_pool(input, output_size)
 
+@_b.checked(_op.adaptive_avg_pool1d)
 def adaptive_avg_pool1d(input: Tensor, output_size: int | Sequence[int]) -> Tensor:
     """adaptive_avg_pool1d(Tensor self, int[1] output_size) -> Tensor
     """
     output_size = _b.int_list(output_size, 1, 'output_size')
     return _op.adaptive_avg_pool1d(input, output_size)
 
+@_b.checked(_op.adaptive_avg_pool2d)
 def adaptive_avg_pool2d(input: Tensor, output_size: int | Sequence[int]) -> Tensor:
     """adaptive_avg_pool2d(Tensor self, int[2] output_size) -> Tensor
     """
     output_size = _b.int_list(output_size, 2, 'output_size')
     return _op.adaptive_avg_pool2d(input, output_size)
 
+@_b.checked(_op.adaptive_max_pool1d)
 def adaptive_max_pool1d(input: Tensor, output_size: int | Sequence[int]) -> Tensor:
     """adaptive_max_pool1d(Tensor self, int[1] output_size) -> Tensor
     """
     output_size = _b.int_list(output_size, 1, 'output_size')
     return _op.adaptive_max_pool1d(input, output_size)
 
+@_b.checked(_op.adaptive_max_pool2d)
 def adaptive_max_pool2d(input: Tensor, output_size: int | Sequence[int]) -> Tensor:
     """adaptive_max_pool2d(Tensor self, int[2] output_size) -> Tensor
     """
     output_size = _b.int_list(output_size, 2, 'output_size')
     return _op.adaptive_max_pool2d(input, output_size)
 
+@_b.checked(_op.embedding)
 def embedding(weight: Tensor, indices: Tensor, padding_idx: int = -1, scale_grad_by_freq: bool = False, sparse: bool = False) -> Tensor:
     """embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor
     """
     return _op.embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse)
 
+@_b.checked(_op.embedding_backward)
 def embedding_backward(grad_output: Tensor, indices: Tensor, num_weights: int, padding_idx: int, scale_grad_by_freq: bool) -> Tensor:
     """embedding_backward(Tensor grad_output, Tensor indices, int num_weights, int padding_idx, bool scale_grad_by_freq) -> Tensor
     """
     return _op.embedding_backward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq)
 
+@_b.checked(_op.dropout)
 def dropout(input: Tensor, p: float = 0.5, train: bool = True) -> Tensor:
     """dropout(Tensor input, float p=0.5, bool train=True) -> Tensor
     """
     return _op.dropout(input, p, train)
 
+@_b.checked(_op.native_batch_norm)
 def native_batch_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None, running_mean: Tensor | None, running_var: Tensor | None, training: bool, momentum: float, eps: float) -> tuple[Tensor, Tensor, Tensor]:
     """native_batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor)
     """
     return _op.native_batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps)
 
+@_b.checked(_op.native_batch_norm_backward)
 def native_batch_norm_backward(grad_out: Tensor, input: Tensor, weight: Tensor | None, running_mean: Tensor | None, running_var: Tensor | None, save_mean: Tensor | None, save_invstd: Tensor | None, train: bool, eps: float, output_mask: int | Sequence[bool]) -> tuple[Tensor, Tensor, Tensor]:
     """native_batch_norm_backward(Tensor grad_out, Tensor input, Tensor? weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_invstd, bool train, float eps, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
     """
     return _op.native_batch_norm_backward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
 
+@_b.checked(_op.batch_norm)
 def batch_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None, running_mean: Tensor | None, running_var: Tensor | None, training: bool, momentum: float, eps: float) -> Tensor:
     """batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps) -> Tensor
     """
     return _op.batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps)
 
+@_b.checked(_op.native_layer_norm)
 def native_layer_norm(input: Tensor, normalized_shape: int | Sequence[int], weight: Tensor | None, bias: Tensor | None, eps: float) -> tuple[Tensor, Tensor, Tensor]:
     """native_layer_norm(Tensor input, int[] normalized_shape, Tensor? weight, Tensor? bias, float eps) -> (Tensor, Tensor, Tensor)
     """
     normalized_shape = _b.int_list(normalized_shape, 0, 'normalized_shape')
     return _op.native_layer_norm(input, normalized_shape, weight, bias, eps)
 
+@_b.checked(_op.native_layer_norm_backward)
 def native_layer_norm_backward(grad_out: Tensor, input: Tensor, normalized_shape: int | Sequence[int], mean: Tensor, rstd: Tensor, weight: Tensor | None, bias: Tensor | None, output_mask: int | Sequence[bool], eps: float = 1e-05) -> tuple[Tensor, Tensor, Tensor]:
     """native_layer_norm_backward(Tensor grad_out, Tensor input, int[] normalized_shape, Tensor mean, Tensor rstd, Tensor? weight, Tensor? bias, bool[3] output_mask, float eps=1e-05) -> (Tensor, Tensor, Tensor)
     """
     normalized_shape = _b.int_list(normalized_shape, 0, 'normalized_shape')
     return _op.native_layer_norm_backward(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, eps)
 
+@_b.checked(_op.layer_norm)
 def layer_norm(input: Tensor, normalized_shape: int | Sequence[int], weight: Tensor | None = None, bias: Tensor | None = None, eps: float = 1e-05) -> Tensor:
     """layer_norm(Tensor input, int[] normalized_shape, Tensor? weight=None, Tensor? bias=None, float eps=1e-05) -> Tensor
     """
     normalized_shape = _b.int_list(normalized_shape, 0, 'normalized_shape')
     return _op.layer_norm(input, normalized_shape, weight, bias, eps)
 
+@_b.checked(_op.native_group_norm)
 def native_group_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None, N: int, C: int, HxW: int, group: int, eps: float) -> tuple[Tensor, Tensor, Tensor]:
     """native_group_norm(Tensor input, Tensor? weight, Tensor? bias, int N, int C, int HxW, int group, float eps) -> (Tensor, Tensor, Tensor)
     """
     return _op.native_group_norm(input, weight, bias, N, C, HxW, group, eps)
 
+@_b.checked(_op.native_group_norm_backward)
 def native_group_norm_backward(grad_out: Tensor, input: Tensor, mean: Tensor, rstd: Tensor, weight: Tensor | None, N: int, C: int, HxW: int, group: int, output_mask: int | Sequence[bool], eps: float = 1e-05) -> tuple[Tensor, Tensor, Tensor]:
     """native_group_norm_backward(Tensor grad_out, Tensor input, Tensor mean, Tensor rstd, Tensor? weight, int N, int C, int HxW, int group, bool[3] output_mask, float eps=1e-05) -> (Tensor, Tensor, Tensor)
     """
     return _op.native_group_norm_backward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, eps)
 
+@_b.checked(_op.group_norm)
 def group_norm(input: Tensor, num_groups: int, weight: Tensor | None = None, bias: Tensor | None = None, eps: float = 1e-05) -> Tensor:
     """group_norm(Tensor input, int num_groups, Tensor? weight=None, Tensor? bias=None, float eps=1e-05) -> Tensor
     """
     return _op.group_norm(input, num_groups, weight, bias, eps)
 
+@_b.checked(_op.rms_norm)
 def rms_norm(input: Tensor, normalized_shape: int | Sequence[int], weight: Tensor | None = None, eps: float | None = None) -> Tensor:
     """rms_norm(Tensor input, int[] normalized_shape, Tensor? weight=None, float? eps=None) -> Tensor
     """
     normalized_shape = _b.int_list(normalized_shape, 0, 'normalized_shape')
     return _op.rms_norm(input, normalized_shape, weight, eps)
 
+@_b.checked(_op.cross_entropy)
 def cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = None, reduction: str = 'mean', ignore_index: int = -100, label_smoothing: float = 0.0) -> Tensor:
     """cross_entropy(Tensor self, Tensor target, Tensor? weight=None, str reduction="mean", int ignore_index=-100, float label_smoothing=0.0) -> Tensor
     """
     return _op.cross_entropy(input, target, weight, reduction, ignore_index, label_smoothing)
 
+@_b.checked(_op.nll_loss)
 def nll_loss(input: Tensor, target: Tensor, weight: Tensor | None = None, reduction: str = 'mean', ignore_index: int = -100) -> Tensor:
     """nll_loss(Tensor self, Tensor target, Tensor? weight=None, str reduction="mean", int ignore_index=-100) -> Tensor
     """
     return _op.nll_loss(input, target, weight, reduction, ignore_index)
 
+@_b.checked(_op.mse_loss)
 def mse_loss(input: Tensor, target: Tensor, reduction: str = 'mean') -> Tensor:
     """mse_loss(Tensor self, Tensor target, str reduction="mean") -> Tensor
     """
     return _op.mse_loss(input, target, reduction)
 
+@_b.checked(_op.l1_loss)
 def l1_loss(input: Tensor, target: Tensor, reduction: str = 'mean') -> Tensor:
     """l1_loss(Tensor self, Tensor target, str reduction="mean") -> Tensor
     """
     return _op.l1_loss(input, target, reduction)
 
+@_b.checked(_op.smooth_l1_loss)
 def smooth_l1_loss(input: Tensor, target: Tensor, reduction: str = 'mean', beta: float = 1.0) -> Tensor:
     """smooth_l1_loss(Tensor self, Tensor target, str reduction="mean", float beta=1.0) -> Tensor
     """
     return _op.smooth_l1_loss(input, target, reduction, beta)
 
+@_b.checked(_op.huber_loss)
 def huber_loss(input: Tensor, target: Tensor, reduction: str = 'mean', delta: float = 1.0) -> Tensor:
     """huber_loss(Tensor self, Tensor target, str reduction="mean", float delta=1.0) -> Tensor
     """
     return _op.huber_loss(input, target, reduction, delta)
 
+@_b.checked(_op.binary_cross_entropy)
 def binary_cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = None, reduction: str = 'mean') -> Tensor:
     """binary_cross_entropy(Tensor self, Tensor target, Tensor? weight=None, str reduction="mean") -> Tensor
     """
     return _op.binary_cross_entropy(input, target, weight, reduction)
 
+@_b.checked(_op.binary_cross_entropy_with_logits)
 def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight: Tensor | None = None, pos_weight: Tensor | None = None, reduction: str = 'mean') -> Tensor:
     """binary_cross_entropy_with_logits(Tensor self, Tensor target, Tensor? weight=None, Tensor? pos_weight=None, str reduction="mean") -> Tensor
     """
     return _op.binary_cross_entropy_with_logits(input, target, weight, pos_weight, reduction)
 
+@_b.checked(_op.kl_div)
 def kl_div(input: Tensor, target: Tensor, reduction: str = 'mean', log_target: bool = False) -> Tensor:
     """kl_div(Tensor self, Tensor target, str reduction="mean", bool log_target=False) -> Tensor
     """
     return _op.kl_div(input, target, reduction, log_target)
 
+@_b.checked(_op.cosine_similarity)
 def cosine_similarity(x1: Tensor, x2: Tensor, dim: int = 1, eps: float = 1e-08) -> Tensor:
     """cosine_similarity(Tensor x1, Tensor x2, int dim=1, float eps=1e-08) -> Tensor
     """
     return _op.cosine_similarity(x1, x2, dim, eps)
 
+@_b.checked(_op.pairwise_distance)
 def pairwise_distance(x1: Tensor, x2: Tensor, p: float = 2, eps: float = 1e-06, keepdim: bool = False) -> Tensor:
     """pairwise_distance(Tensor x1, Tensor x2, float p=2, float eps=1e-06, bool keepdim=False) -> Tensor
     """
     return _op.pairwise_distance(x1, x2, p, eps, keepdim)
 
+@_b.checked(_op.normalize)
 def normalize(input: Tensor, p: float = 2, dim: int = 1, eps: float = 1e-12) -> Tensor:
     """normalize(Tensor input, float p=2, int dim=1, float eps=1e-12) -> Tensor
     """
     return _op.normalize(input, p, dim, eps)
 
+@_b.checked(_op.scaled_dot_product_attention)
 def scaled_dot_product_attention(query: Tensor, key: Tensor, value: Tensor, attn_mask: Tensor | None = None, dropout_p: float = 0.0, is_causal: bool = False, *, scale: float | None = None) -> Tensor:
     """scaled_dot_product_attention(Tensor query, Tensor key, Tensor value, Tensor? attn_mask=None, float dropout_p=0.0, bool is_causal=False, *, float? scale=None) -> Tensor
     """
     return _op.scaled_dot_product_attention(query, key, value, attn_mask, dropout_p, is_causal, scale)
 
+@_b.checked(_op.zeros_like)
 def zeros_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False) -> Tensor:
     """zeros_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
     return _op.zeros_like(input, dtype, device, requires_grad)
 
+@_b.checked(_op.ones_like)
 def ones_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False) -> Tensor:
     """ones_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
     return _op.ones_like(input, dtype, device, requires_grad)
 
+@_b.checked(_op.full_like)
 def full_like(input: Tensor, fill_value: Number, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False) -> Tensor:
     """full_like(Tensor self, Scalar fill_value, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
     return _op.full_like(input, fill_value, dtype, device, requires_grad)
 
+@_b.checked(_op.empty_like)
 def empty_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False) -> Tensor:
     """empty_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
     return _op.empty_like(input, dtype, device, requires_grad)
 
+@_b.checked(_op.rand_like)
 def rand_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False) -> Tensor:
     """rand_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
     return _op.rand_like(input, dtype, device, requires_grad)
 
+@_b.checked(_op.randn_like)
 def randn_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False) -> Tensor:
     """randn_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
     """
@@ -1447,11 +1694,13 @@ def randint_like(*args: Any, **kwargs: Any) -> Any:
     """
     return _b.call_overloaded((_op.randint_like, _op.randint_like_high,), args, kwargs, 'randint_like')
 
+@_b.checked(_op.bernoulli)
 def bernoulli(input: Tensor, p: float | None = None, *, generator: Generator | None = None) -> Tensor:
     """bernoulli(Tensor self, float? p=None, *, Generator? generator=None) -> Tensor
     """
     return _op.bernoulli(input, p, generator)
 
+@_b.checked(_op.multinomial)
 def multinomial(input: Tensor, num_samples: int, replacement: bool = False, *, generator: Generator | None = None) -> Tensor:
     """multinomial(Tensor self, int num_samples, bool replacement=False, *, Generator? generator=None) -> Tensor
     """
