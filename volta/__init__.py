@@ -31,6 +31,7 @@ from volta.errors import (
 )
 
 # 2. every core operator (generated from ops.yaml), then the tensor that carries their methods
+from volta import _binding
 from volta._generated import registry as _registry
 from volta._tensor import Size, Tensor
 from volta.device import BACKENDS as _BACKENDS
@@ -123,6 +124,7 @@ def numel(t: Tensor) -> builtins.int:
     return t.numel()
 
 
+@_binding.checked(_registry.tensordot)
 def tensordot(a: Tensor, b: Tensor, dims: object = 2) -> Tensor:
     """``tensordot(a, b, dims=2)`` or ``dims=([1, 0], [0, 1])`` as in PyTorch."""
     from builtins import int as _int
@@ -134,6 +136,7 @@ def tensordot(a: Tensor, b: Tensor, dims: object = 2) -> Tensor:
     return _registry.tensordot(a, b, tuple(dims_a), tuple(dims_b))
 
 
+@_binding.checked(_registry.einsum)
 def einsum(equation: str, *operands: object) -> Tensor:
     """``einsum("ij,jk->ik", a, b)`` (operands as arguments or as one list), as in PyTorch."""
     if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
@@ -141,12 +144,14 @@ def einsum(equation: str, *operands: object) -> Tensor:
     return _registry.einsum(equation, tuple(operands))
 
 
+@_binding.checked(_registry.meshgrid)
 def meshgrid(*tensors: object, indexing: str | None = None) -> tuple[Tensor, ...]:
     if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
         tensors = tuple(tensors[0])
     return _registry.meshgrid(tuple(tensors), indexing)
 
 
+@_binding.checked(_registry.var_mean)
 def var_mean(input: Tensor, dim: object = None, unbiased: object = None, keepdim: builtins.bool
              = False, *, correction: object = None) -> tuple[Tensor, Tensor]:
     """PyTorch's ``var_mean`` with either ``unbiased`` (legacy) or ``correction``."""
@@ -158,6 +163,7 @@ def var_mean(input: Tensor, dim: object = None, unbiased: object = None, keepdim
     return _registry.var_mean(input, dims, correction, keepdim)
 
 
+@_binding.checked(_registry.std_mean)
 def std_mean(input: Tensor, dim: object = None, unbiased: object = None, keepdim: builtins.bool
              = False, *, correction: object = None) -> tuple[Tensor, Tensor]:
     """PyTorch's ``std_mean`` with either ``unbiased`` (legacy) or ``correction``."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import numbers
+import operator
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Union  # Union: the DeviceLike alias needs a forward ref
 
@@ -75,6 +76,46 @@ def tensor_list(value: Any, name: str) -> tuple:
 def dtype_arg(value: Any) -> D.dtype | None:
     """A ``dtype=`` argument: a volta dtype or, as in PyTorch, ``float``/``int``/``bool``."""
     return None if value is None else D.dtype_argument(value)
+
+
+def _wrong_type(value: Any, expected: str, name: str, op: str) -> ArgumentError:
+    return ArgumentError(f"{op}(): argument '{name}' must be {expected}, not "
+                         f"{type(value).__name__}")
+
+
+def int_arg(value: Any, name: str, op: str) -> int | None:
+    """An ``int`` argument: ints, numpy integers and one-element integer tensors, not bools."""
+    if value is None:
+        return None
+    if not isinstance(value, (bool, np.bool_)):
+        try:
+            return operator.index(value)
+        except TypeError:
+            pass
+    raise _wrong_type(value, "int", name, op)
+
+
+def float_arg(value: Any, name: str, op: str) -> float | int | None:
+    """A ``float`` argument: any real number or one-element tensor, not a bool."""
+    if value is None:
+        return None
+    if isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_)):
+        return value
+    if isinstance(value, _tensor_type()) and value.numel() == 1 and value.dtype is not D.bool_:
+        return value.item()
+    raise _wrong_type(value, "float", name, op)
+
+
+def bool_arg(value: Any, name: str, op: str) -> bool | None:
+    if value is None or isinstance(value, np.bool_):
+        return None if value is None else bool(value)
+    raise _wrong_type(value, "bool", name, op)
+
+
+def str_arg(value: Any, name: str, op: str) -> str | None:
+    if value is None:
+        return None
+    raise _wrong_type(value, "str", name, op)
 
 
 def device_arg(value: Any) -> str | None:
@@ -237,10 +278,9 @@ def checked(*ops: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         def call(*args: Any, **kwargs: Any) -> Any:
             try:
                 return fn(*args, **kwargs)
-            except (TypeError, AttributeError) as e:
-                if isinstance(e, VoltaError):
-                    raise
-                if e.__traceback__ is not None and e.__traceback__.tb_next is None:
+            except (TypeError, AttributeError, ValueError) as e:
+                if (not isinstance(e, VoltaError) and e.__traceback__ is not None
+                        and e.__traceback__.tb_next is None):
                     # raised while Python bound the call to ``fn``: arity or keywords
                     message = str(e).split("() ", 1)[-1]
                     raise ArgumentError(f"{name}() {message}") from None

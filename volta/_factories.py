@@ -130,6 +130,26 @@ def _dtype(dtype: Any, default: D.dtype | None = None) -> D.dtype:
     return D.dtype_argument(dtype)
 
 
+def _as_float(value: Any) -> float:
+    """A Python number read as PyTorch reads a Scalar: ints in int64 or uint64 range."""
+    if isinstance(value, int) and not -(2**63) <= value < 2**64:
+        raise NumericOverflowError("int too big to convert")
+    try:
+        return float(value)
+    except OverflowError:
+        raise NumericOverflowError(f"value cannot be converted to type double without overflow: "
+                                   f"{value}") from None
+
+
+def _check_python_ints(data: Any) -> None:
+    """PyTorch reads every Python int of nested data as an int64 first."""
+    if isinstance(data, (list, tuple)):
+        for item in data:
+            _check_python_ints(item)
+    elif isinstance(data, int) and not isinstance(data, bool):
+        _checked_int(data, D.int64)
+
+
 def _checked_int(value: Any, dt: D.dtype) -> None:
     """PyTorch's check that a Python number fits the integer dtype it is converted to."""
     info = np.iinfo(dt.numpy)
@@ -190,13 +210,22 @@ def _infer(data: Any) -> np.ndarray:
 def tensor(data: Any, dtype: Any = None, device: Any = None, requires_grad: bool = False,
            pin_memory: bool = False) -> Tensor:
     """A new tensor holding a copy of ``data`` (nested lists, numbers, arrays, tensors)."""
+    if not isinstance(data, (Tensor, np.ndarray)) and (
+            dtype is None or not D.dtype_argument(dtype).is_floating_point):
+        _check_python_ints(data)
     if dtype is not None and not isinstance(data, (Tensor, np.ndarray)):
         # convert Python numbers straight to the requested dtype (no detour via float32)
         target = D.dtype_argument(dtype)
         try:
             arr = np.array(data, dtype=target.numpy)
-        except (TypeError, ValueError):
-            arr = np.array(_infer(data), copy=True).astype(target.numpy)
+        except (TypeError, ValueError, OverflowError):
+            try:  # e.g. ints beyond int64 into a floating dtype: through float64
+                arr = np.array(data, dtype=np.float64).astype(target.numpy) \
+                    if target.is_floating_point else None
+            except (TypeError, ValueError, OverflowError):
+                arr = None
+            if arr is None:
+                arr = np.array(_infer(data), copy=True).astype(target.numpy)
         return _from_host(arr, device, requires_grad)
     arr = np.array(_infer(data), copy=True)
     if dtype is not None:
@@ -249,9 +278,12 @@ def scalar_tensor(value: Any, dtype: Any = None, device: Any = None) -> Tensor:
 
 def _filled(shape: tuple[int, ...], value: Any, dt: D.dtype, dev: Any,
             requires_grad: bool) -> Tensor:
-    if isinstance(value, int) and not isinstance(value, bool) and not dt.is_floating_point \
-            and dt is not D.bool_:
-        _checked_int(value, dt)
+    if isinstance(value, int) and not isinstance(value, bool):
+        # a Python int is a Scalar first, then it must fit an integer dtype
+        if dt.is_floating_point or dt is D.bool_:
+            _as_float(value)
+        else:
+            _checked_int(value, dt)
     return _from_host(np.full(_allocatable(shape, dt), value, dtype=dt.numpy), dev,
                       requires_grad)
 
@@ -293,11 +325,13 @@ def arange(start: Any, end: Any = None, step: Any = 1, dtype: Any = None, device
                          f"(start={start}, end={end}, step={step})")
     if not all(math.isfinite(v) for v in values):
         raise VoltaError(f"arange: unsupported range: {start} -> {end}")
+    for v in values:  # PyTorch reads Python ints as int64 first
+        if isinstance(v, int):
+            _checked_int(v, D.int64)
     is_float = any(isinstance(v, float) for v in values)
     dt = _dtype(dtype, D.get_default_dtype() if is_float else D.int64)
-    if not is_float:
-        for v in values:  # PyTorch converts the bounds to int64 first
-            _checked_int(v, D.int64)
+    if dt is D.bool_:
+        raise DTypeError('"arange_cpu" not implemented for \'Bool\'')
     n = math.ceil((end - start) / step)
     _allocatable((n,), dt)
     arr = (start + np.arange(n, dtype=np.float64 if is_float else np.int64) * step)
@@ -311,17 +345,20 @@ def linspace(start: float, end: float, steps: int, dtype: Any = None, device: An
     dt = _dtype(dtype)
     _allocatable((steps,), dt)
     if not dt.is_floating_point and dt is not D.bool_:
-        for v in (start, end):  # the bounds are converted to the integer dtype first
-            _checked_int(math.trunc(v), dt)
+        for v in (start, end):  # the bounds must fit the integer dtype
+            _checked_int(math.trunc(v) if math.isfinite(v) else math.inf, dt)
+    start, end = _as_float(start), _as_float(end)
     return _from_host(np.linspace(start, end, steps, dtype=np.float64).astype(dt.numpy), device,
                       requires_grad)
 
 
 def logspace(start: float, end: float, steps: int, base: float = 10.0, dtype: Any = None,
              device: Any = None, requires_grad: bool = False) -> Tensor:
+    if steps < 0:
+        raise VoltaError("logspace: number of steps must be non-negative")
     dt = _dtype(dtype)
     _allocatable((steps,), dt)
-    arr = np.power(base, np.linspace(start, end, steps, dtype=np.float64))
+    arr = np.power(base, np.linspace(_as_float(start), _as_float(end), steps, dtype=np.float64))
     return _from_host(arr.astype(dt.numpy), device, requires_grad)
 
 
@@ -369,6 +406,8 @@ def randint(low: int, high: int | None = None, size: Sequence[int] | None = None
         raise VoltaError(f"random_ expects 'from' to be less than 'to', but got from={low} >= "
                          f"to={high}")
     dt = _dtype(dtype, D.int64)
+    for v in (low, high):
+        _checked_int(v, D.int64)
     arr = _gen(generator).integers(low, high, size=_allocatable(_size((size,)), dt),
                                    dtype=np.int64)
     return _from_host(arr.astype(dt.numpy), device, requires_grad)

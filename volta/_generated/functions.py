@@ -161,12 +161,14 @@ def relu6(input: Tensor | Number) -> Tensor:
 def gelu(input: Tensor | Number, *, approximate: str = 'none') -> Tensor:
     """gelu(Tensor self, *, str approximate="none") -> Tensor
     """
+    if approximate.__class__ is not str: approximate = _b.str_arg(approximate, 'approximate', 'gelu')
     return _op.gelu(input, approximate)
 
 @_b.checked(_op.gelu_backward)
 def gelu_backward(grad_output: Tensor | Number, input: Tensor | Number, *, approximate: str = 'none') -> Tensor:
     """gelu_backward(Tensor grad_output, Tensor self, *, str approximate="none") -> Tensor
     """
+    if approximate.__class__ is not str: approximate = _b.str_arg(approximate, 'approximate', 'gelu_backward')
     return _op.gelu_backward(grad_output, input, approximate)
 
 @_b.checked(_op.silu)
@@ -275,6 +277,7 @@ def ceil(input: Tensor | Number) -> Tensor:
 def round(input: Tensor | Number, *, decimals: int = 0) -> Tensor:
     """round(Tensor self, *, int decimals=0) -> Tensor
     """
+    if decimals.__class__ is not int: decimals = _b.int_arg(decimals, 'decimals', 'round')
     return _op.round(input, decimals)
 
 @_b.checked(_op.trunc)
@@ -341,6 +344,9 @@ def signbit(input: Tensor | Number) -> Tensor:
 def nan_to_num(input: Tensor | Number, nan: float | None = None, posinf: float | None = None, neginf: float | None = None) -> Tensor:
     """nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor
     """
+    if nan.__class__ is not float: nan = _b.float_arg(nan, 'nan', 'nan_to_num')
+    if posinf.__class__ is not float: posinf = _b.float_arg(posinf, 'posinf', 'nan_to_num')
+    if neginf.__class__ is not float: neginf = _b.float_arg(neginf, 'neginf', 'nan_to_num')
     return _op.nan_to_num(input, nan, posinf, neginf)
 
 @_b.checked(_op.logical_not)
@@ -389,6 +395,7 @@ def multiply(input: Tensor, other: Tensor) -> Tensor:
 def div(input: Tensor | Number, other: Tensor | Number, *, rounding_mode: str | None = None) -> Tensor:
     """div(Tensor self, Tensor other, *, str? rounding_mode=None) -> Tensor
     """
+    if rounding_mode.__class__ is not str: rounding_mode = _b.str_arg(rounding_mode, 'rounding_mode', 'div')
     return _op.div(input, other, rounding_mode)
 
 @_b.checked(_op.true_divide)
@@ -401,6 +408,7 @@ def true_divide(input: Tensor, other: Tensor) -> Tensor:
 def divide(input: Tensor, other: Tensor, *, rounding_mode: str | None = None) -> Tensor:
     """divide(Tensor self, Tensor other, *, str? rounding_mode=None) -> Tensor
     """
+    if rounding_mode.__class__ is not str: rounding_mode = _b.str_arg(rounding_mode, 'rounding_mode', 'divide')
     return _op.divide(input, other, rounding_mode)
 
 @_b.checked(_op.floor_divide)
@@ -539,12 +547,18 @@ def equal(input: Tensor, other: Tensor) -> bool:
 def allclose(input: Tensor, other: Tensor, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False) -> bool:
     """allclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> bool
     """
+    if rtol.__class__ is not float: rtol = _b.float_arg(rtol, 'rtol', 'allclose')
+    if atol.__class__ is not float: atol = _b.float_arg(atol, 'atol', 'allclose')
+    if equal_nan.__class__ is not bool: equal_nan = _b.bool_arg(equal_nan, 'equal_nan', 'allclose')
     return _op.allclose(input, other, rtol, atol, equal_nan)
 
 @_b.checked(_op.isclose)
 def isclose(input: Tensor, other: Tensor, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False) -> Tensor:
     """isclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> Tensor
     """
+    if rtol.__class__ is not float: rtol = _b.float_arg(rtol, 'rtol', 'isclose')
+    if atol.__class__ is not float: atol = _b.float_arg(atol, 'atol', 'isclose')
+    if equal_nan.__class__ is not bool: equal_nan = _b.bool_arg(equal_nan, 'equal_nan', 'isclose')
     return _op.isclose(input, other, rtol, atol, equal_nan)
 
 @_b.checked(_op.logical_and)
@@ -624,6 +638,7 @@ def sum(input: Tensor, dim: int | Sequence[int] | None = None, keepdim: bool = F
     """sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
     """
     dim = _b.int_list(dim, 1, 'dim')
+    if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'sum')
     dtype = _b.dtype_arg(dtype)
     return _op.sum(input, dim, keepdim, dtype)
 
@@ -632,6 +647,7 @@ def nansum(input: Tensor, dim: int | Sequence[int] | None = None, keepdim: bool 
     """nansum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
     """
     dim = _b.int_list(dim, 1, 'dim')
+    if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'nansum')
     dtype = _b.dtype_arg(dtype)
     return _op.nansum(input, dim, keepdim, dtype)
 
@@ -640,6 +656,7 @@ def mean(input: Tensor, dim: int | Sequence[int] | None = None, keepdim: bool = 
     """mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
     """
     dim = _b.int_list(dim, 1, 'dim')
+    if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'mean')
     dtype = _b.dtype_arg(dtype)
     return _op.mean(input, dim, keepdim, dtype)
 
@@ -647,6 +664,8 @@ def mean(input: Tensor, dim: int | Sequence[int] | None = None, keepdim: bool = 
 def prod(input: Tensor, dim: int | None = None, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor:
     """prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'prod')
+    if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'prod')
     dtype = _b.dtype_arg(dtype)
     return _op.prod(input, dim, keepdim, dtype)
 
@@ -669,6 +688,7 @@ def amax(input: Tensor, dim: int | Sequence[int] = [], keepdim: bool = False) ->
     """amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor
     """
     dim = _b.int_list(dim, 1, 'dim')
+    if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'amax')
     return _op.amax(input, dim, keepdim)
 
 @_b.checked(_op.amin)
@@ -676,24 +696,31 @@ def amin(input: Tensor, dim: int | Sequence[int] = [], keepdim: bool = False) ->
     """amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor
     """
     dim = _b.int_list(dim, 1, 'dim')
+    if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'amin')
     return _op.amin(input, dim, keepdim)
 
 @_b.checked(_op.aminmax)
 def aminmax(input: Tensor, *, dim: int | None = None, keepdim: bool = False) -> tuple[Tensor, Tensor]:
     """aminmax(Tensor self, *, int? dim=None, bool keepdim=False) -> (Tensor min, Tensor max)
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'aminmax')
+    if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'aminmax')
     return _b.named_result('aminmax', ('min', 'max'), _op.aminmax(input, dim, keepdim))
 
 @_b.checked(_op.argmax)
 def argmax(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
     """argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'argmax')
+    if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'argmax')
     return _op.argmax(input, dim, keepdim)
 
 @_b.checked(_op.argmin)
 def argmin(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
     """argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'argmin')
+    if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'argmin')
     return _op.argmin(input, dim, keepdim)
 
 def var(*args: Any, **kwargs: Any) -> Any:
@@ -715,6 +742,7 @@ def var_mean(input: Tensor, dim: int | Sequence[int] | None = None, *, correctio
     """var_mean(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)
     """
     dim = _b.int_list(dim, 1, 'dim')
+    if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'var_mean')
     return _op.var_mean(input, dim, correction, keepdim)
 
 @_b.checked(_op.std_mean)
@@ -722,6 +750,7 @@ def std_mean(input: Tensor, dim: int | Sequence[int] | None = None, *, correctio
     """std_mean(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)
     """
     dim = _b.int_list(dim, 1, 'dim')
+    if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'std_mean')
     return _op.std_mean(input, dim, correction, keepdim)
 
 @_b.checked(_op.vector_norm)
@@ -729,6 +758,7 @@ def vector_norm(input: Tensor, ord: Number = 2, dim: int | Sequence[int] | None 
     """vector_norm(Tensor self, Scalar ord=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
     """
     dim = _b.int_list(dim, 1, 'dim')
+    if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'vector_norm')
     dtype = _b.dtype_arg(dtype)
     return _op.vector_norm(input, ord, dim, keepdim, dtype)
 
@@ -749,6 +779,7 @@ def logsumexp(input: Tensor, dim: int | Sequence[int], keepdim: bool = False) ->
     """logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor
     """
     dim = _b.int_list(dim, 1, 'dim')
+    if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'logsumexp')
     return _op.logsumexp(input, dim, keepdim)
 
 @_b.checked(_op.all)
@@ -756,6 +787,7 @@ def all(input: Tensor, dim: int | Sequence[int] | None = None, keepdim: bool = F
     """all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor
     """
     dim = _b.int_list(dim, 1, 'dim')
+    if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'all')
     return _op.all(input, dim, keepdim)
 
 @_b.checked(_op.any)
@@ -763,6 +795,7 @@ def any(input: Tensor, dim: int | Sequence[int] | None = None, keepdim: bool = F
     """any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor
     """
     dim = _b.int_list(dim, 1, 'dim')
+    if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'any')
     return _op.any(input, dim, keepdim)
 
 @_b.checked(_op.count_nonzero)
@@ -776,6 +809,7 @@ def count_nonzero(input: Tensor, dim: int | Sequence[int] | None = None) -> Tens
 def cumsum(input: Tensor, dim: int, *, dtype: dtype | None = None) -> Tensor:
     """cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'cumsum')
     dtype = _b.dtype_arg(dtype)
     return _op.cumsum(input, dim, dtype)
 
@@ -783,6 +817,7 @@ def cumsum(input: Tensor, dim: int, *, dtype: dtype | None = None) -> Tensor:
 def cumprod(input: Tensor, dim: int, *, dtype: dtype | None = None) -> Tensor:
     """cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'cumprod')
     dtype = _b.dtype_arg(dtype)
     return _op.cumprod(input, dim, dtype)
 
@@ -832,6 +867,7 @@ def baddbmm(input: Tensor, batch1: Tensor, batch2: Tensor, *, beta: Number = 1, 
 def einsum(equation: str, tensors: Sequence[Tensor]) -> Tensor:
     """einsum(str equation, Tensor[] tensors) -> Tensor
     """
+    if equation.__class__ is not str: equation = _b.str_arg(equation, 'equation', 'einsum')
     tensors = _b.tensor_list(tensors, 'tensors')
     return _op.einsum(equation, tensors)
 
@@ -867,6 +903,7 @@ def as_strided(input: Tensor, size: int | Sequence[int], stride: int | Sequence[
     """
     size = _b.int_list(size, 0, 'size')
     stride = _b.int_list(stride, 0, 'stride')
+    if storage_offset.__class__ is not int: storage_offset = _b.int_arg(storage_offset, 'storage_offset', 'as_strided')
     return _op.as_strided(input, size, stride, storage_offset)
 
 @_b.checked(_op.permute)
@@ -880,12 +917,16 @@ def permute(input: Tensor, dims: int | Sequence[int]) -> Tensor:
 def transpose(input: Tensor, dim0: int, dim1: int) -> Tensor:
     """transpose(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
     """
+    if dim0.__class__ is not int: dim0 = _b.int_arg(dim0, 'dim0', 'transpose')
+    if dim1.__class__ is not int: dim1 = _b.int_arg(dim1, 'dim1', 'transpose')
     return _op.transpose(input, dim0, dim1)
 
 @_b.checked(_op.swapaxes)
 def swapaxes(input: Tensor, axis0: int, axis1: int) -> Tensor:
     """swapaxes(Tensor(a) self, int axis0, int axis1) -> Tensor(a)
     """
+    if axis0.__class__ is not int: axis0 = _b.int_arg(axis0, 'axis0', 'swapaxes')
+    if axis1.__class__ is not int: axis1 = _b.int_arg(axis1, 'axis1', 'swapaxes')
     return _op.swapaxes(input, axis0, axis1)
 
 @_b.checked(_op.t)
@@ -905,6 +946,7 @@ def squeeze(input: Tensor, dim: int | Sequence[int] | None = None) -> Tensor:
 def unsqueeze(input: Tensor, dim: int) -> Tensor:
     """unsqueeze(Tensor(a) self, int dim) -> Tensor(a)
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unsqueeze')
     return _op.unsqueeze(input, dim)
 
 @_b.checked(_op.broadcast_to)
@@ -918,12 +960,19 @@ def broadcast_to(input: Tensor, size: int | Sequence[int]) -> Tensor:
 def narrow(input: Tensor, dim: int, start: int, length: int) -> Tensor:
     """narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'narrow')
+    if start.__class__ is not int: start = _b.int_arg(start, 'start', 'narrow')
+    if length.__class__ is not int: length = _b.int_arg(length, 'length', 'narrow')
     return _op.narrow(input, dim, start, length)
 
 @_b.checked(_op.slice)
 def slice(input: Tensor, dim: int = 0, start: int | None = None, end: int | None = None, step: int = 1) -> Tensor:
     """slice(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'slice')
+    if start.__class__ is not int: start = _b.int_arg(start, 'start', 'slice')
+    if end.__class__ is not int: end = _b.int_arg(end, 'end', 'slice')
+    if step.__class__ is not int: step = _b.int_arg(step, 'step', 'slice')
     return _op.slice(input, dim, start, end, step)
 
 @_b.checked(_op.slice_backward)
@@ -931,12 +980,18 @@ def slice_backward(grad_output: Tensor, input_sizes: int | Sequence[int], dim: i
     """slice_backward(Tensor grad_output, int[] input_sizes, int dim, int? start, int? end, int step) -> Tensor
     """
     input_sizes = _b.int_list(input_sizes, 0, 'input_sizes')
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'slice_backward')
+    if start.__class__ is not int: start = _b.int_arg(start, 'start', 'slice_backward')
+    if end.__class__ is not int: end = _b.int_arg(end, 'end', 'slice_backward')
+    if step.__class__ is not int: step = _b.int_arg(step, 'step', 'slice_backward')
     return _op.slice_backward(grad_output, input_sizes, dim, start, end, step)
 
 @_b.checked(_op.select)
 def select(input: Tensor, dim: int, index: int) -> Tensor:
     """select(Tensor(a) self, int dim, int index) -> Tensor(a)
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'select')
+    if index.__class__ is not int: index = _b.int_arg(index, 'index', 'select')
     return _op.select(input, dim, index)
 
 @_b.checked(_op.select_backward)
@@ -944,6 +999,8 @@ def select_backward(grad_output: Tensor, input_sizes: int | Sequence[int], dim: 
     """select_backward(Tensor grad_output, int[] input_sizes, int dim, int index) -> Tensor
     """
     input_sizes = _b.int_list(input_sizes, 0, 'input_sizes')
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'select_backward')
+    if index.__class__ is not int: index = _b.int_arg(index, 'index', 'select_backward')
     return _op.select_backward(grad_output, input_sizes, dim, index)
 
 @_b.checked(_op.unfold_backward)
@@ -951,12 +1008,18 @@ def unfold_backward(grad_output: Tensor, input_sizes: int | Sequence[int], dim: 
     """unfold_backward(Tensor grad_output, int[] input_sizes, int dim, int size, int step) -> Tensor
     """
     input_sizes = _b.int_list(input_sizes, 0, 'input_sizes')
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unfold_backward')
+    if size.__class__ is not int: size = _b.int_arg(size, 'size', 'unfold_backward')
+    if step.__class__ is not int: step = _b.int_arg(step, 'step', 'unfold_backward')
     return _op.unfold_backward(grad_output, input_sizes, dim, size, step)
 
 @_b.checked(_op.diagonal)
 def diagonal(input: Tensor, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Tensor:
     """diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)
     """
+    if offset.__class__ is not int: offset = _b.int_arg(offset, 'offset', 'diagonal')
+    if dim1.__class__ is not int: dim1 = _b.int_arg(dim1, 'dim1', 'diagonal')
+    if dim2.__class__ is not int: dim2 = _b.int_arg(dim2, 'dim2', 'diagonal')
     return _op.diagonal(input, offset, dim1, dim2)
 
 @_b.checked(_op.diagonal_backward)
@@ -964,6 +1027,9 @@ def diagonal_backward(grad_output: Tensor, input_sizes: int | Sequence[int], off
     """diagonal_backward(Tensor grad_output, int[] input_sizes, int offset, int dim1, int dim2) -> Tensor
     """
     input_sizes = _b.int_list(input_sizes, 0, 'input_sizes')
+    if offset.__class__ is not int: offset = _b.int_arg(offset, 'offset', 'diagonal_backward')
+    if dim1.__class__ is not int: dim1 = _b.int_arg(dim1, 'dim1', 'diagonal_backward')
+    if dim2.__class__ is not int: dim2 = _b.int_arg(dim2, 'dim2', 'diagonal_backward')
     return _op.diagonal_backward(grad_output, input_sizes, offset, dim1, dim2)
 
 @_b.checked(_op.as_strided_scatter)
@@ -972,6 +1038,7 @@ def as_strided_scatter(input: Tensor, src: Tensor, size: int | Sequence[int], st
     """
     size = _b.int_list(size, 0, 'size')
     stride = _b.int_list(stride, 0, 'stride')
+    if storage_offset.__class__ is not int: storage_offset = _b.int_arg(storage_offset, 'storage_offset', 'as_strided_scatter')
     return _op.as_strided_scatter(input, src, size, stride, storage_offset)
 
 def split(*args: Any, **kwargs: Any) -> Any:
@@ -984,12 +1051,15 @@ def split(*args: Any, **kwargs: Any) -> Any:
 def chunk(input: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
     """chunk(Tensor(a) self, int chunks, int dim=0) -> Tensor(a)[]
     """
+    if chunks.__class__ is not int: chunks = _b.int_arg(chunks, 'chunks', 'chunk')
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'chunk')
     return _op.chunk(input, chunks, dim)
 
 @_b.checked(_op.unbind)
 def unbind(input: Tensor, dim: int = 0) -> tuple[Tensor, ...]:
     """unbind(Tensor(a) self, int dim=0) -> Tensor(a)[]
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unbind')
     return _op.unbind(input, dim)
 
 @_b.checked(_op.movedim)
@@ -1017,12 +1087,15 @@ def reshape(input: Tensor, shape: int | Sequence[int]) -> Tensor:
 def flatten(input: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
     """flatten(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)
     """
+    if start_dim.__class__ is not int: start_dim = _b.int_arg(start_dim, 'start_dim', 'flatten')
+    if end_dim.__class__ is not int: end_dim = _b.int_arg(end_dim, 'end_dim', 'flatten')
     return _op.flatten(input, start_dim, end_dim)
 
 @_b.checked(_op.unflatten)
 def unflatten(input: Tensor, dim: int, sizes: int | Sequence[int]) -> Tensor:
     """unflatten(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unflatten')
     sizes = _b.int_list(sizes, 0, 'sizes')
     return _op.unflatten(input, dim, sizes)
 
@@ -1049,6 +1122,7 @@ def cat(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
     """cat(Tensor[] tensors, int dim=0) -> Tensor
     """
     tensors = _b.tensor_list(tensors, 'tensors')
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'cat')
     return _op.cat(tensors, dim)
 
 @_b.checked(_op.concat)
@@ -1056,6 +1130,7 @@ def concat(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
     """concat(Tensor[] tensors, int dim=0) -> Tensor
     """
     tensors = _b.tensor_list(tensors, 'tensors')
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'concat')
     return _op.concat(tensors, dim)
 
 @_b.checked(_op.stack)
@@ -1063,6 +1138,7 @@ def stack(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
     """stack(Tensor[] tensors, int dim=0) -> Tensor
     """
     tensors = _b.tensor_list(tensors, 'tensors')
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'stack')
     return _op.stack(tensors, dim)
 
 @_b.checked(_op.hstack)
@@ -1105,24 +1181,30 @@ def tile(input: Tensor, dims: int | Sequence[int]) -> Tensor:
 def tril(input: Tensor, diagonal: int = 0) -> Tensor:
     """tril(Tensor self, int diagonal=0) -> Tensor
     """
+    if diagonal.__class__ is not int: diagonal = _b.int_arg(diagonal, 'diagonal', 'tril')
     return _op.tril(input, diagonal)
 
 @_b.checked(_op.triu)
 def triu(input: Tensor, diagonal: int = 0) -> Tensor:
     """triu(Tensor self, int diagonal=0) -> Tensor
     """
+    if diagonal.__class__ is not int: diagonal = _b.int_arg(diagonal, 'diagonal', 'triu')
     return _op.triu(input, diagonal)
 
 @_b.checked(_op.diag)
 def diag(input: Tensor, diagonal: int = 0) -> Tensor:
     """diag(Tensor self, int diagonal=0) -> Tensor
     """
+    if diagonal.__class__ is not int: diagonal = _b.int_arg(diagonal, 'diagonal', 'diag')
     return _op.diag(input, diagonal)
 
 @_b.checked(_op.diag_embed)
 def diag_embed(input: Tensor, offset: int = 0, dim1: int = -2, dim2: int = -1) -> Tensor:
     """diag_embed(Tensor self, int offset=0, int dim1=-2, int dim2=-1) -> Tensor
     """
+    if offset.__class__ is not int: offset = _b.int_arg(offset, 'offset', 'diag_embed')
+    if dim1.__class__ is not int: dim1 = _b.int_arg(dim1, 'dim1', 'diag_embed')
+    if dim2.__class__ is not int: dim2 = _b.int_arg(dim2, 'dim2', 'diag_embed')
     return _op.diag_embed(input, offset, dim1, dim2)
 
 @_b.checked(_op.meshgrid)
@@ -1130,6 +1212,7 @@ def meshgrid(tensors: Sequence[Tensor], *, indexing: str | None = None) -> tuple
     """meshgrid(Tensor[] tensors, *, str? indexing=None) -> Tensor[]
     """
     tensors = _b.tensor_list(tensors, 'tensors')
+    if indexing.__class__ is not str: indexing = _b.str_arg(indexing, 'indexing', 'meshgrid')
     return _op.meshgrid(tensors, indexing)
 
 @_b.checked(_op.pad)
@@ -1137,6 +1220,8 @@ def pad(input: Tensor, pad: int | Sequence[int], mode: str = 'constant', value: 
     """pad(Tensor self, int[] pad, str mode="constant", float? value=None) -> Tensor
     """
     pad = _b.int_list(pad, 0, 'pad')
+    if mode.__class__ is not str: mode = _b.str_arg(mode, 'mode', 'pad')
+    if value.__class__ is not float: value = _b.float_arg(value, 'value', 'pad')
     return _op.pad(input, pad, mode, value)
 
 @_b.checked(_op.pad_backward)
@@ -1145,36 +1230,50 @@ def pad_backward(grad_output: Tensor, input_sizes: int | Sequence[int], padding:
     """
     input_sizes = _b.int_list(input_sizes, 0, 'input_sizes')
     padding = _b.int_list(padding, 0, 'padding')
+    if mode.__class__ is not str: mode = _b.str_arg(mode, 'mode', 'pad_backward')
     return _op.pad_backward(grad_output, input_sizes, padding, mode)
 
 @_b.checked(_op.sort)
 def sort(input: Tensor, dim: int = -1, descending: bool = False, *, stable: bool | None = False) -> tuple[Tensor, Tensor]:
     """sort(Tensor self, int dim=-1, bool descending=False, *, bool? stable=False) -> (Tensor values, Tensor indices)
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'sort')
+    if descending.__class__ is not bool: descending = _b.bool_arg(descending, 'descending', 'sort')
+    if stable.__class__ is not bool: stable = _b.bool_arg(stable, 'stable', 'sort')
     return _b.named_result('sort', ('values', 'indices'), _op.sort(input, dim, descending, stable))
 
 @_b.checked(_op.argsort)
 def argsort(input: Tensor, dim: int = -1, descending: bool = False, *, stable: bool = False) -> Tensor:
     """argsort(Tensor self, int dim=-1, bool descending=False, *, bool stable=False) -> Tensor
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'argsort')
+    if descending.__class__ is not bool: descending = _b.bool_arg(descending, 'descending', 'argsort')
+    if stable.__class__ is not bool: stable = _b.bool_arg(stable, 'stable', 'argsort')
     return _op.argsort(input, dim, descending, stable)
 
 @_b.checked(_op.topk)
 def topk(input: Tensor, k: int, dim: int = -1, largest: bool = True, sorted: bool = True) -> tuple[Tensor, Tensor]:
     """topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)
     """
+    if k.__class__ is not int: k = _b.int_arg(k, 'k', 'topk')
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'topk')
+    if largest.__class__ is not bool: largest = _b.bool_arg(largest, 'largest', 'topk')
+    if sorted.__class__ is not bool: sorted = _b.bool_arg(sorted, 'sorted', 'topk')
     return _b.named_result('topk', ('values', 'indices'), _op.topk(input, k, dim, largest, sorted))
 
 @_b.checked(_op.gather)
 def gather(input: Tensor, dim: int, index: Tensor, *, sparse_grad: bool = False) -> Tensor:
     """gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'gather')
+    if sparse_grad.__class__ is not bool: sparse_grad = _b.bool_arg(sparse_grad, 'sparse_grad', 'gather')
     return _op.gather(input, dim, index, sparse_grad)
 
 @_b.checked(_op.take_along_dim)
 def take_along_dim(input: Tensor, indices: Tensor, dim: int | None = None) -> Tensor:
     """take_along_dim(Tensor self, Tensor indices, int? dim=None) -> Tensor
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'take_along_dim')
     return _op.take_along_dim(input, indices, dim)
 
 def scatter(*args: Any, **kwargs: Any) -> Any:
@@ -1187,18 +1286,21 @@ def scatter(*args: Any, **kwargs: Any) -> Any:
 def scatter_add(input: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor:
     """scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'scatter_add')
     return _op.scatter_add(input, dim, index, src)
 
 @_b.checked(_op.index_select)
 def index_select(input: Tensor, dim: int, index: Tensor) -> Tensor:
     """index_select(Tensor self, int dim, Tensor index) -> Tensor
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'index_select')
     return _op.index_select(input, dim, index)
 
 @_b.checked(_op.index_add)
 def index_add(input: Tensor, dim: int, index: Tensor, source: Tensor, *, alpha: Number = 1) -> Tensor:
     """index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'index_add')
     return _op.index_add(input, dim, index, source, alpha)
 
 @_b.checked(_op.index_Tensor)
@@ -1213,6 +1315,7 @@ def index_put(input: Tensor, indices: Sequence[Tensor], values: Tensor, accumula
     """index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor
     """
     indices = _b.tensor_list(indices, 'indices')
+    if accumulate.__class__ is not bool: accumulate = _b.bool_arg(accumulate, 'accumulate', 'index_put')
     return _op.index_put(input, indices, values, accumulate)
 
 def masked_fill(*args: Any, **kwargs: Any) -> Any:
@@ -1243,30 +1346,39 @@ def nonzero(*args: Any, **kwargs: Any) -> Any:
 def one_hot(input: Tensor, num_classes: int = -1) -> Tensor:
     """one_hot(Tensor self, int num_classes=-1) -> Tensor
     """
+    if num_classes.__class__ is not int: num_classes = _b.int_arg(num_classes, 'num_classes', 'one_hot')
     return _op.one_hot(input, num_classes)
 
 @_b.checked(_op.unique)
 def unique(input: Tensor, sorted: bool = True, return_inverse: bool = False, return_counts: bool = False, dim: int | None = None) -> tuple[Tensor, ...]:
     """unique(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False, int? dim=None) -> Tensor[]
     """
+    if sorted.__class__ is not bool: sorted = _b.bool_arg(sorted, 'sorted', 'unique')
+    if return_inverse.__class__ is not bool: return_inverse = _b.bool_arg(return_inverse, 'return_inverse', 'unique')
+    if return_counts.__class__ is not bool: return_counts = _b.bool_arg(return_counts, 'return_counts', 'unique')
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unique')
     return _op.unique(input, sorted, return_inverse, return_counts, dim)
 
 @_b.checked(_op.bincount)
 def bincount(input: Tensor, weights: Tensor | None = None, minlength: int = 0) -> Tensor:
     """bincount(Tensor self, Tensor? weights=None, int minlength=0) -> Tensor
     """
+    if minlength.__class__ is not int: minlength = _b.int_arg(minlength, 'minlength', 'bincount')
     return _op.bincount(input, weights, minlength)
 
 @_b.checked(_op.searchsorted)
 def searchsorted(sorted_sequence: Tensor, input: Tensor, *, out_int32: bool = False, right: bool = False) -> Tensor:
     """searchsorted(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False) -> Tensor
     """
+    if out_int32.__class__ is not bool: out_int32 = _b.bool_arg(out_int32, 'out_int32', 'searchsorted')
+    if right.__class__ is not bool: right = _b.bool_arg(right, 'right', 'searchsorted')
     return _op.searchsorted(sorted_sequence, input, out_int32, right)
 
 @_b.checked(_op.softmax)
 def softmax(input: Tensor, dim: int, dtype: dtype | None = None) -> Tensor:
     """softmax(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'softmax')
     dtype = _b.dtype_arg(dtype)
     return _op.softmax(input, dim, dtype)
 
@@ -1274,6 +1386,7 @@ def softmax(input: Tensor, dim: int, dtype: dtype | None = None) -> Tensor:
 def log_softmax(input: Tensor, dim: int, dtype: dtype | None = None) -> Tensor:
     """log_softmax(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'log_softmax')
     dtype = _b.dtype_arg(dtype)
     return _op.log_softmax(input, dim, dtype)
 
@@ -1296,7 +1409,9 @@ def convolution(input: Tensor, weight: Tensor, bias: Tensor | None, stride: int 
     stride = _b.int_list(stride, 0, 'stride')
     padding = _b.int_list(padding, 0, 'padding')
     dilation = _b.int_list(dilation, 0, 'dilation')
+    if transposed.__class__ is not bool: transposed = _b.bool_arg(transposed, 'transposed', 'convolution')
     output_padding = _b.int_list(output_padding, 0, 'output_padding')
+    if groups.__class__ is not int: groups = _b.int_arg(groups, 'groups', 'convolution')
     return _op.convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
 
 @_b.checked(_op.convolution_backward)
@@ -1306,7 +1421,9 @@ def convolution_backward(grad_output: Tensor, input: Tensor, weight: Tensor, str
     stride = _b.int_list(stride, 0, 'stride')
     padding = _b.int_list(padding, 0, 'padding')
     dilation = _b.int_list(dilation, 0, 'dilation')
+    if transposed.__class__ is not bool: transposed = _b.bool_arg(transposed, 'transposed', 'convolution_backward')
     output_padding = _b.int_list(output_padding, 0, 'output_padding')
+    if groups.__class__ is not int: groups = _b.int_arg(groups, 'groups', 'convolution_backward')
     return _op.convolution_backward(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 
 @_b.checked(_op.conv1d)
@@ -1316,6 +1433,7 @@ def conv1d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride: in
     stride = _b.int_list(stride, 1, 'stride')
     padding = _b.int_list(padding, 1, 'padding')
     dilation = _b.int_list(dilation, 1, 'dilation')
+    if groups.__class__ is not int: groups = _b.int_arg(groups, 'groups', 'conv1d')
     return _op.conv1d(input, weight, bias, stride, padding, dilation, groups)
 
 @_b.checked(_op.conv2d)
@@ -1325,6 +1443,7 @@ def conv2d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride: in
     stride = _b.int_list(stride, 2, 'stride')
     padding = _b.int_list(padding, 2, 'padding')
     dilation = _b.int_list(dilation, 2, 'dilation')
+    if groups.__class__ is not int: groups = _b.int_arg(groups, 'groups', 'conv2d')
     return _op.conv2d(input, weight, bias, stride, padding, dilation, groups)
 
 @_b.checked(_op.conv3d)
@@ -1334,6 +1453,7 @@ def conv3d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride: in
     stride = _b.int_list(stride, 3, 'stride')
     padding = _b.int_list(padding, 3, 'padding')
     dilation = _b.int_list(dilation, 3, 'dilation')
+    if groups.__class__ is not int: groups = _b.int_arg(groups, 'groups', 'conv3d')
     return _op.conv3d(input, weight, bias, stride, padding, dilation, groups)
 
 @_b.checked(_op.conv_transpose1d)
@@ -1343,6 +1463,7 @@ def conv_transpose1d(input: Tensor, weight: Tensor, bias: Tensor | None = None, 
     stride = _b.int_list(stride, 1, 'stride')
     padding = _b.int_list(padding, 1, 'padding')
     output_padding = _b.int_list(output_padding, 1, 'output_padding')
+    if groups.__class__ is not int: groups = _b.int_arg(groups, 'groups', 'conv_transpose1d')
     dilation = _b.int_list(dilation, 1, 'dilation')
     return _op.conv_transpose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)
 
@@ -1353,6 +1474,7 @@ def conv_transpose2d(input: Tensor, weight: Tensor, bias: Tensor | None = None, 
     stride = _b.int_list(stride, 2, 'stride')
     padding = _b.int_list(padding, 2, 'padding')
     output_padding = _b.int_list(output_padding, 2, 'output_padding')
+    if groups.__class__ is not int: groups = _b.int_arg(groups, 'groups', 'conv_transpose2d')
     dilation = _b.int_list(dilation, 2, 'dilation')
     return _op.conv_transpose2d(input, weight, bias, stride, padding, output_padding, groups, dilation)
 
@@ -1364,6 +1486,7 @@ def max_pool_with_indices(input: Tensor, kernel_size: int | Sequence[int], strid
     stride = _b.int_list(stride, 0, 'stride')
     padding = _b.int_list(padding, 0, 'padding')
     dilation = _b.int_list(dilation, 0, 'dilation')
+    if ceil_mode.__class__ is not bool: ceil_mode = _b.bool_arg(ceil_mode, 'ceil_mode', 'max_pool_with_indices')
     return _op.max_pool_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)
 
 @_b.checked(_op.max_pool_backward)
@@ -1380,6 +1503,7 @@ def max_pool1d(input: Tensor, kernel_size: int | Sequence[int], stride: int | Se
     stride = _b.int_list(stride, 1, 'stride')
     padding = _b.int_list(padding, 1, 'padding')
     dilation = _b.int_list(dilation, 1, 'dilation')
+    if ceil_mode.__class__ is not bool: ceil_mode = _b.bool_arg(ceil_mode, 'ceil_mode', 'max_pool1d')
     return _op.max_pool1d(input, kernel_size, stride, padding, dilation, ceil_mode)
 
 @_b.checked(_op.max_pool2d)
@@ -1390,6 +1514,7 @@ def max_pool2d(input: Tensor, kernel_size: int | Sequence[int], stride: int | Se
     stride = _b.int_list(stride, 2, 'stride')
     padding = _b.int_list(padding, 2, 'padding')
     dilation = _b.int_list(dilation, 2, 'dilation')
+    if ceil_mode.__class__ is not bool: ceil_mode = _b.bool_arg(ceil_mode, 'ceil_mode', 'max_pool2d')
     return _op.max_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode)
 
 @_b.checked(_op.max_pool2d_with_indices)
@@ -1400,6 +1525,7 @@ def max_pool2d_with_indices(input: Tensor, kernel_size: int | Sequence[int], str
     stride = _b.int_list(stride, 2, 'stride')
     padding = _b.int_list(padding, 2, 'padding')
     dilation = _b.int_list(dilation, 2, 'dilation')
+    if ceil_mode.__class__ is not bool: ceil_mode = _b.bool_arg(ceil_mode, 'ceil_mode', 'max_pool2d_with_indices')
     return _op.max_pool2d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)
 
 @_b.checked(_op.avg_pool)
@@ -1409,6 +1535,9 @@ def avg_pool(input: Tensor, kernel_size: int | Sequence[int], stride: int | Sequ
     kernel_size = _b.int_list(kernel_size, 0, 'kernel_size')
     stride = _b.int_list(stride, 0, 'stride')
     padding = _b.int_list(padding, 0, 'padding')
+    if ceil_mode.__class__ is not bool: ceil_mode = _b.bool_arg(ceil_mode, 'ceil_mode', 'avg_pool')
+    if count_include_pad.__class__ is not bool: count_include_pad = _b.bool_arg(count_include_pad, 'count_include_pad', 'avg_pool')
+    if divisor_override.__class__ is not int: divisor_override = _b.int_arg(divisor_override, 'divisor_override', 'avg_pool')
     return _op.avg_pool(input, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 
 @_b.checked(_op.avg_pool_backward)
@@ -1418,6 +1547,9 @@ def avg_pool_backward(grad_output: Tensor, input: Tensor, kernel_size: int | Seq
     kernel_size = _b.int_list(kernel_size, 0, 'kernel_size')
     stride = _b.int_list(stride, 0, 'stride')
     padding = _b.int_list(padding, 0, 'padding')
+    if ceil_mode.__class__ is not bool: ceil_mode = _b.bool_arg(ceil_mode, 'ceil_mode', 'avg_pool_backward')
+    if count_include_pad.__class__ is not bool: count_include_pad = _b.bool_arg(count_include_pad, 'count_include_pad', 'avg_pool_backward')
+    if divisor_override.__class__ is not int: divisor_override = _b.int_arg(divisor_override, 'divisor_override', 'avg_pool_backward')
     return _op.avg_pool_backward(grad_output, input, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 
 @_b.checked(_op.avg_pool1d)
@@ -1427,6 +1559,8 @@ def avg_pool1d(input: Tensor, kernel_size: int | Sequence[int], stride: int | Se
     kernel_size = _b.int_list(kernel_size, 1, 'kernel_size')
     stride = _b.int_list(stride, 1, 'stride')
     padding = _b.int_list(padding, 1, 'padding')
+    if ceil_mode.__class__ is not bool: ceil_mode = _b.bool_arg(ceil_mode, 'ceil_mode', 'avg_pool1d')
+    if count_include_pad.__class__ is not bool: count_include_pad = _b.bool_arg(count_include_pad, 'count_include_pad', 'avg_pool1d')
     return _op.avg_pool1d(input, kernel_size, stride, padding, ceil_mode, count_include_pad)
 
 @_b.checked(_op.avg_pool2d)
@@ -1436,6 +1570,9 @@ def avg_pool2d(input: Tensor, kernel_size: int | Sequence[int], stride: int | Se
     kernel_size = _b.int_list(kernel_size, 2, 'kernel_size')
     stride = _b.int_list(stride, 2, 'stride')
     padding = _b.int_list(padding, 2, 'padding')
+    if ceil_mode.__class__ is not bool: ceil_mode = _b.bool_arg(ceil_mode, 'ceil_mode', 'avg_pool2d')
+    if count_include_pad.__class__ is not bool: count_include_pad = _b.bool_arg(count_include_pad, 'count_include_pad', 'avg_pool2d')
+    if divisor_override.__class__ is not int: divisor_override = _b.int_arg(divisor_override, 'divisor_override', 'avg_pool2d')
     return _op.avg_pool2d(input, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 
 @_b.checked(_op.adaptive_avg_pool)
@@ -1490,36 +1627,52 @@ def adaptive_max_pool2d(input: Tensor, output_size: int | Sequence[int]) -> Tens
 def embedding(weight: Tensor, indices: Tensor, padding_idx: int = -1, scale_grad_by_freq: bool = False, sparse: bool = False) -> Tensor:
     """embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor
     """
+    if padding_idx.__class__ is not int: padding_idx = _b.int_arg(padding_idx, 'padding_idx', 'embedding')
+    if scale_grad_by_freq.__class__ is not bool: scale_grad_by_freq = _b.bool_arg(scale_grad_by_freq, 'scale_grad_by_freq', 'embedding')
+    if sparse.__class__ is not bool: sparse = _b.bool_arg(sparse, 'sparse', 'embedding')
     return _op.embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse)
 
 @_b.checked(_op.embedding_backward)
 def embedding_backward(grad_output: Tensor, indices: Tensor, num_weights: int, padding_idx: int, scale_grad_by_freq: bool) -> Tensor:
     """embedding_backward(Tensor grad_output, Tensor indices, int num_weights, int padding_idx, bool scale_grad_by_freq) -> Tensor
     """
+    if num_weights.__class__ is not int: num_weights = _b.int_arg(num_weights, 'num_weights', 'embedding_backward')
+    if padding_idx.__class__ is not int: padding_idx = _b.int_arg(padding_idx, 'padding_idx', 'embedding_backward')
+    if scale_grad_by_freq.__class__ is not bool: scale_grad_by_freq = _b.bool_arg(scale_grad_by_freq, 'scale_grad_by_freq', 'embedding_backward')
     return _op.embedding_backward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq)
 
 @_b.checked(_op.dropout)
 def dropout(input: Tensor, p: float = 0.5, train: bool = True) -> Tensor:
     """dropout(Tensor input, float p=0.5, bool train=True) -> Tensor
     """
+    if p.__class__ is not float: p = _b.float_arg(p, 'p', 'dropout')
+    if train.__class__ is not bool: train = _b.bool_arg(train, 'train', 'dropout')
     return _op.dropout(input, p, train)
 
 @_b.checked(_op.native_batch_norm)
 def native_batch_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None, running_mean: Tensor | None, running_var: Tensor | None, training: bool, momentum: float, eps: float) -> tuple[Tensor, Tensor, Tensor]:
     """native_batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor)
     """
+    if training.__class__ is not bool: training = _b.bool_arg(training, 'training', 'native_batch_norm')
+    if momentum.__class__ is not float: momentum = _b.float_arg(momentum, 'momentum', 'native_batch_norm')
+    if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'native_batch_norm')
     return _op.native_batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps)
 
 @_b.checked(_op.native_batch_norm_backward)
 def native_batch_norm_backward(grad_out: Tensor, input: Tensor, weight: Tensor | None, running_mean: Tensor | None, running_var: Tensor | None, save_mean: Tensor | None, save_invstd: Tensor | None, train: bool, eps: float, output_mask: int | Sequence[bool]) -> tuple[Tensor, Tensor, Tensor]:
     """native_batch_norm_backward(Tensor grad_out, Tensor input, Tensor? weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_invstd, bool train, float eps, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
     """
+    if train.__class__ is not bool: train = _b.bool_arg(train, 'train', 'native_batch_norm_backward')
+    if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'native_batch_norm_backward')
     return _op.native_batch_norm_backward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
 
 @_b.checked(_op.batch_norm)
 def batch_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None, running_mean: Tensor | None, running_var: Tensor | None, training: bool, momentum: float, eps: float) -> Tensor:
     """batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps) -> Tensor
     """
+    if training.__class__ is not bool: training = _b.bool_arg(training, 'training', 'batch_norm')
+    if momentum.__class__ is not float: momentum = _b.float_arg(momentum, 'momentum', 'batch_norm')
+    if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'batch_norm')
     return _op.batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps)
 
 @_b.checked(_op.native_layer_norm)
@@ -1527,6 +1680,7 @@ def native_layer_norm(input: Tensor, normalized_shape: int | Sequence[int], weig
     """native_layer_norm(Tensor input, int[] normalized_shape, Tensor? weight, Tensor? bias, float eps) -> (Tensor, Tensor, Tensor)
     """
     normalized_shape = _b.int_list(normalized_shape, 0, 'normalized_shape')
+    if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'native_layer_norm')
     return _op.native_layer_norm(input, normalized_shape, weight, bias, eps)
 
 @_b.checked(_op.native_layer_norm_backward)
@@ -1534,6 +1688,7 @@ def native_layer_norm_backward(grad_out: Tensor, input: Tensor, normalized_shape
     """native_layer_norm_backward(Tensor grad_out, Tensor input, int[] normalized_shape, Tensor mean, Tensor rstd, Tensor? weight, Tensor? bias, bool[3] output_mask, float eps=1e-05) -> (Tensor, Tensor, Tensor)
     """
     normalized_shape = _b.int_list(normalized_shape, 0, 'normalized_shape')
+    if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'native_layer_norm_backward')
     return _op.native_layer_norm_backward(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, eps)
 
 @_b.checked(_op.layer_norm)
@@ -1541,24 +1696,37 @@ def layer_norm(input: Tensor, normalized_shape: int | Sequence[int], weight: Ten
     """layer_norm(Tensor input, int[] normalized_shape, Tensor? weight=None, Tensor? bias=None, float eps=1e-05) -> Tensor
     """
     normalized_shape = _b.int_list(normalized_shape, 0, 'normalized_shape')
+    if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'layer_norm')
     return _op.layer_norm(input, normalized_shape, weight, bias, eps)
 
 @_b.checked(_op.native_group_norm)
 def native_group_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None, N: int, C: int, HxW: int, group: int, eps: float) -> tuple[Tensor, Tensor, Tensor]:
     """native_group_norm(Tensor input, Tensor? weight, Tensor? bias, int N, int C, int HxW, int group, float eps) -> (Tensor, Tensor, Tensor)
     """
+    if N.__class__ is not int: N = _b.int_arg(N, 'N', 'native_group_norm')
+    if C.__class__ is not int: C = _b.int_arg(C, 'C', 'native_group_norm')
+    if HxW.__class__ is not int: HxW = _b.int_arg(HxW, 'HxW', 'native_group_norm')
+    if group.__class__ is not int: group = _b.int_arg(group, 'group', 'native_group_norm')
+    if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'native_group_norm')
     return _op.native_group_norm(input, weight, bias, N, C, HxW, group, eps)
 
 @_b.checked(_op.native_group_norm_backward)
 def native_group_norm_backward(grad_out: Tensor, input: Tensor, mean: Tensor, rstd: Tensor, weight: Tensor | None, N: int, C: int, HxW: int, group: int, output_mask: int | Sequence[bool], eps: float = 1e-05) -> tuple[Tensor, Tensor, Tensor]:
     """native_group_norm_backward(Tensor grad_out, Tensor input, Tensor mean, Tensor rstd, Tensor? weight, int N, int C, int HxW, int group, bool[3] output_mask, float eps=1e-05) -> (Tensor, Tensor, Tensor)
     """
+    if N.__class__ is not int: N = _b.int_arg(N, 'N', 'native_group_norm_backward')
+    if C.__class__ is not int: C = _b.int_arg(C, 'C', 'native_group_norm_backward')
+    if HxW.__class__ is not int: HxW = _b.int_arg(HxW, 'HxW', 'native_group_norm_backward')
+    if group.__class__ is not int: group = _b.int_arg(group, 'group', 'native_group_norm_backward')
+    if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'native_group_norm_backward')
     return _op.native_group_norm_backward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, eps)
 
 @_b.checked(_op.group_norm)
 def group_norm(input: Tensor, num_groups: int, weight: Tensor | None = None, bias: Tensor | None = None, eps: float = 1e-05) -> Tensor:
     """group_norm(Tensor input, int num_groups, Tensor? weight=None, Tensor? bias=None, float eps=1e-05) -> Tensor
     """
+    if num_groups.__class__ is not int: num_groups = _b.int_arg(num_groups, 'num_groups', 'group_norm')
+    if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'group_norm')
     return _op.group_norm(input, num_groups, weight, bias, eps)
 
 @_b.checked(_op.rms_norm)
@@ -1566,84 +1734,111 @@ def rms_norm(input: Tensor, normalized_shape: int | Sequence[int], weight: Tenso
     """rms_norm(Tensor input, int[] normalized_shape, Tensor? weight=None, float? eps=None) -> Tensor
     """
     normalized_shape = _b.int_list(normalized_shape, 0, 'normalized_shape')
+    if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'rms_norm')
     return _op.rms_norm(input, normalized_shape, weight, eps)
 
 @_b.checked(_op.cross_entropy)
 def cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = None, reduction: str = 'mean', ignore_index: int = -100, label_smoothing: float = 0.0) -> Tensor:
     """cross_entropy(Tensor self, Tensor target, Tensor? weight=None, str reduction="mean", int ignore_index=-100, float label_smoothing=0.0) -> Tensor
     """
+    if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'cross_entropy')
+    if ignore_index.__class__ is not int: ignore_index = _b.int_arg(ignore_index, 'ignore_index', 'cross_entropy')
+    if label_smoothing.__class__ is not float: label_smoothing = _b.float_arg(label_smoothing, 'label_smoothing', 'cross_entropy')
     return _op.cross_entropy(input, target, weight, reduction, ignore_index, label_smoothing)
 
 @_b.checked(_op.nll_loss)
 def nll_loss(input: Tensor, target: Tensor, weight: Tensor | None = None, reduction: str = 'mean', ignore_index: int = -100) -> Tensor:
     """nll_loss(Tensor self, Tensor target, Tensor? weight=None, str reduction="mean", int ignore_index=-100) -> Tensor
     """
+    if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'nll_loss')
+    if ignore_index.__class__ is not int: ignore_index = _b.int_arg(ignore_index, 'ignore_index', 'nll_loss')
     return _op.nll_loss(input, target, weight, reduction, ignore_index)
 
 @_b.checked(_op.mse_loss)
 def mse_loss(input: Tensor, target: Tensor, reduction: str = 'mean') -> Tensor:
     """mse_loss(Tensor self, Tensor target, str reduction="mean") -> Tensor
     """
+    if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'mse_loss')
     return _op.mse_loss(input, target, reduction)
 
 @_b.checked(_op.l1_loss)
 def l1_loss(input: Tensor, target: Tensor, reduction: str = 'mean') -> Tensor:
     """l1_loss(Tensor self, Tensor target, str reduction="mean") -> Tensor
     """
+    if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'l1_loss')
     return _op.l1_loss(input, target, reduction)
 
 @_b.checked(_op.smooth_l1_loss)
 def smooth_l1_loss(input: Tensor, target: Tensor, reduction: str = 'mean', beta: float = 1.0) -> Tensor:
     """smooth_l1_loss(Tensor self, Tensor target, str reduction="mean", float beta=1.0) -> Tensor
     """
+    if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'smooth_l1_loss')
+    if beta.__class__ is not float: beta = _b.float_arg(beta, 'beta', 'smooth_l1_loss')
     return _op.smooth_l1_loss(input, target, reduction, beta)
 
 @_b.checked(_op.huber_loss)
 def huber_loss(input: Tensor, target: Tensor, reduction: str = 'mean', delta: float = 1.0) -> Tensor:
     """huber_loss(Tensor self, Tensor target, str reduction="mean", float delta=1.0) -> Tensor
     """
+    if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'huber_loss')
+    if delta.__class__ is not float: delta = _b.float_arg(delta, 'delta', 'huber_loss')
     return _op.huber_loss(input, target, reduction, delta)
 
 @_b.checked(_op.binary_cross_entropy)
 def binary_cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = None, reduction: str = 'mean') -> Tensor:
     """binary_cross_entropy(Tensor self, Tensor target, Tensor? weight=None, str reduction="mean") -> Tensor
     """
+    if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'binary_cross_entropy')
     return _op.binary_cross_entropy(input, target, weight, reduction)
 
 @_b.checked(_op.binary_cross_entropy_with_logits)
 def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight: Tensor | None = None, pos_weight: Tensor | None = None, reduction: str = 'mean') -> Tensor:
     """binary_cross_entropy_with_logits(Tensor self, Tensor target, Tensor? weight=None, Tensor? pos_weight=None, str reduction="mean") -> Tensor
     """
+    if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'binary_cross_entropy_with_logits')
     return _op.binary_cross_entropy_with_logits(input, target, weight, pos_weight, reduction)
 
 @_b.checked(_op.kl_div)
 def kl_div(input: Tensor, target: Tensor, reduction: str = 'mean', log_target: bool = False) -> Tensor:
     """kl_div(Tensor self, Tensor target, str reduction="mean", bool log_target=False) -> Tensor
     """
+    if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'kl_div')
+    if log_target.__class__ is not bool: log_target = _b.bool_arg(log_target, 'log_target', 'kl_div')
     return _op.kl_div(input, target, reduction, log_target)
 
 @_b.checked(_op.cosine_similarity)
 def cosine_similarity(x1: Tensor, x2: Tensor, dim: int = 1, eps: float = 1e-08) -> Tensor:
     """cosine_similarity(Tensor x1, Tensor x2, int dim=1, float eps=1e-08) -> Tensor
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'cosine_similarity')
+    if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'cosine_similarity')
     return _op.cosine_similarity(x1, x2, dim, eps)
 
 @_b.checked(_op.pairwise_distance)
 def pairwise_distance(x1: Tensor, x2: Tensor, p: float = 2, eps: float = 1e-06, keepdim: bool = False) -> Tensor:
     """pairwise_distance(Tensor x1, Tensor x2, float p=2, float eps=1e-06, bool keepdim=False) -> Tensor
     """
+    if p.__class__ is not float: p = _b.float_arg(p, 'p', 'pairwise_distance')
+    if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'pairwise_distance')
+    if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'pairwise_distance')
     return _op.pairwise_distance(x1, x2, p, eps, keepdim)
 
 @_b.checked(_op.normalize)
 def normalize(input: Tensor, p: float = 2, dim: int = 1, eps: float = 1e-12) -> Tensor:
     """normalize(Tensor input, float p=2, int dim=1, float eps=1e-12) -> Tensor
     """
+    if p.__class__ is not float: p = _b.float_arg(p, 'p', 'normalize')
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'normalize')
+    if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'normalize')
     return _op.normalize(input, p, dim, eps)
 
 @_b.checked(_op.scaled_dot_product_attention)
 def scaled_dot_product_attention(query: Tensor, key: Tensor, value: Tensor, attn_mask: Tensor | None = None, dropout_p: float = 0.0, is_causal: bool = False, *, scale: float | None = None) -> Tensor:
     """scaled_dot_product_attention(Tensor query, Tensor key, Tensor value, Tensor? attn_mask=None, float dropout_p=0.0, bool is_causal=False, *, float? scale=None) -> Tensor
     """
+    if dropout_p.__class__ is not float: dropout_p = _b.float_arg(dropout_p, 'dropout_p', 'scaled_dot_product_attention')
+    if is_causal.__class__ is not bool: is_causal = _b.bool_arg(is_causal, 'is_causal', 'scaled_dot_product_attention')
+    if scale.__class__ is not float: scale = _b.float_arg(scale, 'scale', 'scaled_dot_product_attention')
     return _op.scaled_dot_product_attention(query, key, value, attn_mask, dropout_p, is_causal, scale)
 
 @_b.checked(_op.zeros_like)
@@ -1651,6 +1846,8 @@ def zeros_like(input: Tensor, *, dtype: dtype | None = None, device: str | None 
     """zeros_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
+    if device.__class__ is not str: device = _b.str_arg(device, 'device', 'zeros_like')
+    if requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'zeros_like')
     return _op.zeros_like(input, dtype, device, requires_grad)
 
 @_b.checked(_op.ones_like)
@@ -1658,6 +1855,8 @@ def ones_like(input: Tensor, *, dtype: dtype | None = None, device: str | None =
     """ones_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
+    if device.__class__ is not str: device = _b.str_arg(device, 'device', 'ones_like')
+    if requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'ones_like')
     return _op.ones_like(input, dtype, device, requires_grad)
 
 @_b.checked(_op.full_like)
@@ -1665,6 +1864,8 @@ def full_like(input: Tensor, fill_value: Number, *, dtype: dtype | None = None, 
     """full_like(Tensor self, Scalar fill_value, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
+    if device.__class__ is not str: device = _b.str_arg(device, 'device', 'full_like')
+    if requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'full_like')
     return _op.full_like(input, fill_value, dtype, device, requires_grad)
 
 @_b.checked(_op.empty_like)
@@ -1672,6 +1873,8 @@ def empty_like(input: Tensor, *, dtype: dtype | None = None, device: str | None 
     """empty_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
+    if device.__class__ is not str: device = _b.str_arg(device, 'device', 'empty_like')
+    if requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'empty_like')
     return _op.empty_like(input, dtype, device, requires_grad)
 
 @_b.checked(_op.rand_like)
@@ -1679,6 +1882,8 @@ def rand_like(input: Tensor, *, dtype: dtype | None = None, device: str | None =
     """rand_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
+    if device.__class__ is not str: device = _b.str_arg(device, 'device', 'rand_like')
+    if requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'rand_like')
     return _op.rand_like(input, dtype, device, requires_grad)
 
 @_b.checked(_op.randn_like)
@@ -1686,6 +1891,8 @@ def randn_like(input: Tensor, *, dtype: dtype | None = None, device: str | None 
     """randn_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
+    if device.__class__ is not str: device = _b.str_arg(device, 'device', 'randn_like')
+    if requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'randn_like')
     return _op.randn_like(input, dtype, device, requires_grad)
 
 def randint_like(*args: Any, **kwargs: Any) -> Any:
@@ -1698,12 +1905,15 @@ def randint_like(*args: Any, **kwargs: Any) -> Any:
 def bernoulli(input: Tensor, p: float | None = None, *, generator: Generator | None = None) -> Tensor:
     """bernoulli(Tensor self, float? p=None, *, Generator? generator=None) -> Tensor
     """
+    if p.__class__ is not float: p = _b.float_arg(p, 'p', 'bernoulli')
     return _op.bernoulli(input, p, generator)
 
 @_b.checked(_op.multinomial)
 def multinomial(input: Tensor, num_samples: int, replacement: bool = False, *, generator: Generator | None = None) -> Tensor:
     """multinomial(Tensor self, int num_samples, bool replacement=False, *, Generator? generator=None) -> Tensor
     """
+    if num_samples.__class__ is not int: num_samples = _b.int_arg(num_samples, 'num_samples', 'multinomial')
+    if replacement.__class__ is not bool: replacement = _b.bool_arg(replacement, 'replacement', 'multinomial')
     return _op.multinomial(input, num_samples, replacement, generator)
 
 

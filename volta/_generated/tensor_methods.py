@@ -158,6 +158,7 @@ class TensorMethods:
     def gelu(self, *, approximate: str = 'none') -> Tensor:
         """gelu(Tensor self, *, str approximate="none") -> Tensor
         """
+        if approximate.__class__ is not str: approximate = _b.str_arg(approximate, 'approximate', 'gelu')
         return _op.gelu(self, approximate)
 
     @_b.checked(_op.erf)
@@ -200,6 +201,7 @@ class TensorMethods:
     def round(self, *, decimals: int = 0) -> Tensor:
         """round(Tensor self, *, int decimals=0) -> Tensor
         """
+        if decimals.__class__ is not int: decimals = _b.int_arg(decimals, 'decimals', 'round')
         return _op.round(self, decimals)
 
     @_b.checked(_op.trunc)
@@ -266,6 +268,9 @@ class TensorMethods:
     def nan_to_num(self, nan: float | None = None, posinf: float | None = None, neginf: float | None = None) -> Tensor:
         """nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor
         """
+        if nan.__class__ is not float: nan = _b.float_arg(nan, 'nan', 'nan_to_num')
+        if posinf.__class__ is not float: posinf = _b.float_arg(posinf, 'posinf', 'nan_to_num')
+        if neginf.__class__ is not float: neginf = _b.float_arg(neginf, 'neginf', 'nan_to_num')
         return _op.nan_to_num(self, nan, posinf, neginf)
 
     @_b.checked(_op.logical_not)
@@ -314,6 +319,7 @@ class TensorMethods:
     def div(self, other: Tensor | Number, *, rounding_mode: str | None = None) -> Tensor:
         """div(Tensor self, Tensor other, *, str? rounding_mode=None) -> Tensor
         """
+        if rounding_mode.__class__ is not str: rounding_mode = _b.str_arg(rounding_mode, 'rounding_mode', 'div')
         return _op.div(self, other, rounding_mode)
 
     @_b.checked(_op.true_divide)
@@ -326,6 +332,7 @@ class TensorMethods:
     def divide(self, other: Tensor, *, rounding_mode: str | None = None) -> Tensor:
         """divide(Tensor self, Tensor other, *, str? rounding_mode=None) -> Tensor
         """
+        if rounding_mode.__class__ is not str: rounding_mode = _b.str_arg(rounding_mode, 'rounding_mode', 'divide')
         return _op.divide(self, other, rounding_mode)
 
     @_b.checked(_op.floor_divide)
@@ -464,12 +471,18 @@ class TensorMethods:
     def allclose(self, other: Tensor, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False) -> bool:
         """allclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> bool
         """
+        if rtol.__class__ is not float: rtol = _b.float_arg(rtol, 'rtol', 'allclose')
+        if atol.__class__ is not float: atol = _b.float_arg(atol, 'atol', 'allclose')
+        if equal_nan.__class__ is not bool: equal_nan = _b.bool_arg(equal_nan, 'equal_nan', 'allclose')
         return _op.allclose(self, other, rtol, atol, equal_nan)
 
     @_b.checked(_op.isclose)
     def isclose(self, other: Tensor, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False) -> Tensor:
         """isclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> Tensor
         """
+        if rtol.__class__ is not float: rtol = _b.float_arg(rtol, 'rtol', 'isclose')
+        if atol.__class__ is not float: atol = _b.float_arg(atol, 'atol', 'isclose')
+        if equal_nan.__class__ is not bool: equal_nan = _b.bool_arg(equal_nan, 'equal_nan', 'isclose')
         return _op.isclose(self, other, rtol, atol, equal_nan)
 
     @_b.checked(_op.logical_and)
@@ -549,6 +562,7 @@ class TensorMethods:
         """sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
         """
         dim = _b.int_list(dim, 1, 'dim')
+        if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'sum')
         dtype = _b.dtype_arg(dtype)
         return _op.sum(self, dim, keepdim, dtype)
 
@@ -557,6 +571,7 @@ class TensorMethods:
         """nansum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
         """
         dim = _b.int_list(dim, 1, 'dim')
+        if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'nansum')
         dtype = _b.dtype_arg(dtype)
         return _op.nansum(self, dim, keepdim, dtype)
 
@@ -565,6 +580,7 @@ class TensorMethods:
         """mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
         """
         dim = _b.int_list(dim, 1, 'dim')
+        if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'mean')
         dtype = _b.dtype_arg(dtype)
         return _op.mean(self, dim, keepdim, dtype)
 
@@ -572,6 +588,8 @@ class TensorMethods:
     def prod(self, dim: int | None = None, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor:
         """prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'prod')
+        if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'prod')
         dtype = _b.dtype_arg(dtype)
         return _op.prod(self, dim, keepdim, dtype)
 
@@ -594,6 +612,7 @@ class TensorMethods:
         """amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor
         """
         dim = _b.int_list(dim, 1, 'dim')
+        if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'amax')
         return _op.amax(self, dim, keepdim)
 
     @_b.checked(_op.amin)
@@ -601,24 +620,31 @@ class TensorMethods:
         """amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor
         """
         dim = _b.int_list(dim, 1, 'dim')
+        if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'amin')
         return _op.amin(self, dim, keepdim)
 
     @_b.checked(_op.aminmax)
     def aminmax(self, *, dim: int | None = None, keepdim: bool = False) -> tuple[Tensor, Tensor]:
         """aminmax(Tensor self, *, int? dim=None, bool keepdim=False) -> (Tensor min, Tensor max)
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'aminmax')
+        if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'aminmax')
         return _b.named_result('aminmax', ('min', 'max'), _op.aminmax(self, dim, keepdim))
 
     @_b.checked(_op.argmax)
     def argmax(self, dim: int | None = None, keepdim: bool = False) -> Tensor:
         """argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'argmax')
+        if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'argmax')
         return _op.argmax(self, dim, keepdim)
 
     @_b.checked(_op.argmin)
     def argmin(self, dim: int | None = None, keepdim: bool = False) -> Tensor:
         """argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'argmin')
+        if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'argmin')
         return _op.argmin(self, dim, keepdim)
 
     def var(self, *args: Any, **kwargs: Any) -> Any:
@@ -652,6 +678,7 @@ class TensorMethods:
         """logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor
         """
         dim = _b.int_list(dim, 1, 'dim')
+        if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'logsumexp')
         return _op.logsumexp(self, dim, keepdim)
 
     @_b.checked(_op.all)
@@ -659,6 +686,7 @@ class TensorMethods:
         """all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor
         """
         dim = _b.int_list(dim, 1, 'dim')
+        if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'all')
         return _op.all(self, dim, keepdim)
 
     @_b.checked(_op.any)
@@ -666,6 +694,7 @@ class TensorMethods:
         """any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor
         """
         dim = _b.int_list(dim, 1, 'dim')
+        if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'any')
         return _op.any(self, dim, keepdim)
 
     @_b.checked(_op.count_nonzero)
@@ -679,6 +708,7 @@ class TensorMethods:
     def cumsum(self, dim: int, *, dtype: dtype | None = None) -> Tensor:
         """cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'cumsum')
         dtype = _b.dtype_arg(dtype)
         return _op.cumsum(self, dim, dtype)
 
@@ -686,6 +716,7 @@ class TensorMethods:
     def cumprod(self, dim: int, *, dtype: dtype | None = None) -> Tensor:
         """cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'cumprod')
         dtype = _b.dtype_arg(dtype)
         return _op.cumprod(self, dim, dtype)
 
@@ -763,6 +794,7 @@ class TensorMethods:
         """
         size = _b.int_list(size, 0, 'size')
         stride = _b.int_list(stride, 0, 'stride')
+        if storage_offset.__class__ is not int: storage_offset = _b.int_arg(storage_offset, 'storage_offset', 'as_strided')
         return _op.as_strided(self, size, stride, storage_offset)
 
     @_b.checked(_op.permute)
@@ -777,12 +809,16 @@ class TensorMethods:
     def transpose(self, dim0: int, dim1: int) -> Tensor:
         """transpose(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
         """
+        if dim0.__class__ is not int: dim0 = _b.int_arg(dim0, 'dim0', 'transpose')
+        if dim1.__class__ is not int: dim1 = _b.int_arg(dim1, 'dim1', 'transpose')
         return _op.transpose(self, dim0, dim1)
 
     @_b.checked(_op.swapaxes)
     def swapaxes(self, axis0: int, axis1: int) -> Tensor:
         """swapaxes(Tensor(a) self, int axis0, int axis1) -> Tensor(a)
         """
+        if axis0.__class__ is not int: axis0 = _b.int_arg(axis0, 'axis0', 'swapaxes')
+        if axis1.__class__ is not int: axis1 = _b.int_arg(axis1, 'axis1', 'swapaxes')
         return _op.swapaxes(self, axis0, axis1)
 
     @_b.checked(_op.t)
@@ -802,6 +838,7 @@ class TensorMethods:
     def unsqueeze(self, dim: int) -> Tensor:
         """unsqueeze(Tensor(a) self, int dim) -> Tensor(a)
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unsqueeze')
         return _op.unsqueeze(self, dim)
 
     @_b.checked(_op.expand)
@@ -829,24 +866,35 @@ class TensorMethods:
     def narrow(self, dim: int, start: int, length: int) -> Tensor:
         """narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'narrow')
+        if start.__class__ is not int: start = _b.int_arg(start, 'start', 'narrow')
+        if length.__class__ is not int: length = _b.int_arg(length, 'length', 'narrow')
         return _op.narrow(self, dim, start, length)
 
     @_b.checked(_op.select)
     def select(self, dim: int, index: int) -> Tensor:
         """select(Tensor(a) self, int dim, int index) -> Tensor(a)
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'select')
+        if index.__class__ is not int: index = _b.int_arg(index, 'index', 'select')
         return _op.select(self, dim, index)
 
     @_b.checked(_op.unfold)
     def unfold(self, dimension: int, size: int, step: int) -> Tensor:
         """unfold(Tensor(a) self, int dimension, int size, int step) -> Tensor(a)
         """
+        if dimension.__class__ is not int: dimension = _b.int_arg(dimension, 'dimension', 'unfold')
+        if size.__class__ is not int: size = _b.int_arg(size, 'size', 'unfold')
+        if step.__class__ is not int: step = _b.int_arg(step, 'step', 'unfold')
         return _op.unfold(self, dimension, size, step)
 
     @_b.checked(_op.diagonal)
     def diagonal(self, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Tensor:
         """diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)
         """
+        if offset.__class__ is not int: offset = _b.int_arg(offset, 'offset', 'diagonal')
+        if dim1.__class__ is not int: dim1 = _b.int_arg(dim1, 'dim1', 'diagonal')
+        if dim2.__class__ is not int: dim2 = _b.int_arg(dim2, 'dim2', 'diagonal')
         return _op.diagonal(self, offset, dim1, dim2)
 
     def split(self, *args: Any, **kwargs: Any) -> Any:
@@ -859,12 +907,15 @@ class TensorMethods:
     def chunk(self, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
         """chunk(Tensor(a) self, int chunks, int dim=0) -> Tensor(a)[]
         """
+        if chunks.__class__ is not int: chunks = _b.int_arg(chunks, 'chunks', 'chunk')
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'chunk')
         return _op.chunk(self, chunks, dim)
 
     @_b.checked(_op.unbind)
     def unbind(self, dim: int = 0) -> tuple[Tensor, ...]:
         """unbind(Tensor(a) self, int dim=0) -> Tensor(a)[]
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unbind')
         return _op.unbind(self, dim)
 
     @_b.checked(_op.movedim)
@@ -899,12 +950,15 @@ class TensorMethods:
     def flatten(self, start_dim: int = 0, end_dim: int = -1) -> Tensor:
         """flatten(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)
         """
+        if start_dim.__class__ is not int: start_dim = _b.int_arg(start_dim, 'start_dim', 'flatten')
+        if end_dim.__class__ is not int: end_dim = _b.int_arg(end_dim, 'end_dim', 'flatten')
         return _op.flatten(self, start_dim, end_dim)
 
     @_b.checked(_op.unflatten)
     def unflatten(self, dim: int, sizes: int | Sequence[int]) -> Tensor:
         """unflatten(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unflatten')
         sizes = _b.int_list(sizes, 0, 'sizes')
         return _op.unflatten(self, dim, sizes)
 
@@ -930,6 +984,7 @@ class TensorMethods:
     def copy_(self, src: Tensor, non_blocking: bool = False) -> Tensor:
         """copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)
         """
+        if non_blocking.__class__ is not bool: non_blocking = _b.bool_arg(non_blocking, 'non_blocking', 'copy_')
         return _op.copy_(self, src, non_blocking)
 
     def fill_(self, *args: Any, **kwargs: Any) -> Any:
@@ -949,6 +1004,7 @@ class TensorMethods:
         """_to_copy(Tensor self, *, ScalarType? dtype=None, str? device=None) -> Tensor
         """
         dtype = _b.dtype_arg(dtype)
+        if device.__class__ is not str: device = _b.str_arg(device, 'device', '_to_copy')
         return _op._to_copy(self, dtype, device)
 
     @_b.checked(_op.detach)
@@ -993,54 +1049,73 @@ class TensorMethods:
     def tril(self, diagonal: int = 0) -> Tensor:
         """tril(Tensor self, int diagonal=0) -> Tensor
         """
+        if diagonal.__class__ is not int: diagonal = _b.int_arg(diagonal, 'diagonal', 'tril')
         return _op.tril(self, diagonal)
 
     @_b.checked(_op.triu)
     def triu(self, diagonal: int = 0) -> Tensor:
         """triu(Tensor self, int diagonal=0) -> Tensor
         """
+        if diagonal.__class__ is not int: diagonal = _b.int_arg(diagonal, 'diagonal', 'triu')
         return _op.triu(self, diagonal)
 
     @_b.checked(_op.diag)
     def diag(self, diagonal: int = 0) -> Tensor:
         """diag(Tensor self, int diagonal=0) -> Tensor
         """
+        if diagonal.__class__ is not int: diagonal = _b.int_arg(diagonal, 'diagonal', 'diag')
         return _op.diag(self, diagonal)
 
     @_b.checked(_op.diag_embed)
     def diag_embed(self, offset: int = 0, dim1: int = -2, dim2: int = -1) -> Tensor:
         """diag_embed(Tensor self, int offset=0, int dim1=-2, int dim2=-1) -> Tensor
         """
+        if offset.__class__ is not int: offset = _b.int_arg(offset, 'offset', 'diag_embed')
+        if dim1.__class__ is not int: dim1 = _b.int_arg(dim1, 'dim1', 'diag_embed')
+        if dim2.__class__ is not int: dim2 = _b.int_arg(dim2, 'dim2', 'diag_embed')
         return _op.diag_embed(self, offset, dim1, dim2)
 
     @_b.checked(_op.sort)
     def sort(self, dim: int = -1, descending: bool = False, *, stable: bool | None = False) -> tuple[Tensor, Tensor]:
         """sort(Tensor self, int dim=-1, bool descending=False, *, bool? stable=False) -> (Tensor values, Tensor indices)
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'sort')
+        if descending.__class__ is not bool: descending = _b.bool_arg(descending, 'descending', 'sort')
+        if stable.__class__ is not bool: stable = _b.bool_arg(stable, 'stable', 'sort')
         return _b.named_result('sort', ('values', 'indices'), _op.sort(self, dim, descending, stable))
 
     @_b.checked(_op.argsort)
     def argsort(self, dim: int = -1, descending: bool = False, *, stable: bool = False) -> Tensor:
         """argsort(Tensor self, int dim=-1, bool descending=False, *, bool stable=False) -> Tensor
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'argsort')
+        if descending.__class__ is not bool: descending = _b.bool_arg(descending, 'descending', 'argsort')
+        if stable.__class__ is not bool: stable = _b.bool_arg(stable, 'stable', 'argsort')
         return _op.argsort(self, dim, descending, stable)
 
     @_b.checked(_op.topk)
     def topk(self, k: int, dim: int = -1, largest: bool = True, sorted: bool = True) -> tuple[Tensor, Tensor]:
         """topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)
         """
+        if k.__class__ is not int: k = _b.int_arg(k, 'k', 'topk')
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'topk')
+        if largest.__class__ is not bool: largest = _b.bool_arg(largest, 'largest', 'topk')
+        if sorted.__class__ is not bool: sorted = _b.bool_arg(sorted, 'sorted', 'topk')
         return _b.named_result('topk', ('values', 'indices'), _op.topk(self, k, dim, largest, sorted))
 
     @_b.checked(_op.gather)
     def gather(self, dim: int, index: Tensor, *, sparse_grad: bool = False) -> Tensor:
         """gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'gather')
+        if sparse_grad.__class__ is not bool: sparse_grad = _b.bool_arg(sparse_grad, 'sparse_grad', 'gather')
         return _op.gather(self, dim, index, sparse_grad)
 
     @_b.checked(_op.take_along_dim)
     def take_along_dim(self, indices: Tensor, dim: int | None = None) -> Tensor:
         """take_along_dim(Tensor self, Tensor indices, int? dim=None) -> Tensor
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'take_along_dim')
         return _op.take_along_dim(self, indices, dim)
 
     def scatter(self, *args: Any, **kwargs: Any) -> Any:
@@ -1053,18 +1128,21 @@ class TensorMethods:
     def scatter_add(self, dim: int, index: Tensor, src: Tensor) -> Tensor:
         """scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'scatter_add')
         return _op.scatter_add(self, dim, index, src)
 
     @_b.checked(_op.index_select)
     def index_select(self, dim: int, index: Tensor) -> Tensor:
         """index_select(Tensor self, int dim, Tensor index) -> Tensor
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'index_select')
         return _op.index_select(self, dim, index)
 
     @_b.checked(_op.index_add)
     def index_add(self, dim: int, index: Tensor, source: Tensor, *, alpha: Number = 1) -> Tensor:
         """index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'index_add')
         return _op.index_add(self, dim, index, source, alpha)
 
     @_b.checked(_op.index_put)
@@ -1072,6 +1150,7 @@ class TensorMethods:
         """index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor
         """
         indices = _b.tensor_list(indices, 'indices')
+        if accumulate.__class__ is not bool: accumulate = _b.bool_arg(accumulate, 'accumulate', 'index_put')
         return _op.index_put(self, indices, values, accumulate)
 
     def masked_fill(self, *args: Any, **kwargs: Any) -> Any:
@@ -1102,18 +1181,24 @@ class TensorMethods:
     def unique(self, sorted: bool = True, return_inverse: bool = False, return_counts: bool = False, dim: int | None = None) -> tuple[Tensor, ...]:
         """unique(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False, int? dim=None) -> Tensor[]
         """
+        if sorted.__class__ is not bool: sorted = _b.bool_arg(sorted, 'sorted', 'unique')
+        if return_inverse.__class__ is not bool: return_inverse = _b.bool_arg(return_inverse, 'return_inverse', 'unique')
+        if return_counts.__class__ is not bool: return_counts = _b.bool_arg(return_counts, 'return_counts', 'unique')
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unique')
         return _op.unique(self, sorted, return_inverse, return_counts, dim)
 
     @_b.checked(_op.bincount)
     def bincount(self, weights: Tensor | None = None, minlength: int = 0) -> Tensor:
         """bincount(Tensor self, Tensor? weights=None, int minlength=0) -> Tensor
         """
+        if minlength.__class__ is not int: minlength = _b.int_arg(minlength, 'minlength', 'bincount')
         return _op.bincount(self, weights, minlength)
 
     @_b.checked(_op.softmax)
     def softmax(self, dim: int, dtype: dtype | None = None) -> Tensor:
         """softmax(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'softmax')
         dtype = _b.dtype_arg(dtype)
         return _op.softmax(self, dim, dtype)
 
@@ -1121,6 +1206,7 @@ class TensorMethods:
     def log_softmax(self, dim: int, dtype: dtype | None = None) -> Tensor:
         """log_softmax(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'log_softmax')
         dtype = _b.dtype_arg(dtype)
         return _op.log_softmax(self, dim, dtype)
 
@@ -1128,24 +1214,31 @@ class TensorMethods:
     def bernoulli(self, p: float | None = None, *, generator: Generator | None = None) -> Tensor:
         """bernoulli(Tensor self, float? p=None, *, Generator? generator=None) -> Tensor
         """
+        if p.__class__ is not float: p = _b.float_arg(p, 'p', 'bernoulli')
         return _op.bernoulli(self, p, generator)
 
     @_b.checked(_op.multinomial)
     def multinomial(self, num_samples: int, replacement: bool = False, *, generator: Generator | None = None) -> Tensor:
         """multinomial(Tensor self, int num_samples, bool replacement=False, *, Generator? generator=None) -> Tensor
         """
+        if num_samples.__class__ is not int: num_samples = _b.int_arg(num_samples, 'num_samples', 'multinomial')
+        if replacement.__class__ is not bool: replacement = _b.bool_arg(replacement, 'replacement', 'multinomial')
         return _op.multinomial(self, num_samples, replacement, generator)
 
     @_b.checked(_op.uniform_)
     def uniform_(self, from_: float = 0, to: float = 1, *, generator: Generator | None = None) -> Tensor:
         """uniform_(Tensor(a!) self, float from=0, float to=1, *, Generator? generator=None) -> Tensor(a!)
         """
+        if from_.__class__ is not float: from_ = _b.float_arg(from_, 'from', 'uniform_')
+        if to.__class__ is not float: to = _b.float_arg(to, 'to', 'uniform_')
         return _op.uniform_(self, from_, to, generator)
 
     @_b.checked(_op.normal_)
     def normal_(self, mean: float = 0, std: float = 1, *, generator: Generator | None = None) -> Tensor:
         """normal_(Tensor(a!) self, float mean=0, float std=1, *, Generator? generator=None) -> Tensor(a!)
         """
+        if mean.__class__ is not float: mean = _b.float_arg(mean, 'mean', 'normal_')
+        if std.__class__ is not float: std = _b.float_arg(std, 'std', 'normal_')
         return _op.normal_(self, mean, std, generator)
 
     @_b.checked(_op.abs_)
@@ -1378,6 +1471,7 @@ class TensorMethods:
         
         In-place version of round.
         """
+        if decimals.__class__ is not int: decimals = _b.int_arg(decimals, 'decimals', 'round_')
         return _op.round_(self, decimals)
 
     @_b.checked(_op.trunc_)
@@ -1426,6 +1520,9 @@ class TensorMethods:
         
         In-place version of nan_to_num.
         """
+        if nan.__class__ is not float: nan = _b.float_arg(nan, 'nan', 'nan_to_num_')
+        if posinf.__class__ is not float: posinf = _b.float_arg(posinf, 'posinf', 'nan_to_num_')
+        if neginf.__class__ is not float: neginf = _b.float_arg(neginf, 'neginf', 'nan_to_num_')
         return _op.nan_to_num_(self, nan, posinf, neginf)
 
     @_b.checked(_op.logical_not_)
@@ -1474,6 +1571,7 @@ class TensorMethods:
         
         In-place version of div.
         """
+        if rounding_mode.__class__ is not str: rounding_mode = _b.str_arg(rounding_mode, 'rounding_mode', 'div_')
         return _op.div_(self, other, rounding_mode)
 
     @_b.checked(_op.floor_divide_)
@@ -1682,6 +1780,7 @@ class TensorMethods:
         
         In-place version of tril.
         """
+        if diagonal.__class__ is not int: diagonal = _b.int_arg(diagonal, 'diagonal', 'tril_')
         return _op.tril_(self, diagonal)
 
     @_b.checked(_op.triu_)
@@ -1690,6 +1789,7 @@ class TensorMethods:
         
         In-place version of triu.
         """
+        if diagonal.__class__ is not int: diagonal = _b.int_arg(diagonal, 'diagonal', 'triu_')
         return _op.triu_(self, diagonal)
 
     def scatter_(self, *args: Any, **kwargs: Any) -> Any:
@@ -1708,6 +1808,7 @@ class TensorMethods:
         
         In-place version of scatter_add.
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'scatter_add_')
         return _op.scatter_add_(self, dim, index, src)
 
     @_b.checked(_op.index_add_)
@@ -1716,6 +1817,7 @@ class TensorMethods:
         
         In-place version of index_add.
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'index_add_')
         return _op.index_add_(self, dim, index, source, alpha)
 
     @_b.checked(_op.index_put_)
@@ -1725,6 +1827,7 @@ class TensorMethods:
         In-place version of index_put.
         """
         indices = _b.tensor_list(indices, 'indices')
+        if accumulate.__class__ is not bool: accumulate = _b.bool_arg(accumulate, 'accumulate', 'index_put_')
         return _op.index_put_(self, indices, values, accumulate)
 
     def masked_fill_(self, *args: Any, **kwargs: Any) -> Any:
