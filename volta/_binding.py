@@ -248,13 +248,16 @@ def _type_name(arg: Any) -> str:
 
 def _mismatch(ops: tuple, name: str, args: tuple, kwargs: dict) -> str | None:
     """PyTorch's message for the first argument whose type fits no overload, or None."""
+    if not ops:
+        return None
     op = ops[0]
     positional = [a for a in op.schema.arguments if not a.kwarg_only]
     by_name = {("input" if a.name == "self" else a.name): a for a in op.schema.arguments}
     pointwise = "pointwise" in op.tags
     for i, (arg, value) in enumerate(zip(positional, args)):
         if not _matches(arg, value, pointwise):
-            return (f"{name}(): argument '{arg.name}' (position {i + 1}) must be "
+            shown = "input" if arg.name == "self" else arg.name
+            return (f"{name}(): argument '{shown}' (position {i + 1}) must be "
                     f"{_type_name(arg)}, not {type(value).__name__}")
     for key, value in kwargs.items():
         arg = by_name.get(key) or by_name.get("self" if key == "input" else key)
