@@ -396,7 +396,7 @@ def compare(name: str, v: Any, t: Any) -> Outcome:
             return Outcome("dtype", f"volta {v.dtype}, torch {t.dtype}")
         if v.shape != t.shape:
             return Outcome("shape", f"volta {tuple(v.shape)}, torch {tuple(t.shape)}")
-        if name in NONDETERMINISTIC:
+        if name in NONDETERMINISTIC or t.is_meta:
             return Outcome("agree")
         try:
             torch.testing.assert_close(v, t, equal_nan=True, check_dtype=False,
@@ -446,10 +446,10 @@ def run_case(case: Case) -> Outcome | None:
     except Exception as e:  # noqa: BLE001 - any torch error is "torch rejects"
         t_out, t_err = None, e
     try:
-        v_out: Any = _volta_to_torch(_call(case.op.volta_fn, name, v_args, v_kwargs))
+        v_result: Any = _call(case.op.volta_fn, name, v_args, v_kwargs)
         v_err: BaseException | None = None
     except Exception as e:  # noqa: BLE001 - classified below
-        v_out, v_err = None, e
+        v_result, v_err = None, e
     if v_err is not None:
         if not isinstance(v_err, VoltaError):
             return Outcome(f"raw:{type(v_err).__name__}", str(v_err)[:200])
@@ -462,4 +462,25 @@ def run_case(case: Case) -> Outcome | None:
         return Outcome("both_reject")
     if t_err is not None:
         return Outcome("volta_accepts", f"torch {type(t_err).__name__}: {str(t_err)[:200]}")
-    return compare(name, v_out, t_out)
+    if _too_big(t_out):  # a huge expanded view: compare what it is, not its values
+        return compare(name, _meta(v_result), _meta(t_out))
+    return compare(name, _volta_to_torch(v_result), t_out)
+
+
+_COMPARE_LIMIT = 10**7  # elements; larger results (expanded views) are not materialised
+
+
+def _too_big(x: Any) -> bool:
+    if isinstance(x, torch.Tensor):
+        return x.numel() > _COMPARE_LIMIT
+    return isinstance(x, list) and any(_too_big(v) for v in x)
+
+
+def _meta(x: Any) -> Any:
+    """Shape and dtype only, as an empty-strided torch tensor on the meta device."""
+    if isinstance(x, (torch.Tensor, volta.Tensor)):
+        dtype = getattr(torch, str(x.dtype).split(".")[-1])
+        return torch.empty(tuple(x.shape), dtype=dtype, device="meta")
+    if isinstance(x, (tuple, list)):
+        return [_meta(v) for v in x]
+    return x

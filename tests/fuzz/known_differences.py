@@ -49,9 +49,6 @@ KNOWN: dict[tuple[str, str], str] = {
                                "forbids '-' with bool (op semantics, not fixed yet)"),
     ("sub_", "volta_accepts"): ("alpha=False accepted for a non-bool result; PyTorch: 'Boolean "
                                 "alpha only supported for Boolean results'"),
-    ("unfold", "raw:ValueError"): ("numpy's as_strided ValueError escapes views.unfold for "
-                                   "out-of-range size/step on a 0-d tensor (0-d dims: op "
-                                   "semantics, issue 7 part 5)"),
     ("unfold", "volta_accepts"): ("a size beyond int64 on a 0-d tensor is accepted (0-d tensors "
                                   "accept any dim: op semantics, issue 7 part 5)"),
     ("uniform_", "volta_accepts"): "from=nan accepted; PyTorch: 'from is out of bounds for float'",
