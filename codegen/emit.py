@@ -11,7 +11,7 @@ import keyword
 from collections import defaultdict
 
 from codegen.loader import OpDecl
-from codegen.model import Argument, FunctionSchema
+from volta.schema import Argument, FunctionSchema
 
 HEADER = ('# @generated from {source} by `python -m codegen` — do not edit.\n'
           '# ruff: noqa\n')
@@ -192,9 +192,9 @@ def emit_functions(decls: list[OpDecl], source: str) -> str:
            '"""The op functions (``volta.add``, ``volta.nn.functional.conv2d``, ...)."""\n\n',
            "from __future__ import annotations\n\n",
            "from collections.abc import Sequence\nfrom typing import TYPE_CHECKING, Any\n\n",
-           "from volta import _binding as _b\n",
+           "from volta.dispatch import binding as _b\n",
            "if TYPE_CHECKING:\n",
-           "    from volta._binding import DeviceLike, Generator, Number, Tensor, dtype\n",
+           "    from volta.dispatch.binding import DeviceLike, Generator, Number, Tensor, dtype\n",
            "from volta._generated import registry as _op\n\n"]
     groups = group_by_function([d for d in decls if "function" in d.variants])
     names = []
@@ -267,9 +267,9 @@ def emit_tensor_methods(decls: list[OpDecl], source: str) -> str:
            '"""Tensor methods and operators; ``volta.Tensor`` inherits this class."""\n\n',
            "from __future__ import annotations\n\n",
            "from collections.abc import Sequence\nfrom typing import TYPE_CHECKING, Any\n\n",
-           "from volta import _binding as _b\n",
+           "from volta.dispatch import binding as _b\n",
            "if TYPE_CHECKING:\n",
-           "    from volta._binding import DeviceLike, Generator, Number, Tensor, dtype\n",
+           "    from volta.dispatch.binding import DeviceLike, Generator, Number, Tensor, dtype\n",
            "from volta._generated import registry as _op\n\n\n",
            "class TensorMethods:\n    __slots__ = ()\n"]
     groups = group_by_function([d for d in decls if "method" in d.variants])

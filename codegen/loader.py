@@ -1,7 +1,7 @@
 """Read an ops yaml file into validated :class:`OpDecl` objects.
 
 Every error names the file and line of the entry and says what to write instead
-(Note [Schema round trip] in model.py covers the grammar itself).
+(Note [Schema round trip] in volta/schema.py covers the grammar itself).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-from codegen.model import FunctionSchema, SchemaSyntaxError
+from volta.schema import FunctionSchema, SchemaSyntaxError
 
 VARIANTS = ("function", "method", "inplace")
 PROMOTIONS = ("default", "int_to_float", "always_bool", "none")

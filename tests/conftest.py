@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 import numpy as np
 import pytest
 
 import volta
-from volta.device import BACKENDS, BackendInfo
+from volta.backend import BACKENDS, Backend, BackendInfo
 
 
 class HostBuffer:
@@ -21,20 +20,17 @@ class HostBuffer:
         self.data = data
 
 
-class HostBackend:
-    """The smallest backend that satisfies volta's storage contract."""
+class HostBackend(Backend):
+    """The smallest backend: the three required methods of ``volta.backend.Backend``."""
 
-    def allocate(self, numel: int, dt: Any, index: int = 0) -> HostBuffer:
-        return HostBuffer(np.empty(numel, dtype=dt.numpy))
-
-    def from_numpy(self, array: np.ndarray, index: int = 0) -> HostBuffer:
-        return HostBuffer(np.array(array, copy=True).reshape(-1))
-
-    def to_numpy(self, handle: HostBuffer, dt: Any, numel: int) -> np.ndarray:
-        return handle.data
+    def allocate(self, numel: int, dtype: volta.dtype, index: int) -> HostBuffer:
+        return HostBuffer(np.empty(numel, dtype=dtype.numpy))
 
     def copy_(self, dst: HostBuffer, src: np.ndarray) -> None:
-        dst.data[...] = np.asarray(src).reshape(-1)
+        dst.data[...] = src.reshape(-1)
+
+    def to_numpy(self, handle: HostBuffer, dtype: volta.dtype, numel: int) -> np.ndarray:
+        return handle.data
 
 
 @pytest.fixture

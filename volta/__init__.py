@@ -27,14 +27,15 @@ from volta.errors import (
     SchemaError,
     SerializationError,
     ShapeError,
+    TraceFormatError,
     VoltaError,
 )
 
 # 2. every core operator (generated from ops.yaml), then the tensor that carries their methods
-from volta import _binding
+from volta.dispatch import binding as _binding
 from volta._generated import registry as _registry
-from volta._tensor import Size, Tensor
-from volta.device import BACKENDS as _BACKENDS
+from volta.tensor.tensor import Size, Tensor
+from volta.backend import BACKENDS as _BACKENDS
 from volta.device import device
 from volta.dtypes import (
     bfloat16,
@@ -55,7 +56,7 @@ from volta.dtypes import (
     uint8,
 )
 from volta.dtypes import bool_ as bool
-from volta._factories import (
+from volta.tensor.factories import (
     Generator,
     arange,
     as_tensor,
@@ -79,19 +80,18 @@ from volta._factories import (
     tensor,
     zeros,
 )
-from volta._factories import _default_generator as default_generator
+from volta.tensor.factories import _default_generator as default_generator
 
 # 3. implementations: views, composites, plugins (the CPU backend first), Autograd, Tracing
-from volta import _registration_core
+from volta import _wiring
 
 # 4. the public API on top
 from volta._generated.functions import *  # noqa: F403 - every op function
 from volta._generated.functions import NAMESPACES as _NAMESPACES
-from volta import autograd, dispatch, library, linalg, nn, plugins, special
+from volta import autograd, dispatch, jit, library, linalg, nn, plugins, special
 from volta.autograd import enable_grad, inference_mode, no_grad, set_grad_enabled
 from volta.autograd.grad_mode import is_grad_enabled, is_inference_mode_enabled
 from volta.library import ops
-from volta.tracing import trace
 
 float = float32
 double = float64
@@ -111,7 +111,7 @@ def get_device_types() -> list[str]:
 
 
 def broadcast_shapes(*shapes: object) -> Size:
-    from volta._inplace_support import broadcast_shapes as _bs
+    from volta.tensor.inplace import broadcast_shapes as _bs
     return Size(_bs(*(tuple(s) for s in shapes)))  # type: ignore[arg-type]
 
 

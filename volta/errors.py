@@ -48,6 +48,10 @@ class SerializationError(VoltaError, ValueError):
     """A checkpoint that cannot be written or read."""
 
 
+class TraceFormatError(SerializationError):
+    """A graph file (``volta.jit``) that is malformed: the message names the node and field."""
+
+
 class BackendError(VoltaError, RuntimeError):
     """A device or backend failed (unknown device, allocation, copy)."""
 

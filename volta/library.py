@@ -15,7 +15,8 @@ from typing import Any
 from volta.dispatch import keys as K
 from volta.dispatch.dispatcher import DISPATCHER, FALLTHROUGH, OperatorHandle
 from volta.dispatch.registration import parse_schema
-from volta.errors import SchemaError
+from volta.errors import RegistrationError, SchemaError
+from volta.schema import OpInfo
 
 __all__ = ["Library", "define", "impl", "impl_composite", "fallback", "register_autograd",
            "register_meta", "scoped", "FALLTHROUGH", "op"]
@@ -31,8 +32,20 @@ def _caller() -> str:
 
 
 def op(name: str | OperatorHandle) -> OperatorHandle:
-    """The operator handle for ``"ns::name.overload"`` (or a handle, returned as is)."""
-    return name if isinstance(name, OperatorHandle) else DISPATCHER.find(str(name))
+    """The operator handle for ``"ns::name.overload"`` (or a handle, returned as is).
+
+    Raises :class:`volta.errors.RegistrationError` for an operator nobody defined.
+    """
+    if isinstance(name, OperatorHandle):
+        return name
+    handle = DISPATCHER.ops.get(name) if isinstance(name, str) else None
+    if handle is None:
+        base = str(name).split(".")[0]
+        overloads = [n for n in DISPATCHER.ops if n.split(".")[0] == base]
+        hint = (f"; overloads with that name: {', '.join(overloads)}" if overloads else
+                "; define it first (library.define or volta_define_ops)")
+        raise RegistrationError(f"unknown operator {name!r}{hint}")
+    return handle
 
 
 def _key(key: str | K.DispatchKey) -> K.DispatchKey:
@@ -48,19 +61,14 @@ class Library:
     def _prov(self) -> str:
         return f"{self.owner} ({_caller()})"
 
-    def define(self, schema: str, tags: tuple[str, ...] = ()) -> OperatorHandle:
+    def define(self, schema: str, tags: tuple[str, ...] = (),
+               info: OpInfo | None = None) -> OperatorHandle:
         """Define an operator from a schema string, e.g. ``"ext::swiglu(Tensor x) -> Tensor"``."""
         parsed = parse_schema(schema)
         if not parsed.name.namespace:
             raise SchemaError(f"out-of-tree operators need a namespace: write "
                               f"'myns::{parsed.name}' instead of '{parsed.name}'")
-        handle = DISPATCHER.define(parsed, tags, provenance=self._prov())
-        handle.declared_composite = False
-        handle.promotion = "default"
-        handle.dtypes = None
-        handle.non_differentiable = False
-        handle.inplace_of = None
-        return handle
+        return DISPATCHER.define(parsed, tags, provenance=self._prov(), info=info)
 
     def define_yaml(self, path: str | Path) -> list[OperatorHandle]:
         """Define every op of a yaml file in the ops.yaml format: schemas, derivative formulas
@@ -78,10 +86,8 @@ class Library:
             if not d.schema.name.namespace:
                 raise SchemaError(f"{path}:{d.line}: out-of-tree operators need a namespace "
                                   f"(write 'myns::{d.name}')")
-            handle = self.define(str(d.schema), d.tags)
-            handle.promotion = d.promotion
-            handle.dtypes = d.dtypes
-            handle.non_differentiable = d.non_differentiable
+            handle = self.define(str(d.schema), d.tags, OpInfo(
+                promotion=d.promotion, dtypes=d.dtypes, non_differentiable=d.non_differentiable))
             setattr(handles, d.overload_id, handle)
             defined.append(handle)
         registry_import = "from volta._generated import registry as _op\n"
@@ -100,7 +106,41 @@ class Library:
 
     def impl(self, name: str | OperatorHandle, key: str | K.DispatchKey, fn: Callable[..., Any],
              override: bool = False) -> None:
-        """Register ``fn`` as the kernel of ``name`` for dispatch key ``key``."""
+        """Register ``fn`` as the kernel of operator ``name`` for dispatch key ``key``.
+
+        ``key`` is a key name: ``"CPU"``, ``"Meta"``, ``"Autograd"``, or the key a backend was
+        registered with (``registry.register("toy", ..., key_name="TOY")``). An unknown
+        operator or key, a second kernel for the same (op, key) without ``override=True``, or
+        an ``fn`` that is not callable raises :class:`volta.errors.RegistrationError`.
+
+        How ``fn`` is called (the same for every key):
+
+        * **Positional arguments in schema order, defaults filled in.** For
+          ``add(Tensor self, Tensor other, *, Scalar alpha=1)`` the kernel is called as
+          ``fn(self, other, alpha)`` whether the user wrote ``a + b``, ``volta.add(a, b)`` or
+          ``a.add(b, alpha=2)``; keyword-only arguments come positionally too, never as
+          keywords. Write ``fn`` with the schema's parameter names and defaults.
+        * **Normalised values.** ``int[]`` arguments arrive as tuples of ints (``stride=1``
+          becomes ``(1, 1)`` for ``int[2]``); ``Tensor[]`` as a tuple of Tensors;
+          ``ScalarType`` as a :class:`volta.dtype` (``.numpy`` is its numpy dtype, ``.name``
+          and ``.itemsize`` describe it) or None, never a string or ``float``; ``Device`` as
+          a device string such as ``"toy:1"`` or None; ``Scalar`` as the Python number (or a
+          0-d Tensor) the caller passed; a ``Tensor?`` argument left out as None.
+        * **Python numbers for Tensors.** For operators tagged ``pointwise``, any single
+          ``Tensor`` argument may arrive as a Python ``bool``, ``int`` or ``float``, unwrapped:
+          ``2 - t`` calls ``sub`` kernels as ``fn(2, t, 1)``, ``volta.add(t, 3)`` as
+          ``fn(t, 3, 1)``. At least one argument is a Tensor (it picked the kernel), and the
+          ``self`` of an in-place op (``add_``) is always a Tensor. Other operators receive
+          Tensors in their Tensor positions.
+        * **Reading data.** Inputs are the caller's tensors, so they may require grad; read
+          them with :func:`volta.backend.host_view` (numpy) or
+          :func:`volta.backend.storage_of` (device handle, sizes, strides, offset), not
+          ``Tensor.numpy()``, which refuses tensors that require grad. Return new tensors on
+          the inputs' device; an in-place kernel writes into ``self`` and returns it.
+        """
+        if not callable(fn):
+            raise RegistrationError(f"impl({op(name).name!r}, {key!r}): the kernel must be "
+                                    f"callable, got {type(fn).__name__}")
         DISPATCHER.register_kernel(op(name), _key(key), fn, self._prov(), override=override)
 
     def impl_composite(self, name: str | OperatorHandle, fn: Callable[..., Any],
@@ -110,8 +150,16 @@ class Library:
         DISPATCHER.register_composite(handle, fn, self._prov(), override=override)
 
     def fallback(self, key: str | K.DispatchKey, fn: Any, override: bool = False) -> None:
-        """A boxed ``fn(op, keyset, args, kwargs)`` for every op without a kernel at ``key``;
-        pass :data:`FALLTHROUGH` to let calls go to the key below."""
+        """A boxed kernel for every op that has no kernel of its own at ``key``; pass
+        :data:`FALLTHROUGH` to let such calls go on to the key below.
+
+        ``fn(op, keyset, args, kwargs)`` receives the :class:`OperatorHandle` (``op.name``,
+        ``op.schema``), the call's dispatch key set (an int bit mask), the arguments as a
+        tuple in the kernel calling convention of :meth:`impl` (schema order, defaults
+        filled in), and an empty ``kwargs`` dict. It returns what the op returns; a fallback
+        for a functionality key continues below itself with
+        ``op.redispatch(volta.dispatch.KEYS.get(key), *args)``.
+        """
         DISPATCHER.register_fallback(_key(key), fn, self._prov(), override=override)
 
     def register_autograd(self, name: str | OperatorHandle, backward: Callable[..., Any],
@@ -141,7 +189,8 @@ def define(schema: str, tags: tuple[str, ...] = ()) -> OperatorHandle:
 
 def impl(name: str | OperatorHandle, key: str, fn: Callable[..., Any] | None = None,
          override: bool = False) -> Any:
-    """``impl(op, key, fn)``, or as a decorator: ``@impl(op, key)``."""
+    """``impl(op, key, fn)``, or as a decorator: ``@impl(op, key)``. The calling convention of
+    kernels is documented on :meth:`Library.impl`."""
     if fn is None:
         def decorate(f: Callable[..., Any]) -> Callable[..., Any]:
             _default.impl(name, key, f, override)
@@ -174,7 +223,7 @@ def register_meta(name: str | OperatorHandle, fn: Callable[..., Any],
 @contextlib.contextmanager
 def scoped() -> Iterator[None]:
     """Registrations made inside the block are undone exactly when it ends."""
-    from volta.device import BACKENDS
+    from volta.backend import BACKENDS
     from volta.plugins.manager import MANAGER
     snap = DISPATCHER.snapshot()
     plugin_records = dict(MANAGER.records)
@@ -217,7 +266,7 @@ class _OpPacket:
         self.overloads = overloads
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        from volta._binding import call_overloaded
+        from volta.dispatch.binding import call_overloaded
         return call_overloaded(tuple(self.overloads), args, kwargs, self.name)
 
     def __getattr__(self, overload: str) -> OperatorHandle:

@@ -12,7 +12,7 @@ import pytest
 
 import volta
 import volta.nn.functional as F
-from volta.device import BACKENDS
+from volta.backend import BACKENDS, Backend
 from volta.utils.checkpoint import checkpoint, checkpoint_sequential
 
 
@@ -212,7 +212,7 @@ def test_works_on_another_backend():
         def __init__(self, data):
             self.data = data
 
-    class AltBackend:
+    class AltBackend(Backend):
         def allocate(self, numel, dt, index=0):
             return Store(np.empty(numel, dtype=dt.numpy))
 

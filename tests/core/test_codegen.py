@@ -12,7 +12,7 @@ import yaml
 
 from codegen import loader, run
 from codegen.loader import YamlError
-from codegen.model import FunctionSchema, SchemaSyntaxError
+from volta.schema import FunctionSchema, SchemaSyntaxError
 
 ROOT = Path(__file__).resolve().parents[2]
 HELPERS = run.formula_helpers(ROOT)

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import volta
-from volta.device import BACKENDS
+from volta.backend import BACKENDS
 from volta.dispatch import (
     DISPATCHER,
     FALLTHROUGH,

@@ -1,17 +1,13 @@
-"""Plugins: the installed example package (toy device, ext ops), broken packages, the
-environment switches, and plugin objects registered at run time.
+"""Plugins: the installed example package (toy device, ext ops) and plugin objects registered
+at run time.
 
-Requires ``plugins/volta-example-ext`` and ``plugins/volta-broken`` to be pip-installed (the
-Makefile does it). Start-up behaviour (warnings at import, environment variables) is tested in
-fresh interpreters, since ``import volta`` runs only once per process.
+Requires ``plugins/volta-example-ext`` to be pip-installed (the Makefile does it). Broken
+plugins, rollback, strict mode and the environment switches are tested in
+``tests/plugins/test_loading.py``.
 """
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 import uuid
 import warnings
 from importlib import metadata
@@ -336,96 +332,6 @@ def test_register_broken_plugin_object_is_reported_not_raised() -> None:
     assert rec.state == "failed"
     assert "volta_define_ops" in rec.error and "deliberate" in rec.error
     assert name not in records()  # the scope undoes plugin registrations too
-
-
-# -- start-up behaviour, in fresh interpreters -----------------------------------------------------
-
-PROBE = """
-import json, warnings
-with warnings.catch_warnings(record=True) as caught:
-    warnings.simplefilter("always")
-    import volta
-print(json.dumps({
-    "status": {r.name: {"state": r.state, "source": r.source, "error": r.error,
-                        "hooks": r.hooks} for r in volta.plugins.status()},
-    "warnings": [[w.category.__name__, str(w.message)] for w in caught],
-    "ext_ops": sorted(n for n in volta.dispatch.DISPATCHER.ops if n.startswith("ext::")),
-    "devices": volta.get_device_types(),
-    "works": volta.add(volta.ones(2), 1).tolist(),
-}))
-"""
-
-STRICT_PROBE = """
-import json
-try:
-    import volta
-except Exception as exc:
-    print(json.dumps({"raised": [c.__name__ for c in type(exc).__mro__], "message": str(exc)}))
-else:
-    print(json.dumps({"raised": None}))
-"""
-
-
-def run_python(code: str, **env: str) -> dict:
-    environ = {k: v for k, v in os.environ.items()
-               if not k.startswith("VOLTA_") and k != "PYTHONWARNINGS"}
-    environ.update(env)
-    environ["PYTHONPATH"] = os.pathsep.join([str(ROOT), environ.get("PYTHONPATH", "")])
-    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=environ,
-                          capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 0, proc.stderr
-    return json.loads(proc.stdout.strip().splitlines()[-1])
-
-
-def test_broken_plugins_are_reported_and_volta_still_imports() -> None:
-    out = run_python(PROBE)
-    st = out["status"]
-    assert out["works"] == [2.0, 2.0]
-    assert st["broken_import"]["state"] == "failed"
-    assert st["broken_import"]["source"] == "entry-point"
-    assert "import" in st["broken_import"]["error"]
-    assert "fails on import on purpose" in st["broken_import"]["error"]
-    assert st["broken_hook"]["state"] == "failed"
-    assert "volta_register_kernels" in st["broken_hook"]["error"]
-    assert "ValueError" in st["broken_hook"]["error"]
-    assert st["example_ext"]["state"] == "loaded" and st["example_ext"]["hooks"] == HOOKS
-    assert out["ext_ops"] == ["ext::scaled_add", "ext::swiglu"]
-    runtime = [msg for cat, msg in out["warnings"] if cat == "RuntimeWarning"]
-    for plugin, text in [("broken_import", "fails on import on purpose"),
-                         ("broken_hook", "volta_register_kernels fails on purpose")]:
-        assert any(f"'{plugin}'" in m and text in m for m in runtime), runtime
-
-
-def test_strict_plugins_turn_faults_into_plugin_error() -> None:
-    out = run_python(STRICT_PROBE, VOLTA_STRICT_PLUGINS="1")
-    assert out["raised"] is not None and "PluginError" in out["raised"]
-    assert "VoltaError" in out["raised"]
-    assert "broken_import" in out["message"] and "fails on import on purpose" in out["message"]
-    # with the import failure out of the way, the hook failure is the one reported
-    out = run_python(STRICT_PROBE, VOLTA_STRICT_PLUGINS="1", VOLTA_DISABLE_PLUGINS="broken_import")
-    assert "PluginError" in out["raised"]
-    assert "broken_hook" in out["message"] and "volta_register_kernels" in out["message"]
-
-
-def test_autoload_off_loads_no_entry_points() -> None:
-    out = run_python(PROBE, VOLTA_PLUGINS_AUTOLOAD="0")
-    assert out["works"] == [2.0, 2.0]
-    assert set(out["status"]) == {"cpu"}
-    assert out["ext_ops"] == []
-    assert "toy" not in out["devices"]
-    assert not [m for c, m in out["warnings"] if c == "RuntimeWarning"]
-
-
-def test_disable_plugins_blocks_only_the_named_ones() -> None:
-    out = run_python(PROBE, VOLTA_DISABLE_PLUGINS="broken_import, broken_hook")
-    st = out["status"]
-    assert st["broken_import"]["state"] == "disabled"
-    assert st["broken_hook"]["state"] == "disabled"
-    assert st["broken_import"]["error"] is None and st["broken_hook"]["hooks"] == []
-    assert st["example_ext"]["state"] == "loaded"
-    assert out["ext_ops"] == ["ext::scaled_add", "ext::swiglu"]
-    assert "toy" in out["devices"]
-    assert not [m for c, m in out["warnings"] if c == "RuntimeWarning"]
 
 
 def test_register_same_plugin_again_after_its_scope_ended() -> None:

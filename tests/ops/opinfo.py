@@ -1079,6 +1079,12 @@ def _mv_samples(dtype: str) -> list[Sample]:
             S(T(1, 2), T(2), desc="small")]
 
 
+def _trace_samples(dtype: str) -> list[Sample]:
+    return [S(T(4, 4)), S(T(3, 5), desc="wide"), S(T(5, 2), desc="tall"),
+            S(T(4, 4, noncontig=True), desc="noncontig"), S(T(0, 3), desc="empty"),
+            S(T(1, 1), desc="1x1")]
+
+
 def _tensordot_samples(dtype: str) -> list[Sample]:
     return [
         S(T(3, 4, 5), T(4, 5, 2), dims=2, desc="dims=2"),
@@ -1108,6 +1114,7 @@ def _linalg_ops() -> list[OpInfo]:
         la("outer", _outer_samples),
         la("dot", _dot_samples),
         la("mv", _mv_samples),
+        la("trace", _trace_samples, NUMERIC_DTYPES),
         la("tensordot", _tensordot_samples),
     ]
 
@@ -2021,7 +2028,7 @@ _ACCUM_TOL: dict[str, Tol] = {"float16": (1e-3, 2e-3), "bfloat16": (1.6e-2, 1e-2
 _ACCUMULATING = (
     "sum", "mean", "prod", "cumsum", "cumprod", "var", "std", "var_mean", "std_mean", "norm",
     "vector_norm", "logsumexp", "matmul", "mm", "bmm", "addmm", "addmv", "baddbmm", "einsum",
-    "dot", "mv", "tensordot", "softmax", "log_softmax", "conv1d", "conv2d",
+    "dot", "mv", "trace", "tensordot", "softmax", "log_softmax", "conv1d", "conv2d",
     "conv_transpose1d", "conv_transpose2d", "avg_pool1d", "avg_pool2d", "adaptive_avg_pool1d",
     "adaptive_avg_pool2d", "batch_norm", "layer_norm", "group_norm", "linear", "cross_entropy",
     "nll_loss", "mse_loss", "l1_loss", "smooth_l1_loss", "huber_loss", "binary_cross_entropy",

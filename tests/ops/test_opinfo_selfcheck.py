@@ -84,7 +84,7 @@ REQUIRED: dict[str, str] = {
     "reduction": "sum mean prod max min amax amin argmax argmin var std var_mean std_mean "
                  "norm vector_norm logsumexp all any cumsum cumprod count_nonzero median "
                  "aminmax",
-    "linalg": "matmul mm bmm addmm addmv baddbmm einsum outer dot mv tensordot",
+    "linalg": "matmul mm bmm addmm addmv baddbmm einsum outer dot mv trace tensordot",
     "shape": "cat stack hstack vstack split chunk unbind flip roll repeat tile tril triu sort "
              "argsort topk gather scatter scatter_add index_select index_add masked_fill "
              "masked_select nonzero one_hot pad clone contiguous reshape view flatten "

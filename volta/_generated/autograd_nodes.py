@@ -2781,6 +2781,34 @@ KERNELS['einsum'] = autograd_einsum
 NODES['einsum'] = EinsumBackward
 
 
+class TraceBackward(_Node):
+    __slots__ = ('s_self',)
+    op_name = 'trace'
+
+    def apply(node, grads):
+        grad = grads[0]
+        self = _unpack(node, node.s_self)
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = diagonal_backward(grad.expand([sorted(self.shape)[0]]), self.shape, 0, 0, 1)
+        return (g_self,)
+
+
+def autograd_trace(self):
+    result = _op.trace.redispatch(_AUTOGRAD, self)
+    node = TraceBackward()
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save_meta(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['trace'] = autograd_trace
+NODES['trace'] = TraceBackward
+
+
 class ViewBackward(_Node):
     __slots__ = ('s_self',)
     op_name = 'view'

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from volta import _binding as _b
+from volta.dispatch import binding as _b
 if TYPE_CHECKING:
-    from volta._binding import DeviceLike, Generator, Number, Tensor, dtype
+    from volta.dispatch.binding import DeviceLike, Generator, Number, Tensor, dtype
 from volta._generated import registry as _op
 
 
@@ -779,6 +779,14 @@ class TensorMethods:
         """mv(Tensor self, Tensor vec) -> Tensor
         """
         return _op.mv(self, vec)
+
+    @_b.checked(_op.trace)
+    def trace(self) -> Tensor:
+        """trace(Tensor self) -> Tensor
+        
+        Sum of the main diagonal of a 2-D tensor; integer inputs sum to int64, as in ``sum``.
+        """
+        return _op.trace(self)
 
     @_b.checked(_op.view)
     def view(self, *size: Any) -> Tensor:

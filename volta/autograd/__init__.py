@@ -44,7 +44,7 @@ def _fallback(op: Any, keyset: int, args: tuple, kwargs: dict) -> Any:
     from volta.autograd.graph import connect, set_history
     from volta.dispatch.keys import Autograd
     result = op.redispatch(Autograd, *args)
-    if getattr(op, "non_differentiable", False) or "factory" in op.tags:
+    if op.info.non_differentiable or "factory" in op.tags:
         return result
     node = NotDifferentiableBackward()
     node.target = op.name

@@ -42,7 +42,7 @@ def _make_roots(tensors: Sequence[Any], grad_tensors: Sequence[Any] | None) -> l
                                     f"pass a gradient for the output of shape {list(t.shape)}")
             g = _ones_like_scalar(t)
         elif not hasattr(g, "_shape"):
-            from volta._factories import tensor as make_tensor
+            from volta.tensor.factories import tensor as make_tensor
             g = make_tensor(g, dtype=t.dtype, device=t.device)
         elif tuple(g.shape) != tuple(t.shape):
             raise AutogradError(f"mismatch in shape: grad_output[{i}] has a shape of "
@@ -249,7 +249,7 @@ def _fill_missing(node: Node, grads: list) -> list:
     """Outputs that got no gradient (an unused output of a multi-output op) get zeros."""
     if all(g is not None for g in grads) or not node.output_meta:
         return grads
-    from volta._factories import zeros
+    from volta.tensor.factories import zeros
     filled = list(grads)
     for i, meta in enumerate(node.output_meta):
         if i < len(filled) and filled[i] is None and meta is not None and meta[1].is_floating_point:

@@ -12,10 +12,10 @@ import numbers
 from collections.abc import Sequence
 from typing import Any
 
-from volta import _factories as fac
 from volta import dtypes as D
 from volta._generated import functions as F
-from volta._inplace_support import broadcast_shapes
+from volta.tensor import factories as fac
+from volta.tensor.inplace import broadcast_shapes
 
 __all__ = [
     "sum_to", "maybe_multiply", "expand_reduced", "mean_backward", "prod_backward",

@@ -50,7 +50,7 @@ class PythonBackward(Node):
             raise AutogradError(_FREED_MESSAGE)
         _check_versions(ctx, self)
         if ctx.materialize_grads and any(g is None for g in grads):
-            from volta._factories import zeros
+            from volta.tensor.factories import zeros
             grads = tuple(
                 zeros(m[0], dtype=m[1], device=m[2]) if g is None and m is not None else g
                 for g, m in zip(grads, list(self.output_meta) + [None] * len(grads)))
@@ -96,8 +96,8 @@ class Function:
 
     @classmethod
     def apply(cls, *args: Any, **kwargs: Any) -> Any:
-        from volta._tensor import Tensor
         from volta.autograd.grad_mode import is_grad_enabled
+        from volta.tensor.tensor import Tensor
         ctx = FunctionCtx()
         tensors = [a if isinstance(a, Tensor) else None for a in args]
         ctx.needs_input_grad = tuple(bool(t is not None and t.requires_grad) for t in tensors)

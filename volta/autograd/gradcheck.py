@@ -64,9 +64,9 @@ def _analytical_rows(outputs: tuple, inputs: list, idx: list[int]) -> list:
 def _fast_gradcheck(fn: Callable[..., Any], inputs: list, idx: list[int], eps: float,
                     atol: float, rtol: float, raise_exception: bool) -> bool:
     """PyTorch's fast mode: compare v^T J u both ways for random u (inputs), v (outputs)."""
-    from volta._factories import Generator, rand
     from volta.autograd.engine import grad
     from volta.autograd.grad_mode import no_grad
+    from volta.tensor.factories import Generator, rand
     gen = Generator().manual_seed(0)
     outputs = [o for o in _outputs(fn, inputs)
                if hasattr(o, "dtype") and o.dtype.is_floating_point]
@@ -144,8 +144,8 @@ def gradgradcheck(fn: Callable[..., Any], inputs: Any, grad_outputs: Any = None,
                   raise_exception: bool = True, gen_non_contig_grad_outputs: bool = False,
                   fast_mode: bool = False) -> bool:
     """gradcheck of the first derivative (built with ``create_graph=True``)."""
-    from volta._factories import randn
     from volta.autograd.engine import grad
+    from volta.tensor.factories import randn
     inputs = list(_tensors(inputs))
     idx = [i for i, x in enumerate(inputs) if hasattr(x, "requires_grad") and x.requires_grad]
     outputs = [o for o in _outputs(fn, inputs)

@@ -29,8 +29,8 @@ def inplace_autograd(inplace_op: Any, functional_op: Any, needs_copy: bool,
     check_inplace(self)
     source = self.clone() if needs_copy else self
     out = functional_op(source, *args[1:])
-    from volta._inplace_support import write_result
     from volta.dispatch.local_state import LOCAL
+    from volta.tensor.inplace import write_result
     saved = LOCAL.excluded
     LOCAL.excluded = saved | Autograd.mask_and_above
     try:

@@ -20,8 +20,9 @@ def explain(op: Any, *args: Any, **kwargs: Any) -> Any:
 
 def table(op: Any) -> str:
     """Every key's kernel for ``op`` and where it came from."""
-    from volta.library import op as find
-    return find(op if isinstance(op, (str, OperatorHandle)) else op.__name__).table()
+    if isinstance(op, OperatorHandle):
+        return op.table()
+    return DISPATCHER.find(op if isinstance(op, str) else op.__name__).table()
 
 
 def set_cpu_fallback(enabled: bool) -> None:

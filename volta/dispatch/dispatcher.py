@@ -20,24 +20,22 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from codegen.model import FunctionSchema
 from volta.dispatch import keys as K
 from volta.dispatch.local_state import LOCAL
 from volta.errors import DeviceMismatchError, NoKernelError, RegistrationError, ShapeError
+from volta.schema import FunctionSchema, OpInfo
 
 Kernel = Callable[..., Any]
 BoxedKernel = Callable[["OperatorHandle", int, tuple, dict], Any]
 
 FALLTHROUGH = object()  # register as a fallback to make a key pass calls to the key below it
 
-_TENSOR_TYPE: type | None = None  # set by volta._tensor once the Tensor class exists
+_TENSOR_TYPE: type | None = None  # set by volta.tensor.tensor once the Tensor class exists
 
 
 def set_tensor_type(tensor_type: type) -> None:
     global _TENSOR_TYPE
     _TENSOR_TYPE = tensor_type
-    from volta._binding import FAST_OPERANDS
-    FAST_OPERANDS.add(tensor_type)
 
 
 @dataclass
@@ -63,8 +61,10 @@ class Resolution:
 class OperatorHandle:
     """An operator: schema, kernel table, composite, dispatch cache."""
 
-    def __init__(self, schema: FunctionSchema, tags: Sequence[str] = (), provenance: str = ""):
+    def __init__(self, schema: FunctionSchema, tags: Sequence[str] = (), provenance: str = "",
+                 info: OpInfo | None = None):
         self.schema = schema
+        self.info = info if info is not None else OpInfo()
         self.name = str(schema.name)
         self.tags = frozenset(tags)
         self.provenance = provenance
@@ -283,13 +283,13 @@ class Dispatcher:
         self._cpu_fallback_factory: Callable[[OperatorHandle, K.DispatchKey], Any] | None = None
 
     def define(self, schema: FunctionSchema, tags: Sequence[str] = (),
-               provenance: str = "") -> OperatorHandle:
+               provenance: str = "", info: OpInfo | None = None) -> OperatorHandle:
         name = str(schema.name)
         with self.lock:
             if name in self.ops:
                 raise RegistrationError(f"operator {name!r} is already defined "
                                         f"(by {self.ops[name].provenance or 'volta'})")
-            op = OperatorHandle(schema, tags, provenance)
+            op = OperatorHandle(schema, tags, provenance, info)
             self.ops[name] = op
             return op
 

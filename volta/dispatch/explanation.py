@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from volta.dispatch import binding as _binding
 from volta.dispatch import keys as K
 from volta.dispatch.dispatcher import DISPATCHER, OperatorHandle, _fn_name
 from volta.dispatch.local_state import LOCAL
@@ -37,7 +38,6 @@ class Explanation:
 
 
 def _resolve_op(op: Any, args: tuple, kwargs: dict) -> tuple[OperatorHandle, tuple]:
-    from volta import _binding
     if isinstance(op, OperatorHandle):
         handles: tuple = (op,)
     elif isinstance(op, str):

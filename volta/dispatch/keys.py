@@ -62,6 +62,17 @@ class KeyRegistry:
             self._next_backend_bit += 1
             return self._add(key)
 
+    def unregister_backend(self, key: DispatchKey) -> None:
+        """Remove a backend key (a failed plugin's rollback); its bit is reused when it was
+        the last one handed out."""
+        with self._lock:
+            if not key.is_backend or self._by_name.get(key.name) is not key:
+                raise RegistrationError(f"{key!r} is not a registered backend key")
+            del self._by_name[key.name]
+            del self._by_bit[key.bit]
+            if key.bit == self._next_backend_bit - 1:
+                self._next_backend_bit -= 1
+
     def get(self, name: str) -> DispatchKey:
         try:
             return self._by_name[name]

@@ -11,9 +11,9 @@ import inspect
 from collections.abc import Sequence
 from typing import Any
 
-from volta import _binding as _b
 from volta._generated import functions as _F
 from volta._generated import registry as _R
+from volta.dispatch import binding as _b
 
 _generated = list(_F.NAMESPACES.get("nn.functional", ()))
 globals().update({name: getattr(_F, name) for name in _generated})

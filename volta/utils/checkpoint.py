@@ -28,11 +28,11 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from volta._tensor import Tensor
 from volta.autograd import engine
 from volta.autograd import graph as G
 from volta.autograd.grad_mode import enable_grad, is_grad_enabled, no_grad
 from volta.errors import AutogradError
+from volta.tensor.tensor import Tensor
 
 __all__ = ["checkpoint", "checkpoint_sequential", "CheckpointBackward"]
 
@@ -43,7 +43,7 @@ _SEARCH_DEPTH = 3  # how far to look through closures for tensors fn uses
 
 
 def _generator() -> Any:
-    from volta._factories import default_generator
+    from volta.tensor.factories import default_generator
     return default_generator()
 
 

@@ -19,6 +19,8 @@ import numpy as np
 
 import volta
 from volta import dtypes
+from volta.backend import Backend, BackendRegistry, host_view
+from volta.library import Library
 from volta.plugins import hookimpl
 
 OPS_YAML = Path(__file__).with_name("ops.yaml")
@@ -37,31 +39,34 @@ class ToyBuffer:
         return f"ToyBuffer({self.data.size} x {self.data.dtype})"
 
 
-class ToyBackend:
-    """The storage contract volta asks of a backend (see ``volta.device.BackendRegistry``)."""
+class ToyBackend(Backend):
+    """The toy device's storage, written against ``volta.backend.Backend``."""
 
-    name = "toy"
+    dtypes = frozenset(TOY_DTYPES)
 
-    def allocate(self, numel: int, dt: Any, index: int = 0) -> ToyBuffer:
-        return ToyBuffer(np.empty(numel, dtype=dt.numpy))
-
-    def from_numpy(self, array: np.ndarray, index: int = 0) -> ToyBuffer:
-        # always a copy: the caller may hand us a CPU tensor's own memory
-        return ToyBuffer(np.array(array, copy=True).reshape(-1))
-
-    def to_numpy(self, handle: ToyBuffer, dt: Any, numel: int) -> np.ndarray:
-        return handle.data
+    def allocate(self, numel: int, dtype: volta.dtype, index: int) -> ToyBuffer:
+        return ToyBuffer(np.empty(numel, dtype=dtype.numpy))
 
     def copy_(self, dst: ToyBuffer, src: np.ndarray) -> None:
-        dst.data[...] = np.asarray(src).reshape(-1)
+        dst.data[...] = src.reshape(-1)
+
+    def to_numpy(self, handle: ToyBuffer, dtype: volta.dtype, numel: int) -> np.ndarray:
+        # a view of the toy memory: volta treats it as a read-only snapshot
+        return handle.data
+
+    def from_numpy(self, array: np.ndarray, index: int) -> ToyBuffer:
+        # one pass instead of allocate + copy_; always a copy, since the caller may hand us a
+        # CPU tensor's own memory
+        return ToyBuffer(np.array(array, copy=True).reshape(-1))
 
 
 # -- kernels ------------------------------------------------------------------------------------
 
 
 def _host(x: Any) -> Any:
-    """A toy (or CPU) tensor's elements as an array; Python numbers pass through."""
-    return np.asarray(x) if isinstance(x, volta.Tensor) else x
+    """A kernel input's elements as an array (tensors that require grad included); ``Tensor``
+    arguments of pointwise ops may arrive as Python numbers, which pass through."""
+    return host_view(x) if isinstance(x, volta.Tensor) else x
 
 
 def _device(*operands: Any) -> Any:
@@ -125,13 +130,12 @@ def scaled_add_backward(ctx: Any, grad: Any) -> tuple:
 
 
 @hookimpl
-def volta_register_backends(registry: Any) -> None:
-    registry.register("toy", ToyBackend(), dtypes=TOY_DTYPES, key_name="TOY",
-                      provenance="volta-example-ext")
+def volta_register_backends(registry: BackendRegistry) -> None:
+    registry.register("toy", ToyBackend(), key_name="TOY", provenance="volta-example-ext")
 
 
 @hookimpl
-def volta_define_ops(library: Any) -> None:
+def volta_define_ops(library: Library) -> None:
     library.define_yaml(OPS_YAML)
     library.define("ext::scaled_add(Tensor a, Tensor b, float alpha) -> Tensor")
     library.register_autograd("ext::scaled_add", scaled_add_backward,
@@ -139,7 +143,7 @@ def volta_define_ops(library: Any) -> None:
 
 
 @hookimpl
-def volta_register_kernels(library: Any) -> None:
+def volta_register_kernels(library: Library) -> None:
     library.impl("ext::scaled_add", "CPU", cpu_scaled_add)
     library.impl("add", "TOY", toy_add)
     library.impl("mul", "TOY", toy_mul)

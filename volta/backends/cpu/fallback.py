@@ -8,12 +8,13 @@ from typing import Any
 
 import numpy as np
 
+from volta.backend import host_view
 from volta.dispatch.dispatcher import DISPATCHER, OperatorHandle
 from volta.dispatch.keys import KEYS, DispatchKey
 
 
 def _to_host(x: Any, tensor_type: type) -> Any:
-    from volta._factories import to_copy
+    from volta.tensor.factories import to_copy
     if isinstance(x, tensor_type):
         return to_copy(x, None, "cpu")
     if isinstance(x, (tuple, list)) and any(isinstance(v, tensor_type) for v in x):
@@ -22,21 +23,25 @@ def _to_host(x: Any, tensor_type: type) -> Any:
 
 
 def _write_back(dst: Any, src: Any) -> None:
-    """Write a CPU result into a tensor on another device, through its backend's copy_."""
-    from volta._tensor import host_array
+    """Write a CPU result into a tensor on another device, through its backend's copy_.
+
+    The backend stores a flat buffer and ``dst`` may be a strided view of part of it, so the
+    whole storage is read, the view's region updated on the host, and the whole written back.
+    """
     storage = dst._storage
     impl = storage.backend.impl
+    impl.synchronize(dst.device.index or 0)
     whole = np.array(impl.to_numpy(storage.handle, dst.dtype, storage.numel), copy=True)
     region = np.ndarray(dst._shape, dtype=dst.dtype.numpy, buffer=whole,
                         offset=dst._offset * dst.dtype.itemsize,
                         strides=tuple(s * dst.dtype.itemsize for s in dst._stride))
-    region[...] = host_array(src)
+    region[...] = host_view(src)
     impl.copy_(storage.handle, whole)
     dst._np = None
 
 
 def _back(x: Any, dev: Any, tensor_type: type) -> Any:
-    from volta._factories import to_copy
+    from volta.tensor.factories import to_copy
     if isinstance(x, tensor_type):
         return to_copy(x, None, str(dev))
     if isinstance(x, (tuple, list)):
@@ -50,7 +55,7 @@ def factory(op: OperatorHandle, key: DispatchKey) -> Any:
         return None
 
     def cpu_fallback(op: OperatorHandle, keyset: int, args: tuple, kwargs: dict) -> Any:
-        from volta._tensor import Tensor
+        from volta.tensor.tensor import Tensor
         DISPATCHER.note_cpu_fallback(op, key)
         dev = next(a.device for a in _flat(args) if isinstance(a, Tensor))
         host_args = tuple(_to_host(a, Tensor) for a in args)

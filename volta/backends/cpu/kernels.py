@@ -13,14 +13,15 @@ from typing import Any
 import numpy as np
 
 from volta import dtypes as D
-from volta._inplace_support import broadcast_shapes
-from volta._tensor import Tensor
+from volta.backend import host_view
 from volta.backends.cpu import numpy_nn as nn
 from volta.backends.cpu.storage import array as A
 from volta.backends.cpu.storage import wrap as W
 from volta.backends.cpu.storage import wrap_as as WA
+from volta.composites.views import wrap_dim
 from volta.errors import DTypeError, IndexOutOfRangeError, ShapeError, VoltaError
-from volta.views import wrap_dim
+from volta.tensor.inplace import broadcast_shapes
+from volta.tensor.tensor import Tensor
 
 KERNELS: dict[str, Callable[..., Any]] = {}
 _HALF = (D.float16, D.bfloat16)
@@ -495,7 +496,7 @@ def _zeros(sizes: Sequence[int], like: Tensor) -> Tensor:
 @kernel("slice_backward")
 def slice_backward(grad_output: Tensor, input_sizes: Sequence[int], dim: int, start: Any,
                    end: Any, step: int) -> Tensor:
-    from volta import views
+    from volta.composites import views
     z = _zeros(input_sizes, grad_output)
     A(views.slice_(z, dim, start, end, step))[...] = A(grad_output)
     return z
@@ -504,7 +505,7 @@ def slice_backward(grad_output: Tensor, input_sizes: Sequence[int], dim: int, st
 @kernel("select_backward")
 def select_backward(grad_output: Tensor, input_sizes: Sequence[int], dim: int,
                     index: int) -> Tensor:
-    from volta import views
+    from volta.composites import views
     z = _zeros(input_sizes, grad_output)
     A(views.select(z, dim, index))[...] = A(grad_output)
     return z
@@ -513,7 +514,7 @@ def select_backward(grad_output: Tensor, input_sizes: Sequence[int], dim: int,
 @kernel("diagonal_backward")
 def diagonal_backward(grad_output: Tensor, input_sizes: Sequence[int], offset: int, dim1: int,
                       dim2: int) -> Tensor:
-    from volta import views
+    from volta.composites import views
     z = _zeros(input_sizes, grad_output)
     A(views.diagonal(z, offset, dim1, dim2))[...] = A(grad_output)
     return z
@@ -522,7 +523,7 @@ def diagonal_backward(grad_output: Tensor, input_sizes: Sequence[int], offset: i
 @kernel("unfold_backward")
 def unfold_backward(grad_output: Tensor, input_sizes: Sequence[int], dim: int, size: int,
                     step: int) -> Tensor:
-    from volta import views
+    from volta.composites import views
     z = _zeros(input_sizes, grad_output)
     g = A(grad_output)
     if len(input_sizes) == 0:
@@ -541,7 +542,7 @@ def unfold_backward(grad_output: Tensor, input_sizes: Sequence[int], dim: int, s
 @kernel("as_strided_scatter")
 def as_strided_scatter(self: Tensor, src: Tensor, size: Sequence[int], stride: Sequence[int],
                        storage_offset: int | None = None) -> Tensor:
-    from volta import views
+    from volta.composites import views
     out = W(A(self).copy())
     offset = 0 if storage_offset is None else storage_offset
     A(views.as_strided(out, size, stride, offset))[...] = A(src)
@@ -558,8 +559,7 @@ def clone(self: Tensor, memory_format: Any = None) -> Tensor:
 
 @kernel("copy_")
 def copy_(self: Tensor, src: Tensor, non_blocking: bool = False) -> Tensor:
-    from volta._tensor import host_array
-    source = host_array(src) if isinstance(src, Tensor) else np.asarray(src)
+    source = host_view(src) if isinstance(src, Tensor) else np.asarray(src)
     dst = A(self)
     broadcast_shapes(self._shape, tuple(source.shape))
     if tuple(np.broadcast_shapes(dst.shape, source.shape)) != dst.shape:
@@ -664,7 +664,7 @@ def diag(self: Tensor, diagonal: int = 0) -> Tensor:
 
 @kernel("diag_embed")
 def diag_embed(self: Tensor, offset: int = 0, dim1: int = -2, dim2: int = -1) -> Tensor:
-    from volta import views
+    from volta.composites import views
     n = self._shape[-1] + abs(offset) if self.ndim else 1
     ndim = self.ndim + 1
     d1, d2 = wrap_dim(dim1, ndim, "diag_embed"), wrap_dim(dim2, ndim, "diag_embed")
@@ -1271,7 +1271,7 @@ def native_group_norm_backward(grad_out: Tensor, input: Tensor, mean: Tensor, rs
 @kernel("multinomial")
 def multinomial(self: Tensor, num_samples: int, replacement: bool = False,
                 generator: Any = None) -> Tensor:
-    from volta._factories import default_generator
+    from volta.tensor.factories import default_generator
     rng = (generator or default_generator()).numpy_rng
     probs = A(self).astype(np.float64)
     rows = probs.reshape(-1, probs.shape[-1])

@@ -1,4 +1,7 @@
-"""The CPU backend as a volta plugin: it registers through the same hooks as any package."""
+"""The CPU backend as a volta plugin: it registers through the same hooks as any package.
+
+Its hooks are ``tryfirst``, so the host backend (and its ``CPU`` key) exists before any other
+plugin's backend, and core CPU kernels before other plugins' kernels."""
 
 from __future__ import annotations
 
@@ -36,7 +39,7 @@ def _guarded(name: str, kernel: Callable[..., Any]) -> Callable[..., Any]:
     return guarded_kernel
 
 
-@hookimpl
+@hookimpl(tryfirst=True)
 def volta_register_backends(registry: Any) -> None:
     from volta.backends.cpu import fallback, storage
     from volta.dispatch.dispatcher import DISPATCHER
@@ -47,7 +50,7 @@ def volta_register_backends(registry: Any) -> None:
     DISPATCHER.set_cpu_fallback_factory(fallback.factory)
 
 
-@hookimpl
+@hookimpl(tryfirst=True)
 def volta_register_kernels(library: Any) -> None:
     from volta.backends.cpu import generated_pointwise, kernels
     for name, fn in generated_pointwise.KERNELS.items():

@@ -12,10 +12,11 @@ from typing import Any
 import numpy as np
 
 from volta import dtypes as D
-from volta._inplace_support import broadcast_shapes
-from volta._tensor import Tensor, host_array
+from volta.backend import host_view
 from volta.backends.cpu.storage import wrap_as as _wrap_as
 from volta.errors import DTypeError
+from volta.tensor.inplace import broadcast_shapes
+from volta.tensor.tensor import Tensor
 
 _HALF = (D.float16, D.bfloat16)
 _F32 = np.dtype(np.float32)
@@ -49,7 +50,7 @@ def prepare(name: str, promotion: str, allowed: str | None, *operands: Any
                 if type(x) is not Tensor or x.dtype is not dt or x._shape != shape:
                     break
                 a = x._np
-                arrays.append(a if a is not None else host_array(x))
+                arrays.append(a if a is not None else host_view(x))
             else:
                 return arrays, dt
     promoted = _result_type(operands)
@@ -76,7 +77,7 @@ def prepare(name: str, promotion: str, allowed: str | None, *operands: Any
     mismatch = False
     for x in operands:
         if isinstance(x, Tensor):
-            a = host_array(x)
+            a = host_view(x)
             if a.dtype != compute:
                 a = a.astype(compute)
             if shape is None:

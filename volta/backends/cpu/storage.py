@@ -8,31 +8,32 @@ from typing import Any
 import numpy as np
 
 from volta import dtypes as D
-from volta._tensor import Storage, Tensor, contiguous_strides, host_array
-from volta.device import BackendInfo, device
+from volta.backend import Backend, BackendInfo, host_view
+from volta.device import device
+from volta.tensor.tensor import Storage, Tensor, contiguous_strides
 
 CPU = device("cpu")
 _INFO: BackendInfo | None = None
 _NUMPY_TO_VOLTA = {d.numpy: d for d in D.ALL_DTYPES}
 
 
-class CpuStorage:
-    """The backend contract for the CPU: host arrays are the storage itself."""
+class CpuStorage(Backend):
+    """The reference backend (``volta.backend.Backend``): host arrays are the storage itself."""
 
-    name = "cpu"
     host_memory = True  # handles are numpy arrays: tensors view them without copies
 
-    def allocate(self, numel: int, dt: D.dtype, index: int = 0) -> np.ndarray:
-        return np.empty(numel, dtype=dt.numpy)
-
-    def from_numpy(self, array: np.ndarray, index: int = 0) -> np.ndarray:
-        return array if array.flags.c_contiguous else array.copy(order="C")
-
-    def to_numpy(self, handle: np.ndarray, dt: D.dtype, numel: int) -> np.ndarray:
-        return handle
+    def allocate(self, numel: int, dtype: D.dtype, index: int) -> np.ndarray:
+        return np.empty(numel, dtype=dtype.numpy)
 
     def copy_(self, dst: np.ndarray, src: np.ndarray) -> None:
         dst.reshape(-1)[...] = src.reshape(-1)
+
+    def to_numpy(self, handle: np.ndarray, dtype: D.dtype, numel: int) -> np.ndarray:
+        return handle
+
+    def from_numpy(self, array: np.ndarray, index: int) -> np.ndarray:
+        # zero-copy: volta.from_numpy shares the caller's memory, as torch.from_numpy does
+        return array
 
 
 def set_info(info: BackendInfo) -> None:
@@ -41,9 +42,9 @@ def set_info(info: BackendInfo) -> None:
 
 
 def array(t: Any) -> Any:
-    """The numpy view of a CPU tensor (Python numbers and None pass through)."""
+    """The numpy view of a kernel input (Python numbers and None pass through)."""
     if isinstance(t, Tensor):
-        return host_array(t)
+        return host_view(t)
     return t
 
 

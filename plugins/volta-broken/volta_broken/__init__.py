@@ -1,1 +1,0 @@
-"""Two deliberately broken volta plugins: one fails on import, one in a hook."""

@@ -1,0 +1,111 @@
+"""Composite operators: ``*_like`` factories and in-place random fills."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from volta import dtypes as D
+from volta._generated import registry as R
+from volta.composites.base import Number, _shape, composite
+from volta.errors import DTypeError, SchemaError
+from volta.tensor import factories as fac
+from volta.tensor.tensor import Tensor
+
+# ---------------------------------------------------------------- factories and random
+
+def _like(self: Tensor, dtype: D.dtype | None, device: Any,
+          requires_grad: bool = False) -> dict[str, Any]:
+    return {"dtype": self.dtype if dtype is None else dtype,
+            "device": self.device if device is None else device,
+            "requires_grad": requires_grad}
+
+
+@composite("zeros_like")
+def zeros_like(self: Tensor, dtype: D.dtype | None = None, device: Any = None,
+              requires_grad: bool = False) -> Tensor:
+    """Zeros shaped like ``self``."""
+    return fac.zeros(_shape(self), **_like(self, dtype, device, requires_grad))
+
+
+@composite("ones_like")
+def ones_like(self: Tensor, dtype: D.dtype | None = None, device: Any = None,
+              requires_grad: bool = False) -> Tensor:
+    """Ones shaped like ``self``."""
+    return fac.ones(_shape(self), **_like(self, dtype, device, requires_grad))
+
+
+@composite("full_like")
+def full_like(self: Tensor, fill_value: Number, dtype: D.dtype | None = None,
+              device: Any = None, requires_grad: bool = False) -> Tensor:
+    """``fill_value`` everywhere, shaped like ``self``."""
+    return fac.full(_shape(self), fill_value, **_like(self, dtype, device, requires_grad))
+
+
+@composite("empty_like")
+def empty_like(self: Tensor, dtype: D.dtype | None = None, device: Any = None,
+              requires_grad: bool = False) -> Tensor:
+    """An uninitialised tensor shaped like ``self``."""
+    return fac.empty(_shape(self), **_like(self, dtype, device, requires_grad))
+
+
+@composite("rand_like")
+def rand_like(self: Tensor, dtype: D.dtype | None = None, device: Any = None,
+              requires_grad: bool = False) -> Tensor:
+    """Uniform [0, 1) samples shaped like ``self``."""
+    return fac.rand(_shape(self), **_like(self, dtype, device, requires_grad))
+
+
+@composite("randn_like")
+def randn_like(self: Tensor, dtype: D.dtype | None = None, device: Any = None,
+              requires_grad: bool = False) -> Tensor:
+    """Standard normal samples shaped like ``self``."""
+    return fac.randn(_shape(self), **_like(self, dtype, device, requires_grad))
+
+
+@composite("randint_like")
+def randint_like(self: Tensor, low: int, high: int, dtype: D.dtype | None = None,
+                 device: Any = None, requires_grad: bool = False) -> Tensor:
+    """Integers drawn from [low, high), shaped like ``self`` (in its dtype by default)."""
+    return fac.randint(low, high, _shape(self), **_like(self, dtype, device, requires_grad))
+
+
+@composite("randint_like.high")
+def randint_like_high(self: Tensor, high: int, dtype: D.dtype | None = None, device: Any = None,
+                      requires_grad: bool = False) -> Tensor:
+    """Integers drawn from [0, high), shaped like ``self``."""
+    return randint_like(self, 0, high, dtype, device, requires_grad)
+
+
+@composite("bernoulli")
+def bernoulli(self: Tensor, p: float | None = None, generator: Any = None) -> Tensor:
+    """0/1 draws with probability ``p``, or with the probabilities in ``self`` if ``p`` is None."""
+    if p is None and not self.is_floating_point():
+        raise DTypeError(f'"bernoulli" not implemented for {self.dtype.name}')
+    if p is not None and not 0 <= p <= 1:
+        raise SchemaError(f"bernoulli_ expects p to be in [0, 1], but got p={p}")
+    draw_dtype = self.dtype if self.is_floating_point() else D.get_default_dtype()
+    u = fac.rand(_shape(self), generator=generator, dtype=draw_dtype, device=self.device)
+    return R.lt(u, self if p is None else p).to(self.dtype)
+
+
+@composite("uniform_")
+def uniform_(self: Tensor, from_: float = 0, to: float = 1, generator: Any = None) -> Tensor:
+    """Fill ``self`` in place with uniform samples from [from, to)."""
+    if from_ > to:
+        raise SchemaError(f"uniform_ expects to return a [from, to) range, but found "
+                          f"from={from_} > to={to}")
+    if not self.is_floating_point():
+        raise DTypeError(f'"uniform_" not implemented for {self.dtype.name}')
+    u = fac.rand(_shape(self), generator=generator, dtype=self.dtype, device=self.device)
+    return self.copy_(u * (to - from_) + from_)
+
+
+@composite("normal_")
+def normal_(self: Tensor, mean: float = 0, std: float = 1, generator: Any = None) -> Tensor:
+    """Fill ``self`` in place with normal samples of the given mean and std."""
+    if std < 0:
+        raise SchemaError(f"normal expects std >= 0.0, but found std {std}")
+    if not self.is_floating_point():
+        raise DTypeError(f'"normal_" not implemented for {self.dtype.name}')
+    z = fac.randn(_shape(self), generator=generator, dtype=self.dtype, device=self.device)
+    return self.copy_(z * std + mean)

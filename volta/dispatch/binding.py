@@ -1,0 +1,296 @@
+"""Turning what a Python caller passed into what kernels receive.
+
+Generated op functions call these to normalise list arguments (``stride=1`` -> ``(1, 1)``),
+dtypes and devices, and to pick an overload when one function name has several schemas.
+"""
+
+from __future__ import annotations
+
+import functools
+import numbers
+import operator
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Union  # Union: the DeviceLike alias needs a forward ref
+
+import numpy as np
+
+from volta import dtypes as D
+from volta.dispatch import dispatcher as _dispatcher
+from volta.errors import ArgumentError, VoltaError
+
+if TYPE_CHECKING:
+    from volta.device import device as _device_t
+    from volta.tensor.tensor import Tensor  # noqa: F401 - the generated modules import it from here
+
+Number = int | float | bool
+DeviceLike = Union[str, "_device_t"]
+Generator = Any
+dtype = D.dtype
+
+
+# exact classes a binary operator accepts without further checks (Tensor is added at import)
+FAST_OPERANDS: set[type] = {int, float, bool}
+
+
+def _tensor_type() -> type:
+    return _dispatcher._TENSOR_TYPE  # type: ignore[return-value]
+
+
+def is_operand(value: Any) -> bool:
+    """What binary operators accept on their other side."""
+    return isinstance(value, (_tensor_type(), numbers.Number, np.bool_))
+
+
+def int_list(value: Any, size: int, name: str) -> Any:
+    if value is None:
+        return None
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        return (int(value),) * (size or 1)
+    tensor = _tensor_type()
+    if isinstance(value, tensor):
+        if value.ndim == 0:
+            return (int(value.item()),) * (size or 1)
+        value = value.tolist()
+    try:
+        result = tuple(int(v) for v in value)
+    except (TypeError, ValueError):
+        raise ArgumentError(f"argument {name!r} must be an int or a sequence of ints, got "
+                          f"{value!r}") from None
+    # int[N] takes an int or N values; int[1] (like int[]) takes any number of values;
+    # an empty list stays empty (e.g. pooling's stride=[] meaning "same as kernel_size")
+    if size > 1 and len(result) == 1:
+        return result * size
+    if size > 1 and len(result) not in (0, size):
+        raise ArgumentError(f"argument {name!r} must have {size} elements, got {len(result)}")
+    return result
+
+
+def tensor_list(value: Any, name: str) -> tuple:
+    tensor = _tensor_type()
+    if isinstance(value, tensor) or not isinstance(value, Sequence):
+        raise ArgumentError(f"argument {name!r} must be a sequence of Tensors, got "
+                          f"{type(value).__name__}")
+    return tuple(value)
+
+
+def dtype_arg(value: Any) -> D.dtype | None:
+    """A ``dtype=`` argument: a volta dtype or, as in PyTorch, ``float``/``int``/``bool``."""
+    return None if value is None else D.dtype_argument(value)
+
+
+def _wrong_type(value: Any, expected: str, name: str, op: str) -> ArgumentError:
+    return ArgumentError(f"{op}(): argument '{name}' must be {expected}, not "
+                         f"{type(value).__name__}")
+
+
+def int_arg(value: Any, name: str, op: str) -> int | None:
+    """An ``int`` argument: ints, numpy integers and one-element integer tensors, not bools."""
+    if value is None:
+        return None
+    if not isinstance(value, (bool, np.bool_)):
+        try:
+            return operator.index(value)
+        except TypeError:
+            pass
+    raise _wrong_type(value, "int", name, op)
+
+
+def float_arg(value: Any, name: str, op: str) -> float | int | None:
+    """A ``float`` argument: any real number or one-element tensor, not a bool."""
+    if value is None:
+        return None
+    if isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_)):
+        return value
+    if isinstance(value, _tensor_type()) and value.numel() == 1 and value.dtype is not D.bool_:
+        return value.item()
+    raise _wrong_type(value, "float", name, op)
+
+
+def bool_arg(value: Any, name: str, op: str) -> bool | None:
+    if value is None or isinstance(value, np.bool_):
+        return None if value is None else bool(value)
+    raise _wrong_type(value, "bool", name, op)
+
+
+def str_arg(value: Any, name: str, op: str) -> str | None:
+    if value is None:
+        return None
+    raise _wrong_type(value, "str", name, op)
+
+
+def device_arg(value: Any) -> str | None:
+    return None if value is None else str(value)
+
+
+def varargs(values: tuple) -> tuple:
+    """``t.view(2, 3)`` and ``t.view((2, 3))`` mean the same."""
+    if len(values) == 1 and isinstance(values[0], (list, tuple)):
+        return tuple(values[0])
+    if len(values) == 1 and isinstance(values[0], _tensor_type()):
+        return tuple(values[0].tolist())
+    return tuple(values)
+
+
+def _matches(arg: Any, value: Any, number_ok: bool = False) -> bool:
+    t = arg.type
+    if value is None:
+        return t.optional or (arg.has_default and arg.default_value is None)
+    tensor = _tensor_type()
+    if t.is_list:
+        if t.base == "Tensor":
+            return isinstance(value, (list, tuple))
+        return (isinstance(value, (list, tuple, int, np.integer))
+                and not isinstance(value, bool))
+    base = t.base
+    if base == "Tensor":
+        # pointwise ops take Python numbers where a tensor is expected (wrapped numbers)
+        return isinstance(value, tensor) or (number_ok and isinstance(value, numbers.Number))
+    if base in ("int", "SymInt"):
+        return isinstance(value, (int, np.integer)) and not isinstance(value, bool)
+    if base == "float":
+        return isinstance(value, (int, float, np.number)) and not isinstance(value, bool)
+    if base == "bool":
+        return isinstance(value, (bool, np.bool_))
+    if base == "Scalar":
+        return isinstance(value, (numbers.Number, np.bool_)) or (
+            isinstance(value, tensor) and value.ndim == 0)
+    if base == "str":
+        return isinstance(value, str)
+    if base == "ScalarType":
+        return isinstance(value, D.dtype) or value in (float, int, bool)
+    return True
+
+
+def bind(op: Any, args: tuple, kwargs: dict) -> tuple | None:
+    """Positional arguments in schema order, or None when the call does not fit ``op``."""
+    schema_args = op.schema.arguments
+    positional = [a for a in schema_args if not a.kwarg_only]
+    if len(args) > len(positional):
+        return None
+    values: list[Any] = []
+    used = 0
+    pointwise = "pointwise" in op.tags
+    for i, a in enumerate(schema_args):
+        key = "input" if a.name == "self" and "input" in kwargs else a.name
+        if not a.kwarg_only and i < len(args):
+            if key in kwargs:
+                return None
+            v = args[i]
+        elif key in kwargs:
+            v = kwargs[key]
+            used += 1
+        elif a.has_default:
+            v = a.default_value
+        else:
+            return None
+        if not _matches(a, v, pointwise):
+            return None
+        values.append(_normalise(a, v))
+    if used != len(kwargs):
+        return None
+    return tuple(values)
+
+
+def _normalise(arg: Any, value: Any) -> Any:
+    t = arg.type
+    if t.is_list and t.base in ("int", "SymInt"):
+        return int_list(value, t.list_size or 0, arg.name)
+    if t.is_list and t.base == "Tensor":
+        return None if value is None else tuple(value)
+    if t.base == "ScalarType":
+        return dtype_arg(value)
+    if t.base == "Device":
+        return device_arg(value)
+    return value
+
+
+_NAMED_RESULTS: dict[tuple, type] = {}
+
+
+def named_result(op_name: str, fields: tuple[str, ...], values: Any) -> Any:
+    """PyTorch's ``torch.return_types``: ``x.max(1).indices``, ``topk(...).values``."""
+    key = (op_name, fields)
+    cls = _NAMED_RESULTS.get(key)
+    if cls is None:
+        import collections
+        cls = _NAMED_RESULTS[key] = collections.namedtuple(op_name, fields)  # type: ignore
+        cls.__module__ = "volta.return_types"
+    return cls(*values)
+
+
+def call_overloaded(ops: tuple, args: tuple, kwargs: dict, name: str) -> Any:
+    """Call the first overload whose schema the arguments fit (PyTorch's Python arg parser)."""
+    for op in ops:
+        bound = bind(op, args, kwargs)
+        if bound is not None:
+            result = op(*bound)
+            schema = op.schema
+            if schema.returns_tuple and all(r.name for r in schema.returns):
+                return named_result(name, tuple(r.name for r in schema.returns), result)
+            return result
+    got = ", ".join([type(a).__name__ for a in args] + [f"{k}={type(v).__name__}"
+                                                         for k, v in kwargs.items()])
+    options = "\n  ".join(str(op.schema) for op in ops)
+    raise ArgumentError(f"{name}() received an invalid combination of arguments: got ({got}); "
+                      f"expected one of:\n  {options}")
+
+
+# Python names the types a schema argument takes, for messages like PyTorch's
+_TYPE_NAMES = {"Tensor": "Tensor", "int": "int", "SymInt": "int", "float": "float",
+               "bool": "bool", "Scalar": "Number", "str": "str", "ScalarType": "volta.dtype"}
+
+
+def _type_name(arg: Any) -> str:
+    t = arg.type
+    name = _TYPE_NAMES.get(t.base, t.base)
+    return f"tuple of {name}s" if t.is_list else name
+
+
+def _mismatch(ops: tuple, name: str, args: tuple, kwargs: dict) -> str | None:
+    """PyTorch's message for the first argument whose type fits no overload, or None."""
+    if not ops:
+        return None
+    op = ops[0]
+    positional = [a for a in op.schema.arguments if not a.kwarg_only]
+    by_name = {("input" if a.name == "self" else a.name): a for a in op.schema.arguments}
+    # in-place variants are tagged "inplace" only; those of pointwise ops take numbers too
+    pointwise = "pointwise" in op.tags or "inplace" in op.tags
+    for i, (arg, value) in enumerate(zip(positional, args)):
+        if not _matches(arg, value, pointwise):
+            shown = "input" if arg.name == "self" else arg.name
+            return (f"{name}(): argument '{shown}' (position {i + 1}) must be "
+                    f"{_type_name(arg)}, not {type(value).__name__}")
+    for key, value in kwargs.items():
+        arg = by_name.get(key) or by_name.get("self" if key == "input" else key)
+        if arg is None:
+            return f"{name}() got an unexpected keyword argument '{key}'"
+        if not _matches(arg, value, pointwise):
+            return (f"{name}(): argument '{key}' must be {_type_name(arg)}, "
+                    f"not {type(value).__name__}")
+    return None
+
+
+def checked(*ops: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Wrap a generated op function or method so that a call that does not fit its schema
+    raises :class:`ArgumentError` naming the op (``add()``), as PyTorch's argument parser does,
+    instead of Python's TypeError about ``TensorMethods.add`` or an AttributeError from deep
+    inside a kernel. Arguments are checked only after a failure: valid calls pay one frame."""
+    def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
+        name = fn.__name__
+
+        @functools.wraps(fn)
+        def call(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return fn(*args, **kwargs)
+            except (TypeError, AttributeError, ValueError) as e:
+                if (not isinstance(e, VoltaError) and e.__traceback__ is not None
+                        and e.__traceback__.tb_next is None):
+                    # raised while Python bound the call to ``fn``: arity or keywords
+                    message = str(e).split("() ", 1)[-1]
+                    raise ArgumentError(f"{name}() {message}") from None
+                message = _mismatch(ops, name, args, kwargs)
+                if message is None:
+                    raise
+                raise ArgumentError(message) from None
+        return call
+    return wrap

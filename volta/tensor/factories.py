@@ -1,0 +1,440 @@
+"""Tensor factories and random number generation.
+
+Factories build data on the host with numpy and hand it to the target device's backend (zero
+copy on the CPU). Random numbers come from a seedable :class:`Generator`, so the same seed gives
+the same numbers on every device.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from volta import dtypes as D
+from volta.backend import BACKENDS
+from volta.device import device
+from volta.errors import BackendError, DTypeError, NumericOverflowError, ShapeError, VoltaError
+from volta.tensor.tensor import Storage, Tensor, contiguous_strides, host_array
+
+
+class Generator:
+    """A random number generator (PCG64 under the hood), like ``torch.Generator``."""
+
+    def __init__(self, device: Any = None) -> None:
+        self.device = "host" if device is None else str(device)
+        self._seed = 67280421310721
+        self.numpy_rng = np.random.default_rng(self._seed)
+        self._lock = threading.Lock()
+
+    def manual_seed(self, seed: int) -> Generator:
+        self._seed = int(seed)
+        self.numpy_rng = np.random.default_rng(self._seed)
+        return self
+
+    def seed(self) -> int:
+        seed = int(np.random.SeedSequence().entropy) % (2**63)
+        self.manual_seed(seed)
+        return seed
+
+    def initial_seed(self) -> int:
+        return self._seed
+
+    def get_state(self) -> Tensor:
+        state = repr(self.numpy_rng.bit_generator.state).encode()
+        return tensor(np.frombuffer(state, dtype=np.uint8).copy())
+
+    def set_state(self, state: Tensor) -> None:
+        import ast
+        text = bytes(host_array(state).astype(np.uint8).tolist()).decode()
+        self.numpy_rng.bit_generator.state = ast.literal_eval(text)
+
+
+_default_generator = Generator()
+
+
+def default_generator() -> Generator:
+    return _default_generator
+
+
+def manual_seed(seed: int) -> Generator:
+    """Seed volta's default generator (every device draws from it)."""
+    return _default_generator.manual_seed(seed)
+
+
+def seed() -> int:
+    return _default_generator.seed()
+
+
+def initial_seed() -> int:
+    return _default_generator.initial_seed()
+
+
+def _from_host(array: np.ndarray, dev: Any = None, requires_grad: bool = False) -> Tensor:
+    """A tensor on ``dev`` holding ``array``'s values (no copy on the CPU when contiguous)."""
+    dev = BACKENDS.host_device() if dev is None else device(dev)
+    info = BACKENDS.get(dev)
+    dt = D.from_numpy_dtype(array.dtype)
+    if dt not in info.dtypes:
+        raise DTypeError(f"device {dev} does not support dtype {dt.name}; supported: "
+                         f"{', '.join(sorted(d.name for d in info.dtypes))}")
+    array = array if array.flags.c_contiguous else array.copy(order="C")
+    handle = info.impl.from_numpy(array, dev.index or 0)
+    shape = tuple(array.shape)
+    storage = Storage(handle, array.size, dt, dev, info)
+    t = Tensor._make(storage, shape, contiguous_strides(shape), 0)
+    if info.host_memory:
+        t._np = array if handle is array else None
+    if requires_grad:
+        t.requires_grad_(True)
+    return t
+
+
+def _size(size: tuple) -> tuple[int, ...]:
+    if len(size) == 1 and isinstance(size[0], (list, tuple)):
+        size = tuple(size[0])
+    elif len(size) == 1 and isinstance(size[0], Tensor):
+        size = tuple(size[0].tolist())
+    try:
+        shape = tuple(int(s) for s in size)
+    except (TypeError, ValueError):
+        raise ShapeError(f"size must be a sequence of ints, got {size!r}") from None
+    if any(s < 0 for s in shape):
+        raise ShapeError(f"Trying to create tensor with negative dimension: {list(shape)}")
+    return shape
+
+
+_INT64_MAX = 2**63 - 1
+_PHYSICAL_MEMORY = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+
+
+def _allocatable(shape: tuple[int, ...], dt: D.dtype) -> tuple[int, ...]:
+    """``shape`` if a tensor of it fits in memory; PyTorch's errors otherwise, raised before
+    numpy tries (and fails with MemoryError or overcommits memory that is not there)."""
+    numel = math.prod(shape)
+    nbytes = numel * dt.itemsize
+    if nbytes > _INT64_MAX:
+        raise ShapeError(f"Storage size calculation overflowed with sizes={list(shape)}")
+    if nbytes > _PHYSICAL_MEMORY:
+        raise BackendError(f"DefaultCPUAllocator: can't allocate memory: you tried to allocate "
+                           f"{nbytes} bytes.")
+    return shape
+
+
+def _dtype(dtype: Any, default: D.dtype | None = None) -> D.dtype:
+    if dtype is None:
+        return default or D.get_default_dtype()
+    return D.dtype_argument(dtype)
+
+
+def _as_float(value: Any) -> float:
+    """A Python number read as PyTorch reads a Scalar: ints in int64 or uint64 range."""
+    if isinstance(value, int) and not -(2**63) <= value < 2**64:
+        raise NumericOverflowError("int too big to convert")
+    try:
+        return float(value)
+    except OverflowError:
+        raise NumericOverflowError(f"value cannot be converted to type double without overflow: "
+                                   f"{value}") from None
+
+
+def _check_python_ints(data: Any) -> None:
+    """PyTorch reads every Python int of nested data as an int64 first."""
+    if isinstance(data, (list, tuple)):
+        for item in data:
+            _check_python_ints(item)
+    elif isinstance(data, int) and not isinstance(data, bool):
+        _checked_int(data, D.int64)
+
+
+def _checked_int(value: Any, dt: D.dtype) -> None:
+    """PyTorch's check that a Python number fits the integer dtype it is converted to."""
+    info = np.iinfo(dt.numpy)
+    if not info.min <= value <= info.max:
+        raise NumericOverflowError(f"value cannot be converted to type {dt.name}_t without "
+                                   "overflow")
+
+
+def _inferred_dtype(data: Any) -> D.dtype | None:
+    """PyTorch's dtype inference over nested data: numpy scalars/arrays and tensors keep their
+    dtype, Python numbers take bool/int64/the default float, and all of them promote together
+    (numpy alone cannot tell ``1.5`` from ``np.float64(1.5)``). None for empty sequences."""
+    if isinstance(data, Tensor):
+        return data.dtype
+    if isinstance(data, (np.ndarray, np.generic)):
+        return D.from_numpy_dtype(data.dtype)
+    if isinstance(data, (list, tuple)):
+        found = None
+        for item in data:
+            d = _inferred_dtype(item)
+            if d is not None:
+                found = d if found is None else D.promote_types(found, d)
+        return found
+    if isinstance(data, (bool, int, float)):
+        return D.scalar_dtype(data)
+    return None
+
+
+def _infer(data: Any) -> np.ndarray:
+    if isinstance(data, Tensor):
+        return host_array(data)
+    if isinstance(data, (np.ndarray, np.generic)):
+        # before the float/int checks: np.float64 is a float subclass but keeps its dtype
+        return np.asarray(data)
+    if isinstance(data, (list, tuple)):
+        if any(isinstance(x, Tensor) for x in data):
+            data = [_infer(x) for x in data]
+        try:
+            arr = np.array(data)
+        except ValueError as exc:  # numpy 2 refuses ragged nesting outright
+            raise ShapeError(f"could not build a tensor from ragged nested sequences: {exc}"
+                             ) from None
+        if arr.dtype == object or arr.dtype.kind in "USMm":  # objects, strings, dates
+            raise VoltaError(f"could not build a tensor from a sequence of {arr.dtype} elements")
+        dt = _inferred_dtype(data) or D.get_default_dtype()
+        return arr if arr.dtype == dt.numpy else arr.astype(dt.numpy)
+    if isinstance(data, (bool, np.bool_)):
+        return np.asarray(data, dtype=np.bool_)
+    if isinstance(data, (int, np.integer)):
+        return np.asarray(data, dtype=np.int64)
+    if isinstance(data, (float, np.floating)):
+        return np.asarray(data, dtype=D.get_default_dtype().numpy)
+    if hasattr(data, "__array__") or hasattr(data, "__dlpack__"):
+        return np.asarray(data)
+    raise VoltaError(f"could not infer dtype of {type(data).__name__}")
+
+
+def tensor(data: Any, dtype: Any = None, device: Any = None, requires_grad: bool = False,
+           pin_memory: bool = False) -> Tensor:
+    """A new tensor holding a copy of ``data`` (nested lists, numbers, arrays, tensors)."""
+    if not isinstance(data, (Tensor, np.ndarray)) and (
+            dtype is None or not D.dtype_argument(dtype).is_floating_point):
+        _check_python_ints(data)
+    if dtype is not None and not isinstance(data, (Tensor, np.ndarray)):
+        # convert Python numbers straight to the requested dtype (no detour via float32)
+        target = D.dtype_argument(dtype)
+        try:
+            arr = np.array(data, dtype=target.numpy)
+        except (TypeError, ValueError, OverflowError):
+            try:  # e.g. ints beyond int64 into a floating dtype: through float64
+                arr = np.array(data, dtype=np.float64).astype(target.numpy) \
+                    if target.is_floating_point else None
+            except (TypeError, ValueError, OverflowError):
+                arr = None
+            if arr is None:
+                arr = np.array(_infer(data), copy=True).astype(target.numpy)
+        return _from_host(arr, device, requires_grad)
+    arr = np.array(_infer(data), copy=True)
+    if dtype is not None:
+        arr = arr.astype(D.dtype_argument(dtype).numpy)
+    elif arr.dtype not in [d.numpy for d in D.ALL_DTYPES]:
+        raise DTypeError(f"unsupported data type {arr.dtype}")
+    return _from_host(arr, device, requires_grad)
+
+
+def as_tensor(data: Any, dtype: Any = None, device: Any = None) -> Tensor:
+    if isinstance(data, Tensor):
+        return data.to(device=device or data.device, dtype=dtype or data.dtype)
+    on_host = device is None or BACKENDS.get(device) is BACKENDS.host()
+    if isinstance(data, np.ndarray) and on_host and (
+            dtype is None or D.dtype_argument(dtype).numpy == data.dtype):
+        return from_numpy(data)
+    return tensor(data, dtype=dtype, device=device)
+
+
+def from_numpy(array: np.ndarray) -> Tensor:
+    """A CPU tensor sharing ``array``'s memory (any non-negative strides)."""
+    if not isinstance(array, np.ndarray):
+        raise TypeError(f"expected np.ndarray (got {type(array).__name__})")
+    dt = D.from_numpy_dtype(array.dtype)
+    itemsize = array.itemsize
+    if any(s < 0 or s % itemsize for s in array.strides):
+        raise VoltaError("from_numpy: arrays with negative or unaligned strides are not "
+                         "supported; pass array.copy()")
+    if array.flags.c_contiguous:
+        return _from_host(array)
+    span = 1 + sum((n - 1) * (s // itemsize) for n, s in zip(array.shape, array.strides)) \
+        if array.size else 0
+    flat = np.lib.stride_tricks.as_strided(array, shape=(span,), strides=(itemsize,))
+    info = BACKENDS.host()
+    storage = Storage(flat, span, dt, BACKENDS.host_device(), info)
+    t = Tensor._make(storage, tuple(array.shape), tuple(s // itemsize for s in array.strides), 0)
+    t._np = array
+    return t
+
+
+def from_dlpack(obj: Any) -> Tensor:
+    return from_numpy(np.from_dlpack(obj))
+
+
+def scalar_tensor(value: Any, dtype: Any = None, device: Any = None) -> Tensor:
+    """A 0-d tensor; like PyTorch, the default dtype unless ``dtype`` is given."""
+    dt = _dtype(dtype)
+    return _from_host(np.asarray(value, dtype=dt.numpy), device)
+
+
+def _filled(shape: tuple[int, ...], value: Any, dt: D.dtype, dev: Any,
+            requires_grad: bool) -> Tensor:
+    if isinstance(value, int) and not isinstance(value, bool):
+        # a Python int is a Scalar first, then it must fit an integer dtype
+        if dt.is_floating_point or dt is D.bool_:
+            _as_float(value)
+        else:
+            _checked_int(value, dt)
+    return _from_host(np.full(_allocatable(shape, dt), value, dtype=dt.numpy), dev,
+                      requires_grad)
+
+
+def zeros(*size: Any, dtype: Any = None, device: Any = None, requires_grad: bool = False,
+          out: Any = None) -> Tensor:
+    return _filled(_size(size), 0, _dtype(dtype), device, requires_grad)
+
+
+def ones(*size: Any, dtype: Any = None, device: Any = None, requires_grad: bool = False,
+         out: Any = None) -> Tensor:
+    return _filled(_size(size), 1, _dtype(dtype), device, requires_grad)
+
+
+def empty(*size: Any, dtype: Any = None, device: Any = None, requires_grad: bool = False,
+          memory_format: Any = None) -> Tensor:
+    return _filled(_size(size), 0, _dtype(dtype), device, requires_grad)
+
+
+def full(size: Any, fill_value: Any, dtype: Any = None, device: Any = None,
+         requires_grad: bool = False) -> Tensor:
+    if isinstance(fill_value, Tensor):
+        fill_value = fill_value.item()
+    dt = _dtype(dtype, D.scalar_dtype(fill_value))
+    return _filled(_size((size,) if isinstance(size, int) else tuple(size)), fill_value, dt,
+                   device, requires_grad)
+
+
+def arange(start: Any, end: Any = None, step: Any = 1, dtype: Any = None, device: Any = None,
+           requires_grad: bool = False) -> Tensor:
+    if end is None:
+        start, end = 0, start
+    values = [v.item() if isinstance(v, Tensor) else v for v in (start, end, step)]
+    start, end, step = values
+    if step == 0:
+        raise VoltaError("arange: step must be nonzero")
+    if (end - start) / step < 0:
+        raise VoltaError(f"arange: upper bound and larger bound inconsistent with step sign "
+                         f"(start={start}, end={end}, step={step})")
+    if not all(math.isfinite(v) for v in values):
+        raise VoltaError(f"arange: unsupported range: {start} -> {end}")
+    for v in values:  # PyTorch reads Python ints as int64 first
+        if isinstance(v, int):
+            _checked_int(v, D.int64)
+    is_float = any(isinstance(v, float) for v in values)
+    dt = _dtype(dtype, D.get_default_dtype() if is_float else D.int64)
+    if dt is D.bool_:
+        raise DTypeError('"arange_cpu" not implemented for \'Bool\'')
+    n = math.ceil((end - start) / step)
+    _allocatable((n,), dt)
+    arr = (start + np.arange(n, dtype=np.float64 if is_float else np.int64) * step)
+    return _from_host(arr.astype(dt.numpy), device, requires_grad)
+
+
+def linspace(start: float, end: float, steps: int, dtype: Any = None, device: Any = None,
+             requires_grad: bool = False) -> Tensor:
+    if steps < 0:
+        raise VoltaError("linspace: number of steps must be non-negative")
+    dt = _dtype(dtype)
+    _allocatable((steps,), dt)
+    if not dt.is_floating_point and dt is not D.bool_:
+        for v in (start, end):  # the bounds must fit the integer dtype
+            _checked_int(math.trunc(v) if math.isfinite(v) else math.inf, dt)
+    start, end = _as_float(start), _as_float(end)
+    return _from_host(np.linspace(start, end, steps, dtype=np.float64).astype(dt.numpy), device,
+                      requires_grad)
+
+
+def logspace(start: float, end: float, steps: int, base: float = 10.0, dtype: Any = None,
+             device: Any = None, requires_grad: bool = False) -> Tensor:
+    if steps < 0:
+        raise VoltaError("logspace: number of steps must be non-negative")
+    dt = _dtype(dtype)
+    _allocatable((steps,), dt)
+    arr = np.power(base, np.linspace(_as_float(start), _as_float(end), steps, dtype=np.float64))
+    return _from_host(arr.astype(dt.numpy), device, requires_grad)
+
+
+def eye(n: int, m: int | None = None, dtype: Any = None, device: Any = None,
+        requires_grad: bool = False) -> Tensor:
+    dt = _dtype(dtype)
+    shape = _allocatable(_size((n, n if m is None else m)), dt)
+    return _from_host(np.eye(*shape, dtype=dt.numpy), device, requires_grad)
+
+
+def _gen(generator: Generator | None) -> np.random.Generator:
+    return (generator or _default_generator).numpy_rng
+
+
+def _floating(dt: D.dtype, op: str) -> D.dtype:
+    # casting uniform/normal samples to an integer dtype would silently give zeros
+    if not dt.is_floating_point:
+        raise DTypeError(f"{op}: expected a floating point dtype, got {dt.name}")
+    return dt
+
+
+def rand(*size: Any, generator: Generator | None = None, dtype: Any = None, device: Any = None,
+         requires_grad: bool = False) -> Tensor:
+    dt = _floating(_dtype(dtype), "rand")
+    arr = _gen(generator).random(_allocatable(_size(size), dt), dtype=np.float64).astype(dt.numpy)
+    return _from_host(arr, device, requires_grad)
+
+
+def randn(*size: Any, generator: Generator | None = None, dtype: Any = None, device: Any = None,
+          requires_grad: bool = False) -> Tensor:
+    dt = _floating(_dtype(dtype), "randn")
+    arr = _gen(generator).standard_normal(_allocatable(_size(size), dt),
+                                          dtype=np.float64).astype(dt.numpy)
+    return _from_host(arr, device, requires_grad)
+
+
+def randint(low: int, high: int | None = None, size: Sequence[int] | None = None,
+            generator: Generator | None = None, dtype: Any = None, device: Any = None,
+            requires_grad: bool = False) -> Tensor:
+    if size is None:  # randint(high, size)
+        low, high, size = 0, low, high
+    if high is None or size is None:
+        raise VoltaError("randint() needs high and size")
+    if high <= low:
+        raise VoltaError(f"random_ expects 'from' to be less than 'to', but got from={low} >= "
+                         f"to={high}")
+    dt = _dtype(dtype, D.int64)
+    for v in (low, high):
+        _checked_int(v, D.int64)
+    arr = _gen(generator).integers(low, high, size=_allocatable(_size((size,)), dt),
+                                   dtype=np.int64)
+    return _from_host(arr.astype(dt.numpy), device, requires_grad)
+
+
+def randperm(n: int, generator: Generator | None = None, dtype: Any = None, device: Any = None,
+             requires_grad: bool = False) -> Tensor:
+    dt = _dtype(dtype, D.int64)
+    _allocatable(_size((n,)), dt)
+    return _from_host(_gen(generator).permutation(n).astype(dt.numpy), device)
+
+
+def normal(mean: Any = 0.0, std: Any = 1.0, size: Sequence[int] | None = None,
+           generator: Generator | None = None, dtype: Any = None, device: Any = None) -> Tensor:
+    if isinstance(mean, Tensor) or isinstance(std, Tensor):
+        like = mean if isinstance(mean, Tensor) else std
+        noise = randn(like.shape, generator=generator, dtype=like.dtype, device=like.device)
+        return noise * std + mean
+    return randn(_size((size,)), generator=generator, dtype=dtype, device=device) * std + mean
+
+
+def to_copy(self: Tensor, dtype: D.dtype | None = None, dev: str | None = None) -> Tensor:
+    """``_to_copy``: a copy with another dtype and/or on another device, on any backend."""
+    target = self._device if dev is None else device(dev)
+    dt = dtype or self.dtype
+    arr = host_array(self)
+    if arr.dtype != dt.numpy or BACKENDS.get(target).host_memory:
+        arr = arr.astype(dt.numpy)  # astype copies, so the result never aliases self
+    return _from_host(arr, target)

@@ -1,0 +1,127 @@
+"""``tensor[index]`` and ``tensor[index] = value`` in PyTorch's semantics, built from ops.
+
+Basic indices (ints, slices, None, Ellipsis) become views (select/slice/unsqueeze); tensor
+and boolean indices become ``index``/``index_put_``. Assignment through a basic index copies
+into the view, so autograd sees an in-place write (CopySlices).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from volta.errors import IndexOutOfRangeError
+
+
+def _tensor_type() -> type:
+    from volta.tensor.tensor import Tensor
+    return Tensor
+
+
+def _normalise(index: Any) -> tuple:
+    if not isinstance(index, tuple):
+        index = (index,)
+    tensor = _tensor_type()
+    out = []
+    for item in index:
+        if isinstance(item, (list, np.ndarray, bool, np.bool_)):
+            from volta.tensor.factories import tensor as make
+            item = make(item)
+        elif isinstance(item, tensor) and item.ndim == 0 and not item.dtype.is_floating_point \
+                and item.dtype.name != "bool":
+            item = int(item.item())
+        out.append(item)
+    return tuple(out)
+
+
+def _consumed(item: Any) -> int:
+    tensor = _tensor_type()
+    if item is None or item is Ellipsis:
+        return 0
+    if isinstance(item, tensor) and item.dtype.name in ("bool", "uint8"):
+        return item.ndim  # a 0-d mask adds a dim instead of consuming one (as in PyTorch)
+    return 1
+
+
+def _basic(t: Any, index: tuple) -> tuple[Any, list]:
+    """Apply the basic part of an index; return the view and the advanced index list."""
+    tensor = _tensor_type()
+    n_used = sum(_consumed(i) for i in index)
+    if n_used > t.ndim:
+        raise IndexOutOfRangeError(f"too many indices for tensor of dimension {t.ndim}")
+    result = t
+    dim = 0
+    advanced: list = []
+    has_advanced = False
+    for item in index:
+        if item is Ellipsis:
+            skip = t.ndim - n_used
+            advanced.extend([None] * skip)
+            dim += skip
+        elif item is None:
+            result = result.unsqueeze(dim)
+            advanced.append(None)
+            dim += 1
+        elif isinstance(item, (int, np.integer)) and not isinstance(item, bool):
+            size = result.shape[dim]
+            if not -size <= item < size:
+                raise IndexOutOfRangeError(f"index {item} is out of bounds for dimension {dim} "
+                                           f"with size {size}")
+            result = result.select(dim, int(item))
+        elif isinstance(item, slice):
+            if item.step is not None and item.step <= 0:
+                raise IndexOutOfRangeError("step must be greater than zero")
+            from volta._generated import registry as R
+            result = R.slice(result, dim, item.start, item.stop,
+                             1 if item.step is None else item.step)
+            advanced.append(None)
+            dim += 1
+        elif isinstance(item, tensor):
+            has_advanced = True
+            if item.dtype.is_floating_point:
+                # PyTorch raises IndexError here; the index kernel's DTypeError is a TypeError
+                raise IndexOutOfRangeError("tensors used as indices must be long, int, byte or "
+                                           "bool tensors")
+            if item.dtype.name in ("bool", "uint8") and item.ndim == 0:
+                # x[True] is x[None][[True]]: a new dim of size 1 (or 0 for False)
+                result = result.unsqueeze(dim)
+                advanced.append(item.unsqueeze(0))
+                dim += 1
+            elif item.dtype.name in ("bool", "uint8"):
+                advanced.append(item)
+                advanced.extend(["skip"] * (item.ndim - 1))
+                dim += item.ndim
+            else:
+                advanced.append(item)
+                dim += 1
+        else:
+            raise IndexOutOfRangeError(f"only integers, slices (`:`), ellipsis (`...`), None and "
+                                       f"long or byte Variables are valid indices (got "
+                                       f"{type(item).__name__})")
+    if not has_advanced:
+        return result, []
+    return result, [a for a in advanced if not isinstance(a, str)]
+
+
+def getitem(t: Any, index: Any) -> Any:
+    index = _normalise(index)
+    view, advanced = _basic(t, index)
+    from volta._generated import registry as R
+    if not advanced:
+        # x[...] / x[()] must still be a new view object; Tensor has no alias() method
+        return view if view is not t else R.alias(t)
+    return R.index_Tensor(view, tuple(advanced))
+
+
+def setitem(t: Any, index: Any, value: Any) -> None:
+    tensor = _tensor_type()
+    index = _normalise(index)
+    view, advanced = _basic(t, index)
+    if not isinstance(value, tensor):
+        from volta.tensor.factories import scalar_tensor
+        value = scalar_tensor(value, dtype=t.dtype, device=t.device)
+    if not advanced:
+        view.copy_(value)
+        return
+    view.index_put_(tuple(advanced), value.to(t.dtype), False)

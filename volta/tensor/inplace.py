@@ -1,0 +1,54 @@
+"""Writing an op's result into an existing tensor (in-place ops, ``out=``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from volta import dtypes as D
+from volta.errors import DTypeError, ShapeError
+
+# PyTorch's ScalarType names, so messages read like the ones users already know
+_TORCH_NAMES = {"float32": "Float", "float64": "Double", "float16": "Half",
+                "bfloat16": "BFloat16", "int64": "Long", "int32": "Int", "int16": "Short",
+                "int8": "Char", "uint8": "Byte", "bool": "Bool"}
+
+
+def broadcast_shapes(*shapes: tuple[int, ...]) -> tuple[int, ...]:
+    """PyTorch's broadcasting; the error names the mismatching sizes and dimension."""
+    ndim = max((len(s) for s in shapes), default=0)
+    result = [1] * ndim
+    for s in shapes:
+        for i, size in enumerate(s):
+            j = ndim - len(s) + i
+            if size == result[j] or size == 1:
+                continue
+            if result[j] == 1:
+                result[j] = size
+                continue
+            raise ShapeError(f"The size of tensor a ({result[j]}) must match the size of tensor "
+                             f"b ({size}) at non-singleton dimension {j}")
+    return tuple(result)
+
+
+def write_result(op: Any, self: Any, value: Any) -> Any:
+    """Copy ``value`` into ``self`` after checking PyTorch's in-place rules."""
+    from volta._generated import registry as R
+    if not D.can_cast(value.dtype, self.dtype):
+        raise DTypeError(f"{op.name}: result type {_TORCH_NAMES[value.dtype.name]} can't be "
+                         f"cast to the desired output type {_TORCH_NAMES[self.dtype.name]}")
+    if tuple(value._shape) != tuple(self._shape):
+        if broadcast_shapes(tuple(self._shape), tuple(value._shape)) != tuple(self._shape):
+            raise ShapeError(f"{op.name}: output with shape {list(self._shape)} doesn't match "
+                             f"the broadcast shape "
+                             f"{list(broadcast_shapes(tuple(self._shape), tuple(value._shape)))}")
+    R.copy_(self, value, False)
+    return self
+
+
+def generic_inplace(op: Any, functional: Any) -> Any:
+    """``op_(self, ...)`` as ``functional(self, ...)`` written back into ``self``."""
+    def inplace(self: Any, *rest: Any) -> Any:
+        return write_result(op, self, functional(self, *rest))
+
+    inplace.__qualname__ = f"inplace[{op.name}]"
+    return inplace

@@ -1,0 +1,568 @@
+"""The tensor model: metadata (sizes, strides, offset, dtype, device, key set, version counter,
+autograd fields) over a backend-owned storage.
+
+Operations are not defined here: ``Tensor`` inherits every op method and operator from the class
+generated out of ops.yaml (``volta/_generated/tensor_methods.py``). This file holds only what is
+about the object itself: metadata, Python protocols, conversion to and from numpy.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+
+from volta import dtypes as D
+from volta._generated.tensor_methods import TensorMethods
+from volta.backend import BACKENDS, BackendInfo, host_view
+from volta.device import device
+from volta.dispatch import binding as _binding
+from volta.dispatch import dispatcher as _dispatcher
+from volta.dispatch.keys import Autograd
+from volta.errors import (
+    AutogradError,
+    BackendError,
+    DTypeError,
+    InvalidOperationError,
+    VoltaError,
+)
+
+
+class Size(tuple):
+    """Sizes of a tensor (a tuple, like ``torch.Size``)."""
+
+    def numel(self) -> int:
+        return math.prod(self)
+
+    def __repr__(self) -> str:
+        return f"volta.Size([{', '.join(str(s) for s in self)}])"
+
+    def __getitem__(self, item: Any) -> Any:
+        result = tuple.__getitem__(self, item)
+        return Size(result) if isinstance(item, slice) else result
+
+
+class Storage:
+    """A run of elements owned by a backend (a contiguous numpy array on the CPU).
+
+    It also holds the version counter that autograd checks: every tensor looking at this storage
+    (views, ``detach()``) shares it, and every in-place write bumps it.
+    """
+
+    __slots__ = ("handle", "numel", "dtype", "device", "backend", "key_mask", "version",
+                 "__weakref__")
+
+    def __init__(self, handle: Any, numel: int, dt: D.dtype, dev: device, backend: BackendInfo):
+        self.handle = handle
+        self.numel = numel
+        self.dtype = dt
+        self.device = dev
+        self.backend = backend
+        self.key_mask = backend.key.mask
+        self.version = 0
+
+    def nbytes(self) -> int:
+        return self.numel * self.dtype.itemsize
+
+
+def contiguous_strides(shape: tuple[int, ...]) -> tuple[int, ...]:
+    strides = []
+    acc = 1
+    for s in reversed(shape):
+        strides.append(acc)
+        acc *= max(s, 1)
+    return tuple(reversed(strides))
+
+
+class Tensor(TensorMethods):
+    """A strided view over a storage, with autograd metadata."""
+
+    # Note [Tensor construction cost]
+    # Every op result is a new Tensor, so construction is on the hot path: the fields every
+    # tensor sets are slots; the autograd fields most tensors never touch are class-level
+    # defaults, written to the instance only when they change.
+    __slots__ = ("_storage", "_shape", "_stride", "_offset", "dtype", "_device", "_ks", "_np",
+                 "__weakref__", "__dict__")
+    _requires_grad = False
+    _grad = None
+    grad_fn = None
+    _output_nr = 0
+    _base = None
+    _retains_grad = False
+    _hooks = None
+    _accumulator = None
+    _view_version = 0  # for views: the storage version their autograd history belongs to
+
+    __array_priority__ = 1000  # numpy scalars on the left defer to our operators
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("create tensors with volta.tensor(...), volta.zeros(...) and friends")
+
+    # -- construction (internal) ---------------------------------------------------------------
+
+    @classmethod
+    def _make(cls, storage: Storage, shape: tuple[int, ...], stride: tuple[int, ...],
+              offset: int, base: Tensor | None = None) -> Tensor:
+        t = object.__new__(cls)
+        t._storage = storage
+        t._shape = shape
+        t._stride = stride
+        t._offset = offset
+        t.dtype = storage.dtype
+        t._device = storage.device
+        t._ks = storage.key_mask
+        t._np = None
+        if base is not None:
+            t._base = base
+        return t
+
+    def _view_of(self, shape: tuple[int, ...], stride: tuple[int, ...], offset: int) -> Tensor:
+        """A tensor sharing this one's storage and version counter (no autograd metadata)."""
+        base = self._base if self._base is not None else self
+        view = Tensor._make(self._storage, tuple(shape), tuple(stride), offset, base)
+        version = self._storage.version
+        if version:
+            view._view_version = version
+        return view
+
+    # -- metadata --------------------------------------------------------------------------------
+
+    @property
+    def shape(self) -> Size:
+        return Size(self._shape)
+
+    def size(self, dim: int | None = None) -> Any:
+        if dim is None:
+            return Size(self._shape)
+        return self._shape[_wrap_dim(dim, len(self._shape), "size")]
+
+    def stride(self, dim: int | None = None) -> Any:
+        if dim is None:
+            return self._stride
+        return self._stride[_wrap_dim(dim, len(self._shape), "stride")]
+
+    def storage_offset(self) -> int:
+        return self._offset
+
+    def untyped_storage(self) -> Storage:
+        return self._storage
+
+    @property
+    def ndim(self) -> int:
+        return len(self._shape)
+
+    def dim(self) -> int:
+        return len(self._shape)
+
+    ndimension = dim
+
+    def numel(self) -> int:
+        return math.prod(self._shape)
+
+    nelement = numel
+
+    def element_size(self) -> int:
+        return self.dtype.itemsize
+
+    @property
+    def itemsize(self) -> int:
+        return self.dtype.itemsize
+
+    @property
+    def nbytes(self) -> int:
+        return self.numel() * self.dtype.itemsize
+
+    @property
+    def device(self) -> device:
+        return self._device
+
+    @property
+    def is_cpu(self) -> bool:
+        """On the host backend (numpy-addressable memory)."""
+        return self._storage.backend is BACKENDS.host()
+
+    @property
+    def is_meta(self) -> bool:
+        return self._device.type == "meta"
+
+    def get_device(self) -> int:
+        return -1 if self.is_cpu else (self._device.index or 0)
+
+    def is_floating_point(self) -> bool:
+        return self.dtype.is_floating_point
+
+    def is_complex(self) -> bool:
+        return False
+
+    def is_contiguous(self, memory_format: Any = None) -> bool:
+        if 0 in self._shape:
+            return True  # an empty tensor has no layout to speak of (PyTorch agrees)
+        expected = 1
+        for size, stride in zip(reversed(self._shape), reversed(self._stride)):
+            if size != 1 and stride != expected:
+                return False
+            expected *= size
+        return True
+
+    @property
+    def _version(self) -> int:
+        return self._storage.version
+
+    def data_ptr(self) -> int:
+        """Address of the first element: real memory on the CPU, an opaque id elsewhere."""
+        storage = self._storage
+        start = storage.handle.ctypes.data if storage.backend.host_memory else id(storage.handle)
+        return start + self._offset * self.dtype.itemsize
+
+    def is_set_to(self, other: Tensor) -> bool:
+        return (self._storage is other._storage and self._offset == other._offset
+                and self._shape == other._shape and self._stride == other._stride)
+
+    # -- autograd metadata -----------------------------------------------------------------------
+
+    @property
+    def requires_grad(self) -> bool:
+        return self._requires_grad
+
+    @requires_grad.setter
+    def requires_grad(self, value: bool) -> None:
+        if value and not self.dtype.is_floating_point:
+            raise DTypeError(f"only tensors of floating point dtype can require gradients, "
+                             f"got {self.dtype}")
+        if not value and self.grad_fn is not None:
+            raise AutogradError("you can only change requires_grad flags of leaf variables; "
+                                "use .detach() to get a tensor that does not require grad")
+        self._set_requires_grad(bool(value))
+
+    def _set_requires_grad(self, value: bool) -> None:
+        self._requires_grad = value
+        if value:
+            self._ks |= Autograd.mask
+        else:
+            self._ks &= ~Autograd.mask
+
+    def requires_grad_(self, requires_grad: bool = True) -> Tensor:
+        self.requires_grad = requires_grad
+        return self
+
+    @property
+    def is_leaf(self) -> bool:
+        return self.grad_fn is None
+
+    @property
+    def grad(self) -> Tensor | None:
+        return self._grad
+
+    @grad.setter
+    def grad(self, value: Tensor | None) -> None:
+        if value is not None:
+            if not isinstance(value, Tensor):
+                raise TypeError(f"assigned grad must be a Tensor or None, got {type(value)}")
+            if value._shape != self._shape:
+                raise VoltaError(f"assigned grad has shape {list(value._shape)} but the tensor "
+                                 f"has shape {list(self._shape)}")
+            if value._device != self._device:
+                raise VoltaError(f"assigned grad is on {value.device}, the tensor on {self.device}")
+        self._grad = value
+
+    @property
+    def output_nr(self) -> int:
+        return self._output_nr
+
+    def retain_grad(self) -> None:
+        if not self._requires_grad:
+            raise AutogradError("can't retain_grad on Tensor that has requires_grad=False")
+        if self.grad_fn is None or self._retains_grad:
+            return
+        self._retains_grad = True
+        from volta.autograd.engine import install_retain_grad_hook
+        install_retain_grad_hook(self)
+
+    @property
+    def retains_grad(self) -> bool:
+        return self._retains_grad
+
+    def register_hook(self, hook: Any) -> Any:
+        from volta.autograd.engine import register_tensor_hook
+        return register_tensor_hook(self, hook)
+
+    def backward(self, gradient: Tensor | None = None, retain_graph: bool | None = None,
+                 create_graph: bool = False, inputs: Any = None) -> None:
+        from volta.autograd.engine import backward
+        backward((self,), None if gradient is None else (gradient,), retain_graph, create_graph,
+                 inputs=inputs)
+
+    @property
+    def data(self) -> Tensor:
+        return self.detach()
+
+    @data.setter
+    def data(self, value: Tensor) -> None:
+        # replaces what this tensor looks at, keeping its autograd identity (used by optimisers
+        # and by Module.to in PyTorch code)
+        if not isinstance(value, Tensor):
+            raise TypeError("data must be a Tensor")
+        self._storage = value._storage
+        self._shape = value._shape
+        self._stride = value._stride
+        self._offset = value._offset
+        self.dtype = value.dtype
+        self._device = value._device
+        self._ks = value._storage.backend.key.mask | (self._ks & Autograd.mask)
+        self._np = value._np
+
+
+    # -- conversion ------------------------------------------------------------------------------
+
+    def numpy(self, *, force: bool = False) -> np.ndarray:
+        if self._requires_grad and not force:
+            raise AutogradError("can't call numpy() on a Tensor that requires grad; use "
+                                "tensor.detach().numpy() instead")
+        if not self.is_cpu and not force:
+            raise BackendError(f"can't convert a {self.device} tensor to numpy; copy it to "
+                               "the host first with tensor.cpu()")
+        return host_array(self)
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        arr = host_array(self)
+        return arr if dtype is None else arr.astype(dtype, copy=False)
+
+    def tolist(self) -> Any:
+        return host_array(self).tolist()
+
+    def item(self) -> Any:
+        if self.numel() != 1:
+            raise InvalidOperationError(f"a Tensor with {self.numel()} elements cannot be "
+                                        "converted to a Python scalar")
+        return host_array(self).reshape(()).item()
+
+    def __float__(self) -> float:
+        return float(self.item())
+
+    def __int__(self) -> int:
+        return int(self.item())
+
+    def __index__(self) -> int:
+        if self.dtype.is_floating_point or self.numel() != 1:
+            raise TypeError("only integer tensors of a single element can be converted to an index")
+        return int(self.item())
+
+    def __bool__(self) -> bool:
+        if self.numel() != 1:
+            raise InvalidOperationError(f"Boolean value of Tensor with {self.numel()} elements "
+                                        "is ambiguous")
+        return bool(self.item())
+
+    def __len__(self) -> int:
+        if not self._shape:
+            raise TypeError("len() of a 0-d tensor")
+        return self._shape[0]
+
+    def __iter__(self) -> Iterator[Tensor]:
+        if not self._shape:
+            raise TypeError("iteration over a 0-d tensor")
+        return iter(self.unbind(0))
+
+    def __hash__(self) -> int:
+        return id(self)
+
+    def __dlpack__(self, stream: Any = None, **kwargs: Any) -> Any:
+        if not self.is_cpu:
+            raise BackendError("__dlpack__ is only available for cpu tensors")
+        return host_array(self).__dlpack__(**({} if stream is None else {"stream": stream}))
+
+    def __dlpack_device__(self) -> tuple[int, int]:
+        return (1, 0)
+
+    def __reduce_ex__(self, protocol: int) -> Any:
+        from volta.tensor.factories import tensor as make_tensor
+        return (_rebuild, (host_array(self).copy(), str(self._device), self._requires_grad,
+                           make_tensor))
+
+    def __deepcopy__(self, memo: dict) -> Tensor:
+        from volta.tensor.factories import _from_host
+        with_grad = self._requires_grad
+        result = _from_host(host_array(self).copy(), self._device)
+        if with_grad:
+            result.requires_grad_(True)
+        if self._grad is not None:
+            result._grad = self._grad.__deepcopy__(memo)
+        memo[id(self)] = result
+        return result
+
+    def __repr__(self) -> str:
+        from volta.tensor.printing import tensor_repr
+        return tensor_repr(self)
+
+    def __format__(self, spec: str) -> str:
+        if self.ndim == 0 and spec:
+            return format(self.item(), spec)
+        return repr(self)
+
+    def __getitem__(self, index: Any) -> Tensor:
+        from volta.tensor.indexing import getitem
+        return getitem(self, index)
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        from volta.tensor.indexing import setitem
+        setitem(self, index, value)
+
+    # -- device and dtype moves ------------------------------------------------------------------
+
+    def to(self, *args: Any, **kwargs: Any) -> Tensor:
+        dev, dt, _non_blocking, copy = _parse_to(args, kwargs, self)
+        if (dev is None or dev == self._device) and (dt is None or dt is self.dtype) and not copy:
+            return self
+        return self._to_copy(dtype=dt, device=None if dev is None else str(dev))
+
+    def cpu(self) -> Tensor:
+        return self.to(BACKENDS.host_device())
+
+    def type(self, dt: Any = None) -> Any:
+        if dt is None:
+            return f"volta.{self.dtype.name}"
+        return self.to(D.as_dtype(dt))
+
+    def float(self) -> Tensor:
+        return self.to(D.float32)
+
+    def double(self) -> Tensor:
+        return self.to(D.float64)
+
+    def half(self) -> Tensor:
+        return self.to(D.float16)
+
+    def bfloat16(self) -> Tensor:
+        return self.to(D.bfloat16)
+
+    def long(self) -> Tensor:
+        return self.to(D.int64)
+
+    def int(self) -> Tensor:
+        return self.to(D.int32)
+
+    def short(self) -> Tensor:
+        return self.to(D.int16)
+
+    def bool(self) -> Tensor:
+        return self.to(D.bool_)
+
+    def byte(self) -> Tensor:
+        return self.to(D.uint8)
+
+    def char(self) -> Tensor:
+        return self.to(D.int8)
+
+    def type_as(self, other: Tensor) -> Tensor:
+        return self.to(other.dtype)
+
+    def new_tensor(self, data: Any, dtype: Any = None, device: Any = None,
+                   requires_grad: bool = False) -> Tensor:
+        from volta.tensor.factories import tensor
+        return tensor(data, dtype=dtype or self.dtype, device=device or self._device,
+                      requires_grad=requires_grad)
+
+    def new_zeros(self, *size: Any, dtype: Any = None, device: Any = None,
+                  requires_grad: bool = False) -> Tensor:
+        from volta.tensor.factories import zeros
+        return zeros(*size, dtype=dtype or self.dtype, device=device or self._device,
+                     requires_grad=requires_grad)
+
+    def new_ones(self, *size: Any, dtype: Any = None, device: Any = None,
+                 requires_grad: bool = False) -> Tensor:
+        from volta.tensor.factories import ones
+        return ones(*size, dtype=dtype or self.dtype, device=device or self._device,
+                    requires_grad=requires_grad)
+
+    def new_full(self, size: Any, fill_value: Any, dtype: Any = None, device: Any = None,
+                 requires_grad: bool = False) -> Tensor:
+        from volta.tensor.factories import full
+        return full(size, fill_value, dtype=dtype or self.dtype, device=device or self._device,
+                    requires_grad=requires_grad)
+
+    def new_empty(self, *size: Any, dtype: Any = None, device: Any = None,
+                  requires_grad: bool = False) -> Tensor:
+        from volta.tensor.factories import empty
+        return empty(*size, dtype=dtype or self.dtype, device=device or self._device,
+                     requires_grad=requires_grad)
+
+    @property
+    def T(self) -> Tensor:  # noqa: N802 - PyTorch's public name
+        return self.permute(tuple(range(self.ndim - 1, -1, -1)))
+
+    @property
+    def mT(self) -> Tensor:  # noqa: N802 - PyTorch's public name
+        return self.transpose(-2, -1)
+
+    @property
+    def H(self) -> Tensor:  # noqa: N802 - PyTorch's public name
+        return self.T
+
+
+def _rebuild(array: np.ndarray, dev: str, requires_grad: bool, make: Any) -> Tensor:
+    return make(array, device=dev, requires_grad=requires_grad)
+
+
+def _wrap_dim(dim: int, ndim: int, what: str) -> int:
+    n = max(ndim, 1)
+    if not -n <= dim < n:
+        from volta.errors import IndexOutOfRangeError
+        raise IndexOutOfRangeError(f"{what}: dimension out of range (expected to be in range of "
+                                   f"[{-n}, {n - 1}], but got {dim})")
+    return dim + n if dim < 0 else dim
+
+
+def _parse_to(args: tuple, kwargs: dict, t: Tensor) -> tuple[Any, Any, bool, bool]:
+    dev = kwargs.pop("device", None)
+    dt = kwargs.pop("dtype", None)
+    non_blocking = kwargs.pop("non_blocking", False)
+    copy = kwargs.pop("copy", False)
+    kwargs.pop("memory_format", None)
+    if kwargs:
+        raise TypeError(f"to() got unexpected keyword arguments {sorted(kwargs)}")
+    for a in args:
+        if isinstance(a, Tensor):
+            dev, dt = a.device, a.dtype
+        elif _is_dtype_like(a):
+            dt = a
+        elif isinstance(a, (str, device)):
+            dev = a  # an unknown name fails below with the list of registered devices
+        elif isinstance(a, bool):
+            non_blocking = a
+        else:
+            raise TypeError(f"to() got an unexpected argument {a!r}")
+    dev = None if dev is None else device(dev)
+    if dev is not None:
+        BACKENDS.get(dev)  # unknown device -> clear error before anything happens
+    dt = None if dt is None else D.as_dtype(dt)
+    return dev, dt, non_blocking, copy
+
+
+def _is_dtype_like(a: Any) -> bool:
+    """A dtype, ``float``/``int``/``bool``, or a dtype name that is not also a device name."""
+    if isinstance(a, D.dtype) or a in (float, int, bool):
+        return True
+    if not isinstance(a, str) or _is_device(a):
+        return False
+    try:
+        D.as_dtype(a)
+    except DTypeError:
+        return False
+    return True
+
+
+def _is_device(text: str) -> bool:
+    return text.partition(":")[0] in BACKENDS.names()
+
+
+# the host read (synchronize, to_numpy, strided view) belongs to the backend contract
+host_array = host_view
+
+
+
+# The seam where the layers below learn the Tensor type without importing this module
+# (docs/layout.md): the dispatcher checks results against it, binding accepts it as an operand.
+_dispatcher.set_tensor_type(Tensor)
+_binding.FAST_OPERANDS.add(Tensor)
