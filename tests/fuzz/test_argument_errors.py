@@ -82,6 +82,8 @@ def test_factory_values_pytorch_accepts() -> None:
     assert volta.tensor(2**70, dtype=volta.float32).item() == float(2**70)
     assert volta.linspace(0, 2**63, 2).dtype is volta.float32
     assert volta.arange(3, dtype=float).dtype is volta.float64
+    assert volta.arange(0.0, 1.0, 2**63).tolist() == [0.0]
+    assert volta.tensor([1.5, 2**63]).dtype is volta.float32
 
 
 @pytest.mark.parametrize("call,raw", [

@@ -142,8 +142,16 @@ def _as_float(value: Any) -> float:
                                    f"{value}") from None
 
 
+def _has_float(data: Any) -> bool:
+    if isinstance(data, (list, tuple)):
+        return any(_has_float(item) for item in data)
+    return isinstance(data, float)
+
+
 def _check_python_ints(data: Any) -> None:
-    """PyTorch reads every Python int of nested data as an int64 first."""
+    """PyTorch reads every Python int of integer nested data as an int64."""
+    if _has_float(data):
+        return
     if isinstance(data, (list, tuple)):
         for item in data:
             _check_python_ints(item)
@@ -326,10 +334,10 @@ def arange(start: Any, end: Any = None, step: Any = 1, dtype: Any = None, device
                          f"(start={start}, end={end}, step={step})")
     if not all(math.isfinite(v) for v in values):
         raise VoltaError(f"arange: unsupported range: {start} -> {end}")
-    for v in values:  # PyTorch reads Python ints as int64 first
-        if isinstance(v, int):
-            _checked_int(v, D.int64)
     is_float = any(isinstance(v, float) for v in values)
+    for v in values:  # Python ints are int64 in an integer range, Scalars in a float one
+        if isinstance(v, int):
+            _as_float(v) if is_float else _checked_int(v, D.int64)
     dt = _dtype(dtype, D.get_default_dtype() if is_float else D.int64)
     if dt is D.bool_:
         raise DTypeError('"arange_cpu" not implemented for \'Bool\'')
