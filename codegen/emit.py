@@ -47,9 +47,18 @@ def py_default(arg: Argument) -> str:
     return repr(arg.default_value)
 
 
-def normalizer(arg: Argument, name: str) -> str | None:
+# schema types checked in the wrapper, and the Python class that needs no conversion
+_CHECKED_SCALARS = {"int": "int", "SymInt": "int", "bool": "bool", "float": "float", "str": "str"}
+
+
+def normalizer(arg: Argument, name: str, op: str = "") -> str | None:
     """The line that turns what a caller passed into what kernels receive."""
     t = arg.type
+    if not t.is_list and t.base in _CHECKED_SCALARS:
+        # the exact class passes with one comparison; anything else is converted or rejected
+        exact = _CHECKED_SCALARS[t.base]
+        return (f"if {name}.__class__ is not {exact}: "
+                f"{name} = _b.{exact}_arg({name}, {arg.name!r}, {op!r})")
     if t.is_list and t.base in ("int", "SymInt"):
         size = t.list_size if t.list_size is not None else 0
         return f"{name} = _b.int_list({name}, {size}, {arg.name!r})"
@@ -79,7 +88,7 @@ def signature(decl: OpDecl, function: bool, skip_self: bool = False) -> tuple[st
         if arg.has_default:
             p += f" = {py_default(arg)}"
         params.append(p)
-        norm = normalizer(arg, name)
+        norm = normalizer(arg, name, decl.func_name)
         if norm:
             lines.append(norm)
     return ", ".join(params), lines
@@ -157,7 +166,8 @@ def emit_registry(decls: list[OpDecl], source: str, namespace_prefix: str = "") 
 
 def _emit_single(decl: OpDecl, fname: str) -> str:
     params, lines = signature(decl, function=True)
-    out = [f"def {fname}({params}) -> {return_annotation(decl.schema)}:\n",
+    out = [f"@_b.checked(_op.{decl.overload_id})\n",
+           f"def {fname}({params}) -> {return_annotation(decl.schema)}:\n",
            docstring([decl], "    ")]
     out += [f"    {line}\n" for line in lines]
     out.append(f"    {_returns(decl, f'_op.{decl.overload_id}({_call_args(decl, True)})')}\n")
@@ -225,7 +235,8 @@ def _emit_method(decl: OpDecl, mname: str) -> str:
                                          else (", " + rest[3:] if rest.startswith("*, ") else ""))
         lines.insert(0, f"{first.name} = _b.varargs({first.name})")
     sig = "self" + (", " + params if params else "")
-    out = [f"    def {mname}({sig}) -> {return_annotation(decl.schema)}:\n",
+    out = [f"    @_b.checked(_op.{decl.overload_id})\n",
+           f"    def {mname}({sig}) -> {return_annotation(decl.schema)}:\n",
            docstring([decl], "        ")]
     out += [f"        {line}\n" for line in lines]
     out.append(f"        {_returns(decl, f'_op.{decl.overload_id}({_call_args(decl, False)})')}\n")

@@ -24,6 +24,7 @@ from volta.errors import (
     IndexOutOfRangeError,
     InvalidOperationError,
     NoKernelError,
+    NumericOverflowError,
     PluginError,
     RegistrationError,
     SchemaError,

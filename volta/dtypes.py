@@ -89,13 +89,23 @@ def as_dtype(value: Any) -> dtype:
         if found is None:
             raise DTypeError(f"unknown dtype name {value!r}")
         return found
-    if value is float:
-        return get_default_dtype()
+    if value is float:  # Python's float is a double, as in PyTorch
+        return float64
     if value is int:
         return int64
     if value is bool:
         return bool_
     return from_numpy_dtype(value)
+
+
+def dtype_argument(value: Any) -> dtype:
+    """A user's ``dtype=`` argument: a volta dtype, or Python's ``float`` (float64), ``int``
+    (int64) or ``bool``. Names and numpy dtypes are rejected, as PyTorch rejects them."""
+    if isinstance(value, dtype):
+        return value
+    if value is float or value is int or value is bool:
+        return as_dtype(value)
+    raise DTypeError(f"argument 'dtype' must be volta.dtype, not {type(value).__name__}")
 
 
 class _DefaultDtype(threading.local):

@@ -64,5 +64,9 @@ class ArgumentError(SchemaError, TypeError):
     """A call whose arguments fit none of the op's schemas (also a TypeError, as in PyTorch)."""
 
 
+class NumericOverflowError(VoltaError, OverflowError):
+    """A Python number too large for the type it is converted to (``int_tensor + 2**70``)."""
+
+
 class AutogradError(VoltaError, RuntimeError):
     """Misuse of autograd: backward twice, in-place on saved tensors, missing gradients."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from volta._generated import registry as _registry
 from volta.backend import BACKENDS
+from volta.dispatch import binding as _binding
 from volta.tensor.inplace import broadcast_shapes as _broadcast_shapes
 from volta.tensor.tensor import Size, Tensor
 
@@ -35,6 +36,7 @@ def numel(t: Tensor) -> int:
     return t.numel()
 
 
+@_binding.checked(_registry.tensordot)
 def tensordot(a: Tensor, b: Tensor, dims: object = 2) -> Tensor:
     """``tensordot(a, b, dims=2)`` or ``dims=([1, 0], [0, 1])`` as in PyTorch."""
     if isinstance(dims, int):
@@ -45,6 +47,7 @@ def tensordot(a: Tensor, b: Tensor, dims: object = 2) -> Tensor:
     return _registry.tensordot(a, b, tuple(dims_a), tuple(dims_b))
 
 
+@_binding.checked(_registry.einsum)
 def einsum(equation: str, *operands: object) -> Tensor:
     """``einsum("ij,jk->ik", a, b)`` (operands as arguments or as one list), as in PyTorch."""
     if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
@@ -52,6 +55,7 @@ def einsum(equation: str, *operands: object) -> Tensor:
     return _registry.einsum(equation, tuple(operands))
 
 
+@_binding.checked(_registry.meshgrid)
 def meshgrid(*tensors: object, indexing: str | None = None) -> tuple[Tensor, ...]:
     if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
         tensors = tuple(tensors[0])
@@ -67,6 +71,7 @@ def _dims_and_correction(dim: object, unbiased: object, correction: object) -> t
     return dims, correction
 
 
+@_binding.checked(_registry.var_mean)
 def var_mean(input: Tensor, dim: object = None, unbiased: object = None, keepdim: bool = False,
              *, correction: object = None) -> tuple[Tensor, Tensor]:
     """PyTorch's ``var_mean`` with either ``unbiased`` (legacy) or ``correction``."""
@@ -74,6 +79,7 @@ def var_mean(input: Tensor, dim: object = None, unbiased: object = None, keepdim
     return _registry.var_mean(input, dims, correction, keepdim)
 
 
+@_binding.checked(_registry.std_mean)
 def std_mean(input: Tensor, dim: object = None, unbiased: object = None, keepdim: bool = False,
              *, correction: object = None) -> tuple[Tensor, Tensor]:
     """PyTorch's ``std_mean`` with either ``unbiased`` (legacy) or ``correction``."""

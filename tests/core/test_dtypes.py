@@ -4,6 +4,7 @@ dtype, finfo and iinfo."""
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import numpy as np
 import pytest
@@ -63,16 +64,23 @@ def test_pytorch_aliases(alias: str, name: str) -> None:
     assert volta.zeros(1).to(alias).dtype is vdt(name)
 
 
-def test_dtype_from_numpy_and_python_types() -> None:
-    assert volta.zeros(1, dtype=np.float64).dtype is volta.float64
-    assert volta.zeros(1, dtype="int16").dtype is volta.int16
-    assert volta.zeros(1, dtype=float).dtype is volta.float32
+def test_dtype_argument_takes_python_types_like_pytorch() -> None:
+    # Python's float is a double: dtype=float means float64, as in PyTorch
+    assert volta.zeros(1, dtype=float).dtype is volta.float64
+    assert volta.tensor([1], dtype=float).dtype is volta.float64
     assert volta.zeros(1, dtype=int).dtype is volta.int64
     assert volta.zeros(1, dtype=bool).dtype is volta.bool
-    with pytest.raises(DTypeError):
-        volta.zeros(1, dtype="complex128")
-    with pytest.raises(TypeError):  # DTypeError is a TypeError
-        volta.zeros(1, dtype="not_a_dtype")
+
+
+@pytest.mark.parametrize("bad", ["float32", "int16", "complex128", np.float64])
+def test_dtype_argument_rejects_names_and_numpy_dtypes(bad: Any) -> None:
+    # PyTorch: "argument 'dtype' must be torch.dtype, not str"
+    for make in (lambda: volta.zeros(1, dtype=bad), lambda: volta.tensor([1.0], dtype=bad),
+                 lambda: volta.ones(2).sum(dtype=bad), lambda: volta.arange(3, dtype=bad)):
+        with pytest.raises(volta.VoltaError, match="argument 'dtype' must be volta.dtype"
+                           ) as info:
+            make()
+        assert isinstance(info.value, TypeError)
 
 
 @pytest.mark.parametrize("name", NAMES)

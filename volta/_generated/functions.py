@@ -13,531 +13,653 @@ if TYPE_CHECKING:
 from volta._generated import registry as _op
 
 
+@_b.checked(_op.abs)
 def abs(input: Tensor | Number) -> Tensor:
     """abs(Tensor self) -> Tensor
     """
     return _op.abs(input)
 
+@_b.checked(_op.neg)
 def neg(input: Tensor | Number) -> Tensor:
     """neg(Tensor self) -> Tensor
     """
     return _op.neg(input)
 
+@_b.checked(_op.positive)
 def positive(input: Tensor) -> Tensor:
     """positive(Tensor self) -> Tensor
     """
     return _op.positive(input)
 
+@_b.checked(_op.exp)
 def exp(input: Tensor | Number) -> Tensor:
     """exp(Tensor self) -> Tensor
     """
     return _op.exp(input)
 
+@_b.checked(_op.exp2)
 def exp2(input: Tensor | Number) -> Tensor:
     """exp2(Tensor self) -> Tensor
     """
     return _op.exp2(input)
 
+@_b.checked(_op.expm1)
 def expm1(input: Tensor | Number) -> Tensor:
     """expm1(Tensor self) -> Tensor
     """
     return _op.expm1(input)
 
+@_b.checked(_op.log)
 def log(input: Tensor | Number) -> Tensor:
     """log(Tensor self) -> Tensor
     """
     return _op.log(input)
 
+@_b.checked(_op.log2)
 def log2(input: Tensor | Number) -> Tensor:
     """log2(Tensor self) -> Tensor
     """
     return _op.log2(input)
 
+@_b.checked(_op.log10)
 def log10(input: Tensor | Number) -> Tensor:
     """log10(Tensor self) -> Tensor
     """
     return _op.log10(input)
 
+@_b.checked(_op.log1p)
 def log1p(input: Tensor | Number) -> Tensor:
     """log1p(Tensor self) -> Tensor
     """
     return _op.log1p(input)
 
+@_b.checked(_op.sqrt)
 def sqrt(input: Tensor | Number) -> Tensor:
     """sqrt(Tensor self) -> Tensor
     """
     return _op.sqrt(input)
 
+@_b.checked(_op.rsqrt)
 def rsqrt(input: Tensor | Number) -> Tensor:
     """rsqrt(Tensor self) -> Tensor
     """
     return _op.rsqrt(input)
 
+@_b.checked(_op.sin)
 def sin(input: Tensor | Number) -> Tensor:
     """sin(Tensor self) -> Tensor
     """
     return _op.sin(input)
 
+@_b.checked(_op.cos)
 def cos(input: Tensor | Number) -> Tensor:
     """cos(Tensor self) -> Tensor
     """
     return _op.cos(input)
 
+@_b.checked(_op.tan)
 def tan(input: Tensor | Number) -> Tensor:
     """tan(Tensor self) -> Tensor
     """
     return _op.tan(input)
 
+@_b.checked(_op.asin)
 def asin(input: Tensor | Number) -> Tensor:
     """asin(Tensor self) -> Tensor
     """
     return _op.asin(input)
 
+@_b.checked(_op.acos)
 def acos(input: Tensor | Number) -> Tensor:
     """acos(Tensor self) -> Tensor
     """
     return _op.acos(input)
 
+@_b.checked(_op.atan)
 def atan(input: Tensor | Number) -> Tensor:
     """atan(Tensor self) -> Tensor
     """
     return _op.atan(input)
 
+@_b.checked(_op.sinh)
 def sinh(input: Tensor | Number) -> Tensor:
     """sinh(Tensor self) -> Tensor
     """
     return _op.sinh(input)
 
+@_b.checked(_op.cosh)
 def cosh(input: Tensor | Number) -> Tensor:
     """cosh(Tensor self) -> Tensor
     """
     return _op.cosh(input)
 
+@_b.checked(_op.tanh)
 def tanh(input: Tensor | Number) -> Tensor:
     """tanh(Tensor self) -> Tensor
     """
     return _op.tanh(input)
 
+@_b.checked(_op.tanh_backward)
 def tanh_backward(grad_output: Tensor | Number, output: Tensor | Number) -> Tensor:
     """tanh_backward(Tensor grad_output, Tensor output) -> Tensor
     """
     return _op.tanh_backward(grad_output, output)
 
+@_b.checked(_op.sigmoid)
 def sigmoid(input: Tensor | Number) -> Tensor:
     """sigmoid(Tensor self) -> Tensor
     """
     return _op.sigmoid(input)
 
+@_b.checked(_op.sigmoid_backward)
 def sigmoid_backward(grad_output: Tensor | Number, output: Tensor | Number) -> Tensor:
     """sigmoid_backward(Tensor grad_output, Tensor output) -> Tensor
     """
     return _op.sigmoid_backward(grad_output, output)
 
+@_b.checked(_op.relu)
 def relu(input: Tensor | Number) -> Tensor:
     """relu(Tensor self) -> Tensor
     """
     return _op.relu(input)
 
+@_b.checked(_op.threshold_backward)
 def threshold_backward(grad_output: Tensor | Number, input: Tensor | Number, threshold: Number) -> Tensor:
     """threshold_backward(Tensor grad_output, Tensor self, Scalar threshold) -> Tensor
     """
     return _op.threshold_backward(grad_output, input, threshold)
 
+@_b.checked(_op.relu6)
 def relu6(input: Tensor | Number) -> Tensor:
     """relu6(Tensor self) -> Tensor
     """
     return _op.relu6(input)
 
+@_b.checked(_op.gelu)
 def gelu(input: Tensor | Number, *, approximate: str = 'none') -> Tensor:
     """gelu(Tensor self, *, str approximate="none") -> Tensor
     """
+    if approximate.__class__ is not str: approximate = _b.str_arg(approximate, 'approximate', 'gelu')
     return _op.gelu(input, approximate)
 
+@_b.checked(_op.gelu_backward)
 def gelu_backward(grad_output: Tensor | Number, input: Tensor | Number, *, approximate: str = 'none') -> Tensor:
     """gelu_backward(Tensor grad_output, Tensor self, *, str approximate="none") -> Tensor
     """
+    if approximate.__class__ is not str: approximate = _b.str_arg(approximate, 'approximate', 'gelu_backward')
     return _op.gelu_backward(grad_output, input, approximate)
 
+@_b.checked(_op.silu)
 def silu(input: Tensor | Number) -> Tensor:
     """silu(Tensor self) -> Tensor
     """
     return _op.silu(input)
 
+@_b.checked(_op.silu_backward)
 def silu_backward(grad_output: Tensor | Number, input: Tensor | Number) -> Tensor:
     """silu_backward(Tensor grad_output, Tensor self) -> Tensor
     """
     return _op.silu_backward(grad_output, input)
 
+@_b.checked(_op.mish)
 def mish(input: Tensor | Number) -> Tensor:
     """mish(Tensor self) -> Tensor
     """
     return _op.mish(input)
 
+@_b.checked(_op.softplus)
 def softplus(input: Tensor | Number, beta: Number = 1, threshold: Number = 20) -> Tensor:
     """softplus(Tensor self, Scalar beta=1, Scalar threshold=20) -> Tensor
     """
     return _op.softplus(input, beta, threshold)
 
+@_b.checked(_op.softplus_backward)
 def softplus_backward(grad_output: Tensor | Number, input: Tensor | Number, beta: Number, threshold: Number) -> Tensor:
     """softplus_backward(Tensor grad_output, Tensor self, Scalar beta, Scalar threshold) -> Tensor
     """
     return _op.softplus_backward(grad_output, input, beta, threshold)
 
+@_b.checked(_op.elu)
 def elu(input: Tensor | Number, alpha: Number = 1, scale: Number = 1, input_scale: Number = 1) -> Tensor:
     """elu(Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1) -> Tensor
     """
     return _op.elu(input, alpha, scale, input_scale)
 
+@_b.checked(_op.elu_backward)
 def elu_backward(grad_output: Tensor | Number, alpha: Number, scale: Number, input_scale: Number, is_result: bool, self_or_result: Tensor | Number) -> Tensor:
     """elu_backward(Tensor grad_output, Scalar alpha, Scalar scale, Scalar input_scale, bool is_result, Tensor self_or_result) -> Tensor
     """
+    if is_result.__class__ is not bool: is_result = _b.bool_arg(is_result, 'is_result', 'elu_backward')
     return _op.elu_backward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
 
+@_b.checked(_op.selu)
 def selu(input: Tensor | Number) -> Tensor:
     """selu(Tensor self) -> Tensor
     """
     return _op.selu(input)
 
+@_b.checked(_op.leaky_relu)
 def leaky_relu(input: Tensor | Number, negative_slope: Number = 0.01) -> Tensor:
     """leaky_relu(Tensor self, Scalar negative_slope=0.01) -> Tensor
     """
     return _op.leaky_relu(input, negative_slope)
 
+@_b.checked(_op.leaky_relu_backward)
 def leaky_relu_backward(grad_output: Tensor | Number, input: Tensor | Number, negative_slope: Number, self_is_result: bool) -> Tensor:
     """leaky_relu_backward(Tensor grad_output, Tensor self, Scalar negative_slope, bool self_is_result) -> Tensor
     """
+    if self_is_result.__class__ is not bool: self_is_result = _b.bool_arg(self_is_result, 'self_is_result', 'leaky_relu_backward')
     return _op.leaky_relu_backward(grad_output, input, negative_slope, self_is_result)
 
+@_b.checked(_op.hardtanh)
 def hardtanh(input: Tensor | Number, min_val: Number = -1, max_val: Number = 1) -> Tensor:
     """hardtanh(Tensor self, Scalar min_val=-1, Scalar max_val=1) -> Tensor
     """
     return _op.hardtanh(input, min_val, max_val)
 
+@_b.checked(_op.hardtanh_backward)
 def hardtanh_backward(grad_output: Tensor | Number, input: Tensor | Number, min_val: Number, max_val: Number) -> Tensor:
     """hardtanh_backward(Tensor grad_output, Tensor self, Scalar min_val, Scalar max_val) -> Tensor
     """
     return _op.hardtanh_backward(grad_output, input, min_val, max_val)
 
+@_b.checked(_op.hardsigmoid)
 def hardsigmoid(input: Tensor | Number) -> Tensor:
     """hardsigmoid(Tensor self) -> Tensor
     """
     return _op.hardsigmoid(input)
 
+@_b.checked(_op.hardswish)
 def hardswish(input: Tensor | Number) -> Tensor:
     """hardswish(Tensor self) -> Tensor
     """
     return _op.hardswish(input)
 
+@_b.checked(_op.logsigmoid)
 def logsigmoid(input: Tensor | Number) -> Tensor:
     """logsigmoid(Tensor self) -> Tensor
     """
     return _op.logsigmoid(input)
 
+@_b.checked(_op.log_sigmoid_backward)
 def log_sigmoid_backward(grad_output: Tensor | Number, input: Tensor | Number) -> Tensor:
     """log_sigmoid_backward(Tensor grad_output, Tensor self) -> Tensor
     """
     return _op.log_sigmoid_backward(grad_output, input)
 
+@_b.checked(_op.softsign)
 def softsign(input: Tensor | Number) -> Tensor:
     """softsign(Tensor self) -> Tensor
     """
     return _op.softsign(input)
 
+@_b.checked(_op.erf)
 def erf(input: Tensor | Number) -> Tensor:
     """erf(Tensor self) -> Tensor
     """
     return _op.erf(input)
 
+@_b.checked(_op.erfc)
 def erfc(input: Tensor | Number) -> Tensor:
     """erfc(Tensor self) -> Tensor
     """
     return _op.erfc(input)
 
+@_b.checked(_op.erfinv)
 def erfinv(input: Tensor | Number) -> Tensor:
     """erfinv(Tensor self) -> Tensor
     """
     return _op.erfinv(input)
 
+@_b.checked(_op.sign)
 def sign(input: Tensor | Number) -> Tensor:
     """sign(Tensor self) -> Tensor
     """
     return _op.sign(input)
 
+@_b.checked(_op.floor)
 def floor(input: Tensor | Number) -> Tensor:
     """floor(Tensor self) -> Tensor
     """
     return _op.floor(input)
 
+@_b.checked(_op.ceil)
 def ceil(input: Tensor | Number) -> Tensor:
     """ceil(Tensor self) -> Tensor
     """
     return _op.ceil(input)
 
+@_b.checked(_op.round)
 def round(input: Tensor | Number, *, decimals: int = 0) -> Tensor:
     """round(Tensor self, *, int decimals=0) -> Tensor
     """
+    if decimals.__class__ is not int: decimals = _b.int_arg(decimals, 'decimals', 'round')
     return _op.round(input, decimals)
 
+@_b.checked(_op.trunc)
 def trunc(input: Tensor | Number) -> Tensor:
     """trunc(Tensor self) -> Tensor
     """
     return _op.trunc(input)
 
+@_b.checked(_op.frac)
 def frac(input: Tensor | Number) -> Tensor:
     """frac(Tensor self) -> Tensor
     """
     return _op.frac(input)
 
+@_b.checked(_op.reciprocal)
 def reciprocal(input: Tensor | Number) -> Tensor:
     """reciprocal(Tensor self) -> Tensor
     """
     return _op.reciprocal(input)
 
+@_b.checked(_op.square)
 def square(input: Tensor | Number) -> Tensor:
     """square(Tensor self) -> Tensor
     """
     return _op.square(input)
 
+@_b.checked(_op.clamp)
 def clamp(input: Tensor | Number, min: Tensor | Number | None = None, max: Tensor | Number | None = None) -> Tensor:
     """clamp(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor
     """
     return _op.clamp(input, min, max)
 
+@_b.checked(_op.clip)
 def clip(input: Tensor, min: Tensor | None = None, max: Tensor | None = None) -> Tensor:
     """clip(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor
     """
     return _op.clip(input, min, max)
 
+@_b.checked(_op.isnan)
 def isnan(input: Tensor | Number) -> Tensor:
     """isnan(Tensor self) -> Tensor
     """
     return _op.isnan(input)
 
+@_b.checked(_op.isinf)
 def isinf(input: Tensor | Number) -> Tensor:
     """isinf(Tensor self) -> Tensor
     """
     return _op.isinf(input)
 
+@_b.checked(_op.isfinite)
 def isfinite(input: Tensor | Number) -> Tensor:
     """isfinite(Tensor self) -> Tensor
     """
     return _op.isfinite(input)
 
+@_b.checked(_op.signbit)
 def signbit(input: Tensor | Number) -> Tensor:
     """signbit(Tensor self) -> Tensor
     """
     return _op.signbit(input)
 
+@_b.checked(_op.nan_to_num)
 def nan_to_num(input: Tensor | Number, nan: float | None = None, posinf: float | None = None, neginf: float | None = None) -> Tensor:
     """nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor
     """
+    if nan.__class__ is not float: nan = _b.float_arg(nan, 'nan', 'nan_to_num')
+    if posinf.__class__ is not float: posinf = _b.float_arg(posinf, 'posinf', 'nan_to_num')
+    if neginf.__class__ is not float: neginf = _b.float_arg(neginf, 'neginf', 'nan_to_num')
     return _op.nan_to_num(input, nan, posinf, neginf)
 
+@_b.checked(_op.logical_not)
 def logical_not(input: Tensor | Number) -> Tensor:
     """logical_not(Tensor self) -> Tensor
     """
     return _op.logical_not(input)
 
+@_b.checked(_op.bitwise_not)
 def bitwise_not(input: Tensor | Number) -> Tensor:
     """bitwise_not(Tensor self) -> Tensor
     """
     return _op.bitwise_not(input)
 
+@_b.checked(_op.add)
 def add(input: Tensor | Number, other: Tensor | Number, *, alpha: Number = 1) -> Tensor:
     """add(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
     """
     return _op.add(input, other, alpha)
 
+@_b.checked(_op.sub)
 def sub(input: Tensor | Number, other: Tensor | Number, *, alpha: Number = 1) -> Tensor:
     """sub(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
     """
     return _op.sub(input, other, alpha)
 
+@_b.checked(_op.subtract)
 def subtract(input: Tensor, other: Tensor, *, alpha: Number = 1) -> Tensor:
     """subtract(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
     """
     return _op.subtract(input, other, alpha)
 
+@_b.checked(_op.mul)
 def mul(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """mul(Tensor self, Tensor other) -> Tensor
     """
     return _op.mul(input, other)
 
+@_b.checked(_op.multiply)
 def multiply(input: Tensor, other: Tensor) -> Tensor:
     """multiply(Tensor self, Tensor other) -> Tensor
     """
     return _op.multiply(input, other)
 
+@_b.checked(_op.div)
 def div(input: Tensor | Number, other: Tensor | Number, *, rounding_mode: str | None = None) -> Tensor:
     """div(Tensor self, Tensor other, *, str? rounding_mode=None) -> Tensor
     """
+    if rounding_mode.__class__ is not str: rounding_mode = _b.str_arg(rounding_mode, 'rounding_mode', 'div')
     return _op.div(input, other, rounding_mode)
 
+@_b.checked(_op.true_divide)
 def true_divide(input: Tensor, other: Tensor) -> Tensor:
     """true_divide(Tensor self, Tensor other) -> Tensor
     """
     return _op.true_divide(input, other)
 
+@_b.checked(_op.divide)
 def divide(input: Tensor, other: Tensor, *, rounding_mode: str | None = None) -> Tensor:
     """divide(Tensor self, Tensor other, *, str? rounding_mode=None) -> Tensor
     """
+    if rounding_mode.__class__ is not str: rounding_mode = _b.str_arg(rounding_mode, 'rounding_mode', 'divide')
     return _op.divide(input, other, rounding_mode)
 
+@_b.checked(_op.floor_divide)
 def floor_divide(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """floor_divide(Tensor self, Tensor other) -> Tensor
     """
     return _op.floor_divide(input, other)
 
+@_b.checked(_op.pow)
 def pow(input: Tensor | Number, exponent: Tensor | Number) -> Tensor:
     """pow(Tensor self, Tensor exponent) -> Tensor
     """
     return _op.pow(input, exponent)
 
+@_b.checked(_op.float_power)
 def float_power(input: Tensor, exponent: Tensor) -> Tensor:
     """float_power(Tensor self, Tensor exponent) -> Tensor
     """
     return _op.float_power(input, exponent)
 
+@_b.checked(_op.maximum)
 def maximum(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """maximum(Tensor self, Tensor other) -> Tensor
     """
     return _op.maximum(input, other)
 
+@_b.checked(_op.minimum)
 def minimum(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """minimum(Tensor self, Tensor other) -> Tensor
     """
     return _op.minimum(input, other)
 
+@_b.checked(_op.fmax)
 def fmax(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """fmax(Tensor self, Tensor other) -> Tensor
     """
     return _op.fmax(input, other)
 
+@_b.checked(_op.fmin)
 def fmin(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """fmin(Tensor self, Tensor other) -> Tensor
     """
     return _op.fmin(input, other)
 
+@_b.checked(_op.remainder)
 def remainder(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """remainder(Tensor self, Tensor other) -> Tensor
     """
     return _op.remainder(input, other)
 
+@_b.checked(_op.fmod)
 def fmod(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """fmod(Tensor self, Tensor other) -> Tensor
     """
     return _op.fmod(input, other)
 
+@_b.checked(_op.atan2)
 def atan2(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """atan2(Tensor self, Tensor other) -> Tensor
     """
     return _op.atan2(input, other)
 
+@_b.checked(_op.arctan2)
 def arctan2(input: Tensor, other: Tensor) -> Tensor:
     """arctan2(Tensor self, Tensor other) -> Tensor
     """
     return _op.arctan2(input, other)
 
+@_b.checked(_op.hypot)
 def hypot(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """hypot(Tensor self, Tensor other) -> Tensor
     """
     return _op.hypot(input, other)
 
+@_b.checked(_op.copysign)
 def copysign(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """copysign(Tensor self, Tensor other) -> Tensor
     """
     return _op.copysign(input, other)
 
+@_b.checked(_op.xlogy)
 def xlogy(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """xlogy(Tensor self, Tensor other) -> Tensor
     """
     return _op.xlogy(input, other)
 
+@_b.checked(_op.logaddexp)
 def logaddexp(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """logaddexp(Tensor self, Tensor other) -> Tensor
     """
     return _op.logaddexp(input, other)
 
+@_b.checked(_op.eq)
 def eq(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """eq(Tensor self, Tensor other) -> Tensor
     """
     return _op.eq(input, other)
 
+@_b.checked(_op.ne)
 def ne(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """ne(Tensor self, Tensor other) -> Tensor
     """
     return _op.ne(input, other)
 
+@_b.checked(_op.lt)
 def lt(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """lt(Tensor self, Tensor other) -> Tensor
     """
     return _op.lt(input, other)
 
+@_b.checked(_op.le)
 def le(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """le(Tensor self, Tensor other) -> Tensor
     """
     return _op.le(input, other)
 
+@_b.checked(_op.gt)
 def gt(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """gt(Tensor self, Tensor other) -> Tensor
     """
     return _op.gt(input, other)
 
+@_b.checked(_op.ge)
 def ge(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """ge(Tensor self, Tensor other) -> Tensor
     """
     return _op.ge(input, other)
 
+@_b.checked(_op.equal)
 def equal(input: Tensor, other: Tensor) -> bool:
     """equal(Tensor self, Tensor other) -> bool
     """
     return _op.equal(input, other)
 
+@_b.checked(_op.allclose)
 def allclose(input: Tensor, other: Tensor, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False) -> bool:
     """allclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> bool
     """
+    if rtol.__class__ is not float: rtol = _b.float_arg(rtol, 'rtol', 'allclose')
+    if atol.__class__ is not float: atol = _b.float_arg(atol, 'atol', 'allclose')
+    if equal_nan.__class__ is not bool: equal_nan = _b.bool_arg(equal_nan, 'equal_nan', 'allclose')
     return _op.allclose(input, other, rtol, atol, equal_nan)
 
+@_b.checked(_op.isclose)
 def isclose(input: Tensor, other: Tensor, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False) -> Tensor:
     """isclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> Tensor
     """
+    if rtol.__class__ is not float: rtol = _b.float_arg(rtol, 'rtol', 'isclose')
+    if atol.__class__ is not float: atol = _b.float_arg(atol, 'atol', 'isclose')
+    if equal_nan.__class__ is not bool: equal_nan = _b.bool_arg(equal_nan, 'equal_nan', 'isclose')
     return _op.isclose(input, other, rtol, atol, equal_nan)
 
+@_b.checked(_op.logical_and)
 def logical_and(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """logical_and(Tensor self, Tensor other) -> Tensor
     """
     return _op.logical_and(input, other)
 
+@_b.checked(_op.logical_or)
 def logical_or(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """logical_or(Tensor self, Tensor other) -> Tensor
     """
     return _op.logical_or(input, other)
 
+@_b.checked(_op.logical_xor)
 def logical_xor(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """logical_xor(Tensor self, Tensor other) -> Tensor
     """
     return _op.logical_xor(input, other)
 
+@_b.checked(_op.bitwise_and)
 def bitwise_and(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """bitwise_and(Tensor self, Tensor other) -> Tensor
     """
     return _op.bitwise_and(input, other)
 
+@_b.checked(_op.bitwise_or)
 def bitwise_or(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """bitwise_or(Tensor self, Tensor other) -> Tensor
     """
     return _op.bitwise_or(input, other)
 
+@_b.checked(_op.bitwise_xor)
 def bitwise_xor(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """bitwise_xor(Tensor self, Tensor other) -> Tensor
     """
     return _op.bitwise_xor(input, other)
 
+@_b.checked(_op.bitwise_left_shift)
 def bitwise_left_shift(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """bitwise_left_shift(Tensor self, Tensor other) -> Tensor
     """
     return _op.bitwise_left_shift(input, other)
 
+@_b.checked(_op.bitwise_right_shift)
 def bitwise_right_shift(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """bitwise_right_shift(Tensor self, Tensor other) -> Tensor
     """
@@ -549,45 +671,57 @@ def where(*args: Any, **kwargs: Any) -> Any:
     """
     return _b.call_overloaded((_op.where_self, _op.where,), args, kwargs, 'where')
 
+@_b.checked(_op.lerp)
 def lerp(input: Tensor | Number, end: Tensor | Number, weight: Tensor | Number) -> Tensor:
     """lerp(Tensor self, Tensor end, Tensor weight) -> Tensor
     """
     return _op.lerp(input, end, weight)
 
+@_b.checked(_op.addcmul)
 def addcmul(input: Tensor | Number, tensor1: Tensor | Number, tensor2: Tensor | Number, *, value: Number = 1) -> Tensor:
     """addcmul(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor
     """
     return _op.addcmul(input, tensor1, tensor2, value)
 
+@_b.checked(_op.addcdiv)
 def addcdiv(input: Tensor | Number, tensor1: Tensor | Number, tensor2: Tensor | Number, *, value: Number = 1) -> Tensor:
     """addcdiv(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor
     """
     return _op.addcdiv(input, tensor1, tensor2, value)
 
+@_b.checked(_op.sum)
 def sum(input: Tensor, dim: int | Sequence[int] | None = None, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor:
     """sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
     """
     dim = _b.int_list(dim, 1, 'dim')
+    if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'sum')
     dtype = _b.dtype_arg(dtype)
     return _op.sum(input, dim, keepdim, dtype)
 
+@_b.checked(_op.nansum)
 def nansum(input: Tensor, dim: int | Sequence[int] | None = None, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor:
     """nansum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
     """
     dim = _b.int_list(dim, 1, 'dim')
+    if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'nansum')
     dtype = _b.dtype_arg(dtype)
     return _op.nansum(input, dim, keepdim, dtype)
 
+@_b.checked(_op.mean)
 def mean(input: Tensor, dim: int | Sequence[int] | None = None, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor:
     """mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
     """
     dim = _b.int_list(dim, 1, 'dim')
+    if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'mean')
     dtype = _b.dtype_arg(dtype)
     return _op.mean(input, dim, keepdim, dtype)
 
+@_b.checked(_op.prod)
 def prod(input: Tensor, dim: int | None = None, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor:
     """prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'prod')
+    if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'prod')
     dtype = _b.dtype_arg(dtype)
     return _op.prod(input, dim, keepdim, dtype)
 
@@ -605,31 +739,44 @@ def min(*args: Any, **kwargs: Any) -> Any:
     """
     return _b.call_overloaded((_op.min, _op.min_dim, _op.min_other,), args, kwargs, 'min')
 
+@_b.checked(_op.amax)
 def amax(input: Tensor, dim: int | Sequence[int] = [], keepdim: bool = False) -> Tensor:
     """amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor
     """
     dim = _b.int_list(dim, 1, 'dim')
+    if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'amax')
     return _op.amax(input, dim, keepdim)
 
+@_b.checked(_op.amin)
 def amin(input: Tensor, dim: int | Sequence[int] = [], keepdim: bool = False) -> Tensor:
     """amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor
     """
     dim = _b.int_list(dim, 1, 'dim')
+    if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'amin')
     return _op.amin(input, dim, keepdim)
 
+@_b.checked(_op.aminmax)
 def aminmax(input: Tensor, *, dim: int | None = None, keepdim: bool = False) -> tuple[Tensor, Tensor]:
     """aminmax(Tensor self, *, int? dim=None, bool keepdim=False) -> (Tensor min, Tensor max)
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'aminmax')
+    if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'aminmax')
     return _b.named_result('aminmax', ('min', 'max'), _op.aminmax(input, dim, keepdim))
 
+@_b.checked(_op.argmax)
 def argmax(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
     """argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'argmax')
+    if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'argmax')
     return _op.argmax(input, dim, keepdim)
 
+@_b.checked(_op.argmin)
 def argmin(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
     """argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'argmin')
+    if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'argmin')
     return _op.argmin(input, dim, keepdim)
 
 def var(*args: Any, **kwargs: Any) -> Any:
@@ -646,22 +793,28 @@ def std(*args: Any, **kwargs: Any) -> Any:
     """
     return _b.call_overloaded((_op.std_correction, _op.std_dim, _op.std,), args, kwargs, 'std')
 
+@_b.checked(_op.var_mean)
 def var_mean(input: Tensor, dim: int | Sequence[int] | None = None, *, correction: Number | None = None, keepdim: bool = False) -> tuple[Tensor, Tensor]:
     """var_mean(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)
     """
     dim = _b.int_list(dim, 1, 'dim')
+    if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'var_mean')
     return _op.var_mean(input, dim, correction, keepdim)
 
+@_b.checked(_op.std_mean)
 def std_mean(input: Tensor, dim: int | Sequence[int] | None = None, *, correction: Number | None = None, keepdim: bool = False) -> tuple[Tensor, Tensor]:
     """std_mean(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)
     """
     dim = _b.int_list(dim, 1, 'dim')
+    if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'std_mean')
     return _op.std_mean(input, dim, correction, keepdim)
 
+@_b.checked(_op.vector_norm)
 def vector_norm(input: Tensor, ord: Number = 2, dim: int | Sequence[int] | None = None, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor:
     """vector_norm(Tensor self, Scalar ord=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
     """
     dim = _b.int_list(dim, 1, 'dim')
+    if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'vector_norm')
     dtype = _b.dtype_arg(dtype)
     return _op.vector_norm(input, ord, dim, keepdim, dtype)
 
@@ -671,44 +824,56 @@ def norm(*args: Any, **kwargs: Any) -> Any:
     """
     return _b.call_overloaded((_op.norm, _op.norm_str,), args, kwargs, 'norm')
 
+@_b.checked(_op.dist)
 def dist(input: Tensor, other: Tensor, p: Number = 2) -> Tensor:
     """dist(Tensor self, Tensor other, Scalar p=2) -> Tensor
     """
     return _op.dist(input, other, p)
 
+@_b.checked(_op.logsumexp)
 def logsumexp(input: Tensor, dim: int | Sequence[int], keepdim: bool = False) -> Tensor:
     """logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor
     """
     dim = _b.int_list(dim, 1, 'dim')
+    if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'logsumexp')
     return _op.logsumexp(input, dim, keepdim)
 
+@_b.checked(_op.all)
 def all(input: Tensor, dim: int | Sequence[int] | None = None, keepdim: bool = False) -> Tensor:
     """all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor
     """
     dim = _b.int_list(dim, 1, 'dim')
+    if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'all')
     return _op.all(input, dim, keepdim)
 
+@_b.checked(_op.any)
 def any(input: Tensor, dim: int | Sequence[int] | None = None, keepdim: bool = False) -> Tensor:
     """any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor
     """
     dim = _b.int_list(dim, 1, 'dim')
+    if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'any')
     return _op.any(input, dim, keepdim)
 
+@_b.checked(_op.count_nonzero)
 def count_nonzero(input: Tensor, dim: int | Sequence[int] | None = None) -> Tensor:
     """count_nonzero(Tensor self, int[1]? dim=None) -> Tensor
     """
     dim = _b.int_list(dim, 1, 'dim')
     return _op.count_nonzero(input, dim)
 
+@_b.checked(_op.cumsum)
 def cumsum(input: Tensor, dim: int, *, dtype: dtype | None = None) -> Tensor:
     """cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'cumsum')
     dtype = _b.dtype_arg(dtype)
     return _op.cumsum(input, dim, dtype)
 
+@_b.checked(_op.cumprod)
 def cumprod(input: Tensor, dim: int, *, dtype: dtype | None = None) -> Tensor:
     """cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'cumprod')
     dtype = _b.dtype_arg(dtype)
     return _op.cumprod(input, dim, dtype)
 
@@ -718,57 +883,69 @@ def median(*args: Any, **kwargs: Any) -> Any:
     """
     return _b.call_overloaded((_op.median, _op.median_dim,), args, kwargs, 'median')
 
+@_b.checked(_op.matmul)
 def matmul(input: Tensor, other: Tensor) -> Tensor:
     """matmul(Tensor self, Tensor other) -> Tensor
     """
     return _op.matmul(input, other)
 
+@_b.checked(_op.mm)
 def mm(input: Tensor, mat2: Tensor) -> Tensor:
     """mm(Tensor self, Tensor mat2) -> Tensor
     """
     return _op.mm(input, mat2)
 
+@_b.checked(_op.bmm)
 def bmm(input: Tensor, mat2: Tensor) -> Tensor:
     """bmm(Tensor self, Tensor mat2) -> Tensor
     """
     return _op.bmm(input, mat2)
 
+@_b.checked(_op.addmm)
 def addmm(input: Tensor, mat1: Tensor, mat2: Tensor, *, beta: Number = 1, alpha: Number = 1) -> Tensor:
     """addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
     """
     return _op.addmm(input, mat1, mat2, beta, alpha)
 
+@_b.checked(_op.addmv)
 def addmv(input: Tensor, mat: Tensor, vec: Tensor, *, beta: Number = 1, alpha: Number = 1) -> Tensor:
     """addmv(Tensor self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1) -> Tensor
     """
     return _op.addmv(input, mat, vec, beta, alpha)
 
+@_b.checked(_op.baddbmm)
 def baddbmm(input: Tensor, batch1: Tensor, batch2: Tensor, *, beta: Number = 1, alpha: Number = 1) -> Tensor:
     """baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
     """
     return _op.baddbmm(input, batch1, batch2, beta, alpha)
 
+@_b.checked(_op.einsum)
 def einsum(equation: str, tensors: Sequence[Tensor]) -> Tensor:
     """einsum(str equation, Tensor[] tensors) -> Tensor
     """
+    if equation.__class__ is not str: equation = _b.str_arg(equation, 'equation', 'einsum')
     tensors = _b.tensor_list(tensors, 'tensors')
     return _op.einsum(equation, tensors)
 
+@_b.checked(_op.outer)
 def outer(input: Tensor, vec2: Tensor) -> Tensor:
     """outer(Tensor self, Tensor vec2) -> Tensor
     """
     return _op.outer(input, vec2)
 
+@_b.checked(_op.dot)
 def dot(input: Tensor, tensor: Tensor) -> Tensor:
     """dot(Tensor self, Tensor tensor) -> Tensor
     """
     return _op.dot(input, tensor)
 
+@_b.checked(_op.mv)
 def mv(input: Tensor, vec: Tensor) -> Tensor:
     """mv(Tensor self, Tensor vec) -> Tensor
     """
     return _op.mv(input, vec)
 
+@_b.checked(_op.trace)
 def trace(input: Tensor) -> Tensor:
     """trace(Tensor self) -> Tensor
     
@@ -776,6 +953,7 @@ def trace(input: Tensor) -> Tensor:
     """
     return _op.trace(input)
 
+@_b.checked(_op.tensordot)
 def tensordot(input: Tensor, other: Tensor, dims_a: int | Sequence[int], dims_b: int | Sequence[int]) -> Tensor:
     """tensordot(Tensor self, Tensor other, int[] dims_a, int[] dims_b) -> Tensor
     """
@@ -783,100 +961,148 @@ def tensordot(input: Tensor, other: Tensor, dims_a: int | Sequence[int], dims_b:
     dims_b = _b.int_list(dims_b, 0, 'dims_b')
     return _op.tensordot(input, other, dims_a, dims_b)
 
+@_b.checked(_op.as_strided)
 def as_strided(input: Tensor, size: int | Sequence[int], stride: int | Sequence[int], storage_offset: int | None = None) -> Tensor:
     """as_strided(Tensor(a) self, int[] size, int[] stride, int? storage_offset=None) -> Tensor(a)
     """
     size = _b.int_list(size, 0, 'size')
     stride = _b.int_list(stride, 0, 'stride')
+    if storage_offset.__class__ is not int: storage_offset = _b.int_arg(storage_offset, 'storage_offset', 'as_strided')
     return _op.as_strided(input, size, stride, storage_offset)
 
+@_b.checked(_op.permute)
 def permute(input: Tensor, dims: int | Sequence[int]) -> Tensor:
     """permute(Tensor(a) self, int[] dims) -> Tensor(a)
     """
     dims = _b.int_list(dims, 0, 'dims')
     return _op.permute(input, dims)
 
+@_b.checked(_op.transpose)
 def transpose(input: Tensor, dim0: int, dim1: int) -> Tensor:
     """transpose(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
     """
+    if dim0.__class__ is not int: dim0 = _b.int_arg(dim0, 'dim0', 'transpose')
+    if dim1.__class__ is not int: dim1 = _b.int_arg(dim1, 'dim1', 'transpose')
     return _op.transpose(input, dim0, dim1)
 
+@_b.checked(_op.swapaxes)
 def swapaxes(input: Tensor, axis0: int, axis1: int) -> Tensor:
     """swapaxes(Tensor(a) self, int axis0, int axis1) -> Tensor(a)
     """
+    if axis0.__class__ is not int: axis0 = _b.int_arg(axis0, 'axis0', 'swapaxes')
+    if axis1.__class__ is not int: axis1 = _b.int_arg(axis1, 'axis1', 'swapaxes')
     return _op.swapaxes(input, axis0, axis1)
 
+@_b.checked(_op.t)
 def t(input: Tensor) -> Tensor:
     """t(Tensor(a) self) -> Tensor(a)
     """
     return _op.t(input)
 
+@_b.checked(_op.squeeze)
 def squeeze(input: Tensor, dim: int | Sequence[int] | None = None) -> Tensor:
     """squeeze(Tensor(a) self, int[1]? dim=None) -> Tensor(a)
     """
     dim = _b.int_list(dim, 1, 'dim')
     return _op.squeeze(input, dim)
 
+@_b.checked(_op.unsqueeze)
 def unsqueeze(input: Tensor, dim: int) -> Tensor:
     """unsqueeze(Tensor(a) self, int dim) -> Tensor(a)
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unsqueeze')
     return _op.unsqueeze(input, dim)
 
+@_b.checked(_op.broadcast_to)
 def broadcast_to(input: Tensor, size: int | Sequence[int]) -> Tensor:
     """broadcast_to(Tensor(a) self, int[] size) -> Tensor(a)
     """
     size = _b.int_list(size, 0, 'size')
     return _op.broadcast_to(input, size)
 
+@_b.checked(_op.narrow)
 def narrow(input: Tensor, dim: int, start: int, length: int) -> Tensor:
     """narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'narrow')
+    if start.__class__ is not int: start = _b.int_arg(start, 'start', 'narrow')
+    if length.__class__ is not int: length = _b.int_arg(length, 'length', 'narrow')
     return _op.narrow(input, dim, start, length)
 
+@_b.checked(_op.slice)
 def slice(input: Tensor, dim: int = 0, start: int | None = None, end: int | None = None, step: int = 1) -> Tensor:
     """slice(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'slice')
+    if start.__class__ is not int: start = _b.int_arg(start, 'start', 'slice')
+    if end.__class__ is not int: end = _b.int_arg(end, 'end', 'slice')
+    if step.__class__ is not int: step = _b.int_arg(step, 'step', 'slice')
     return _op.slice(input, dim, start, end, step)
 
+@_b.checked(_op.slice_backward)
 def slice_backward(grad_output: Tensor, input_sizes: int | Sequence[int], dim: int, start: int | None, end: int | None, step: int) -> Tensor:
     """slice_backward(Tensor grad_output, int[] input_sizes, int dim, int? start, int? end, int step) -> Tensor
     """
     input_sizes = _b.int_list(input_sizes, 0, 'input_sizes')
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'slice_backward')
+    if start.__class__ is not int: start = _b.int_arg(start, 'start', 'slice_backward')
+    if end.__class__ is not int: end = _b.int_arg(end, 'end', 'slice_backward')
+    if step.__class__ is not int: step = _b.int_arg(step, 'step', 'slice_backward')
     return _op.slice_backward(grad_output, input_sizes, dim, start, end, step)
 
+@_b.checked(_op.select)
 def select(input: Tensor, dim: int, index: int) -> Tensor:
     """select(Tensor(a) self, int dim, int index) -> Tensor(a)
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'select')
+    if index.__class__ is not int: index = _b.int_arg(index, 'index', 'select')
     return _op.select(input, dim, index)
 
+@_b.checked(_op.select_backward)
 def select_backward(grad_output: Tensor, input_sizes: int | Sequence[int], dim: int, index: int) -> Tensor:
     """select_backward(Tensor grad_output, int[] input_sizes, int dim, int index) -> Tensor
     """
     input_sizes = _b.int_list(input_sizes, 0, 'input_sizes')
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'select_backward')
+    if index.__class__ is not int: index = _b.int_arg(index, 'index', 'select_backward')
     return _op.select_backward(grad_output, input_sizes, dim, index)
 
+@_b.checked(_op.unfold_backward)
 def unfold_backward(grad_output: Tensor, input_sizes: int | Sequence[int], dim: int, size: int, step: int) -> Tensor:
     """unfold_backward(Tensor grad_output, int[] input_sizes, int dim, int size, int step) -> Tensor
     """
     input_sizes = _b.int_list(input_sizes, 0, 'input_sizes')
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unfold_backward')
+    if size.__class__ is not int: size = _b.int_arg(size, 'size', 'unfold_backward')
+    if step.__class__ is not int: step = _b.int_arg(step, 'step', 'unfold_backward')
     return _op.unfold_backward(grad_output, input_sizes, dim, size, step)
 
+@_b.checked(_op.diagonal)
 def diagonal(input: Tensor, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Tensor:
     """diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)
     """
+    if offset.__class__ is not int: offset = _b.int_arg(offset, 'offset', 'diagonal')
+    if dim1.__class__ is not int: dim1 = _b.int_arg(dim1, 'dim1', 'diagonal')
+    if dim2.__class__ is not int: dim2 = _b.int_arg(dim2, 'dim2', 'diagonal')
     return _op.diagonal(input, offset, dim1, dim2)
 
+@_b.checked(_op.diagonal_backward)
 def diagonal_backward(grad_output: Tensor, input_sizes: int | Sequence[int], offset: int, dim1: int, dim2: int) -> Tensor:
     """diagonal_backward(Tensor grad_output, int[] input_sizes, int offset, int dim1, int dim2) -> Tensor
     """
     input_sizes = _b.int_list(input_sizes, 0, 'input_sizes')
+    if offset.__class__ is not int: offset = _b.int_arg(offset, 'offset', 'diagonal_backward')
+    if dim1.__class__ is not int: dim1 = _b.int_arg(dim1, 'dim1', 'diagonal_backward')
+    if dim2.__class__ is not int: dim2 = _b.int_arg(dim2, 'dim2', 'diagonal_backward')
     return _op.diagonal_backward(grad_output, input_sizes, offset, dim1, dim2)
 
+@_b.checked(_op.as_strided_scatter)
 def as_strided_scatter(input: Tensor, src: Tensor, size: int | Sequence[int], stride: int | Sequence[int], storage_offset: int | None = None) -> Tensor:
     """as_strided_scatter(Tensor self, Tensor src, int[] size, int[] stride, int? storage_offset=None) -> Tensor
     """
     size = _b.int_list(size, 0, 'size')
     stride = _b.int_list(stride, 0, 'stride')
+    if storage_offset.__class__ is not int: storage_offset = _b.int_arg(storage_offset, 'storage_offset', 'as_strided_scatter')
     return _op.as_strided_scatter(input, src, size, stride, storage_offset)
 
 def split(*args: Any, **kwargs: Any) -> Any:
@@ -885,16 +1111,22 @@ def split(*args: Any, **kwargs: Any) -> Any:
     """
     return _b.call_overloaded((_op.split_int, _op.split_sizes,), args, kwargs, 'split')
 
+@_b.checked(_op.chunk)
 def chunk(input: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
     """chunk(Tensor(a) self, int chunks, int dim=0) -> Tensor(a)[]
     """
+    if chunks.__class__ is not int: chunks = _b.int_arg(chunks, 'chunks', 'chunk')
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'chunk')
     return _op.chunk(input, chunks, dim)
 
+@_b.checked(_op.unbind)
 def unbind(input: Tensor, dim: int = 0) -> tuple[Tensor, ...]:
     """unbind(Tensor(a) self, int dim=0) -> Tensor(a)[]
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unbind')
     return _op.unbind(input, dim)
 
+@_b.checked(_op.movedim)
 def movedim(input: Tensor, source: int | Sequence[int], destination: int | Sequence[int]) -> Tensor:
     """movedim(Tensor(a) self, int[1] source, int[1] destination) -> Tensor(a)
     """
@@ -902,79 +1134,99 @@ def movedim(input: Tensor, source: int | Sequence[int], destination: int | Seque
     destination = _b.int_list(destination, 1, 'destination')
     return _op.movedim(input, source, destination)
 
+@_b.checked(_op.alias)
 def alias(input: Tensor) -> Tensor:
     """alias(Tensor(a) self) -> Tensor(a)
     """
     return _op.alias(input)
 
+@_b.checked(_op.reshape)
 def reshape(input: Tensor, shape: int | Sequence[int]) -> Tensor:
     """reshape(Tensor(a) self, int[] shape) -> Tensor(a)
     """
     shape = _b.int_list(shape, 0, 'shape')
     return _op.reshape(input, shape)
 
+@_b.checked(_op.flatten)
 def flatten(input: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
     """flatten(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)
     """
+    if start_dim.__class__ is not int: start_dim = _b.int_arg(start_dim, 'start_dim', 'flatten')
+    if end_dim.__class__ is not int: end_dim = _b.int_arg(end_dim, 'end_dim', 'flatten')
     return _op.flatten(input, start_dim, end_dim)
 
+@_b.checked(_op.unflatten)
 def unflatten(input: Tensor, dim: int, sizes: int | Sequence[int]) -> Tensor:
     """unflatten(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unflatten')
     sizes = _b.int_list(sizes, 0, 'sizes')
     return _op.unflatten(input, dim, sizes)
 
+@_b.checked(_op.ravel)
 def ravel(input: Tensor) -> Tensor:
     """ravel(Tensor(a) self) -> Tensor(a)
     """
     return _op.ravel(input)
 
+@_b.checked(_op.clone)
 def clone(input: Tensor, *, memory_format: Any | None = None) -> Tensor:
     """clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor
     """
     return _op.clone(input, memory_format)
 
+@_b.checked(_op.detach)
 def detach(input: Tensor) -> Tensor:
     """detach(Tensor(a) self) -> Tensor(a)
     """
     return _op.detach(input)
 
+@_b.checked(_op.cat)
 def cat(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
     """cat(Tensor[] tensors, int dim=0) -> Tensor
     """
     tensors = _b.tensor_list(tensors, 'tensors')
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'cat')
     return _op.cat(tensors, dim)
 
+@_b.checked(_op.concat)
 def concat(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
     """concat(Tensor[] tensors, int dim=0) -> Tensor
     """
     tensors = _b.tensor_list(tensors, 'tensors')
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'concat')
     return _op.concat(tensors, dim)
 
+@_b.checked(_op.stack)
 def stack(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
     """stack(Tensor[] tensors, int dim=0) -> Tensor
     """
     tensors = _b.tensor_list(tensors, 'tensors')
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'stack')
     return _op.stack(tensors, dim)
 
+@_b.checked(_op.hstack)
 def hstack(tensors: Sequence[Tensor]) -> Tensor:
     """hstack(Tensor[] tensors) -> Tensor
     """
     tensors = _b.tensor_list(tensors, 'tensors')
     return _op.hstack(tensors)
 
+@_b.checked(_op.vstack)
 def vstack(tensors: Sequence[Tensor]) -> Tensor:
     """vstack(Tensor[] tensors) -> Tensor
     """
     tensors = _b.tensor_list(tensors, 'tensors')
     return _op.vstack(tensors)
 
+@_b.checked(_op.flip)
 def flip(input: Tensor, dims: int | Sequence[int]) -> Tensor:
     """flip(Tensor self, int[] dims) -> Tensor
     """
     dims = _b.int_list(dims, 0, 'dims')
     return _op.flip(input, dims)
 
+@_b.checked(_op.roll)
 def roll(input: Tensor, shifts: int | Sequence[int], dims: int | Sequence[int] = []) -> Tensor:
     """roll(Tensor self, int[1] shifts, int[1] dims=[]) -> Tensor
     """
@@ -982,74 +1234,110 @@ def roll(input: Tensor, shifts: int | Sequence[int], dims: int | Sequence[int] =
     dims = _b.int_list(dims, 1, 'dims')
     return _op.roll(input, shifts, dims)
 
+@_b.checked(_op.tile)
 def tile(input: Tensor, dims: int | Sequence[int]) -> Tensor:
     """tile(Tensor self, int[] dims) -> Tensor
     """
     dims = _b.int_list(dims, 0, 'dims')
     return _op.tile(input, dims)
 
+@_b.checked(_op.tril)
 def tril(input: Tensor, diagonal: int = 0) -> Tensor:
     """tril(Tensor self, int diagonal=0) -> Tensor
     """
+    if diagonal.__class__ is not int: diagonal = _b.int_arg(diagonal, 'diagonal', 'tril')
     return _op.tril(input, diagonal)
 
+@_b.checked(_op.triu)
 def triu(input: Tensor, diagonal: int = 0) -> Tensor:
     """triu(Tensor self, int diagonal=0) -> Tensor
     """
+    if diagonal.__class__ is not int: diagonal = _b.int_arg(diagonal, 'diagonal', 'triu')
     return _op.triu(input, diagonal)
 
+@_b.checked(_op.diag)
 def diag(input: Tensor, diagonal: int = 0) -> Tensor:
     """diag(Tensor self, int diagonal=0) -> Tensor
     """
+    if diagonal.__class__ is not int: diagonal = _b.int_arg(diagonal, 'diagonal', 'diag')
     return _op.diag(input, diagonal)
 
+@_b.checked(_op.diag_embed)
 def diag_embed(input: Tensor, offset: int = 0, dim1: int = -2, dim2: int = -1) -> Tensor:
     """diag_embed(Tensor self, int offset=0, int dim1=-2, int dim2=-1) -> Tensor
     """
+    if offset.__class__ is not int: offset = _b.int_arg(offset, 'offset', 'diag_embed')
+    if dim1.__class__ is not int: dim1 = _b.int_arg(dim1, 'dim1', 'diag_embed')
+    if dim2.__class__ is not int: dim2 = _b.int_arg(dim2, 'dim2', 'diag_embed')
     return _op.diag_embed(input, offset, dim1, dim2)
 
+@_b.checked(_op.meshgrid)
 def meshgrid(tensors: Sequence[Tensor], *, indexing: str | None = None) -> tuple[Tensor, ...]:
     """meshgrid(Tensor[] tensors, *, str? indexing=None) -> Tensor[]
     """
     tensors = _b.tensor_list(tensors, 'tensors')
+    if indexing.__class__ is not str: indexing = _b.str_arg(indexing, 'indexing', 'meshgrid')
     return _op.meshgrid(tensors, indexing)
 
+@_b.checked(_op.pad)
 def pad(input: Tensor, pad: int | Sequence[int], mode: str = 'constant', value: float | None = None) -> Tensor:
     """pad(Tensor self, int[] pad, str mode="constant", float? value=None) -> Tensor
     """
     pad = _b.int_list(pad, 0, 'pad')
+    if mode.__class__ is not str: mode = _b.str_arg(mode, 'mode', 'pad')
+    if value.__class__ is not float: value = _b.float_arg(value, 'value', 'pad')
     return _op.pad(input, pad, mode, value)
 
+@_b.checked(_op.pad_backward)
 def pad_backward(grad_output: Tensor, input_sizes: int | Sequence[int], padding: int | Sequence[int], mode: str) -> Tensor:
     """pad_backward(Tensor grad_output, int[] input_sizes, int[] padding, str mode) -> Tensor
     """
     input_sizes = _b.int_list(input_sizes, 0, 'input_sizes')
     padding = _b.int_list(padding, 0, 'padding')
+    if mode.__class__ is not str: mode = _b.str_arg(mode, 'mode', 'pad_backward')
     return _op.pad_backward(grad_output, input_sizes, padding, mode)
 
+@_b.checked(_op.sort)
 def sort(input: Tensor, dim: int = -1, descending: bool = False, *, stable: bool | None = False) -> tuple[Tensor, Tensor]:
     """sort(Tensor self, int dim=-1, bool descending=False, *, bool? stable=False) -> (Tensor values, Tensor indices)
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'sort')
+    if descending.__class__ is not bool: descending = _b.bool_arg(descending, 'descending', 'sort')
+    if stable.__class__ is not bool: stable = _b.bool_arg(stable, 'stable', 'sort')
     return _b.named_result('sort', ('values', 'indices'), _op.sort(input, dim, descending, stable))
 
+@_b.checked(_op.argsort)
 def argsort(input: Tensor, dim: int = -1, descending: bool = False, *, stable: bool = False) -> Tensor:
     """argsort(Tensor self, int dim=-1, bool descending=False, *, bool stable=False) -> Tensor
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'argsort')
+    if descending.__class__ is not bool: descending = _b.bool_arg(descending, 'descending', 'argsort')
+    if stable.__class__ is not bool: stable = _b.bool_arg(stable, 'stable', 'argsort')
     return _op.argsort(input, dim, descending, stable)
 
+@_b.checked(_op.topk)
 def topk(input: Tensor, k: int, dim: int = -1, largest: bool = True, sorted: bool = True) -> tuple[Tensor, Tensor]:
     """topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)
     """
+    if k.__class__ is not int: k = _b.int_arg(k, 'k', 'topk')
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'topk')
+    if largest.__class__ is not bool: largest = _b.bool_arg(largest, 'largest', 'topk')
+    if sorted.__class__ is not bool: sorted = _b.bool_arg(sorted, 'sorted', 'topk')
     return _b.named_result('topk', ('values', 'indices'), _op.topk(input, k, dim, largest, sorted))
 
+@_b.checked(_op.gather)
 def gather(input: Tensor, dim: int, index: Tensor, *, sparse_grad: bool = False) -> Tensor:
     """gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'gather')
+    if sparse_grad.__class__ is not bool: sparse_grad = _b.bool_arg(sparse_grad, 'sparse_grad', 'gather')
     return _op.gather(input, dim, index, sparse_grad)
 
+@_b.checked(_op.take_along_dim)
 def take_along_dim(input: Tensor, indices: Tensor, dim: int | None = None) -> Tensor:
     """take_along_dim(Tensor self, Tensor indices, int? dim=None) -> Tensor
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'take_along_dim')
     return _op.take_along_dim(input, indices, dim)
 
 def scatter(*args: Any, **kwargs: Any) -> Any:
@@ -1058,31 +1346,40 @@ def scatter(*args: Any, **kwargs: Any) -> Any:
     """
     return _b.call_overloaded((_op.scatter_src, _op.scatter_value,), args, kwargs, 'scatter')
 
+@_b.checked(_op.scatter_add)
 def scatter_add(input: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor:
     """scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'scatter_add')
     return _op.scatter_add(input, dim, index, src)
 
+@_b.checked(_op.index_select)
 def index_select(input: Tensor, dim: int, index: Tensor) -> Tensor:
     """index_select(Tensor self, int dim, Tensor index) -> Tensor
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'index_select')
     return _op.index_select(input, dim, index)
 
+@_b.checked(_op.index_add)
 def index_add(input: Tensor, dim: int, index: Tensor, source: Tensor, *, alpha: Number = 1) -> Tensor:
     """index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'index_add')
     return _op.index_add(input, dim, index, source, alpha)
 
+@_b.checked(_op.index_Tensor)
 def index(input: Tensor, indices: Sequence[Tensor]) -> Tensor:
     """index.Tensor(Tensor self, Tensor?[] indices) -> Tensor
     """
     indices = _b.tensor_list(indices, 'indices')
     return _op.index_Tensor(input, indices)
 
+@_b.checked(_op.index_put)
 def index_put(input: Tensor, indices: Sequence[Tensor], values: Tensor, accumulate: bool = False) -> Tensor:
     """index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor
     """
     indices = _b.tensor_list(indices, 'indices')
+    if accumulate.__class__ is not bool: accumulate = _b.bool_arg(accumulate, 'accumulate', 'index_put')
     return _op.index_put(input, indices, values, accumulate)
 
 def masked_fill(*args: Any, **kwargs: Any) -> Any:
@@ -1091,11 +1388,13 @@ def masked_fill(*args: Any, **kwargs: Any) -> Any:
     """
     return _b.call_overloaded((_op.masked_fill_Tensor, _op.masked_fill,), args, kwargs, 'masked_fill')
 
+@_b.checked(_op.masked_select)
 def masked_select(input: Tensor, mask: Tensor) -> Tensor:
     """masked_select(Tensor self, Tensor mask) -> Tensor
     """
     return _op.masked_select(input, mask)
 
+@_b.checked(_op.masked_scatter)
 def masked_scatter(input: Tensor, mask: Tensor, source: Tensor) -> Tensor:
     """masked_scatter(Tensor self, Tensor mask, Tensor source) -> Tensor
     """
@@ -1107,120 +1406,159 @@ def nonzero(*args: Any, **kwargs: Any) -> Any:
     """
     return _b.call_overloaded((_op.nonzero, _op.nonzero_tuple,), args, kwargs, 'nonzero')
 
+@_b.checked(_op.one_hot)
 def one_hot(input: Tensor, num_classes: int = -1) -> Tensor:
     """one_hot(Tensor self, int num_classes=-1) -> Tensor
     """
+    if num_classes.__class__ is not int: num_classes = _b.int_arg(num_classes, 'num_classes', 'one_hot')
     return _op.one_hot(input, num_classes)
 
+@_b.checked(_op.unique)
 def unique(input: Tensor, sorted: bool = True, return_inverse: bool = False, return_counts: bool = False, dim: int | None = None) -> tuple[Tensor, ...]:
     """unique(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False, int? dim=None) -> Tensor[]
     """
+    if sorted.__class__ is not bool: sorted = _b.bool_arg(sorted, 'sorted', 'unique')
+    if return_inverse.__class__ is not bool: return_inverse = _b.bool_arg(return_inverse, 'return_inverse', 'unique')
+    if return_counts.__class__ is not bool: return_counts = _b.bool_arg(return_counts, 'return_counts', 'unique')
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unique')
     return _op.unique(input, sorted, return_inverse, return_counts, dim)
 
+@_b.checked(_op.bincount)
 def bincount(input: Tensor, weights: Tensor | None = None, minlength: int = 0) -> Tensor:
     """bincount(Tensor self, Tensor? weights=None, int minlength=0) -> Tensor
     """
+    if minlength.__class__ is not int: minlength = _b.int_arg(minlength, 'minlength', 'bincount')
     return _op.bincount(input, weights, minlength)
 
+@_b.checked(_op.searchsorted)
 def searchsorted(sorted_sequence: Tensor, input: Tensor, *, out_int32: bool = False, right: bool = False) -> Tensor:
     """searchsorted(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False) -> Tensor
     """
+    if out_int32.__class__ is not bool: out_int32 = _b.bool_arg(out_int32, 'out_int32', 'searchsorted')
+    if right.__class__ is not bool: right = _b.bool_arg(right, 'right', 'searchsorted')
     return _op.searchsorted(sorted_sequence, input, out_int32, right)
 
+@_b.checked(_op.softmax)
 def softmax(input: Tensor, dim: int, dtype: dtype | None = None) -> Tensor:
     """softmax(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'softmax')
     dtype = _b.dtype_arg(dtype)
     return _op.softmax(input, dim, dtype)
 
+@_b.checked(_op._softmax_backward_data)
 def _softmax_backward_data(grad_output: Tensor, output: Tensor, dim: int, input_dtype: dtype) -> Tensor:
     """_softmax_backward_data(Tensor grad_output, Tensor output, int dim, ScalarType input_dtype) -> Tensor
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', '_softmax_backward_data')
     input_dtype = _b.dtype_arg(input_dtype)
     return _op._softmax_backward_data(grad_output, output, dim, input_dtype)
 
+@_b.checked(_op.log_softmax)
 def log_softmax(input: Tensor, dim: int, dtype: dtype | None = None) -> Tensor:
     """log_softmax(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'log_softmax')
     dtype = _b.dtype_arg(dtype)
     return _op.log_softmax(input, dim, dtype)
 
+@_b.checked(_op._log_softmax_backward_data)
 def _log_softmax_backward_data(grad_output: Tensor, output: Tensor, dim: int, input_dtype: dtype) -> Tensor:
     """_log_softmax_backward_data(Tensor grad_output, Tensor output, int dim, ScalarType input_dtype) -> Tensor
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', '_log_softmax_backward_data')
     input_dtype = _b.dtype_arg(input_dtype)
     return _op._log_softmax_backward_data(grad_output, output, dim, input_dtype)
 
+@_b.checked(_op.linear)
 def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     """linear(Tensor input, Tensor weight, Tensor? bias=None) -> Tensor
     """
     return _op.linear(input, weight, bias)
 
+@_b.checked(_op.bilinear)
 def bilinear(input1: Tensor, input2: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     """bilinear(Tensor input1, Tensor input2, Tensor weight, Tensor? bias=None) -> Tensor
     """
     return _op.bilinear(input1, input2, weight, bias)
 
+@_b.checked(_op.convolution)
 def convolution(input: Tensor, weight: Tensor, bias: Tensor | None, stride: int | Sequence[int], padding: int | Sequence[int], dilation: int | Sequence[int], transposed: bool, output_padding: int | Sequence[int], groups: int) -> Tensor:
     """convolution(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups) -> Tensor
     """
     stride = _b.int_list(stride, 0, 'stride')
     padding = _b.int_list(padding, 0, 'padding')
     dilation = _b.int_list(dilation, 0, 'dilation')
+    if transposed.__class__ is not bool: transposed = _b.bool_arg(transposed, 'transposed', 'convolution')
     output_padding = _b.int_list(output_padding, 0, 'output_padding')
+    if groups.__class__ is not int: groups = _b.int_arg(groups, 'groups', 'convolution')
     return _op.convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
 
+@_b.checked(_op.convolution_backward)
 def convolution_backward(grad_output: Tensor, input: Tensor, weight: Tensor, stride: int | Sequence[int], padding: int | Sequence[int], dilation: int | Sequence[int], transposed: bool, output_padding: int | Sequence[int], groups: int, output_mask: int | Sequence[bool]) -> tuple[Tensor, Tensor, Tensor]:
     """convolution_backward(Tensor grad_output, Tensor input, Tensor weight, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
     """
     stride = _b.int_list(stride, 0, 'stride')
     padding = _b.int_list(padding, 0, 'padding')
     dilation = _b.int_list(dilation, 0, 'dilation')
+    if transposed.__class__ is not bool: transposed = _b.bool_arg(transposed, 'transposed', 'convolution_backward')
     output_padding = _b.int_list(output_padding, 0, 'output_padding')
+    if groups.__class__ is not int: groups = _b.int_arg(groups, 'groups', 'convolution_backward')
     return _op.convolution_backward(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 
+@_b.checked(_op.conv1d)
 def conv1d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride: int | Sequence[int] = 1, padding: int | Sequence[int] = 0, dilation: int | Sequence[int] = 1, groups: int = 1) -> Tensor:
     """conv1d(Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=1, int[1] padding=0, int[1] dilation=1, int groups=1) -> Tensor
     """
     stride = _b.int_list(stride, 1, 'stride')
     padding = _b.int_list(padding, 1, 'padding')
     dilation = _b.int_list(dilation, 1, 'dilation')
+    if groups.__class__ is not int: groups = _b.int_arg(groups, 'groups', 'conv1d')
     return _op.conv1d(input, weight, bias, stride, padding, dilation, groups)
 
+@_b.checked(_op.conv2d)
 def conv2d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride: int | Sequence[int] = 1, padding: int | Sequence[int] = 0, dilation: int | Sequence[int] = 1, groups: int = 1) -> Tensor:
     """conv2d(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] dilation=1, int groups=1) -> Tensor
     """
     stride = _b.int_list(stride, 2, 'stride')
     padding = _b.int_list(padding, 2, 'padding')
     dilation = _b.int_list(dilation, 2, 'dilation')
+    if groups.__class__ is not int: groups = _b.int_arg(groups, 'groups', 'conv2d')
     return _op.conv2d(input, weight, bias, stride, padding, dilation, groups)
 
+@_b.checked(_op.conv3d)
 def conv3d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride: int | Sequence[int] = 1, padding: int | Sequence[int] = 0, dilation: int | Sequence[int] = 1, groups: int = 1) -> Tensor:
     """conv3d(Tensor input, Tensor weight, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] dilation=1, int groups=1) -> Tensor
     """
     stride = _b.int_list(stride, 3, 'stride')
     padding = _b.int_list(padding, 3, 'padding')
     dilation = _b.int_list(dilation, 3, 'dilation')
+    if groups.__class__ is not int: groups = _b.int_arg(groups, 'groups', 'conv3d')
     return _op.conv3d(input, weight, bias, stride, padding, dilation, groups)
 
+@_b.checked(_op.conv_transpose1d)
 def conv_transpose1d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride: int | Sequence[int] = 1, padding: int | Sequence[int] = 0, output_padding: int | Sequence[int] = 0, groups: int = 1, dilation: int | Sequence[int] = 1) -> Tensor:
     """conv_transpose1d(Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=1, int[1] padding=0, int[1] output_padding=0, int groups=1, int[1] dilation=1) -> Tensor
     """
     stride = _b.int_list(stride, 1, 'stride')
     padding = _b.int_list(padding, 1, 'padding')
     output_padding = _b.int_list(output_padding, 1, 'output_padding')
+    if groups.__class__ is not int: groups = _b.int_arg(groups, 'groups', 'conv_transpose1d')
     dilation = _b.int_list(dilation, 1, 'dilation')
     return _op.conv_transpose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)
 
+@_b.checked(_op.conv_transpose2d)
 def conv_transpose2d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride: int | Sequence[int] = 1, padding: int | Sequence[int] = 0, output_padding: int | Sequence[int] = 0, groups: int = 1, dilation: int | Sequence[int] = 1) -> Tensor:
     """conv_transpose2d(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] output_padding=0, int groups=1, int[2] dilation=1) -> Tensor
     """
     stride = _b.int_list(stride, 2, 'stride')
     padding = _b.int_list(padding, 2, 'padding')
     output_padding = _b.int_list(output_padding, 2, 'output_padding')
+    if groups.__class__ is not int: groups = _b.int_arg(groups, 'groups', 'conv_transpose2d')
     dilation = _b.int_list(dilation, 2, 'dilation')
     return _op.conv_transpose2d(input, weight, bias, stride, padding, output_padding, groups, dilation)
 
+@_b.checked(_op.max_pool_with_indices)
 def max_pool_with_indices(input: Tensor, kernel_size: int | Sequence[int], stride: int | Sequence[int], padding: int | Sequence[int], dilation: int | Sequence[int], ceil_mode: bool) -> tuple[Tensor, Tensor]:
     """max_pool_with_indices(Tensor self, int[] kernel_size, int[] stride, int[] padding, int[] dilation, bool ceil_mode) -> (Tensor, Tensor)
     """
@@ -1228,13 +1566,16 @@ def max_pool_with_indices(input: Tensor, kernel_size: int | Sequence[int], strid
     stride = _b.int_list(stride, 0, 'stride')
     padding = _b.int_list(padding, 0, 'padding')
     dilation = _b.int_list(dilation, 0, 'dilation')
+    if ceil_mode.__class__ is not bool: ceil_mode = _b.bool_arg(ceil_mode, 'ceil_mode', 'max_pool_with_indices')
     return _op.max_pool_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)
 
+@_b.checked(_op.max_pool_backward)
 def max_pool_backward(grad_output: Tensor, input: Tensor, indices: Tensor) -> Tensor:
     """max_pool_backward(Tensor grad_output, Tensor self, Tensor indices) -> Tensor
     """
     return _op.max_pool_backward(grad_output, input, indices)
 
+@_b.checked(_op.max_pool1d)
 def max_pool1d(input: Tensor, kernel_size: int | Sequence[int], stride: int | Sequence[int] = [], padding: int | Sequence[int] = 0, dilation: int | Sequence[int] = 1, ceil_mode: bool = False) -> Tensor:
     """max_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, int[1] dilation=1, bool ceil_mode=False) -> Tensor
     """
@@ -1242,8 +1583,10 @@ def max_pool1d(input: Tensor, kernel_size: int | Sequence[int], stride: int | Se
     stride = _b.int_list(stride, 1, 'stride')
     padding = _b.int_list(padding, 1, 'padding')
     dilation = _b.int_list(dilation, 1, 'dilation')
+    if ceil_mode.__class__ is not bool: ceil_mode = _b.bool_arg(ceil_mode, 'ceil_mode', 'max_pool1d')
     return _op.max_pool1d(input, kernel_size, stride, padding, dilation, ceil_mode)
 
+@_b.checked(_op.max_pool2d)
 def max_pool2d(input: Tensor, kernel_size: int | Sequence[int], stride: int | Sequence[int] = [], padding: int | Sequence[int] = 0, dilation: int | Sequence[int] = 1, ceil_mode: bool = False) -> Tensor:
     """max_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor
     """
@@ -1251,8 +1594,10 @@ def max_pool2d(input: Tensor, kernel_size: int | Sequence[int], stride: int | Se
     stride = _b.int_list(stride, 2, 'stride')
     padding = _b.int_list(padding, 2, 'padding')
     dilation = _b.int_list(dilation, 2, 'dilation')
+    if ceil_mode.__class__ is not bool: ceil_mode = _b.bool_arg(ceil_mode, 'ceil_mode', 'max_pool2d')
     return _op.max_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode)
 
+@_b.checked(_op.max_pool2d_with_indices)
 def max_pool2d_with_indices(input: Tensor, kernel_size: int | Sequence[int], stride: int | Sequence[int] = [], padding: int | Sequence[int] = 0, dilation: int | Sequence[int] = 1, ceil_mode: bool = False) -> tuple[Tensor, Tensor]:
     """max_pool2d_with_indices(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)
     """
@@ -1260,249 +1605,374 @@ def max_pool2d_with_indices(input: Tensor, kernel_size: int | Sequence[int], str
     stride = _b.int_list(stride, 2, 'stride')
     padding = _b.int_list(padding, 2, 'padding')
     dilation = _b.int_list(dilation, 2, 'dilation')
+    if ceil_mode.__class__ is not bool: ceil_mode = _b.bool_arg(ceil_mode, 'ceil_mode', 'max_pool2d_with_indices')
     return _op.max_pool2d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)
 
+@_b.checked(_op.avg_pool)
 def avg_pool(input: Tensor, kernel_size: int | Sequence[int], stride: int | Sequence[int], padding: int | Sequence[int], ceil_mode: bool, count_include_pad: bool, divisor_override: int | None) -> Tensor:
     """avg_pool(Tensor self, int[] kernel_size, int[] stride, int[] padding, bool ceil_mode, bool count_include_pad, int? divisor_override) -> Tensor
     """
     kernel_size = _b.int_list(kernel_size, 0, 'kernel_size')
     stride = _b.int_list(stride, 0, 'stride')
     padding = _b.int_list(padding, 0, 'padding')
+    if ceil_mode.__class__ is not bool: ceil_mode = _b.bool_arg(ceil_mode, 'ceil_mode', 'avg_pool')
+    if count_include_pad.__class__ is not bool: count_include_pad = _b.bool_arg(count_include_pad, 'count_include_pad', 'avg_pool')
+    if divisor_override.__class__ is not int: divisor_override = _b.int_arg(divisor_override, 'divisor_override', 'avg_pool')
     return _op.avg_pool(input, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 
+@_b.checked(_op.avg_pool_backward)
 def avg_pool_backward(grad_output: Tensor, input: Tensor, kernel_size: int | Sequence[int], stride: int | Sequence[int], padding: int | Sequence[int], ceil_mode: bool, count_include_pad: bool, divisor_override: int | None) -> Tensor:
     """avg_pool_backward(Tensor grad_output, Tensor self, int[] kernel_size, int[] stride, int[] padding, bool ceil_mode, bool count_include_pad, int? divisor_override) -> Tensor
     """
     kernel_size = _b.int_list(kernel_size, 0, 'kernel_size')
     stride = _b.int_list(stride, 0, 'stride')
     padding = _b.int_list(padding, 0, 'padding')
+    if ceil_mode.__class__ is not bool: ceil_mode = _b.bool_arg(ceil_mode, 'ceil_mode', 'avg_pool_backward')
+    if count_include_pad.__class__ is not bool: count_include_pad = _b.bool_arg(count_include_pad, 'count_include_pad', 'avg_pool_backward')
+    if divisor_override.__class__ is not int: divisor_override = _b.int_arg(divisor_override, 'divisor_override', 'avg_pool_backward')
     return _op.avg_pool_backward(grad_output, input, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 
+@_b.checked(_op.avg_pool1d)
 def avg_pool1d(input: Tensor, kernel_size: int | Sequence[int], stride: int | Sequence[int] = [], padding: int | Sequence[int] = 0, ceil_mode: bool = False, count_include_pad: bool = True) -> Tensor:
     """avg_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, bool ceil_mode=False, bool count_include_pad=True) -> Tensor
     """
     kernel_size = _b.int_list(kernel_size, 1, 'kernel_size')
     stride = _b.int_list(stride, 1, 'stride')
     padding = _b.int_list(padding, 1, 'padding')
+    if ceil_mode.__class__ is not bool: ceil_mode = _b.bool_arg(ceil_mode, 'ceil_mode', 'avg_pool1d')
+    if count_include_pad.__class__ is not bool: count_include_pad = _b.bool_arg(count_include_pad, 'count_include_pad', 'avg_pool1d')
     return _op.avg_pool1d(input, kernel_size, stride, padding, ceil_mode, count_include_pad)
 
+@_b.checked(_op.avg_pool2d)
 def avg_pool2d(input: Tensor, kernel_size: int | Sequence[int], stride: int | Sequence[int] = [], padding: int | Sequence[int] = 0, ceil_mode: bool = False, count_include_pad: bool = True, divisor_override: int | None = None) -> Tensor:
     """avg_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor
     """
     kernel_size = _b.int_list(kernel_size, 2, 'kernel_size')
     stride = _b.int_list(stride, 2, 'stride')
     padding = _b.int_list(padding, 2, 'padding')
+    if ceil_mode.__class__ is not bool: ceil_mode = _b.bool_arg(ceil_mode, 'ceil_mode', 'avg_pool2d')
+    if count_include_pad.__class__ is not bool: count_include_pad = _b.bool_arg(count_include_pad, 'count_include_pad', 'avg_pool2d')
+    if divisor_override.__class__ is not int: divisor_override = _b.int_arg(divisor_override, 'divisor_override', 'avg_pool2d')
     return _op.avg_pool2d(input, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 
+@_b.checked(_op.adaptive_avg_pool)
 def adaptive_avg_pool(input: Tensor, output_size: int | Sequence[int]) -> Tensor:
     """adaptive_avg_pool(Tensor self, int[] output_size) -> Tensor
     """
     output_size = _b.int_list(output_size, 0, 'output_size')
     return _op.adaptive_avg_pool(input, output_size)
 
+@_b.checked(_op.adaptive_avg_pool_backward)
 def adaptive_avg_pool_backward(grad_output: Tensor, input: Tensor) -> Tensor:
     """adaptive_avg_pool_backward(Tensor grad_output, Tensor self) -> Tensor
     """
     return _op.adaptive_avg_pool_backward(grad_output, input)
 
+@_b.checked(_op.adaptive_max_pool)
 def adaptive_max_pool(input: Tensor, output_size: int | Sequence[int]) -> tuple[Tensor, Tensor]:
     """adaptive_max_pool(Tensor self, int[] output_size) -> (Tensor, Tensor)
     """
     output_size = _b.int_list(output_size, 0, 'output_size')
     return _op.adaptive_max_pool(input, output_size)
 
+@_b.checked(_op.adaptive_avg_pool1d)
 def adaptive_avg_pool1d(input: Tensor, output_size: int | Sequence[int]) -> Tensor:
     """adaptive_avg_pool1d(Tensor self, int[1] output_size) -> Tensor
     """
     output_size = _b.int_list(output_size, 1, 'output_size')
     return _op.adaptive_avg_pool1d(input, output_size)
 
+@_b.checked(_op.adaptive_avg_pool2d)
 def adaptive_avg_pool2d(input: Tensor, output_size: int | Sequence[int]) -> Tensor:
     """adaptive_avg_pool2d(Tensor self, int[2] output_size) -> Tensor
     """
     output_size = _b.int_list(output_size, 2, 'output_size')
     return _op.adaptive_avg_pool2d(input, output_size)
 
+@_b.checked(_op.adaptive_max_pool1d)
 def adaptive_max_pool1d(input: Tensor, output_size: int | Sequence[int]) -> Tensor:
     """adaptive_max_pool1d(Tensor self, int[1] output_size) -> Tensor
     """
     output_size = _b.int_list(output_size, 1, 'output_size')
     return _op.adaptive_max_pool1d(input, output_size)
 
+@_b.checked(_op.adaptive_max_pool2d)
 def adaptive_max_pool2d(input: Tensor, output_size: int | Sequence[int]) -> Tensor:
     """adaptive_max_pool2d(Tensor self, int[2] output_size) -> Tensor
     """
     output_size = _b.int_list(output_size, 2, 'output_size')
     return _op.adaptive_max_pool2d(input, output_size)
 
+@_b.checked(_op.embedding)
 def embedding(weight: Tensor, indices: Tensor, padding_idx: int = -1, scale_grad_by_freq: bool = False, sparse: bool = False) -> Tensor:
     """embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor
     """
+    if padding_idx.__class__ is not int: padding_idx = _b.int_arg(padding_idx, 'padding_idx', 'embedding')
+    if scale_grad_by_freq.__class__ is not bool: scale_grad_by_freq = _b.bool_arg(scale_grad_by_freq, 'scale_grad_by_freq', 'embedding')
+    if sparse.__class__ is not bool: sparse = _b.bool_arg(sparse, 'sparse', 'embedding')
     return _op.embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse)
 
+@_b.checked(_op.embedding_backward)
 def embedding_backward(grad_output: Tensor, indices: Tensor, num_weights: int, padding_idx: int, scale_grad_by_freq: bool) -> Tensor:
     """embedding_backward(Tensor grad_output, Tensor indices, int num_weights, int padding_idx, bool scale_grad_by_freq) -> Tensor
     """
+    if num_weights.__class__ is not int: num_weights = _b.int_arg(num_weights, 'num_weights', 'embedding_backward')
+    if padding_idx.__class__ is not int: padding_idx = _b.int_arg(padding_idx, 'padding_idx', 'embedding_backward')
+    if scale_grad_by_freq.__class__ is not bool: scale_grad_by_freq = _b.bool_arg(scale_grad_by_freq, 'scale_grad_by_freq', 'embedding_backward')
     return _op.embedding_backward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq)
 
+@_b.checked(_op.dropout)
 def dropout(input: Tensor, p: float = 0.5, train: bool = True) -> Tensor:
     """dropout(Tensor input, float p=0.5, bool train=True) -> Tensor
     """
+    if p.__class__ is not float: p = _b.float_arg(p, 'p', 'dropout')
+    if train.__class__ is not bool: train = _b.bool_arg(train, 'train', 'dropout')
     return _op.dropout(input, p, train)
 
+@_b.checked(_op.native_batch_norm)
 def native_batch_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None, running_mean: Tensor | None, running_var: Tensor | None, training: bool, momentum: float, eps: float) -> tuple[Tensor, Tensor, Tensor]:
     """native_batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor)
     """
+    if training.__class__ is not bool: training = _b.bool_arg(training, 'training', 'native_batch_norm')
+    if momentum.__class__ is not float: momentum = _b.float_arg(momentum, 'momentum', 'native_batch_norm')
+    if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'native_batch_norm')
     return _op.native_batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps)
 
+@_b.checked(_op.native_batch_norm_backward)
 def native_batch_norm_backward(grad_out: Tensor, input: Tensor, weight: Tensor | None, running_mean: Tensor | None, running_var: Tensor | None, save_mean: Tensor | None, save_invstd: Tensor | None, train: bool, eps: float, output_mask: int | Sequence[bool]) -> tuple[Tensor, Tensor, Tensor]:
     """native_batch_norm_backward(Tensor grad_out, Tensor input, Tensor? weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_invstd, bool train, float eps, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
     """
+    if train.__class__ is not bool: train = _b.bool_arg(train, 'train', 'native_batch_norm_backward')
+    if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'native_batch_norm_backward')
     return _op.native_batch_norm_backward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
 
+@_b.checked(_op.batch_norm)
 def batch_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None, running_mean: Tensor | None, running_var: Tensor | None, training: bool, momentum: float, eps: float) -> Tensor:
     """batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps) -> Tensor
     """
+    if training.__class__ is not bool: training = _b.bool_arg(training, 'training', 'batch_norm')
+    if momentum.__class__ is not float: momentum = _b.float_arg(momentum, 'momentum', 'batch_norm')
+    if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'batch_norm')
     return _op.batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps)
 
+@_b.checked(_op.native_layer_norm)
 def native_layer_norm(input: Tensor, normalized_shape: int | Sequence[int], weight: Tensor | None, bias: Tensor | None, eps: float) -> tuple[Tensor, Tensor, Tensor]:
     """native_layer_norm(Tensor input, int[] normalized_shape, Tensor? weight, Tensor? bias, float eps) -> (Tensor, Tensor, Tensor)
     """
     normalized_shape = _b.int_list(normalized_shape, 0, 'normalized_shape')
+    if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'native_layer_norm')
     return _op.native_layer_norm(input, normalized_shape, weight, bias, eps)
 
+@_b.checked(_op.native_layer_norm_backward)
 def native_layer_norm_backward(grad_out: Tensor, input: Tensor, normalized_shape: int | Sequence[int], mean: Tensor, rstd: Tensor, weight: Tensor | None, bias: Tensor | None, output_mask: int | Sequence[bool], eps: float = 1e-05) -> tuple[Tensor, Tensor, Tensor]:
     """native_layer_norm_backward(Tensor grad_out, Tensor input, int[] normalized_shape, Tensor mean, Tensor rstd, Tensor? weight, Tensor? bias, bool[3] output_mask, float eps=1e-05) -> (Tensor, Tensor, Tensor)
     """
     normalized_shape = _b.int_list(normalized_shape, 0, 'normalized_shape')
+    if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'native_layer_norm_backward')
     return _op.native_layer_norm_backward(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, eps)
 
+@_b.checked(_op.layer_norm)
 def layer_norm(input: Tensor, normalized_shape: int | Sequence[int], weight: Tensor | None = None, bias: Tensor | None = None, eps: float = 1e-05) -> Tensor:
     """layer_norm(Tensor input, int[] normalized_shape, Tensor? weight=None, Tensor? bias=None, float eps=1e-05) -> Tensor
     """
     normalized_shape = _b.int_list(normalized_shape, 0, 'normalized_shape')
+    if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'layer_norm')
     return _op.layer_norm(input, normalized_shape, weight, bias, eps)
 
+@_b.checked(_op.native_group_norm)
 def native_group_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None, N: int, C: int, HxW: int, group: int, eps: float) -> tuple[Tensor, Tensor, Tensor]:
     """native_group_norm(Tensor input, Tensor? weight, Tensor? bias, int N, int C, int HxW, int group, float eps) -> (Tensor, Tensor, Tensor)
     """
+    if N.__class__ is not int: N = _b.int_arg(N, 'N', 'native_group_norm')
+    if C.__class__ is not int: C = _b.int_arg(C, 'C', 'native_group_norm')
+    if HxW.__class__ is not int: HxW = _b.int_arg(HxW, 'HxW', 'native_group_norm')
+    if group.__class__ is not int: group = _b.int_arg(group, 'group', 'native_group_norm')
+    if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'native_group_norm')
     return _op.native_group_norm(input, weight, bias, N, C, HxW, group, eps)
 
+@_b.checked(_op.native_group_norm_backward)
 def native_group_norm_backward(grad_out: Tensor, input: Tensor, mean: Tensor, rstd: Tensor, weight: Tensor | None, N: int, C: int, HxW: int, group: int, output_mask: int | Sequence[bool], eps: float = 1e-05) -> tuple[Tensor, Tensor, Tensor]:
     """native_group_norm_backward(Tensor grad_out, Tensor input, Tensor mean, Tensor rstd, Tensor? weight, int N, int C, int HxW, int group, bool[3] output_mask, float eps=1e-05) -> (Tensor, Tensor, Tensor)
     """
+    if N.__class__ is not int: N = _b.int_arg(N, 'N', 'native_group_norm_backward')
+    if C.__class__ is not int: C = _b.int_arg(C, 'C', 'native_group_norm_backward')
+    if HxW.__class__ is not int: HxW = _b.int_arg(HxW, 'HxW', 'native_group_norm_backward')
+    if group.__class__ is not int: group = _b.int_arg(group, 'group', 'native_group_norm_backward')
+    if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'native_group_norm_backward')
     return _op.native_group_norm_backward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, eps)
 
+@_b.checked(_op.group_norm)
 def group_norm(input: Tensor, num_groups: int, weight: Tensor | None = None, bias: Tensor | None = None, eps: float = 1e-05) -> Tensor:
     """group_norm(Tensor input, int num_groups, Tensor? weight=None, Tensor? bias=None, float eps=1e-05) -> Tensor
     """
+    if num_groups.__class__ is not int: num_groups = _b.int_arg(num_groups, 'num_groups', 'group_norm')
+    if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'group_norm')
     return _op.group_norm(input, num_groups, weight, bias, eps)
 
+@_b.checked(_op.rms_norm)
 def rms_norm(input: Tensor, normalized_shape: int | Sequence[int], weight: Tensor | None = None, eps: float | None = None) -> Tensor:
     """rms_norm(Tensor input, int[] normalized_shape, Tensor? weight=None, float? eps=None) -> Tensor
     """
     normalized_shape = _b.int_list(normalized_shape, 0, 'normalized_shape')
+    if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'rms_norm')
     return _op.rms_norm(input, normalized_shape, weight, eps)
 
+@_b.checked(_op.cross_entropy)
 def cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = None, reduction: str = 'mean', ignore_index: int = -100, label_smoothing: float = 0.0) -> Tensor:
     """cross_entropy(Tensor self, Tensor target, Tensor? weight=None, str reduction="mean", int ignore_index=-100, float label_smoothing=0.0) -> Tensor
     """
+    if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'cross_entropy')
+    if ignore_index.__class__ is not int: ignore_index = _b.int_arg(ignore_index, 'ignore_index', 'cross_entropy')
+    if label_smoothing.__class__ is not float: label_smoothing = _b.float_arg(label_smoothing, 'label_smoothing', 'cross_entropy')
     return _op.cross_entropy(input, target, weight, reduction, ignore_index, label_smoothing)
 
+@_b.checked(_op.nll_loss)
 def nll_loss(input: Tensor, target: Tensor, weight: Tensor | None = None, reduction: str = 'mean', ignore_index: int = -100) -> Tensor:
     """nll_loss(Tensor self, Tensor target, Tensor? weight=None, str reduction="mean", int ignore_index=-100) -> Tensor
     """
+    if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'nll_loss')
+    if ignore_index.__class__ is not int: ignore_index = _b.int_arg(ignore_index, 'ignore_index', 'nll_loss')
     return _op.nll_loss(input, target, weight, reduction, ignore_index)
 
+@_b.checked(_op.mse_loss)
 def mse_loss(input: Tensor, target: Tensor, reduction: str = 'mean') -> Tensor:
     """mse_loss(Tensor self, Tensor target, str reduction="mean") -> Tensor
     """
+    if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'mse_loss')
     return _op.mse_loss(input, target, reduction)
 
+@_b.checked(_op.l1_loss)
 def l1_loss(input: Tensor, target: Tensor, reduction: str = 'mean') -> Tensor:
     """l1_loss(Tensor self, Tensor target, str reduction="mean") -> Tensor
     """
+    if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'l1_loss')
     return _op.l1_loss(input, target, reduction)
 
+@_b.checked(_op.smooth_l1_loss)
 def smooth_l1_loss(input: Tensor, target: Tensor, reduction: str = 'mean', beta: float = 1.0) -> Tensor:
     """smooth_l1_loss(Tensor self, Tensor target, str reduction="mean", float beta=1.0) -> Tensor
     """
+    if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'smooth_l1_loss')
+    if beta.__class__ is not float: beta = _b.float_arg(beta, 'beta', 'smooth_l1_loss')
     return _op.smooth_l1_loss(input, target, reduction, beta)
 
+@_b.checked(_op.huber_loss)
 def huber_loss(input: Tensor, target: Tensor, reduction: str = 'mean', delta: float = 1.0) -> Tensor:
     """huber_loss(Tensor self, Tensor target, str reduction="mean", float delta=1.0) -> Tensor
     """
+    if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'huber_loss')
+    if delta.__class__ is not float: delta = _b.float_arg(delta, 'delta', 'huber_loss')
     return _op.huber_loss(input, target, reduction, delta)
 
+@_b.checked(_op.binary_cross_entropy)
 def binary_cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = None, reduction: str = 'mean') -> Tensor:
     """binary_cross_entropy(Tensor self, Tensor target, Tensor? weight=None, str reduction="mean") -> Tensor
     """
+    if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'binary_cross_entropy')
     return _op.binary_cross_entropy(input, target, weight, reduction)
 
+@_b.checked(_op.binary_cross_entropy_with_logits)
 def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight: Tensor | None = None, pos_weight: Tensor | None = None, reduction: str = 'mean') -> Tensor:
     """binary_cross_entropy_with_logits(Tensor self, Tensor target, Tensor? weight=None, Tensor? pos_weight=None, str reduction="mean") -> Tensor
     """
+    if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'binary_cross_entropy_with_logits')
     return _op.binary_cross_entropy_with_logits(input, target, weight, pos_weight, reduction)
 
+@_b.checked(_op.kl_div)
 def kl_div(input: Tensor, target: Tensor, reduction: str = 'mean', log_target: bool = False) -> Tensor:
     """kl_div(Tensor self, Tensor target, str reduction="mean", bool log_target=False) -> Tensor
     """
+    if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'kl_div')
+    if log_target.__class__ is not bool: log_target = _b.bool_arg(log_target, 'log_target', 'kl_div')
     return _op.kl_div(input, target, reduction, log_target)
 
+@_b.checked(_op.cosine_similarity)
 def cosine_similarity(x1: Tensor, x2: Tensor, dim: int = 1, eps: float = 1e-08) -> Tensor:
     """cosine_similarity(Tensor x1, Tensor x2, int dim=1, float eps=1e-08) -> Tensor
     """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'cosine_similarity')
+    if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'cosine_similarity')
     return _op.cosine_similarity(x1, x2, dim, eps)
 
+@_b.checked(_op.pairwise_distance)
 def pairwise_distance(x1: Tensor, x2: Tensor, p: float = 2, eps: float = 1e-06, keepdim: bool = False) -> Tensor:
     """pairwise_distance(Tensor x1, Tensor x2, float p=2, float eps=1e-06, bool keepdim=False) -> Tensor
     """
+    if p.__class__ is not float: p = _b.float_arg(p, 'p', 'pairwise_distance')
+    if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'pairwise_distance')
+    if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'pairwise_distance')
     return _op.pairwise_distance(x1, x2, p, eps, keepdim)
 
+@_b.checked(_op.normalize)
 def normalize(input: Tensor, p: float = 2, dim: int = 1, eps: float = 1e-12) -> Tensor:
     """normalize(Tensor input, float p=2, int dim=1, float eps=1e-12) -> Tensor
     """
+    if p.__class__ is not float: p = _b.float_arg(p, 'p', 'normalize')
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'normalize')
+    if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'normalize')
     return _op.normalize(input, p, dim, eps)
 
+@_b.checked(_op.scaled_dot_product_attention)
 def scaled_dot_product_attention(query: Tensor, key: Tensor, value: Tensor, attn_mask: Tensor | None = None, dropout_p: float = 0.0, is_causal: bool = False, *, scale: float | None = None) -> Tensor:
     """scaled_dot_product_attention(Tensor query, Tensor key, Tensor value, Tensor? attn_mask=None, float dropout_p=0.0, bool is_causal=False, *, float? scale=None) -> Tensor
     """
+    if dropout_p.__class__ is not float: dropout_p = _b.float_arg(dropout_p, 'dropout_p', 'scaled_dot_product_attention')
+    if is_causal.__class__ is not bool: is_causal = _b.bool_arg(is_causal, 'is_causal', 'scaled_dot_product_attention')
+    if scale.__class__ is not float: scale = _b.float_arg(scale, 'scale', 'scaled_dot_product_attention')
     return _op.scaled_dot_product_attention(query, key, value, attn_mask, dropout_p, is_causal, scale)
 
+@_b.checked(_op.zeros_like)
 def zeros_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False) -> Tensor:
     """zeros_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
+    if device.__class__ is not str: device = _b.str_arg(device, 'device', 'zeros_like')
+    if requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'zeros_like')
     return _op.zeros_like(input, dtype, device, requires_grad)
 
+@_b.checked(_op.ones_like)
 def ones_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False) -> Tensor:
     """ones_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
+    if device.__class__ is not str: device = _b.str_arg(device, 'device', 'ones_like')
+    if requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'ones_like')
     return _op.ones_like(input, dtype, device, requires_grad)
 
+@_b.checked(_op.full_like)
 def full_like(input: Tensor, fill_value: Number, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False) -> Tensor:
     """full_like(Tensor self, Scalar fill_value, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
+    if device.__class__ is not str: device = _b.str_arg(device, 'device', 'full_like')
+    if requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'full_like')
     return _op.full_like(input, fill_value, dtype, device, requires_grad)
 
+@_b.checked(_op.empty_like)
 def empty_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False) -> Tensor:
     """empty_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
+    if device.__class__ is not str: device = _b.str_arg(device, 'device', 'empty_like')
+    if requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'empty_like')
     return _op.empty_like(input, dtype, device, requires_grad)
 
+@_b.checked(_op.rand_like)
 def rand_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False) -> Tensor:
     """rand_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
+    if device.__class__ is not str: device = _b.str_arg(device, 'device', 'rand_like')
+    if requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'rand_like')
     return _op.rand_like(input, dtype, device, requires_grad)
 
+@_b.checked(_op.randn_like)
 def randn_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False) -> Tensor:
     """randn_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
+    if device.__class__ is not str: device = _b.str_arg(device, 'device', 'randn_like')
+    if requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'randn_like')
     return _op.randn_like(input, dtype, device, requires_grad)
 
 def randint_like(*args: Any, **kwargs: Any) -> Any:
@@ -1511,34 +1981,71 @@ def randint_like(*args: Any, **kwargs: Any) -> Any:
     """
     return _b.call_overloaded((_op.randint_like, _op.randint_like_high,), args, kwargs, 'randint_like')
 
+@_b.checked(_op.bernoulli)
 def bernoulli(input: Tensor, p: float | None = None, *, generator: Generator | None = None) -> Tensor:
     """bernoulli(Tensor self, float? p=None, *, Generator? generator=None) -> Tensor
     """
+    if p.__class__ is not float: p = _b.float_arg(p, 'p', 'bernoulli')
     return _op.bernoulli(input, p, generator)
 
+@_b.checked(_op.multinomial)
 def multinomial(input: Tensor, num_samples: int, replacement: bool = False, *, generator: Generator | None = None) -> Tensor:
     """multinomial(Tensor self, int num_samples, bool replacement=False, *, Generator? generator=None) -> Tensor
     """
+    if num_samples.__class__ is not int: num_samples = _b.int_arg(num_samples, 'num_samples', 'multinomial')
+    if replacement.__class__ is not bool: replacement = _b.bool_arg(replacement, 'replacement', 'multinomial')
     return _op.multinomial(input, num_samples, replacement, generator)
 
+@_b.checked(_op._sgd_update_)
 def _sgd_update_(param: Tensor, grad: Tensor, momentum_buffer: Tensor | None, lr: float, momentum: float, dampening: float, weight_decay: float, nesterov: bool, maximize: bool, first_step: bool) -> Tensor:
     """_sgd_update_(Tensor(a!) param, Tensor grad, Tensor(b!)? momentum_buffer, float lr, float momentum, float dampening, float weight_decay, bool nesterov, bool maximize, bool first_step) -> Tensor(a!)
     """
+    if lr.__class__ is not float: lr = _b.float_arg(lr, 'lr', '_sgd_update_')
+    if momentum.__class__ is not float: momentum = _b.float_arg(momentum, 'momentum', '_sgd_update_')
+    if dampening.__class__ is not float: dampening = _b.float_arg(dampening, 'dampening', '_sgd_update_')
+    if weight_decay.__class__ is not float: weight_decay = _b.float_arg(weight_decay, 'weight_decay', '_sgd_update_')
+    if nesterov.__class__ is not bool: nesterov = _b.bool_arg(nesterov, 'nesterov', '_sgd_update_')
+    if maximize.__class__ is not bool: maximize = _b.bool_arg(maximize, 'maximize', '_sgd_update_')
+    if first_step.__class__ is not bool: first_step = _b.bool_arg(first_step, 'first_step', '_sgd_update_')
     return _op._sgd_update_(param, grad, momentum_buffer, lr, momentum, dampening, weight_decay, nesterov, maximize, first_step)
 
+@_b.checked(_op._adam_update_)
 def _adam_update_(param: Tensor, grad: Tensor, exp_avg: Tensor, exp_avg_sq: Tensor, max_exp_avg_sq: Tensor | None, step: int, lr: float, beta1: float, beta2: float, eps: float, weight_decay: float, amsgrad: bool, maximize: bool, decoupled_weight_decay: bool) -> Tensor:
     """_adam_update_(Tensor(a!) param, Tensor grad, Tensor(b!) exp_avg, Tensor(c!) exp_avg_sq, Tensor(d!)? max_exp_avg_sq, int step, float lr, float beta1, float beta2, float eps, float weight_decay, bool amsgrad, bool maximize, bool decoupled_weight_decay) -> Tensor(a!)
     """
+    if step.__class__ is not int: step = _b.int_arg(step, 'step', '_adam_update_')
+    if lr.__class__ is not float: lr = _b.float_arg(lr, 'lr', '_adam_update_')
+    if beta1.__class__ is not float: beta1 = _b.float_arg(beta1, 'beta1', '_adam_update_')
+    if beta2.__class__ is not float: beta2 = _b.float_arg(beta2, 'beta2', '_adam_update_')
+    if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', '_adam_update_')
+    if weight_decay.__class__ is not float: weight_decay = _b.float_arg(weight_decay, 'weight_decay', '_adam_update_')
+    if amsgrad.__class__ is not bool: amsgrad = _b.bool_arg(amsgrad, 'amsgrad', '_adam_update_')
+    if maximize.__class__ is not bool: maximize = _b.bool_arg(maximize, 'maximize', '_adam_update_')
+    if decoupled_weight_decay.__class__ is not bool: decoupled_weight_decay = _b.bool_arg(decoupled_weight_decay, 'decoupled_weight_decay', '_adam_update_')
     return _op._adam_update_(param, grad, exp_avg, exp_avg_sq, max_exp_avg_sq, step, lr, beta1, beta2, eps, weight_decay, amsgrad, maximize, decoupled_weight_decay)
 
+@_b.checked(_op._rmsprop_update_)
 def _rmsprop_update_(param: Tensor, grad: Tensor, square_avg: Tensor, grad_avg: Tensor | None, momentum_buffer: Tensor | None, lr: float, alpha: float, eps: float, weight_decay: float, momentum: float, maximize: bool) -> Tensor:
     """_rmsprop_update_(Tensor(a!) param, Tensor grad, Tensor(b!) square_avg, Tensor(c!)? grad_avg, Tensor(d!)? momentum_buffer, float lr, float alpha, float eps, float weight_decay, float momentum, bool maximize) -> Tensor(a!)
     """
+    if lr.__class__ is not float: lr = _b.float_arg(lr, 'lr', '_rmsprop_update_')
+    if alpha.__class__ is not float: alpha = _b.float_arg(alpha, 'alpha', '_rmsprop_update_')
+    if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', '_rmsprop_update_')
+    if weight_decay.__class__ is not float: weight_decay = _b.float_arg(weight_decay, 'weight_decay', '_rmsprop_update_')
+    if momentum.__class__ is not float: momentum = _b.float_arg(momentum, 'momentum', '_rmsprop_update_')
+    if maximize.__class__ is not bool: maximize = _b.bool_arg(maximize, 'maximize', '_rmsprop_update_')
     return _op._rmsprop_update_(param, grad, square_avg, grad_avg, momentum_buffer, lr, alpha, eps, weight_decay, momentum, maximize)
 
+@_b.checked(_op._adagrad_update_)
 def _adagrad_update_(param: Tensor, grad: Tensor, state_sum: Tensor, step: int, lr: float, lr_decay: float, weight_decay: float, eps: float, maximize: bool) -> Tensor:
     """_adagrad_update_(Tensor(a!) param, Tensor grad, Tensor(b!) state_sum, int step, float lr, float lr_decay, float weight_decay, float eps, bool maximize) -> Tensor(a!)
     """
+    if step.__class__ is not int: step = _b.int_arg(step, 'step', '_adagrad_update_')
+    if lr.__class__ is not float: lr = _b.float_arg(lr, 'lr', '_adagrad_update_')
+    if lr_decay.__class__ is not float: lr_decay = _b.float_arg(lr_decay, 'lr_decay', '_adagrad_update_')
+    if weight_decay.__class__ is not float: weight_decay = _b.float_arg(weight_decay, 'weight_decay', '_adagrad_update_')
+    if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', '_adagrad_update_')
+    if maximize.__class__ is not bool: maximize = _b.bool_arg(maximize, 'maximize', '_adagrad_update_')
     return _op._adagrad_update_(param, grad, state_sum, step, lr, lr_decay, weight_decay, eps, maximize)
 
 

@@ -16,470 +16,580 @@ from volta._generated import registry as _op
 class TensorMethods:
     __slots__ = ()
 
+    @_b.checked(_op.abs)
     def abs(self) -> Tensor:
         """abs(Tensor self) -> Tensor
         """
         return _op.abs(self)
 
+    @_b.checked(_op.neg)
     def neg(self) -> Tensor:
         """neg(Tensor self) -> Tensor
         """
         return _op.neg(self)
 
+    @_b.checked(_op.positive)
     def positive(self) -> Tensor:
         """positive(Tensor self) -> Tensor
         """
         return _op.positive(self)
 
+    @_b.checked(_op.exp)
     def exp(self) -> Tensor:
         """exp(Tensor self) -> Tensor
         """
         return _op.exp(self)
 
+    @_b.checked(_op.exp2)
     def exp2(self) -> Tensor:
         """exp2(Tensor self) -> Tensor
         """
         return _op.exp2(self)
 
+    @_b.checked(_op.expm1)
     def expm1(self) -> Tensor:
         """expm1(Tensor self) -> Tensor
         """
         return _op.expm1(self)
 
+    @_b.checked(_op.log)
     def log(self) -> Tensor:
         """log(Tensor self) -> Tensor
         """
         return _op.log(self)
 
+    @_b.checked(_op.log2)
     def log2(self) -> Tensor:
         """log2(Tensor self) -> Tensor
         """
         return _op.log2(self)
 
+    @_b.checked(_op.log10)
     def log10(self) -> Tensor:
         """log10(Tensor self) -> Tensor
         """
         return _op.log10(self)
 
+    @_b.checked(_op.log1p)
     def log1p(self) -> Tensor:
         """log1p(Tensor self) -> Tensor
         """
         return _op.log1p(self)
 
+    @_b.checked(_op.sqrt)
     def sqrt(self) -> Tensor:
         """sqrt(Tensor self) -> Tensor
         """
         return _op.sqrt(self)
 
+    @_b.checked(_op.rsqrt)
     def rsqrt(self) -> Tensor:
         """rsqrt(Tensor self) -> Tensor
         """
         return _op.rsqrt(self)
 
+    @_b.checked(_op.sin)
     def sin(self) -> Tensor:
         """sin(Tensor self) -> Tensor
         """
         return _op.sin(self)
 
+    @_b.checked(_op.cos)
     def cos(self) -> Tensor:
         """cos(Tensor self) -> Tensor
         """
         return _op.cos(self)
 
+    @_b.checked(_op.tan)
     def tan(self) -> Tensor:
         """tan(Tensor self) -> Tensor
         """
         return _op.tan(self)
 
+    @_b.checked(_op.asin)
     def asin(self) -> Tensor:
         """asin(Tensor self) -> Tensor
         """
         return _op.asin(self)
 
+    @_b.checked(_op.acos)
     def acos(self) -> Tensor:
         """acos(Tensor self) -> Tensor
         """
         return _op.acos(self)
 
+    @_b.checked(_op.atan)
     def atan(self) -> Tensor:
         """atan(Tensor self) -> Tensor
         """
         return _op.atan(self)
 
+    @_b.checked(_op.sinh)
     def sinh(self) -> Tensor:
         """sinh(Tensor self) -> Tensor
         """
         return _op.sinh(self)
 
+    @_b.checked(_op.cosh)
     def cosh(self) -> Tensor:
         """cosh(Tensor self) -> Tensor
         """
         return _op.cosh(self)
 
+    @_b.checked(_op.tanh)
     def tanh(self) -> Tensor:
         """tanh(Tensor self) -> Tensor
         """
         return _op.tanh(self)
 
+    @_b.checked(_op.sigmoid)
     def sigmoid(self) -> Tensor:
         """sigmoid(Tensor self) -> Tensor
         """
         return _op.sigmoid(self)
 
+    @_b.checked(_op.relu)
     def relu(self) -> Tensor:
         """relu(Tensor self) -> Tensor
         """
         return _op.relu(self)
 
+    @_b.checked(_op.gelu)
     def gelu(self, *, approximate: str = 'none') -> Tensor:
         """gelu(Tensor self, *, str approximate="none") -> Tensor
         """
+        if approximate.__class__ is not str: approximate = _b.str_arg(approximate, 'approximate', 'gelu')
         return _op.gelu(self, approximate)
 
+    @_b.checked(_op.erf)
     def erf(self) -> Tensor:
         """erf(Tensor self) -> Tensor
         """
         return _op.erf(self)
 
+    @_b.checked(_op.erfc)
     def erfc(self) -> Tensor:
         """erfc(Tensor self) -> Tensor
         """
         return _op.erfc(self)
 
+    @_b.checked(_op.erfinv)
     def erfinv(self) -> Tensor:
         """erfinv(Tensor self) -> Tensor
         """
         return _op.erfinv(self)
 
+    @_b.checked(_op.sign)
     def sign(self) -> Tensor:
         """sign(Tensor self) -> Tensor
         """
         return _op.sign(self)
 
+    @_b.checked(_op.floor)
     def floor(self) -> Tensor:
         """floor(Tensor self) -> Tensor
         """
         return _op.floor(self)
 
+    @_b.checked(_op.ceil)
     def ceil(self) -> Tensor:
         """ceil(Tensor self) -> Tensor
         """
         return _op.ceil(self)
 
+    @_b.checked(_op.round)
     def round(self, *, decimals: int = 0) -> Tensor:
         """round(Tensor self, *, int decimals=0) -> Tensor
         """
+        if decimals.__class__ is not int: decimals = _b.int_arg(decimals, 'decimals', 'round')
         return _op.round(self, decimals)
 
+    @_b.checked(_op.trunc)
     def trunc(self) -> Tensor:
         """trunc(Tensor self) -> Tensor
         """
         return _op.trunc(self)
 
+    @_b.checked(_op.frac)
     def frac(self) -> Tensor:
         """frac(Tensor self) -> Tensor
         """
         return _op.frac(self)
 
+    @_b.checked(_op.reciprocal)
     def reciprocal(self) -> Tensor:
         """reciprocal(Tensor self) -> Tensor
         """
         return _op.reciprocal(self)
 
+    @_b.checked(_op.square)
     def square(self) -> Tensor:
         """square(Tensor self) -> Tensor
         """
         return _op.square(self)
 
+    @_b.checked(_op.clamp)
     def clamp(self, min: Tensor | Number | None = None, max: Tensor | Number | None = None) -> Tensor:
         """clamp(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor
         """
         return _op.clamp(self, min, max)
 
+    @_b.checked(_op.clip)
     def clip(self, min: Tensor | None = None, max: Tensor | None = None) -> Tensor:
         """clip(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor
         """
         return _op.clip(self, min, max)
 
+    @_b.checked(_op.isnan)
     def isnan(self) -> Tensor:
         """isnan(Tensor self) -> Tensor
         """
         return _op.isnan(self)
 
+    @_b.checked(_op.isinf)
     def isinf(self) -> Tensor:
         """isinf(Tensor self) -> Tensor
         """
         return _op.isinf(self)
 
+    @_b.checked(_op.isfinite)
     def isfinite(self) -> Tensor:
         """isfinite(Tensor self) -> Tensor
         """
         return _op.isfinite(self)
 
+    @_b.checked(_op.signbit)
     def signbit(self) -> Tensor:
         """signbit(Tensor self) -> Tensor
         """
         return _op.signbit(self)
 
+    @_b.checked(_op.nan_to_num)
     def nan_to_num(self, nan: float | None = None, posinf: float | None = None, neginf: float | None = None) -> Tensor:
         """nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor
         """
+        if nan.__class__ is not float: nan = _b.float_arg(nan, 'nan', 'nan_to_num')
+        if posinf.__class__ is not float: posinf = _b.float_arg(posinf, 'posinf', 'nan_to_num')
+        if neginf.__class__ is not float: neginf = _b.float_arg(neginf, 'neginf', 'nan_to_num')
         return _op.nan_to_num(self, nan, posinf, neginf)
 
+    @_b.checked(_op.logical_not)
     def logical_not(self) -> Tensor:
         """logical_not(Tensor self) -> Tensor
         """
         return _op.logical_not(self)
 
+    @_b.checked(_op.bitwise_not)
     def bitwise_not(self) -> Tensor:
         """bitwise_not(Tensor self) -> Tensor
         """
         return _op.bitwise_not(self)
 
+    @_b.checked(_op.add)
     def add(self, other: Tensor | Number, *, alpha: Number = 1) -> Tensor:
         """add(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
         """
         return _op.add(self, other, alpha)
 
+    @_b.checked(_op.sub)
     def sub(self, other: Tensor | Number, *, alpha: Number = 1) -> Tensor:
         """sub(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
         """
         return _op.sub(self, other, alpha)
 
+    @_b.checked(_op.subtract)
     def subtract(self, other: Tensor, *, alpha: Number = 1) -> Tensor:
         """subtract(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
         """
         return _op.subtract(self, other, alpha)
 
+    @_b.checked(_op.mul)
     def mul(self, other: Tensor | Number) -> Tensor:
         """mul(Tensor self, Tensor other) -> Tensor
         """
         return _op.mul(self, other)
 
+    @_b.checked(_op.multiply)
     def multiply(self, other: Tensor) -> Tensor:
         """multiply(Tensor self, Tensor other) -> Tensor
         """
         return _op.multiply(self, other)
 
+    @_b.checked(_op.div)
     def div(self, other: Tensor | Number, *, rounding_mode: str | None = None) -> Tensor:
         """div(Tensor self, Tensor other, *, str? rounding_mode=None) -> Tensor
         """
+        if rounding_mode.__class__ is not str: rounding_mode = _b.str_arg(rounding_mode, 'rounding_mode', 'div')
         return _op.div(self, other, rounding_mode)
 
+    @_b.checked(_op.true_divide)
     def true_divide(self, other: Tensor) -> Tensor:
         """true_divide(Tensor self, Tensor other) -> Tensor
         """
         return _op.true_divide(self, other)
 
+    @_b.checked(_op.divide)
     def divide(self, other: Tensor, *, rounding_mode: str | None = None) -> Tensor:
         """divide(Tensor self, Tensor other, *, str? rounding_mode=None) -> Tensor
         """
+        if rounding_mode.__class__ is not str: rounding_mode = _b.str_arg(rounding_mode, 'rounding_mode', 'divide')
         return _op.divide(self, other, rounding_mode)
 
+    @_b.checked(_op.floor_divide)
     def floor_divide(self, other: Tensor | Number) -> Tensor:
         """floor_divide(Tensor self, Tensor other) -> Tensor
         """
         return _op.floor_divide(self, other)
 
+    @_b.checked(_op.pow)
     def pow(self, exponent: Tensor | Number) -> Tensor:
         """pow(Tensor self, Tensor exponent) -> Tensor
         """
         return _op.pow(self, exponent)
 
+    @_b.checked(_op.float_power)
     def float_power(self, exponent: Tensor) -> Tensor:
         """float_power(Tensor self, Tensor exponent) -> Tensor
         """
         return _op.float_power(self, exponent)
 
+    @_b.checked(_op.maximum)
     def maximum(self, other: Tensor | Number) -> Tensor:
         """maximum(Tensor self, Tensor other) -> Tensor
         """
         return _op.maximum(self, other)
 
+    @_b.checked(_op.minimum)
     def minimum(self, other: Tensor | Number) -> Tensor:
         """minimum(Tensor self, Tensor other) -> Tensor
         """
         return _op.minimum(self, other)
 
+    @_b.checked(_op.fmax)
     def fmax(self, other: Tensor | Number) -> Tensor:
         """fmax(Tensor self, Tensor other) -> Tensor
         """
         return _op.fmax(self, other)
 
+    @_b.checked(_op.fmin)
     def fmin(self, other: Tensor | Number) -> Tensor:
         """fmin(Tensor self, Tensor other) -> Tensor
         """
         return _op.fmin(self, other)
 
+    @_b.checked(_op.remainder)
     def remainder(self, other: Tensor | Number) -> Tensor:
         """remainder(Tensor self, Tensor other) -> Tensor
         """
         return _op.remainder(self, other)
 
+    @_b.checked(_op.fmod)
     def fmod(self, other: Tensor | Number) -> Tensor:
         """fmod(Tensor self, Tensor other) -> Tensor
         """
         return _op.fmod(self, other)
 
+    @_b.checked(_op.atan2)
     def atan2(self, other: Tensor | Number) -> Tensor:
         """atan2(Tensor self, Tensor other) -> Tensor
         """
         return _op.atan2(self, other)
 
+    @_b.checked(_op.arctan2)
     def arctan2(self, other: Tensor) -> Tensor:
         """arctan2(Tensor self, Tensor other) -> Tensor
         """
         return _op.arctan2(self, other)
 
+    @_b.checked(_op.hypot)
     def hypot(self, other: Tensor | Number) -> Tensor:
         """hypot(Tensor self, Tensor other) -> Tensor
         """
         return _op.hypot(self, other)
 
+    @_b.checked(_op.copysign)
     def copysign(self, other: Tensor | Number) -> Tensor:
         """copysign(Tensor self, Tensor other) -> Tensor
         """
         return _op.copysign(self, other)
 
+    @_b.checked(_op.xlogy)
     def xlogy(self, other: Tensor | Number) -> Tensor:
         """xlogy(Tensor self, Tensor other) -> Tensor
         """
         return _op.xlogy(self, other)
 
+    @_b.checked(_op.logaddexp)
     def logaddexp(self, other: Tensor | Number) -> Tensor:
         """logaddexp(Tensor self, Tensor other) -> Tensor
         """
         return _op.logaddexp(self, other)
 
+    @_b.checked(_op.eq)
     def eq(self, other: Tensor | Number) -> Tensor:
         """eq(Tensor self, Tensor other) -> Tensor
         """
         return _op.eq(self, other)
 
+    @_b.checked(_op.ne)
     def ne(self, other: Tensor | Number) -> Tensor:
         """ne(Tensor self, Tensor other) -> Tensor
         """
         return _op.ne(self, other)
 
+    @_b.checked(_op.lt)
     def lt(self, other: Tensor | Number) -> Tensor:
         """lt(Tensor self, Tensor other) -> Tensor
         """
         return _op.lt(self, other)
 
+    @_b.checked(_op.le)
     def le(self, other: Tensor | Number) -> Tensor:
         """le(Tensor self, Tensor other) -> Tensor
         """
         return _op.le(self, other)
 
+    @_b.checked(_op.gt)
     def gt(self, other: Tensor | Number) -> Tensor:
         """gt(Tensor self, Tensor other) -> Tensor
         """
         return _op.gt(self, other)
 
+    @_b.checked(_op.ge)
     def ge(self, other: Tensor | Number) -> Tensor:
         """ge(Tensor self, Tensor other) -> Tensor
         """
         return _op.ge(self, other)
 
+    @_b.checked(_op.equal)
     def equal(self, other: Tensor) -> bool:
         """equal(Tensor self, Tensor other) -> bool
         """
         return _op.equal(self, other)
 
+    @_b.checked(_op.allclose)
     def allclose(self, other: Tensor, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False) -> bool:
         """allclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> bool
         """
+        if rtol.__class__ is not float: rtol = _b.float_arg(rtol, 'rtol', 'allclose')
+        if atol.__class__ is not float: atol = _b.float_arg(atol, 'atol', 'allclose')
+        if equal_nan.__class__ is not bool: equal_nan = _b.bool_arg(equal_nan, 'equal_nan', 'allclose')
         return _op.allclose(self, other, rtol, atol, equal_nan)
 
+    @_b.checked(_op.isclose)
     def isclose(self, other: Tensor, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False) -> Tensor:
         """isclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> Tensor
         """
+        if rtol.__class__ is not float: rtol = _b.float_arg(rtol, 'rtol', 'isclose')
+        if atol.__class__ is not float: atol = _b.float_arg(atol, 'atol', 'isclose')
+        if equal_nan.__class__ is not bool: equal_nan = _b.bool_arg(equal_nan, 'equal_nan', 'isclose')
         return _op.isclose(self, other, rtol, atol, equal_nan)
 
+    @_b.checked(_op.logical_and)
     def logical_and(self, other: Tensor | Number) -> Tensor:
         """logical_and(Tensor self, Tensor other) -> Tensor
         """
         return _op.logical_and(self, other)
 
+    @_b.checked(_op.logical_or)
     def logical_or(self, other: Tensor | Number) -> Tensor:
         """logical_or(Tensor self, Tensor other) -> Tensor
         """
         return _op.logical_or(self, other)
 
+    @_b.checked(_op.logical_xor)
     def logical_xor(self, other: Tensor | Number) -> Tensor:
         """logical_xor(Tensor self, Tensor other) -> Tensor
         """
         return _op.logical_xor(self, other)
 
+    @_b.checked(_op.bitwise_and)
     def bitwise_and(self, other: Tensor | Number) -> Tensor:
         """bitwise_and(Tensor self, Tensor other) -> Tensor
         """
         return _op.bitwise_and(self, other)
 
+    @_b.checked(_op.bitwise_or)
     def bitwise_or(self, other: Tensor | Number) -> Tensor:
         """bitwise_or(Tensor self, Tensor other) -> Tensor
         """
         return _op.bitwise_or(self, other)
 
+    @_b.checked(_op.bitwise_xor)
     def bitwise_xor(self, other: Tensor | Number) -> Tensor:
         """bitwise_xor(Tensor self, Tensor other) -> Tensor
         """
         return _op.bitwise_xor(self, other)
 
+    @_b.checked(_op.bitwise_left_shift)
     def bitwise_left_shift(self, other: Tensor | Number) -> Tensor:
         """bitwise_left_shift(Tensor self, Tensor other) -> Tensor
         """
         return _op.bitwise_left_shift(self, other)
 
+    @_b.checked(_op.bitwise_right_shift)
     def bitwise_right_shift(self, other: Tensor | Number) -> Tensor:
         """bitwise_right_shift(Tensor self, Tensor other) -> Tensor
         """
         return _op.bitwise_right_shift(self, other)
 
+    @_b.checked(_op.where_self)
     def where(self, condition: Tensor | Number, other: Tensor | Number) -> Tensor:
         """where.self(Tensor condition, Tensor self, Tensor other) -> Tensor
         """
         return _op.where_self(condition, self, other)
 
+    @_b.checked(_op.lerp)
     def lerp(self, end: Tensor | Number, weight: Tensor | Number) -> Tensor:
         """lerp(Tensor self, Tensor end, Tensor weight) -> Tensor
         """
         return _op.lerp(self, end, weight)
 
+    @_b.checked(_op.addcmul)
     def addcmul(self, tensor1: Tensor | Number, tensor2: Tensor | Number, *, value: Number = 1) -> Tensor:
         """addcmul(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor
         """
         return _op.addcmul(self, tensor1, tensor2, value)
 
+    @_b.checked(_op.addcdiv)
     def addcdiv(self, tensor1: Tensor | Number, tensor2: Tensor | Number, *, value: Number = 1) -> Tensor:
         """addcdiv(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor
         """
         return _op.addcdiv(self, tensor1, tensor2, value)
 
+    @_b.checked(_op.sum)
     def sum(self, dim: int | Sequence[int] | None = None, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor:
         """sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
         """
         dim = _b.int_list(dim, 1, 'dim')
+        if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'sum')
         dtype = _b.dtype_arg(dtype)
         return _op.sum(self, dim, keepdim, dtype)
 
+    @_b.checked(_op.nansum)
     def nansum(self, dim: int | Sequence[int] | None = None, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor:
         """nansum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
         """
         dim = _b.int_list(dim, 1, 'dim')
+        if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'nansum')
         dtype = _b.dtype_arg(dtype)
         return _op.nansum(self, dim, keepdim, dtype)
 
+    @_b.checked(_op.mean)
     def mean(self, dim: int | Sequence[int] | None = None, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor:
         """mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
         """
         dim = _b.int_list(dim, 1, 'dim')
+        if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'mean')
         dtype = _b.dtype_arg(dtype)
         return _op.mean(self, dim, keepdim, dtype)
 
+    @_b.checked(_op.prod)
     def prod(self, dim: int | None = None, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor:
         """prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'prod')
+        if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'prod')
         dtype = _b.dtype_arg(dtype)
         return _op.prod(self, dim, keepdim, dtype)
 
@@ -497,31 +607,44 @@ class TensorMethods:
         """
         return _b.call_overloaded((_op.min, _op.min_dim, _op.min_other,), (self, *args), kwargs, 'min')
 
+    @_b.checked(_op.amax)
     def amax(self, dim: int | Sequence[int] = [], keepdim: bool = False) -> Tensor:
         """amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor
         """
         dim = _b.int_list(dim, 1, 'dim')
+        if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'amax')
         return _op.amax(self, dim, keepdim)
 
+    @_b.checked(_op.amin)
     def amin(self, dim: int | Sequence[int] = [], keepdim: bool = False) -> Tensor:
         """amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor
         """
         dim = _b.int_list(dim, 1, 'dim')
+        if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'amin')
         return _op.amin(self, dim, keepdim)
 
+    @_b.checked(_op.aminmax)
     def aminmax(self, *, dim: int | None = None, keepdim: bool = False) -> tuple[Tensor, Tensor]:
         """aminmax(Tensor self, *, int? dim=None, bool keepdim=False) -> (Tensor min, Tensor max)
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'aminmax')
+        if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'aminmax')
         return _b.named_result('aminmax', ('min', 'max'), _op.aminmax(self, dim, keepdim))
 
+    @_b.checked(_op.argmax)
     def argmax(self, dim: int | None = None, keepdim: bool = False) -> Tensor:
         """argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'argmax')
+        if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'argmax')
         return _op.argmax(self, dim, keepdim)
 
+    @_b.checked(_op.argmin)
     def argmin(self, dim: int | None = None, keepdim: bool = False) -> Tensor:
         """argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'argmin')
+        if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'argmin')
         return _op.argmin(self, dim, keepdim)
 
     def var(self, *args: Any, **kwargs: Any) -> Any:
@@ -544,44 +667,56 @@ class TensorMethods:
         """
         return _b.call_overloaded((_op.norm, _op.norm_str,), (self, *args), kwargs, 'norm')
 
+    @_b.checked(_op.dist)
     def dist(self, other: Tensor, p: Number = 2) -> Tensor:
         """dist(Tensor self, Tensor other, Scalar p=2) -> Tensor
         """
         return _op.dist(self, other, p)
 
+    @_b.checked(_op.logsumexp)
     def logsumexp(self, dim: int | Sequence[int], keepdim: bool = False) -> Tensor:
         """logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor
         """
         dim = _b.int_list(dim, 1, 'dim')
+        if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'logsumexp')
         return _op.logsumexp(self, dim, keepdim)
 
+    @_b.checked(_op.all)
     def all(self, dim: int | Sequence[int] | None = None, keepdim: bool = False) -> Tensor:
         """all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor
         """
         dim = _b.int_list(dim, 1, 'dim')
+        if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'all')
         return _op.all(self, dim, keepdim)
 
+    @_b.checked(_op.any)
     def any(self, dim: int | Sequence[int] | None = None, keepdim: bool = False) -> Tensor:
         """any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor
         """
         dim = _b.int_list(dim, 1, 'dim')
+        if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'any')
         return _op.any(self, dim, keepdim)
 
+    @_b.checked(_op.count_nonzero)
     def count_nonzero(self, dim: int | Sequence[int] | None = None) -> Tensor:
         """count_nonzero(Tensor self, int[1]? dim=None) -> Tensor
         """
         dim = _b.int_list(dim, 1, 'dim')
         return _op.count_nonzero(self, dim)
 
+    @_b.checked(_op.cumsum)
     def cumsum(self, dim: int, *, dtype: dtype | None = None) -> Tensor:
         """cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'cumsum')
         dtype = _b.dtype_arg(dtype)
         return _op.cumsum(self, dim, dtype)
 
+    @_b.checked(_op.cumprod)
     def cumprod(self, dim: int, *, dtype: dtype | None = None) -> Tensor:
         """cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'cumprod')
         dtype = _b.dtype_arg(dtype)
         return _op.cumprod(self, dim, dtype)
 
@@ -591,51 +726,61 @@ class TensorMethods:
         """
         return _b.call_overloaded((_op.median, _op.median_dim,), (self, *args), kwargs, 'median')
 
+    @_b.checked(_op.matmul)
     def matmul(self, other: Tensor) -> Tensor:
         """matmul(Tensor self, Tensor other) -> Tensor
         """
         return _op.matmul(self, other)
 
+    @_b.checked(_op.mm)
     def mm(self, mat2: Tensor) -> Tensor:
         """mm(Tensor self, Tensor mat2) -> Tensor
         """
         return _op.mm(self, mat2)
 
+    @_b.checked(_op.bmm)
     def bmm(self, mat2: Tensor) -> Tensor:
         """bmm(Tensor self, Tensor mat2) -> Tensor
         """
         return _op.bmm(self, mat2)
 
+    @_b.checked(_op.addmm)
     def addmm(self, mat1: Tensor, mat2: Tensor, *, beta: Number = 1, alpha: Number = 1) -> Tensor:
         """addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
         """
         return _op.addmm(self, mat1, mat2, beta, alpha)
 
+    @_b.checked(_op.addmv)
     def addmv(self, mat: Tensor, vec: Tensor, *, beta: Number = 1, alpha: Number = 1) -> Tensor:
         """addmv(Tensor self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1) -> Tensor
         """
         return _op.addmv(self, mat, vec, beta, alpha)
 
+    @_b.checked(_op.baddbmm)
     def baddbmm(self, batch1: Tensor, batch2: Tensor, *, beta: Number = 1, alpha: Number = 1) -> Tensor:
         """baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
         """
         return _op.baddbmm(self, batch1, batch2, beta, alpha)
 
+    @_b.checked(_op.outer)
     def outer(self, vec2: Tensor) -> Tensor:
         """outer(Tensor self, Tensor vec2) -> Tensor
         """
         return _op.outer(self, vec2)
 
+    @_b.checked(_op.dot)
     def dot(self, tensor: Tensor) -> Tensor:
         """dot(Tensor self, Tensor tensor) -> Tensor
         """
         return _op.dot(self, tensor)
 
+    @_b.checked(_op.mv)
     def mv(self, vec: Tensor) -> Tensor:
         """mv(Tensor self, Tensor vec) -> Tensor
         """
         return _op.mv(self, vec)
 
+    @_b.checked(_op.trace)
     def trace(self) -> Tensor:
         """trace(Tensor self) -> Tensor
         
@@ -643,6 +788,7 @@ class TensorMethods:
         """
         return _op.trace(self)
 
+    @_b.checked(_op.view)
     def view(self, *size: Any) -> Tensor:
         """view(Tensor(a) self, int[] size) -> Tensor(a)
         """
@@ -650,13 +796,16 @@ class TensorMethods:
         size = _b.int_list(size, 0, 'size')
         return _op.view(self, size)
 
+    @_b.checked(_op.as_strided)
     def as_strided(self, size: int | Sequence[int], stride: int | Sequence[int], storage_offset: int | None = None) -> Tensor:
         """as_strided(Tensor(a) self, int[] size, int[] stride, int? storage_offset=None) -> Tensor(a)
         """
         size = _b.int_list(size, 0, 'size')
         stride = _b.int_list(stride, 0, 'stride')
+        if storage_offset.__class__ is not int: storage_offset = _b.int_arg(storage_offset, 'storage_offset', 'as_strided')
         return _op.as_strided(self, size, stride, storage_offset)
 
+    @_b.checked(_op.permute)
     def permute(self, *dims: Any) -> Tensor:
         """permute(Tensor(a) self, int[] dims) -> Tensor(a)
         """
@@ -664,32 +813,43 @@ class TensorMethods:
         dims = _b.int_list(dims, 0, 'dims')
         return _op.permute(self, dims)
 
+    @_b.checked(_op.transpose)
     def transpose(self, dim0: int, dim1: int) -> Tensor:
         """transpose(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
         """
+        if dim0.__class__ is not int: dim0 = _b.int_arg(dim0, 'dim0', 'transpose')
+        if dim1.__class__ is not int: dim1 = _b.int_arg(dim1, 'dim1', 'transpose')
         return _op.transpose(self, dim0, dim1)
 
+    @_b.checked(_op.swapaxes)
     def swapaxes(self, axis0: int, axis1: int) -> Tensor:
         """swapaxes(Tensor(a) self, int axis0, int axis1) -> Tensor(a)
         """
+        if axis0.__class__ is not int: axis0 = _b.int_arg(axis0, 'axis0', 'swapaxes')
+        if axis1.__class__ is not int: axis1 = _b.int_arg(axis1, 'axis1', 'swapaxes')
         return _op.swapaxes(self, axis0, axis1)
 
+    @_b.checked(_op.t)
     def t(self) -> Tensor:
         """t(Tensor(a) self) -> Tensor(a)
         """
         return _op.t(self)
 
+    @_b.checked(_op.squeeze)
     def squeeze(self, dim: int | Sequence[int] | None = None) -> Tensor:
         """squeeze(Tensor(a) self, int[1]? dim=None) -> Tensor(a)
         """
         dim = _b.int_list(dim, 1, 'dim')
         return _op.squeeze(self, dim)
 
+    @_b.checked(_op.unsqueeze)
     def unsqueeze(self, dim: int) -> Tensor:
         """unsqueeze(Tensor(a) self, int dim) -> Tensor(a)
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unsqueeze')
         return _op.unsqueeze(self, dim)
 
+    @_b.checked(_op.expand)
     def expand(self, *size: Any) -> Tensor:
         """expand(Tensor(a) self, int[] size) -> Tensor(a)
         """
@@ -697,35 +857,52 @@ class TensorMethods:
         size = _b.int_list(size, 0, 'size')
         return _op.expand(self, size)
 
+    @_b.checked(_op.expand_as)
     def expand_as(self, other: Tensor) -> Tensor:
         """expand_as(Tensor(a) self, Tensor other) -> Tensor(a)
         """
         return _op.expand_as(self, other)
 
+    @_b.checked(_op.broadcast_to)
     def broadcast_to(self, size: int | Sequence[int]) -> Tensor:
         """broadcast_to(Tensor(a) self, int[] size) -> Tensor(a)
         """
         size = _b.int_list(size, 0, 'size')
         return _op.broadcast_to(self, size)
 
+    @_b.checked(_op.narrow)
     def narrow(self, dim: int, start: int, length: int) -> Tensor:
         """narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'narrow')
+        if start.__class__ is not int: start = _b.int_arg(start, 'start', 'narrow')
+        if length.__class__ is not int: length = _b.int_arg(length, 'length', 'narrow')
         return _op.narrow(self, dim, start, length)
 
+    @_b.checked(_op.select)
     def select(self, dim: int, index: int) -> Tensor:
         """select(Tensor(a) self, int dim, int index) -> Tensor(a)
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'select')
+        if index.__class__ is not int: index = _b.int_arg(index, 'index', 'select')
         return _op.select(self, dim, index)
 
+    @_b.checked(_op.unfold)
     def unfold(self, dimension: int, size: int, step: int) -> Tensor:
         """unfold(Tensor(a) self, int dimension, int size, int step) -> Tensor(a)
         """
+        if dimension.__class__ is not int: dimension = _b.int_arg(dimension, 'dimension', 'unfold')
+        if size.__class__ is not int: size = _b.int_arg(size, 'size', 'unfold')
+        if step.__class__ is not int: step = _b.int_arg(step, 'step', 'unfold')
         return _op.unfold(self, dimension, size, step)
 
+    @_b.checked(_op.diagonal)
     def diagonal(self, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Tensor:
         """diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)
         """
+        if offset.__class__ is not int: offset = _b.int_arg(offset, 'offset', 'diagonal')
+        if dim1.__class__ is not int: dim1 = _b.int_arg(dim1, 'dim1', 'diagonal')
+        if dim2.__class__ is not int: dim2 = _b.int_arg(dim2, 'dim2', 'diagonal')
         return _op.diagonal(self, offset, dim1, dim2)
 
     def split(self, *args: Any, **kwargs: Any) -> Any:
@@ -734,16 +911,22 @@ class TensorMethods:
         """
         return _b.call_overloaded((_op.split_int, _op.split_sizes,), (self, *args), kwargs, 'split')
 
+    @_b.checked(_op.chunk)
     def chunk(self, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
         """chunk(Tensor(a) self, int chunks, int dim=0) -> Tensor(a)[]
         """
+        if chunks.__class__ is not int: chunks = _b.int_arg(chunks, 'chunks', 'chunk')
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'chunk')
         return _op.chunk(self, chunks, dim)
 
+    @_b.checked(_op.unbind)
     def unbind(self, dim: int = 0) -> tuple[Tensor, ...]:
         """unbind(Tensor(a) self, int dim=0) -> Tensor(a)[]
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unbind')
         return _op.unbind(self, dim)
 
+    @_b.checked(_op.movedim)
     def movedim(self, source: int | Sequence[int], destination: int | Sequence[int]) -> Tensor:
         """movedim(Tensor(a) self, int[1] source, int[1] destination) -> Tensor(a)
         """
@@ -751,6 +934,7 @@ class TensorMethods:
         destination = _b.int_list(destination, 1, 'destination')
         return _op.movedim(self, source, destination)
 
+    @_b.checked(_op.reshape)
     def reshape(self, *shape: Any) -> Tensor:
         """reshape(Tensor(a) self, int[] shape) -> Tensor(a)
         """
@@ -758,45 +942,57 @@ class TensorMethods:
         shape = _b.int_list(shape, 0, 'shape')
         return _op.reshape(self, shape)
 
+    @_b.checked(_op.reshape_as)
     def reshape_as(self, other: Tensor) -> Tensor:
         """reshape_as(Tensor(a) self, Tensor other) -> Tensor(a)
         """
         return _op.reshape_as(self, other)
 
+    @_b.checked(_op.view_as)
     def view_as(self, other: Tensor) -> Tensor:
         """view_as(Tensor(a) self, Tensor other) -> Tensor(a)
         """
         return _op.view_as(self, other)
 
+    @_b.checked(_op.flatten)
     def flatten(self, start_dim: int = 0, end_dim: int = -1) -> Tensor:
         """flatten(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)
         """
+        if start_dim.__class__ is not int: start_dim = _b.int_arg(start_dim, 'start_dim', 'flatten')
+        if end_dim.__class__ is not int: end_dim = _b.int_arg(end_dim, 'end_dim', 'flatten')
         return _op.flatten(self, start_dim, end_dim)
 
+    @_b.checked(_op.unflatten)
     def unflatten(self, dim: int, sizes: int | Sequence[int]) -> Tensor:
         """unflatten(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unflatten')
         sizes = _b.int_list(sizes, 0, 'sizes')
         return _op.unflatten(self, dim, sizes)
 
+    @_b.checked(_op.ravel)
     def ravel(self) -> Tensor:
         """ravel(Tensor(a) self) -> Tensor(a)
         """
         return _op.ravel(self)
 
+    @_b.checked(_op.clone)
     def clone(self, *, memory_format: Any | None = None) -> Tensor:
         """clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor
         """
         return _op.clone(self, memory_format)
 
+    @_b.checked(_op.contiguous)
     def contiguous(self, *, memory_format: Any | None = None) -> Tensor:
         """contiguous(Tensor(a) self, *, MemoryFormat? memory_format=None) -> Tensor(a)
         """
         return _op.contiguous(self, memory_format)
 
+    @_b.checked(_op.copy_)
     def copy_(self, src: Tensor, non_blocking: bool = False) -> Tensor:
         """copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)
         """
+        if non_blocking.__class__ is not bool: non_blocking = _b.bool_arg(non_blocking, 'non_blocking', 'copy_')
         return _op.copy_(self, src, non_blocking)
 
     def fill_(self, *args: Any, **kwargs: Any) -> Any:
@@ -805,22 +1001,27 @@ class TensorMethods:
         """
         return _b.call_overloaded((_op.fill__Tensor, _op.fill_,), (self, *args), kwargs, 'fill_')
 
+    @_b.checked(_op.zero_)
     def zero_(self) -> Tensor:
         """zero_(Tensor(a!) self) -> Tensor(a!)
         """
         return _op.zero_(self)
 
+    @_b.checked(_op._to_copy)
     def _to_copy(self, *, dtype: dtype | None = None, device: str | None = None) -> Tensor:
         """_to_copy(Tensor self, *, ScalarType? dtype=None, str? device=None) -> Tensor
         """
         dtype = _b.dtype_arg(dtype)
+        if device.__class__ is not str: device = _b.str_arg(device, 'device', '_to_copy')
         return _op._to_copy(self, dtype, device)
 
+    @_b.checked(_op.detach)
     def detach(self) -> Tensor:
         """detach(Tensor(a) self) -> Tensor(a)
         """
         return _op.detach(self)
 
+    @_b.checked(_op.flip)
     def flip(self, *dims: Any) -> Tensor:
         """flip(Tensor self, int[] dims) -> Tensor
         """
@@ -828,6 +1029,7 @@ class TensorMethods:
         dims = _b.int_list(dims, 0, 'dims')
         return _op.flip(self, dims)
 
+    @_b.checked(_op.roll)
     def roll(self, shifts: int | Sequence[int], dims: int | Sequence[int] = []) -> Tensor:
         """roll(Tensor self, int[1] shifts, int[1] dims=[]) -> Tensor
         """
@@ -835,6 +1037,7 @@ class TensorMethods:
         dims = _b.int_list(dims, 1, 'dims')
         return _op.roll(self, shifts, dims)
 
+    @_b.checked(_op.repeat)
     def repeat(self, *repeats: Any) -> Tensor:
         """repeat(Tensor self, int[] repeats) -> Tensor
         """
@@ -842,6 +1045,7 @@ class TensorMethods:
         repeats = _b.int_list(repeats, 0, 'repeats')
         return _op.repeat(self, repeats)
 
+    @_b.checked(_op.tile)
     def tile(self, *dims: Any) -> Tensor:
         """tile(Tensor self, int[] dims) -> Tensor
         """
@@ -849,49 +1053,77 @@ class TensorMethods:
         dims = _b.int_list(dims, 0, 'dims')
         return _op.tile(self, dims)
 
+    @_b.checked(_op.tril)
     def tril(self, diagonal: int = 0) -> Tensor:
         """tril(Tensor self, int diagonal=0) -> Tensor
         """
+        if diagonal.__class__ is not int: diagonal = _b.int_arg(diagonal, 'diagonal', 'tril')
         return _op.tril(self, diagonal)
 
+    @_b.checked(_op.triu)
     def triu(self, diagonal: int = 0) -> Tensor:
         """triu(Tensor self, int diagonal=0) -> Tensor
         """
+        if diagonal.__class__ is not int: diagonal = _b.int_arg(diagonal, 'diagonal', 'triu')
         return _op.triu(self, diagonal)
 
+    @_b.checked(_op.diag)
     def diag(self, diagonal: int = 0) -> Tensor:
         """diag(Tensor self, int diagonal=0) -> Tensor
         """
+        if diagonal.__class__ is not int: diagonal = _b.int_arg(diagonal, 'diagonal', 'diag')
         return _op.diag(self, diagonal)
 
+    @_b.checked(_op.diag_embed)
     def diag_embed(self, offset: int = 0, dim1: int = -2, dim2: int = -1) -> Tensor:
         """diag_embed(Tensor self, int offset=0, int dim1=-2, int dim2=-1) -> Tensor
         """
+        if offset.__class__ is not int: offset = _b.int_arg(offset, 'offset', 'diag_embed')
+        if dim1.__class__ is not int: dim1 = _b.int_arg(dim1, 'dim1', 'diag_embed')
+        if dim2.__class__ is not int: dim2 = _b.int_arg(dim2, 'dim2', 'diag_embed')
         return _op.diag_embed(self, offset, dim1, dim2)
 
+    @_b.checked(_op.sort)
     def sort(self, dim: int = -1, descending: bool = False, *, stable: bool | None = False) -> tuple[Tensor, Tensor]:
         """sort(Tensor self, int dim=-1, bool descending=False, *, bool? stable=False) -> (Tensor values, Tensor indices)
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'sort')
+        if descending.__class__ is not bool: descending = _b.bool_arg(descending, 'descending', 'sort')
+        if stable.__class__ is not bool: stable = _b.bool_arg(stable, 'stable', 'sort')
         return _b.named_result('sort', ('values', 'indices'), _op.sort(self, dim, descending, stable))
 
+    @_b.checked(_op.argsort)
     def argsort(self, dim: int = -1, descending: bool = False, *, stable: bool = False) -> Tensor:
         """argsort(Tensor self, int dim=-1, bool descending=False, *, bool stable=False) -> Tensor
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'argsort')
+        if descending.__class__ is not bool: descending = _b.bool_arg(descending, 'descending', 'argsort')
+        if stable.__class__ is not bool: stable = _b.bool_arg(stable, 'stable', 'argsort')
         return _op.argsort(self, dim, descending, stable)
 
+    @_b.checked(_op.topk)
     def topk(self, k: int, dim: int = -1, largest: bool = True, sorted: bool = True) -> tuple[Tensor, Tensor]:
         """topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)
         """
+        if k.__class__ is not int: k = _b.int_arg(k, 'k', 'topk')
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'topk')
+        if largest.__class__ is not bool: largest = _b.bool_arg(largest, 'largest', 'topk')
+        if sorted.__class__ is not bool: sorted = _b.bool_arg(sorted, 'sorted', 'topk')
         return _b.named_result('topk', ('values', 'indices'), _op.topk(self, k, dim, largest, sorted))
 
+    @_b.checked(_op.gather)
     def gather(self, dim: int, index: Tensor, *, sparse_grad: bool = False) -> Tensor:
         """gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'gather')
+        if sparse_grad.__class__ is not bool: sparse_grad = _b.bool_arg(sparse_grad, 'sparse_grad', 'gather')
         return _op.gather(self, dim, index, sparse_grad)
 
+    @_b.checked(_op.take_along_dim)
     def take_along_dim(self, indices: Tensor, dim: int | None = None) -> Tensor:
         """take_along_dim(Tensor self, Tensor indices, int? dim=None) -> Tensor
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'take_along_dim')
         return _op.take_along_dim(self, indices, dim)
 
     def scatter(self, *args: Any, **kwargs: Any) -> Any:
@@ -900,25 +1132,33 @@ class TensorMethods:
         """
         return _b.call_overloaded((_op.scatter_src, _op.scatter_value,), (self, *args), kwargs, 'scatter')
 
+    @_b.checked(_op.scatter_add)
     def scatter_add(self, dim: int, index: Tensor, src: Tensor) -> Tensor:
         """scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'scatter_add')
         return _op.scatter_add(self, dim, index, src)
 
+    @_b.checked(_op.index_select)
     def index_select(self, dim: int, index: Tensor) -> Tensor:
         """index_select(Tensor self, int dim, Tensor index) -> Tensor
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'index_select')
         return _op.index_select(self, dim, index)
 
+    @_b.checked(_op.index_add)
     def index_add(self, dim: int, index: Tensor, source: Tensor, *, alpha: Number = 1) -> Tensor:
         """index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'index_add')
         return _op.index_add(self, dim, index, source, alpha)
 
+    @_b.checked(_op.index_put)
     def index_put(self, indices: Sequence[Tensor], values: Tensor, accumulate: bool = False) -> Tensor:
         """index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor
         """
         indices = _b.tensor_list(indices, 'indices')
+        if accumulate.__class__ is not bool: accumulate = _b.bool_arg(accumulate, 'accumulate', 'index_put')
         return _op.index_put(self, indices, values, accumulate)
 
     def masked_fill(self, *args: Any, **kwargs: Any) -> Any:
@@ -927,11 +1167,13 @@ class TensorMethods:
         """
         return _b.call_overloaded((_op.masked_fill_Tensor, _op.masked_fill,), (self, *args), kwargs, 'masked_fill')
 
+    @_b.checked(_op.masked_select)
     def masked_select(self, mask: Tensor) -> Tensor:
         """masked_select(Tensor self, Tensor mask) -> Tensor
         """
         return _op.masked_select(self, mask)
 
+    @_b.checked(_op.masked_scatter)
     def masked_scatter(self, mask: Tensor, source: Tensor) -> Tensor:
         """masked_scatter(Tensor self, Tensor mask, Tensor source) -> Tensor
         """
@@ -943,48 +1185,71 @@ class TensorMethods:
         """
         return _b.call_overloaded((_op.nonzero, _op.nonzero_tuple,), (self, *args), kwargs, 'nonzero')
 
+    @_b.checked(_op.unique)
     def unique(self, sorted: bool = True, return_inverse: bool = False, return_counts: bool = False, dim: int | None = None) -> tuple[Tensor, ...]:
         """unique(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False, int? dim=None) -> Tensor[]
         """
+        if sorted.__class__ is not bool: sorted = _b.bool_arg(sorted, 'sorted', 'unique')
+        if return_inverse.__class__ is not bool: return_inverse = _b.bool_arg(return_inverse, 'return_inverse', 'unique')
+        if return_counts.__class__ is not bool: return_counts = _b.bool_arg(return_counts, 'return_counts', 'unique')
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unique')
         return _op.unique(self, sorted, return_inverse, return_counts, dim)
 
+    @_b.checked(_op.bincount)
     def bincount(self, weights: Tensor | None = None, minlength: int = 0) -> Tensor:
         """bincount(Tensor self, Tensor? weights=None, int minlength=0) -> Tensor
         """
+        if minlength.__class__ is not int: minlength = _b.int_arg(minlength, 'minlength', 'bincount')
         return _op.bincount(self, weights, minlength)
 
+    @_b.checked(_op.softmax)
     def softmax(self, dim: int, dtype: dtype | None = None) -> Tensor:
         """softmax(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'softmax')
         dtype = _b.dtype_arg(dtype)
         return _op.softmax(self, dim, dtype)
 
+    @_b.checked(_op.log_softmax)
     def log_softmax(self, dim: int, dtype: dtype | None = None) -> Tensor:
         """log_softmax(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'log_softmax')
         dtype = _b.dtype_arg(dtype)
         return _op.log_softmax(self, dim, dtype)
 
+    @_b.checked(_op.bernoulli)
     def bernoulli(self, p: float | None = None, *, generator: Generator | None = None) -> Tensor:
         """bernoulli(Tensor self, float? p=None, *, Generator? generator=None) -> Tensor
         """
+        if p.__class__ is not float: p = _b.float_arg(p, 'p', 'bernoulli')
         return _op.bernoulli(self, p, generator)
 
+    @_b.checked(_op.multinomial)
     def multinomial(self, num_samples: int, replacement: bool = False, *, generator: Generator | None = None) -> Tensor:
         """multinomial(Tensor self, int num_samples, bool replacement=False, *, Generator? generator=None) -> Tensor
         """
+        if num_samples.__class__ is not int: num_samples = _b.int_arg(num_samples, 'num_samples', 'multinomial')
+        if replacement.__class__ is not bool: replacement = _b.bool_arg(replacement, 'replacement', 'multinomial')
         return _op.multinomial(self, num_samples, replacement, generator)
 
+    @_b.checked(_op.uniform_)
     def uniform_(self, from_: float = 0, to: float = 1, *, generator: Generator | None = None) -> Tensor:
         """uniform_(Tensor(a!) self, float from=0, float to=1, *, Generator? generator=None) -> Tensor(a!)
         """
+        if from_.__class__ is not float: from_ = _b.float_arg(from_, 'from', 'uniform_')
+        if to.__class__ is not float: to = _b.float_arg(to, 'to', 'uniform_')
         return _op.uniform_(self, from_, to, generator)
 
+    @_b.checked(_op.normal_)
     def normal_(self, mean: float = 0, std: float = 1, *, generator: Generator | None = None) -> Tensor:
         """normal_(Tensor(a!) self, float mean=0, float std=1, *, Generator? generator=None) -> Tensor(a!)
         """
+        if mean.__class__ is not float: mean = _b.float_arg(mean, 'mean', 'normal_')
+        if std.__class__ is not float: std = _b.float_arg(std, 'std', 'normal_')
         return _op.normal_(self, mean, std, generator)
 
+    @_b.checked(_op.abs_)
     def abs_(self) -> Tensor:
         """abs_(Tensor(a!) self) -> Tensor(a!)
         
@@ -992,6 +1257,7 @@ class TensorMethods:
         """
         return _op.abs_(self)
 
+    @_b.checked(_op.neg_)
     def neg_(self) -> Tensor:
         """neg_(Tensor(a!) self) -> Tensor(a!)
         
@@ -999,6 +1265,7 @@ class TensorMethods:
         """
         return _op.neg_(self)
 
+    @_b.checked(_op.exp_)
     def exp_(self) -> Tensor:
         """exp_(Tensor(a!) self) -> Tensor(a!)
         
@@ -1006,6 +1273,7 @@ class TensorMethods:
         """
         return _op.exp_(self)
 
+    @_b.checked(_op.exp2_)
     def exp2_(self) -> Tensor:
         """exp2_(Tensor(a!) self) -> Tensor(a!)
         
@@ -1013,6 +1281,7 @@ class TensorMethods:
         """
         return _op.exp2_(self)
 
+    @_b.checked(_op.expm1_)
     def expm1_(self) -> Tensor:
         """expm1_(Tensor(a!) self) -> Tensor(a!)
         
@@ -1020,6 +1289,7 @@ class TensorMethods:
         """
         return _op.expm1_(self)
 
+    @_b.checked(_op.log_)
     def log_(self) -> Tensor:
         """log_(Tensor(a!) self) -> Tensor(a!)
         
@@ -1027,6 +1297,7 @@ class TensorMethods:
         """
         return _op.log_(self)
 
+    @_b.checked(_op.log2_)
     def log2_(self) -> Tensor:
         """log2_(Tensor(a!) self) -> Tensor(a!)
         
@@ -1034,6 +1305,7 @@ class TensorMethods:
         """
         return _op.log2_(self)
 
+    @_b.checked(_op.log10_)
     def log10_(self) -> Tensor:
         """log10_(Tensor(a!) self) -> Tensor(a!)
         
@@ -1041,6 +1313,7 @@ class TensorMethods:
         """
         return _op.log10_(self)
 
+    @_b.checked(_op.log1p_)
     def log1p_(self) -> Tensor:
         """log1p_(Tensor(a!) self) -> Tensor(a!)
         
@@ -1048,6 +1321,7 @@ class TensorMethods:
         """
         return _op.log1p_(self)
 
+    @_b.checked(_op.sqrt_)
     def sqrt_(self) -> Tensor:
         """sqrt_(Tensor(a!) self) -> Tensor(a!)
         
@@ -1055,6 +1329,7 @@ class TensorMethods:
         """
         return _op.sqrt_(self)
 
+    @_b.checked(_op.rsqrt_)
     def rsqrt_(self) -> Tensor:
         """rsqrt_(Tensor(a!) self) -> Tensor(a!)
         
@@ -1062,6 +1337,7 @@ class TensorMethods:
         """
         return _op.rsqrt_(self)
 
+    @_b.checked(_op.sin_)
     def sin_(self) -> Tensor:
         """sin_(Tensor(a!) self) -> Tensor(a!)
         
@@ -1069,6 +1345,7 @@ class TensorMethods:
         """
         return _op.sin_(self)
 
+    @_b.checked(_op.cos_)
     def cos_(self) -> Tensor:
         """cos_(Tensor(a!) self) -> Tensor(a!)
         
@@ -1076,6 +1353,7 @@ class TensorMethods:
         """
         return _op.cos_(self)
 
+    @_b.checked(_op.tan_)
     def tan_(self) -> Tensor:
         """tan_(Tensor(a!) self) -> Tensor(a!)
         
@@ -1083,6 +1361,7 @@ class TensorMethods:
         """
         return _op.tan_(self)
 
+    @_b.checked(_op.asin_)
     def asin_(self) -> Tensor:
         """asin_(Tensor(a!) self) -> Tensor(a!)
         
@@ -1090,6 +1369,7 @@ class TensorMethods:
         """
         return _op.asin_(self)
 
+    @_b.checked(_op.acos_)
     def acos_(self) -> Tensor:
         """acos_(Tensor(a!) self) -> Tensor(a!)
         
@@ -1097,6 +1377,7 @@ class TensorMethods:
         """
         return _op.acos_(self)
 
+    @_b.checked(_op.atan_)
     def atan_(self) -> Tensor:
         """atan_(Tensor(a!) self) -> Tensor(a!)
         
@@ -1104,6 +1385,7 @@ class TensorMethods:
         """
         return _op.atan_(self)
 
+    @_b.checked(_op.sinh_)
     def sinh_(self) -> Tensor:
         """sinh_(Tensor(a!) self) -> Tensor(a!)
         
@@ -1111,6 +1393,7 @@ class TensorMethods:
         """
         return _op.sinh_(self)
 
+    @_b.checked(_op.cosh_)
     def cosh_(self) -> Tensor:
         """cosh_(Tensor(a!) self) -> Tensor(a!)
         
@@ -1118,6 +1401,7 @@ class TensorMethods:
         """
         return _op.cosh_(self)
 
+    @_b.checked(_op.tanh_)
     def tanh_(self) -> Tensor:
         """tanh_(Tensor(a!) self) -> Tensor(a!)
         
@@ -1125,6 +1409,7 @@ class TensorMethods:
         """
         return _op.tanh_(self)
 
+    @_b.checked(_op.sigmoid_)
     def sigmoid_(self) -> Tensor:
         """sigmoid_(Tensor(a!) self) -> Tensor(a!)
         
@@ -1132,6 +1417,7 @@ class TensorMethods:
         """
         return _op.sigmoid_(self)
 
+    @_b.checked(_op.relu_)
     def relu_(self) -> Tensor:
         """relu_(Tensor(a!) self) -> Tensor(a!)
         
@@ -1139,6 +1425,7 @@ class TensorMethods:
         """
         return _op.relu_(self)
 
+    @_b.checked(_op.erf_)
     def erf_(self) -> Tensor:
         """erf_(Tensor(a!) self) -> Tensor(a!)
         
@@ -1146,6 +1433,7 @@ class TensorMethods:
         """
         return _op.erf_(self)
 
+    @_b.checked(_op.erfc_)
     def erfc_(self) -> Tensor:
         """erfc_(Tensor(a!) self) -> Tensor(a!)
         
@@ -1153,6 +1441,7 @@ class TensorMethods:
         """
         return _op.erfc_(self)
 
+    @_b.checked(_op.erfinv_)
     def erfinv_(self) -> Tensor:
         """erfinv_(Tensor(a!) self) -> Tensor(a!)
         
@@ -1160,6 +1449,7 @@ class TensorMethods:
         """
         return _op.erfinv_(self)
 
+    @_b.checked(_op.sign_)
     def sign_(self) -> Tensor:
         """sign_(Tensor(a!) self) -> Tensor(a!)
         
@@ -1167,6 +1457,7 @@ class TensorMethods:
         """
         return _op.sign_(self)
 
+    @_b.checked(_op.floor_)
     def floor_(self) -> Tensor:
         """floor_(Tensor(a!) self) -> Tensor(a!)
         
@@ -1174,6 +1465,7 @@ class TensorMethods:
         """
         return _op.floor_(self)
 
+    @_b.checked(_op.ceil_)
     def ceil_(self) -> Tensor:
         """ceil_(Tensor(a!) self) -> Tensor(a!)
         
@@ -1181,13 +1473,16 @@ class TensorMethods:
         """
         return _op.ceil_(self)
 
+    @_b.checked(_op.round_)
     def round_(self, *, decimals: int = 0) -> Tensor:
         """round_(Tensor(a!) self, *, int decimals=0) -> Tensor(a!)
         
         In-place version of round.
         """
+        if decimals.__class__ is not int: decimals = _b.int_arg(decimals, 'decimals', 'round_')
         return _op.round_(self, decimals)
 
+    @_b.checked(_op.trunc_)
     def trunc_(self) -> Tensor:
         """trunc_(Tensor(a!) self) -> Tensor(a!)
         
@@ -1195,6 +1490,7 @@ class TensorMethods:
         """
         return _op.trunc_(self)
 
+    @_b.checked(_op.frac_)
     def frac_(self) -> Tensor:
         """frac_(Tensor(a!) self) -> Tensor(a!)
         
@@ -1202,6 +1498,7 @@ class TensorMethods:
         """
         return _op.frac_(self)
 
+    @_b.checked(_op.reciprocal_)
     def reciprocal_(self) -> Tensor:
         """reciprocal_(Tensor(a!) self) -> Tensor(a!)
         
@@ -1209,6 +1506,7 @@ class TensorMethods:
         """
         return _op.reciprocal_(self)
 
+    @_b.checked(_op.square_)
     def square_(self) -> Tensor:
         """square_(Tensor(a!) self) -> Tensor(a!)
         
@@ -1216,6 +1514,7 @@ class TensorMethods:
         """
         return _op.square_(self)
 
+    @_b.checked(_op.clamp_)
     def clamp_(self, min: Tensor | None = None, max: Tensor | None = None) -> Tensor:
         """clamp_(Tensor(a!) self, Tensor? min=None, Tensor? max=None) -> Tensor(a!)
         
@@ -1223,13 +1522,18 @@ class TensorMethods:
         """
         return _op.clamp_(self, min, max)
 
+    @_b.checked(_op.nan_to_num_)
     def nan_to_num_(self, nan: float | None = None, posinf: float | None = None, neginf: float | None = None) -> Tensor:
         """nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)
         
         In-place version of nan_to_num.
         """
+        if nan.__class__ is not float: nan = _b.float_arg(nan, 'nan', 'nan_to_num_')
+        if posinf.__class__ is not float: posinf = _b.float_arg(posinf, 'posinf', 'nan_to_num_')
+        if neginf.__class__ is not float: neginf = _b.float_arg(neginf, 'neginf', 'nan_to_num_')
         return _op.nan_to_num_(self, nan, posinf, neginf)
 
+    @_b.checked(_op.logical_not_)
     def logical_not_(self) -> Tensor:
         """logical_not_(Tensor(a!) self) -> Tensor(a!)
         
@@ -1237,6 +1541,7 @@ class TensorMethods:
         """
         return _op.logical_not_(self)
 
+    @_b.checked(_op.bitwise_not_)
     def bitwise_not_(self) -> Tensor:
         """bitwise_not_(Tensor(a!) self) -> Tensor(a!)
         
@@ -1244,6 +1549,7 @@ class TensorMethods:
         """
         return _op.bitwise_not_(self)
 
+    @_b.checked(_op.add_)
     def add_(self, other: Tensor, *, alpha: Number = 1) -> Tensor:
         """add_(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
         
@@ -1251,6 +1557,7 @@ class TensorMethods:
         """
         return _op.add_(self, other, alpha)
 
+    @_b.checked(_op.sub_)
     def sub_(self, other: Tensor, *, alpha: Number = 1) -> Tensor:
         """sub_(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
         
@@ -1258,6 +1565,7 @@ class TensorMethods:
         """
         return _op.sub_(self, other, alpha)
 
+    @_b.checked(_op.mul_)
     def mul_(self, other: Tensor) -> Tensor:
         """mul_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
@@ -1265,13 +1573,16 @@ class TensorMethods:
         """
         return _op.mul_(self, other)
 
+    @_b.checked(_op.div_)
     def div_(self, other: Tensor, *, rounding_mode: str | None = None) -> Tensor:
         """div_(Tensor(a!) self, Tensor other, *, str? rounding_mode=None) -> Tensor(a!)
         
         In-place version of div.
         """
+        if rounding_mode.__class__ is not str: rounding_mode = _b.str_arg(rounding_mode, 'rounding_mode', 'div_')
         return _op.div_(self, other, rounding_mode)
 
+    @_b.checked(_op.floor_divide_)
     def floor_divide_(self, other: Tensor) -> Tensor:
         """floor_divide_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
@@ -1279,6 +1590,7 @@ class TensorMethods:
         """
         return _op.floor_divide_(self, other)
 
+    @_b.checked(_op.pow_)
     def pow_(self, exponent: Tensor) -> Tensor:
         """pow_(Tensor(a!) self, Tensor exponent) -> Tensor(a!)
         
@@ -1286,6 +1598,7 @@ class TensorMethods:
         """
         return _op.pow_(self, exponent)
 
+    @_b.checked(_op.remainder_)
     def remainder_(self, other: Tensor) -> Tensor:
         """remainder_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
@@ -1293,6 +1606,7 @@ class TensorMethods:
         """
         return _op.remainder_(self, other)
 
+    @_b.checked(_op.fmod_)
     def fmod_(self, other: Tensor) -> Tensor:
         """fmod_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
@@ -1300,6 +1614,7 @@ class TensorMethods:
         """
         return _op.fmod_(self, other)
 
+    @_b.checked(_op.atan2_)
     def atan2_(self, other: Tensor) -> Tensor:
         """atan2_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
@@ -1307,6 +1622,7 @@ class TensorMethods:
         """
         return _op.atan2_(self, other)
 
+    @_b.checked(_op.hypot_)
     def hypot_(self, other: Tensor) -> Tensor:
         """hypot_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
@@ -1314,6 +1630,7 @@ class TensorMethods:
         """
         return _op.hypot_(self, other)
 
+    @_b.checked(_op.copysign_)
     def copysign_(self, other: Tensor) -> Tensor:
         """copysign_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
@@ -1321,6 +1638,7 @@ class TensorMethods:
         """
         return _op.copysign_(self, other)
 
+    @_b.checked(_op.xlogy_)
     def xlogy_(self, other: Tensor) -> Tensor:
         """xlogy_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
@@ -1328,6 +1646,7 @@ class TensorMethods:
         """
         return _op.xlogy_(self, other)
 
+    @_b.checked(_op.eq_)
     def eq_(self, other: Tensor) -> Tensor:
         """eq_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
@@ -1335,6 +1654,7 @@ class TensorMethods:
         """
         return _op.eq_(self, other)
 
+    @_b.checked(_op.ne_)
     def ne_(self, other: Tensor) -> Tensor:
         """ne_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
@@ -1342,6 +1662,7 @@ class TensorMethods:
         """
         return _op.ne_(self, other)
 
+    @_b.checked(_op.lt_)
     def lt_(self, other: Tensor) -> Tensor:
         """lt_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
@@ -1349,6 +1670,7 @@ class TensorMethods:
         """
         return _op.lt_(self, other)
 
+    @_b.checked(_op.le_)
     def le_(self, other: Tensor) -> Tensor:
         """le_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
@@ -1356,6 +1678,7 @@ class TensorMethods:
         """
         return _op.le_(self, other)
 
+    @_b.checked(_op.gt_)
     def gt_(self, other: Tensor) -> Tensor:
         """gt_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
@@ -1363,6 +1686,7 @@ class TensorMethods:
         """
         return _op.gt_(self, other)
 
+    @_b.checked(_op.ge_)
     def ge_(self, other: Tensor) -> Tensor:
         """ge_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
@@ -1370,6 +1694,7 @@ class TensorMethods:
         """
         return _op.ge_(self, other)
 
+    @_b.checked(_op.logical_and_)
     def logical_and_(self, other: Tensor) -> Tensor:
         """logical_and_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
@@ -1377,6 +1702,7 @@ class TensorMethods:
         """
         return _op.logical_and_(self, other)
 
+    @_b.checked(_op.logical_or_)
     def logical_or_(self, other: Tensor) -> Tensor:
         """logical_or_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
@@ -1384,6 +1710,7 @@ class TensorMethods:
         """
         return _op.logical_or_(self, other)
 
+    @_b.checked(_op.logical_xor_)
     def logical_xor_(self, other: Tensor) -> Tensor:
         """logical_xor_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
@@ -1391,6 +1718,7 @@ class TensorMethods:
         """
         return _op.logical_xor_(self, other)
 
+    @_b.checked(_op.bitwise_and_)
     def bitwise_and_(self, other: Tensor) -> Tensor:
         """bitwise_and_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
@@ -1398,6 +1726,7 @@ class TensorMethods:
         """
         return _op.bitwise_and_(self, other)
 
+    @_b.checked(_op.bitwise_or_)
     def bitwise_or_(self, other: Tensor) -> Tensor:
         """bitwise_or_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
@@ -1405,6 +1734,7 @@ class TensorMethods:
         """
         return _op.bitwise_or_(self, other)
 
+    @_b.checked(_op.bitwise_xor_)
     def bitwise_xor_(self, other: Tensor) -> Tensor:
         """bitwise_xor_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
@@ -1412,6 +1742,7 @@ class TensorMethods:
         """
         return _op.bitwise_xor_(self, other)
 
+    @_b.checked(_op.bitwise_left_shift_)
     def bitwise_left_shift_(self, other: Tensor) -> Tensor:
         """bitwise_left_shift_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
@@ -1419,6 +1750,7 @@ class TensorMethods:
         """
         return _op.bitwise_left_shift_(self, other)
 
+    @_b.checked(_op.bitwise_right_shift_)
     def bitwise_right_shift_(self, other: Tensor) -> Tensor:
         """bitwise_right_shift_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
@@ -1426,6 +1758,7 @@ class TensorMethods:
         """
         return _op.bitwise_right_shift_(self, other)
 
+    @_b.checked(_op.lerp_)
     def lerp_(self, end: Tensor, weight: Tensor) -> Tensor:
         """lerp_(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)
         
@@ -1433,6 +1766,7 @@ class TensorMethods:
         """
         return _op.lerp_(self, end, weight)
 
+    @_b.checked(_op.addcmul_)
     def addcmul_(self, tensor1: Tensor, tensor2: Tensor, *, value: Number = 1) -> Tensor:
         """addcmul_(Tensor(a!) self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor(a!)
         
@@ -1440,6 +1774,7 @@ class TensorMethods:
         """
         return _op.addcmul_(self, tensor1, tensor2, value)
 
+    @_b.checked(_op.addcdiv_)
     def addcdiv_(self, tensor1: Tensor, tensor2: Tensor, *, value: Number = 1) -> Tensor:
         """addcdiv_(Tensor(a!) self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor(a!)
         
@@ -1447,18 +1782,22 @@ class TensorMethods:
         """
         return _op.addcdiv_(self, tensor1, tensor2, value)
 
+    @_b.checked(_op.tril_)
     def tril_(self, diagonal: int = 0) -> Tensor:
         """tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)
         
         In-place version of tril.
         """
+        if diagonal.__class__ is not int: diagonal = _b.int_arg(diagonal, 'diagonal', 'tril_')
         return _op.tril_(self, diagonal)
 
+    @_b.checked(_op.triu_)
     def triu_(self, diagonal: int = 0) -> Tensor:
         """triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)
         
         In-place version of triu.
         """
+        if diagonal.__class__ is not int: diagonal = _b.int_arg(diagonal, 'diagonal', 'triu_')
         return _op.triu_(self, diagonal)
 
     def scatter_(self, *args: Any, **kwargs: Any) -> Any:
@@ -1471,26 +1810,32 @@ class TensorMethods:
         """
         return _b.call_overloaded((_op.scatter__src, _op.scatter__value,), (self, *args), kwargs, 'scatter_')
 
+    @_b.checked(_op.scatter_add_)
     def scatter_add_(self, dim: int, index: Tensor, src: Tensor) -> Tensor:
         """scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)
         
         In-place version of scatter_add.
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'scatter_add_')
         return _op.scatter_add_(self, dim, index, src)
 
+    @_b.checked(_op.index_add_)
     def index_add_(self, dim: int, index: Tensor, source: Tensor, *, alpha: Number = 1) -> Tensor:
         """index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)
         
         In-place version of index_add.
         """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'index_add_')
         return _op.index_add_(self, dim, index, source, alpha)
 
+    @_b.checked(_op.index_put_)
     def index_put_(self, indices: Sequence[Tensor], values: Tensor, accumulate: bool = False) -> Tensor:
         """index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)
         
         In-place version of index_put.
         """
         indices = _b.tensor_list(indices, 'indices')
+        if accumulate.__class__ is not bool: accumulate = _b.bool_arg(accumulate, 'accumulate', 'index_put_')
         return _op.index_put_(self, indices, values, accumulate)
 
     def masked_fill_(self, *args: Any, **kwargs: Any) -> Any:

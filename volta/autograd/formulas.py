@@ -12,6 +12,7 @@ import numbers
 from collections.abc import Sequence
 from typing import Any
 
+from volta import dtypes as D
 from volta._generated import functions as F
 from volta.autograd.graph import sum_to
 from volta.tensor import factories as fac
@@ -424,7 +425,7 @@ def as_strided_backward(grad: Tensor, self: Tensor, size: Sequence[int], stride:
     offset = self.storage_offset() if storage_offset is None else storage_offset
 
     def positions(shape: Sequence[int], strides: Sequence[int], start: int) -> Tensor:
-        pos = fac.full((), start, dtype="int64", device=grad.device)
+        pos = fac.full((), start, dtype=D.int64, device=grad.device)
         for i, (n, s) in enumerate(zip(shape, strides)):
             ar = fac.arange(n, device=grad.device) * s
             pos = pos.unsqueeze(-1) + ar.reshape([1] * i + [n]) if i else pos + ar

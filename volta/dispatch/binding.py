@@ -6,15 +6,17 @@ dtypes and devices, and to pick an overload when one function name has several s
 
 from __future__ import annotations
 
+import functools
 import numbers
-from collections.abc import Sequence
+import operator
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Union  # Union: the DeviceLike alias needs a forward ref
 
 import numpy as np
 
 from volta import dtypes as D
 from volta.dispatch import dispatcher as _dispatcher
-from volta.errors import ArgumentError
+from volta.errors import ArgumentError, VoltaError
 
 if TYPE_CHECKING:
     from volta.device import device as _device_t
@@ -72,7 +74,48 @@ def tensor_list(value: Any, name: str) -> tuple:
 
 
 def dtype_arg(value: Any) -> D.dtype | None:
-    return None if value is None else D.as_dtype(value)
+    """A ``dtype=`` argument: a volta dtype or, as in PyTorch, ``float``/``int``/``bool``."""
+    return None if value is None else D.dtype_argument(value)
+
+
+def _wrong_type(value: Any, expected: str, name: str, op: str) -> ArgumentError:
+    return ArgumentError(f"{op}(): argument '{name}' must be {expected}, not "
+                         f"{type(value).__name__}")
+
+
+def int_arg(value: Any, name: str, op: str) -> int | None:
+    """An ``int`` argument: ints, numpy integers and one-element integer tensors, not bools."""
+    if value is None:
+        return None
+    if not isinstance(value, (bool, np.bool_)):
+        try:
+            return operator.index(value)
+        except TypeError:
+            pass
+    raise _wrong_type(value, "int", name, op)
+
+
+def float_arg(value: Any, name: str, op: str) -> float | int | None:
+    """A ``float`` argument: any real number or one-element tensor, not a bool."""
+    if value is None:
+        return None
+    if isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_)):
+        return value
+    if isinstance(value, _tensor_type()) and value.numel() == 1 and value.dtype is not D.bool_:
+        return value.item()
+    raise _wrong_type(value, "float", name, op)
+
+
+def bool_arg(value: Any, name: str, op: str) -> bool | None:
+    if value is None or isinstance(value, np.bool_):
+        return None if value is None else bool(value)
+    raise _wrong_type(value, "bool", name, op)
+
+
+def str_arg(value: Any, name: str, op: str) -> str | None:
+    if value is None:
+        return None
+    raise _wrong_type(value, "str", name, op)
 
 
 def device_arg(value: Any) -> str | None:
@@ -190,3 +233,64 @@ def call_overloaded(ops: tuple, args: tuple, kwargs: dict, name: str) -> Any:
     options = "\n  ".join(str(op.schema) for op in ops)
     raise ArgumentError(f"{name}() received an invalid combination of arguments: got ({got}); "
                       f"expected one of:\n  {options}")
+
+
+# Python names the types a schema argument takes, for messages like PyTorch's
+_TYPE_NAMES = {"Tensor": "Tensor", "int": "int", "SymInt": "int", "float": "float",
+               "bool": "bool", "Scalar": "Number", "str": "str", "ScalarType": "volta.dtype"}
+
+
+def _type_name(arg: Any) -> str:
+    t = arg.type
+    name = _TYPE_NAMES.get(t.base, t.base)
+    return f"tuple of {name}s" if t.is_list else name
+
+
+def _mismatch(ops: tuple, name: str, args: tuple, kwargs: dict) -> str | None:
+    """PyTorch's message for the first argument whose type fits no overload, or None."""
+    if not ops:
+        return None
+    op = ops[0]
+    positional = [a for a in op.schema.arguments if not a.kwarg_only]
+    by_name = {("input" if a.name == "self" else a.name): a for a in op.schema.arguments}
+    # in-place variants are tagged "inplace" only; those of pointwise ops take numbers too
+    pointwise = "pointwise" in op.tags or "inplace" in op.tags
+    for i, (arg, value) in enumerate(zip(positional, args)):
+        if not _matches(arg, value, pointwise):
+            shown = "input" if arg.name == "self" else arg.name
+            return (f"{name}(): argument '{shown}' (position {i + 1}) must be "
+                    f"{_type_name(arg)}, not {type(value).__name__}")
+    for key, value in kwargs.items():
+        arg = by_name.get(key) or by_name.get("self" if key == "input" else key)
+        if arg is None:
+            return f"{name}() got an unexpected keyword argument '{key}'"
+        if not _matches(arg, value, pointwise):
+            return (f"{name}(): argument '{key}' must be {_type_name(arg)}, "
+                    f"not {type(value).__name__}")
+    return None
+
+
+def checked(*ops: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Wrap a generated op function or method so that a call that does not fit its schema
+    raises :class:`ArgumentError` naming the op (``add()``), as PyTorch's argument parser does,
+    instead of Python's TypeError about ``TensorMethods.add`` or an AttributeError from deep
+    inside a kernel. Arguments are checked only after a failure: valid calls pay one frame."""
+    def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
+        name = fn.__name__
+
+        @functools.wraps(fn)
+        def call(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return fn(*args, **kwargs)
+            except (TypeError, AttributeError, ValueError) as e:
+                if (not isinstance(e, VoltaError) and e.__traceback__ is not None
+                        and e.__traceback__.tb_next is None):
+                    # raised while Python bound the call to ``fn``: arity or keywords
+                    message = str(e).split("() ", 1)[-1]
+                    raise ArgumentError(f"{name}() {message}") from None
+                message = _mismatch(ops, name, args, kwargs)
+                if message is None:
+                    raise
+                raise ArgumentError(message) from None
+        return call
+    return wrap

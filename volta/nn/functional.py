@@ -7,11 +7,13 @@ argument order) to those ops.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Sequence
 from typing import Any
 
 from volta._generated import functions as _F
 from volta._generated import registry as _R
+from volta.dispatch import binding as _b
 
 _generated = list(_F.NAMESPACES.get("nn.functional", ()))
 globals().update({name: getattr(_F, name) for name in _generated})
@@ -21,8 +23,20 @@ Tensor = Any
 
 
 def _export(fn: Any) -> Any:
+    """Make ``fn`` public; a call that does not fit it is an ArgumentError naming it."""
     __all__.append(fn.__name__)
-    return fn
+    return _b.checked(*_same_schema_op(fn))(fn)
+
+
+def _same_schema_op(fn: Any) -> tuple:
+    """The op whose schema ``fn`` takes verbatim, to explain wrong argument types; none when
+    ``fn`` has PyTorch's own Python signature (``elu(input, alpha, inplace)``)."""
+    handle = getattr(_R, fn.__name__, None)
+    if handle is None:
+        return ()
+    names = ["input" if a.name == "self" else a.name for a in handle.schema.arguments]
+    params = list(inspect.signature(fn).parameters)
+    return (handle,) if params == names else ()
 
 
 def _maybe_inplace(input: Tensor, out: Tensor, inplace: bool) -> Tensor:

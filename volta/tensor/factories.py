@@ -8,6 +8,7 @@ the same numbers on every device.
 from __future__ import annotations
 
 import math
+import os
 import threading
 from collections.abc import Sequence
 from typing import Any
@@ -17,7 +18,7 @@ import numpy as np
 from volta import dtypes as D
 from volta.backend import BACKENDS
 from volta.device import device
-from volta.errors import DTypeError, ShapeError, VoltaError
+from volta.errors import BackendError, DTypeError, NumericOverflowError, ShapeError, VoltaError
 from volta.tensor.tensor import Storage, Tensor, _rebuild, contiguous_strides, host_array
 
 
@@ -107,10 +108,63 @@ def _size(size: tuple) -> tuple[int, ...]:
     return shape
 
 
+_INT64_MAX = 2**63 - 1
+_PHYSICAL_MEMORY = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+
+
+def _allocatable(shape: tuple[int, ...], dt: D.dtype) -> tuple[int, ...]:
+    """``shape`` if a tensor of it fits in memory; PyTorch's errors otherwise, raised before
+    numpy tries (and fails with MemoryError or overcommits memory that is not there)."""
+    numel = math.prod(shape)
+    nbytes = numel * dt.itemsize
+    if nbytes > _INT64_MAX:
+        raise ShapeError(f"Storage size calculation overflowed with sizes={list(shape)}")
+    if nbytes > _PHYSICAL_MEMORY:
+        raise BackendError(f"DefaultCPUAllocator: can't allocate memory: you tried to allocate "
+                           f"{nbytes} bytes.")
+    return shape
+
+
 def _dtype(dtype: Any, default: D.dtype | None = None) -> D.dtype:
     if dtype is None:
         return default or D.get_default_dtype()
-    return D.as_dtype(dtype)
+    return D.dtype_argument(dtype)
+
+
+def _as_float(value: Any) -> float:
+    """A Python number read as PyTorch reads a Scalar: ints in int64 or uint64 range."""
+    if isinstance(value, int) and not -(2**63) <= value < 2**64:
+        raise NumericOverflowError("int too big to convert")
+    try:
+        return float(value)
+    except OverflowError:
+        raise NumericOverflowError(f"value cannot be converted to type double without overflow: "
+                                   f"{value}") from None
+
+
+def _has_float(data: Any) -> bool:
+    if isinstance(data, (list, tuple)):
+        return any(_has_float(item) for item in data)
+    return isinstance(data, float)
+
+
+def _check_python_ints(data: Any) -> None:
+    """PyTorch reads every Python int of integer nested data as an int64."""
+    if _has_float(data):
+        return
+    if isinstance(data, (list, tuple)):
+        for item in data:
+            _check_python_ints(item)
+    elif isinstance(data, int) and not isinstance(data, bool):
+        _checked_int(data, D.int64)
+
+
+def _checked_int(value: Any, dt: D.dtype) -> None:
+    """PyTorch's check that a Python number fits the integer dtype it is converted to."""
+    info = np.iinfo(dt.numpy)
+    if not info.min <= value <= info.max:
+        raise NumericOverflowError(f"value cannot be converted to type {dt.name}_t without "
+                                   "overflow")
 
 
 def _inferred_dtype(data: Any) -> D.dtype | None:
@@ -165,17 +219,26 @@ def _infer(data: Any) -> np.ndarray:
 def tensor(data: Any, dtype: Any = None, device: Any = None, requires_grad: bool = False,
            pin_memory: bool = False) -> Tensor:
     """A new tensor holding a copy of ``data`` (nested lists, numbers, arrays, tensors)."""
+    if not isinstance(data, (Tensor, np.ndarray)) and (
+            dtype is None or not D.dtype_argument(dtype).is_floating_point):
+        _check_python_ints(data)
     if dtype is not None and not isinstance(data, (Tensor, np.ndarray)):
         # convert Python numbers straight to the requested dtype (no detour via float32)
-        target = D.as_dtype(dtype)
+        target = D.dtype_argument(dtype)
         try:
             arr = np.array(data, dtype=target.numpy)
-        except (TypeError, ValueError):
-            arr = np.array(_infer(data), copy=True).astype(target.numpy)
+        except (TypeError, ValueError, OverflowError):
+            try:  # e.g. ints beyond int64 into a floating dtype: through float64
+                arr = np.array(data, dtype=np.float64).astype(target.numpy) \
+                    if target.is_floating_point else None
+            except (TypeError, ValueError, OverflowError):
+                arr = None
+            if arr is None:
+                arr = np.array(_infer(data), copy=True).astype(target.numpy)
         return _from_host(arr, device, requires_grad)
     arr = np.array(_infer(data), copy=True)
     if dtype is not None:
-        arr = arr.astype(D.as_dtype(dtype).numpy)
+        arr = arr.astype(D.dtype_argument(dtype).numpy)
     elif arr.dtype not in [d.numpy for d in D.ALL_DTYPES]:
         raise DTypeError(f"unsupported data type {arr.dtype}")
     return _from_host(arr, device, requires_grad)
@@ -186,7 +249,7 @@ def as_tensor(data: Any, dtype: Any = None, device: Any = None) -> Tensor:
         return data.to(device=device or data.device, dtype=dtype or data.dtype)
     on_host = device is None or BACKENDS.get(device) is BACKENDS.host()
     if isinstance(data, np.ndarray) and on_host and (
-            dtype is None or D.as_dtype(dtype).numpy == data.dtype):
+            dtype is None or D.dtype_argument(dtype).numpy == data.dtype):
         return from_numpy(data)
     return tensor(data, dtype=dtype, device=device)
 
@@ -218,13 +281,20 @@ def from_dlpack(obj: Any) -> Tensor:
 
 def scalar_tensor(value: Any, dtype: Any = None, device: Any = None) -> Tensor:
     """A 0-d tensor; like PyTorch, the default dtype unless ``dtype`` is given."""
-    dt = D.as_dtype(dtype) if dtype is not None else D.get_default_dtype()
+    dt = _dtype(dtype)
     return _from_host(np.asarray(value, dtype=dt.numpy), device)
 
 
 def _filled(shape: tuple[int, ...], value: Any, dt: D.dtype, dev: Any,
             requires_grad: bool) -> Tensor:
-    return _from_host(np.full(shape, value, dtype=dt.numpy), dev, requires_grad)
+    if isinstance(value, int) and not isinstance(value, bool):
+        # a Python int is a Scalar first, then it must fit an integer dtype
+        if dt.is_floating_point or dt is D.bool_:
+            _as_float(value)
+        else:
+            _checked_int(value, dt)
+    return _from_host(np.full(_allocatable(shape, dt), value, dtype=dt.numpy), dev,
+                      requires_grad)
 
 
 def zeros(*size: Any, dtype: Any = None, device: Any = None, requires_grad: bool = False,
@@ -262,9 +332,17 @@ def arange(start: Any, end: Any = None, step: Any = 1, dtype: Any = None, device
     if (end - start) / step < 0:
         raise VoltaError(f"arange: upper bound and larger bound inconsistent with step sign "
                          f"(start={start}, end={end}, step={step})")
+    if not all(math.isfinite(v) for v in values):
+        raise VoltaError(f"arange: unsupported range: {start} -> {end}")
     is_float = any(isinstance(v, float) for v in values)
+    for v in values:  # Python ints are int64 in an integer range, Scalars in a float one
+        if isinstance(v, int):
+            _as_float(v) if is_float else _checked_int(v, D.int64)
     dt = _dtype(dtype, D.get_default_dtype() if is_float else D.int64)
+    if dt is D.bool_:
+        raise DTypeError('"arange_cpu" not implemented for \'Bool\'')
     n = math.ceil((end - start) / step)
+    _allocatable((n,), dt)
     arr = (start + np.arange(n, dtype=np.float64 if is_float else np.int64) * step)
     return _from_host(arr.astype(dt.numpy), device, requires_grad)
 
@@ -274,21 +352,30 @@ def linspace(start: float, end: float, steps: int, dtype: Any = None, device: An
     if steps < 0:
         raise VoltaError("linspace: number of steps must be non-negative")
     dt = _dtype(dtype)
+    _allocatable((steps,), dt)
+    if not dt.is_floating_point and dt is not D.bool_:
+        for v in (start, end):  # the bounds must fit the integer dtype
+            _checked_int(math.trunc(v) if math.isfinite(v) else math.inf, dt)
+    start, end = _as_float(start), _as_float(end)
     return _from_host(np.linspace(start, end, steps, dtype=np.float64).astype(dt.numpy), device,
                       requires_grad)
 
 
 def logspace(start: float, end: float, steps: int, base: float = 10.0, dtype: Any = None,
              device: Any = None, requires_grad: bool = False) -> Tensor:
+    if steps < 0:
+        raise VoltaError("logspace: number of steps must be non-negative")
     dt = _dtype(dtype)
-    arr = np.power(base, np.linspace(start, end, steps, dtype=np.float64))
+    _allocatable((steps,), dt)
+    arr = np.power(base, np.linspace(_as_float(start), _as_float(end), steps, dtype=np.float64))
     return _from_host(arr.astype(dt.numpy), device, requires_grad)
 
 
 def eye(n: int, m: int | None = None, dtype: Any = None, device: Any = None,
         requires_grad: bool = False) -> Tensor:
-    return _from_host(np.eye(n, n if m is None else m, dtype=_dtype(dtype).numpy), device,
-                      requires_grad)
+    dt = _dtype(dtype)
+    shape = _allocatable(_size((n, n if m is None else m)), dt)
+    return _from_host(np.eye(*shape, dtype=dt.numpy), device, requires_grad)
 
 
 def _gen(generator: Generator | None) -> np.random.Generator:
@@ -305,14 +392,15 @@ def _floating(dt: D.dtype, op: str) -> D.dtype:
 def rand(*size: Any, generator: Generator | None = None, dtype: Any = None, device: Any = None,
          requires_grad: bool = False) -> Tensor:
     dt = _floating(_dtype(dtype), "rand")
-    arr = _gen(generator).random(_size(size), dtype=np.float64).astype(dt.numpy)
+    arr = _gen(generator).random(_allocatable(_size(size), dt), dtype=np.float64).astype(dt.numpy)
     return _from_host(arr, device, requires_grad)
 
 
 def randn(*size: Any, generator: Generator | None = None, dtype: Any = None, device: Any = None,
           requires_grad: bool = False) -> Tensor:
     dt = _floating(_dtype(dtype), "randn")
-    arr = _gen(generator).standard_normal(_size(size), dtype=np.float64).astype(dt.numpy)
+    arr = _gen(generator).standard_normal(_allocatable(_size(size), dt),
+                                          dtype=np.float64).astype(dt.numpy)
     return _from_host(arr, device, requires_grad)
 
 
@@ -327,13 +415,17 @@ def randint(low: int, high: int | None = None, size: Sequence[int] | None = None
         raise VoltaError(f"random_ expects 'from' to be less than 'to', but got from={low} >= "
                          f"to={high}")
     dt = _dtype(dtype, D.int64)
-    arr = _gen(generator).integers(low, high, size=_size((size,)), dtype=np.int64)
+    for v in (low, high):
+        _checked_int(v, D.int64)
+    arr = _gen(generator).integers(low, high, size=_allocatable(_size((size,)), dt),
+                                   dtype=np.int64)
     return _from_host(arr.astype(dt.numpy), device, requires_grad)
 
 
 def randperm(n: int, generator: Generator | None = None, dtype: Any = None, device: Any = None,
              requires_grad: bool = False) -> Tensor:
     dt = _dtype(dtype, D.int64)
+    _allocatable(_size((n,)), dt)
     return _from_host(_gen(generator).permutation(n).astype(dt.numpy), device)
 
 

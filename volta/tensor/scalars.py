@@ -20,7 +20,7 @@ import ml_dtypes
 import numpy as np
 
 from volta import dtypes as D
-from volta.errors import InvalidOperationError
+from volta.errors import NumericOverflowError
 
 _INT64_MIN, _UINT64_END = -(2 ** 63), 2 ** 64
 
@@ -28,8 +28,8 @@ _INT64_MIN, _UINT64_END = -(2 ** 63), 2 ** 64
 def check_scalar(value: Any, op: str) -> Any:
     """``value`` unchanged if PyTorch's argument parser accepts it as a Scalar."""
     if type(value) is int and not _INT64_MIN <= value < _UINT64_END:
-        raise InvalidOperationError(f"{op}: value cannot be converted to type int64 without "
-                                    "overflow")
+        raise NumericOverflowError(f"{op}: value cannot be converted to type int64 without "
+                                   "overflow")
     return value
 
 
@@ -61,6 +61,6 @@ def checked_convert(value: Any, dtype: D.dtype, op: str) -> Any:
         else:
             fits = math.isfinite(value) and low <= value <= high
     if not fits:
-        raise InvalidOperationError(f"{op}: value cannot be converted to type {dtype.name} "
-                                    "without overflow")
+        raise NumericOverflowError(f"{op}: value cannot be converted to type {dtype.name} "
+                                   "without overflow")
     return value
