@@ -158,8 +158,21 @@ OTHER_CASES = [
 ]
 
 
+# floating-point-only activations: PyTorch's CPU kernels reject integral and bool inputs
+FLOATING_ONLY_CASES = [
+    call.format(x=x)
+    for call in ("F.elu({x})", "T.frac({x})", "{x}.frac_()", "F.hardswish({x})",
+                 "F.hardsigmoid({x})", "F.mish({x})", "F.softplus({x})", "F.logsigmoid({x})",
+                 "F.binary_cross_entropy_with_logits({x}, {x})")
+    for x in ("T.tensor([-1, 2], dtype=T.int16)", "T.tensor([True, False])",
+              "T.tensor([0, 3], dtype=T.uint8)", "T.tensor([-1.5, 2.])",
+              "T.tensor([-1.5, 2.], dtype=T.float64)")
+]
+
+
 @pytest.mark.parametrize("expr", DIM_CASES + INTEGER_DIVISION_CASES + SCALAR_CASES
-                         + NAN_TO_INTEGER_CASES + OVERLAP_CASES + OTHER_CASES)
+                         + NAN_TO_INTEGER_CASES + OVERLAP_CASES + OTHER_CASES
+                         + FLOATING_ONLY_CASES)
 def test_same_as_torch(expr: str) -> None:
     assert_same(expr)
 
