@@ -157,6 +157,18 @@ OTHER_CASES = [
     "2 ** T.tensor([1., 2.])", "2 ** T.tensor([1, 2])", "2.5 ** T.tensor([1, 2])",
 ]
 
+# arguments PyTorch validates before computing: an empty normalized_shape, probabilities
+# outside [0, 1], an embedding table that is not a matrix
+ARGUMENT_CHECK_CASES = [
+    "F.layer_norm(T.ones(2), [])", "F.layer_norm(T.ones(2, 3), [])", "F.rms_norm(T.ones(2), [])",
+    "F.layer_norm(T.ones(2, 3), [3])", "F.rms_norm(T.ones(2, 3), [3])",
+    "T.bernoulli(T.tensor([1.5]))", "T.bernoulli(T.tensor([-0.5]))",
+    "T.bernoulli(T.tensor([nan]))", "T.bernoulli(T.tensor([0., 1.]))",
+    "T.bernoulli(T.ones(0, 2))", "T.tensor([0.5, 2.]).bernoulli()",
+    "F.embedding(T.tensor([0]), T.ones(3))", "F.embedding(T.tensor([0]), T.ones(3, 2, 2))",
+    "F.embedding(T.tensor([0, 2]), T.ones(3, 2))",
+]
+
 
 # floating-point-only activations: PyTorch's CPU kernels reject integral and bool inputs
 FLOATING_ONLY_CASES = [
@@ -172,7 +184,7 @@ FLOATING_ONLY_CASES = [
 
 @pytest.mark.parametrize("expr", DIM_CASES + INTEGER_DIVISION_CASES + SCALAR_CASES
                          + NAN_TO_INTEGER_CASES + OVERLAP_CASES + OTHER_CASES
-                         + FLOATING_ONLY_CASES)
+                         + FLOATING_ONLY_CASES + ARGUMENT_CHECK_CASES)
 def test_same_as_torch(expr: str) -> None:
     assert_same(expr)
 

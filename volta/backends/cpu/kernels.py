@@ -1229,6 +1229,8 @@ def adaptive_max_pool(self: Tensor, output_size: Sequence[int]) -> tuple[Tensor,
 @kernel("embedding")
 def embedding(weight: Tensor, indices: Tensor, padding_idx: int = -1,
               scale_grad_by_freq: bool = False, sparse: bool = False) -> Tensor:
+    if weight.ndim != 2:
+        raise ShapeError("'weight' must be 2-D")
     idx = _index_array(indices, "embedding")
     if idx.size and (idx.min() < 0 or idx.max() >= weight._shape[0]):
         raise IndexOutOfRangeError(f"embedding: index out of range in self (indices must be in "
