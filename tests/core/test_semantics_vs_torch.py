@@ -158,7 +158,8 @@ OTHER_CASES = [
 ]
 
 # arguments PyTorch validates before computing: an empty normalized_shape, probabilities
-# outside [0, 1], an embedding table that is not a matrix
+# outside [0, 1], an embedding table that is not a matrix, a bool randperm, a scatter source
+# of another dtype
 ARGUMENT_CHECK_CASES = [
     "F.layer_norm(T.ones(2), [])", "F.layer_norm(T.ones(2, 3), [])", "F.rms_norm(T.ones(2), [])",
     "F.layer_norm(T.ones(2, 3), [3])", "F.rms_norm(T.ones(2, 3), [3])",
@@ -167,6 +168,11 @@ ARGUMENT_CHECK_CASES = [
     "T.bernoulli(T.ones(0, 2))", "T.tensor([0.5, 2.]).bernoulli()",
     "F.embedding(T.tensor([0]), T.ones(3))", "F.embedding(T.tensor([0]), T.ones(3, 2, 2))",
     "F.embedding(T.tensor([0, 2]), T.ones(3, 2))",
+    "T.randperm(3, dtype=T.bool)", "T.randperm(3, dtype=T.float16).sort().values",
+    "T.ones(2).scatter_add(0, T.tensor([0]), T.ones(1, dtype=T.float64))",
+    "T.ones(2).scatter_add_(0, T.tensor([0]), T.ones(1, dtype=T.int64))",
+    "T.ones(2).scatter(0, T.tensor([0]), T.ones(1, dtype=T.float64))",
+    "T.ones(2).scatter_add(0, T.tensor([0, 0]), T.ones(2))",
 ]
 
 

@@ -868,8 +868,15 @@ def _src_region(src: Any, index: Tensor) -> Any:
     return s[tuple(slice(0, n) for n in (index._shape or (1,)))]
 
 
+def _check_src_dtype(self: Tensor, src: Tensor) -> None:
+    # PyTorch writes src into self without casting
+    if src.dtype is not self.dtype:
+        raise DTypeError("scatter(): Expected self.dtype to be equal to src.dtype")
+
+
 @kernel("scatter.src")
 def scatter_src(self: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor:
+    _check_src_dtype(self, src)
     pos, _ = _scatter_positions(self, dim, index, "scatter")
     out = A(self).reshape(self._shape or (1,)).copy()
     out[pos] = _src_region(src, index)
@@ -886,6 +893,7 @@ def scatter_value(self: Tensor, dim: int, index: Tensor, value: Any) -> Tensor:
 
 @kernel("scatter_add")
 def scatter_add(self: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor:
+    _check_src_dtype(self, src)
     pos, _ = _scatter_positions(self, dim, index, "scatter_add")
     out = A(self).reshape(self._shape or (1,)).copy()
     np.add.at(out, pos, _src_region(src, index).astype(out.dtype, copy=False))
