@@ -157,9 +157,40 @@ OTHER_CASES = [
     "2 ** T.tensor([1., 2.])", "2 ** T.tensor([1, 2])", "2.5 ** T.tensor([1, 2])",
 ]
 
+# arguments PyTorch validates before computing: an empty normalized_shape, probabilities
+# outside [0, 1], an embedding table that is not a matrix, a bool randperm, a scatter source
+# of another dtype
+ARGUMENT_CHECK_CASES = [
+    "F.layer_norm(T.ones(2), [])", "F.layer_norm(T.ones(2, 3), [])", "F.rms_norm(T.ones(2), [])",
+    "F.layer_norm(T.ones(2, 3), [3])", "F.rms_norm(T.ones(2, 3), [3])",
+    "T.bernoulli(T.tensor([1.5]))", "T.bernoulli(T.tensor([-0.5]))",
+    "T.bernoulli(T.tensor([nan]))", "T.bernoulli(T.tensor([0., 1.]))",
+    "T.bernoulli(T.ones(0, 2))", "T.tensor([0.5, 2.]).bernoulli()",
+    "F.embedding(T.tensor([0]), T.ones(3))", "F.embedding(T.tensor([0]), T.ones(3, 2, 2))",
+    "F.embedding(T.tensor([0, 2]), T.ones(3, 2))",
+    "T.randperm(3, dtype=T.bool)", "T.randperm(3, dtype=T.float16).sort().values",
+    "T.ones(2).scatter_add(0, T.tensor([0]), T.ones(1, dtype=T.float64))",
+    "T.ones(2).scatter_add_(0, T.tensor([0]), T.ones(1, dtype=T.int64))",
+    "T.ones(2).scatter(0, T.tensor([0]), T.ones(1, dtype=T.float64))",
+    "T.ones(2).scatter_add(0, T.tensor([0, 0]), T.ones(2))",
+]
+
+
+# floating-point-only activations: PyTorch's CPU kernels reject integral and bool inputs
+FLOATING_ONLY_CASES = [
+    call.format(x=x)
+    for call in ("F.elu({x})", "T.frac({x})", "{x}.frac_()", "F.hardswish({x})",
+                 "F.hardsigmoid({x})", "F.mish({x})", "F.softplus({x})", "F.logsigmoid({x})",
+                 "F.binary_cross_entropy_with_logits({x}, {x})")
+    for x in ("T.tensor([-1, 2], dtype=T.int16)", "T.tensor([True, False])",
+              "T.tensor([0, 3], dtype=T.uint8)", "T.tensor([-1.5, 2.])",
+              "T.tensor([-1.5, 2.], dtype=T.float64)")
+]
+
 
 @pytest.mark.parametrize("expr", DIM_CASES + INTEGER_DIVISION_CASES + SCALAR_CASES
-                         + NAN_TO_INTEGER_CASES + OVERLAP_CASES + OTHER_CASES)
+                         + NAN_TO_INTEGER_CASES + OVERLAP_CASES + OTHER_CASES
+                         + FLOATING_ONLY_CASES + ARGUMENT_CHECK_CASES)
 def test_same_as_torch(expr: str) -> None:
     assert_same(expr)
 

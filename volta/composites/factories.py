@@ -83,6 +83,9 @@ def bernoulli(self: Tensor, p: float | None = None, generator: Any = None) -> Te
         raise DTypeError(f'"bernoulli" not implemented for {self.dtype.name}')
     if p is not None and not 0 <= p <= 1:
         raise SchemaError(f"bernoulli_ expects p to be in [0, 1], but got p={p}")
+    # probabilities outside [0, 1] (nan included) are an error in PyTorch, not a clamp
+    if p is None and self.numel() and not bool(R.logical_and(R.ge(self, 0), R.le(self, 1)).all()):
+        raise SchemaError("Expected p_in >= 0 && p_in <= 1 to be true, but got false.")
     draw_dtype = self.dtype if self.is_floating_point() else D.get_default_dtype()
     u = fac.rand(_shape(self), generator=generator, dtype=draw_dtype, device=self.device)
     return R.lt(u, self if p is None else p).to(self.dtype)

@@ -304,6 +304,9 @@ def batch_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None,
 def _check_normalized_shape(input: Tensor, normalized_shape: Sequence[int],
                             star: str) -> None:
     k = len(normalized_shape)
+    if k == 0:
+        raise ShapeError("Expected normalized_shape to be at least 1-dimensional, i.e., containing "
+                         "at least one element, but got normalized_shape = []")
     if k > input.ndim or _shape(input)[input.ndim - k:] != tuple(normalized_shape):
         shape = ", ".join(str(s) for s in normalized_shape)
         raise ShapeError(f"Given normalized_shape={list(normalized_shape)}, expected input with "

@@ -425,6 +425,8 @@ def randint(low: int, high: int | None = None, size: Sequence[int] | None = None
 def randperm(n: int, generator: Generator | None = None, dtype: Any = None, device: Any = None,
              requires_grad: bool = False) -> Tensor:
     dt = _dtype(dtype, D.int64)
+    if dt is D.bool_:
+        raise DTypeError('"randperm" not implemented for \'Bool\'')
     _allocatable(_size((n,)), dt)
     return _from_host(_gen(generator).permutation(n).astype(dt.numpy), device)
 

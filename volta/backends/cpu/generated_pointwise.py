@@ -260,7 +260,7 @@ KERNELS['silu_backward'] = silu_backward
 
 
 def mish(self):
-    (self,), out_dtype = _prepare('mish', 'int_to_float', None, self)
+    (self,), out_dtype = _prepare('mish', 'int_to_float', 'floating', self)
     with _quiet(all='ignore'):
         return _wrap(self * _pm.tanh(_pm.softplus(self)), out_dtype)
 
@@ -269,7 +269,7 @@ KERNELS['mish'] = mish
 
 
 def softplus(self, beta, threshold):
-    (self,), out_dtype = _prepare('softplus', 'int_to_float', None, self)
+    (self,), out_dtype = _prepare('softplus', 'int_to_float', 'floating', self)
     beta = _scalar('softplus', beta, out_dtype)
     threshold = _scalar('softplus', threshold, out_dtype)
     with _quiet(all='ignore'):
@@ -291,7 +291,7 @@ KERNELS['softplus_backward'] = softplus_backward
 
 
 def elu(self, alpha, scale, input_scale):
-    (self,), out_dtype = _prepare('elu', 'int_to_float', None, self)
+    (self,), out_dtype = _prepare('elu', 'int_to_float', 'floating', self)
     alpha = _scalar('elu', alpha, out_dtype)
     scale = _scalar('elu', scale, out_dtype)
     input_scale = _scalar('elu', input_scale, out_dtype)
@@ -362,7 +362,7 @@ KERNELS['hardtanh_backward'] = hardtanh_backward
 
 
 def hardsigmoid(self):
-    (self,), out_dtype = _prepare('hardsigmoid', 'int_to_float', None, self)
+    (self,), out_dtype = _prepare('hardsigmoid', 'int_to_float', 'floating', self)
     with _quiet(all='ignore'):
         return _wrap(_pm.minimum(_pm.maximum(self / 6 + 0.5, 0), 1), out_dtype)
 
@@ -371,7 +371,7 @@ KERNELS['hardsigmoid'] = hardsigmoid
 
 
 def hardswish(self):
-    (self,), out_dtype = _prepare('hardswish', 'int_to_float', None, self)
+    (self,), out_dtype = _prepare('hardswish', 'int_to_float', 'floating', self)
     with _quiet(all='ignore'):
         return _wrap(self * _pm.minimum(_pm.maximum(self + 3, 0), 6) / 6, out_dtype)
 
@@ -380,7 +380,7 @@ KERNELS['hardswish'] = hardswish
 
 
 def logsigmoid(self):
-    (self,), out_dtype = _prepare('logsigmoid', 'int_to_float', None, self)
+    (self,), out_dtype = _prepare('logsigmoid', 'int_to_float', 'floating', self)
     with _quiet(all='ignore'):
         return _wrap(_pm.log_sigmoid(self), out_dtype)
 
@@ -472,7 +472,7 @@ KERNELS['trunc'] = trunc
 
 
 def frac(self):
-    (self,), out_dtype = _prepare('frac', 'default', None, self)
+    (self,), out_dtype = _prepare('frac', 'default', 'floating', self)
     return _wrap(_pm.frac(self), out_dtype)
 
 

@@ -868,8 +868,15 @@ def _src_region(src: Any, index: Tensor) -> Any:
     return s[tuple(slice(0, n) for n in (index._shape or (1,)))]
 
 
+def _check_src_dtype(self: Tensor, src: Tensor) -> None:
+    # PyTorch writes src into self without casting
+    if src.dtype is not self.dtype:
+        raise DTypeError("scatter(): Expected self.dtype to be equal to src.dtype")
+
+
 @kernel("scatter.src")
 def scatter_src(self: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor:
+    _check_src_dtype(self, src)
     pos, _ = _scatter_positions(self, dim, index, "scatter")
     out = A(self).reshape(self._shape or (1,)).copy()
     out[pos] = _src_region(src, index)
@@ -886,6 +893,7 @@ def scatter_value(self: Tensor, dim: int, index: Tensor, value: Any) -> Tensor:
 
 @kernel("scatter_add")
 def scatter_add(self: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor:
+    _check_src_dtype(self, src)
     pos, _ = _scatter_positions(self, dim, index, "scatter_add")
     out = A(self).reshape(self._shape or (1,)).copy()
     np.add.at(out, pos, _src_region(src, index).astype(out.dtype, copy=False))
@@ -1229,6 +1237,8 @@ def adaptive_max_pool(self: Tensor, output_size: Sequence[int]) -> tuple[Tensor,
 @kernel("embedding")
 def embedding(weight: Tensor, indices: Tensor, padding_idx: int = -1,
               scale_grad_by_freq: bool = False, sparse: bool = False) -> Tensor:
+    if weight.ndim != 2:
+        raise ShapeError("'weight' must be 2-D")
     idx = _index_array(indices, "embedding")
     if idx.size and (idx.min() < 0 or idx.max() >= weight._shape[0]):
         raise IndexOutOfRangeError(f"embedding: index out of range in self (indices must be in "
