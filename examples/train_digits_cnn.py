@@ -19,12 +19,12 @@ from pathlib import Path
 import matplotlib
 
 matplotlib.use("Agg")  # files only: the demo runs headless (CI, ssh)
-import matplotlib.pyplot as plt  # noqa: E402
-from tqdm import tqdm  # noqa: E402
+import matplotlib.pyplot as plt
+from tqdm import tqdm
 
-import volta  # noqa: E402
-from volta import nn  # noqa: E402
-from volta.utils.data import DataLoader, TensorDataset, random_split  # noqa: E402
+import volta
+from volta import nn
+from volta.utils.data import DataLoader, TensorDataset, random_split
 
 
 class DigitsCNN(nn.Module):
