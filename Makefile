@@ -22,18 +22,18 @@ test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -rs $(PYTEST_ARGS)
 
-# the demo gets its own environment: volta and its runtime dependencies only
+# the demo gets its own environment: volta with its `demo` extra (scikit-learn, tqdm, matplotlib)
 DEMO_VENV := .venv-demo
 DEMO_STAMP := $(DEMO_VENV)/.volta-installed
 
 $(DEMO_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(DEMO_VENV)
 	$(DEMO_VENV)/bin/python -m pip install -q --upgrade pip
-	$(DEMO_VENV)/bin/python -m pip install -q -e .
+	$(DEMO_VENV)/bin/python -m pip install -q -e ".[demo]"
 	touch $(DEMO_STAMP)
 
 demo: $(DEMO_STAMP)
-	$(DEMO_VENV)/bin/python examples/train_mlp.py
+	$(DEMO_VENV)/bin/python examples/train_digits_cnn.py
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/dispatch_overhead.py

@@ -1,8 +1,8 @@
 """Train a small MLP classifier on a synthetic two-spirals problem with volta.
 
-Uses only the core: volta ops, autograd and a hand-written SGD-with-momentum step (``volta.nn``
-and ``volta.optim`` arrive with the training milestone). Prints the loss as it trains and the
-final accuracy; exits non-zero if the model did not learn.
+Needs no extras: ``volta.nn`` modules, ``volta.optim.SGD`` with momentum and a ``DataLoader``
+over synthetic data. Prints the loss as it trains and the final accuracy; exits non-zero if the
+model did not learn. ``examples/train_digits_cnn.py`` is the fuller CNN demo (``make demo``).
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ import sys
 import time
 
 import volta
-import volta.nn.functional as F
+from volta import nn
+from volta.utils.data import DataLoader, TensorDataset
 
 
 def two_spirals(n: int, generator: volta.Generator) -> tuple[volta.Tensor, volta.Tensor]:
@@ -24,46 +25,40 @@ def two_spirals(n: int, generator: volta.Generator) -> tuple[volta.Tensor, volta
     return x, labels
 
 
-def init_layer(fan_in: int, fan_out: int, gen: volta.Generator) -> list[volta.Tensor]:
-    bound = 1 / math.sqrt(fan_in)
-    w = (volta.rand(fan_out, fan_in, generator=gen) * 2 - 1) * bound
-    b = (volta.rand(fan_out, generator=gen) * 2 - 1) * bound
-    return [w.requires_grad_(), b.requires_grad_()]
+class MLP(nn.Module):
+    def __init__(self, hidden: int = 64) -> None:
+        super().__init__()
+        self.layers = nn.Sequential(nn.Linear(2, hidden), nn.ReLU(), nn.Linear(hidden, hidden),
+                                    nn.ReLU(), nn.Linear(hidden, 2))
 
-
-def forward(params: list[volta.Tensor], x: volta.Tensor) -> volta.Tensor:
-    w1, b1, w2, b2, w3, b3 = params
-    h = F.relu(F.linear(x, w1, b1))
-    h = F.relu(F.linear(h, w2, b2))
-    return F.linear(h, w3, b3)
+    def forward(self, x: volta.Tensor) -> volta.Tensor:
+        return self.layers(x)
 
 
 def main() -> int:
+    volta.manual_seed(0)  # weight init
     gen = volta.Generator().manual_seed(0)
     x_train, y_train = two_spirals(2048, gen)
     x_test, y_test = two_spirals(512, gen)
-    params = init_layer(2, 64, gen) + init_layer(64, 64, gen) + init_layer(64, 2, gen)
-    velocity = [volta.zeros_like(p) for p in params]
-    lr, momentum, batch = 0.1, 0.9, 128
+    loader = DataLoader(TensorDataset(x_train, y_train), batch_size=128, shuffle=True,
+                        generator=gen)
+    model = MLP()
+    optimizer = volta.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
+    criterion = nn.CrossEntropyLoss()
     start = time.perf_counter()
-    for epoch in range(60):
-        order = volta.randperm(x_train.shape[0], generator=gen)
+    for epoch in range(40):
         total = 0.0
-        for i in range(0, x_train.shape[0], batch):
-            idx = order[i:i + batch]
-            loss = F.cross_entropy(forward(params, x_train[idx]), y_train[idx])
-            for p in params:
-                p.grad = None
+        for x, y in loader:
+            loss = criterion(model(x), y)
+            optimizer.zero_grad()
             loss.backward()
-            with volta.no_grad():
-                for p, v in zip(params, velocity):
-                    v.mul_(momentum).add_(p.grad)
-                    p.sub_(v * lr)
-            total += loss.item() * idx.shape[0]
+            optimizer.step()
+            total += loss.item() * y.shape[0]
         if epoch % 10 == 9:
             print(f"epoch {epoch + 1:3d}  loss {total / x_train.shape[0]:.4f}")
+    model.eval()
     with volta.no_grad():
-        accuracy = (forward(params, x_test).argmax(1) == y_test).float().mean().item()
+        accuracy = (model(x_test).argmax(1) == y_test).float().mean().item()
     print(f"test accuracy {accuracy:.3f} after {time.perf_counter() - start:.1f} s")
     return 0 if accuracy > 0.9 else 1
 
