@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import json
 import os
 import sys
 import time
@@ -101,10 +102,16 @@ def report(stats: Stats, seconds: float) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--examples", type=int, default=examples_from_env())
+    parser.add_argument("--json", help="also write the run's classes to this JSON file")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     stats = fuzz(args.examples)
     print(report(stats, time.perf_counter() - start))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"cases": stats.cases, "examples": args.examples,
+                       "classes": [[op, kind, call, detail]
+                                   for (op, kind), (call, detail) in stats.examples.items()]}, f)
     return 0
 
 
