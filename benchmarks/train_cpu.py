@@ -179,9 +179,14 @@ def memory_worker(framework: str, quick: bool) -> dict[str, Any]:
     return result
 
 
-def child(args: list[str], threads: int) -> dict[str, Any]:
+Runner = Callable[[str, str, int, bool], dict[str, Any]]
+
+
+def run_child(worker: str, arg: str, threads: int, quick: bool) -> dict[str, Any]:
+    """Run ``--timing-worker`` or ``--memory-worker`` in a fresh process with ``threads``."""
     env = dict(os.environ, OPENBLAS_NUM_THREADS=str(threads), OMP_NUM_THREADS=str(threads),
                MKL_NUM_THREADS=str(threads))
+    args = [f"--{worker}-worker", arg] + ["--quick"] * quick
     proc = subprocess.run([sys.executable, __file__, *args], env=env, capture_output=True,
                           text=True, check=False)
     if proc.returncode != 0:
@@ -189,12 +194,12 @@ def child(args: list[str], threads: int) -> dict[str, Any]:
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-def main(quick: bool, thread_counts: list[int], out_path: Path) -> dict[str, Any]:
+def main(quick: bool, thread_counts: list[int], out_path: Path,
+         runner: Runner = run_child) -> dict[str, Any]:
+    """Time every thread count and measure conv memory, each through ``runner``; write JSON."""
     cfg = sizes(quick)
-    timings = {str(n): child(["--timing-worker", str(n)] + ["--quick"] * quick, n)
-               for n in thread_counts}
-    memory = {fw: child(["--memory-worker", fw] + ["--quick"] * quick, max(thread_counts))
-              for fw in ("torch", "volta")}
+    timings = {str(n): runner("timing", str(n), n, quick) for n in thread_counts}
+    memory = {fw: runner("memory", fw, max(thread_counts), quick) for fw in ("torch", "volta")}
     memory["ratio_rss"] = (memory["volta"]["peak_rss_delta_bytes"]
                            / max(memory["torch"]["peak_rss_delta_bytes"], 1))
     import numpy
