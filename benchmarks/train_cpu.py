@@ -24,7 +24,7 @@ just before the step, after its input and weight exist. That is the one method t
 numpy's and PyTorch's allocators. For volta the ``tracemalloc`` peak (numpy registers its
 allocations with it) is reported as well.
 
-    python benchmarks/train_cpu.py [--quick] [--threads 1 2] [--out PATH]
+    python benchmarks/train_cpu.py [--quick] [--threads 1 2] [--out PATH] [--in-process]
 
 writes benchmarks/results/train_cpu.json unless ``--out`` says otherwise.
 """
@@ -194,6 +194,13 @@ def run_child(worker: str, arg: str, threads: int, quick: bool) -> dict[str, Any
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
+def run_here(worker: str, arg: str, threads: int, quick: bool) -> dict[str, Any]:
+    """Run a worker in this process, threads left as they are (``--in-process`` smoke runs)."""
+    if worker == "timing":
+        return timing_worker(threads, quick)
+    return memory_worker(arg, quick)
+
+
 def main(quick: bool, thread_counts: list[int], out_path: Path,
          runner: Runner = run_child) -> dict[str, Any]:
     """Time every thread count and measure conv memory, each through ``runner``; write JSON."""
@@ -244,6 +251,9 @@ if __name__ == "__main__":
     parser.add_argument("--threads", type=int, nargs="+",
                         default=sorted({1, os.cpu_count() or 1}))
     parser.add_argument("--out", type=Path, default=RESULTS)
+    parser.add_argument("--in-process", action="store_true",
+                        help="run every worker in this process at torch's current thread count "
+                             "(a smoke run: one start-up instead of one per worker)")
     parser.add_argument("--timing-worker", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--memory-worker", choices=("torch", "volta"), help=argparse.SUPPRESS)
     ns = parser.parse_args()
@@ -252,4 +262,9 @@ if __name__ == "__main__":
     elif ns.memory_worker is not None:
         print(json.dumps(memory_worker(ns.memory_worker, ns.quick)))
     else:
-        print_report(main(ns.quick, ns.threads, ns.out), ns.out)
+        if ns.in_process:
+            import torch
+            report = main(ns.quick, [torch.get_num_threads()], ns.out, runner=run_here)
+        else:
+            report = main(ns.quick, ns.threads, ns.out)
+        print_report(report, ns.out)
