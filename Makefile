@@ -37,6 +37,7 @@ demo: $(DEMO_STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/dispatch_overhead.py
+	$(BIN)/python benchmarks/train_cpu.py
 
 codegen: $(BIN)/python
 	$(BIN)/python -m codegen
