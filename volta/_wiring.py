@@ -19,7 +19,7 @@ from volta.backend import BACKENDS
 from volta.composites import COMPOSITES, views
 from volta.dispatch import binding, dispatcher
 from volta.dispatch.dispatcher import DISPATCHER
-from volta.errors import RegistrationError
+from volta.errors import RegistrationError, raising_volta_errors
 from volta.jit import _capture
 from volta.library import Library
 from volta.plugins.manager import MANAGER
@@ -47,7 +47,8 @@ def _register_composites() -> None:
     implementations = dict(views.VIEW_IMPLEMENTATIONS)
     implementations["_to_copy"] = factories.to_copy
     for name, fn in COMPOSITES.items():
-        implementations.setdefault(name, fn)
+        # views stay unwrapped (the hot path); other composites get the raw-error boundary
+        implementations.setdefault(name, raising_volta_errors(name, fn))
     for name, fn in implementations.items():
         DISPATCHER.register_composite(DISPATCHER.find(name), fn, provenance="volta (composite)")
     missing = [op.name for op in DISPATCHER.ops.values()

@@ -7,6 +7,10 @@ do not know volta.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+from typing import Any
+
 
 class VoltaError(Exception):
     """Root of every error volta raises on purpose."""
@@ -70,3 +74,32 @@ class NumericOverflowError(VoltaError, OverflowError):
 
 class AutogradError(VoltaError, RuntimeError):
     """Misuse of autograd: backward twice, in-place on saved tensors, missing gradients."""
+
+
+# The last line of defence around kernels and composites: a numpy or Python error escaping one
+# becomes the VoltaError of the same kind, naming the op. Kernels should raise PyTorch's message
+# themselves; this only keeps raw AxisError, MemoryError, OverflowError... from reaching users.
+_AS_VOLTA_ERROR: tuple[tuple[type[BaseException] | tuple[type[BaseException], ...],
+                             type[VoltaError]], ...] = (
+    (IndexError, IndexOutOfRangeError),        # numpy's AxisError included
+    (OverflowError, NumericOverflowError),
+    (MemoryError, BackendError),
+    ((TypeError, AttributeError), ArgumentError),
+    ((ValueError, ArithmeticError), InvalidOperationError),
+)
+
+
+def raising_volta_errors(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``fn`` with every raw Python/numpy exception turned into the matching VoltaError."""
+    @functools.wraps(fn)
+    def guarded(*args: Any) -> Any:
+        try:
+            return fn(*args)
+        except VoltaError:
+            raise
+        except Exception as e:
+            for raw, volta_error in _AS_VOLTA_ERROR:
+                if isinstance(e, raw):
+                    raise volta_error(f"{name}(): {e}") from e
+            raise
+    return guarded
