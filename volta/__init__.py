@@ -22,6 +22,8 @@ from volta.errors import (
     DeviceMismatchError,
     DTypeError,
     IndexOutOfRangeError,
+    InvalidArgumentError,
+    InvalidNameError,
     InvalidOperationError,
     NoKernelError,
     NumericOverflowError,

@@ -64,6 +64,15 @@ class InvalidOperationError(VoltaError, RuntimeError):
     """An operation that is not valid for this tensor (``bool()`` of many elements...)."""
 
 
+class InvalidArgumentError(VoltaError, ValueError):
+    """An argument whose value is outside what the function accepts (a probability above 1,
+    an unknown mode string, channels not divisible by groups)."""
+
+
+class InvalidNameError(VoltaError, KeyError):
+    """A name that cannot be used as a module attribute, parameter or buffer name."""
+
+
 class ArgumentError(SchemaError, TypeError):
     """A call whose arguments fit none of the op's schemas (also a TypeError, as in PyTorch)."""
 

@@ -9,6 +9,7 @@ from volta.dispatch import binding as _binding
 from volta.dispatch import keys as K
 from volta.dispatch.dispatcher import DISPATCHER, OperatorHandle, _fn_name
 from volta.dispatch.local_state import LOCAL
+from volta.errors import ArgumentError
 
 
 @dataclass
@@ -51,7 +52,7 @@ def _resolve_op(op: Any, args: tuple, kwargs: dict) -> tuple[OperatorHandle, tup
         bound = _binding.bind(h, args, kwargs)
         if bound is not None:
             return h, bound
-    raise TypeError(f"explain: no overload of {op!r} accepts these arguments")
+    raise ArgumentError(f"explain: no overload of {op!r} accepts these arguments")
 
 
 def explain(op: Any, *args: Any, **kwargs: Any) -> Explanation:

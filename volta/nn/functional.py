@@ -14,6 +14,7 @@ from typing import Any
 from volta._generated import functions as _F
 from volta._generated import registry as _R
 from volta.dispatch import binding as _b
+from volta.errors import InvalidArgumentError
 
 _generated = list(_F.NAMESPACES.get("nn.functional", ()))
 globals().update({name: getattr(_F, name) for name in _generated})
@@ -330,10 +331,11 @@ def _conv_padding(input: Tensor, weight: Tensor, padding: Any, stride: Any, dila
     if padding == "valid":
         return input, 0
     if padding != "same":
-        raise ValueError(f"Invalid padding string {padding!r}, should be one of "
-                         "{'valid', 'same'}")
+        raise InvalidArgumentError(
+            f"Invalid padding string {padding!r}, should be one of "
+            "{'valid', 'same'}")
     if any(s != 1 for s in _tup(stride, n)):
-        raise ValueError("padding='same' is not supported for strided convolutions")
+        raise InvalidArgumentError("padding='same' is not supported for strided convolutions")
     dil = _tup(dilation, n)
     pads: list[int] = []
     symmetric = []
@@ -369,7 +371,7 @@ def dropout2d(input: Tensor, p: float = 0.5, training: bool = True,
     """Zeroes whole channels of a ``(N, C, H, W)`` (or ``(C, H, W)``) input with probability
     ``p`` and scales the rest by ``1 / (1 - p)``."""
     if not 0.0 <= p <= 1.0:
-        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+        raise InvalidArgumentError(f"dropout probability has to be between 0 and 1, but got {p}")
     if not training or p == 0.0:
         return input
     if p == 1.0:
@@ -411,9 +413,10 @@ def pixel_shuffle(input: Tensor, upscale_factor: int) -> Tensor:
     r = upscale_factor
     *batch, c, h, w = input.shape
     if c % (r * r):
-        raise ValueError(f"pixel_shuffle expects its input's 'channel' dimension to be "
-                         f"divisible by the square of upscale_factor, but input.size(-3)={c} "
-                         f"is not divisible by {r * r}")
+        raise InvalidArgumentError(
+            f"pixel_shuffle expects its input's 'channel' dimension to be "
+            f"divisible by the square of upscale_factor, but input.size(-3)={c} "
+            f"is not divisible by {r * r}")
     n = len(batch)
     x = input.reshape(*batch, c // (r * r), r, r, h, w)
     x = x.permute(*range(n), n, n + 3, n + 1, n + 4, n + 2)
@@ -435,7 +438,7 @@ def _interp_scales(input: Tensor, size: Any, scale_factor: Any,
                    recompute_scale_factor: bool | None) -> tuple[list[int], list[float | None]]:
     spatial = input.ndim - 2
     if (size is None) == (scale_factor is None):
-        raise ValueError("either size or scale_factor should be defined, not both")
+        raise InvalidArgumentError("either size or scale_factor should be defined, not both")
     if size is not None:
         sizes = list(_tup(size, spatial))
         return sizes, [None] * spatial
@@ -464,8 +467,9 @@ def interpolate(input: Tensor, size: Any = None, scale_factor: Any = None,
                                   f"supported: {sorted(modes)}")
     linear = mode in ("linear", "bilinear")
     if align_corners is not None and not linear:
-        raise ValueError("align_corners option can only be set with the interpolating modes: "
-                         "linear | bilinear | bicubic | trilinear")
+        raise InvalidArgumentError(
+            "align_corners option can only be set with the interpolating modes: "
+            "linear | bilinear | bicubic | trilinear")
     sizes, factors = _interp_scales(input, size, scale_factor, recompute_scale_factor)
     out = input
     for i, out_size in enumerate(sizes):

@@ -39,17 +39,18 @@ def calculate_gain(nonlinearity: str, param: float | None = None) -> float:
         elif isinstance(param, (int, float)) and not isinstance(param, bool):
             slope = param
         else:
-            raise ValueError(f"negative_slope {param} not a valid number")
+            raise volta.InvalidArgumentError(f"negative_slope {param} not a valid number")
         return math.sqrt(2.0 / (1 + slope ** 2))
     if nonlinearity == "selu":
         return 3.0 / 4
-    raise ValueError(f"Unsupported nonlinearity {nonlinearity}")
+    raise volta.InvalidArgumentError(f"Unsupported nonlinearity {nonlinearity}")
 
 
 def _calculate_fan_in_and_fan_out(tensor: Tensor) -> tuple[int, int]:
     if tensor.ndim < 2:
-        raise ValueError("Fan in and fan out can not be computed for tensor with fewer than "
-                         "2 dimensions")
+        raise volta.InvalidArgumentError(
+            "Fan in and fan out can not be computed for tensor with fewer than "
+            "2 dimensions")
     receptive_field = 1
     for s in tensor.shape[2:]:
         receptive_field *= s
@@ -59,7 +60,8 @@ def _calculate_fan_in_and_fan_out(tensor: Tensor) -> tuple[int, int]:
 def _calculate_correct_fan(tensor: Tensor, mode: str) -> int:
     mode = mode.lower()
     if mode not in ("fan_in", "fan_out"):
-        raise ValueError(f"Mode {mode} not supported, please use one of fan_in, fan_out")
+        raise volta.InvalidArgumentError(
+            f"Mode {mode} not supported, please use one of fan_in, fan_out")
     fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
     return fan_in if mode == "fan_in" else fan_out
 
@@ -93,7 +95,7 @@ def ones_(tensor: Tensor) -> Tensor:
 def eye_(tensor: Tensor) -> Tensor:
     """Fills a 2-D tensor with the identity matrix."""
     if tensor.ndim != 2:
-        raise ValueError("Only tensors with 2 dimensions are supported")
+        raise volta.InvalidArgumentError("Only tensors with 2 dimensions are supported")
     with volta.no_grad():
         return tensor.copy_(volta.eye(*tensor.shape, dtype=tensor.dtype))
 
@@ -152,7 +154,7 @@ def orthogonal_(tensor: Tensor, gain: float = 1.0, generator: Any = None) -> Ten
     """A (semi-)orthogonal matrix from a normal sample (Saxe et al. 2013); dimensions after the
     first are flattened. Orthonormalises by modified Gram-Schmidt on the smaller side."""
     if tensor.ndim < 2:
-        raise ValueError("Only tensors with 2 or more dimensions are supported")
+        raise volta.InvalidArgumentError("Only tensors with 2 or more dimensions are supported")
     if tensor.numel() == 0:
         return tensor
     rows = tensor.shape[0]

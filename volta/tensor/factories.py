@@ -18,7 +18,14 @@ import numpy as np
 from volta import dtypes as D
 from volta.backend import BACKENDS
 from volta.device import device
-from volta.errors import BackendError, DTypeError, NumericOverflowError, ShapeError, VoltaError
+from volta.errors import (
+    ArgumentError,
+    BackendError,
+    DTypeError,
+    NumericOverflowError,
+    ShapeError,
+    VoltaError,
+)
 from volta.tensor.tensor import Storage, Tensor, _rebuild, contiguous_strides, host_array
 
 
@@ -257,7 +264,7 @@ def as_tensor(data: Any, dtype: Any = None, device: Any = None) -> Tensor:
 def from_numpy(array: np.ndarray) -> Tensor:
     """A CPU tensor sharing ``array``'s memory (any non-negative strides)."""
     if not isinstance(array, np.ndarray):
-        raise TypeError(f"expected np.ndarray (got {type(array).__name__})")
+        raise ArgumentError(f"expected np.ndarray (got {type(array).__name__})")
     dt = D.from_numpy_dtype(array.dtype)
     itemsize = array.itemsize
     if any(s < 0 or s % itemsize for s in array.strides):

@@ -22,6 +22,7 @@ from volta.backend import BACKENDS, BackendInfo, host_view
 from volta.device import device
 from volta.dispatch.keys import Autograd
 from volta.errors import (
+    ArgumentError,
     AutogradError,
     BackendError,
     DTypeError,
@@ -100,7 +101,7 @@ class Tensor(TensorMethods):
     __array_priority__ = 1000  # numpy scalars on the left defer to our operators
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        raise TypeError("create tensors with volta.tensor(...), volta.zeros(...) and friends")
+        raise ArgumentError("create tensors with volta.tensor(...), volta.zeros(...) and friends")
 
     # -- construction (internal) ---------------------------------------------------------------
 
@@ -270,7 +271,7 @@ class Tensor(TensorMethods):
     def grad(self, value: Tensor | None) -> None:
         if value is not None:
             if not isinstance(value, Tensor):
-                raise TypeError(f"assigned grad must be a Tensor or None, got {type(value)}")
+                raise ArgumentError(f"assigned grad must be a Tensor or None, got {type(value)}")
             if value._shape != self._shape:
                 raise VoltaError(f"assigned grad has shape {list(value._shape)} but the tensor "
                                  f"has shape {list(self._shape)}")
@@ -299,7 +300,7 @@ class Tensor(TensorMethods):
         # replaces what this tensor looks at, keeping its autograd identity (used by optimisers
         # and by Module.to in PyTorch code)
         if not isinstance(value, Tensor):
-            raise TypeError("data must be a Tensor")
+            raise ArgumentError("data must be a Tensor")
         self._storage = value._storage
         self._shape = value._shape
         self._stride = value._stride
@@ -330,8 +331,9 @@ class Tensor(TensorMethods):
 
     def item(self) -> Any:
         if self.numel() != 1:
-            raise InvalidOperationError(f"a Tensor with {self.numel()} elements cannot be "
-                                        "converted to a Python scalar")
+            raise InvalidOperationError(
+                f"a Tensor with {self.numel()} elements cannot be "
+                "converted to a Python scalar")
         return host_array(self).reshape(()).item()
 
     def __float__(self) -> float:
@@ -342,23 +344,25 @@ class Tensor(TensorMethods):
 
     def __index__(self) -> int:
         if self.dtype.is_floating_point or self.numel() != 1:
-            raise TypeError("only integer tensors of a single element can be converted to an index")
+            raise ArgumentError(
+                "only integer tensors of a single element can be converted to an index")
         return int(self.item())
 
     def __bool__(self) -> bool:
         if self.numel() != 1:
-            raise InvalidOperationError(f"Boolean value of Tensor with {self.numel()} elements "
-                                        "is ambiguous")
+            raise InvalidOperationError(
+                f"Boolean value of Tensor with {self.numel()} elements "
+                "is ambiguous")
         return bool(self.item())
 
     def __len__(self) -> int:
         if not self._shape:
-            raise TypeError("len() of a 0-d tensor")
+            raise ArgumentError("len() of a 0-d tensor")
         return self._shape[0]
 
     def __iter__(self) -> Iterator[Tensor]:
         if not self._shape:
-            raise TypeError("iteration over a 0-d tensor")
+            raise ArgumentError("iteration over a 0-d tensor")
         return iter(self.unbind(0))
 
     def __hash__(self) -> int:
@@ -458,8 +462,9 @@ def _rebuild(array: np.ndarray, dev: str, requires_grad: bool, make: Any) -> Ten
 def _wrap_dim(dim: int, ndim: int, what: str) -> int:
     n = max(ndim, 1)
     if not -n <= dim < n:
-        raise IndexOutOfRangeError(f"{what}: dimension out of range (expected to be in range of "
-                                   f"[{-n}, {n - 1}], but got {dim})")
+        raise IndexOutOfRangeError(
+            f"{what}: dimension out of range (expected to be in range of "
+            f"[{-n}, {n - 1}], but got {dim})")
     return dim + n if dim < 0 else dim
 
 
@@ -470,7 +475,7 @@ def _parse_to(args: tuple, kwargs: dict, t: Tensor) -> tuple[Any, Any, bool, boo
     copy = kwargs.pop("copy", False)
     kwargs.pop("memory_format", None)
     if kwargs:
-        raise TypeError(f"to() got unexpected keyword arguments {sorted(kwargs)}")
+        raise ArgumentError(f"to() got unexpected keyword arguments {sorted(kwargs)}")
     for a in args:
         if isinstance(a, Tensor):
             dev, dt = a.device, a.dtype
@@ -481,7 +486,7 @@ def _parse_to(args: tuple, kwargs: dict, t: Tensor) -> tuple[Any, Any, bool, boo
         elif isinstance(a, bool):
             non_blocking = a
         else:
-            raise TypeError(f"to() got an unexpected argument {a!r}")
+            raise ArgumentError(f"to() got an unexpected argument {a!r}")
     dev = None if dev is None else device(dev)
     if dev is not None:
         BACKENDS.get(dev)  # unknown device -> clear error before anything happens

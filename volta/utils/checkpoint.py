@@ -19,6 +19,7 @@ from typing import Any
 
 from volta.autograd.grad_mode import enable_grad, is_grad_enabled
 from volta.autograd.graph import saved_tensors_hooks
+from volta.errors import InvalidArgumentError
 from volta.tensor.factories import default_generator
 from volta.tensor.tensor import Tensor
 
@@ -113,7 +114,7 @@ def checkpoint(function: Callable[..., Any], *args: Any, use_reentrant: bool | N
         What ``function`` returns.
     """
     if use_reentrant:
-        raise ValueError("checkpoint: volta implements use_reentrant=False only")
+        raise InvalidArgumentError("checkpoint: volta implements use_reentrant=False only")
     if not is_grad_enabled():
         return function(*args, **kwargs)
     rng_state = _generator().get_state() if preserve_rng_state else None
@@ -138,8 +139,9 @@ def checkpoint_sequential(functions: Any, segments: int, input: Any,
         functions = list(functions.children())
     functions = list(functions)
     if not 1 <= segments <= max(len(functions), 1):
-        raise ValueError(f"checkpoint_sequential: segments must be between 1 and "
-                         f"{len(functions)}, got {segments}")
+        raise InvalidArgumentError(
+            f"checkpoint_sequential: segments must be between 1 and "
+            f"{len(functions)}, got {segments}")
 
     def run(segment: Sequence[Callable[..., Any]], x: Any) -> Any:
         for fn in segment:

@@ -15,7 +15,7 @@ from volta.nn.parameter import Parameter
 def _index(idx: int, size: int, what: str) -> int:
     idx = operator.index(idx)
     if not -size <= idx < size:
-        raise IndexError(f"index {idx} is out of range")
+        raise volta.IndexOutOfRangeError(f"index {idx} is out of range")
     return idx % size
 
 

@@ -25,11 +25,11 @@ class _ConvNd(Module):
                  dtype: Any) -> None:
         super().__init__()
         if groups <= 0:
-            raise ValueError("groups must be a positive integer")
+            raise volta.InvalidArgumentError("groups must be a positive integer")
         if in_channels % groups:
-            raise ValueError("in_channels must be divisible by groups")
+            raise volta.InvalidArgumentError("in_channels must be divisible by groups")
         if out_channels % groups:
-            raise ValueError("out_channels must be divisible by groups")
+            raise volta.InvalidArgumentError("out_channels must be divisible by groups")
         if padding_mode != "zeros":
             raise NotImplementedError(f"padding_mode={padding_mode!r} is not supported; "
                                       "use 'zeros'")

@@ -18,7 +18,7 @@ class _Loss(Module):
         if size_average is not None or reduce is not None:
             reduction = F._reduction(size_average, reduce, reduction)
         if reduction not in ("none", "mean", "sum"):
-            raise ValueError(f"{reduction} is not a valid value for reduction")
+            raise volta.InvalidArgumentError(f"{reduction} is not a valid value for reduction")
         self.reduction = reduction
 
 

@@ -92,8 +92,9 @@ class Module:
             raise AttributeError("cannot assign parameter before Module.__init__() call")
         self._check_name(name, "parameter", self._parameters)
         if param is not None and not isinstance(param, Parameter):
-            raise TypeError(f"cannot assign '{type(param).__name__}' object to parameter "
-                            f"'{name}' (volta.nn.Parameter or None required)")
+            raise volta.ArgumentError(
+                f"cannot assign '{type(param).__name__}' object to parameter "
+                f"'{name}' (volta.nn.Parameter or None required)")
         self._parameters[name] = param
 
     def register_buffer(self, name: str, tensor: volta.Tensor | None,
@@ -109,8 +110,9 @@ class Module:
             raise AttributeError("cannot assign buffer before Module.__init__() call")
         self._check_name(name, "buffer", self._buffers)
         if tensor is not None and not isinstance(tensor, volta.Tensor):
-            raise TypeError(f"cannot assign '{type(tensor).__name__}' object to buffer "
-                            f"'{name}' (volta Tensor or None required)")
+            raise volta.ArgumentError(
+                f"cannot assign '{type(tensor).__name__}' object to buffer "
+                f"'{name}' (volta Tensor or None required)")
         self._buffers[name] = tensor
         if persistent:
             self._non_persistent_buffers_set.discard(name)
@@ -120,7 +122,7 @@ class Module:
     def add_module(self, name: str, module: Module | None) -> None:
         """Adds a child module under ``name``."""
         if module is not None and not isinstance(module, Module):
-            raise TypeError(f"{type(module).__name__} is not a Module subclass")
+            raise volta.ArgumentError(f"{type(module).__name__} is not a Module subclass")
         self._check_name(name, "module", self._modules)
         self._modules[name] = module
 
@@ -128,13 +130,13 @@ class Module:
 
     def _check_name(self, name: str, kind: str, own: dict) -> None:
         if not isinstance(name, str):
-            raise TypeError(f"{kind} name should be a string. Got {type(name).__name__}")
+            raise volta.ArgumentError(f"{kind} name should be a string. Got {type(name).__name__}")
         if name == "":
-            raise KeyError(f'{kind} name can\'t be empty string ""')
+            raise volta.InvalidNameError(f'{kind} name can\'t be empty string ""')
         if "." in name:
-            raise KeyError(f'{kind} name can\'t contain "."')
+            raise volta.InvalidNameError(f'{kind} name can\'t contain "."')
         if hasattr(self, name) and name not in own:
-            raise KeyError(f"attribute '{name}' already exists")
+            raise volta.InvalidNameError(f"attribute '{name}' already exists")
 
     def __setattr__(self, name: str, value: Any) -> None:
         params = self.__dict__.get("_parameters")
@@ -145,8 +147,9 @@ class Module:
             self.register_parameter(name, value)
         elif params is not None and name in params:
             if value is not None:
-                raise TypeError(f"cannot assign '{type(value).__name__}' as parameter "
-                                f"'{name}' (volta.nn.Parameter or None expected)")
+                raise volta.ArgumentError(
+                    f"cannot assign '{type(value).__name__}' as parameter "
+                    f"'{name}' (volta.nn.Parameter or None expected)")
             params[name] = None
         elif isinstance(value, Module):
             if "_modules" not in self.__dict__:
@@ -155,13 +158,15 @@ class Module:
             self._modules[name] = value
         elif name in self.__dict__.get("_modules", {}):
             if value is not None:
-                raise TypeError(f"cannot assign '{type(value).__name__}' as child module "
-                                f"'{name}' (volta.nn.Module or None expected)")
+                raise volta.ArgumentError(
+                    f"cannot assign '{type(value).__name__}' as child module "
+                    f"'{name}' (volta.nn.Module or None expected)")
             self._modules[name] = None
         elif name in self.__dict__.get("_buffers", {}):
             if value is not None and not isinstance(value, volta.Tensor):
-                raise TypeError(f"cannot assign '{type(value).__name__}' as buffer "
-                                f"'{name}' (volta Tensor or None expected)")
+                raise volta.ArgumentError(
+                    f"cannot assign '{type(value).__name__}' as buffer "
+                    f"'{name}' (volta Tensor or None expected)")
             self._buffers[name] = value
         else:
             object.__setattr__(self, name, value)
@@ -308,7 +313,8 @@ class Module:
             ``(missing_keys, unexpected_keys)`` as a named tuple.
         """
         if not isinstance(state_dict, dict):
-            raise TypeError(f"Expected state_dict to be dict-like, got {type(state_dict)}.")
+            raise volta.ArgumentError(
+                f"Expected state_dict to be dict-like, got {type(state_dict)}.")
         own = self._state_entries()
         missing = [k for k in own if k not in state_dict]
         unexpected = [k for k in state_dict if k not in own]
@@ -332,8 +338,9 @@ class Module:
                               f"{value.shape} from checkpoint, the shape in current model is "
                               f"{target.shape}.")
         if errors:
-            raise RuntimeError(f"Error(s) in loading state_dict for {type(self).__name__}:\n\t"
-                               + "\n\t".join(errors))
+            raise volta.InvalidOperationError(
+                f"Error(s) in loading state_dict for {type(self).__name__}:\n\t"
+                + "\n\t".join(errors))
         with volta.no_grad():
             for key, target in own.items():
                 if key in state_dict:
@@ -344,7 +351,7 @@ class Module:
 
     def train(self, mode: bool = True) -> Module:
         if not isinstance(mode, bool):
-            raise ValueError("training mode is expected to be boolean")
+            raise volta.InvalidArgumentError("training mode is expected to be boolean")
         self.training = mode
         for module in self.children():
             module.train(mode)
@@ -394,8 +401,9 @@ class Module:
         ``to(device, dtype)`` or ``to(tensor)``. Only floating-point tensors change dtype."""
         device, dtype = _parse_module_to(args, kwargs)
         if dtype is not None and not dtype.is_floating_point:
-            raise TypeError("nn.Module.to only accepts floating point dtypes, but got "
-                            f"desired dtype={dtype}")
+            raise volta.ArgumentError(
+                "nn.Module.to only accepts floating point dtypes, but got "
+                f"desired dtype={dtype}")
 
         def convert(t: volta.Tensor) -> volta.Tensor:
             target = dtype if dtype is not None and t.is_floating_point() else None
@@ -431,8 +439,9 @@ class Module:
                 result = hook(self, args, kwargs)
                 if result is not None:
                     if not (isinstance(result, tuple) and len(result) == 2):
-                        raise RuntimeError("forward pre-hook must return None or a tuple of "
-                                           f"(new_args, new_kwargs), but got {result}.")
+                        raise volta.InvalidOperationError(
+                            "forward pre-hook must return None or a tuple of "
+                            f"(new_args, new_kwargs), but got {result}.")
                     args, kwargs = result
             else:
                 result = hook(self, args)
@@ -532,9 +541,9 @@ def _parse_module_to(args: tuple, kwargs: dict) -> tuple[Any, Any]:
         elif isinstance(arg, bool):
             continue
         else:
-            raise TypeError(f"to() received an invalid combination of arguments: {arg!r}")
+            raise volta.ArgumentError(f"to() received an invalid combination of arguments: {arg!r}")
     if kwargs:
-        raise TypeError(f"to() got unexpected keyword arguments {sorted(kwargs)}")
+        raise volta.ArgumentError(f"to() got unexpected keyword arguments {sorted(kwargs)}")
     return device, dtype
 
 

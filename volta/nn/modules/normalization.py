@@ -100,7 +100,7 @@ class BatchNorm1d(_BatchNorm):
 
     def _check_input_dim(self, input: volta.Tensor) -> None:
         if input.ndim not in (2, 3):
-            raise ValueError(f"expected 2D or 3D input (got {input.ndim}D input)")
+            raise volta.InvalidArgumentError(f"expected 2D or 3D input (got {input.ndim}D input)")
 
 
 class BatchNorm2d(_BatchNorm):
@@ -108,7 +108,7 @@ class BatchNorm2d(_BatchNorm):
 
     def _check_input_dim(self, input: volta.Tensor) -> None:
         if input.ndim != 4:
-            raise ValueError(f"expected 4D input (got {input.ndim}D input)")
+            raise volta.InvalidArgumentError(f"expected 4D input (got {input.ndim}D input)")
 
 
 class InstanceNorm2d(_NormBase):
@@ -122,7 +122,7 @@ class InstanceNorm2d(_NormBase):
 
     def forward(self, input: volta.Tensor) -> volta.Tensor:
         if input.ndim not in (3, 4):
-            raise ValueError(f"expected 3D or 4D input (got {input.ndim}D input)")
+            raise volta.InvalidArgumentError(f"expected 3D or 4D input (got {input.ndim}D input)")
         unbatched = input.ndim == 3
         x = input.unsqueeze(0) if unbatched else input
         out = F.instance_norm(x, self.running_mean, self.running_var, self.weight, self.bias,
@@ -195,7 +195,7 @@ class GroupNorm(Module):
                  dtype: Any = None) -> None:
         super().__init__()
         if num_channels % num_groups:
-            raise ValueError("num_channels must be divisible by num_groups")
+            raise volta.InvalidArgumentError("num_channels must be divisible by num_groups")
         self.num_groups = num_groups
         self.num_channels = num_channels
         self.eps = eps

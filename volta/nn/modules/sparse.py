@@ -33,7 +33,7 @@ class Embedding(Module):
             raise NotImplementedError("Embedding(max_norm=...) is not supported")
         if padding_idx is not None:
             if not -num_embeddings <= padding_idx < num_embeddings:
-                raise ValueError("Padding_idx must be within num_embeddings")
+                raise volta.InvalidArgumentError("Padding_idx must be within num_embeddings")
             padding_idx %= num_embeddings
         self.num_embeddings = num_embeddings
         self.embedding_dim = embedding_dim

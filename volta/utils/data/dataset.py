@@ -84,7 +84,8 @@ class ConcatDataset(Dataset[T_co]):
     def __getitem__(self, index: int) -> T_co:
         if index < 0:
             if -index > len(self):
-                raise IndexError("absolute value of index should not exceed dataset length")
+                raise volta.IndexOutOfRangeError(
+                    "absolute value of index should not exceed dataset length")
             index += len(self)
         which = bisect.bisect_right(self.cumulative_sizes, index)
         start = self.cumulative_sizes[which - 1] if which > 0 else 0
@@ -107,8 +108,9 @@ def random_split(dataset: Dataset[T_co], lengths: Sequence[int | float],
     if any(n < 0 for n in sizes):
         raise ArgumentError(f"lengths must be non-negative, got {list(lengths)}")
     if sum(sizes) != total:
-        raise ArgumentError("Sum of input lengths does not equal the length of the input "
-                            "dataset!")
+        raise ArgumentError(
+            "Sum of input lengths does not equal the length of the input "
+            "dataset!")
     order = volta.randperm(total, generator=generator).tolist()
     subsets, offset = [], 0
     for n in sizes:
