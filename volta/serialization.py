@@ -43,9 +43,7 @@ _ALIGN = 8
 def _host_array(name: str, tensor: Tensor) -> np.ndarray:
     """The tensor's values as a C-contiguous little-endian host array (strided views are
     gathered; device tensors are copied to the host)."""
-    data = tensor.detach()
-    if data.device.type != "cpu":
-        data = data.to("cpu")
+    data = tensor.detach().cpu()  # a no-op for tensors already in host memory
     array = np.ascontiguousarray(data.numpy())
     if array.dtype.byteorder == ">":
         array = array.astype(array.dtype.newbyteorder("<"))

@@ -239,7 +239,7 @@ class ParameterList(Module):
         lines = []
         for name, p in self._parameters.items():
             size = "x".join(str(s) for s in p.shape)
-            device = "" if p.device.type == "cpu" else f" ({p.device})"
+            device = "" if p.is_cpu else f" ({p.device})"
             # PyTorch indents these lines itself (so one parameter prints on the first line)
             lines.append(f"  ({name}): Parameter containing: [{p.dtype} of size {size}{device}]")
         return "\n".join(lines)
