@@ -113,6 +113,12 @@ class Backend:
         for backends whose kernels finish before they return (CPU); a backend with an
         asynchronous queue (WGPU) waits on it here."""
 
+    def diagnose(self) -> dict[str, str]:
+        """Facts about this backend for ``python -m volta doctor``: libraries and their
+        versions, the hardware found (adapters, drivers), settings in force. Raise to report
+        that the backend cannot work here; the exception's message is shown. Default: none."""
+        return {}
+
 
 REQUIRED_METHODS: tuple[str, ...] = tuple(
     name for name, member in vars(Backend).items()

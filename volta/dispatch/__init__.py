@@ -15,6 +15,17 @@ __all__ = ["DISPATCHER", "FALLTHROUGH", "OperatorHandle", "KEYS", "DispatchKey",
 
 
 def explain(op: Any, *args: Any, **kwargs: Any) -> Any:
+    """How ``op(*args, **kwargs)`` would dispatch, without running it.
+
+    ``op`` is an op function (``volta.add``, ``volta.ops.ext.swiglu``), an
+    :class:`OperatorHandle` or a name (``"add"``, ``"add.Tensor"``, ``"ext::swiglu"``); the
+    arguments pick the overload and give the tensors whose keys (device, Autograd) count, with
+    this thread's included and excluded keys applied. The returned ``Explanation`` has the key
+    set, the kernel that runs first and its provenance (who registered it), the keys skipped
+    as fallthroughs, whether the choice is cached, and ``chain``: every step of the call from
+    the first key down to the backend (e.g. Autograd's kernel, then the CPU kernel), each with
+    its provenance. ``print(explain(...))`` shows all of it; ``python -m volta explain OP``
+    prints the same for sample arguments."""
     return _explain(op, *args, **kwargs)
 
 

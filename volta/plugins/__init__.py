@@ -19,8 +19,9 @@ __all__ = ["hookimpl", "hookspec", "status", "register", "PluginRecord"]
 def status() -> list[PluginRecord]:
     """Every plugin volta saw, in loading order: name, source (internal, entry-point, object),
     package and version (of an entry point's distribution), state (loaded, failed, disabled),
-    the hooks that ran, and for a failed plugin where it failed (import, register or a hook),
-    the error, its full traceback and the registrations that were rolled back."""
+    the hooks that ran, for a loaded plugin what it registered (one line per operator, kernel,
+    device, ...), and for a failed plugin where it failed (import, register or a hook), the
+    error, its full traceback and the registrations that were rolled back."""
     return MANAGER.status()
 
 

@@ -63,6 +63,7 @@ class PluginRecord:
     traceback: str | None = None
     hooks: list[str] = field(default_factory=list)  # hooks that ran, in order
     rolled_back: list[str] = field(default_factory=list)  # registrations undone on failure
+    registered: list[str] = field(default_factory=list)  # what a loaded plugin registered
 
 
 @dataclass
@@ -136,6 +137,11 @@ class PluginManager:
                     hook, [p for p in self.pm.get_plugins() if p is not plugin.obj])
                 if self._guarded(plugin, hook, backends, lambda c=caller, k=kwargs: c(**k)):
                     plugin.record.hooks.append(hook)
+        for plugin in active:
+            if plugin.record.state == "loaded":
+                plugin.record.registered = [ledger.describe(cell, after)
+                                            for cell, _before, after in plugin.changes
+                                            if after is not ledger.MISSING]
 
     def register_object(self, name: str, plugin: Any, make_library: Callable[[str], Any],
                         backends: Any) -> PluginRecord:

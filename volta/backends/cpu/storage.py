@@ -35,6 +35,14 @@ class CpuStorage(Backend):
         # zero-copy: volta.from_numpy shares the caller's memory, as torch.from_numpy does
         return array
 
+    def diagnose(self) -> dict[str, str]:
+        facts = {"numpy": np.__version__}
+        for section in ("blas", "lapack"):
+            library = np.show_config(mode="dicts").get("Build Dependencies", {}).get(section, {})
+            if library:
+                facts[section] = f"{library.get('name', '?')} {library.get('version', '')}".strip()
+        return facts
+
 
 def set_info(info: BackendInfo) -> None:
     global _INFO
