@@ -14,11 +14,11 @@ import pytest
 
 import volta
 from codegen.loader import OpDecl, load
-from tests.ops.harness import ModuleAdapter, call_op
-from tests.ops.opinfo import OPS, materialize_full, substitute
 from volta._generated.autograd_nodes import NODES
 from volta.autograd.graph import SavedTensor, TensorMeta
 from volta.errors import AutogradError
+from volta.testing.harness import ModuleAdapter, call_op
+from volta.testing.opinfo import OPS, materialize_full, substitute
 
 ROOT = Path(__file__).resolve().parents[2]
 VOLTA = ModuleAdapter(volta, "volta")

@@ -26,7 +26,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
                              "volta._wiring")),
     ("public API", ("volta", "volta.linalg", "volta.special", "volta.nn", "volta.optim",
                     "volta.utils")),
-    ("tools", ("volta.cli", "volta.__main__")),
+    ("tools", ("volta.cli", "volta.__main__", "volta.testing")),
 ]
 
 # Imports that may break the rules above. Both lists are empty and may only stay so: the one

@@ -17,50 +17,27 @@ from typing import Any
 import numpy as np
 import pytest
 
-try:
-    from .harness import (
-        TorchAdapter,
-        assert_close,
-        assert_grads_close,
-        assert_outputs_close,
-        call_op,
-        prepare,
-        run_backward,
-        run_forward,
-    )
-    from .opinfo import (
-        ALL_DTYPES,
-        OPS,
-        DTypeArg,
-        OpInfo,
-        Sample,
-        TensorSpec,
-        is_floating,
-        materialize_full,
-        substitute,
-    )
-except ImportError:
-    from harness import (  # type: ignore[no-redef]
-        TorchAdapter,
-        assert_close,
-        assert_grads_close,
-        assert_outputs_close,
-        call_op,
-        prepare,
-        run_backward,
-        run_forward,
-    )
-    from opinfo import (  # type: ignore[no-redef]
-        ALL_DTYPES,
-        OPS,
-        DTypeArg,
-        OpInfo,
-        Sample,
-        TensorSpec,
-        is_floating,
-        materialize_full,
-        substitute,
-    )
+from volta.testing.harness import (
+    TorchAdapter,
+    assert_close,
+    assert_grads_close,
+    assert_outputs_close,
+    call_op,
+    prepare,
+    run_backward,
+    run_forward,
+)
+from volta.testing.opinfo import (
+    ALL_DTYPES,
+    OPS,
+    DTypeArg,
+    OpInfo,
+    Sample,
+    TensorSpec,
+    is_floating,
+    materialize_full,
+    substitute,
+)
 
 torch = pytest.importorskip("torch")
 

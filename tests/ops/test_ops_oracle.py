@@ -15,7 +15,7 @@ import pytest
 import yaml
 
 import volta
-from tests.ops.harness import (
+from volta.testing.harness import (
     ModuleAdapter,
     TorchAdapter,
     assert_grads_close,
@@ -24,7 +24,7 @@ from tests.ops.harness import (
     run_backward,
     run_forward,
 )
-from tests.ops.opinfo import OPS, OpInfo, Sample, materialize_full, substitute
+from volta.testing.opinfo import OPS, OpInfo, Sample, materialize_full, substitute
 
 ROOT = Path(__file__).resolve().parents[2]
 TORCH = TorchAdapter()

@@ -1731,7 +1731,7 @@ def dropout(input: Tensor, p: float = 0.5, train: bool = True) -> Tensor:
 
 @_b.checked(_op.native_batch_norm)
 def native_batch_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None, running_mean: Tensor | None, running_var: Tensor | None, training: bool, momentum: float, eps: float) -> tuple[Tensor, Tensor, Tensor]:
-    """native_batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor)
+    """native_batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor(a!)? running_mean, Tensor(b!)? running_var, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor)
     """
     if training.__class__ is not bool: training = _b.bool_arg(training, 'training', 'native_batch_norm')
     if momentum.__class__ is not float: momentum = _b.float_arg(momentum, 'momentum', 'native_batch_norm')

@@ -73,24 +73,33 @@ def _device(*operands: Any) -> Any:
     return next(x.device for x in operands if isinstance(x, volta.Tensor))
 
 
+def _check_broadcast(*operands: Any) -> None:
+    """Raise volta's ShapeError (PyTorch's message) for shapes that do not broadcast, before
+    numpy would raise a bare ValueError of its own."""
+    volta.broadcast_shapes(*(tuple(x.shape) for x in operands if isinstance(x, volta.Tensor)))
+
+
 def _result(values: Any, dt: Any, dev: Any) -> Any:
     return volta.tensor(np.asarray(values).astype(dt.numpy), device=dev)
 
 
 def toy_add(self: Any, other: Any, alpha: Any = 1) -> Any:
     """Core ``add`` on the toy device."""
+    _check_broadcast(self, other)
     dt = volta.result_type(self, other)
     return _result(_host(self) + alpha * _host(other), dt, _device(self, other))
 
 
 def toy_mul(self: Any, other: Any) -> Any:
     """Core ``mul`` on the toy device."""
+    _check_broadcast(self, other)
     dt = volta.result_type(self, other)
     return _result(_host(self) * _host(other), dt, _device(self, other))
 
 
 def toy_swiglu(x: Any, gate: Any) -> Any:
     """``ext::swiglu`` on the toy device: x * gate * sigmoid(gate)."""
+    _check_broadcast(x, gate)
     dt = volta.result_type(x, gate)
     if not dt.is_floating_point:
         dt = volta.get_default_dtype()
@@ -101,6 +110,7 @@ def toy_swiglu(x: Any, gate: Any) -> Any:
 
 def cpu_scaled_add(a: Any, b: Any, alpha: float) -> Any:
     """``ext::scaled_add`` on the CPU: a + alpha * b."""
+    _check_broadcast(a, b)
     dt = volta.result_type(a, b)
     return _result(_host(a) + alpha * _host(b), dt, "cpu")
 

@@ -60,7 +60,8 @@ def factory(op: OperatorHandle, key: DispatchKey) -> Any:
         host_args = tuple(_to_host(a, Tensor) for a in args)
         result = op.call_with_keyset(cpu.mask, *host_args)
         for i in op.mutated:
-            _write_back(args[i], host_args[i])
+            if args[i] is not None:  # an optional Tensor(a!)? left out writes nothing
+                _write_back(args[i], host_args[i])
         if op.mutated and result is host_args[op.mutated[0]]:
             return args[op.mutated[0]]
         return _back(result, dev, Tensor)

@@ -15,26 +15,16 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-try:  # works both as part of a package and with tests/ops on sys.path
-    from .opinfo import (
-        FLOAT_DTYPES,
-        Materialized,
-        OpInfo,
-        Sample,
-        Tol,
-        materialize_full,
-        substitute,
-    )
-except ImportError:
-    from opinfo import (  # type: ignore[no-redef]
-        FLOAT_DTYPES,
-        Materialized,
-        OpInfo,
-        Sample,
-        Tol,
-        materialize_full,
-        substitute,
-    )
+from volta.errors import InvalidArgumentError
+from volta.testing.opinfo import (
+    FLOAT_DTYPES,
+    Materialized,
+    OpInfo,
+    Sample,
+    Tol,
+    materialize_full,
+    substitute,
+)
 
 try:  # keeps bfloat16 outputs distinguishable from float32 ones after to_numpy
     import ml_dtypes
@@ -143,7 +133,7 @@ class ModuleAdapter:
             call_method.__name__ = method
             return call_method
         if head != "torch":
-            raise ValueError(f"ref must start with 'torch.' or 'Tensor.': {ref!r}")
+            raise InvalidArgumentError(f"ref must start with 'torch.' or 'Tensor.': {ref!r}")
         obj: Any = self.lib
         parts = rest.split(".")
         for i, part in enumerate(parts):

@@ -16,6 +16,8 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from volta.errors import InvalidArgumentError
+
 try:  # ml_dtypes gives numpy a real bfloat16 so rounding happens identically everywhere
     import ml_dtypes
 
@@ -81,13 +83,13 @@ class TensorSpec:
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
-            raise ValueError(f"unknown kind {self.kind!r}")
+            raise InvalidArgumentError(f"unknown kind {self.kind!r}")
         if self.kind == "index" and self.high is None and self.values is None:
-            raise ValueError("index specs need high")
+            raise InvalidArgumentError("index specs need high")
         if self.noncontig and len(self.shape) == 0:
-            raise ValueError("a 0-d tensor cannot be non-contiguous")
+            raise InvalidArgumentError("a 0-d tensor cannot be non-contiguous")
         if self.values is not None and len(self.values) != math.prod(self.shape):
-            raise ValueError(f"{len(self.values)} values for shape {self.shape}")
+            raise InvalidArgumentError(f"{len(self.values)} values for shape {self.shape}")
 
     def resolved_dtype(self, sample_dtype: str) -> str:
         """The dtype this spec materialises to when the op is tested in ``sample_dtype``."""
@@ -235,15 +237,15 @@ def _draw(spec: TensorSpec, dtype: str, shape: tuple[int, ...], rng: np.random.G
 
 def _draw_distinct(dtype: str, shape: tuple[int, ...], n: int, rng: np.random.Generator) -> Any:
     if dtype == "bool":
-        raise ValueError("distinct values are impossible for bool")
+        raise InvalidArgumentError("distinct values are impossible for bool")
     if is_integral(dtype):
         lo_d, hi_d = _int_bounds(dtype)
         start = 0 if lo_d == 0 else -(n // 2)
         if start + n - 1 > hi_d:
-            raise ValueError(f"{n} distinct values do not fit {dtype}")
+            raise InvalidArgumentError(f"{n} distinct values do not fit {dtype}")
         return (rng.permutation(n) + start).reshape(shape)
     if n > 256:  # k * 2**-e is exact in bfloat16 only for k <= 256
-        raise ValueError("distinct float specs are limited to 256 elements")
+        raise InvalidArgumentError("distinct float specs are limited to 256 elements")
     # Magnitudes k * step (k = 1..n) are distinct and exactly representable; max <= 2.
     step = 2.0 ** math.floor(math.log2(2.0 / max(n, 1)))
     mags = (rng.permutation(n) + 1) * step
@@ -291,7 +293,7 @@ def _make_tensor(spec: TensorSpec, sample_dtype: str, rng: np.random.Generator,
         base[index] = logical
         view = lib.from_numpy(_to_dtype(base, dtype), dtype)[index]
     else:
-        raise ValueError(f"unknown noncontig_mode {mode!r}")
+        raise InvalidArgumentError(f"unknown noncontig_mode {mode!r}")
     # detach() keeps the strides but makes the view a leaf that can require grad.
     return view.detach()
 
@@ -347,12 +349,12 @@ def substitute(sample: Sample, tensors: dict[str, Any], lib: TensorFactory
 # ----------------------------------------------------------------------------- helpers
 
 
-def T(*shape: int, **kw: Any) -> TensorSpec:
+def T(*shape: int, **kw: Any) -> TensorSpec:  # noqa: N802 -- a one-letter name keeps the sample tables readable
     """Short constructor: ``T(3, 4, kind="positive")``."""
     return TensorSpec(tuple(shape), **kw)
 
 
-def S(*args: Any, desc: str = "", gradcheck: bool = True, **kwargs: Any) -> Sample:
+def S(*args: Any, desc: str = "", gradcheck: bool = True, **kwargs: Any) -> Sample:  # noqa: N802 -- see T
     """Short constructor for a sample."""
     return Sample(tuple(args), kwargs, desc, gradcheck)
 
@@ -2062,7 +2064,7 @@ def _build_registry() -> dict[str, OpInfo]:
     for op in (*_unary_ops(), *_binary_ops(), *_reduction_ops(), *_linalg_ops(),
                *_shape_ops(), *_nn_ops(), *_inplace_ops()):
         if op.name in ops:
-            raise ValueError(f"duplicate OpInfo {op.name!r}")
+            raise InvalidArgumentError(f"duplicate OpInfo {op.name!r}")
         ops[op.name] = op
     for name in _ACCUMULATING:
         ops[name].tol = _merge_tol(_ACCUM_TOL, _EXTRA_TOL.get(name, {}), ops[name].tol or {})
