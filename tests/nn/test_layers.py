@@ -150,6 +150,52 @@ def test_embedding_padding_idx():
     assert float(vm.weight.grad[4].abs().sum()) == 0.0
 
 
+@pytest.mark.parametrize("norm_type", [2.0, 1.0, 3.0, float("inf")])
+def test_embedding_max_norm_renormalises_looked_up_rows_like_torch(norm_type):
+    torch.manual_seed(0)
+    tm = torch.nn.Embedding(8, 4, padding_idx=2, max_norm=1.5, norm_type=norm_type)
+    vm = volta.nn.Embedding(8, 4, padding_idx=2, max_norm=1.5, norm_type=norm_type)
+    with torch.no_grad():
+        tm.weight.mul_(2)
+    copy_weights(tm, vm)
+    for idx in (torch.tensor([[0, 3, 3], [5, 0, 2]]), torch.tensor([7, 3, 1])):
+        t_out, v_out = tm(idx), vm(volta.tensor(idx.numpy()))
+        close(v_out, t_out)
+        # the rows looked up were rescaled in place (others untouched), exactly as PyTorch did
+        close(vm.weight, tm.weight)
+        g = torch.randn(t_out.shape)
+        t_out.backward(g)
+        v_out.backward(to_volta(g))
+        close(vm.weight.grad, tm.weight.grad)
+    norms = vm.weight.detach().norm(norm_type, dim=1)
+    looked_up = volta.tensor([0, 1, 3, 5, 7])
+    assert bool((norms.index_select(0, looked_up) <= 1.5 + 1e-5).all())
+    assert float(norms[4]) > 1.5  # never looked up, so never rescaled
+
+
+def test_embedding_from_pretrained_with_max_norm():
+    torch.manual_seed(0)
+    table = torch.randn(5, 3) * 3
+    tm = torch.nn.Embedding.from_pretrained(table.clone(), max_norm=1.0)
+    vm = volta.nn.Embedding.from_pretrained(to_volta(table), max_norm=1.0)
+    assert not vm.weight.requires_grad and repr(vm) == repr(tm)
+    idx = torch.tensor([4, 0, 4])
+    close(vm(volta.tensor(idx.numpy())), tm(idx))
+    close(vm.weight, tm.weight)
+    # functional form, trainable weight: outputs, renormalised weight and gradients agree
+    tw, vw = table.clone().requires_grad_(), to_volta(table, requires_grad=True)
+    t_out = torch.nn.functional.embedding(idx, tw, max_norm=2.0, norm_type=1.0)
+    v_out = volta.nn.functional.embedding(volta.tensor(idx.numpy()), vw, max_norm=2.0,
+                                          norm_type=1.0)
+    close(v_out, t_out)
+    close(vw, tw)
+    (t_out ** 2).sum().backward()
+    (v_out ** 2).sum().backward()
+    close(vw.grad, tw.grad)
+    with pytest.raises(volta.VoltaError, match="2-dimensional"):
+        volta.nn.Embedding.from_pretrained(volta.randn(2, 3, 4))
+
+
 @pytest.mark.parametrize("momentum", [0.1, 0.5, None])
 def test_batchnorm_running_stats_over_steps_then_eval(momentum):
     torch.manual_seed(0)

@@ -151,8 +151,24 @@ def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None,
               scale_grad_by_freq: bool = False, sparse: bool = False) -> Tensor:
     if padding_idx is not None and padding_idx < 0:
         padding_idx += weight.shape[0]
+    if max_norm is not None:
+        _embedding_renorm_(weight, input, max_norm, norm_type)
     return _F.embedding(weight, input, -1 if padding_idx is None else padding_idx,
                         scale_grad_by_freq, sparse)
+
+
+def _embedding_renorm_(weight: Tensor, input: Tensor, max_norm: float,
+                       norm_type: float) -> None:
+    """PyTorch's ``embedding_renorm_``: the rows of ``weight`` that ``input`` looks up and whose
+    ``norm_type``-norm exceeds ``max_norm`` are scaled, in place and outside autograd, to
+    ``max_norm / (norm + 1e-7)`` of themselves."""
+    with _no_grad():
+        rows = input.reshape(-1)
+        picked = weight.index_select(0, rows)
+        norms = picked.norm(norm_type, dim=1, keepdim=True)
+        scale = (max_norm / (norms + 1e-7)).where(norms > max_norm, norms.new_ones(()))
+        # a row looked up twice is written twice with the same value
+        weight.index_put_((rows,), picked * scale)
 
 
 @_export
