@@ -23,6 +23,23 @@ LAYERS = [
     ("conv2d", lambda nn: nn.Conv2d(3, 4, 3, padding=1), (2, 3, 6, 5)),
     ("conv2d_groups", lambda nn: nn.Conv2d(4, 6, (3, 2), stride=(2, 1), groups=2, bias=False),
      (2, 4, 7, 6)),
+    ("conv3d", lambda nn: nn.Conv3d(2, 4, (3, 2, 3), stride=(1, 2, 1), padding=1),
+     (2, 2, 4, 5, 4)),
+    ("conv3d_same", lambda nn: nn.Conv3d(2, 3, 2, padding="same", bias=False), (1, 2, 3, 4, 3)),
+    *[(f"conv{n}d_{mode}", build, shape) for mode in ("reflect", "replicate", "circular")
+      for n, build, shape in (
+          (1, lambda nn, m=mode: nn.Conv1d(3, 4, 3, stride=2, padding=2, padding_mode=m),
+           (2, 3, 9)),
+          (2, lambda nn, m=mode: nn.Conv2d(3, 4, (3, 2), padding=(1, 2), dilation=(2, 1),
+                                           padding_mode=m), (2, 3, 6, 5)),
+          (3, lambda nn, m=mode: nn.Conv3d(2, 3, 3, padding=(1, 0, 2), groups=1,
+                                           padding_mode=m), (2, 2, 4, 3, 5)))],
+    ("conv2d_same_circular", lambda nn: nn.Conv2d(2, 3, (4, 3), padding="same",
+                                                  padding_mode="circular"), (2, 2, 6, 5)),
+    ("conv1d_reflect_unbatched", lambda nn: nn.Conv1d(3, 2, 3, padding=1,
+                                                      padding_mode="reflect"), (3, 8)),
+    ("conv_transpose1d", lambda nn: nn.ConvTranspose1d(3, 4, 3, stride=2, padding=1,
+                                                       output_padding=1), (2, 3, 5)),
     ("conv_transpose2d", lambda nn: nn.ConvTranspose2d(3, 4, 3, stride=2, padding=1,
                                                        output_padding=1), (2, 3, 4, 5)),
     ("conv_transpose2d_groups", lambda nn: nn.ConvTranspose2d(4, 6, 2, stride=2, groups=2),
@@ -239,6 +256,55 @@ def test_maxpool_return_indices_and_convtranspose_output_size():
     vm = volta.nn.ConvTranspose2d(3, 2, 3, stride=2)
     copy_weights(tm, vm)
     close(vm(to_volta(x), output_size=[14, 14]), tm(x, output_size=[14, 14]))
+
+
+def test_conv_padding_mode_errors_like_torch():
+    for nn in (torch.nn, volta.nn):
+        with pytest.raises(ValueError, match="padding_mode must be one of"):
+            nn.Conv2d(2, 2, 3, padding_mode="mirror")
+        with pytest.raises(ValueError, match='Only "zeros" padding mode is supported for '
+                                             "ConvTranspose2d"):
+            nn.ConvTranspose2d(2, 2, 3, padding_mode="reflect")
+        with pytest.raises(ValueError, match="not supported for strided convolutions"):
+            nn.Conv1d(2, 2, 3, stride=2, padding="same")
+    with pytest.raises(volta.VoltaError, match="Invalid padding string"):
+        volta.nn.Conv1d(2, 2, 3, padding="full")
+
+
+PAD_CASES = [
+    ((2, 3, 7), (2, 1)), ((2, 3, 7), (-2, 3)), ((3, 7), (3, -1)), ((2, 3, 5, 6), (1, 2, 2, 1)),
+    ((2, 3, 5, 6), (-1, 2, 3, -2)), ((3, 5, 6), (2, 0, -1, 1)),
+    ((1, 2, 3, 4, 5), (1, 1, 2, 0, 1, 2)), ((2, 3, 4, 5), (0, 1, -1, 2, 1, 1)),
+]
+
+
+@pytest.mark.parametrize("mode,shape,pad", [
+    (mode, shape, pad) for mode in ("constant", "reflect", "replicate", "circular")
+    for shape, pad in PAD_CASES
+    # reflect padding must be smaller than the dimension it pads (PyTorch raises)
+    if mode != "reflect" or max(pad) < min(shape[-len(pad) // 2:])])
+def test_pad_modes_match_torch_with_negative_padding(mode, shape, pad):
+    torch.manual_seed(0)
+    x = torch.randn(*shape, dtype=torch.float64)
+    tx, vx = x.clone().requires_grad_(), to_volta(x, requires_grad=True)
+    t_out = torch.nn.functional.pad(tx, pad, mode=mode)
+    v_out = volta.nn.functional.pad(vx, pad, mode=mode)
+    close(v_out, t_out, 0, 0)
+    g = torch.randn(t_out.shape, dtype=torch.float64)
+    t_out.backward(g)
+    v_out.backward(to_volta(g))
+    close(vx.grad, tx.grad, 1e-12, 1e-12)
+
+
+def test_pad_errors_like_torch():
+    x = torch.randn(2, 3, 4, 5)
+    for kwargs in (dict(pad=(1, 1), mode="reflect"),  # 4-D input, one padded dimension
+                   dict(pad=(6, 0, 0, 0), mode="circular"),  # wraps around more than once
+                   dict(pad=(1, 1, 1, 1), mode="replicate", value=2.0)):
+        with pytest.raises((RuntimeError, NotImplementedError)):
+            torch.nn.functional.pad(x, **kwargs)
+        with pytest.raises(volta.VoltaError):
+            volta.nn.functional.pad(to_volta(x), **kwargs)
 
 
 def test_interpolate_functional_matches_torch():

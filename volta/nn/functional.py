@@ -324,6 +324,22 @@ def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
 @_export
 def pad(input: Tensor, pad: Sequence[int], mode: str = "constant",
         value: float | None = None) -> Tensor:
+    """Pads the trailing ``len(pad) // 2`` dimensions (the last one first, before and after;
+    negative values crop). ``mode``: ``"constant"`` (with ``value``), or ``"reflect"``,
+    ``"replicate"``, ``"circular"`` for the 1-3 spatial dimensions of a batched or unbatched
+    input, as PyTorch."""
+    if mode != "constant":
+        if value:
+            raise InvalidArgumentError(
+                f"Padding mode \"{mode}\" doesn't take in value argument")
+        padded = len(pad) // 2
+        if len(pad) % 2 or not 1 <= padded <= 3 or input.ndim not in (padded + 1, padded + 2):
+            raise InvalidArgumentError(
+                f"Padding size {len(pad)} is not supported for {input.ndim}D input tensor.\n"
+                "Supported combinations for non-constant padding:\n"
+                "  - 2D or 3D input with padding size 2\n"
+                "  - 3D or 4D input with padding size 4\n"
+                "  - 4D or 5D input with padding size 6")
     return _F.pad(input, pad, mode, value)
 
 
@@ -377,6 +393,13 @@ def conv2d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride: An
            padding: Any = 0, dilation: Any = 1, groups: int = 1) -> Tensor:
     input, padding = _conv_padding(input, weight, padding, stride, dilation, 2)
     return _F.conv2d(input, weight, bias, stride, padding, dilation, groups)
+
+
+@_export
+def conv3d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride: Any = 1,
+           padding: Any = 0, dilation: Any = 1, groups: int = 1) -> Tensor:
+    input, padding = _conv_padding(input, weight, padding, stride, dilation, 3)
+    return _F.conv3d(input, weight, bias, stride, padding, dilation, groups)
 
 
 # -- functions without an op of their own, built from volta ops ----------------------------------

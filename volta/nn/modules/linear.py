@@ -12,6 +12,16 @@ from volta.nn.modules.module import Module
 from volta.nn.parameter import Parameter
 
 
+def reset_kaiming_uniform_(weight: volta.Tensor, bias: volta.Tensor | None) -> None:
+    """PyTorch's default initialisation of Linear and the convolutions:
+    ``kaiming_uniform_(weight, a=sqrt(5))`` and a bias uniform in ``+-1/sqrt(fan_in)``."""
+    init.kaiming_uniform_(weight, a=math.sqrt(5))
+    if bias is not None:
+        fan_in, _ = init._calculate_fan_in_and_fan_out(weight)
+        bound = 1 / math.sqrt(fan_in) if fan_in > 0 else 0
+        init.uniform_(bias, -bound, bound)
+
+
 class Identity(Module):
     """Returns its input unchanged (arguments are accepted and ignored)."""
 
@@ -50,11 +60,7 @@ class Linear(Module):
 
     def reset_parameters(self) -> None:
         """PyTorch's default: kaiming_uniform_(a=sqrt(5)) weights, U(+-1/sqrt(fan_in)) bias."""
-        init.kaiming_uniform_(self.weight, a=math.sqrt(5))
-        if self.bias is not None:
-            fan_in = self.in_features
-            bound = 1 / math.sqrt(fan_in) if fan_in > 0 else 0
-            init.uniform_(self.bias, -bound, bound)
+        reset_kaiming_uniform_(self.weight, self.bias)
 
     def forward(self, input: volta.Tensor) -> volta.Tensor:
         return F.linear(input, self.weight, self.bias)
