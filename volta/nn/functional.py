@@ -15,6 +15,7 @@ from volta._generated import functions as _F
 from volta._generated import registry as _R
 from volta.dispatch import binding as _b
 from volta.errors import InvalidArgumentError
+from volta.nn import _interpolate
 
 _generated = list(_F.NAMESPACES.get("nn.functional", ()))
 globals().update({name: getattr(_F, name) for name in _generated})
@@ -473,78 +474,34 @@ def pixel_unshuffle(input: Tensor, downscale_factor: int) -> Tensor:
     return x.reshape(*batch, c * r * r, h // r, w // r)
 
 
-def _interp_scales(input: Tensor, size: Any, scale_factor: Any,
-                   recompute_scale_factor: bool | None) -> tuple[list[int], list[float | None]]:
-    spatial = input.ndim - 2
-    if (size is None) == (scale_factor is None):
-        raise InvalidArgumentError("either size or scale_factor should be defined, not both")
-    if size is not None:
-        sizes = list(_tup(size, spatial))
-        return sizes, [None] * spatial
-    factors = [float(f) for f in _tup(scale_factor, spatial)]
-    sizes = [int(input.shape[2 + i] * factors[i]) for i in range(spatial)]
-    # PyTorch maps output to input coordinates with 1/scale_factor unless asked to recompute
-    return sizes, [None] * spatial if recompute_scale_factor else factors
-
-
-def _source_scale(in_size: int, out_size: int, factor: float | None,
-                  align_corners: bool) -> float:
-    if align_corners:
-        return (in_size - 1) / (out_size - 1) if out_size > 1 else 0.0
-    return 1.0 / factor if factor is not None else in_size / out_size
-
-
 @_export
 def interpolate(input: Tensor, size: Any = None, scale_factor: Any = None,
                 mode: str = "nearest", align_corners: bool | None = None,
                 recompute_scale_factor: bool | None = None, antialias: bool = False) -> Tensor:
-    """Resizes the spatial dimensions of ``(N, C, *spatial)`` with ``mode`` ``"nearest"``,
-    ``"linear"`` (1-D), ``"bilinear"`` (2-D) or ``"nearest-exact"``."""
-    modes = {"nearest", "nearest-exact", "linear", "bilinear"}
-    if mode not in modes:
-        raise NotImplementedError(f"interpolate mode {mode!r} is not supported; "
-                                  f"supported: {sorted(modes)}")
-    linear = mode in ("linear", "bilinear")
-    if align_corners is not None and not linear:
-        raise InvalidArgumentError(
-            "align_corners option can only be set with the interpolating modes: "
-            "linear | bilinear | bicubic | trilinear")
-    sizes, factors = _interp_scales(input, size, scale_factor, recompute_scale_factor)
-    out = input
-    for i, out_size in enumerate(sizes):
-        dim = 2 + i
-        in_size = input.shape[dim]
-        scale = _source_scale(in_size, out_size, factors[i], bool(align_corners))
-        if not linear:
-            offset = 0.5 if mode == "nearest-exact" else 0.0
-            index = [min(int((j + offset) * scale), in_size - 1) for j in range(out_size)]
-            out = out.index_select(dim, _index_tensor(index, input))
-            continue
-        low, high, frac = [], [], []
-        for j in range(out_size):
-            src = j * scale if align_corners else max((j + 0.5) * scale - 0.5, 0.0)
-            i0 = min(int(src), in_size - 1)
-            low.append(i0)
-            high.append(min(i0 + 1, in_size - 1))
-            frac.append(src - i0)
-        shape = [1] * input.ndim
-        shape[dim] = out_size
-        weight = _index_tensor(frac, input, floating=True).reshape(shape)
-        out = (out.index_select(dim, _index_tensor(low, input)) * (1 - weight)
-               + out.index_select(dim, _index_tensor(high, input)) * weight)
-    return out
+    return _interpolate.interpolate(input, size, scale_factor, mode, align_corners,
+                                    recompute_scale_factor, antialias)
+
+
+interpolate.__doc__ = _interpolate.interpolate.__doc__
 
 
 @_export
 def upsample(input: Tensor, size: Any = None, scale_factor: Any = None, mode: str = "nearest",
              align_corners: bool | None = None) -> Tensor:
+    """Deprecated in PyTorch in favour of :func:`interpolate`, which it calls."""
     return interpolate(input, size, scale_factor, mode, align_corners)
 
 
-def _index_tensor(values: list, like: Tensor, floating: bool = False) -> Tensor:
-    import volta
-    dtype = like.dtype if floating else volta.int64
-    return volta.tensor(values, dtype=dtype, device=like.device)
+@_export
+def upsample_nearest(input: Tensor, size: Any = None, scale_factor: Any = None) -> Tensor:
+    """``interpolate(..., mode="nearest")``."""
+    return interpolate(input, size, scale_factor, mode="nearest")
+
+
+@_export
+def upsample_bilinear(input: Tensor, size: Any = None, scale_factor: Any = None) -> Tensor:
+    """``interpolate(..., mode="bilinear", align_corners=True)``."""
+    return interpolate(input, size, scale_factor, mode="bilinear", align_corners=True)
 
 
 def _no_grad() -> Any:

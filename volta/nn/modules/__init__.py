@@ -51,7 +51,7 @@ from volta.nn.modules.pooling import (
     MaxPool2d,
 )
 from volta.nn.modules.sparse import Embedding
-from volta.nn.modules.upsampling import Upsample
+from volta.nn.modules.upsampling import Upsample, UpsamplingBilinear2d, UpsamplingNearest2d
 
 __all__ = [
     "Module", "Sequential", "ModuleList", "ModuleDict", "ParameterList",
@@ -60,6 +60,7 @@ __all__ = [
     "MaxPool1d", "MaxPool2d", "AvgPool1d", "AvgPool2d", "AdaptiveAvgPool2d", "AdaptiveMaxPool2d",
     "BatchNorm1d", "BatchNorm2d", "InstanceNorm2d", "LayerNorm", "GroupNorm", "RMSNorm",
     "Embedding", "Dropout", "Dropout2d", "PixelShuffle", "Upsample",
+    "UpsamplingNearest2d", "UpsamplingBilinear2d",
     "ReLU", "ReLU6", "LeakyReLU", "ELU", "GELU", "SiLU", "Mish", "Sigmoid", "Tanh", "Softplus",
     "Hardswish", "Hardsigmoid", "Softmax", "LogSoftmax",
     "MSELoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "CrossEntropyLoss", "NLLLoss", "BCELoss",
