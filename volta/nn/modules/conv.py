@@ -7,9 +7,8 @@ from typing import Any
 
 import volta
 import volta.nn.functional as F
-from volta.nn.modules.linear import reset_kaiming_uniform_
+from volta.nn.modules.linear import register_weight_and_bias, reset_kaiming_uniform_
 from volta.nn.modules.module import Module
-from volta.nn.parameter import Parameter
 
 _PADDING_MODES = ("zeros", "reflect", "replicate", "circular")
 
@@ -56,11 +55,7 @@ class _ConvNd(Module):
         self._reversed_padding_repeated_twice = self._padding_for_pad(n)
         shape = ((in_channels, out_channels // groups) if transposed
                  else (out_channels, in_channels // groups)) + self.kernel_size
-        self.weight = Parameter(volta.empty(*shape, device=device, dtype=dtype))
-        if bias:
-            self.bias = Parameter(volta.empty(out_channels, device=device, dtype=dtype))
-        else:
-            self.register_parameter("bias", None)
+        register_weight_and_bias(self, shape, out_channels if bias else None, device, dtype)
         self.reset_parameters()
 
     def _padding_for_pad(self, n: int) -> list[int]:

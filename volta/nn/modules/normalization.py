@@ -12,6 +12,30 @@ from volta.nn.modules.module import Module
 from volta.nn.parameter import Parameter
 
 
+def _affine_parameters(module: Module, shape: tuple, weight: bool, bias: bool | None,
+                       device: Any, dtype: Any) -> None:
+    """Registers ``weight`` (ones of ``shape``) and ``bias`` (zeros), each ``None`` when absent;
+    ``bias=None``: the layer has no bias at all (RMSNorm)."""
+    if weight:
+        module.weight = Parameter(volta.ones(*shape, device=device, dtype=dtype))
+    else:
+        module.register_parameter("weight", None)
+    if bias is None:
+        return
+    if weight and bias:
+        module.bias = Parameter(volta.zeros(*shape, device=device, dtype=dtype))
+    else:
+        module.register_parameter("bias", None)
+
+
+def _reset_affine(module: Module) -> None:
+    """PyTorch's default affine parameters: weight ones, bias zeros."""
+    if module.weight is not None:
+        init.ones_(module.weight)
+    if getattr(module, "bias", None) is not None:
+        init.zeros_(module.bias)
+
+
 class _NormBase(Module):
     """Per-channel affine parameters and running statistics (BatchNorm, InstanceNorm)."""
 
@@ -23,12 +47,7 @@ class _NormBase(Module):
         self.momentum = momentum
         self.affine = affine
         self.track_running_stats = track_running_stats
-        if affine:
-            self.weight = Parameter(volta.empty(num_features, device=device, dtype=dtype))
-            self.bias = Parameter(volta.empty(num_features, device=device, dtype=dtype))
-        else:
-            self.register_parameter("weight", None)
-            self.register_parameter("bias", None)
+        _affine_parameters(self, (num_features,), affine, affine, device, dtype)
         if track_running_stats:
             self.register_buffer("running_mean",
                                  volta.zeros(num_features, device=device, dtype=dtype))
@@ -50,9 +69,7 @@ class _NormBase(Module):
 
     def reset_parameters(self) -> None:
         self.reset_running_stats()
-        if self.affine:
-            init.ones_(self.weight)
-            init.zeros_(self.bias)
+        _reset_affine(self)
 
     def _check_input_dim(self, input: volta.Tensor) -> None:
         raise NotImplementedError
@@ -154,23 +171,10 @@ class LayerNorm(Module):
         self.normalized_shape = _shape(normalized_shape)
         self.eps = eps
         self.elementwise_affine = elementwise_affine
-        if elementwise_affine:
-            self.weight = Parameter(volta.ones(*self.normalized_shape, device=device,
-                                               dtype=dtype))
-            if bias:
-                self.bias = Parameter(volta.zeros(*self.normalized_shape, device=device,
-                                                  dtype=dtype))
-            else:
-                self.register_parameter("bias", None)
-        else:
-            self.register_parameter("weight", None)
-            self.register_parameter("bias", None)
+        _affine_parameters(self, self.normalized_shape, elementwise_affine, bias, device, dtype)
 
     def reset_parameters(self) -> None:
-        if self.elementwise_affine:
-            init.ones_(self.weight)
-            if self.bias is not None:
-                init.zeros_(self.bias)
+        _reset_affine(self)
 
     def forward(self, input: volta.Tensor) -> volta.Tensor:
         return F.layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)
@@ -200,21 +204,10 @@ class GroupNorm(Module):
         self.num_channels = num_channels
         self.eps = eps
         self.affine = affine
-        if affine:
-            self.weight = Parameter(volta.ones(num_channels, device=device, dtype=dtype))
-            if bias:
-                self.bias = Parameter(volta.zeros(num_channels, device=device, dtype=dtype))
-            else:
-                self.register_parameter("bias", None)
-        else:
-            self.register_parameter("weight", None)
-            self.register_parameter("bias", None)
+        _affine_parameters(self, (num_channels,), affine, bias, device, dtype)
 
     def reset_parameters(self) -> None:
-        if self.affine:
-            init.ones_(self.weight)
-            if self.bias is not None:
-                init.zeros_(self.bias)
+        _reset_affine(self)
 
     def forward(self, input: volta.Tensor) -> volta.Tensor:
         return F.group_norm(input, self.num_groups, self.weight, self.bias, self.eps)
@@ -239,15 +232,10 @@ class RMSNorm(Module):
         self.normalized_shape = _shape(normalized_shape)
         self.eps = eps
         self.elementwise_affine = elementwise_affine
-        if elementwise_affine:
-            self.weight = Parameter(volta.ones(*self.normalized_shape, device=device,
-                                               dtype=dtype))
-        else:
-            self.register_parameter("weight", None)
+        _affine_parameters(self, self.normalized_shape, elementwise_affine, None, device, dtype)
 
     def reset_parameters(self) -> None:
-        if self.elementwise_affine:
-            init.ones_(self.weight)
+        _reset_affine(self)
 
     def forward(self, input: volta.Tensor) -> volta.Tensor:
         return F.rms_norm(input, self.normalized_shape, self.weight, self.eps)
