@@ -255,10 +255,31 @@ def nll_loss(input: Tensor, target: Tensor, weight: Tensor | None = None,
                        ignore_index)
 
 
+def _weighted_loss(elementwise: Tensor, input: Tensor, weight: Tensor, reduction: str,
+                   weighted_mean: bool) -> Tensor:
+    """PyTorch's ``weight=`` of ``mse_loss``/``huber_loss``: a per-element weight (input's
+    shape); mse's mean divides by the weights' sum, huber's by the element count."""
+    if tuple(weight.shape) != tuple(input.shape):
+        raise InvalidArgumentError("Weights and input must have the same size.")
+    loss = elementwise * weight
+    if reduction == "none":
+        return loss
+    if reduction == "sum":
+        return loss.sum()
+    if reduction == "mean":
+        return loss.sum() / weight.sum() if weighted_mean else loss.mean()
+    raise InvalidArgumentError(
+        f"Invalid reduction mode: {reduction}. Expected one of 'none', 'mean', 'sum'.")
+
+
 @_export
 def mse_loss(input: Tensor, target: Tensor, size_average: Any = None, reduce: Any = None,
-             reduction: str = "mean", weight: Any = None) -> Tensor:
-    return _F.mse_loss(input, target, _reduction(size_average, reduce, reduction))
+             reduction: str = "mean", weight: Tensor | None = None) -> Tensor:
+    reduction = _reduction(size_average, reduce, reduction)
+    if weight is not None:
+        return _weighted_loss(_F.mse_loss(input, target, "none"), input, weight, reduction,
+                              weighted_mean=True)
+    return _F.mse_loss(input, target, reduction)
 
 
 @_export
@@ -275,7 +296,10 @@ def smooth_l1_loss(input: Tensor, target: Tensor, size_average: Any = None, redu
 
 @_export
 def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean",
-               delta: float = 1.0, weight: Any = None) -> Tensor:
+               delta: float = 1.0, weight: Tensor | None = None) -> Tensor:
+    if weight is not None:
+        return _weighted_loss(_F.huber_loss(input, target, "none", delta), input, weight,
+                              reduction, weighted_mean=False)
     return _F.huber_loss(input, target, reduction, delta)
 
 
