@@ -55,6 +55,9 @@ LAYERS = [
     ("batchnorm1d_3d", lambda nn: nn.BatchNorm1d(4, momentum=None), (8, 4, 3)),
     ("batchnorm2d", lambda nn: nn.BatchNorm2d(3), (4, 3, 5, 5)),
     ("batchnorm2d_noaffine", lambda nn: nn.BatchNorm2d(3, affine=False), (4, 3, 5, 5)),
+    ("batchnorm1d_nobias", lambda nn: nn.BatchNorm1d(4, bias=False), (8, 4)),
+    ("instancenorm2d_nobias", lambda nn: nn.InstanceNorm2d(3, affine=True, bias=False),
+     (2, 3, 4, 5)),
     ("batchnorm2d_untracked", lambda nn: nn.BatchNorm2d(3, track_running_stats=False),
      (4, 3, 2, 2)),
     ("layernorm", lambda nn: nn.LayerNorm((3, 4)), (2, 5, 3, 4)),
@@ -319,6 +322,32 @@ def test_interpolate_functional_matches_torch():
     close(volta.nn.functional.interpolate(to_volta(y), size=10, mode="linear",
                                           align_corners=True),
           torch.nn.functional.interpolate(y, size=10, mode="linear", align_corners=True))
+
+
+@pytest.mark.parametrize("unbatched", [False, True])
+def test_adaptive_max_pool1d_return_indices(unbatched):
+    torch.manual_seed(0)
+    x = torch.randn(3, 7) if unbatched else torch.randn(2, 3, 7)
+    tx, vx = x.clone().requires_grad_(), to_volta(x, requires_grad=True)
+    t_out, t_idx = torch.nn.functional.adaptive_max_pool1d(tx, 3, return_indices=True)
+    v_out, v_idx = volta.nn.functional.adaptive_max_pool1d(vx, 3, return_indices=True)
+    close(v_out, t_out)
+    np.testing.assert_array_equal(v_idx.numpy(), t_idx.numpy())
+    t_out.sum().backward()
+    v_out.sum().backward()
+    close(vx.grad, tx.grad)
+    close(volta.nn.functional.adaptive_max_pool1d(vx, 4),
+          torch.nn.functional.adaptive_max_pool1d(tx, 4))
+
+
+def test_norm_layer_reprs_match_torch():
+    for build in (lambda nn: nn.BatchNorm1d(3), lambda nn: nn.BatchNorm2d(3, bias=False),
+                  lambda nn: nn.BatchNorm1d(3, affine=False),
+                  lambda nn: nn.InstanceNorm2d(3, affine=True, bias=False),
+                  lambda nn: nn.LayerNorm(4, bias=False), lambda nn: nn.GroupNorm(2, 4),
+                  lambda nn: nn.RMSNorm(4)):
+        assert repr(build(volta.nn)) == repr(build(torch.nn))
+        assert state_layout(build(volta.nn)) == state_layout(build(torch.nn))
 
 
 def test_pixel_unshuffle_inverts_pixel_shuffle():

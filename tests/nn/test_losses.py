@@ -127,8 +127,9 @@ def test_legacy_size_average_reduce_arguments():
 
 
 @pytest.mark.parametrize("reduction", REDUCTIONS)
-@pytest.mark.parametrize("name,kwargs", [("mse_loss", {}), ("huber_loss", {"delta": 0.5})])
-def test_weighted_mse_and_huber_match_torch(name, kwargs, reduction):
+@pytest.mark.parametrize("name,kwargs", [("mse_loss", {}), ("l1_loss", {}),
+                                         ("huber_loss", {"delta": 0.5})])
+def test_weighted_mse_l1_and_huber_match_torch(name, kwargs, reduction):
     torch.manual_seed(0)
     x, y, w = torch.randn(4, 5), torch.randn(4, 5), torch.rand(4, 5)
     tx, vx = x.clone().requires_grad_(), to_volta(x, requires_grad=True)

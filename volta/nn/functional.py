@@ -230,6 +230,15 @@ def adaptive_max_pool2d(input: Tensor, output_size: Any, return_indices: bool = 
 
 
 @_export
+def adaptive_max_pool1d(input: Tensor, output_size: Any, return_indices: bool = False) -> Any:
+    if return_indices:
+        x = input if input.ndim == 3 else input.unsqueeze(0)
+        out, idx = _R.adaptive_max_pool(x, _tup(output_size, 1))
+        return (out, idx) if input.ndim == 3 else (out.squeeze(0), idx.squeeze(0))
+    return _F.adaptive_max_pool1d(input, _tup(output_size, 1))
+
+
+@_export
 def adaptive_avg_pool2d(input: Tensor, output_size: Any) -> Tensor:
     return _F.adaptive_avg_pool2d(input, _resolve_output(input, _tup(output_size, 2)))
 
@@ -255,13 +264,16 @@ def nll_loss(input: Tensor, target: Tensor, weight: Tensor | None = None,
                        ignore_index)
 
 
-def _weighted_loss(elementwise: Tensor, input: Tensor, weight: Tensor, reduction: str,
-                   weighted_mean: bool) -> Tensor:
-    """PyTorch's ``weight=`` of ``mse_loss``/``huber_loss``: a per-element weight (input's
-    shape); mse's mean divides by the weights' sum, huber's by the element count."""
+def _elementwise_loss(op: Any, input: Tensor, target: Tensor, reduction: str,
+                      weight: Tensor | None, weighted_mean: bool, *args: Any) -> Tensor:
+    """``op(input, target, reduction, *args)``, with PyTorch's ``weight=`` of ``mse_loss``,
+    ``l1_loss`` and ``huber_loss``: a per-element weight of input's shape; mse's and l1's mean
+    divide by the weights' sum, huber's by the element count."""
+    if weight is None:
+        return op(input, target, reduction, *args)
     if tuple(weight.shape) != tuple(input.shape):
         raise InvalidArgumentError("Weights and input must have the same size.")
-    loss = elementwise * weight
+    loss = op(input, target, "none", *args) * weight
     if reduction == "none":
         return loss
     if reduction == "sum":
@@ -275,17 +287,15 @@ def _weighted_loss(elementwise: Tensor, input: Tensor, weight: Tensor, reduction
 @_export
 def mse_loss(input: Tensor, target: Tensor, size_average: Any = None, reduce: Any = None,
              reduction: str = "mean", weight: Tensor | None = None) -> Tensor:
-    reduction = _reduction(size_average, reduce, reduction)
-    if weight is not None:
-        return _weighted_loss(_F.mse_loss(input, target, "none"), input, weight, reduction,
-                              weighted_mean=True)
-    return _F.mse_loss(input, target, reduction)
+    return _elementwise_loss(_F.mse_loss, input, target,
+                             _reduction(size_average, reduce, reduction), weight, True)
 
 
 @_export
 def l1_loss(input: Tensor, target: Tensor, size_average: Any = None, reduce: Any = None,
-            reduction: str = "mean") -> Tensor:
-    return _F.l1_loss(input, target, _reduction(size_average, reduce, reduction))
+            reduction: str = "mean", weight: Tensor | None = None) -> Tensor:
+    return _elementwise_loss(_F.l1_loss, input, target,
+                             _reduction(size_average, reduce, reduction), weight, True)
 
 
 @_export
@@ -297,10 +307,7 @@ def smooth_l1_loss(input: Tensor, target: Tensor, size_average: Any = None, redu
 @_export
 def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean",
                delta: float = 1.0, weight: Tensor | None = None) -> Tensor:
-    if weight is not None:
-        return _weighted_loss(_F.huber_loss(input, target, "none", delta), input, weight,
-                              reduction, weighted_mean=False)
-    return _F.huber_loss(input, target, reduction, delta)
+    return _elementwise_loss(_F.huber_loss, input, target, reduction, weight, False, delta)
 
 
 @_export

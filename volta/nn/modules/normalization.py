@@ -40,14 +40,14 @@ class _NormBase(Module):
     """Per-channel affine parameters and running statistics (BatchNorm, InstanceNorm)."""
 
     def __init__(self, num_features: int, eps: float, momentum: float | None, affine: bool,
-                 track_running_stats: bool, device: Any, dtype: Any) -> None:
+                 track_running_stats: bool, device: Any, dtype: Any, bias: bool) -> None:
         super().__init__()
         self.num_features = num_features
         self.eps = eps
         self.momentum = momentum
         self.affine = affine
         self.track_running_stats = track_running_stats
-        _affine_parameters(self, (num_features,), affine, affine, device, dtype)
+        _affine_parameters(self, (num_features,), affine, bias, device, dtype)
         if track_running_stats:
             self.register_buffer("running_mean",
                                  volta.zeros(num_features, device=device, dtype=dtype))
@@ -76,15 +76,16 @@ class _NormBase(Module):
 
     def extra_repr(self) -> str:
         return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, "
-                f"affine={self.affine}, bias={self.affine}, "
+                f"affine={self.affine}, bias={self.bias is not None}, "
                 f"track_running_stats={self.track_running_stats}")
 
 
 class _BatchNorm(_NormBase):
     def __init__(self, num_features: int, eps: float = 1e-5, momentum: float | None = 0.1,
                  affine: bool = True, track_running_stats: bool = True, device: Any = None,
-                 dtype: Any = None) -> None:
-        super().__init__(num_features, eps, momentum, affine, track_running_stats, device, dtype)
+                 dtype: Any = None, *, bias: bool = True) -> None:
+        super().__init__(num_features, eps, momentum, affine, track_running_stats, device, dtype,
+                         bias)
 
     def forward(self, input: volta.Tensor) -> volta.Tensor:
         self._check_input_dim(input)
@@ -113,6 +114,7 @@ class BatchNorm1d(_BatchNorm):
         momentum: running statistics factor; ``None`` for a cumulative average.
         affine: learnable ``weight`` and ``bias``. Default: ``True``.
         track_running_stats: keep ``running_mean``/``running_var`` buffers (used in eval).
+        bias: with ``affine``, whether there is a ``bias``. Default: ``True``.
     """
 
     def _check_input_dim(self, input: volta.Tensor) -> None:
@@ -134,8 +136,9 @@ class InstanceNorm2d(_NormBase):
 
     def __init__(self, num_features: int, eps: float = 1e-5, momentum: float = 0.1,
                  affine: bool = False, track_running_stats: bool = False, device: Any = None,
-                 dtype: Any = None) -> None:
-        super().__init__(num_features, eps, momentum, affine, track_running_stats, device, dtype)
+                 dtype: Any = None, *, bias: bool = True) -> None:
+        super().__init__(num_features, eps, momentum, affine, track_running_stats, device, dtype,
+                         bias)
 
     def forward(self, input: volta.Tensor) -> volta.Tensor:
         if input.ndim not in (3, 4):
