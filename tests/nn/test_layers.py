@@ -303,7 +303,8 @@ def test_pad_errors_like_torch():
     x = torch.randn(2, 3, 4, 5)
     for kwargs in (dict(pad=(1, 1), mode="reflect"),  # 4-D input, one padded dimension
                    dict(pad=(6, 0, 0, 0), mode="circular"),  # wraps around more than once
-                   dict(pad=(1, 1, 1, 1), mode="replicate", value=2.0)):
+                   dict(pad=(1, 1, 1, 1), mode="replicate", value=2.0),
+                   dict(pad=(0, 0), mode="left")):
         with pytest.raises((RuntimeError, NotImplementedError)):
             torch.nn.functional.pad(x, **kwargs)
         with pytest.raises(volta.VoltaError):

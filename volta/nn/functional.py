@@ -360,6 +360,8 @@ def pad(input: Tensor, pad: Sequence[int], mode: str = "constant",
     negative values crop). ``mode``: ``"constant"`` (with ``value``), or ``"reflect"``,
     ``"replicate"``, ``"circular"`` for the 1-3 spatial dimensions of a batched or unbatched
     input, as PyTorch."""
+    if mode not in ("constant", "reflect", "replicate", "circular"):
+        raise InvalidArgumentError(f"Unrecognised padding mode {mode}")
     if mode != "constant":
         if value:
             raise InvalidArgumentError(
