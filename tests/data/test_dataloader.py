@@ -306,6 +306,21 @@ def test_persistent_workers_are_reused_across_epochs(persistent: bool) -> None:
         assert sorted(w for w, _ in inits) == [0, 0, 0, 1, 1, 1]  # new workers every epoch
 
 
+def test_persistent_workers_stop_when_the_loader_is_dropped() -> None:
+    import gc
+    before = set(threading.enumerate())
+    loader = vdata.DataLoader(Sleepy(6, {}), batch_size=2, num_workers=2,
+                              persistent_workers=True)
+    assert len(list(loader)) == 3 and len(list(loader)) == 3
+    workers = [t for t in threading.enumerate() if t not in before]
+    assert len(workers) == 2 and all(t.is_alive() for t in workers)
+    del loader
+    gc.collect()
+    for thread in workers:
+        thread.join(timeout=5)
+        assert not thread.is_alive()
+
+
 def test_in_order_false_returns_batches_as_they_are_ready() -> None:
     dataset = Sleepy(8, {0: 0.3})
     ordered = [b.tolist() for b in vdata.DataLoader(dataset, batch_size=2, num_workers=2)]

@@ -9,6 +9,7 @@ split itself between workers)."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import queue
 import threading
@@ -57,6 +58,20 @@ def get_worker_info() -> WorkerInfo | None:
 _EXHAUSTED = object()  # a worker's IterableDataset iterator has run out for this epoch
 
 
+def _iterable_batches(stream: Iterator[Any], batch_size: int | None, drop_last: bool,
+                      collate: Callable[[Any], Any]) -> Iterator[Any]:
+    """The collated batches of one iterator of an IterableDataset."""
+    if batch_size is None:
+        for sample in stream:
+            yield collate(sample)
+        return
+    while True:
+        samples = list(itertools.islice(stream, batch_size))
+        if not samples or (drop_last and len(samples) < batch_size):
+            return
+        yield collate(samples)
+
+
 class _Workers:
     """``num_workers`` daemon threads, each reading tasks from its own queue.
 
@@ -66,42 +81,17 @@ class _Workers:
     (started afresh for each new ``epoch``).
     """
 
-    def __init__(self, loader: DataLoader, base_seed: int) -> None:
-        self.loader = loader
+    def __init__(self, num_workers: int, dataset: Any,
+                 worker_init_fn: Callable[[int], None] | None,
+                 batches: Callable[[Iterator[Any]], Iterator[Any]], base_seed: int) -> None:
+        # the threads hold what they need, not the DataLoader, so that an unused loader with
+        # persistent workers is collected (and its __del__ stops them)
         self.queues: list[queue.SimpleQueue[Any]] = [
-            queue.SimpleQueue() for _ in range(loader.num_workers)]
-        self.threads = [threading.Thread(target=self._run, args=(i, base_seed), daemon=True,
-                                         name=f"volta-data-{i}")
-                        for i in range(loader.num_workers)]
-        for thread in self.threads:
-            thread.start()
-
-    def _run(self, worker_id: int, base_seed: int) -> None:
-        loader = self.loader
-        _worker_state.info = WorkerInfo(worker_id, loader.num_workers, base_seed + worker_id,
-                                        loader.dataset)
-        failure: BaseException | None = None
-        if loader.worker_init_fn is not None:
-            try:
-                loader.worker_init_fn(worker_id)
-            except BaseException as error:  # reported with every batch asked of this worker
-                failure = error
-        epoch, batches = None, iter(())
-        while (task := self.queues[worker_id].get()) is not None:
-            results, seq, task_epoch, load = task
-            try:
-                if failure is not None:
-                    raise failure
-                if load is None:
-                    if task_epoch != epoch:
-                        epoch, batches = task_epoch, loader._iterable_batches(
-                            iter(loader.dataset))
-                    value = next(batches, _EXHAUSTED)
-                else:
-                    value = load()
-                results.put((seq, True, value))
-            except BaseException as error:  # re-raised in the thread that iterates
-                results.put((seq, False, error))
+            queue.SimpleQueue() for _ in range(num_workers)]
+        for worker_id, tasks in enumerate(self.queues):
+            info = WorkerInfo(worker_id, num_workers, base_seed + worker_id, dataset)
+            threading.Thread(target=_worker_loop, args=(info, tasks, worker_init_fn, batches),
+                             daemon=True, name=f"volta-data-{worker_id}").start()
 
     def submit(self, worker_id: int, task: tuple) -> None:
         self.queues[worker_id].put(task)
@@ -111,6 +101,34 @@ class _Workers:
         threads cannot be killed, and they are daemons)."""
         for q in self.queues:
             q.put(None)
+
+
+def _worker_loop(info: WorkerInfo, tasks: queue.SimpleQueue[Any],
+                 worker_init_fn: Callable[[int], None] | None,
+                 batches_of: Callable[[Iterator[Any]], Iterator[Any]]) -> None:
+    """One worker thread: runs ``worker_init_fn``, then the tasks of its queue until ``None``."""
+    _worker_state.info = info
+    failure: BaseException | None = None
+    if worker_init_fn is not None:
+        try:
+            worker_init_fn(info.id)
+        except BaseException as error:  # reported with every batch asked of this worker
+            failure = error
+    epoch, batches = None, iter(())
+    while (task := tasks.get()) is not None:
+        results, seq, task_epoch, load = task
+        try:
+            if failure is not None:
+                raise failure
+            if load is None:
+                if task_epoch != epoch:
+                    epoch, batches = task_epoch, batches_of(iter(info.dataset))
+                value = next(batches, _EXHAUSTED)
+            else:
+                value = load()
+            results.put((seq, True, value))
+        except BaseException as error:  # re-raised in the thread that iterates
+            results.put((seq, False, error))
 
 
 class DataLoader:
@@ -222,17 +240,15 @@ class DataLoader:
 
     # -- iteration ---------------------------------------------------------------------------
 
-    def _iterable_batches(self, stream: Iterator[Any]) -> Iterator[Any]:
-        """The collated batches of one iterator of an IterableDataset."""
-        if self.batch_size is None:
-            for sample in stream:
-                yield self.collate_fn(sample)
-            return
-        while True:
-            samples = list(itertools.islice(stream, self.batch_size))
-            if not samples or (self.drop_last and len(samples) < self.batch_size):
-                return
-            yield self.collate_fn(samples)
+    @property
+    def _batches_of(self) -> Callable[[Iterator[Any]], Iterator[Any]]:
+        """Iterator of an IterableDataset -> its batches (holding no reference to the loader)."""
+        return functools.partial(_iterable_batches, batch_size=self.batch_size,
+                                 drop_last=self.drop_last, collate=self.collate_fn)
+
+    def __del__(self) -> None:
+        if getattr(self, "_workers", None) is not None:
+            self._workers.shutdown()  # type: ignore[union-attr]
 
     def _map_work(self) -> Iterator[Callable[[], Any]]:
         """One thunk per batch of a map-style dataset, in sampler order."""
@@ -251,14 +267,15 @@ class DataLoader:
         base_seed = int(volta.randint(0, 2 ** 62, (), generator=self.generator).item())
         if self.num_workers == 0:
             if self._iterable:
-                return self._iterable_batches(iter(self.dataset))  # type: ignore[arg-type]
+                return self._batches_of(iter(self.dataset))  # type: ignore[arg-type]
             return (load() for load in self._map_work())
         return self._threaded(base_seed)
 
     def _threaded(self, base_seed: int) -> Iterator[Any]:
         workers = self._workers
         if workers is None:
-            workers = _Workers(self, base_seed)
+            workers = _Workers(self.num_workers, self.dataset, self.worker_init_fn,
+                               self._batches_of, base_seed)
             if self.persistent_workers:
                 self._workers = workers
         epoch = next(self._epochs)
