@@ -214,6 +214,8 @@ def test_embedding_from_pretrained_with_max_norm():
     close(vw.grad, tw.grad)
     with pytest.raises(volta.VoltaError, match="2-dimensional"):
         volta.nn.Embedding.from_pretrained(volta.randn(2, 3, 4))
+    with pytest.raises(volta.VoltaError, match="Shape of weight does not match"):
+        volta.nn.Embedding(4, 3, _weight=volta.randn(3, 4))
 
 
 @pytest.mark.parametrize("momentum", [0.1, 0.5, None])

@@ -48,6 +48,9 @@ class Embedding(Module):
                                                 dtype=dtype), requires_grad=not _freeze)
             self.reset_parameters()
         else:
+            if list(_weight.shape) != [num_embeddings, embedding_dim]:
+                raise volta.InvalidArgumentError(
+                    "Shape of weight does not match num_embeddings and embedding_dim")
             self.weight = Parameter(_weight, requires_grad=not _freeze)
 
     def reset_parameters(self) -> None:
