@@ -729,7 +729,13 @@ def _pad_source_index(n: int, before: int, after: int, mode: str) -> np.ndarray:
     if mode == "replicate":
         return np.clip(i, 0, n - 1)
     if mode == "circular":
-        return i % n
+        # PyTorch crops the negative paddings first and wraps around what remains
+        lo, hi = max(-before, 0), n - max(-after, 0)
+        if before > n or after > n or hi <= lo:
+            raise ShapeError("pad: Padding value causes wrapping around more than once"
+                             if before > n or after > n else
+                             "pad: Negative padding value is resulting in an empty dimension")
+        return lo + np.arange(-max(before, 0), hi - lo + max(after, 0)) % (hi - lo)
     raise VoltaError(f"pad: unknown padding mode {mode!r}; use 'constant', 'reflect', "
                      "'replicate' or 'circular'")
 
