@@ -19,6 +19,7 @@ from volta.backends.cpu import pointwise_math
 from volta.backends.cpu.storage import array as A
 from volta.backends.cpu.storage import wrap as W
 from volta.backends.cpu.storage import wrap_as as WA
+from volta.composites.nn import linear as _linear_composite
 from volta.composites.views import wrap_dim, wrap_dims
 from volta.errors import DTypeError, IndexOutOfRangeError, ShapeError, VoltaError
 from volta.tensor.inplace import broadcast_shapes, check_no_internal_overlap
@@ -469,6 +470,22 @@ def matmul(self: Tensor, other: Tensor) -> Tensor:
     if a.ndim > 2 and b.ndim > 2:
         broadcast_shapes(a.shape[:-2], b.shape[:-2])
     return WA(np.matmul(a, b), dt)
+
+
+@kernel("linear")
+def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
+    dt = input.dtype
+    if (dt is weight.dtype and (dt is D.float32 or dt is D.float64) and weight.ndim == 2
+            and input.ndim >= 1 and input._shape[-1] == weight._shape[1]
+            and (bias is None or (bias.dtype is dt and bias.ndim <= 1
+                                  and bias.numel() in (1, weight._shape[0])))):
+        # the product lands in a fresh array and the bias is added into it: one output
+        # buffer, and the transposed weight is a BLAS flag, not a copy
+        out = np.matmul(A(input), A(weight).T)
+        if bias is not None:
+            np.add(out, A(bias), out=out)
+        return W(out)
+    return _linear_composite(input, weight, bias)
 
 
 @kernel("mm")
