@@ -87,6 +87,9 @@ class Dispatch:
             entries.append({"binding": index + 1,
                             "resource": {"buffer": buffer, "offset": 0, "size": buffer.size}})
         self.output, self.output_like = output, arrays[output]
+        # reading a tiny buffer waits for the queue (on_submitted_work_done_sync is broken
+        # in wgpu-py 0.32 with wgpu-native)
+        self._fence = device.create_buffer(size=16, usage=wgpu.BufferUsage.COPY_SRC)
         self.bind_group = device.create_bind_group(
             layout=self.pipeline.get_bind_group_layout(0), entries=entries)
 
@@ -102,6 +105,10 @@ class Dispatch:
         compute_pass.end()
         self.device.queue.submit([encoder.finish()])
 
+    def wait(self) -> None:
+        """Block until everything submitted so far has run."""
+        self.device.queue.read_buffer(self._fence)
+
     def read(self) -> np.ndarray:
         like = self.output_like
         assert like is not None
@@ -112,20 +119,11 @@ class Dispatch:
         """Median over ``rounds`` of (wall time of one submit of ``repeats`` dispatches, waited
         for) / ``repeats``. With enough repeats the per-submit cost is amortised away."""
         self.submit(1)
-        self.device.queue.on_submitted_work_done_sync()
+        self.wait()
         times = []
         for _ in range(rounds):
             start = time.perf_counter()
             self.submit(repeats)
-            self.device.queue.on_submitted_work_done_sync()
+            self.wait()
             times.append((time.perf_counter() - start) / repeats)
         return statistics.median(times)
-
-
-def run(device: wgpu.GPUDevice, source: str, entry_point: str, params: bytes,
-        arrays: Sequence[np.ndarray | None], workgroups: tuple[int, int, int],
-        output: int) -> np.ndarray:
-    """Dispatch once and return the contents of ``arrays[output]`` after the kernel."""
-    dispatch = Dispatch(device, source, entry_point, params, arrays, workgroups, output)
-    dispatch.submit()
-    return dispatch.read()

@@ -31,11 +31,18 @@ Offsets and strides are in elements of the buffer's dtype. Dispatch
 from __future__ import annotations
 
 import functools
+import json
 import math
+import os
 import struct
-from dataclasses import dataclass, field
-from typing import Literal, Protocol
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Literal, Protocol
 
+import numpy as np
+
+from volta.backends.wgpu.kernels import harness
 from volta.errors import InvalidArgumentError
 
 Dtype = Literal["f32", "f16"]
@@ -165,7 +172,7 @@ class OperandSource(Protocol):
               checked: bool) -> list[str]:
         """Statements assigning 4 elements along ``layout`` to vec4<f32> ``var``."""
 
-    def helpers(self) -> list[str]:
+    def helpers(self, prefix: str, dtype: Dtype) -> list[str]:
         """Module-scope WGSL this source needs (functions, constants)."""
 
 
@@ -201,7 +208,7 @@ class StridedSource:
     def setup(self, prefix: str) -> list[str]:
         return batch_base(prefix)
 
-    def helpers(self) -> list[str]:
+    def helpers(self, prefix: str, dtype: Dtype) -> list[str]:
         return []
 
     def _index(self, p: str, x: str, k: str) -> str:
@@ -369,8 +376,7 @@ def generate(spec: GemmSpec) -> GemmKernel:
         bindings.append((4, "bias", "read-only-storage"))
     out.append(f"var<workgroup> a_tile: array<vec4<f32>, {cfg.bk * load_a.row_stride}>;")
     out.append(f"var<workgroup> b_tile: array<vec4<f32>, {cfg.bk * load_b.row_stride}>;")
-    for src in (spec.a, spec.b):
-        out += src.helpers()
+    out += spec.a.helpers("a", t) + spec.b.helpers("b", t)
 
     body: list[str] = [
         f"let tid = lid.y * {wx}u + lid.x;",
@@ -505,7 +511,7 @@ class MatrixView:
         return MatrixView(self.offset, self.col_stride, self.row_stride, self.batch_strides)
 
 
-def _strided_source(x_stride: int, k_stride: int, x_size: int, k_size: int, offset: int,
+def strided_source(x_stride: int, k_stride: int, x_size: int, k_size: int, offset: int,
                     batch_strides: tuple[int, int], allow_vec4: bool) -> StridedSource:
     """Pick the layout (which stride is 1) and whether 16-byte loads are safe."""
     layout: Layout = "strided"
@@ -527,6 +533,19 @@ class GemmLaunch:
     params: bytes
     workgroups: tuple[int, int, int]
 
+    def bind(self, device: Any, arrays: Sequence[np.ndarray | None],
+             output: int = 2) -> harness.Dispatch:
+        """Upload ``arrays`` to bindings 1, 2, ... on a raw wgpu device (tests, tuning)."""
+        return harness.Dispatch(device, self.kernel.source, self.kernel.entry_point,
+                                self.params, arrays, self.workgroups, output)
+
+    def run(self, device: Any, arrays: Sequence[np.ndarray | None],
+            output: int = 2) -> np.ndarray:
+        """Dispatch once and return ``arrays[output]`` as the kernel left it."""
+        dispatch = self.bind(device, arrays, output)
+        dispatch.submit()
+        return dispatch.read()
+
 
 def matmul_launch(config: MatmulConfig, M: int, N: int, K: int, a: MatrixView, b: MatrixView,
                   c: MatrixView, *, batch: tuple[int, int] = (1, 1), dtype: Dtype = "f32",
@@ -541,9 +560,9 @@ def matmul_launch(config: MatmulConfig, M: int, N: int, K: int, a: MatrixView, b
     """
     if min(M, N, K, *batch) < 0:
         raise InvalidArgumentError(f"matmul sizes must be >= 0, got M={M} N={N} K={K}")
-    src_a = _strided_source(a.row_stride, a.col_stride, M, K, a.offset, a.batch_strides,
+    src_a = strided_source(a.row_stride, a.col_stride, M, K, a.offset, a.batch_strides,
                             config.vec4)
-    src_b = _strided_source(b.col_stride, b.row_stride, N, K, b.offset, b.batch_strides,
+    src_b = strided_source(b.col_stride, b.row_stride, N, K, b.offset, b.batch_strides,
                             config.vec4)
     aligned = M % config.bm == 0 and N % config.bn == 0 and K % config.bk == 0
     spec = GemmSpec(config, src_a, src_b, dtype=dtype, aligned=aligned, beta=beta is not None,
@@ -569,3 +588,84 @@ def size_class(M: int, N: int, K: int) -> str:
         return min(1 << max(v - 1, 0).bit_length(), 4096)
     return f"{bucket(M)}x{bucket(N)}x{bucket(K)}"
 
+
+
+# --------------------------------------------------------------------------------------------
+# Autotuning: time the candidates once per (adapter, size class), remember the winner.
+# --------------------------------------------------------------------------------------------
+
+TUNING_CACHE_ENV = "VOLTA_WGPU_TUNING_CACHE"  # path of the JSON cache
+TUNING_ENV = "VOLTA_WGPU_TUNE"  # "0" turns tuning off: default_config() is used
+
+
+def tuning_cache_path() -> Path:
+    if os.environ.get(TUNING_CACHE_ENV):
+        return Path(os.environ[TUNING_CACHE_ENV])
+    cache_home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"),
+                                                                 ".cache")
+    return Path(cache_home) / "volta" / "wgpu_tuning.json"
+
+
+def _read_cache(path: Path) -> dict[str, Any]:
+    try:
+        return json.loads(path.read_text())
+    except (OSError, ValueError):
+        return {}  # missing or corrupt: tune again
+
+
+def _write_cache(path: Path, cache: dict[str, Any]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
+    tmp.write_text(json.dumps(cache, indent=1, sort_keys=True))
+    os.replace(tmp, path)  # atomic: concurrent tuners never see half a file
+
+
+def time_config(device: Any, config: MatmulConfig, M: int, N: int, K: int,
+                repeats: int | None = None) -> float:
+    """Seconds per dispatch of an f32 ``M x K @ K x N`` with ``config`` on ``device``."""
+    rng = np.random.default_rng(0)
+    a = rng.standard_normal((M, K), dtype=np.float32)
+    b = rng.standard_normal((K, N), dtype=np.float32)
+    c = np.zeros((M, N), np.float32)
+    launch = matmul_launch(config, M, N, K, MatrixView.contiguous(M, K),
+                           MatrixView.contiguous(K, N), MatrixView.contiguous(M, N))
+    dispatch = launch.bind(device, [a, b, c])
+    if repeats is None:  # about 2 * 10^10 flops per submit: long enough to hide its cost
+        repeats = max(1, min(100, int(2e10 / max(2 * M * N * K, 1))))
+    return dispatch.seconds_per_dispatch(repeats)
+
+
+def tune(device: Any, M: int, N: int, K: int, *, candidates: Sequence[MatmulConfig] = CANDIDATES,
+         cache_path: Path | None = None, enabled: bool | None = None,
+         timer: Callable[[Any, MatmulConfig, int, int, int], float] = time_config,
+         ) -> MatmulConfig:
+    """The fastest candidate for an ``M x N x K`` matmul on ``device``.
+
+    Timed once per (adapter, :func:`size_class`) and kept in a JSON file
+    (:func:`tuning_cache_path`); later calls, in this process or another, read the choice.
+    With tuning disabled (``enabled=False`` or ``VOLTA_WGPU_TUNE=0``) the answer is
+    :func:`default_config` and nothing is timed or written.
+    """
+    if enabled is None:
+        enabled = os.environ.get(TUNING_ENV, "1") != "0"
+    if not enabled:
+        return default_config(M, N, K)
+    path = cache_path or tuning_cache_path()
+    adapter = harness.adapter_name(device)
+    key = size_class(M, N, K)
+    cache = _read_cache(path)
+    known = cache.get(adapter, {}).get(key)
+    if known is not None:
+        return MatmulConfig(**known["config"])
+    runnable = [c for c in candidates
+                if harness.fits(device, c.threads, c.workgroup_storage_bytes())]
+    if not runnable:
+        return default_config(M, N, K)
+    timings = {c: timer(device, c, M, N, K) for c in runnable}
+    best = min(runnable, key=timings.__getitem__)
+    cache = _read_cache(path)  # re-read: another process may have tuned meanwhile
+    cache.setdefault(adapter, {})[key] = {
+        "config": asdict(best), "seconds": timings[best], "problem": [M, N, K],
+        "timings": {c.name: t for c, t in timings.items()}}
+    _write_cache(path, cache)
+    return best
