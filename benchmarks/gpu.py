@@ -84,8 +84,20 @@ def median_seconds(run: Callable[[], None], sync: Callable[[], None], repeats: i
     return statistics.median(times)
 
 
+EXTRA_CONFIGS: list[mm.MatmulConfig] = []  # --config: tile shapes to try besides the candidates
+
+
+def parse_config(text: str) -> mm.MatmulConfig:
+    """``bm,bn,bk,tm,tn,pad[,novec4][,noprefetch]`` -> MatmulConfig."""
+    parts = text.split(",")
+    config = mm.MatmulConfig(*map(int, parts[:6]), vec4="novec4" not in parts,
+                             prefetch="noprefetch" not in parts)
+    config.validate()
+    return config
+
+
 def runnable(device: Any) -> list[mm.MatmulConfig]:
-    return [c for c in mm.CANDIDATES
+    return [c for c in (*mm.CANDIDATES, *EXTRA_CONFIGS)
             if harness.fits(device, c.threads, c.workgroup_storage_bytes())]
 
 
@@ -203,7 +215,9 @@ def print_table(report: dict[str, Any]) -> None:
             torch_tf = f"{row['torch_tflops']:8.2f}" if "torch_tflops" in row else f"{'-':>8}"
             ratio = f"{entry['ratio']:6.2f}" if "ratio" in entry else f"{'-':>6}"
             print(f"{row['size']:>7}³ {name:>25}{mark} {entry['tflops']:8.4g} {torch_tf} {ratio}")
-    c = report["conv"]
+    c = report.get("conv")
+    if c is None:
+        return
     print(f"conv2d {c['shape']} k=3 fwd+bwd: volta {c['volta_seconds'] * 1e3:.2f} ms"
           + (f", torch {c['torch_seconds'] * 1e3:.2f} ms, torch/volta time {c['ratio']:.2f}"
              if "torch_seconds" in c else ""))
@@ -217,13 +231,20 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--out", type=Path, help="JSON path (default $OUT/gpu.json or "
                                                  "benchmarks/results/gpu.json)")
     parser.add_argument("--adapter", help="pick the wgpu adapter whose name contains this")
+    parser.add_argument("--sizes", type=int, nargs="+", help="matmul sizes (default: "
+                        "1024 2048 4096, with --quick 48)")
+    parser.add_argument("--config", type=parse_config, action="append", default=[],
+                        help="also time this tile config: bm,bn,bk,tm,tn,pad[,novec4]"
+                             "[,noprefetch] (repeatable)")
+    parser.add_argument("--no-conv", action="store_true", help="matmul only")
     args = parser.parse_args(argv)
+    EXTRA_CONFIGS[:] = args.config
     out = args.out or (Path(os.environ["OUT"]) / "gpu.json" if os.environ.get("OUT")
                        else RESULTS)
 
     device = harness.request_device(args.adapter)
     torch = load_torch()
-    sizes = [48] if args.quick else [1024, 2048, 4096]
+    sizes = args.sizes or ([48] if args.quick else [1024, 2048, 4096])
     report: dict[str, Any] = {
         "adapter": harness.adapter_name(device),
         "torch": None if torch is None else f"{torch.__version__} {torch.cuda.get_device_name()}",
@@ -234,7 +255,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as scratch:  # keep the user's tuning cache untouched
         report["matmul"] = bench_matmul(device, torch, sizes, args.quick,
                                         Path(scratch) / "tuning.json")
-    report["conv"] = bench_conv(device, torch, args.quick)
+    if not args.no_conv:
+        report["conv"] = bench_conv(device, torch, args.quick)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(report, indent=1))
     print_table(report)
