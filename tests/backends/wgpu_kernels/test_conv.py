@@ -53,8 +53,10 @@ def check_conv2d(device, g: conv.Conv2dGeometry, config: mm.MatmulConfig) -> Non
                  F.conv2d(xt, wt, torch.tensor(bias), *args))
     grad_input = conv.conv2d_grad_input(g, config=config)
     assert_close(grad_input.run(device, [w, grad_out, np.zeros_like(x)]), xt.grad)
-    grad_weight = conv.conv2d_grad_weight(g, config=config)
-    assert_close(grad_weight.run(device, [grad_out, x, np.zeros_like(w)]), wt.grad)
+    for split_k in (1, 3):  # whole K, and split-K: partial sums + the reduce stage
+        grad_weight = conv.conv2d_grad_weight(g, config=config, split_k=split_k)
+        assert (grad_weight.split is None) == (split_k == 1)
+        assert_close(grad_weight.run(device, [grad_out, x, np.zeros_like(w)]), wt.grad)
 
 
 @pytest.mark.parametrize("name,config", CASES, ids=[f"{n}-{c.name}" for n, c in CASES])
@@ -91,6 +93,15 @@ def test_conv_transpose2d(device, stride, padding, output_padding, dilation, gro
     assert g.input_shape == tuple(expected.shape)
     out = conv.conv_transpose2d(g).run(device, [w, x, np.zeros(g.input_shape, np.float32)])
     assert_close(out, expected)
+
+
+def test_grad_weight_splits_long_reductions() -> None:
+    """B=32, 64 channels, 128x128: K = 32 * 128 * 128 over a 64 x 576 output."""
+    g = conv.Conv2dGeometry(32, 64, 128, 128, 64, (3, 3), padding=(1, 1))
+    launch = conv.conv2d_grad_weight(g, config=mm.CANDIDATES[2])
+    assert launch.split is not None and launch.split.splits > 16
+    assert launch.workgroups[2] == launch.split.splits
+    assert launch.split.scratch_elements == launch.split.splits * 64 * 576
 
 
 def test_kernels_gather_without_im2col() -> None:

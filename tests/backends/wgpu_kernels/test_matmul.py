@@ -128,6 +128,28 @@ def test_strided_views_and_offsets(device) -> None:
     assert out[0] == 0 and not out[1:].reshape(15, 9)[:, 7:].any()
 
 
+@pytest.mark.parametrize("config", [SMALL, mm.CANDIDATES[2]], ids=lambda c: c.name)
+def test_split_k(device, config: mm.MatmulConfig) -> None:
+    """Long K, small output: K split over b0, partial sums reduced by a second kernel into a
+    strided output (with alpha), for explicit and automatic split counts and a batch."""
+    M, N, K = 5, 7, 8200
+    a, b = randn(M, K), randn(K, N)
+    out_t = np.zeros((N, M), np.float32)  # write C transposed: strides (1, M)
+    launch = mm.matmul_launch(config, M, N, K, view_of(a), view_of(b), mm.MatrixView(0, 1, M),
+                              alpha=0.5, split_k="auto")
+    assert launch.split is not None and launch.split.splits == 8
+    assert_close(launch.run(device, [a, b, out_t]).T, 0.5 * (a @ b))
+    ab, bb = randn(3, 20, 33), randn(3, 33, 6)
+    batched = mm.matmul_launch(config, 20, 6, 33, mm.MatrixView(0, 33, 1, (0, 20 * 33)),
+                               mm.MatrixView(0, 6, 1, (0, 33 * 6)),
+                               mm.MatrixView.contiguous(20, 6, (1, 3)), batch=(1, 3), split_k=4)
+    assert batched.split.splits == 3  # 33 = 16 + 16 + 1 for bk=16: chunks are whole tiles
+    assert_close(batched.run(device, [ab, bb, np.zeros((3, 20, 6), np.float32)]), ab @ bb)
+    with pytest.raises(InvalidArgumentError, match="split-K"):
+        mm.matmul_launch(config, M, N, K, view_of(a), view_of(b), mm.MatrixView(0, 1, M),
+                         beta=1.0, split_k=2)
+
+
 def test_empty_reduction_gives_bias_only(device) -> None:
     launch = mm.matmul_launch(SMALL, 3, 5, 0, mm.MatrixView(0, 1, 1),
                               mm.MatrixView(0, 5, 1), mm.MatrixView.contiguous(3, 5), bias="n")

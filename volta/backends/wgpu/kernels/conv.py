@@ -35,9 +35,9 @@ from volta.backends.wgpu.kernels.matmul import (
     MatmulConfig,
     OperandSource,
     batch_base,
+    choose_splits,
     default_config,
-    generate_cached,
-    pack_params,
+    plan_gemm,
     strided_source,
 )
 from volta.errors import InvalidArgumentError
@@ -144,8 +144,8 @@ class GatherSource:
 
     def helpers(self, prefix: str, dtype: Dtype) -> list[str]:
         x_extent = "params.M" if prefix == "a" else "params.N"
-        return [f"fn {prefix}_fetch(base: u32, x: u32, k: u32) -> f32 {{",
-                f"  if (x >= {x_extent} || k >= params.K) {{ return 0.0; }}",
+        return [f"fn {prefix}_fetch(base: u32, x: u32, k: u32, k_end: u32) -> f32 {{",
+                f"  if (x >= {x_extent} || k >= k_end) {{ return 0.0; }}",
                 *("  " + line for line in self.body),
                 "  if (!valid) { return 0.0; }",
                 f"  return f32({prefix}_buf[base + index]);",
@@ -153,7 +153,7 @@ class GatherSource:
 
     def load(self, prefix: str, var: str, x: str, k: str, x_extent: str,
              checked: bool) -> list[str]:
-        return [f"{var} = {prefix}_fetch({prefix}_base, {x}, {k});"]
+        return [f"{var} = {prefix}_fetch({prefix}_base, {x}, {k}, k_end);"]
 
     def load4(self, prefix: str, var: str, x: str, k: str, x_extent: str,
               checked: bool) -> list[str]:
@@ -179,15 +179,13 @@ def _input_patch(g: Conv2dGeometry) -> list[str]:
 
 
 def _launch(config: MatmulConfig, a: OperandSource, b: OperandSource, M: int, N: int, K: int,
-            batch: tuple[int, int], dtype: Dtype, bias: bool, name: str,
+            batch: tuple[int, int], dtype: Dtype, bias: bool, name: str, splits: int = 1,
             **params: float) -> GemmLaunch:
     aligned = M % config.bm == 0 and N % config.bn == 0 and K % config.bk == 0
     spec = GemmSpec(config, a, b, dtype=dtype, aligned=aligned,
                     bias="m" if bias else "none", a_vec_storage=a.vec4,
                     b_vec_storage=False, name=name)
-    kernel = generate_cached(spec)
-    packed = pack_params(M=M, N=N, K=K, B1=batch[1], **params)
-    return GemmLaunch(kernel, packed, kernel.workgroup_count(M, N, batch[0] * batch[1]))
+    return plan_gemm(spec, M, N, K, batch, params, splits)
 
 
 def conv2d_forward(g: Conv2dGeometry, *, config: MatmulConfig | None = None,
@@ -248,8 +246,13 @@ def conv2d_grad_input(g: Conv2dGeometry, *, config: MatmulConfig | None = None,
 
 def conv2d_grad_weight(g: Conv2dGeometry, *, config: MatmulConfig | None = None,
                        dtype: Dtype = "f32", x_offset: int = 0, grad_output_offset: int = 0,
-                       grad_weight_offset: int = 0) -> GemmLaunch:
-    """grad_weight of conv2d: bind A = grad_output, B = input, C = grad_weight."""
+                       grad_weight_offset: int = 0, split_k: int | None = None) -> GemmLaunch:
+    """grad_weight of conv2d: bind A = grad_output, B = input, C = grad_weight.
+
+    Its K (batch x output pixels) is long and its output small, so by default it is split
+    (:func:`matmul.choose_splits`, f32 only): see :class:`matmul.GemmLaunch` for the scratch
+    buffer and the reduce stage.
+    """
     G = g.groups
     cg, ocg = g.in_channels // G, g.out_channels // G
     khw = g.kernel[0] * g.kernel[1]
@@ -265,8 +268,10 @@ def conv2d_grad_weight(g: Conv2dGeometry, *, config: MatmulConfig | None = None,
         f"let oh = (k % {ohw}u) / {g.out_width}u;",
         f"let ow = k % {g.out_width}u;",
         *_input_patch(g)))
+    if split_k is None:
+        split_k = choose_splits(config, M, N, K, G) if dtype == "f32" else 1
     return _launch(config, grad_out, patches, M, N, K, (1, G), dtype, False,
-                   "conv2d_grad_weight",
+                   "conv2d_grad_weight", split_k,
                    a_off=grad_output_offset, a_sb1=ocg * ohw,
                    b_off=x_offset, b_sb1=cg * g.height * g.width,
                    c_off=grad_weight_offset, c_sb1=ocg * cg * khw, c_sm=cg * khw, c_sn=1)

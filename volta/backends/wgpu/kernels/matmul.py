@@ -30,6 +30,7 @@ Offsets and strides are in elements of the buffer's dtype. Dispatch
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import math
@@ -58,6 +59,7 @@ PARAMS_FIELDS: tuple[tuple[str, str], ...] = (
     ("c_off", "u32"), ("c_sb0", "u32"), ("c_sb1", "u32"), ("c_sm", "u32"), ("c_sn", "u32"),
     ("bias_off", "u32"), ("bias_sb0", "u32"), ("bias_sb1", "u32"), ("bias_s", "u32"),
     ("alpha", "f32"), ("beta", "f32"),
+    ("k_chunk", "u32"), ("splits", "u32"),  # split-K: K range per b0 / partial count
 )
 # Uniform buffers are sized in multiples of 16 bytes.
 PARAMS_SIZE = -(-len(PARAMS_FIELDS) * 4 // 16) * 16
@@ -162,7 +164,8 @@ class OperandSource(Protocol):
     vec4: bool
 
     def setup(self, prefix: str) -> list[str]:
-        """Statements run once per thread (``b0``, ``b1`` are in scope)."""
+        """Statements run once per thread (``b0``, ``b1`` are in scope; so is ``k_end``, the
+        end of this workgroup's K range, which bounds ``k`` in every load)."""
 
     def load(self, prefix: str, var: str, x: str, k: str, x_extent: str,
              checked: bool) -> list[str]:
@@ -218,13 +221,13 @@ class StridedSource:
 
     def load(self, prefix: str, var: str, x: str, k: str, x_extent: str,
              checked: bool) -> list[str]:
-        cond = f"({x}) < {x_extent} && ({k}) < params.K" if checked else None
+        cond = f"({x}) < {x_extent} && ({k}) < k_end" if checked else None
         return _guarded(var, cond, f"f32({prefix}_buf[{self._index(prefix, x, k)}])", "0.0")
 
     def load4(self, prefix: str, var: str, x: str, k: str, x_extent: str,
               checked: bool) -> list[str]:
         # the contiguous extent is a multiple of 4, so a vec4 is wholly inside or outside
-        cond = f"({x}) < {x_extent} && ({k}) < params.K" if checked else None
+        cond = f"({x}) < {x_extent} && ({k}) < k_end" if checked else None
         value = f"vec4<f32>({prefix}_buf[({self._index(prefix, x, k)}) >> 2u])"
         return _guarded(var, cond, value, "vec4<f32>()")
 
@@ -245,6 +248,8 @@ class GemmSpec:
     aligned: bool = False  # M % bm == N % bn == K % bk == 0: no bounds checks
     beta: bool = False  # read C and add beta * C
     bias: BiasMode = "none"
+    # split-K: b0 picks the K range [b0 * k_chunk, (b0 + 1) * k_chunk); C gets partial sums
+    split_k: bool = False
     a_vec_storage: bool = False  # declare a_buf as array<vec4<T>> (set from a.vec4)
     b_vec_storage: bool = False
     name: str = "gemm"
@@ -391,7 +396,12 @@ def generate(spec: GemmSpec) -> GemmKernel:
     body += load_a.thread_setup() + load_b.thread_setup()
     body += [f"var acc_{r}_{c}: f32 = 0.0;" for r in range(cfg.tm) for c in range(cfg.tn)]
     body += load_a.reg_decls() + load_b.reg_decls()
-    body.append(f"let num_tiles = (params.K + {cfg.bk - 1}u) / {cfg.bk}u;")
+    if spec.split_k:
+        body.append("let k_begin = min(params.K, b0 * params.k_chunk);")
+        body.append("let k_end = min(params.K, k_begin + params.k_chunk);")
+    else:
+        body += ["let k_begin = 0u;", "let k_end = params.K;"]
+    body.append(f"let num_tiles = (k_end - k_begin + {cfg.bk - 1}u) / {cfg.bk}u;")
 
     fetch = load_a.global_loads("m0", "k0") + load_b.global_loads("n0", "k0")
     stage = load_a.shared_stores() + load_b.shared_stores()
@@ -410,20 +420,20 @@ def generate(spec: GemmSpec) -> GemmKernel:
                 compute.append(f"acc_{r}_{c} = fma({av}, {bv}, acc_{r}_{c});")
 
     if cfg.prefetch:
-        body.append("var k0 = 0u;")
+        body.append("var k0 = k_begin;")
         body.append("if (num_tiles > 0u) {")
         body += ["  " + s for s in fetch]
         body.append("}")
         body.append("for (var t = 0u; t < num_tiles; t = t + 1u) {")
         body += ["  " + s for s in stage]
         body.append("  workgroupBarrier();")
-        body.append(f"  k0 = (t + 1u) * {cfg.bk}u;")
+        body.append(f"  k0 = k_begin + (t + 1u) * {cfg.bk}u;")
         body.append("  if (t + 1u < num_tiles) {")
         body += ["    " + s for s in fetch]
         body.append("  }")
     else:
         body.append("for (var t = 0u; t < num_tiles; t = t + 1u) {")
-        body.append(f"  let k0 = t * {cfg.bk}u;")
+        body.append(f"  let k0 = k_begin + t * {cfg.bk}u;")
         body += ["  " + s for s in fetch + stage]
         body.append("  workgroupBarrier();")
     body += ["  " + s for s in compute]
@@ -525,52 +535,167 @@ def strided_source(x_stride: int, k_stride: int, x_size: int, k_size: int, offse
     return StridedSource(layout, allow_vec4 and aligned)
 
 
+REDUCE_THREADS = 256
+
+
+@functools.lru_cache(maxsize=4)
+def reduce_splits_source(dtype: Dtype) -> str:
+    """WGSL summing split-K partials: ``c[b1, m, n] = alpha * sum_s partials[s, b1, m, n]``.
+
+    Bindings: 0 params (matmul's block: M, N, B1, splits, c_off, c_sb1, c_sm, c_sn, alpha),
+    1 partials (f32, contiguous ``splits x B1 x M x N``), 2 the output. A grid-stride loop, so
+    any workgroup count covers the output.
+    """
+    lines = ["enable f16;"] if dtype == "f16" else []
+    lines += ["struct Params {", *(f"  {n}: {k}," for n, k in PARAMS_FIELDS), "}",
+              "@group(0) @binding(0) var<uniform> params: Params;",
+              "@group(0) @binding(1) var<storage, read> partials: array<f32>;",
+              f"@group(0) @binding(2) var<storage, read_write> c_buf: array<{dtype}>;",
+              f"@compute @workgroup_size({REDUCE_THREADS})",
+              "fn reduce_splits(@builtin(global_invocation_id) gid: vec3<u32>,",
+              "                 @builtin(num_workgroups) groups: vec3<u32>) {",
+              "  let plane = params.M * params.N;",
+              "  let slab = params.B1 * plane;",
+              f"  for (var j = gid.x; j < slab; j = j + groups.x * {REDUCE_THREADS}u) {{",
+              "    var total = 0.0;",
+              "    for (var s = 0u; s < params.splits; s = s + 1u) {",
+              "      total = total + partials[s * slab + j];",
+              "    }",
+              "    let r = j % plane;",
+              "    let index = params.c_off + (j / plane) * params.c_sb1"
+              " + (r / params.N) * params.c_sm + (r % params.N) * params.c_sn;",
+              f"    c_buf[index] = {dtype}(params.alpha * total);",
+              "  }",
+              "}"]
+    return "\n".join(lines) + "\n"
+
+
+@dataclass(frozen=True)
+class SplitK:
+    """Second stage of a split-K GEMM: the GEMM wrote ``splits`` partial sums (f32) into a
+    scratch buffer of ``scratch_elements``; ``reduce_source`` adds them into the output."""
+
+    splits: int
+    scratch_elements: int
+    reduce_source: str
+    reduce_params: bytes
+    reduce_workgroups: tuple[int, int, int]
+    reduce_entry_point: str = "reduce_splits"
+
+
 @dataclass(frozen=True)
 class GemmLaunch:
-    """A kernel plus the uniform bytes and workgroup count of one call."""
+    """A kernel plus the uniform bytes and workgroup count of one call.
+
+    With ``split`` set, binding 3 of the GEMM is a scratch f32 buffer of
+    ``split.scratch_elements`` (not the output), followed by the reduce dispatch
+    (bindings 0 ``split.reduce_params``, 1 scratch, 2 output).
+    """
 
     kernel: GemmKernel
     params: bytes
     workgroups: tuple[int, int, int]
+    split: SplitK | None = None
 
     def bind(self, device: Any, arrays: Sequence[np.ndarray | None],
              output: int = 2) -> harness.Dispatch:
-        """Upload ``arrays`` to bindings 1, 2, ... on a raw wgpu device (tests, tuning)."""
+        """Upload ``arrays`` to bindings 1, 2, ... on a raw wgpu device and bind the GEMM
+        (for a split-K launch the array at binding 3 must be the scratch buffer)."""
         return harness.Dispatch(device, self.kernel.source, self.kernel.entry_point,
                                 self.params, arrays, self.workgroups, output)
 
+    def bind_reduce(self, device: Any, partials: np.ndarray,
+                    out: np.ndarray) -> harness.Dispatch:
+        assert self.split is not None
+        return harness.Dispatch(device, self.split.reduce_source, self.split.reduce_entry_point,
+                                self.split.reduce_params, [partials, out],
+                                self.split.reduce_workgroups, output=1)
+
     def run(self, device: Any, arrays: Sequence[np.ndarray | None],
             output: int = 2) -> np.ndarray:
-        """Dispatch once and return ``arrays[output]`` as the kernel left it."""
-        dispatch = self.bind(device, arrays, output)
-        dispatch.submit()
-        return dispatch.read()
+        """Dispatch once (both stages when split) and return ``arrays[output]`` after it.
+        The harness reads partials back between the stages; the runtime keeps them on the GPU.
+        """
+        if self.split is None:
+            dispatch = self.bind(device, arrays, output)
+            dispatch.submit()
+            return dispatch.read()
+        scratch = np.zeros(self.split.scratch_elements, np.float32)
+        gemm = self.bind(device, [*arrays[:2], scratch, *arrays[3:]], output)
+        gemm.submit()
+        reduce = self.bind_reduce(device, gemm.read(), arrays[output])
+        reduce.submit()
+        return reduce.read()
+
+
+def choose_splits(config: MatmulConfig, M: int, N: int, K: int, batch: int) -> int:
+    """Split-K factor: split only when the output has too few tiles to fill a GPU and K is
+    long, keeping at least 1024 of K per split."""
+    tiles = math.ceil(M / config.bm) * math.ceil(N / config.bn) * batch
+    if tiles >= 256 or K < 4096:
+        return 1
+    return max(1, min(math.ceil(512 / tiles), K // 1024))
+
+
+def plan_gemm(spec: GemmSpec, M: int, N: int, K: int, batch: tuple[int, int],
+              params: dict[str, float], splits: int = 1) -> GemmLaunch:
+    """Generate (cached) the kernel of ``spec`` and pack its call: ``params`` are the uniform
+    fields besides M, N, K, B1. ``splits > 1`` turns the call into split-K over ``b0``
+    (``batch[0]`` must be 1; the output's layout moves into the reduce stage)."""
+    values = dict(params, M=M, N=N, K=K, B1=max(batch[1], 1))
+    if splits <= 1:
+        kernel = generate_cached(spec)
+        return GemmLaunch(kernel, pack_params(**values),
+                          kernel.workgroup_count(M, N, batch[0] * batch[1]))
+    if batch[0] != 1 or spec.beta or spec.bias != "none" or spec.dtype != "f32":
+        raise InvalidArgumentError("split-K needs batch[0] == 1, f32 and no beta or bias")
+    bk = spec.config.bk
+    chunk = math.ceil(K / splits / bk) * bk
+    splits = math.ceil(K / chunk)
+    kernel = generate_cached(dataclasses.replace(spec, split_k=True))
+    plane, slab = M * N, values["B1"] * M * N
+    reduce_params = pack_params(M=M, N=N, B1=values["B1"], splits=splits,
+                                c_off=values.get("c_off", 0), c_sb1=values.get("c_sb1", 0),
+                                c_sm=values.get("c_sm", 0), c_sn=values.get("c_sn", 0),
+                                alpha=values.get("alpha", 1.0))
+    # the GEMM writes contiguous partials: split s, batch b1 at s * slab + b1 * plane
+    values.update(a_sb0=0, b_sb0=0, c_off=0, c_sb0=slab, c_sb1=plane, c_sm=N, c_sn=1,
+                  alpha=1.0, k_chunk=chunk, splits=splits)
+    reduce_groups = (min(math.ceil(slab / REDUCE_THREADS), 65535), 1, 1)
+    split = SplitK(splits, splits * slab, reduce_splits_source(spec.dtype), reduce_params,
+                   reduce_groups)
+    return GemmLaunch(kernel, pack_params(**values),
+                      kernel.workgroup_count(M, N, splits * values["B1"]), split)
 
 
 def matmul_launch(config: MatmulConfig, M: int, N: int, K: int, a: MatrixView, b: MatrixView,
                   c: MatrixView, *, batch: tuple[int, int] = (1, 1), dtype: Dtype = "f32",
                   alpha: float = 1.0, beta: float | None = None, bias: BiasMode = "none",
                   bias_offset: int = 0, bias_stride: int = 1,
-                  bias_batch_strides: tuple[int, int] = (0, 0)) -> GemmLaunch:
+                  bias_batch_strides: tuple[int, int] = (0, 0),
+                  split_k: int | Literal["auto"] = 1) -> GemmLaunch:
     """Plan ``c = alpha * a @ b (+ beta * c) (+ bias)`` for a ``batch[0] x batch[1]`` batch.
 
     ``a`` is M x K, ``b`` K x N, ``c`` M x N (see :class:`MatrixView`). ``bias`` "m" adds
     ``bias[bias_offset + m * bias_stride]`` to row m (conv), "n" to column n (linear).
-    ``beta=None`` leaves C unread (its old contents are overwritten).
+    ``beta=None`` leaves C unread (its old contents are overwritten). ``split_k`` > 1 (or
+    "auto": :func:`choose_splits`) splits K for small outputs with a long K, such as weight
+    gradients (f32, no beta/bias, ``batch[0] == 1``).
     """
     if min(M, N, K, *batch) < 0:
         raise InvalidArgumentError(f"matmul sizes must be >= 0, got M={M} N={N} K={K}")
     src_a = strided_source(a.row_stride, a.col_stride, M, K, a.offset, a.batch_strides,
-                            config.vec4)
+                           config.vec4)
     src_b = strided_source(b.col_stride, b.row_stride, N, K, b.offset, b.batch_strides,
-                            config.vec4)
+                           config.vec4)
     aligned = M % config.bm == 0 and N % config.bn == 0 and K % config.bk == 0
     spec = GemmSpec(config, src_a, src_b, dtype=dtype, aligned=aligned, beta=beta is not None,
                     bias=bias, a_vec_storage=src_a.vec4, b_vec_storage=src_b.vec4,
                     name="matmul")
-    kernel = generate_cached(spec)
-    params = pack_params(
-        M=M, N=N, K=K, B1=max(batch[1], 1),
+    if split_k == "auto":
+        simple = batch[0] == 1 and beta is None and bias == "none" and dtype == "f32"
+        split_k = choose_splits(config, M, N, K, batch[1]) if simple else 1
+    params = dict(
         a_off=a.offset, a_sb0=a.batch_strides[0], a_sb1=a.batch_strides[1],
         a_sx=a.row_stride, a_sk=a.col_stride,
         b_off=b.offset, b_sb0=b.batch_strides[0], b_sb1=b.batch_strides[1],
@@ -579,7 +704,7 @@ def matmul_launch(config: MatmulConfig, M: int, N: int, K: int, a: MatrixView, b
         c_sm=c.row_stride, c_sn=c.col_stride,
         bias_off=bias_offset, bias_sb0=bias_batch_strides[0], bias_sb1=bias_batch_strides[1],
         bias_s=bias_stride, alpha=alpha, beta=0.0 if beta is None else beta)
-    return GemmLaunch(kernel, params, kernel.workgroup_count(M, N, batch[0] * batch[1]))
+    return plan_gemm(spec, M, N, K, batch, params, split_k)
 
 
 def size_class(M: int, N: int, K: int) -> str:
