@@ -25,7 +25,10 @@ Bindings (group 0), in this order:
   4. ``bias_buf`` storage, read       only when the kernel has a bias
 Offsets and strides are in elements of the buffer's dtype. Dispatch
 ``workgroup_count(M, N, batch)`` workgroups with ``batch = B0 * B1``; the kernel splits
-``workgroup_id.z`` into ``b0 = z / B1`` and ``b1 = z % B1``.
+``workgroup_id.z`` into ``b0 = z / B1`` and ``b1 = z % B1``. An operand read with vec4 loads
+(``GemmSpec.a_vec_storage``/``b_vec_storage``) is declared ``array<vec4<T>>``: bind its
+buffer with a size that is a multiple of 16 bytes. A split-K launch (:class:`SplitK`) takes
+a scratch buffer at binding 3 and a second, reduce dispatch.
 """
 
 from __future__ import annotations
@@ -131,17 +134,19 @@ CANDIDATES: tuple[MatmulConfig, ...] = (
     MatmulConfig(bm=128, bn=128, bk=8, tm=8, tn=8, pad=1),
     MatmulConfig(bm=128, bn=128, bk=16, tm=8, tn=8, pad=0),
     MatmulConfig(bm=64, bn=128, bk=16, tm=8, tn=8, pad=1),
-    MatmulConfig(bm=128, bn=64, bk=16, tm=8, tn=4, pad=1),
+    MatmulConfig(bm=64, bn=128, bk=8, tm=8, tn=8, pad=1),
     MatmulConfig(bm=64, bn=64, bk=16, tm=4, tn=4, pad=1),
     MatmulConfig(bm=32, bn=32, bk=16, tm=4, tn=4, pad=1),
 )
 
 
 def default_config(M: int, N: int, K: int) -> MatmulConfig:
-    """The deterministic choice when tuning is off: big tiles only where they fill the GPU."""
-    if M * N >= 1024 * 1024:
-        return CANDIDATES[0]
-    if M * N >= 256 * 256:
+    """The deterministic choice when tuning is off: big tiles only where they fill the GPU.
+    64x128x16 was the fastest untuned shape on an H100 from 1024^3 to 4096^3
+    (benchmarks/results/gpu.json)."""
+    if M * N >= 512 * 512:
+        return CANDIDATES[2]
+    if M * N >= 128 * 128:
         return CANDIDATES[4]
     return CANDIDATES[5]
 
@@ -164,12 +169,12 @@ class OperandSource(Protocol):
     vec4: bool
 
     def setup(self, prefix: str) -> list[str]:
-        """Statements run once per thread (``b0``, ``b1`` are in scope; so is ``k_end``, the
-        end of this workgroup's K range, which bounds ``k`` in every load)."""
+        """Statements run once per thread (``b0``, ``b1`` are in scope)."""
 
     def load(self, prefix: str, var: str, x: str, k: str, x_extent: str,
              checked: bool) -> list[str]:
-        """Statements assigning element (x, k) (0 outside the problem) to f32 ``var``."""
+        """Statements assigning element (x, k) (0 outside the problem) to f32 ``var``.
+        ``k_end``, the end of this workgroup's K range, is in scope and bounds ``k``."""
 
     def load4(self, prefix: str, var: str, x: str, k: str, x_extent: str,
               checked: bool) -> list[str]:
@@ -190,10 +195,6 @@ def _guarded(var: str, cond: str | None, value: str, zero: str) -> list[str]:
         return [f"{var} = {value};"]
     return [f"{var} = {zero};", f"if ({cond}) {{ {var} = {value}; }}"]
 
-
-def _and(*conds: str | None) -> str | None:
-    kept = [c for c in conds if c]
-    return " && ".join(kept) if kept else None
 
 
 @dataclass(frozen=True)
