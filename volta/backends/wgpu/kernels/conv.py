@@ -160,6 +160,20 @@ class GatherSource:
         raise InvalidArgumentError("gathered conv operands have no vec4 loads")
 
 
+def _sizes(g: Conv2dGeometry) -> tuple[int, int, int, int, int]:
+    """(groups, in channels per group, out channels per group, KH * KW, OH * OW)."""
+    return (g.groups, g.in_channels // g.groups, g.out_channels // g.groups,
+            g.kernel[0] * g.kernel[1], g.out_height * g.out_width)
+
+
+def _row_blocks(block: int, block_stride: int) -> GatherSource:
+    """Element (x, k) at ``(k / block) * block_stride + x * block + k % block``: a matrix
+    whose k runs through blocks of ``block`` contiguous elements, one block per x."""
+    return GatherSource("k", (
+        f"let index = (k / {block}u) * {block_stride}u + x * {block}u + k % {block}u;",
+        "let valid = true;"))
+
+
 def _split_kernel_index(g: Conv2dGeometry, var: str, channel: str) -> list[str]:
     """WGSL splitting ``var`` = (channel, kh, kw) flattened, as the weight is laid out."""
     kh, kw = g.kernel
@@ -192,10 +206,8 @@ def conv2d_forward(g: Conv2dGeometry, *, config: MatmulConfig | None = None,
                    dtype: Dtype = "f32", bias: bool = False, x_offset: int = 0,
                    w_offset: int = 0, y_offset: int = 0, bias_offset: int = 0) -> GemmLaunch:
     """y = conv2d(x, w) (+ bias): bind A = weight, B = input, C = output, 4 = bias."""
-    G = g.groups
-    cg, ocg = g.in_channels // G, g.out_channels // G
-    ohw = g.out_height * g.out_width
-    M, N, K = ocg, ohw, cg * g.kernel[0] * g.kernel[1]
+    G, cg, ocg, khw, ohw = _sizes(g)
+    M, N, K = ocg, ohw, cg * khw
     config = config or default_config(M, N, K)
     weight = strided_source(K, 1, M, K, w_offset, (0, ocg * K), config.vec4)
     patches = GatherSource("x", (
@@ -217,16 +229,12 @@ def conv2d_grad_input(g: Conv2dGeometry, *, config: MatmulConfig | None = None,
                       dtype: Dtype = "f32", w_offset: int = 0, grad_output_offset: int = 0,
                       grad_input_offset: int = 0) -> GemmLaunch:
     """grad_input of conv2d: bind A = weight, B = grad_output, C = grad_input."""
-    G = g.groups
-    cg, ocg = g.in_channels // G, g.out_channels // G
-    khw = g.kernel[0] * g.kernel[1]
+    G, cg, ocg, khw, ohw = _sizes(g)
     (sh, sw), (ph, pw), (dh, dw) = g.stride, g.padding, g.dilation
     oh, ow = g.out_height, g.out_width
     M, N, K = cg, g.height * g.width, ocg * khw
     config = config or default_config(M, N, K)
-    weight_t = GatherSource("k", (
-        f"let index = (k / {khw}u) * {cg * khw}u + x * {khw}u + k % {khw}u;",
-        "let valid = true;"))
+    weight_t = _row_blocks(khw, cg * khw)  # k = (oc, kh, kw), x = c
     # input pixel (ih, iw) receives from output pixel (th / sh, tw / sw) when it divides
     grad_out = GatherSource("x", (
         *_split_kernel_index(g, "k", "oc"),
@@ -234,12 +242,12 @@ def conv2d_grad_input(g: Conv2dGeometry, *, config: MatmulConfig | None = None,
         f"let tw = i32(x % {g.width}u) + {pw} - i32(kw * {dw}u);",
         f"let valid = th >= 0 && tw >= 0 && th % {sh} == 0 && tw % {sw} == 0"
         f" && th / {sh} < {oh} && tw / {sw} < {ow};",
-        f"let index = oc * {oh * ow}u + u32(th / {sh}) * {ow}u + u32(tw / {sw});"))
+        f"let index = oc * {ohw}u + u32(th / {sh}) * {ow}u + u32(tw / {sw});"))
     hw = g.height * g.width
     return _launch(config, weight_t, grad_out, M, N, K, (g.batch, G), dtype, False,
                    "conv2d_grad_input",
                    a_off=w_offset, a_sb1=ocg * cg * khw,
-                   b_off=grad_output_offset, b_sb0=g.out_channels * oh * ow, b_sb1=ocg * oh * ow,
+                   b_off=grad_output_offset, b_sb0=g.out_channels * ohw, b_sb1=ocg * ohw,
                    c_off=grad_input_offset, c_sb0=g.in_channels * hw, c_sb1=cg * hw, c_sm=hw,
                    c_sn=1)
 
@@ -253,15 +261,10 @@ def conv2d_grad_weight(g: Conv2dGeometry, *, config: MatmulConfig | None = None,
     (:func:`matmul.choose_splits`, f32 only): see :class:`matmul.GemmLaunch` for the scratch
     buffer and the reduce stage.
     """
-    G = g.groups
-    cg, ocg = g.in_channels // G, g.out_channels // G
-    khw = g.kernel[0] * g.kernel[1]
-    ohw = g.out_height * g.out_width
+    G, cg, ocg, khw, ohw = _sizes(g)
     M, N, K = ocg, cg * khw, g.batch * ohw
     config = config or default_config(M, N, K)
-    grad_out = GatherSource("k", (
-        f"let index = (k / {ohw}u) * {g.out_channels * ohw}u + x * {ohw}u + k % {ohw}u;",
-        "let valid = true;"))
+    grad_out = _row_blocks(ohw, g.out_channels * ohw)  # k = (n, oh, ow), x = oc
     patches = GatherSource("k", (
         *_split_kernel_index(g, "x", "c"),
         f"let n = k / {ohw}u;",
