@@ -1,0 +1,9 @@
+"""WGPU kernels by op name (registered under the ``WGPU`` key by ``plugin.py``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from volta.backends.wgpu.kernels import copy
+
+KERNELS: dict[str, Any] = {**copy.KERNELS}
