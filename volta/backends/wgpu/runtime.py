@@ -174,6 +174,7 @@ class Runtime:
             usage=wgpu.BufferUsage.UNIFORM | wgpu.BufferUsage.COPY_DST)
         self._ring_host = np.zeros(self._slot * MAX_BATCH // 4, dtype=np.uint32)
         self._readback: Any = None  # a MAP_READ staging buffer, grown as needed
+        self._fence = self.device.create_buffer(size=16, usage=wgpu.BufferUsage.COPY_SRC)
         self.batch_id = 0
         self._encoder: Any = None
         self._pass: Any = None
@@ -312,11 +313,9 @@ class Runtime:
         """Submit the batch and wait until the device has finished all queued work."""
         with self.lock:
             self._check()
-            self.flush()
-            try:
-                self.queue.on_submitted_work_done_sync()
-            except Exception as exc:
-                self._fail(exc)
+            # mapping a buffer waits for all work submitted before it (wgpu-py's
+            # on_submitted_work_done_sync is broken in 0.32), so copy 4 bytes and map them
+            self._map_after(self._fence, 4)
 
     # -- moving data ---------------------------------------------------------------------------
 
@@ -342,17 +341,23 @@ class Runtime:
         size = -(-nbytes // 4) * 4
         with self.lock:
             self._check()
-            staging = self._staging(size)
-            self._end_pass().copy_buffer_to_buffer(handle.mem.buffer, 0, staging, 0, size)
-            self.flush()
-            try:
-                staging.map_sync(self._wgpu.MapMode.READ, 0, size)
-                data = np.frombuffer(staging.read_mapped(0, size), dtype=np.uint8)[:nbytes].copy()
-                staging.unmap()
-            except Exception as exc:
-                self._fail(exc)
+            data = self._map_after(handle.mem.buffer, size)[:nbytes]
             self.counters["readbacks"] += 1
             return data
+
+    def _map_after(self, buffer: Any, size: int) -> np.ndarray:
+        """Copy ``size`` bytes of ``buffer`` to the staging buffer at the end of the batch,
+        submit, and map them (which waits for the whole batch)."""
+        staging = self._staging(size)
+        self._end_pass().copy_buffer_to_buffer(buffer, 0, staging, 0, size)
+        self.flush()
+        try:
+            staging.map_sync(self._wgpu.MapMode.READ, 0, size)
+            data = np.frombuffer(staging.read_mapped(0, size), dtype=np.uint8).copy()
+            staging.unmap()
+        except Exception as exc:
+            self._fail(exc)
+        return data
 
     def _staging(self, size: int) -> Any:
         if self._readback is None or self._readback.size < size:

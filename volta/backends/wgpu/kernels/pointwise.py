@@ -25,7 +25,7 @@ from volta.backends.wgpu.generated_pointwise import SPECS
 from volta.backends.wgpu.kernels.copy import check_dtype
 from volta.backends.wgpu.kernels.elementwise import Launch, load, store
 from volta.backends.wgpu.storage import empty
-from volta.errors import DTypeError
+from volta.errors import DTypeError, InvalidArgumentError
 from volta.tensor.inplace import broadcast_shapes
 from volta.tensor.scalars import check_scalar
 from volta.tensor.tensor import Tensor
@@ -35,8 +35,10 @@ from volta.tensor.tensor import Tensor
 # meaning there (sqrt of an int computes in f32 by promotion, so needs no i32 version).
 
 _F32 = {
-    "isnan": "fn pw_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }",
-    "isinf": "fn pw_isinf(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) == 0x7f800000u; }",
+    "isnan": "fn pw_isnan(x: f32) -> bool {\n"
+             "  return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }",
+    "isinf": "fn pw_isinf(x: f32) -> bool {\n"
+             "  return (bitcast<u32>(x) & 0x7fffffffu) == 0x7f800000u; }",
     "inf": "fn pw_inf() -> f32 { return bitcast<f32>(0x7f800000u); }",
     "isfinite": "fn pw_isfinite(x: f32) -> bool { return !(pw_isnan(x) || pw_isinf(x)); }",
     "signbit": "fn pw_signbit(x: f32) -> bool { return (bitcast<u32>(x) >> 31u) == 1u; }",
@@ -69,7 +71,8 @@ _F32 = {
     "tanh": "fn pw_tanh(x: f32) -> f32 { if (abs(x) > 15.0) { return sign(x); }\n"
             "  return tanh(x); }",
     "atan2": "fn pw_atan2(a: f32, b: f32) -> f32 { if (a == 0.0 && b == 0.0) {\n"
-             "  return select(0.0, 3.1415927, pw_signbit(b)) * select(1.0, -1.0, pw_signbit(a)); }\n"
+             "  return select(0.0, 3.1415927, pw_signbit(b)) *\n"
+             "    select(1.0, -1.0, pw_signbit(a)); }\n"
              "  return atan2(a, b); }",
     "floor": "fn pw_floor(x: f32) -> f32 { return floor(x); }",
     "ceil": "fn pw_ceil(x: f32) -> f32 { return ceil(x); }",
@@ -202,14 +205,19 @@ def _word(value: Any, wgsl_type: str) -> int:
 
 
 def make_kernel(name: str, spec: dict) -> Any:
+    """The WGPU kernel of a pointwise op described like the entries of ``SPECS``. Extra keys
+    for hand-written specs: ``conditions`` (Tensor arguments read as bool that take no part in
+    type promotion, like ``where``'s condition)."""
     args = spec["args"]
     promotion, allowed, expression = spec["promotion"], spec["dtypes"], spec["wgsl"]
+    conditions = frozenset(spec.get("conditions", ()))
     tensor_positions = [i for i, (_, kind) in enumerate(args) if kind == "Tensor"]
+    promoted_positions = [i for i in tensor_positions if args[i][0] not in conditions]
 
     def kernel(*values: Any) -> Tensor:
-        operands = tuple(values[i] for i in tensor_positions)
-        promoted, out_dtype = result_dtypes(name, promotion, allowed, operands)
-        tensors = [v for v in operands if isinstance(v, Tensor)]
+        promoted, out_dtype = result_dtypes(name, promotion, allowed,
+                                            tuple(values[i] for i in promoted_positions))
+        tensors = [values[i] for i in tensor_positions if isinstance(values[i], Tensor)]
         shape = broadcast_shapes(*(t._shape for t in tensors))
         compute = _COMPUTE.get(promoted)
         if compute is None:
@@ -231,7 +239,8 @@ def make_kernel(name: str, spec: dict) -> Any:
         for (arg, kind), value in zip(args, values, strict=True):
             var = f"v_{arg}"
             if kind == "Tensor" and isinstance(value, Tensor):
-                lines.append(f"  let {var} = {wgsl_type}({load(launch.operand(k), value.dtype)});")
+                as_type = "bool" if arg in conditions else wgsl_type
+                lines.append(f"  let {var} = {as_type}({load(launch.operand(k), value.dtype)});")
                 k += 1
                 continue
             if kind == "Tensor" or kind == "T":
@@ -251,4 +260,38 @@ def make_kernel(name: str, spec: dict) -> Any:
     return kernel
 
 
+def _spec(args: tuple, promotion: str, wgsl: str, **extra: Any) -> dict:
+    return dict(args=args, promotion=promotion, dtypes=None, wgsl=wgsl, **extra)
+
+
+# pointwise ops whose CPU kernels are written by hand (no snippet): the same template
+_BINARY = (("self", "Tensor"), ("other", "Tensor"))
+_DIV = {None: make_kernel("div", _spec(_BINARY, "int_to_float", "(v_self / v_other)")),
+        "trunc": make_kernel("div", _spec(_BINARY, "default", "pw_trunc(v_self / v_other)")),
+        "floor": make_kernel("div", _spec(_BINARY, "default",
+                                          "pw_floor_divide(v_self, v_other)"))}
+
+
+def div(self: Any, other: Any, rounding_mode: str | None = None) -> Tensor:
+    kernel = _DIV.get(rounding_mode)
+    if kernel is None:
+        raise InvalidArgumentError(f"div expected rounding_mode to be one of None, 'trunc', or "
+                                   f"'floor' but found '{rounding_mode}'")
+    return kernel(self, other)
+
+
 KERNELS = {name: make_kernel(name, spec) for name, spec in SPECS.items()}
+KERNELS["div"] = div
+_WHERE = make_kernel("where", _spec((("condition", "Tensor"), *_BINARY), "default",
+                                     "select(v_other, v_self, v_condition)",
+                                     conditions=("condition",)))
+
+
+def where_self(condition: Tensor, self: Any, other: Any) -> Tensor:
+    if condition.dtype is not D.bool_:
+        raise DTypeError(f"where expected condition to be a boolean tensor, but got a tensor "
+                         f"with dtype {condition.dtype.name}")
+    return _WHERE(condition, self, other)
+
+
+KERNELS["where.self"] = where_self
