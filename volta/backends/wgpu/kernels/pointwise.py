@@ -162,7 +162,10 @@ _I32 = {
     "invert": "fn pw_invert(x: i32) -> i32 { return ~x; }",
 }
 
-_B32 = {**_I32, "invert": "fn pw_invert(x: i32) -> i32 { return i32(x == 0); }"}
+# PyTorch has no bool kernels for the integer divisions
+_B32 = {**{k: v for k, v in _I32.items() if k not in ("floor_divide", "remainder", "fmod")},
+        "invert": "fn pw_invert(x: i32) -> i32 { return i32(x == 0); }"}
+_MINUS = re.compile(r"\(-|[^e] - ")  # negation or subtraction (not an exponent's sign)
 
 _LOGICAL = {
     "logical_not": "fn pw_logical_not(x: T) -> bool { return x == T(0); }",
@@ -222,8 +225,11 @@ def make_kernel(name: str, spec: dict) -> Any:
         compute = _COMPUTE.get(promoted)
         if compute is None:
             check_dtype(promoted, name)
+        if compute == "b32" and _MINUS.search(expression):
+            raise DTypeError(f"{name}: subtraction and negation are not supported for bool "
+                             "tensors (use logical_not / logical_xor)")
         helpers = helpers_for(expression, compute)
-        if "pw_" in expression and not helpers:
+        if "pw_" in expression and not helpers and compute == "i32":
             # a function with no integer meaning (hypot of ints): numpy computes it in floating
             # point and casts back, and so do we
             compute = "f32"
