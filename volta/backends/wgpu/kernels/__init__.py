@@ -4,6 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from volta.backends.wgpu.kernels import copy, pointwise
+from volta.backends.wgpu.kernels import copy, pointwise, reduce
 
-KERNELS: dict[str, Any] = {**copy.KERNELS, **pointwise.KERNELS}
+KERNELS: dict[str, Any] = {**copy.KERNELS, **pointwise.KERNELS, **reduce.KERNELS}
