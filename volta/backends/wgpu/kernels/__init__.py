@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from volta.backends.wgpu.kernels import copy, pointwise, reduce
+from volta.backends.wgpu.kernels import copy, optim, pointwise, reduce
 
-KERNELS: dict[str, Any] = {**copy.KERNELS, **pointwise.KERNELS, **reduce.KERNELS}
+KERNELS: dict[str, Any] = {**copy.KERNELS, **pointwise.KERNELS, **reduce.KERNELS,
+                           **optim.KERNELS}

@@ -118,12 +118,13 @@ class Launch:
     number), since a buffer bound twice in one dispatch may not be both read and written.
     """
 
-    def __init__(self, out: Tensor, inputs: Sequence[Tensor]) -> None:
+    def __init__(self, out: Tensor, inputs: Sequence[Tensor],
+                 extra_outputs: Sequence[Tensor] = ()) -> None:
         self.out = out
-        self.inputs = list(inputs)
         shape = out._shape
-        operands = [out, *inputs]
-        strides = [list(out._stride)] + [broadcast_strides(t, shape) for t in inputs]
+        operands = [out, *extra_outputs, *inputs]
+        self.n_outputs = 1 + len(extra_outputs)
+        strides = [broadcast_strides(t, shape) for t in operands]
         self.shape, self.strides = collapse(shape, strides)
         if len(self.shape) > MAX_DIMS:  # only for views that cannot be merged: rare
             raise_too_many_dims(len(self.shape))
@@ -143,8 +144,14 @@ class Launch:
 
     def bindings(self) -> list[tuple[str, bool]]:
         """(WGSL element type, writable) per bound buffer."""
-        return [(STORED[self.types[self.binding.index(i + 1)]][0], i == 0)
+        writable = set(self.binding[:self.n_outputs])
+        return [(STORED[self.types[self.binding.index(i + 1)]][0], i + 1 in writable)
                 for i in range(len(self.handles))]
+
+    @staticmethod
+    def scalars(values: Sequence[float]) -> list[int]:
+        """Scalar words of float values (read in WGSL with ``pf(nscalar_base + k)``)."""
+        return [int(w) for w in np.asarray(values, dtype=np.float32).view(np.uint32)]
 
     def operand(self, k: int) -> str:
         """WGSL of operand k's element (as stored)."""
