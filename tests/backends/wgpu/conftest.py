@@ -43,7 +43,7 @@ def assert_same(got: volta.Tensor, want: volta.Tensor, rtol: float = 1e-5,
                 atol: float = 1e-6) -> None:
     assert got.dtype == want.dtype, (got.dtype, want.dtype)
     assert tuple(got.shape) == tuple(want.shape)
-    g, w = got.cpu().numpy(), want.cpu().numpy()
+    g, w = got.detach().cpu().numpy(), want.detach().cpu().numpy()
     if g.dtype.kind in "fc":
         np.testing.assert_allclose(g, w, rtol=rtol, atol=atol, equal_nan=True)
     else:
