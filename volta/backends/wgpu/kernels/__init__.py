@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from volta.backends.wgpu.kernels import copy, nn, optim, pointwise, reduce
+from volta.backends.wgpu.kernels import copy, indexing, nn, optim, pointwise, reduce
 
 KERNELS: dict[str, Any] = {**copy.KERNELS, **pointwise.KERNELS, **reduce.KERNELS,
-                           **optim.KERNELS, **nn.KERNELS}
+                           **optim.KERNELS, **nn.KERNELS, **indexing.KERNELS}

@@ -168,8 +168,10 @@ class Launch:
             out[len(words):] = np.asarray(scalars, dtype=np.uint32)
         return out
 
-    def run(self, body: str, scalars: Sequence[int] = (), helpers: str = "") -> Tensor:
-        """Compile (cached) and record the launch; returns the output tensor."""
+    def run(self, body: str, scalars: Sequence[int] = (), helpers: str = "",
+            out_type: str | None = None) -> Tensor:
+        """Compile (cached) and record the launch; returns the output tensor. ``out_type``
+        overrides the WGSL element type of the output binding (``atomic<u32>``)."""
         n = math.prod(self.out._shape)
         if n == 0:
             return self.out
@@ -178,6 +180,8 @@ class Launch:
         if f16:
             rt.require_f16("wgpu kernel")
         binds = self.bindings()
+        if out_type is not None:
+            binds[0] = (out_type, True)
         src = shader(body, len(self.shape), binds, len(self.types), helpers, f16)
         kernel = rt.kernel(src, [w for _, w in binds])
         rt.dispatch(kernel, self.handles, self.params(scalars), runtime.groups_for(n))
