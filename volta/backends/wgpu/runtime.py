@@ -226,18 +226,21 @@ class Runtime:
     def _bind_group(self, kernel: Kernel, handles: Sequence[Handle]) -> Any:
         buffers = [h.mem.buffer for h in handles]
         key = (kernel.writable, *map(id, buffers))
-        group = self._bind_groups.get(key)
-        if group is None:
-            entries = [{"binding": 0, "resource": {"buffer": self._ring, "offset": 0,
-                                                   "size": PARAM_BYTES}}]
-            for i, (h, buf) in enumerate(zip(handles, buffers, strict=True)):
-                entries.append({"binding": i + 1,
-                                "resource": {"buffer": buf, "offset": 0, "size": h.mem.size}})
-            group = self._bind_groups[key] = self.device.create_bind_group(
-                layout=kernel.layout, entries=entries)
-            for buf in buffers:
-                self._bind_groups_of.setdefault(id(buf), []).append(key)
-            self.counters["bind_groups"] += 1
+        cached = self._bind_groups.get(key)
+        if cached is not None:
+            return cached[0]
+        entries = [{"binding": 0, "resource": {"buffer": self._ring, "offset": 0,
+                                               "size": PARAM_BYTES}}]
+        for i, (h, buf) in enumerate(zip(handles, buffers, strict=True)):
+            entries.append({"binding": i + 1,
+                            "resource": {"buffer": buf, "offset": 0, "size": h.mem.size}})
+        group = self.device.create_bind_group(layout=kernel.layout, entries=entries)
+        # the entry keeps its buffers alive, so their ids cannot be reused by new buffers
+        # while the key exists (forget_buffer drops it before a buffer is destroyed)
+        self._bind_groups[key] = (group, buffers)
+        for buf in buffers:
+            self._bind_groups_of.setdefault(id(buf), []).append(key)
+        self.counters["bind_groups"] += 1
         return group
 
     def forget_buffer(self, buffer: Any) -> None:

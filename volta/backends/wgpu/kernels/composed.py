@@ -1,0 +1,191 @@
+"""WGPU kernels written in terms of other device ops (the ops whose CPU kernels are numpy code
+without a composite): every step stays on the device, nothing goes through the host. Calls made
+here are below the Autograd key, so they are not recorded."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+import volta.composites.views as views
+from volta import dtypes as D
+from volta.backends.wgpu.kernels.copy import copy_into
+from volta.backends.wgpu.kernels.pointwise import make_kernel, where_self
+from volta.backends.wgpu.kernels.reduce import _dims
+from volta.backends.wgpu.storage import empty
+from volta.errors import ArgumentError, DTypeError, ShapeError
+from volta.tensor.factories import _from_host
+from volta.tensor.inplace import broadcast_shapes
+from volta.tensor.scalars import checked_convert
+from volta.tensor.tensor import Tensor
+
+
+def _zeros(shape: Sequence[int], like: Tensor, dt: D.dtype | None = None) -> Tensor:
+    return empty(tuple(shape), dt or like.dtype, like._device).fill_(0)
+
+
+def clamp(self: Tensor, min: Any = None, max: Any = None) -> Tensor:
+    if min is None and max is None:
+        raise ArgumentError("clamp: at least one of 'min' or 'max' must not be None")
+    out_dt = D.result_type(self, *(v for v in (min, max) if v is not None))
+    for bound in (min, max):
+        if bound is not None and not isinstance(bound, Tensor):
+            checked_convert(bound, out_dt, "clamp")
+    result = self if self.dtype is out_dt else self.to(out_dt)
+    if min is not None:
+        result = result.maximum(min) if isinstance(min, Tensor) else \
+            result.maximum(empty((), out_dt, self._device).fill_(min))
+    if max is not None:
+        result = result.minimum(max) if isinstance(max, Tensor) else \
+            result.minimum(empty((), out_dt, self._device).fill_(max))
+    return result
+
+
+def masked_fill(self: Tensor, mask: Tensor, value: Any) -> Tensor:
+    if mask.dtype is not D.bool_:
+        raise DTypeError(f"masked_fill_ only supports boolean masks, but got mask with dtype "
+                         f"{mask.dtype.name}")
+    if broadcast_shapes(self._shape, mask._shape) != self._shape:
+        raise ShapeError(f"masked_fill: the mask of shape {list(mask.shape)} must broadcast to "
+                         f"the input's shape {list(self.shape)}")
+    if isinstance(value, Tensor):
+        if value.ndim != 0:
+            raise ShapeError("masked_fill_ only supports a 0-dimensional value tensor")
+        fill = value.to(self._device).to(self.dtype)
+    else:
+        fill = empty((), self.dtype, self._device).fill_(checked_convert(value, self.dtype,
+                                                                         "masked_fill"))
+    return where_self(mask, fill, self).to(self.dtype)
+
+
+def cat(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
+    if len(tensors) == 0:
+        raise ShapeError("cat(): expected a non-empty list of Tensors")
+    dt = D.result_type(*tensors) if len({t.dtype for t in tensors}) > 1 else tensors[0].dtype
+    parts = [t for t in tensors if not (t.ndim == 1 and t._shape[0] == 0)]
+    if not parts:
+        return empty((0,), dt, tensors[0]._device)
+    ref = parts[0]
+    if ref.ndim == 0:
+        raise ShapeError("zero-dimensional tensor (at position 0) cannot be concatenated")
+    d = views.wrap_dim(dim, ref.ndim, "cat")
+    for t in parts:
+        if t.ndim != ref.ndim or any(t._shape[j] != ref._shape[j]
+                                     for j in range(ref.ndim) if j != d):
+            raise ShapeError(f"Sizes of tensors must match except in dimension {d}")
+    shape = list(ref._shape)
+    shape[d] = sum(t._shape[d] for t in parts)
+    out = empty(tuple(shape), dt, ref._device)
+    start = 0
+    for t in parts:
+        copy_into(out.narrow(d, start, t._shape[d]), t.to(ref._device))
+        start += t._shape[d]
+    return out
+
+
+def slice_backward(grad_output: Tensor, input_sizes: Sequence[int], dim: int, start: Any,
+                   end: Any, step: int) -> Tensor:
+    z = _zeros(input_sizes, grad_output)
+    copy_into(views.slice_(z, dim, start, end, step), grad_output)
+    return z
+
+
+def select_backward(grad_output: Tensor, input_sizes: Sequence[int], dim: int,
+                    index: int) -> Tensor:
+    z = _zeros(input_sizes, grad_output)
+    copy_into(views.select(z, dim, index), grad_output)
+    return z
+
+
+def _float(self: Tensor, op: str) -> Tensor:
+    if not self.dtype.is_floating_point:
+        raise DTypeError(f"{op}(): could not infer output dtype. Input dtype must be either a "
+                         f"floating point or complex dtype. Got: {self.dtype.name}")
+    return self
+
+
+def var(self: Tensor, dim: Any = None, correction: Any = None, keepdim: bool = False) -> Tensor:
+    x = _float(self, "var")
+    dims = _dims(dim, self.ndim, "var")
+    n = math.prod(self._shape[d] for d in dims)
+    ddof = 1.0 if correction is None else float(correction)
+    centred = x - x.mean(list(dims), keepdim=True)
+    return (centred * centred).sum(list(dims), keepdim=keepdim) / max(n - ddof, 0.0)
+
+
+def std(self: Tensor, dim: Any = None, correction: Any = None, keepdim: bool = False) -> Tensor:
+    return var(self, dim, correction, keepdim).sqrt()
+
+
+def logsumexp(self: Tensor, dim: Any, keepdim: bool = False) -> Tensor:
+    x = self if self.dtype.is_floating_point else self.to(D.get_default_dtype())
+    dims = list(_dims(dim, self.ndim, "logsumexp"))
+    if x.numel() == 0:
+        return x.exp().sum(dims, keepdim=keepdim).log()
+    m = x.amax(dims, keepdim=True)
+    m = where_self(m.isfinite(), m, 0.0)
+    y = (x - m).exp().sum(dims, keepdim=True).log() + m
+    return y if keepdim else y.squeeze(dims) if dims else y.reshape(())
+
+
+def nansum(self: Tensor, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Tensor:
+    clean = where_self(self.isnan(), 0, self) if self.dtype.is_floating_point else self
+    return clean.sum(dim, keepdim=keepdim, dtype=dtype)
+
+
+def count_nonzero(self: Tensor, dim: Any = None) -> Tensor:
+    return (self != 0).sum(dim)
+
+
+def one_hot(self: Tensor, num_classes: int = -1) -> Tensor:
+    if self.dtype is not D.int64:
+        raise DTypeError("one_hot is only applicable to index tensor of type LongTensor.")
+    if num_classes == -1:
+        num_classes = int(self.max().item()) + 1 if self.numel() else 0
+    classes = _from_host(np.arange(num_classes, dtype=np.int64), self._device)
+    return (self.unsqueeze(-1) == classes).to(D.int64)
+
+
+_GELU = {approx: make_kernel("gelu", dict(
+    args=(("self", "Tensor"),), promotion="int_to_float", dtypes="floating", wgsl=expr))
+    for approx, expr in (
+        ("none", "(0.5 * v_self * (1.0 + pw_erf(v_self * 0.7071067811865476)))"),
+        ("tanh", "(0.5 * v_self * (1.0 + pw_tanh(0.7978845608028654 * "
+                 "(v_self + 0.044715 * v_self * v_self * v_self))))"))}
+
+
+def gelu(self: Tensor, approximate: str = "none") -> Tensor:
+    kernel = _GELU.get(approximate)
+    if kernel is None:
+        raise ArgumentError(f"approximate argument must be either none or tanh, got "
+                            f"{approximate!r}")
+    return kernel(self)
+
+
+def native_layer_norm(input: Tensor, normalized_shape: Sequence[int], weight: Tensor | None,
+                      bias: Tensor | None, eps: float) -> tuple[Tensor, Tensor, Tensor]:
+    k = len(normalized_shape)
+    if tuple(input._shape[input.ndim - k:]) != tuple(normalized_shape):
+        raise ShapeError(f"Given normalized_shape={list(normalized_shape)}, expected input with "
+                         f"shape [*, {', '.join(map(str, normalized_shape))}], but got input of "
+                         f"size{list(input.shape)}")
+    dims = list(range(input.ndim - k, input.ndim))
+    mean = input.mean(dims, keepdim=True)
+    centred = input - mean
+    rstd = ((centred * centred).mean(dims, keepdim=True) + eps).rsqrt()
+    out = centred * rstd
+    if weight is not None:
+        out = out * weight
+    if bias is not None:
+        out = out + bias
+    return out, mean, rstd
+
+
+KERNELS = {"clamp": clamp, "masked_fill": masked_fill, "masked_fill.Tensor": masked_fill,
+           "cat": cat, "slice_backward": slice_backward, "select_backward": select_backward,
+           "var.correction": var, "std.correction": std, "logsumexp": logsumexp,
+           "nansum": nansum, "count_nonzero": count_nonzero, "one_hot": one_hot, "gelu": gelu,
+           "native_layer_norm": native_layer_norm}
