@@ -60,3 +60,19 @@ def test_allocation_beyond_the_device_raises_out_of_memory_after_retry(wgpu: str
     assert isinstance(volta.DeviceOutOfMemoryError("x"), volta.VoltaError)
     # the device still works afterwards
     assert volta.ones(3, device=wgpu).sum().item() == 3
+
+
+def test_a_lost_device_raises_a_clear_error_and_the_cpu_keeps_working(wgpu: str) -> None:
+    import numpy as np
+    # a private runtime on the same adapter, so the session's device stays usable
+    rt = runtime.Runtime(99, runtime._adapters()[0])
+    handle = rt.allocator.allocate(64)
+    rt.upload(handle, np.arange(16, dtype=np.float32))
+    assert rt.read(handle, 64).view(np.float32).tolist() == list(range(16))
+    rt.device.destroy()
+    with pytest.raises(volta.DeviceError, match="lost"):
+        rt.upload(handle, np.zeros(16, dtype=np.float32))
+    with pytest.raises(volta.DeviceError, match="was lost"):
+        rt.read(handle, 64)
+    assert (volta.ones(2) * 3).tolist() == [3.0, 3.0]
+    assert volta.ones(2, device=wgpu).sum().item() == 2

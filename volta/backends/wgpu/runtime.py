@@ -21,15 +21,16 @@ Writing a kernel (see also ``volta/backends/wgpu/README.md``)::
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import Any, NoReturn
 
 import numpy as np
 
 from volta.backends.wgpu.allocator import CachingAllocator, Handle
-from volta.errors import DeviceError, DTypeError
+from volta.errors import DeviceError, DTypeError, VoltaError
 
 PARAM_WORDS = 64
 PARAM_BYTES = PARAM_WORDS * 4
@@ -189,7 +190,7 @@ class Runtime:
         k = self._kernels.get(key)
         if k is not None:
             return k
-        with self.lock:
+        with self.lock, self._guard():
             self._check()
             k = self._kernels.get(key)
             if k is None:
@@ -257,7 +258,7 @@ class Runtime:
         if words.size > PARAM_WORDS:
             raise DeviceError(f"a kernel's parameter block holds {PARAM_WORDS} words, "
                               f"got {words.size}")
-        with self.lock:
+        with self.lock, self._guard():
             self._check()
             if self._pending >= MAX_BATCH:
                 self.flush()
@@ -291,7 +292,7 @@ class Runtime:
 
     def flush(self) -> None:
         """Submit the recorded batch (no wait). A no-op when nothing is recorded."""
-        with self.lock:
+        with self.lock, self._guard():
             if self._encoder is None:
                 self.allocator.retire()
                 return
@@ -306,15 +307,12 @@ class Runtime:
             self.allocator.retire()
 
     def _submit(self, command_buffer: Any) -> None:
-        try:
-            self.queue.submit([command_buffer])
-        except Exception as exc:
-            self._fail(exc)
+        self.queue.submit([command_buffer])
         self.counters["submits"] += 1
 
     def synchronize(self) -> None:
         """Submit the batch and wait until the device has finished all queued work."""
-        with self.lock:
+        with self.lock, self._guard():
             self._check()
             # mapping a buffer waits for all work submitted before it (wgpu-py's
             # on_submitted_work_done_sync is broken in 0.32), so copy 4 bytes and map them
@@ -325,7 +323,7 @@ class Runtime:
     def upload(self, handle: Handle, data: np.ndarray) -> None:
         """Host to device: write ``data``'s bytes at the start of ``handle``'s buffer, after the
         recorded work that uses the buffer (Note [deferred free] in allocator.py)."""
-        with self.lock:
+        with self.lock, self._guard():
             self._check()
             if handle.mem.last_batch == self.batch_id and self._encoder is not None:
                 self.flush()  # the open batch reads or writes this buffer: keep the order
@@ -342,7 +340,7 @@ class Runtime:
         if nbytes == 0:
             return np.empty(0, dtype=np.uint8)
         size = -(-nbytes // 4) * 4
-        with self.lock:
+        with self.lock, self._guard():
             self._check()
             data = self._map_after(handle.mem.buffer, size)[:nbytes]
             self.counters["readbacks"] += 1
@@ -354,12 +352,9 @@ class Runtime:
         staging = self._staging(size)
         self._end_pass().copy_buffer_to_buffer(buffer, 0, staging, 0, size)
         self.flush()
-        try:
-            staging.map_sync(self._wgpu.MapMode.READ, 0, size)
-            data = np.frombuffer(staging.read_mapped(0, size), dtype=np.uint8).copy()
-            staging.unmap()
-        except Exception as exc:
-            self._fail(exc)
+        staging.map_sync(self._wgpu.MapMode.READ, 0, size)
+        data = np.frombuffer(staging.read_mapped(0, size), dtype=np.uint8).copy()
+        staging.unmap()
         return data
 
     def _staging(self, size: int) -> Any:
@@ -374,15 +369,28 @@ class Runtime:
 
     # -- failure ---------------------------------------------------------------------------------
 
+    @contextlib.contextmanager
+    def _guard(self) -> Iterator[None]:
+        """Driver errors become :class:`DeviceError`; a lost device stays lost."""
+        self._check()
+        try:
+            yield
+        except VoltaError:
+            raise
+        except Exception as exc:
+            self._fail(exc)
+
     def _check(self) -> None:
         if self.lost is not None:
             raise DeviceError(f"{self.name} was lost ({self.lost}); tensors on it are gone. "
                               "CPU tensors are unaffected")
 
-    def _fail(self, exc: Exception) -> None:
+    def _fail(self, exc: Exception) -> NoReturn:
         text = str(exc)
         if "lost" in text.lower() or "destroyed" in text.lower():
-            self.lost = text.splitlines()[0] if text else type(exc).__name__
+            self.lost = " ".join(line.strip() for line in text.splitlines() if line.strip())
+            self._encoder = self._pass = None
+            self._pending = 0
             self._check()
         raise DeviceError(f"{self.name}: {exc}") from None
 
