@@ -32,6 +32,12 @@ CASES: dict[str, Callable[[volta.Tensor, volta.Tensor], Any]] = {
     "gelu": lambda x, y: nn.functional.gelu(x),
     "gelu_tanh": lambda x, y: nn.functional.gelu(x, approximate="tanh"),
     "layer_norm": lambda x, y: nn.functional.layer_norm(x, (5,), y[0], y[1]),
+    "batch_norm": lambda x, y: nn.functional.batch_norm(
+        x.reshape(2, 2, 5), None, None, y[0, :2], y[1, :2], training=True),
+    "embedding": lambda x, y: nn.functional.embedding(
+        volta.tensor([[1, 3], [3, 0]], device=x.device), x),
+    "embedding_freq": lambda x, y: nn.functional.embedding(
+        volta.tensor([[1, 3], [3, 3]], device=x.device), x, scale_grad_by_freq=True),
 }
 
 
@@ -45,6 +51,19 @@ def test_matches_cpu_forward_and_backward(wgpu: str, name: str, quiet_fallback: 
         out.backward(volta.ones(tuple(out.shape)).to(device))
         results[device] = [out, x.grad] + ([y.grad] if y.grad is not None else [])
     for got, want in zip(results[wgpu], results["cpu"], strict=True):
+        assert_same(got, want, rtol=2e-5, atol=2e-6)
+
+
+def test_batch_norm_updates_running_stats_on_the_device(wgpu: str) -> None:
+    stats = {}
+    for device in ("cpu", wgpu):
+        bn = nn.BatchNorm1d(5).to(device)
+        bn(volta.tensor(X, device=device))
+        bn.eval()
+        out = bn(volta.tensor(Y, device=device))
+        stats[device] = (bn.running_mean, bn.running_var, out)
+    for got, want in zip(stats[wgpu], stats["cpu"], strict=True):
+        assert got.device == volta.device(wgpu)
         assert_same(got, want, rtol=2e-5, atol=2e-6)
 
 

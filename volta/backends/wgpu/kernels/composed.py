@@ -184,8 +184,113 @@ def native_layer_norm(input: Tensor, normalized_shape: Sequence[int], weight: Te
     return out, mean, rstd
 
 
+def native_layer_norm_backward(grad_out: Tensor, input: Tensor, normalized_shape: Sequence[int],
+                               mean: Tensor, rstd: Tensor, weight: Tensor | None,
+                               bias: Tensor | None, output_mask: Sequence[bool],
+                               eps: float = 1e-5) -> tuple[Any, Any, Any]:
+    axis = input.ndim - len(normalized_shape)
+    red, lead = list(range(axis, input.ndim)), list(range(axis))
+    xhat = (input - mean) * rstd
+    gi = gw = gb = None
+    if output_mask[0]:
+        g = grad_out if weight is None else grad_out * weight
+        gi = rstd * (g - g.mean(red, keepdim=True) - xhat * (g * xhat).mean(red, keepdim=True))
+    if output_mask[1]:
+        gw = (grad_out * xhat).sum(lead) if lead else grad_out * xhat
+    if output_mask[2]:
+        gb = grad_out.sum(lead) if lead else grad_out.clone()
+    return gi, gw, gb
+
+
+def _channel_shape(x: Tensor) -> tuple[int, ...]:
+    return (1, x._shape[1]) + (1,) * (x.ndim - 2)
+
+
+def native_batch_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None,
+                      running_mean: Tensor | None, running_var: Tensor | None, training: bool,
+                      momentum: float, eps: float) -> tuple[Tensor, Tensor, Tensor]:
+    if input.ndim < 2:
+        raise ShapeError(f"batch_norm: expected 2D or more input, got {input.ndim}D")
+    c = input._shape[1]
+    if training and input.numel() // max(c, 1) <= 1:
+        raise ShapeError(f"Expected more than 1 value per channel when training, got input size "
+                         f"{list(input.shape)}")
+    axes = [0, *range(2, input.ndim)]
+    bshape = _channel_shape(input)
+    if training:
+        n = input.numel() // c
+        mean = input.mean(axes)
+        centred = input - mean.reshape(bshape)
+        var = (centred * centred).mean(axes)
+        invstd = (var + eps).rsqrt()
+        # running statistics are updated in place, on the device (unbiased variance)
+        if running_mean is not None:
+            copy_into(running_mean, mean * momentum + running_mean * (1 - momentum))
+            running_mean._storage.version += 1
+        if running_var is not None:
+            unbiased = var * (n / (n - 1)) if n > 1 else var * float("nan")
+            copy_into(running_var, unbiased * momentum + running_var * (1 - momentum))
+            running_var._storage.version += 1
+        out = centred * invstd.reshape(bshape)
+        save_mean, save_invstd = mean, invstd
+    else:
+        if running_mean is None or running_var is None:
+            raise ShapeError("eval-mode batch norm needs running_mean and running_var")
+        invstd = (running_var + eps).rsqrt()
+        out = (input - running_mean.reshape(bshape)) * invstd.reshape(bshape)
+        save_mean = save_invstd = empty((0,), input.dtype, input._device)
+    if weight is not None:
+        out = out * weight.reshape(bshape)
+    if bias is not None:
+        out = out + bias.reshape(bshape)
+    return out, save_mean, save_invstd
+
+
+def native_batch_norm_backward(grad_out: Tensor, input: Tensor, weight: Tensor | None,
+                               running_mean: Tensor | None, running_var: Tensor | None,
+                               save_mean: Tensor | None, save_invstd: Tensor | None, train: bool,
+                               eps: float, output_mask: Sequence[bool]) -> tuple[Any, Any, Any]:
+    axes = [0, *range(2, input.ndim)]
+    bshape = _channel_shape(input)
+    if train:
+        mean, invstd = save_mean, save_invstd
+    else:
+        mean, invstd = running_mean, (running_var + eps).rsqrt()
+    xhat = (input - mean.reshape(bshape)) * invstd.reshape(bshape)
+    gb = grad_out.sum(axes)
+    gw = (grad_out * xhat).sum(axes)
+    gi = None
+    if output_mask[0]:
+        scale = (invstd if weight is None else weight * invstd).reshape(bshape)
+        if train:
+            n = input.numel() // input._shape[1]
+            gi = (grad_out - (gb / n).reshape(bshape) - xhat * (gw / n).reshape(bshape)) * scale
+        else:
+            gi = grad_out * scale
+    return gi, gw if output_mask[1] else None, gb if output_mask[2] else None
+
+
+def embedding_backward(grad_output: Tensor, indices: Tensor, num_weights: int, padding_idx: int,
+                       scale_grad_by_freq: bool) -> Tensor:
+    width = grad_output._shape[-1]
+    flat = indices.reshape(-1)
+    grads = grad_output.reshape(-1, width)
+    if scale_grad_by_freq:
+        ones = empty(flat._shape, grads.dtype, grads._device).fill_(1)
+        counts = _zeros((num_weights,), grad_output).index_add(0, flat, ones)
+        grads = grads / counts.index_select(0, flat).unsqueeze(1)
+    out = _zeros((num_weights, width), grad_output).index_add(0, flat, grads)
+    if padding_idx != -1:
+        out.select(0, padding_idx).fill_(0)
+    return out
+
+
 KERNELS = {"clamp": clamp, "masked_fill": masked_fill, "masked_fill.Tensor": masked_fill,
            "cat": cat, "slice_backward": slice_backward, "select_backward": select_backward,
            "var.correction": var, "std.correction": std, "logsumexp": logsumexp,
            "nansum": nansum, "count_nonzero": count_nonzero, "one_hot": one_hot, "gelu": gelu,
-           "native_layer_norm": native_layer_norm}
+           "native_layer_norm": native_layer_norm,
+           "native_layer_norm_backward": native_layer_norm_backward,
+           "native_batch_norm": native_batch_norm,
+           "native_batch_norm_backward": native_batch_norm_backward,
+           "embedding_backward": embedding_backward}
