@@ -50,3 +50,28 @@ def test_cpu_keeps_working_without_an_adapter(monkeypatch: pytest.MonkeyPatch) -
     with pytest.raises(volta.DeviceError, match="no such WebGPU adapter"):
         volta.ones(2, device="wgpu")
     assert (volta.ones(2) + 1).tolist() == [2.0, 2.0]
+
+
+def test_float16_computes_in_float32_and_stores_half(wgpu: str) -> None:
+    # lavapipe and every current GPU adapter have shader-f16; the device enables it
+    assert "shader-f16" in volta.wgpu.features()
+    values = np.array([[1.5, 2.25, -3.0], [0.1, 65504.0, -0.5]], dtype=np.float16)
+    cpu = volta.tensor(values)
+    gpu = cpu.to(wgpu)
+    for fn in (lambda t: t * 2 + 1, lambda t: t.T.exp(), lambda t: t.sum(1),
+               lambda t: t.float(), lambda t: volta.softmax(t, 1)):
+        got, want = fn(gpu), fn(cpu)
+        assert got.dtype == want.dtype
+        np.testing.assert_allclose(got.cpu().numpy().astype(np.float32),
+                                   want.numpy().astype(np.float32), rtol=1e-3)
+
+
+def test_random_numbers_follow_manual_seed_on_every_device(wgpu: str) -> None:
+    volta.manual_seed(7)
+    on_gpu = volta.randn(6, device=wgpu)
+    volta.manual_seed(7)
+    assert on_gpu.tolist() == volta.randn(6).tolist()
+    volta.manual_seed(7)
+    mask = volta.nn.functional.dropout(volta.ones(50, device=wgpu), 0.5)
+    volta.manual_seed(7)
+    assert mask.tolist() == volta.nn.functional.dropout(volta.ones(50), 0.5).tolist()
