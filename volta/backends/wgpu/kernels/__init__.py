@@ -4,8 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from volta.backends.wgpu.kernels import composed, copy, indexing, nn, optim, pointwise, reduce
+from volta.backends.wgpu.kernels import (
+    composed,
+    copy,
+    indexing,
+    nn,
+    optim,
+    pointwise,
+    pool,
+    reduce,
+)
 
 KERNELS: dict[str, Any] = {**copy.KERNELS, **pointwise.KERNELS, **reduce.KERNELS,
                            **optim.KERNELS, **nn.KERNELS, **indexing.KERNELS,
-                           **composed.KERNELS}
+                           **composed.KERNELS, **pool.KERNELS}
