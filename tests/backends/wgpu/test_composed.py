@@ -32,6 +32,12 @@ CASES: dict[str, Callable[[volta.Tensor, volta.Tensor], Any]] = {
     "gelu": lambda x, y: nn.functional.gelu(x),
     "gelu_tanh": lambda x, y: nn.functional.gelu(x, approximate="tanh"),
     "layer_norm": lambda x, y: nn.functional.layer_norm(x, (5,), y[0], y[1]),
+    "nan_to_num": lambda x, y: (x / (x > 0).to(volta.float32)).nan_to_num(posinf=5.0),
+    "tril": lambda x, y: x.tril(1),
+    "triu": lambda x, y: x.T.triu(-1),
+    "repeat": lambda x, y: x[:2].repeat(2, 1, 3),
+    "flip": lambda x, y: x.flip([0, 1]),
+    "diagonal": lambda x, y: x.diagonal(1),
     "batch_norm": lambda x, y: nn.functional.batch_norm(
         x.reshape(2, 2, 5), None, None, y[0, :2], y[1, :2], training=True),
     "embedding": lambda x, y: nn.functional.embedding(

@@ -145,7 +145,7 @@ def one_hot(self: Tensor, num_classes: int = -1) -> Tensor:
         raise DTypeError("one_hot is only applicable to index tensor of type LongTensor.")
     if num_classes == -1:
         num_classes = int(self.max().item()) + 1 if self.numel() else 0
-    classes = _from_host(np.arange(num_classes, dtype=np.int64), self._device)
+    classes = _arange(num_classes, self)
     return (self.unsqueeze(-1) == classes).to(D.int64)
 
 
@@ -285,6 +285,67 @@ def embedding_backward(grad_output: Tensor, indices: Tensor, num_weights: int, p
     return out
 
 
+def _arange(n: int, like: Tensor) -> Tensor:
+    return _from_host(np.arange(n, dtype=np.int64), like._device)
+
+
+def nan_to_num(self: Tensor, nan: float | None = None, posinf: float | None = None,
+               neginf: float | None = None) -> Tensor:
+    if not self.dtype.is_floating_point:
+        return self.clone()
+    info = D.finfo(self.dtype)
+    y = where_self(self.isnan(), 0.0 if nan is None else nan, self)
+    y = where_self(y.isinf() & (y > 0), info.max if posinf is None else posinf, y)
+    return where_self(y.isinf() & (y < 0), info.min if neginf is None else neginf, y)
+
+
+def _tri(self: Tensor, diagonal: int, lower: bool, op: str) -> Tensor:
+    if self.ndim < 2:
+        raise ShapeError(f"{op}: input tensor must have at least 2 dimensions")
+    rows, cols = self._shape[-2:]
+    offset = _arange(cols, self).unsqueeze(0) - _arange(rows, self).unsqueeze(1)
+    keep = offset <= diagonal if lower else offset >= diagonal
+    return where_self(keep, self, 0).to(self.dtype)
+
+
+def tril(self: Tensor, diagonal: int = 0) -> Tensor:
+    return _tri(self, diagonal, True, "tril")
+
+
+def triu(self: Tensor, diagonal: int = 0) -> Tensor:
+    return _tri(self, diagonal, False, "triu")
+
+
+def repeat(self: Tensor, repeats: Sequence[int]) -> Tensor:
+    if len(repeats) < self.ndim:
+        raise ShapeError("Number of dimensions of repeat dims can not be smaller than number of "
+                         "dimensions of tensor")
+    shape = (1,) * (len(repeats) - self.ndim) + self._shape
+    x = self.reshape(shape)
+    # (s0, s1) -> (1, s0, 1, s1) -> expand (r0, s0, r1, s1) -> copy -> (r0*s0, r1*s1)
+    interleaved = x.reshape(tuple(v for s in shape for v in (1, s)))
+    tiled = interleaved.expand(tuple(v for r, s in zip(repeats, shape, strict=True)
+                                     for v in (r, s)))
+    out = copy_into(empty(tiled._shape, self.dtype, self._device), tiled)
+    return out.reshape(tuple(r * s for r, s in zip(repeats, shape, strict=True)))
+
+
+def flip(self: Tensor, dims: Sequence[int]) -> Tensor:
+    out = self
+    for d in views.wrap_dims(dims, max(self.ndim, 1), "flip") if self.ndim else ():
+        n = self._shape[d]
+        out = out.index_select(d, _from_host(np.arange(n - 1, -1, -1, dtype=np.int64),
+                                             self._device))
+    return out if out is not self else self.clone()
+
+
+def diagonal_backward(grad_output: Tensor, input_sizes: Sequence[int], offset: int, dim1: int,
+                      dim2: int) -> Tensor:
+    z = _zeros(input_sizes, grad_output)
+    copy_into(views.diagonal(z, offset, dim1, dim2), grad_output)
+    return z
+
+
 KERNELS = {"clamp": clamp, "masked_fill": masked_fill, "masked_fill.Tensor": masked_fill,
            "cat": cat, "slice_backward": slice_backward, "select_backward": select_backward,
            "var.correction": var, "std.correction": std, "logsumexp": logsumexp,
@@ -293,4 +354,5 @@ KERNELS = {"clamp": clamp, "masked_fill": masked_fill, "masked_fill.Tensor": mas
            "native_layer_norm_backward": native_layer_norm_backward,
            "native_batch_norm": native_batch_norm,
            "native_batch_norm_backward": native_batch_norm_backward,
-           "embedding_backward": embedding_backward}
+           "embedding_backward": embedding_backward, "nan_to_num": nan_to_num, "tril": tril,
+           "triu": triu, "repeat": repeat, "flip": flip, "diagonal_backward": diagonal_backward}
