@@ -38,6 +38,10 @@ CASES: dict[str, Callable[[volta.Tensor, volta.Tensor], Any]] = {
     "repeat": lambda x, y: x[:2].repeat(2, 1, 3),
     "flip": lambda x, y: x.flip([0, 1]),
     "diagonal": lambda x, y: x.diagonal(1),
+    "vector_norm": lambda x, y: volta.linalg.vector_norm(x, 2, dim=1),
+    "vector_norm_3": lambda x, y: volta.linalg.vector_norm(x, 3),
+    "roll": lambda x, y: x.roll((2, -1), (0, 1)),
+    "roll_flat": lambda x, y: x.roll(3),
     "batch_norm": lambda x, y: nn.functional.batch_norm(
         x.reshape(2, 2, 5), None, None, y[0, :2], y[1, :2], training=True),
     "embedding": lambda x, y: nn.functional.embedding(

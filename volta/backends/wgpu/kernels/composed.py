@@ -346,6 +346,43 @@ def diagonal_backward(grad_output: Tensor, input_sizes: Sequence[int], offset: i
     return z
 
 
+def vector_norm(self: Tensor, ord: Any = 2, dim: Any = None, keepdim: bool = False,
+                dtype: Any = None) -> Tensor:
+    x = _float(self if dtype is None else self.to(dtype), "linalg.vector_norm")
+    dims = list(_dims(dim, self.ndim, "linalg.vector_norm"))
+    p = float(ord)
+    ax = x.abs()
+    if p == math.inf:
+        return ax.amax(dims, keepdim=keepdim)
+    if p == -math.inf:
+        return ax.amin(dims, keepdim=keepdim)
+    if p == 0:
+        return (ax != 0).sum(dims, keepdim=keepdim, dtype=x.dtype)
+    if p == 1:
+        return ax.sum(dims, keepdim=keepdim)
+    if p == 2:
+        return (ax * ax).sum(dims, keepdim=keepdim).sqrt()
+    return (ax ** p).sum(dims, keepdim=keepdim) ** (1.0 / p)
+
+
+def roll(self: Tensor, shifts: Sequence[int], dims: Sequence[int] = ()) -> Tensor:
+    if len(dims) == 0:
+        if len(shifts) != 1:
+            raise ShapeError("roll: shifts must have one element when dims are not given")
+        return roll(self.reshape(-1), shifts, [0]).reshape(self._shape)
+    if len(shifts) != len(dims):
+        raise ShapeError(f"shifts and dimensions must align. shifts: {len(shifts)}, dims:"
+                         f"{len(dims)}")
+    out = self
+    for shift, dim in zip(shifts, dims, strict=True):
+        d = views.wrap_dim(dim, self.ndim, "roll")
+        n = self._shape[d]
+        s = shift % n if n else 0
+        if s:
+            out = cat([out.narrow(d, n - s, s), out.narrow(d, 0, n - s)], d)
+    return out if out is not self else self.clone()
+
+
 KERNELS = {"clamp": clamp, "masked_fill": masked_fill, "masked_fill.Tensor": masked_fill,
            "cat": cat, "slice_backward": slice_backward, "select_backward": select_backward,
            "var.correction": var, "std.correction": std, "logsumexp": logsumexp,
@@ -355,4 +392,5 @@ KERNELS = {"clamp": clamp, "masked_fill": masked_fill, "masked_fill.Tensor": mas
            "native_batch_norm": native_batch_norm,
            "native_batch_norm_backward": native_batch_norm_backward,
            "embedding_backward": embedding_backward, "nan_to_num": nan_to_num, "tril": tril,
-           "triu": triu, "repeat": repeat, "flip": flip, "diagonal_backward": diagonal_backward}
+           "triu": triu, "repeat": repeat, "flip": flip, "diagonal_backward": diagonal_backward,
+           "vector_norm": vector_norm, "roll": roll}
