@@ -103,3 +103,31 @@ def test_two_threads_give_the_serial_results(wgpu: str) -> None:
     assert not errors
     for got, want in zip(results, serial, strict=True):
         np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize("optimizer", ["sgd", "adam"])
+def test_a_training_step_is_one_submit_and_one_readback(wgpu: str, optimizer: str) -> None:
+    # a model of elementwise ops and reductions (no matmul, whose kernel lives elsewhere), a
+    # loss, backward and a fused optimizer update: the host syncs only to read the loss
+    rng = np.random.default_rng(0)
+    w = volta.tensor(rng.standard_normal((3, 4)).astype(np.float32), device=wgpu,
+                     requires_grad=True)
+    b = volta.zeros(3, device=wgpu, requires_grad=True)
+    opt = (volta.optim.SGD([w, b], lr=0.1, momentum=0.9) if optimizer == "sgd"
+           else volta.optim.Adam([w, b], lr=0.01))
+    losses = []
+    x_host, y_host = rng.standard_normal((8, 1, 4)).astype(np.float32), rng.integers(0, 3, 8)
+    for step in range(4):
+        x, y = volta.tensor(x_host, device=wgpu), volta.tensor(y_host, device=wgpu)
+        before = volta.wgpu.counters()
+        opt.zero_grad()
+        logits = (volta.tanh(x * w)).sum(-1) + b
+        loss = volta.nn.functional.cross_entropy(logits, y)
+        loss.backward()
+        opt.step()
+        losses.append(loss.item())
+        after = volta.wgpu.counters()
+        if step:  # the first step compiles and creates the optimizer state
+            assert after["submits"] - before["submits"] == 1
+            assert after["readbacks"] - before["readbacks"] == 1
+    assert losses[-1] < losses[0]
