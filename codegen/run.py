@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from codegen import emit, emit_autograd
+from codegen import emit, emit_autograd, emit_wgsl
 from codegen.loader import OpDecl, load
 
 
@@ -30,5 +30,7 @@ def generate(root: Path) -> dict[Path, str]:
         gen / "autograd_nodes.py": emit_autograd.emit_autograd(decls, src),
         root / "volta" / "backends" / "cpu" / "generated_pointwise.py":
             emit.emit_pointwise_numpy(decls, src),
+        root / "volta" / "backends" / "wgpu" / "generated_pointwise.py":
+            emit_wgsl.emit_pointwise_wgsl(decls, src),
         root / "docs" / "ops.md": emit.emit_docs(decls, src),
     }

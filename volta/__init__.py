@@ -19,7 +19,9 @@ from volta.errors import (
     ArgumentError,
     AutogradError,
     BackendError,
+    DeviceError,
     DeviceMismatchError,
+    DeviceOutOfMemoryError,
     DTypeError,
     IndexOutOfRangeError,
     InvalidArgumentError,
@@ -119,7 +121,7 @@ __version__ = "0.1.0"
 
 
 # subpackages written against the public API (they `import volta`), loaded on first use
-_LAZY_SUBPACKAGES = frozenset({"nn", "optim", "datasets"})
+_LAZY_SUBPACKAGES = frozenset({"nn", "optim", "datasets", "wgpu"})
 
 
 def __getattr__(name: str) -> _Any:

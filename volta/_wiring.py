@@ -59,7 +59,8 @@ def _register_composites() -> None:
 
 
 def _load_plugins() -> None:
-    plugins = MANAGER.collect([("cpu", "volta.backends.cpu.plugin")])
+    plugins = MANAGER.collect([("cpu", "volta.backends.cpu.plugin"),
+                               ("wgpu", "volta.backends.wgpu.plugin")])
     MANAGER.run(plugins, lambda name: Library(name), BACKENDS)
 
 

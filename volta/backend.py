@@ -29,9 +29,18 @@ the supported ones, before the backend is called, so backend methods only see de
 
 **Who calls what.** volta calls :meth:`~Backend.from_numpy` when data arrives from the host
 (``volta.tensor(..., device=)``, ``t.to(device)``, the CPU fallback's results),
-:meth:`~Backend.synchronize` then :meth:`~Backend.to_numpy` when the host reads a storage
-(``t.cpu()``, printing, ``host_view``), and :meth:`~Backend.copy_` when the CPU fallback writes
-an in-place result back. The default ``from_numpy`` is :meth:`~Backend.allocate` then
+:meth:`~Backend.read` (by default :meth:`~Backend.synchronize` then :meth:`~Backend.to_numpy`)
+when the host reads a storage (``t.cpu()``, printing, ``host_view``), and :meth:`~Backend.copy_`
+when the CPU fallback writes an in-place result back.
+
+**Asynchronous devices.** Kernels may only *enqueue* work and return: nothing in volta reads
+device memory except through :meth:`~Backend.read`, so a backend with a queue (WGPU) submits
+and waits there, and in :meth:`~Backend.synchronize` (``volta.wgpu.synchronize()``). An upload
+(:meth:`~Backend.copy_`) must be ordered after the queued work that reads the old contents.
+Copies between two storages of one device are kernels (``copy_``, ``_to_copy``) registered
+under the backend's key; between two devices, data goes through the host.
+
+The default ``from_numpy`` is :meth:`~Backend.allocate` then
 :meth:`~Backend.copy_`, so those three methods are all a backend must write.
 """
 
@@ -106,6 +115,17 @@ class Backend:
         handle = self.allocate(array.size, D.from_numpy_dtype(array.dtype), index)
         self.copy_(handle, array)
         return handle
+
+    def read(self, handle: Any, dtype: D.dtype, numel: int, index: int) -> np.ndarray:
+        """Everything the host needs to read a storage: wait for the work that writes it, then
+        :meth:`to_numpy`. volta reads storages only through this method (``t.numpy()``,
+        ``.item()``, printing, copies to another device, the CPU fallback).
+
+        Default: :meth:`synchronize`, then :meth:`to_numpy`. A backend with an asynchronous
+        queue overrides it to fold the wait into the read, so a read costs one submission and
+        one transfer (WGPU records the copy to a staging buffer into the pending batch)."""
+        self.synchronize(index)
+        return self.to_numpy(handle, dtype, numel)
 
     def synchronize(self, index: int) -> None:
         """Block until all work queued on device ``index`` has finished. volta calls it before
@@ -282,8 +302,7 @@ def host_view(t: Tensor) -> np.ndarray:
     if host_memory:
         base = storage.handle
     else:
-        impl.synchronize(t._device.index or 0)
-        base = impl.to_numpy(storage.handle, t.dtype, storage.numel)
+        base = impl.read(storage.handle, t.dtype, storage.numel, t._device.index or 0)
     itemsize = t.dtype.itemsize
     if t.numel() == 0:
         arr = np.empty(t._shape, dtype=t.dtype.numpy)

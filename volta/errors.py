@@ -60,6 +60,14 @@ class BackendError(VoltaError, RuntimeError):
     """A device or backend failed (unknown device, allocation, copy)."""
 
 
+class DeviceError(BackendError):
+    """A device that cannot be used: no adapter found, the device was lost, a kernel failed."""
+
+
+class DeviceOutOfMemoryError(DeviceError, MemoryError):
+    """A device allocation failed even after the backend freed its cached blocks."""
+
+
 class InvalidOperationError(VoltaError, RuntimeError):
     """An operation that is not valid for this tensor (``bool()`` of many elements...)."""
 

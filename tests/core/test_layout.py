@@ -23,6 +23,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("keys and backends", ("volta.autograd", "volta._generated.autograd_nodes",
                            "volta.jit", "volta.backends")),
     ("library and plugins", ("volta.library", "volta.plugins", "volta.backends.cpu.plugin",
+                             "volta.backends.wgpu.plugin",
                              "volta._wiring")),
     ("public API", ("volta", "volta.linalg", "volta.special", "volta.nn", "volta.optim",
                     "volta.utils")),

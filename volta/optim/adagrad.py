@@ -44,7 +44,7 @@ class Adagrad(Optimizer):
                 for p in group["params"]:
                     if p.grad is None:
                         continue
-                    state = self.state[p]
+                    state = self._param_state(p)
                     step = self._next_step(state)
                     volta._adagrad_update_(p, p.grad, state["sum"], step, group["lr"],
                                            group["lr_decay"], group["weight_decay"],

@@ -40,7 +40,7 @@ class Adam(Optimizer):
                 for p in group["params"]:
                     if p.grad is None:
                         continue
-                    state = self.state.setdefault(p, {})
+                    state = self._param_state(p)
                     if "exp_avg" not in state:
                         state["exp_avg"] = volta.zeros_like(p)
                         state["exp_avg_sq"] = volta.zeros_like(p)

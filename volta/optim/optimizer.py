@@ -92,6 +92,16 @@ class Optimizer:
         with volta.enable_grad():
             return closure()
 
+    def _param_state(self, param: volta.Tensor) -> dict[str, Any]:
+        """``param``'s state, its tensors moved to ``param``'s device first: after
+        ``model.to(device)`` the state follows the parameters (the step counter stays where
+        it is, like PyTorch's, a host scalar)."""
+        state = self.state.setdefault(param, {})
+        for name, value in state.items():
+            if isinstance(value, volta.Tensor) and name != "step" and value.device != param.device:
+                state[name] = value.to(param.device)
+        return state
+
     def _next_step(self, state: dict[str, Any]) -> int:
         """Advance the parameter's step counter (a float32 scalar tensor, as PyTorch keeps it)."""
         count = state.get("step")

@@ -34,7 +34,7 @@ class RMSprop(Optimizer):
                 for p in group["params"]:
                     if p.grad is None:
                         continue
-                    state = self.state.setdefault(p, {})
+                    state = self._param_state(p)
                     if "square_avg" not in state:
                         state["square_avg"] = volta.zeros_like(p)
                         if group["momentum"] > 0:

@@ -40,7 +40,7 @@ class SGD(Optimizer):
                     buf = None
                     first = False
                     if momentum != 0:
-                        state = self.state.setdefault(p, {})
+                        state = self._param_state(p)
                         buf = state.get("momentum_buffer")
                         if buf is None:
                             buf = state["momentum_buffer"] = volta.zeros_like(p)

@@ -38,7 +38,7 @@ def volta_register_backends(registry: BackendRegistry) -> None:
 
     Called first, once per plugin, with the :class:`volta.backend.BackendRegistry`. Subclass
     :class:`volta.backend.Backend` (the documented contract: ``allocate``, ``copy_`` and
-    ``to_numpy`` required; ``from_numpy``, ``synchronize``, ``dtypes`` and ``host_memory``
+    ``to_numpy`` required; ``from_numpy``, ``read``, ``synchronize``, ``dtypes`` and ``host_memory``
     optional) and call ``registry.register("toy", ToyBackend(), key_name="TOY",
     provenance="my-package")``. A dispatch key for the new device (``key_name``, default the
     name in upper case) is created below every existing key; register kernels under it in

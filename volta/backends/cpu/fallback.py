@@ -31,8 +31,8 @@ def _write_back(dst: Any, src: Any) -> None:
     """
     storage = dst._storage
     impl = storage.backend.impl
-    impl.synchronize(dst.device.index or 0)
-    whole = np.array(impl.to_numpy(storage.handle, dst.dtype, storage.numel), copy=True)
+    whole = np.array(impl.read(storage.handle, dst.dtype, storage.numel, dst.device.index or 0),
+                     copy=True)
     region = np.ndarray(dst._shape, dtype=dst.dtype.numpy, buffer=whole,
                         offset=dst._offset * dst.dtype.itemsize,
                         strides=tuple(s * dst.dtype.itemsize for s in dst._stride))

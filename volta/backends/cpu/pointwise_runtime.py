@@ -101,26 +101,7 @@ def prepare(name: str, promotion: str, allowed: str | None, *operands: Any
                 arrays.append(a if a is not None else host_view(x))
             else:
                 return arrays, dt
-    promoted = _result_type(operands)
-    if allowed is not None:
-        if allowed == "integral_and_bool" and promoted.is_floating_point:
-            raise DTypeError(f"{name}: not implemented for '{promoted.name}' (integral and bool "
-                             "tensors only)")
-        if allowed == "integral" and (promoted.is_floating_point or promoted is D.bool_):
-            raise DTypeError(f"{name}: not implemented for '{promoted.name}' (integral tensors "
-                             "only)")
-        if allowed == "numeric" and any(isinstance(x, Tensor) and x.dtype is D.bool_
-                                        for x in operands):
-            raise DTypeError(f"{name}: not supported for bool tensors (use logical_xor() / "
-                             "logical_not() / the ^ and ~ operators instead)")
-        if allowed == "floating" and not promoted.is_floating_point:
-            raise DTypeError(f"{name}: not implemented for '{promoted.name}' (floating point "
-                             "tensors only)")
-    if promotion == "int_to_float" and not promoted.is_floating_point:
-        promoted = D.get_default_dtype()
-    out = D.bool_ if promotion == "always_bool" else promoted
-    if out is D.bool_ and name in _BOOL_TO_INT64_OPS:
-        out = promoted = D.int64
+    promoted, out = result_dtypes(name, promotion, allowed, operands)
     compute = _F32 if promoted in _HALF else promoted.numpy
     arrays: list[Any] = []
     shape = None
@@ -144,6 +125,33 @@ def prepare(name: str, promotion: str, allowed: str | None, *operands: Any
     if mismatch:
         broadcast_shapes(*(x._shape for x in operands if isinstance(x, Tensor)))
     return arrays, out
+
+
+def result_dtypes(name: str, promotion: str, allowed: str | None, operands: tuple
+                  ) -> tuple[D.dtype, D.dtype]:
+    """(computation dtype, result dtype) of a pointwise op, with PyTorch's dtype checks; shared
+    by every backend's pointwise kernels (WGPU's too)."""
+    promoted = _result_type(operands)
+    if allowed is not None:
+        if allowed == "integral_and_bool" and promoted.is_floating_point:
+            raise DTypeError(f"{name}: not implemented for '{promoted.name}' (integral and bool "
+                             "tensors only)")
+        if allowed == "integral" and (promoted.is_floating_point or promoted is D.bool_):
+            raise DTypeError(f"{name}: not implemented for '{promoted.name}' (integral tensors "
+                             "only)")
+        if allowed == "numeric" and any(isinstance(x, Tensor) and x.dtype is D.bool_
+                                        for x in operands):
+            raise DTypeError(f"{name}: not supported for bool tensors (use logical_xor() / "
+                             "logical_not() / the ^ and ~ operators instead)")
+        if allowed == "floating" and not promoted.is_floating_point:
+            raise DTypeError(f"{name}: not implemented for '{promoted.name}' (floating point "
+                             "tensors only)")
+    if promotion == "int_to_float" and not promoted.is_floating_point:
+        promoted = D.get_default_dtype()
+    out = D.bool_ if promotion == "always_bool" else promoted
+    if out is D.bool_ and name in _BOOL_TO_INT64_OPS:
+        out = promoted = D.int64
+    return promoted, out
 
 
 def wrap(result: Any, out_dtype: D.dtype) -> Tensor:

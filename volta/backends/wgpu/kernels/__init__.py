@@ -1,2 +1,23 @@
-"""WGSL kernel generators of the WGPU backend (GEMM, implicit-GEMM convolution) and a harness
-that runs one generated kernel on a raw wgpu device."""
+"""WGPU kernels by op name (registered under the ``WGPU`` key by ``plugin.py``).
+
+``matmul.py`` and ``conv.py`` generate the tiled GEMM and implicit-GEMM convolution WGSL (with
+``harness.py`` to run one generated kernel on a raw device, for tests and benchmarks)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from volta.backends.wgpu.kernels import (
+    composed,
+    copy,
+    indexing,
+    nn,
+    optim,
+    pointwise,
+    pool,
+    reduce,
+)
+
+KERNELS: dict[str, Any] = {**copy.KERNELS, **pointwise.KERNELS, **reduce.KERNELS,
+                           **optim.KERNELS, **nn.KERNELS, **indexing.KERNELS,
+                           **composed.KERNELS, **pool.KERNELS}

@@ -1,0 +1,85 @@
+"""Reductions on WGPU against the CPU backend: any dims, keepdim, strided inputs, indices."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+import volta
+
+from .conftest import assert_same
+
+DIMS = [None, 0, 1, -1, (0, 2), (1, 2)]
+
+
+def _input(dtype: str, device: str) -> volta.Tensor:
+    rng = np.random.default_rng(7)
+    if dtype == "float32":
+        arr = rng.standard_normal((3, 4, 5)).astype(np.float32)
+    elif dtype == "int32":
+        arr = rng.integers(-4, 5, (3, 4, 5)).astype(np.int32)
+    else:
+        arr = rng.integers(0, 2, (3, 4, 5)).astype(bool)
+    # a permuted view: the kernels must follow strides
+    return volta.tensor(arr).to(device).permute(1, 0, 2)
+
+
+def _both(fn: Any) -> tuple[Any, Any]:
+    return fn("cpu"), fn("wgpu")
+
+
+@pytest.mark.parametrize("keepdim", [False, True])
+@pytest.mark.parametrize("dim", DIMS)
+@pytest.mark.parametrize("dtype", ["float32", "int32", "bool"])
+@pytest.mark.parametrize("op", ["sum", "amax", "amin", "any", "all"])
+def test_reductions_over_dims(wgpu: str, op: str, dtype: str, dim: Any, keepdim: bool) -> None:
+    if op in ("amax", "amin") and dim is None:
+        dim = ()
+    want, got = _both(lambda dev: getattr(_input(dtype, dev), op)(dim=dim, keepdim=keepdim))
+    assert_same(got, want, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("dim", DIMS)
+def test_mean(wgpu: str, dim: Any) -> None:
+    want, got = _both(lambda dev: _input("float32", dev).mean(dim=dim))
+    assert_same(got, want, rtol=1e-5, atol=1e-6)
+    with pytest.raises(volta.DTypeError, match="mean"):
+        _input("int32", wgpu).mean()
+
+
+@pytest.mark.parametrize("dtype", ["float32", "int32"])
+@pytest.mark.parametrize("op", ["max", "min", "argmax", "argmin"])
+def test_extremes_and_indices(wgpu: str, op: str, dtype: str) -> None:
+    want, got = _both(lambda dev: getattr(_input(dtype, dev), op)())
+    assert_same(got, want)
+    for dim in (0, 1, -1):
+        want, got = _both(lambda dev, d=dim: getattr(_input(dtype, dev), op)(dim=d, keepdim=True))
+        if op in ("max", "min"):
+            for g, w in zip(got, want, strict=True):
+                assert_same(g, w)
+        else:
+            assert_same(got, want)
+
+
+def test_ties_take_the_first_index_and_nan_wins(wgpu: str) -> None:
+    x = [[1.0, 3.0, 3.0, 0.0], [2.0, float("nan"), 5.0, float("nan")]]
+    for op in ("argmax", "argmin"):
+        want, got = _both(lambda dev, o=op: getattr(volta.tensor(x, device=dev), o)(dim=1))
+        assert_same(got, want)
+
+
+def test_large_reduction_and_gradient(wgpu: str) -> None:
+    arr = np.random.default_rng(3).standard_normal(5000).astype(np.float32)
+    x = volta.tensor(arr, device=wgpu, requires_grad=True)
+    s = (x * x).sum()
+    assert s.item() == pytest.approx(float((arr.astype(np.float64) ** 2).sum()), rel=1e-5)
+    s.backward()
+    np.testing.assert_allclose(x.grad.cpu().numpy(), 2 * arr, rtol=1e-6)
+
+
+def test_empty_max_is_an_error(wgpu: str) -> None:
+    with pytest.raises(volta.ShapeError):
+        volta.zeros(0, device=wgpu).max()
+    assert volta.zeros(0, 3, device=wgpu).sum().item() == 0

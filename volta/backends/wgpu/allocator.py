@@ -1,0 +1,158 @@
+"""The caching allocator: GPU buffers are pooled by size class and reused, never freed per tensor.
+
+Creating a buffer costs a driver call (and, on some drivers, zeroing); a training step frees and
+allocates the same sizes every iteration, so freed buffers go back to a pool keyed by their size
+class and the next request of that class takes one. ``empty_cache`` gives the pooled buffers
+back to the driver; an allocation that fails empties the cache and retries once before raising
+:class:`volta.errors.DeviceOutOfMemoryError`.
+
+Note [deferred free]: a storage may be freed (its :class:`Handle` collected) while the batch
+of dispatches that reads it is still being recorded. Reusing the buffer in later dispatches is
+safe (a queue runs dispatches in order), but an upload (``queue.write_buffer``) is applied at
+the *start* of the next submission, before those dispatches. So a freed buffer waits in
+``_pending`` until the batch it may appear in has been submitted, and only then joins the pool.
+"""
+
+from __future__ import annotations
+
+import collections
+import threading
+from typing import TYPE_CHECKING, Any
+
+from volta.errors import DeviceOutOfMemoryError
+
+if TYPE_CHECKING:
+    from volta.backends.wgpu.runtime import Runtime
+
+MIN_BLOCK = 256  # bytes: also a multiple of every storage-offset alignment
+
+
+def size_class(nbytes: int) -> int:
+    """``nbytes`` rounded up to the next of 256-byte multiples below 4 KiB, then to one of four
+    steps per power of two (1, 1.25, 1.5, 1.75 x 2^k): at most 25% waste, few distinct sizes."""
+    if nbytes <= MIN_BLOCK:
+        return MIN_BLOCK
+    if nbytes <= 4096:
+        return -(-nbytes // MIN_BLOCK) * MIN_BLOCK
+    power = 1 << (nbytes - 1).bit_length() - 1  # the largest power of two below nbytes
+    step = power // 4
+    return -(-nbytes // step) * step
+
+
+class DeviceBuffer:
+    """A GPU buffer owned by the allocator (live under a :class:`Handle`, or pooled)."""
+
+    __slots__ = ("buffer", "size", "last_batch")
+
+    def __init__(self, buffer: Any, size: int) -> None:
+        self.buffer = buffer
+        self.size = size
+        self.last_batch = -1  # the batch that last bound it (runtime.Runtime.batch_id)
+
+
+class Handle:
+    """The backend handle of one storage: a pooled buffer, returned to the pool when the
+    storage (the only owner of its handle) is garbage-collected."""
+
+    __slots__ = ("mem", "nbytes", "allocator")
+
+    def __init__(self, mem: DeviceBuffer, nbytes: int, allocator: CachingAllocator) -> None:
+        self.mem = mem
+        self.nbytes = nbytes
+        self.allocator = allocator
+
+    @property
+    def runtime(self) -> Runtime:
+        return self.allocator.runtime
+
+    def __del__(self) -> None:
+        allocator = self.allocator
+        if allocator is not None:
+            allocator.free(self.mem, self.nbytes)
+
+
+class CachingAllocator:
+    """Size-class pools of GPU buffers for one device (see the module docstring)."""
+
+    def __init__(self, runtime: Runtime, usage: int, max_buffer_size: int) -> None:
+        self.runtime = runtime
+        self._usage = usage
+        self._max = max_buffer_size
+        self._pools: dict[int, list[DeviceBuffer]] = collections.defaultdict(list)
+        self._pending: collections.deque[DeviceBuffer] = collections.deque()  # Note [deferred free]
+        self._lock = threading.Lock()
+        self.stats = dict(allocated_bytes=0, requested_bytes=0, cached_bytes=0,
+                          peak_allocated_bytes=0, allocations=0, cache_hits=0,
+                          device_allocations=0, device_frees=0, frees=0, oom_retries=0)
+
+    def allocate(self, nbytes: int) -> Handle:
+        size = size_class(nbytes)
+        with self._lock:
+            self.stats["allocations"] += 1
+            pool = self._pools.get(size)
+            if pool:
+                mem = pool.pop()
+                self.stats["cached_bytes"] -= size
+                self.stats["cache_hits"] += 1
+            else:
+                mem = self._create(size)
+            self._account(size, nbytes)
+        return Handle(mem, nbytes, self)
+
+    def _account(self, size: int, nbytes: int) -> None:
+        s = self.stats
+        s["allocated_bytes"] += size
+        s["requested_bytes"] += nbytes
+        s["peak_allocated_bytes"] = max(s["peak_allocated_bytes"], s["allocated_bytes"])
+
+    def _create(self, size: int) -> DeviceBuffer:
+        for attempt in range(2):
+            try:
+                if size > self._max:
+                    raise MemoryError(f"larger than the device's max-buffer-size ({self._max})")
+                buffer = self.runtime.device.create_buffer(size=size, usage=self._usage)
+            except Exception as exc:  # wgpu reports OOM and limit violations as GPUError kinds
+                if attempt == 0:
+                    self.stats["oom_retries"] += 1
+                    self._empty_cache_locked()
+                    continue
+                raise DeviceOutOfMemoryError(
+                    f"wgpu: out of memory on {self.runtime.name}: tried to allocate {size} bytes "
+                    f"({self.stats['allocated_bytes']} bytes allocated by volta, cache emptied): "
+                    f"{exc}") from None
+            self.stats["device_allocations"] += 1
+            return DeviceBuffer(buffer, size)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def free(self, mem: DeviceBuffer, nbytes: int) -> None:
+        """Called when a handle dies (any thread, at any time): Note [deferred free]."""
+        self._pending.append(mem)
+        s = self.stats
+        s["frees"] += 1
+        s["allocated_bytes"] -= mem.size
+        s["requested_bytes"] -= nbytes
+
+    def retire(self) -> None:
+        """Pool the buffers freed up to now: the batch they may appear in was just submitted
+        (or none is open)."""
+        with self._lock:
+            while self._pending:
+                mem = self._pending.popleft()
+                self._pools[mem.size].append(mem)
+                self.stats["cached_bytes"] += mem.size
+
+    def empty_cache(self) -> None:
+        with self._lock:
+            self._empty_cache_locked()
+
+    def _empty_cache_locked(self) -> None:
+        for pool in self._pools.values():
+            for mem in pool:
+                self.runtime.forget_buffer(mem.buffer)
+                mem.buffer.destroy()
+                self.stats["device_frees"] += 1
+            pool.clear()
+        self.stats["cached_bytes"] = 0
+
+    def memory_stats(self) -> dict[str, int]:
+        return dict(self.stats)

@@ -1,0 +1,156 @@
+"""Indexing on the device: gather, index_select, embedding (reads through an index) and
+scatter_add, index_add (atomic adds into the output).
+
+Note [indexed views]: every read is one elementwise launch over the output shape. The source
+is passed as a view with the output's shape whose stride along the indexed dimension is 0, so
+its element index ``e`` is the address with that coordinate zero; the kernel adds
+``index * stride``. The index tensor is passed as a view with the output's shape too (stride 0
+where it is broadcast). No copy, any strides. Indices outside the dimension cannot raise on
+the GPU: they are clamped (PyTorch raises on CPU and asserts on CUDA).
+"""
+
+from __future__ import annotations
+
+from volta import dtypes as D
+from volta.backends.wgpu.kernels.copy import copy_into
+from volta.backends.wgpu.kernels.elementwise import Launch, load
+from volta.backends.wgpu.storage import empty
+from volta.composites.views import wrap_dim
+from volta.errors import DTypeError, ShapeError
+from volta.tensor.tensor import Tensor
+
+
+def _check_index(index: Tensor, op: str) -> None:
+    if index.dtype not in (D.int64, D.int32):
+        raise DTypeError(f"{op}(): Expected dtype int64 for index, got {index.dtype.name}")
+
+
+def _read(out: Tensor, src_view: Tensor, index_view: Tensor, stride: int, size: int) -> Tensor:
+    """``out[c] = src_view[c] + index_view[c] * stride`` (Note [indexed views])."""
+    launch = Launch(out, [src_view, index_view])
+    body = (f"  let i = {launch.operand(2)};\n"
+            f"  let j = u32(clamp(select(i, i + pi(nscalar_base + 1u), i < 0), 0,"
+            " pi(nscalar_base + 1u) - 1));\n"
+            f"  b{launch.binding[0]}[e0] = "
+            f"b{launch.binding[1]}[e1 + j * pu(nscalar_base)];")
+    return launch.run(body, [stride, size])
+
+
+def gather(self: Tensor, dim: int, index: Tensor, sparse_grad: bool = False) -> Tensor:
+    _check_index(index, "gather")
+    d = wrap_dim(dim, self.ndim, "gather")
+    if index.ndim != self.ndim and self.ndim:
+        raise ShapeError("gather(): Index tensor must have the same number of dimensions as "
+                         "input tensor")
+    shape = index._shape
+    out = empty(shape, self.dtype, self._device)
+    if not self.ndim:
+        return copy_into(out, self)
+    strides = tuple(0 if i == d else s for i, s in enumerate(self._stride))
+    src = self._view_of(shape, strides, self._offset)
+    return _read(out, src, index, self._stride[d], self._shape[d])
+
+
+def index_select(self: Tensor, dim: int, index: Tensor) -> Tensor:
+    _check_index(index, "index_select")
+    if index.ndim > 1:
+        raise ShapeError("index_select(): Index is supposed to be a vector")
+    if not self.ndim:
+        return copy_into(empty((), self.dtype, self._device), self)
+    d = wrap_dim(dim, self.ndim, "index_select")
+    n = index.numel()
+    shape = self._shape[:d] + (n,) + self._shape[d + 1:]
+    out = empty(shape, self.dtype, self._device)
+    src = self._view_of(shape, tuple(0 if i == d else s for i, s in enumerate(self._stride)),
+                        self._offset)
+    step = index._stride[0] if index.ndim else 0
+    idx = index._view_of(shape, tuple(step if i == d else 0 for i in range(len(shape))),
+                         index._offset)
+    return _read(out, src, idx, self._stride[d], self._shape[d])
+
+
+def embedding(weight: Tensor, indices: Tensor, padding_idx: int = -1,
+              scale_grad_by_freq: bool = False, sparse: bool = False) -> Tensor:
+    if weight.ndim != 2:
+        raise ShapeError("'weight' must be 2-D")
+    _check_index(indices, "embedding")
+    rows, width = weight._shape
+    shape = indices._shape + (width,)
+    out = empty(shape, weight.dtype, weight._device)
+    src = weight._view_of(shape, (0,) * indices.ndim + (weight._stride[1],), weight._offset)
+    idx = indices._view_of(shape, indices._stride + (0,), indices._offset)
+    return _read(out, src, idx, weight._stride[0], rows)
+
+
+# -- atomic adds -----------------------------------------------------------------------------------
+
+_ATOMIC_ADD_F32 = """fn atomic_add_f32(k: u32, v: f32) {
+  var old = atomicLoad(&b1[k]);
+  loop {
+    let r = atomicCompareExchangeWeak(&b1[k], old, bitcast<u32>(bitcast<f32>(old) + v));
+    if (r.exchanged) { break; }
+    old = r.old_value;
+  }
+}
+"""
+
+
+def _accumulate(out: Tensor, src: Tensor, index_view: Tensor, out_view: Tensor, stride: int,
+                size: int, alpha: float = 1.0) -> Tensor:
+    """``out[out_view[c] + index_view[c] * stride] += alpha * src[c]`` with atomics; ``out`` is a
+    fresh contiguous float32 or int32 tensor, ``out_view`` a view of it shaped like ``src``."""
+    if out.dtype not in (D.float32, D.int32):
+        raise DTypeError(f"wgpu: scatter-add into {out.dtype.name} is not supported (float32 "
+                         "and int32 are)")
+    launch = Launch(out_view, [src, index_view])
+    f32 = out.dtype is D.float32
+    value = f"f32({load(launch.operand(1), src.dtype)}) * pf(nscalar_base + 2u)" if f32 else \
+        f"i32({load(launch.operand(1), src.dtype)}) * pi(nscalar_base + 2u)"
+    body = (f"  let i = {launch.operand(2)};\n"
+            "  let j = u32(clamp(select(i, i + pi(nscalar_base + 1u), i < 0), 0,"
+            " pi(nscalar_base + 1u) - 1));\n"
+            "  let k = e0 + j * pu(nscalar_base);\n" +
+            ("  atomic_add_f32(k, " + value + ");" if f32 else
+             f"  atomicAdd(&b1[k], {value});"))
+    alpha_word = launch.scalars([alpha])[0] if f32 else int(alpha) & 0xFFFFFFFF
+    return launch.run(body, [stride, size, alpha_word],
+                      helpers=_ATOMIC_ADD_F32 if f32 else "",
+                      out_type="atomic<u32>" if f32 else "atomic<i32>")
+
+
+def scatter_add(self: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor:
+    _check_index(index, "scatter_add")
+    if src.dtype is not self.dtype:
+        raise DTypeError("scatter(): Expected self.dtype to be equal to src.dtype")
+    out = copy_into(empty(self._shape, self.dtype, self._device), self)
+    if not self.ndim or index.numel() == 0:
+        return out if self.ndim else copy_into(out, src.reshape(()))
+    d = wrap_dim(dim, self.ndim, "scatter_add")
+    shape = index._shape
+    out_view = out._view_of(shape, tuple(0 if i == d else s for i, s in enumerate(out._stride)),
+                            0)
+    src_view = src._view_of(shape, src._stride, src._offset)
+    _accumulate(out, src_view, index, out_view, out._stride[d], self._shape[d])
+    return out
+
+
+def index_add(self: Tensor, dim: int, index: Tensor, source: Tensor, alpha: float = 1) -> Tensor:
+    _check_index(index, "index_add")
+    if not self.ndim:
+        raise ShapeError("index_add(): wgpu needs an input with at least one dimension")
+    out = copy_into(empty(self._shape, self.dtype, self._device), self)
+    if index.numel() == 0:
+        return out
+    d = wrap_dim(dim, self.ndim, "index_add")
+    shape = source._shape
+    out_view = out._view_of(shape, tuple(0 if i == d else s for i, s in enumerate(out._stride)),
+                            0)
+    step = index._stride[0] if index.ndim else 0
+    idx = index._view_of(shape, tuple(step if i == d else 0 for i in range(len(shape))),
+                         index._offset)
+    _accumulate(out, source, idx, out_view, out._stride[d], self._shape[d], alpha)
+    return out
+
+
+KERNELS = {"gather": gather, "index_select": index_select, "embedding": embedding,
+           "scatter_add": scatter_add, "index_add": index_add}

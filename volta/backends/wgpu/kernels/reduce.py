@@ -1,0 +1,224 @@
+"""Reductions over any set of dimensions: one workgroup per output element, each thread folding
+a strided slice of the reduced elements, then a tree reduction in workgroup memory.
+
+The input is addressed through its strides (no copy): output coordinates pick the start, the
+reduced coordinates walk the rest. ``r`` counts reduced elements in row-major order of the
+reduced dimensions, so argmax/argmin over all dimensions get the flat index PyTorch returns.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from volta import dtypes as D
+from volta.backends.wgpu import runtime
+from volta.backends.wgpu.kernels.elementwise import (
+    MAX_DIMS,
+    collapse,
+    load,
+    raise_too_many_dims,
+    store,
+)
+from volta.backends.wgpu.storage import STORED, empty, handle_of, runtime_of
+from volta.composites.views import wrap_dim, wrap_dims
+from volta.errors import DTypeError, ShapeError
+from volta.tensor.tensor import Tensor
+
+WG = 128
+
+# combine(acc, v) per reduction; INIT per accumulator type
+_COMBINE = {
+    "sum": "acc = acc + v;",
+    "prod": "acc = acc * v;",
+    "max": "if (v > acc || isn(v)) { acc = v; }",
+    "min": "if (v < acc || isn(v)) { acc = v; }",
+    "any": "acc = max(acc, v);",
+    "all": "acc = min(acc, v);",
+}
+_INIT = {("sum", "f32"): "0.0", ("sum", "i32"): "0", ("prod", "f32"): "1.0", ("prod", "i32"): "1",
+         ("max", "f32"): "-bitcast<f32>(0x7f800000u)", ("max", "i32"): "-2147483647 - 1",
+         ("min", "f32"): "bitcast<f32>(0x7f800000u)", ("min", "i32"): "2147483647",
+         ("any", "i32"): "0", ("all", "i32"): "1"}
+# arg reductions: (v, i) replaces (acc, ai) when better, or equal with a smaller index;
+# NaN beats everything (PyTorch propagates it), the first NaN wins
+_ARG_BETTER = {"max": "(v > acc || (isn(v) && !isn(acc)))",
+               "min": "(v < acc || (isn(v) && !isn(acc)))"}
+# NaN test by bits: drivers may fold x != x away
+_ISNAN = {"f32": "fn isn(x: f32) -> bool {\n"
+                 "  return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }\n",
+          "i32": "fn isn(x: i32) -> bool { return false; }\n"}
+
+_SOURCES: dict[tuple, str] = {}
+
+
+def _source(kind: str, arg: bool, acc: str, in_dt: D.dtype, out_dt: D.dtype, nd_out: int,
+            nd_red: int, mean: bool) -> str:
+    key = (kind, arg, acc, in_dt, out_dt, nd_out, nd_red, mean)
+    src = _SOURCES.get(key)
+    if src is not None:
+        return src
+    # words: nout, R, in_offset, scale, [size, stride] per output dim, [size, stride] per reduced
+    lines = ["  var rem = o;", "  var base = pu(2u);"]
+    for d in range(nd_out - 1, -1, -1):
+        w = 4 + 2 * d
+        lines.append(f"  base = base + (rem % pu({w}u)) * pu({w + 1}u); rem = rem / pu({w}u);")
+    red = ["      var rr = r;", "      var e = base;"]
+    for d in range(nd_red - 1, -1, -1):
+        w = 4 + 2 * nd_out + 2 * d
+        red.append(f"      e = e + (rr % pu({w}u)) * pu({w + 1}u); rr = rr / pu({w}u);")
+    value = f"{acc}({load('b2[e]', in_dt)})"
+    if kind in ("any", "all"):
+        value = f"i32(bool({load('b2[e]', in_dt)}))"
+    if arg:
+        fold = f"      if ({_ARG_BETTER[kind]}) {{ acc = v; ai = i32(r); }}"
+        merge = ("      let v = sv[l + s]; let i = si[l + s];\n"
+                 f"      if ({_ARG_BETTER[kind]} || (v == acc && i < ai) || "
+                 "(isn(v) && isn(acc) && i < ai)) { acc = v; ai = i; }\n"
+                 "      sv[l] = acc; si[l] = ai;")
+    else:
+        fold = f"      {_COMBINE[kind]}"
+        merge = f"      let v = sv[l + s]; {_COMBINE[kind]} sv[l] = acc;"
+    result = "acc * pf(3u)" if mean else "acc"
+    outputs = ("@group(0) @binding(1) var<storage, read_write> b1: "
+               f"array<{STORED[out_dt][0]}>;\n")
+    if arg:
+        outputs = "@group(0) @binding(1) var<storage, read_write> b1: array<i32>;\n"
+    src = (("enable f16;\n" if D.float16 in (in_dt, out_dt) else "") + runtime.PARAMS_WGSL +
+           outputs +
+           f"@group(0) @binding(2) var<storage, read> b2: array<{STORED[in_dt][0]}>;\n"
+           f"var<workgroup> sv: array<{acc}, {WG}>;\n" + _ISNAN[acc]
+           + (f"var<workgroup> si: array<i32, {WG}>;\n" if arg else "") +
+           f"@compute @workgroup_size({WG})\n"
+           "fn main(@builtin(workgroup_id) wid: vec3<u32>,\n"
+           "        @builtin(num_workgroups) nwg: vec3<u32>,\n"
+           "        @builtin(local_invocation_id) lid: vec3<u32>) {\n"
+           "  let o = wid.x + wid.y * nwg.x;\n"
+           "  let l = lid.x;\n"
+           "  if (o >= pu(0u)) { return; }\n"
+           + "\n".join(lines) + "\n"
+           f"  var acc: {acc} = {_INIT[(kind, acc)]};\n"
+           + ("  var ai: i32 = 2147483647;\n" if arg else "") +
+           f"  for (var r = l; r < pu(1u); r = r + {WG}u) {{\n"
+           + "\n".join(red) + "\n"
+           f"      let v = {value};\n{fold}\n  }}\n"
+           "  sv[l] = acc;\n" + ("  si[l] = ai;\n" if arg else "") +
+           "  workgroupBarrier();\n"
+           f"  for (var s = {WG // 2}u; s > 0u; s = s >> 1u) {{\n"
+           "    if (l < s) {\n" + merge + "\n    }\n    workgroupBarrier();\n  }\n"
+           "  if (l == 0u) {\n"
+           + ("    b1[o] = si[0];\n" if arg else
+              f"    let acc = sv[0];\n    b1[o] = {store(result, out_dt)};\n") +
+           "  }\n}\n")
+    _SOURCES[key] = src
+    return src
+
+
+def _reduce(self: Tensor, dims: tuple[int, ...], keepdim: bool, kind: str, out_dt: D.dtype,
+            arg: bool = False, mean: bool = False) -> Tensor:
+    """Reduce ``self`` over ``dims`` (wrapped, sorted) into a new tensor of ``out_dt``."""
+    shape, strides = self._shape, self._stride
+    kept = [d for d in range(len(shape)) if d not in dims]
+    out_shape = tuple(1 if d in dims else shape[d] for d in range(len(shape))) if keepdim \
+        else tuple(shape[d] for d in kept)
+    out = empty(out_shape, D.int64 if arg else out_dt, self._device)
+    nout = math.prod(shape[d] for d in kept)
+    red = math.prod(shape[d] for d in dims)
+    if nout == 0:
+        return out
+    o_shape, (o_strides,) = collapse([shape[d] for d in kept], [[strides[d] for d in kept]])
+    r_shape, (r_strides,) = collapse([shape[d] for d in dims], [[strides[d] for d in dims]])
+    if len(o_shape) > MAX_DIMS or len(r_shape) > MAX_DIMS:
+        raise_too_many_dims(max(len(o_shape), len(r_shape)))
+    acc = "f32" if self.dtype.is_floating_point or (mean and out_dt.is_floating_point) else "i32"
+    if kind in ("any", "all"):
+        acc = "i32"
+    src = _source(kind, arg, acc, self.dtype, out_dt, len(o_shape), len(r_shape), mean)
+    params = [nout, red, self._offset, float(1.0 / red) if red else float("nan")]
+    for size, stride in zip(o_shape, o_strides, strict=True):
+        params += [size, stride]
+    for size, stride in zip(r_shape, r_strides, strict=True):
+        params += [size, stride]
+    rt = runtime_of(self)
+    if D.float16 in (self.dtype, out_dt):
+        rt.require_f16("wgpu reduction")
+    kernel = rt.kernel(src, (True, False))
+    gx = min(nout, runtime.MAX_GROUPS_X)
+    rt.dispatch(kernel, [handle_of(out), handle_of(self)], runtime.pack(params),
+                (gx, -(-nout // gx), 1))
+    return out
+
+
+def _dims(dim: Any, ndim: int, op: str) -> tuple[int, ...]:
+    if dim is None or (not isinstance(dim, int) and len(dim) == 0):
+        return tuple(range(ndim))
+    if isinstance(dim, int):
+        return (wrap_dim(dim, ndim, op),)
+    return tuple(sorted(set(wrap_dims(dim, ndim, op))))
+
+
+def _nonempty(self: Tensor, dims: tuple[int, ...], op: str) -> None:
+    if self.numel() == 0 and (len(dims) == self.ndim or any(self._shape[d] == 0 for d in dims)):
+        raise ShapeError(f"{op}(): Expected reduction dim to be specified for input.numel() == 0.")
+
+
+def sum_(self: Tensor, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Tensor:
+    out = dtype or (self.dtype if self.dtype.is_floating_point else D.int64)
+    return _reduce(self, _dims(dim, self.ndim, "sum"), keepdim, "sum", out)
+
+
+def mean(self: Tensor, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Tensor:
+    out = dtype or self.dtype
+    if not out.is_floating_point:
+        raise DTypeError(f"mean(): could not infer output dtype. Input dtype must be either a "
+                         f"floating point or complex dtype. Got: {self.dtype.name}")
+    return _reduce(self, _dims(dim, self.ndim, "mean"), keepdim, "sum", out, mean=True)
+
+
+def prod(self: Tensor, dim: int | None = None, keepdim: bool = False, dtype: Any = None
+         ) -> Tensor:
+    out = dtype or (self.dtype if self.dtype.is_floating_point else D.int64)
+    return _reduce(self, _dims(dim, self.ndim, "prod"), keepdim, "prod", out)
+
+
+def _extreme(kind: str) -> Any:
+    def full(self: Tensor) -> Tensor:
+        dims = tuple(range(self.ndim))
+        _nonempty(self, dims, kind)
+        return _reduce(self, dims, False, kind, self.dtype)
+
+    def along(self: Tensor, dim: Any = (), keepdim: bool = False) -> Tensor:
+        dims = _dims(dim, self.ndim, f"a{kind}")
+        _nonempty(self, dims, f"a{kind}")
+        return _reduce(self, dims, keepdim, kind, self.dtype)
+
+    def with_indices(self: Tensor, dim: int, keepdim: bool = False) -> tuple[Tensor, Tensor]:
+        dims = _dims(dim, self.ndim, kind)
+        _nonempty(self, dims, kind)
+        return (_reduce(self, dims, keepdim, kind, self.dtype),
+                _reduce(self, dims, keepdim, kind, self.dtype, arg=True))
+
+    def arg(self: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
+        dims = _dims(dim, self.ndim, f"arg{kind}")
+        _nonempty(self, dims, f"arg{kind}")
+        result = _reduce(self, dims, keepdim and dim is not None, kind, self.dtype, arg=True)
+        if dim is None and keepdim:
+            return result.reshape((1,) * self.ndim)
+        return result
+
+    return full, along, with_indices, arg
+
+
+def _logical(kind: str) -> Any:
+    def fn(self: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:
+        return _reduce(self, _dims(dim, self.ndim, kind), keepdim, kind, D.bool_)
+    return fn
+
+
+_MAX, _AMAX, _MAX_DIM, _ARGMAX = _extreme("max")
+_MIN, _AMIN, _MIN_DIM, _ARGMIN = _extreme("min")
+
+KERNELS = {"sum": sum_, "mean": mean, "prod": prod, "max": _MAX, "amax": _AMAX,
+           "max.dim": _MAX_DIM, "argmax": _ARGMAX, "min": _MIN, "amin": _AMIN,
+           "min.dim": _MIN_DIM, "argmin": _ARGMIN, "any": _logical("any"),
+           "all": _logical("all")}

@@ -1,0 +1,112 @@
+"""The WGPU backend's storage (``volta.backend.Backend``) and the tensor helpers kernels use.
+
+Element types in GPU memory (WGSL has no 8-bit or 64-bit storage types without extensions):
+
+======== ============== ==========================================================
+dtype    stored as      note
+======== ============== ==========================================================
+float32  ``f32``
+float16  ``f16``        kernels need the adapter feature ``shader-f16``
+int32    ``i32``
+int64    ``i32``        indices and counts: converted with a range check on upload
+bool     ``u32``        0 or 1
+======== ============== ==========================================================
+
+Any other dtype (float64, bfloat16, 8/16-bit integers) is not declared, so moving it to the
+device raises ``DTypeError`` naming it (see ``volta.backend``).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from volta import dtypes as D
+from volta.backend import Backend, BackendInfo
+from volta.backends.wgpu import runtime
+from volta.backends.wgpu.allocator import Handle
+from volta.device import device
+from volta.errors import NumericOverflowError
+from volta.tensor.tensor import Storage, Tensor, contiguous_strides
+
+#: dtype -> (WGSL storage type, numpy type of the stored elements)
+STORED: dict[D.dtype, tuple[str, Any]] = {
+    D.float32: ("f32", np.float32), D.float16: ("f16", np.float16), D.int32: ("i32", np.int32),
+    D.int64: ("i32", np.int32), D.bool_: ("u32", np.uint32),
+}
+
+_INFO: BackendInfo | None = None
+
+
+def stored_itemsize(dt: D.dtype) -> int:
+    return np.dtype(STORED[dt][1]).itemsize
+
+
+def to_stored(array: np.ndarray) -> np.ndarray:
+    """Host elements as the device stores them (int64 range-checked into int32)."""
+    dt = D.from_numpy_dtype(array.dtype)
+    target = STORED[dt][1]
+    if dt is D.int64 and array.size:
+        low, high = int(array.min()), int(array.max())
+        if low < -2**31 or high >= 2**31:
+            bad = low if low < -2**31 else high
+            raise NumericOverflowError(
+                f"wgpu stores int64 tensors as 32-bit integers: value {bad} is out of range "
+                "[-2147483648, 2147483647]")
+    return array.astype(target, copy=False)
+
+
+class WgpuStorage(Backend):
+    """GPU buffers from the caching allocator; work is queued and submitted in batches."""
+
+    dtypes = frozenset(STORED)
+    host_memory = False
+
+    def allocate(self, numel: int, dtype: D.dtype, index: int) -> Handle:
+        return runtime.get(index).allocator.allocate(numel * stored_itemsize(dtype))
+
+    def copy_(self, dst: Handle, src: np.ndarray) -> None:
+        dst.runtime.upload(dst, to_stored(src))
+
+    def from_numpy(self, array: np.ndarray, index: int) -> Handle:
+        stored = to_stored(array)  # range-check before allocating
+        handle = runtime.get(index).allocator.allocate(stored.nbytes)
+        handle.runtime.upload(handle, stored)
+        return handle
+
+    def read(self, handle: Handle, dtype: D.dtype, numel: int, index: int) -> np.ndarray:
+        stored = STORED[dtype][1]
+        raw = handle.runtime.read(handle, numel * np.dtype(stored).itemsize)
+        return raw.view(stored).astype(dtype.numpy, copy=False)
+
+    def to_numpy(self, handle: Handle, dtype: D.dtype, numel: int) -> np.ndarray:
+        return self.read(handle, dtype, numel, handle.runtime.index)
+
+    def synchronize(self, index: int) -> None:
+        for rt in runtime.existing():
+            if rt.index == index:
+                rt.synchronize()
+
+
+def set_info(info: BackendInfo) -> None:
+    global _INFO
+    _INFO = info
+
+
+def empty(shape: tuple[int, ...], dt: D.dtype, dev: device) -> Tensor:
+    """A new contiguous tensor on the WGPU device ``dev`` (contents uninitialised)."""
+    assert _INFO is not None, "the WGPU backend is not registered"
+    numel = math.prod(shape)
+    handle = runtime.get(dev.index or 0).allocator.allocate(numel * stored_itemsize(dt))
+    storage = Storage(handle, numel, dt, dev, _INFO)
+    return Tensor._make(storage, tuple(shape), contiguous_strides(tuple(shape)), 0)
+
+
+def handle_of(t: Tensor) -> Handle:
+    return t._storage.handle
+
+
+def runtime_of(t: Tensor) -> runtime.Runtime:
+    return t._storage.handle.runtime
