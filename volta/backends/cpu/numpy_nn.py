@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import threading
 
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
@@ -133,14 +134,48 @@ def _chunks(batch: int, rows: int, row_bytes: int) -> list[tuple[slice, list[sli
 
 # Note [tap layouts]
 # Output position o of a convolution reads, through kernel tap k, the padded input element at
-# o*stride + k*dilation. The column matrix of a sample and group has one row per (channel, tap)
-# and one column per position q of an index space Q, in one of two layouts:
+# o*stride + k*dilation. Per group, the column matrix has one row per (channel, tap) and one
+# column per (sample, q), q running over an index space Q in one of two layouts:
 # * exact: Q is the output grid and each tap a strided view of the input (any stride).
 # * wide (stride 1, input planes in C order): Q is the run of flat offsets 0..L-1 of the padded
 #   input plane, L - 1 being the last output's offset. Tap k then reads the contiguous run
 #   starting at its own offset, so building columns copies long contiguous runs. An offset whose
 #   window would wrap past a row end is no output: the forward pass drops it, the backward pass
 #   gives it zero gradient (exact only while the other factor is finite, which is checked).
+# The samples of a chunk sit side by side in the columns, so each group is one large GEMM (which
+# BLAS can split over its threads) instead of one small GEMM per sample.
+
+
+class _Workspace(threading.local):
+    """Per-thread scratch arrays that the convolution kernels reuse from call to call.
+
+    Their column buffers are the largest temporaries of a training step. Freshly allocated each
+    call, the C allocator hands their pages back to the OS and faults them in again, which costs
+    about as much as filling them. A slot keeps the largest buffer it was asked for (at most about
+    COLUMN_BUDGET_BYTES for the column slots); nothing taken from it may outlive the kernel.
+    """
+
+    def __init__(self) -> None:
+        self.slots: dict[str, np.ndarray] = {}
+
+    def take(self, slot: str, shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:
+        """An uninitialised C-contiguous array backed by the slot's buffer."""
+        dtype = np.dtype(dtype)
+        nbytes = math.prod(shape) * dtype.itemsize
+        buf = self.slots.get(slot)
+        if buf is None or buf.nbytes < nbytes:
+            buf = self.slots[slot] = np.empty(nbytes, dtype=np.uint8)
+        return buf[:nbytes].view(dtype).reshape(shape)
+
+
+_WORKSPACE = _Workspace()
+
+
+def _columns(view: np.ndarray, rows: int) -> np.ndarray:
+    """Copy a _tap_view into the column workspace, as a (G, rows, -1) matrix per group."""
+    cols = _WORKSPACE.take("columns", view.shape, view.dtype)
+    np.copyto(cols, view)
+    return cols.reshape(view.shape[0], rows, -1)
 
 
 def _planes_in_c_order(a: np.ndarray) -> bool:
@@ -174,8 +209,8 @@ def _tap_view(
     wide: bool,
     writeable: bool = False,
 ) -> np.ndarray:
-    """View (N, G, C/G, *kernel, *Q) of a padded input: [n, g, c, k, q] is what tap k reads for
-    position q (see Note [tap layouts]). Reshaping it to columns is the one copy."""
+    """View (G, C/G, *kernel, N, *Q) of a padded (N, C, *S) input: [g, c, k, n, q] is what tap k
+    reads for position q (see Note [tap layouts]). Reshaping it to columns is the one copy."""
     n, c = a.shape[:2]
     cig = c // groups
     sn, sc, *ss = a.strides
@@ -185,27 +220,31 @@ def _tap_view(
         q_strides: tuple[int, ...] = (a.itemsize,)
     else:
         q_shape, q_strides = out_shape, tuple(st * s for st, s in zip(ss, stride))
-    shape = (n, groups, cig, *kernel, *q_shape)
-    strides = (sn, sc * cig, sc, *taps, *q_strides)
+    shape = (groups, cig, *kernel, n, *q_shape)
+    strides = (sc * cig, sc, *taps, sn, *q_strides)
     return as_strided(a, shape, strides, writeable=writeable)
 
 
-def _wide_outputs(q: np.ndarray, plane: tuple[int, ...], out_shape: tuple[int, ...]) -> np.ndarray:
-    """View (..., *out_shape) of the output positions inside a wide (..., L) array."""
+def _q_grid(
+    q: np.ndarray, plane: tuple[int, ...], out_shape: tuple[int, ...], wide: bool
+) -> np.ndarray:
+    """View (..., *out_shape) of the output positions inside a (..., Q) array."""
+    if not wide:
+        return q.reshape(*q.shape[:-1], *out_shape)
     steps = tuple(st * q.itemsize for st in _plane_strides(plane))
     return as_strided(q, (*q.shape[:-1], *out_shape), (*q.strides[:-1], *steps))
 
 
-def _to_q(
-    y: np.ndarray, groups: int, plane: tuple[int, ...], wide: bool
-) -> np.ndarray:
-    """An output-shaped (N, Cout, *out) array as (N, G, Cout/G, Q) columns; zero off-output."""
+def _to_q(y: np.ndarray, groups: int, plane: tuple[int, ...], wide: bool) -> np.ndarray:
+    """An output-shaped (N, Cout, *out) array as (G, Cout/G, N*Q) columns, zero off-output."""
     nb, cout, *out_shape = y.shape
-    if not wide:
-        return y.reshape(nb, groups, cout // groups, -1)
-    q = np.zeros((nb, cout, _wide_length(plane, tuple(out_shape))), dtype=y.dtype)
-    _wide_outputs(q, plane, tuple(out_shape))[...] = y
-    return q.reshape(nb, groups, cout // groups, -1)
+    per_group = np.moveaxis(y.reshape(nb, groups, cout // groups, *out_shape), 0, 2)
+    q_len = _wide_length(plane, tuple(out_shape)) if wide else math.prod(out_shape)
+    q = _WORKSPACE.take("q", (groups, cout // groups, nb, q_len), y.dtype)
+    if wide:
+        q.fill(0)
+    _q_grid(q, plane, tuple(out_shape), wide)[...] = per_group
+    return q.reshape(groups, cout // groups, -1)
 
 
 def _rows(a: np.ndarray, rs: slice, stride: int, reach: int) -> np.ndarray:
@@ -231,29 +270,27 @@ def _conv_core(
 ) -> np.ndarray:
     """Cross-correlate x (padded chunk by chunk) with w (Cout, Cin/G, *k) via im2col + GEMM."""
     batch = x.shape[0]
-    cout, cig, *kernel = w.shape
+    cout, cig = w.shape[:2]
+    kernel = tuple(w.shape[2:])
     cog, kcols = cout // groups, cig * math.prod(kernel)
     plane = tuple(n + 2 * p for n, p in zip(x.shape[2:], padding))
     reach = dilation[0] * (kernel[0] - 1) + 1
+    wide = all(s == 1 for s in stride)
     wmat = w.reshape(groups, cog, kcols)
     out = np.empty((batch, cout, *out_shape), dtype=x.dtype)
+    out5 = out.reshape(batch, groups, cog, *out_shape)
     row_bytes = _column_row_bytes(groups * kcols, plane, out_shape, x.itemsize)
     for bs, row_slices in _chunks(batch, out_shape[0], row_bytes):
         xp = _pad_zeros(x[bs], padding)
-        wide = all(s == 1 for s in stride)
         for rs in row_slices:
             slab = _rows(xp, rs, stride[0], reach)
             oc = (rs.stop - rs.start, *out_shape[1:])
-            cols = _tap_view(slab, groups, tuple(kernel), stride, dilation, oc, wide)
-            cols = cols.reshape(slab.shape[0], groups, kcols, -1)  # the (bounded) column copy
-            dest = out[bs, :, rs]
-            if wide:
-                res = np.matmul(wmat, cols).reshape(slab.shape[0], cout, -1)
-                dest[...] = _wide_outputs(res, tuple(slab.shape[2:]), oc)
-            else:
-                # dest's trailing dims are C-ordered, so this reshape is a view: the GEMM writes
-                # straight into the output.
-                np.matmul(wmat, cols, out=dest.reshape(slab.shape[0], groups, cog, -1))
+            cols = _columns(_tap_view(slab, groups, kernel, stride, dilation, oc, wide), kcols)
+            res = _WORKSPACE.take("q", (groups, cog, cols.shape[2]), x.dtype)
+            res = np.matmul(wmat, cols, out=res).reshape(groups, cog, slab.shape[0], -1)
+            # (G, cog, n, *oc) -> (n, G, cog, *oc): the copy that drops off-output positions.
+            grid = _q_grid(res, tuple(slab.shape[2:]), oc, wide)
+            out5[bs, :, :, rs] = np.moveaxis(grid, 2, 0)
     return out
 
 
@@ -273,7 +310,8 @@ def _col2im_core(
     one strided add per tap, and the padding is cropped off.
     """
     batch, _, *out_shape = y.shape
-    cout, cig, *kernel = w.shape
+    cout, cig = w.shape[:2]
+    kernel = tuple(w.shape[2:])
     cog, kcols = cout // groups, cig * math.prod(kernel)
     plane = tuple(n + 2 * p for n, p in zip(spatial, padding))
     reach = dilation[0] * (kernel[0] - 1) + 1
@@ -285,18 +323,19 @@ def _col2im_core(
     taps = list(itertools.product(*(range(k) for k in kernel)))
     row_bytes = _column_row_bytes(groups * kcols, plane, tuple(out_shape), y.itemsize)
     for bs, row_slices in _chunks(batch, out_shape[0], row_bytes):
-        gxp = np.zeros((bs.stop - bs.start, groups * cig, *plane), dtype=y.dtype)
+        gxp = _WORKSPACE.take("plane", (bs.stop - bs.start, groups * cig, *plane), y.dtype)
+        gxp.fill(0)
         for rs in row_slices:
             slab = _rows(gxp, rs, stride[0], reach)
             oc = (rs.stop - rs.start, *out_shape[1:])
             yq = _to_q(y[bs, :, rs], groups, tuple(slab.shape[2:]), wide)
-            gcols = np.matmul(wmat_t, yq)  # (n, G, K, Q): the column buffer
-            gcols = gcols.reshape(*gcols.shape[:2], cig, *kernel, *([-1] if wide else oc))
-            win = _tap_view(slab, groups, tuple(kernel), stride, dilation, oc, wide, True)
+            win = _tap_view(slab, groups, kernel, stride, dilation, oc, wide, True)
+            gcols = _WORKSPACE.take("columns", (groups, kcols, yq.shape[2]), y.dtype)
+            gcols = np.matmul(wmat_t, yq, out=gcols).reshape(win.shape)
             for tap in taps:
                 # One tap maps positions to distinct input elements, so += through the view is
                 # an ordinary (non-aliasing) in-place add.
-                win[(slice(None),) * 3 + tap] += gcols[(slice(None),) * 3 + tap]
+                win[(slice(None), slice(None), *tap)] += gcols[(slice(None), slice(None), *tap)]
         gx[bs] = gxp[inner]
     return gx
 
@@ -328,19 +367,20 @@ def _weight_grad_core(
         for rs in row_slices:
             slab = _rows(xp, rs, stride[0], reach)
             oc = (rs.stop - rs.start, *out_shape[1:])
-            cols = _tap_view(slab, groups, kernel, stride, dilation, oc, wide)
-            cols = cols.reshape(slab.shape[0], groups, kcols, -1)
+            cols = _columns(_tap_view(slab, groups, kernel, stride, dilation, oc, wide), kcols)
             gq = _to_q(gy[bs, :, rs], groups, tuple(slab.shape[2:]), wide)
-            gw += np.matmul(gq, cols.transpose(0, 1, 3, 2)).sum(axis=0)
+            gw += np.matmul(gq, cols.transpose(0, 2, 1))
     return gw.reshape(groups * cog, cig, *kernel)
 
 
 def _pad_zeros(x: np.ndarray, padding: tuple[int, ...]) -> np.ndarray:
-    """Zero-padded copy of x's trailing spatial dims; x itself when it needs no padding and its
-    planes are already C-ordered (all the column builders want)."""
+    """Zero-padded copy of x's trailing spatial dims (in the workspace); x itself when it needs
+    no padding and its planes are already C-ordered (all the column builders want)."""
     if not any(padding) and _planes_in_c_order(x):
         return x
-    out = np.zeros((*x.shape[:2], *(n + 2 * p for n, p in zip(x.shape[2:], padding))), x.dtype)
+    shape = (*x.shape[:2], *(n + 2 * p for n, p in zip(x.shape[2:], padding)))
+    out = _WORKSPACE.take("plane", shape, x.dtype)
+    out.fill(0)
     out[(slice(None), slice(None), *(slice(p, p + n) for p, n in zip(padding, x.shape[2:])))] = x
     return out
 
@@ -538,6 +578,42 @@ def _flat_index(coords: list[np.ndarray], strides: tuple[int, ...]) -> np.ndarra
     return flat
 
 
+def _max_pool_tiled(
+    x: np.ndarray, k: tuple[int, ...], out_shape: tuple[int, ...]
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """Max pool of (B, *S) planes whose windows tile them (stride == kernel, no padding or
+    dilation, every window inside): each tap is a strided view of one reshape, so no window is
+    copied and no masked copies are made. None when some window holds NaN: the general path
+    reproduces aten's index rule for NaN (the last NaN wins)."""
+    # (B, o0, k0, o1, k1, ...): window origin and tap interleaved per dim.
+    crop = x[(slice(None), *(slice(0, o * kj) for o, kj in zip(out_shape, k)))]
+    tiles = crop.reshape(x.shape[0], *itertools.chain.from_iterable(zip(out_shape, k)))
+    taps = list(itertools.product(*(range(kj) for kj in k)))
+    views = [
+        tiles[(slice(None), *itertools.chain.from_iterable((slice(None), t) for t in tap))]
+        for tap in taps
+    ]
+    best = np.maximum(views[0], views[1]) if len(views) > 1 else views[0].copy()
+    for v in views[2:]:
+        np.maximum(best, v, out=best)  # propagates NaN, so one sum tells whether any is there
+    if np.isnan(np.sum(best)):
+        return None
+    # The first tap (row-major) equal to the maximum, like aten's strict '>' scan.
+    tap_dtype = np.min_scalar_type(len(taps) - 1)
+    tap = np.zeros(best.shape, dtype=tap_dtype)
+    found = views[0] == best
+    hit = np.empty(best.shape, dtype=bool)
+    for t, v in enumerate(views[1:], 1):
+        np.equal(v, best, out=hit)
+        np.greater(hit, found, out=hit)  # equal here and at no earlier tap
+        tap += hit * tap_dtype.type(t)
+        found |= hit
+    strides = _plane_strides(tuple(x.shape[1:]))
+    offsets = np.array([sum(a * b for a, b in zip(t, strides)) for t in taps], dtype=np.int64)
+    origins = _flat_index([np.arange(o) * kj for o, kj in zip(out_shape, k)], strides)
+    return best, offsets[tap] + origins
+
+
 def max_pool_with_indices(
     input: np.ndarray,
     kernel_size: IntSeq,
@@ -557,6 +633,15 @@ def max_pool_with_indices(
         _pool_out_size(n, kj, sj, pj, dj, ceil_mode)
         for n, kj, sj, pj, dj in zip(spatial, k, s, p, d)
     )
+    tiles = (
+        not any(p)
+        and max(d) == 1
+        and s == k
+        and all(o * kj <= n for o, kj, n in zip(out_shape, k, spatial))
+    )
+    tiled = _max_pool_tiled(x, k, out_shape) if tiles else None
+    if tiled is not None:
+        return tiled[0].reshape(*lead, *out_shape), tiled[1].reshape(*lead, *out_shape)
     # -inf padding never wins a comparison, so padded taps behave like PyTorch's skipped ones.
     pads = [(0, 0)] + [
         (pj, max(0, (o - 1) * sj + dj * (kj - 1) + 1 - n - pj))
@@ -608,9 +693,9 @@ def max_pool_backward(
         raise ValueError("grad_output/indices do not match the input's leading dims")
     idx = indices.reshape(planes, -1).astype(np.int64, copy=False)
     flat = (idx + (np.arange(planes, dtype=np.int64) * plane)[:, None]).ravel()
-    # bincount accumulates in float64, which is exact enough for every float input dtype.
-    weights = grad_output.reshape(-1).astype(np.float64, copy=False)
-    acc = np.bincount(flat, weights=weights, minlength=planes * plane)
+    acc = np.zeros(planes * plane, dtype=_compute_dtype(input.dtype))
+    # Overlapping windows can pick one element several times: an unbuffered add sums them.
+    np.add.at(acc, flat, grad_output.reshape(-1).astype(acc.dtype, copy=False))
     return acc.reshape(input.shape).astype(_result_dtype(input.dtype), copy=False)
 
 
