@@ -267,8 +267,10 @@ def _conv_core(
     dilation: tuple[int, ...],
     groups: int,
     out_shape: tuple[int, ...],
+    bias: np.ndarray | None = None,
 ) -> np.ndarray:
-    """Cross-correlate x (padded chunk by chunk) with w (Cout, Cin/G, *k) via im2col + GEMM."""
+    """Cross-correlate x (padded chunk by chunk) with w (Cout, Cin/G, *k) via im2col + GEMM,
+    plus the optional per-channel bias."""
     batch = x.shape[0]
     cout, cig = w.shape[:2]
     kernel = tuple(w.shape[2:])
@@ -279,6 +281,7 @@ def _conv_core(
     wmat = w.reshape(groups, cog, kcols)
     out = np.empty((batch, cout, *out_shape), dtype=x.dtype)
     out5 = out.reshape(batch, groups, cog, *out_shape)
+    bias5 = None if bias is None else bias.reshape(groups, cog, *(1,) * len(out_shape))
     row_bytes = _column_row_bytes(groups * kcols, plane, out_shape, x.itemsize)
     for bs, row_slices in _chunks(batch, out_shape[0], row_bytes):
         xp = _pad_zeros(x[bs], padding)
@@ -289,8 +292,11 @@ def _conv_core(
             res = _WORKSPACE.take("q", (groups, cog, cols.shape[2]), x.dtype)
             res = np.matmul(wmat, cols, out=res).reshape(groups, cog, slab.shape[0], -1)
             # (G, cog, n, *oc) -> (n, G, cog, *oc): the copy that drops off-output positions.
-            grid = _q_grid(res, tuple(slab.shape[2:]), oc, wide)
-            out5[bs, :, :, rs] = np.moveaxis(grid, 2, 0)
+            grid = np.moveaxis(_q_grid(res, tuple(slab.shape[2:]), oc, wide), 2, 0)
+            if bias5 is None:
+                out5[bs, :, :, rs] = grid
+            else:
+                np.add(grid, bias5, out=out5[bs, :, :, rs])
     return out
 
 
@@ -439,6 +445,8 @@ def _conv_out_shape(
     return tuple(out)
 
 
+# inf and NaN propagate silently, as in aten.
+@np.errstate(invalid="ignore", over="ignore")
 def convolution(
     input: np.ndarray,
     weight: np.ndarray,
@@ -459,10 +467,11 @@ def convolution(
     x = input.astype(cdt, copy=False)
     w = weight.astype(cdt, copy=False)
     kernel = tuple(w.shape[2:])
+    b = None if bias is None else bias.astype(cdt, copy=False)
     if not transposed:
         padded = tuple(n + 2 * pa for n, pa in zip(x.shape[2:], p))
         out_shape = _conv_out_shape(padded, kernel, s, d)
-        y = _conv_core(x, w, s, p, d, groups, out_shape)
+        y = _conv_core(x, w, s, p, d, groups, out_shape, b)
     else:
         out_shape = tuple(
             (n - 1) * st - 2 * pa + di * (k - 1) + o + 1
@@ -473,11 +482,13 @@ def convolution(
         # Scatter into the padded output; the padding (what the forward convolution would
         # have read from) is dropped.
         y = _col2im_core(x, w, s, p, d, groups, out_shape)
-    if bias is not None:
-        y += bias.astype(cdt, copy=False).reshape(_bshape(nd + 2, 1, -1))
+        if b is not None:
+            y += b.reshape(_bshape(nd + 2, 1, -1))
     return y.astype(_result_dtype(input.dtype), copy=False)
 
 
+# inf and NaN propagate silently, as in aten.
+@np.errstate(invalid="ignore", over="ignore")
 def convolution_backward(
     grad_output: np.ndarray,
     input: np.ndarray,
