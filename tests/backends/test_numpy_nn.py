@@ -55,6 +55,11 @@ CONV_CASES = [
     ((1, 6, 10, 9), 6, (1, 1), (3, 2), (0, 0), (1, 1), 3, True),
     ((2, 2, 5, 6, 4), 4, (2, 3, 2), (1, 2, 1), (1, 0, 1), (2, 1, 1), 2, True),
     ((1, 3, 4, 4, 4), 2, (3, 3, 3), (2, 2, 2), (1, 1, 1), (1, 1, 1), 1, False),
+    # stride 1 everywhere: the wide column layout (see Note [tap layouts])
+    ((2, 3, 12), 4, (5,), (1,), (2,), (1,), 1, True),
+    ((2, 1, 12, 11), 6, (5, 5), (1, 1), (2, 2), (1, 1), 1, True),
+    ((2, 6, 9, 8), 4, (3, 2), (1, 1), (0, 1), (1, 2), 2, False),
+    ((1, 2, 5, 6, 4), 3, (2, 3, 2), (1, 1, 1), (1, 0, 2), (2, 1, 1), 1, True),
 ]
 
 # (input shape, out channels, kernel, stride, padding, dilation, output_padding, groups, bias)
@@ -63,6 +68,7 @@ TCONV_CASES = [
     ((2, 3, 5, 4), 4, (3, 2), (2, 3), (1, 0), (1, 2), (1, 2), 1, True),
     ((1, 4, 4, 5), 8, (3, 3), (1, 1), (0, 1), (2, 1), (1, 0), 4, False),
     ((2, 2, 3, 4, 3), 4, (2, 3, 2), (2, 1, 2), (0, 1, 1), (1, 1, 2), (1, 0, 1), 2, True),
+    ((2, 4, 5, 6), 6, (3, 3), (1, 1), (1, 2), (1, 1), (0, 0), 2, True),
 ]
 
 
@@ -113,15 +119,73 @@ def test_conv_transpose(case: tuple, dtype: type) -> None:
 
 
 @pytest.mark.parametrize("budget", [64, 700, 6000])
-@pytest.mark.parametrize("transposed", [False, True])
+@pytest.mark.parametrize(
+    ("transposed", "case"),
+    [(False, CONV_CASES[2]), (False, CONV_CASES[8]), (True, TCONV_CASES[1]),
+     (True, TCONV_CASES[4])],
+)
 def test_convolution_chunked(
-    monkeypatch: pytest.MonkeyPatch, budget: int, transposed: bool
+    monkeypatch: pytest.MonkeyPatch, budget: int, transposed: bool, case: tuple
 ) -> None:
-    """Tiny budgets force batch chunks and, below one sample, row chunks; results must match."""
+    """Tiny budgets force batch chunks and, below one sample, row chunks; results must match
+    (strided and stride-1 layouts)."""
     monkeypatch.setattr(nn, "COLUMN_BUDGET_BYTES", budget)
-    case = TCONV_CASES[1] if transposed else CONV_CASES[2]
     for dtype in DTYPES:
         _run_conv_case(case, transposed, dtype)
+
+
+@pytest.mark.parametrize("case", [CONV_CASES[2], CONV_CASES[8], CONV_CASES[10]])
+def test_convolution_noncontiguous(case: tuple) -> None:
+    """Inputs, weights and grads that are strided views give aten's results."""
+    x, w, b, s, p, d, op, g = _conv_inputs(case, False, np.float64)
+    xs = np.swapaxes(np.swapaxes(x, -1, 0).copy(), -1, 0)  # same values, permuted strides
+    ws = np.repeat(w, 2, axis=-1)[..., ::2]  # same values, every other column of a copy
+    out = nn.convolution(xs, ws, b, s, p, d, False, op, g)
+    ref = torch.ops.aten.convolution(tt(x), tt(w), tt(b), s, p, d, False, op, g)
+    check(out, ref, np.float64)
+    gy = rand(out.shape, np.float64, 4)
+    gys = np.repeat(gy, 2, axis=1)[:, ::2]
+    got = nn.convolution_backward(gys, xs, ws, s, p, d, False, op, g, [True] * 3)
+    want = torch.ops.aten.convolution_backward(
+        tt(gy), tt(x), tt(w), [out.shape[1]], s, p, d, False, op, g, [True] * 3
+    )
+    for a, r in zip(got, want):
+        check(a, r, np.float64)
+
+
+@pytest.mark.parametrize("where", ["input", "weight", "grad"])
+@pytest.mark.parametrize("case", [CONV_CASES[8], CONV_CASES[2]])
+def test_convolution_nonfinite(case: tuple, where: str) -> None:
+    """inf and NaN reach exactly the outputs and gradients they reach in aten: the stride-1
+    layout's off-output positions must not turn 0 * inf into NaN anywhere else."""
+    x, w, b, s, p, d, op, g = _conv_inputs(case, False, np.float64)
+    gy = rand(nn.convolution(x, w, b, s, p, d, False, op, g).shape, np.float64, 4)
+    target = {"input": x, "weight": w, "grad": gy}[where]
+    target.reshape(-1)[[0, target.size // 2]] = np.inf
+    target.reshape(-1)[-1] = np.nan
+    out = nn.convolution(x, w, b, s, p, d, False, op, g)
+    ref = torch.ops.aten.convolution(tt(x), tt(w), tt(b), s, p, d, False, op, g)
+    np.testing.assert_allclose(out, ref.numpy(), **tol(np.float64))
+    got = nn.convolution_backward(gy, x, w, s, p, d, False, op, g, [True] * 3)
+    want = torch.ops.aten.convolution_backward(
+        tt(gy), tt(x), tt(w), [out.shape[1]], s, p, d, False, op, g, [True] * 3
+    )
+    for a, r in zip(got, want):
+        np.testing.assert_allclose(a, r.numpy(), **tol(np.float64))
+
+
+def test_convolution_results_own_their_memory() -> None:
+    """Kernels reuse scratch buffers between calls; what they return must not live there."""
+    x, w, b, s, p, d, op, g = _conv_inputs(CONV_CASES[9], False, np.float32)
+    out = nn.convolution(x, w, b, s, p, d, False, op, g)
+    grads = nn.convolution_backward(out, x, w, s, p, d, False, op, g, [True] * 3)
+    kept = [out.copy(), *(a.copy() for a in grads)]
+    x2, w2, b2, *_ = _conv_inputs(CONV_CASES[9], False, np.float64)
+    out2 = nn.convolution(x2 * 3, w2, b2, s, p, d, False, op, g)
+    nn.convolution_backward(out2, x2, w2, s, p, d, False, op, g, [True] * 3)
+    nn.convolution(x * 2, w, b, s, p, d, False, op, g)
+    for before, now in zip(kept, [out, *grads]):
+        np.testing.assert_array_equal(before, now)
 
 
 def test_convolution_output_mask() -> None:
@@ -219,6 +283,73 @@ def test_max_pool_nan_and_inf() -> None:
     rout, ridx = F.max_pool2d(tt(x), 3, 2, 1, 1, ceil_mode=True, return_indices=True)
     np.testing.assert_array_equal(out, rout.numpy())
     np.testing.assert_array_equal(idx, ridx.numpy())
+
+
+# Windows that tile the input (stride == kernel, no padding or dilation): the fast path, except
+# where ceil_mode adds a partial window.
+TILED_MAXPOOL_CASES = [
+    ((2, 3, 8, 8), [2, 2], [2, 2], False),
+    ((2, 3, 9, 7), [2, 2], [], False),  # odd sizes: the last row/column is never read
+    ((2, 3, 9, 7), [3, 2], [], True),  # a partial window: the general path
+    ((2, 3, 8, 6), [2, 3], [], True),  # ceil_mode with exact tiles
+    ((3, 10), [2], [], False),
+    ((1, 2, 4, 6, 6), [2, 3, 2], [], False),
+    ((2, 2, 5, 5), [1, 1], [], False),
+]
+
+
+def _max_pool_vs_aten(x: np.ndarray, k: list, s: list, ceil: bool) -> None:
+    """Values, indices and backward (inferred and explicit dims) against F.max_pool*d."""
+    nd = len(k)
+    out, idx = nn.max_pool_with_indices(x, k, s, [0] * nd, [1] * nd, ceil)
+    xt = tt(np.ascontiguousarray(x), grad=True)
+    rout, ridx = getattr(F, f"max_pool{nd}d")(xt, k, s or None, 0, 1, ceil_mode=ceil,
+                                               return_indices=True)
+    np.testing.assert_array_equal(out, rout.detach().numpy())
+    np.testing.assert_array_equal(idx, ridx.numpy())
+    g = rand(out.shape, x.dtype, 7)
+    rout.backward(tt(g))
+    check(nn.max_pool_backward(g, x, idx, spatial_ndim=nd), xt.grad, x.dtype)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("case", TILED_MAXPOOL_CASES)
+def test_max_pool_tiled(case: tuple, dtype: type) -> None:
+    """Tiled windows give aten's values, indices and gradients; ties go to the first tap."""
+    shape, k, s, ceil = case
+    _max_pool_vs_aten(rand(shape, dtype), k, s, ceil)
+    ties = np.random.default_rng(3).integers(0, 3, shape).astype(dtype)  # many equal maxima
+    _max_pool_vs_aten(ties, k, s, ceil)
+    noncontiguous = np.swapaxes(np.swapaxes(rand(shape, dtype, 5), 0, -1).copy(), 0, -1)
+    _max_pool_vs_aten(noncontiguous, k, s, ceil)
+
+
+def test_max_pool_tiled_takes_fast_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tiled windows without NaN go through the tiled kernel, never the tap-by-tap loop."""
+    calls = []
+    tiled = nn._max_pool_tiled
+
+    def spy(*args: object) -> object:
+        result = tiled(*args)
+        calls.append(result is not None)
+        return result
+
+    monkeypatch.setattr(nn, "_max_pool_tiled", spy)
+    for shape, k, s, ceil in TILED_MAXPOOL_CASES:
+        nn.max_pool_with_indices(rand(shape, np.float32), k, s, [0] * len(k), [1] * len(k), ceil)
+    # every case but the one with a partial window, and none falls back
+    assert calls == [True] * (len(TILED_MAXPOOL_CASES) - 1)
+
+
+def test_max_pool_tiled_nan_and_inf() -> None:
+    """NaN windows (several NaN: the last one wins), inf and -inf windows match aten."""
+    x = rand((2, 2, 6, 8), np.float32)
+    x[0, 0, 0, 0] = x[0, 0, 1, 1] = np.nan
+    x[0, 1, 2, 3] = np.nan
+    x[1, 0, :2, :2] = -np.inf
+    x[1, 1, 4, 4:6] = np.inf
+    _max_pool_vs_aten(x, [2, 2], [], False)
+    _max_pool_vs_aten(x, [3, 2], [3, 2], False)
 
 
 def test_max_pool_backward_unbatched_inference() -> None:

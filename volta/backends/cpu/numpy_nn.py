@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import threading
 
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
@@ -113,82 +114,189 @@ def _tap_slice(start: int, count: int, step: int) -> slice:
 # --------------------------------------------------------------------------------------------
 
 
-def _chunks(batch: int, rows: int, row_bytes: int) -> list[tuple[slice, slice]]:
+def _chunks(batch: int, rows: int, row_bytes: int) -> list[tuple[slice, list[slice]]]:
     """Split (batch, first output dim) so each chunk's column buffer fits the budget.
 
-    Whole samples are grouped while they fit; a sample too large on its own is split along its
-    first output dimension (one output row is the finest granularity).
+    Returns batch slices, each with the output-row slices to walk through it. Whole samples are
+    grouped while they fit; a sample too large on its own is split along its first output
+    dimension (one output row is the finest granularity).
     """
     budget = COLUMN_BUDGET_BYTES
     sample_bytes = row_bytes * rows
     if sample_bytes <= budget:
-        step = batch if sample_bytes == 0 else budget // sample_bytes
-        step = max(step, 1)
-        return [(slice(n0, min(batch, n0 + step)), slice(0, rows)) for n0 in range(0, batch, step)]
+        step = batch if sample_bytes == 0 else max(budget // sample_bytes, 1)
+        whole = [slice(0, rows)]
+        return [(slice(n0, min(batch, n0 + step)), whole) for n0 in range(0, batch, step)]
     rstep = max(1, budget // max(row_bytes, 1))
-    return [
-        (slice(n0, n0 + 1), slice(r0, min(rows, r0 + rstep)))
-        for n0 in range(batch)
-        for r0 in range(0, rows, rstep)
-    ]
+    row_slices = [slice(r0, min(rows, r0 + rstep)) for r0 in range(0, rows, rstep)]
+    return [(slice(n0, n0 + 1), row_slices) for n0 in range(batch)]
 
 
-def _window_view(
-    xp: np.ndarray,
+# Note [tap layouts]
+# Output position o of a convolution reads, through kernel tap k, the padded input element at
+# o*stride + k*dilation. Per group, the column matrix has one row per (channel, tap) and one
+# column per (sample, q), q running over an index space Q in one of two layouts:
+# * exact: Q is the output grid and each tap a strided view of the input (any stride).
+# * wide (stride 1, input planes in C order): Q is the run of flat offsets 0..L-1 of the padded
+#   input plane, L - 1 being the last output's offset. Tap k then reads the contiguous run
+#   starting at its own offset, so building columns copies long contiguous runs. An offset whose
+#   window would wrap past a row end is no output: the forward pass drops it, the backward pass
+#   gives it zero gradient (exact only while the other factor is finite, which is checked).
+# The samples of a chunk sit side by side in the columns, so each group is one large GEMM (which
+# BLAS can split over its threads) instead of one small GEMM per sample.
+
+
+class _Workspace(threading.local):
+    """Per-thread scratch arrays that the convolution kernels reuse from call to call.
+
+    Their column buffers are the largest temporaries of a training step. Freshly allocated each
+    call, the C allocator hands their pages back to the OS and faults them in again, which costs
+    about as much as filling them. A slot keeps the largest buffer it was asked for (at most about
+    COLUMN_BUDGET_BYTES for the column slots); nothing taken from it may outlive the kernel.
+    """
+
+    def __init__(self) -> None:
+        self.slots: dict[str, np.ndarray] = {}
+
+    def take(self, slot: str, shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:
+        """An uninitialised C-contiguous array backed by the slot's buffer."""
+        dtype = np.dtype(dtype)
+        nbytes = math.prod(shape) * dtype.itemsize
+        buf = self.slots.get(slot)
+        if buf is None or buf.nbytes < nbytes:
+            buf = self.slots[slot] = np.empty(nbytes, dtype=np.uint8)
+        return buf[:nbytes].view(dtype).reshape(shape)
+
+
+_WORKSPACE = _Workspace()
+
+
+def _columns(view: np.ndarray, rows: int) -> np.ndarray:
+    """Copy a _tap_view into the column workspace, as a (G, rows, -1) matrix per group."""
+    cols = _WORKSPACE.take("columns", view.shape, view.dtype)
+    np.copyto(cols, view)
+    return cols.reshape(view.shape[0], rows, -1)
+
+
+def _planes_in_c_order(a: np.ndarray) -> bool:
+    """Whether each (n, c) plane of a is one C-ordered block (what the wide layout reads)."""
+    expected = a.itemsize
+    for size, stride in zip(reversed(a.shape[2:]), reversed(a.strides[2:])):
+        if size > 1 and stride != expected:
+            return False
+        expected *= size
+    return True
+
+
+def _all_finite(a: np.ndarray) -> bool:
+    """False if a holds inf or NaN (an overflowing sum also says False, which is only slower)."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        return bool(np.isfinite(np.sum(a)))
+
+
+def _wide_length(plane: tuple[int, ...], out_shape: tuple[int, ...]) -> int:
+    """Length L of the wide index space: the flat offset of the last output, plus one."""
+    return sum((o - 1) * st for o, st in zip(out_shape, _plane_strides(plane))) + 1
+
+
+def _tap_view(
+    a: np.ndarray,
     groups: int,
-    out_shape: tuple[int, ...],
     kernel: tuple[int, ...],
     stride: tuple[int, ...],
     dilation: tuple[int, ...],
+    out_shape: tuple[int, ...],
+    wide: bool,
+    writeable: bool = False,
 ) -> np.ndarray:
-    """Read-only view (N, G, C/G, *out, *kernel) with [n, g, c, o, k] = xp[n, g*C/G+c, o*s+k*d].
-
-    No data is copied; the copy happens chunk by chunk when the view is reshaped into columns.
-    """
-    n, c = xp.shape[:2]
+    """View (G, C/G, *kernel, N, *Q) of a padded (N, C, *S) input: [g, c, k, n, q] is what tap k
+    reads for position q (see Note [tap layouts]). Reshaping it to columns is the one copy."""
+    n, c = a.shape[:2]
     cig = c // groups
-    sn, sc, *ss = xp.strides
-    shape = (n, groups, cig, *out_shape, *kernel)
-    strides = (
-        sn,
-        sc * cig,
-        sc,
-        *(a * b for a, b in zip(ss, stride)),
-        *(a * b for a, b in zip(ss, dilation)),
-    )
-    return as_strided(xp, shape, strides, writeable=False)
+    sn, sc, *ss = a.strides
+    taps = tuple(st * d for st, d in zip(ss, dilation))
+    if wide:
+        q_shape: tuple[int, ...] = (_wide_length(tuple(a.shape[2:]), out_shape),)
+        q_strides: tuple[int, ...] = (a.itemsize,)
+    else:
+        q_shape, q_strides = out_shape, tuple(st * s for st, s in zip(ss, stride))
+    shape = (groups, cig, *kernel, n, *q_shape)
+    strides = (sc * cig, sc, *taps, sn, *q_strides)
+    return as_strided(a, shape, strides, writeable=writeable)
+
+
+def _q_grid(
+    q: np.ndarray, plane: tuple[int, ...], out_shape: tuple[int, ...], wide: bool
+) -> np.ndarray:
+    """View (..., *out_shape) of the output positions inside a (..., Q) array."""
+    if not wide:
+        return q.reshape(*q.shape[:-1], *out_shape)
+    steps = tuple(st * q.itemsize for st in _plane_strides(plane))
+    return as_strided(q, (*q.shape[:-1], *out_shape), (*q.strides[:-1], *steps))
+
+
+def _to_q(y: np.ndarray, groups: int, plane: tuple[int, ...], wide: bool) -> np.ndarray:
+    """An output-shaped (N, Cout, *out) array as (G, Cout/G, N*Q) columns, zero off-output."""
+    nb, cout, *out_shape = y.shape
+    per_group = np.moveaxis(y.reshape(nb, groups, cout // groups, *out_shape), 0, 2)
+    q_len = _wide_length(plane, tuple(out_shape)) if wide else math.prod(out_shape)
+    q = _WORKSPACE.take("q", (groups, cout // groups, nb, q_len), y.dtype)
+    if wide:
+        q.fill(0)
+    _q_grid(q, plane, tuple(out_shape), wide)[...] = per_group
+    return q.reshape(groups, cout // groups, -1)
+
+
+def _rows(a: np.ndarray, rs: slice, stride: int, reach: int) -> np.ndarray:
+    """The input rows (first spatial dim) that output rows `rs` read; `reach` = d*(k-1)+1."""
+    return a[:, :, rs.start * stride : (rs.stop - 1) * stride + reach]
+
+
+def _column_row_bytes(
+    cols_per_row: int, plane: tuple[int, ...], out_shape: tuple[int, ...], itemsize: int
+) -> int:
+    """Bytes of column buffer per output row, in the larger of the two layouts."""
+    return cols_per_row * max(math.prod(plane[1:]), math.prod(out_shape[1:])) * itemsize
 
 
 def _conv_core(
-    xp: np.ndarray,
+    x: np.ndarray,
     w: np.ndarray,
     stride: tuple[int, ...],
+    padding: tuple[int, ...],
     dilation: tuple[int, ...],
     groups: int,
     out_shape: tuple[int, ...],
+    bias: np.ndarray | None = None,
 ) -> np.ndarray:
-    """Cross-correlate an already padded input with w (Cout, Cin/G, *k) via chunked im2col."""
-    nd = len(out_shape)
-    batch = xp.shape[0]
+    """Cross-correlate x (padded chunk by chunk) with w (Cout, Cin/G, *k) via im2col + GEMM,
+    plus the optional per-channel bias."""
+    batch = x.shape[0]
     cout, cig = w.shape[:2]
     kernel = tuple(w.shape[2:])
-    cog = cout // groups
-    kcols = cig * math.prod(kernel)
-    out = np.empty((batch, cout, *out_shape), dtype=xp.dtype)
+    cog, kcols = cout // groups, cig * math.prod(kernel)
+    plane = tuple(n + 2 * p for n, p in zip(x.shape[2:], padding))
+    reach = dilation[0] * (kernel[0] - 1) + 1
+    wide = all(s == 1 for s in stride)
+    wmat = w.reshape(groups, cog, kcols)
+    out = np.empty((batch, cout, *out_shape), dtype=x.dtype)
     out5 = out.reshape(batch, groups, cog, *out_shape)
-    view = _window_view(xp, groups, out_shape, kernel, stride, dilation)
-    wmat = w.reshape(groups, cog, kcols).transpose(0, 2, 1)  # (G, K, cog)
-    # (n, G, c, *o, *k) -> (G, n, *o, c, *k): rows of the column matrix are output positions.
-    perm = (1, 0, *range(3, 3 + nd), 2, *range(3 + nd, 3 + 2 * nd))
-    # (G, n, *o, cog) -> (n, G, cog, *o) to store into the output.
-    back = (1, 0, 2 + nd, *range(2, 2 + nd))
-    row_bytes = groups * kcols * math.prod(out_shape[1:]) * xp.itemsize
-    for bs, rs in _chunks(batch, out_shape[0], row_bytes):
-        win = view[bs, :, :, rs]
-        nb, oc = win.shape[0], win.shape[3 : 3 + nd]
-        cols = win.transpose(perm).reshape(groups, -1, kcols)  # the (bounded) column buffer
-        res = np.matmul(cols, wmat).reshape(groups, nb, *oc, cog)
-        out5[bs, :, :, rs] = res.transpose(back)
+    bias5 = None if bias is None else bias.reshape(groups, cog, *(1,) * len(out_shape))
+    row_bytes = _column_row_bytes(groups * kcols, plane, out_shape, x.itemsize)
+    for bs, row_slices in _chunks(batch, out_shape[0], row_bytes):
+        xp = _pad_zeros(x[bs], padding)
+        for rs in row_slices:
+            slab = _rows(xp, rs, stride[0], reach)
+            oc = (rs.stop - rs.start, *out_shape[1:])
+            cols = _columns(_tap_view(slab, groups, kernel, stride, dilation, oc, wide), kcols)
+            res = _WORKSPACE.take("q", (groups, cog, cols.shape[2]), x.dtype)
+            res = np.matmul(wmat, cols, out=res).reshape(groups, cog, slab.shape[0], -1)
+            # (G, cog, n, *oc) -> (n, G, cog, *oc): the copy that drops off-output positions.
+            grid = np.moveaxis(_q_grid(res, tuple(slab.shape[2:]), oc, wide), 2, 0)
+            if bias5 is None:
+                out5[bs, :, :, rs] = grid
+            else:
+                np.add(grid, bias5, out=out5[bs, :, :, rs])
     return out
 
 
@@ -196,83 +304,91 @@ def _col2im_core(
     y: np.ndarray,
     w: np.ndarray,
     stride: tuple[int, ...],
+    padding: tuple[int, ...],
     dilation: tuple[int, ...],
     groups: int,
-    padded_shape: tuple[int, ...],
+    spatial: tuple[int, ...],
 ) -> np.ndarray:
-    """Adjoint of _conv_core w.r.t. its padded input (i.e. a transposed convolution).
+    """Adjoint of _conv_core w.r.t. its input x of spatial size `spatial` (i.e. a transposed
+    convolution): gx[n, c, o*s + k*d - p] += sum_co y[n, co, o] * w[co, c, k].
 
-    Computes gx[n, c, o*s + k*d] += sum_co y[n, co, o] * w[co, c, k]; the scatter is done with one
-    strided add per kernel position.
+    Per chunk, one GEMM gives every tap's contribution; they are added into a padded buffer with
+    one strided add per tap, and the padding is cropped off.
     """
-    nd = len(padded_shape)
-    batch = y.shape[0]
-    out_shape = tuple(y.shape[2:])
+    batch, _, *out_shape = y.shape
     cout, cig = w.shape[:2]
     kernel = tuple(w.shape[2:])
-    cog = cout // groups
-    kcols = cig * math.prod(kernel)
-    gx = np.zeros((batch, groups, cig, *padded_shape), dtype=y.dtype)
-    wmat = w.reshape(groups, cog, kcols)
-    y5 = y.reshape(batch, groups, cog, *out_shape)
-    perm = (1, 0, *range(3, 3 + nd), 2)  # (n, G, cog, *o) -> (G, n, *o, cog)
-    # (G, n, *o, c, *k) -> (n, G, c, *o, *k) so a kernel tap lines up with gx's layout.
-    back = (1, 0, 2 + nd, *range(2, 2 + nd), *range(3 + nd, 3 + 2 * nd))
-    row_bytes = groups * kcols * math.prod(out_shape[1:]) * y.itemsize
-    for bs, rs in _chunks(batch, out_shape[0], row_bytes):
-        blk = y5[bs, :, :, rs]
-        nb, oc = blk.shape[0], blk.shape[3:]
-        cols = np.matmul(blk.transpose(perm).reshape(groups, -1, cog), wmat)  # column buffer
-        cols = cols.reshape(groups, nb, *oc, cig, *kernel).transpose(back)
-        for kk in itertools.product(*(range(k) for k in kernel)):
-            first = [rs.start * stride[0]] + [0] * (nd - 1)
-            tgt = tuple(
-                _tap_slice(f + k * d, o, s)
-                for f, k, d, o, s in zip(first, kk, dilation, oc, stride)
-            )
-            gx[(bs, slice(None), slice(None), *tgt)] += cols[(Ellipsis, *kk)]
-    return gx.reshape(batch, groups * cig, *padded_shape)
+    cog, kcols = cout // groups, cig * math.prod(kernel)
+    plane = tuple(n + 2 * p for n, p in zip(spatial, padding))
+    reach = dilation[0] * (kernel[0] - 1) + 1
+    # Off-output positions of the wide layout receive W^T @ 0, which is 0 only for finite W.
+    wide = all(s == 1 for s in stride) and _all_finite(w)
+    wmat_t = w.reshape(groups, cog, kcols).transpose(0, 2, 1)
+    gx = np.empty((batch, groups * cig, *spatial), dtype=y.dtype)
+    inner = (slice(None), slice(None), *(slice(p, p + n) for p, n in zip(padding, spatial)))
+    taps = list(itertools.product(*(range(k) for k in kernel)))
+    row_bytes = _column_row_bytes(groups * kcols, plane, tuple(out_shape), y.itemsize)
+    for bs, row_slices in _chunks(batch, out_shape[0], row_bytes):
+        gxp = _WORKSPACE.take("plane", (bs.stop - bs.start, groups * cig, *plane), y.dtype)
+        gxp.fill(0)
+        for rs in row_slices:
+            slab = _rows(gxp, rs, stride[0], reach)
+            oc = (rs.stop - rs.start, *out_shape[1:])
+            yq = _to_q(y[bs, :, rs], groups, tuple(slab.shape[2:]), wide)
+            win = _tap_view(slab, groups, kernel, stride, dilation, oc, wide, True)
+            gcols = _WORKSPACE.take("columns", (groups, kcols, yq.shape[2]), y.dtype)
+            gcols = np.matmul(wmat_t, yq, out=gcols).reshape(win.shape)
+            for tap in taps:
+                # One tap maps positions to distinct input elements, so += through the view is
+                # an ordinary (non-aliasing) in-place add.
+                win[(slice(None), slice(None), *tap)] += gcols[(slice(None), slice(None), *tap)]
+        gx[bs] = gxp[inner]
+    return gx
 
 
 def _weight_grad_core(
-    xp: np.ndarray,
+    x: np.ndarray,
     gy: np.ndarray,
     kernel: tuple[int, ...],
     stride: tuple[int, ...],
+    padding: tuple[int, ...],
     dilation: tuple[int, ...],
     groups: int,
 ) -> np.ndarray:
-    """gw[co, c, k] = sum over batch and output positions of gy[n, co, o] * xp[n, c, o*s+k*d]."""
-    nd = len(kernel)
-    batch = xp.shape[0]
-    cig = xp.shape[1] // groups
+    """gw[co, c, k] = sum over batch and output positions of gy[n, co, o] * xp[n, c, o*s+k*d],
+    xp being x zero-padded by `padding`."""
+    batch = x.shape[0]
+    cig = x.shape[1] // groups
     cog = gy.shape[1] // groups
     out_shape = tuple(gy.shape[2:])
     kcols = cig * math.prod(kernel)
-    view = _window_view(xp, groups, out_shape, kernel, stride, dilation)
-    gy5 = gy.reshape(batch, groups, cog, *out_shape)
-    gw = np.zeros((groups, cog, kcols), dtype=xp.dtype)
-    perm_x = (1, 0, *range(3, 3 + nd), 2, *range(3 + nd, 3 + 2 * nd))
-    perm_y = (1, 2, 0, *range(3, 3 + nd))  # (n, G, cog, *o) -> (G, cog, n, *o)
-    row_bytes = groups * kcols * math.prod(out_shape[1:]) * xp.itemsize
-    for bs, rs in _chunks(batch, out_shape[0], row_bytes):
-        cols = view[bs, :, :, rs].transpose(perm_x).reshape(groups, -1, kcols)
-        gmat = gy5[bs, :, :, rs].transpose(perm_y).reshape(groups, cog, -1)
-        gw += np.matmul(gmat, cols)
+    plane = tuple(n + 2 * p for n, p in zip(x.shape[2:], padding))
+    reach = dilation[0] * (kernel[0] - 1) + 1
+    gw = np.zeros((groups, cog, kcols), dtype=x.dtype)
+    row_bytes = _column_row_bytes(groups * kcols, plane, out_shape, x.itemsize)
+    for bs, row_slices in _chunks(batch, out_shape[0], row_bytes):
+        xp = _pad_zeros(x[bs], padding)
+        # Off-output columns read real input elements and meet a zero gradient: 0 * inf = NaN.
+        wide = all(s == 1 for s in stride) and _all_finite(xp)
+        for rs in row_slices:
+            slab = _rows(xp, rs, stride[0], reach)
+            oc = (rs.stop - rs.start, *out_shape[1:])
+            cols = _columns(_tap_view(slab, groups, kernel, stride, dilation, oc, wide), kcols)
+            gq = _to_q(gy[bs, :, rs], groups, tuple(slab.shape[2:]), wide)
+            gw += np.matmul(gq, cols.transpose(0, 2, 1))
     return gw.reshape(groups * cog, cig, *kernel)
 
 
 def _pad_zeros(x: np.ndarray, padding: tuple[int, ...]) -> np.ndarray:
-    """Symmetric zero padding of the trailing spatial dims (no copy when there is none)."""
-    if not any(padding):
+    """Zero-padded copy of x's trailing spatial dims (in the workspace); x itself when it needs
+    no padding and its planes are already C-ordered (all the column builders want)."""
+    if not any(padding) and _planes_in_c_order(x):
         return x
-    return np.pad(x, [(0, 0), (0, 0)] + [(p, p) for p in padding])
-
-
-def _crop(x: np.ndarray, start: tuple[int, ...], size: tuple[int, ...]) -> np.ndarray:
-    """Contiguous copy of x[:, :, start:start+size, ...]."""
-    idx = tuple(slice(a, a + n) for a, n in zip(start, size))
-    return np.ascontiguousarray(x[(slice(None), slice(None), *idx)])
+    shape = (*x.shape[:2], *(n + 2 * p for n, p in zip(x.shape[2:], padding)))
+    out = _WORKSPACE.take("plane", shape, x.dtype)
+    out.fill(0)
+    out[(slice(None), slice(None), *(slice(p, p + n) for p, n in zip(padding, x.shape[2:])))] = x
+    return out
 
 
 def _conv_params(
@@ -329,6 +445,8 @@ def _conv_out_shape(
     return tuple(out)
 
 
+# inf and NaN propagate silently, as in aten.
+@np.errstate(invalid="ignore", over="ignore")
 def convolution(
     input: np.ndarray,
     weight: np.ndarray,
@@ -349,10 +467,11 @@ def convolution(
     x = input.astype(cdt, copy=False)
     w = weight.astype(cdt, copy=False)
     kernel = tuple(w.shape[2:])
+    b = None if bias is None else bias.astype(cdt, copy=False)
     if not transposed:
-        xp = _pad_zeros(x, p)
-        out_shape = _conv_out_shape(tuple(xp.shape[2:]), kernel, s, d)
-        y = _conv_core(xp, w, s, d, groups, out_shape)
+        padded = tuple(n + 2 * pa for n, pa in zip(x.shape[2:], p))
+        out_shape = _conv_out_shape(padded, kernel, s, d)
+        y = _conv_core(x, w, s, p, d, groups, out_shape, b)
     else:
         out_shape = tuple(
             (n - 1) * st - 2 * pa + di * (k - 1) + o + 1
@@ -360,17 +479,16 @@ def convolution(
         )
         if min(out_shape) < 1:
             raise ValueError(f"transposed convolution output size {out_shape} is too small")
-        # Scatter into the padded output, then drop the padding (it is what the forward
-        # convolution would have read from).
-        padded = tuple(o + 2 * pa for o, pa in zip(out_shape, p))
-        y = _col2im_core(x, w, s, d, groups, padded)
-        if any(p):
-            y = _crop(y, p, out_shape)
-    if bias is not None:
-        y += bias.astype(cdt, copy=False).reshape(_bshape(nd + 2, 1, -1))
+        # Scatter into the padded output; the padding (what the forward convolution would
+        # have read from) is dropped.
+        y = _col2im_core(x, w, s, p, d, groups, out_shape)
+        if b is not None:
+            y += b.reshape(_bshape(nd + 2, 1, -1))
     return y.astype(_result_dtype(input.dtype), copy=False)
 
 
+# inf and NaN propagate silently, as in aten.
+@np.errstate(invalid="ignore", over="ignore")
 def convolution_backward(
     grad_output: np.ndarray,
     input: np.ndarray,
@@ -397,21 +515,17 @@ def convolution_backward(
     gi = gw = gb = None
     if not transposed:
         if output_mask[0]:
-            padded = tuple(n + 2 * pa for n, pa in zip(spatial, p))
-            gi = _col2im_core(gy, w, s, d, groups, padded)
-            if any(p):
-                gi = _crop(gi, p, spatial)
+            gi = _col2im_core(gy, w, s, p, d, groups, spatial)
         if output_mask[1]:
-            gw = _weight_grad_core(_pad_zeros(x, p), gy, kernel, s, d, groups)
+            gw = _weight_grad_core(x, gy, kernel, s, p, d, groups)
     else:
         # A transposed convolution's adjoint is the direct convolution of the padded grad.
-        gyp = _pad_zeros(gy, p)
         if output_mask[0]:
-            gi = _conv_core(gyp, w, s, d, groups, spatial)
+            gi = _conv_core(gy, w, s, p, d, groups, spatial)
         if output_mask[1]:
             # Same contraction as the direct case with the roles of input and grad swapped;
             # it yields the (Cin, Cout/G, *k) layout of transposed weights.
-            gw = _weight_grad_core(gyp, x, kernel, s, d, groups)
+            gw = _weight_grad_core(gy, x, kernel, s, p, d, groups)
     if output_mask[2]:
         gb = gy.sum(axis=(0, *range(2, nd + 2)))
     return (
@@ -475,6 +589,42 @@ def _flat_index(coords: list[np.ndarray], strides: tuple[int, ...]) -> np.ndarra
     return flat
 
 
+def _max_pool_tiled(
+    x: np.ndarray, k: tuple[int, ...], out_shape: tuple[int, ...]
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """Max pool of (B, *S) planes whose windows tile them (stride == kernel, no padding or
+    dilation, every window inside): each tap is a strided view of one reshape, so no window is
+    copied and no masked copies are made. None when some window holds NaN: the general path
+    reproduces aten's index rule for NaN (the last NaN wins)."""
+    # (B, o0, k0, o1, k1, ...): window origin and tap interleaved per dim.
+    crop = x[(slice(None), *(slice(0, o * kj) for o, kj in zip(out_shape, k)))]
+    tiles = crop.reshape(x.shape[0], *itertools.chain.from_iterable(zip(out_shape, k)))
+    taps = list(itertools.product(*(range(kj) for kj in k)))
+    views = [
+        tiles[(slice(None), *itertools.chain.from_iterable((slice(None), t) for t in tap))]
+        for tap in taps
+    ]
+    best = np.maximum(views[0], views[1]) if len(views) > 1 else views[0].copy()
+    for v in views[2:]:
+        np.maximum(best, v, out=best)  # propagates NaN, so one sum tells whether any is there
+    if np.isnan(np.sum(best)):
+        return None
+    # The first tap (row-major) equal to the maximum, like aten's strict '>' scan.
+    tap_dtype = np.min_scalar_type(len(taps) - 1)
+    tap = np.zeros(best.shape, dtype=tap_dtype)
+    found = views[0] == best
+    hit = np.empty(best.shape, dtype=bool)
+    for t, v in enumerate(views[1:], 1):
+        np.equal(v, best, out=hit)
+        np.greater(hit, found, out=hit)  # equal here and at no earlier tap
+        tap += hit * tap_dtype.type(t)
+        found |= hit
+    strides = _plane_strides(tuple(x.shape[1:]))
+    offsets = np.array([sum(a * b for a, b in zip(t, strides)) for t in taps], dtype=np.int64)
+    origins = _flat_index([np.arange(o) * kj for o, kj in zip(out_shape, k)], strides)
+    return best, offsets[tap] + origins
+
+
 def max_pool_with_indices(
     input: np.ndarray,
     kernel_size: IntSeq,
@@ -494,6 +644,15 @@ def max_pool_with_indices(
         _pool_out_size(n, kj, sj, pj, dj, ceil_mode)
         for n, kj, sj, pj, dj in zip(spatial, k, s, p, d)
     )
+    tiles = (
+        not any(p)
+        and max(d) == 1
+        and s == k
+        and all(o * kj <= n for o, kj, n in zip(out_shape, k, spatial))
+    )
+    tiled = _max_pool_tiled(x, k, out_shape) if tiles else None
+    if tiled is not None:
+        return tiled[0].reshape(*lead, *out_shape), tiled[1].reshape(*lead, *out_shape)
     # -inf padding never wins a comparison, so padded taps behave like PyTorch's skipped ones.
     pads = [(0, 0)] + [
         (pj, max(0, (o - 1) * sj + dj * (kj - 1) + 1 - n - pj))
@@ -545,9 +704,9 @@ def max_pool_backward(
         raise ValueError("grad_output/indices do not match the input's leading dims")
     idx = indices.reshape(planes, -1).astype(np.int64, copy=False)
     flat = (idx + (np.arange(planes, dtype=np.int64) * plane)[:, None]).ravel()
-    # bincount accumulates in float64, which is exact enough for every float input dtype.
-    weights = grad_output.reshape(-1).astype(np.float64, copy=False)
-    acc = np.bincount(flat, weights=weights, minlength=planes * plane)
+    acc = np.zeros(planes * plane, dtype=_compute_dtype(input.dtype))
+    # Overlapping windows can pick one element several times: an unbuffered add sums them.
+    np.add.at(acc, flat, grad_output.reshape(-1).astype(acc.dtype, copy=False))
     return acc.reshape(input.shape).astype(_result_dtype(input.dtype), copy=False)
 
 
