@@ -32,15 +32,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
 import statistics
-import subprocess
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from train_cpu import (  # run as a script: benchmarks/ is on sys.path
+    machine_info,
+    peak_memory,
+    run_script,
+    write_report,
+)
 
 RESULTS = Path(__file__).resolve().parent / "results" / "sdpa_cpu.json"
 HEAD_DIM = 64
@@ -101,32 +104,15 @@ def timing_worker(threads: int, quick: bool) -> dict[str, Any]:
     return out
 
 
-def rss_bytes() -> int:
-    with open("/proc/self/statm") as f:
-        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-
-
 def memory_worker(framework: str, seq: int, quick: bool) -> dict[str, Any]:
     """Child process: peak memory of one forward + backward in one framework."""
-    import resource
-    import tracemalloc
-
     import torch
 
     import volta
 
     lib = volta if framework == "volta" else torch
     step = attention_step(lib, *inputs(lib, seq, cases(quick)[seq]))
-    if framework == "volta":
-        tracemalloc.start()
-    before = rss_bytes()
-    step()
-    peak_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # KiB on Linux
-    result: dict[str, Any] = {"peak_rss_delta_bytes": max(peak_rss - before, 0)}
-    if framework == "volta":
-        result["tracemalloc_peak_bytes"] = tracemalloc.get_traced_memory()[1]
-        tracemalloc.stop()
-    return result
+    return peak_memory(step, trace=framework == "volta")
 
 
 Runner = Callable[[str, list[str], int, bool], dict[str, Any]]
@@ -134,14 +120,7 @@ Runner = Callable[[str, list[str], int, bool], dict[str, Any]]
 
 def run_child(worker: str, args: list[str], threads: int, quick: bool) -> dict[str, Any]:
     """Run ``--timing-worker`` or ``--memory-worker`` in a fresh process with ``threads``."""
-    env = dict(os.environ, OPENBLAS_NUM_THREADS=str(threads), OMP_NUM_THREADS=str(threads),
-               MKL_NUM_THREADS=str(threads))
-    argv = [f"--{worker}-worker", *args] + ["--quick"] * quick
-    proc = subprocess.run([sys.executable, __file__, *argv], env=env, capture_output=True,
-                          text=True, check=False)
-    if proc.returncode != 0:
-        raise RuntimeError(f"child {argv} failed:\n{proc.stderr}")
-    return json.loads(proc.stdout.strip().splitlines()[-1])
+    return run_script(__file__, [f"--{worker}-worker", *args] + ["--quick"] * quick, threads)
 
 
 def run_here(worker: str, args: list[str], threads: int, quick: bool) -> dict[str, Any]:
@@ -160,22 +139,16 @@ def main(quick: bool, thread_counts: list[int], out_path: Path,
         row = {fw: runner("memory", [fw, str(seq)], 1, quick) for fw in ("torch", "volta")}
         row["naive_scores_bytes"] = cfg["batch"] * cfg["heads"] * seq * seq * 4
         memory[str(seq)] = row
-    import numpy
-    import torch
     report = {
         "quick": quick,
         "cases": {str(k): v for k, v in cases(quick).items()},
-        "machine": {"platform": platform.platform(), "cpu_count": os.cpu_count(),
-                    "python": platform.python_version(), "numpy": numpy.__version__,
-                    "torch": torch.__version__},
+        "machine": machine_info(),
         "ratio": "torch seconds per step / volta seconds per step (higher is better for volta)",
         "timings": timings,
         "peak_memory": {**memory, "method": "peak RSS (ru_maxrss) minus RSS before the step, "
                         "each (framework, length) in a fresh process; volta also tracemalloc"},
     }
-    out_path.parent.mkdir(parents=True, exist_ok=True)
-    out_path.write_text(json.dumps(report, indent=2) + "\n")
-    return report
+    return write_report(report, out_path)
 
 
 def print_report(report: dict[str, Any], out_path: Path) -> None:
