@@ -260,6 +260,13 @@ def test_dropout_gradients_match_finite_differences() -> None:
     assert volta.autograd.gradcheck(fn, (q, k, v))
 
 
+def test_negative_dropout_is_no_dropout_like_torch() -> None:
+    q, k, v = _qkv((2, 5, 3), (2, 6, 3), (2, 6, 2))
+    plain = F.scaled_dot_product_attention(q, k, v).detach().numpy()
+    out = F.scaled_dot_product_attention(q, k, v, dropout_p=-0.2).detach().numpy()
+    np.testing.assert_array_equal(out, plain)
+
+
 def test_dropout_of_one_drops_everything() -> None:
     q, k, v = _qkv((2, 5, 3), (2, 6, 3), (2, 6, 2))
     out = F.scaled_dot_product_attention(q, k, v, dropout_p=1.0)
@@ -302,9 +309,11 @@ ERROR_CASES = {
     "mask dtype": (((2, 4, 8), (2, 5, 8), (2, 5, 6)), {"mask": ("int64", (4, 5))}),
     "mask float dtype": (((2, 4, 8), (2, 5, 8), (2, 5, 6)), {"mask": ("float64", (4, 5))}),
     "mask shape": (((2, 4, 8), (2, 5, 8), (2, 5, 6)), {"mask": ("bool", (3, 5))}),
+    "mask widens the batch": (((2, 4, 8), (2, 5, 8), (2, 5, 6)),
+                              {"mask": ("float32", (3, 2, 4, 5))}),
     "mask and causal": (((2, 4, 8), (2, 5, 8), (2, 5, 6)),
                         {"mask": ("bool", (4, 5)), "is_causal": True}),
-    "dropout range": (((2, 4, 8), (2, 5, 8), (2, 5, 6)), {"dropout_p": 1.5}),
+    "dropout above one": (((2, 4, 8), (2, 5, 8), (2, 5, 6)), {"dropout_p": 1.5}),
     "gqa heads": (((1, 4, 4, 8), (1, 3, 5, 8), (1, 3, 5, 6)), {"enable_gqa": True}),
     "heads without gqa": (((1, 4, 4, 8), (1, 2, 5, 8), (1, 2, 5, 6)), {}),
 }

@@ -652,7 +652,7 @@ def _check_attention(query: Tensor, key: Tensor, value: Tensor, attn_mask: Tenso
     if is_causal and attn_mask is not None:
         raise SchemaError("_scaled_dot_product_attention: Explicit attn_mask should not be set "
                           "when is_causal=True")
-    if not 0 <= dropout_p <= 1:
+    if dropout_p > 1:  # PyTorch applies dropout only for p > 0, and checks only the top
         raise SchemaError(f"dropout probability has to be between 0 and 1, but got {dropout_p}")
     if min(query.ndim, key.ndim, value.ndim) < 2:
         raise ShapeError(f"Expected query, key, and value to all be at least 2 dimensional, but "
@@ -682,13 +682,14 @@ def _check_attention(query: Tensor, key: Tensor, value: Tensor, attn_mask: Tenso
                          f"query, but got query heads {query.shape[-3]}, key heads "
                          f"{key.shape[-3]} and value heads {value.shape[-3]}")
     heads = (query.shape[-3],) if gqa else ()
-    batches = [_shape(query)[:-2], _shape(key)[:-3 if gqa else -2] + heads,
-               _shape(value)[:-3 if gqa else -2] + heads]
+    batch = broadcast_shapes(_shape(query)[:-2], _shape(key)[:-3 if gqa else -2] + heads,
+                             _shape(value)[:-3 if gqa else -2] + heads)
     if attn_mask is not None:
-        batches.append(_shape(attn_mask)[:-2])
-    batch = broadcast_shapes(*batches)
-    if attn_mask is not None:
-        broadcast_shapes(_shape(attn_mask), (*batch, query.shape[-2], key.shape[-2]))
+        scores = (*batch, query.shape[-2], key.shape[-2])
+        # the mask is added to the scores in place: it may broadcast to them, not widen them
+        if broadcast_shapes(_shape(attn_mask), scores) != scores:
+            raise ShapeError(f"output with shape {list(scores)} doesn't match the broadcast "
+                             f"shape {list(broadcast_shapes(_shape(attn_mask), scores))}")
 
 
 @composite("scaled_dot_product_attention")

@@ -132,8 +132,6 @@ class _Problem:
                k0: int, k1: int) -> np.ndarray:
         """``scale * q @ k^T`` of one block (``qb`` is already scaled), masked."""
         s = np.matmul(qb, kb.transpose(0, 2, 1))
-        if s.shape[0] != b1 - b0:  # only the mask has batch dims: each row gets its own scores
-            s = np.repeat(s, b1 - b0, axis=0)
         if self.mask is not None:
             m = self.mask_rows.take(self.mask, b0, b1)
             m = m[:, _span(q0, q1, m.shape[1]), _span(k0, k1, m.shape[2])]
