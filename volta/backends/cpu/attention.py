@@ -250,13 +250,15 @@ def sdpa_flash_backward(grad_out: Tensor, query: Tensor, key: Tensor, value: Ten
     mask_grad = bool(output_mask[3]) and p.mask is not None and not p.mask_is_bool
     dmask = np.zeros_like(p.mask) if mask_grad else None
     s_scale = c.type(scale)
+    # with one query block per batch chunk, each key block's dK and dV are written once
+    one_query_block = all(q0 == 0 and q1 == p.L for _, _, q0, q1 in p.blocks)
     for b0, b1, q0, q1 in p.blocks:
         qb = p.q_rows.take(p.q, b0, b1)[:, q0:q1] * s_scale
         gb = g[b0:b1, q0:q1]
         # sum_j P_ij dP_ij = dO_i . O_i, with or without dropout
         delta = np.einsum("bld,bld->bl", gb, o[b0:b1, q0:q1])[..., None]
         lse_b = lse[b0:b1, q0:q1, None]
-        dq_b = np.zeros((b1 - b0, q1 - q0, p.E), dtype=c)
+        dq_b = dq[b0:b1, q0:q1]
         for k0, k1 in _key_blocks(p, q1):
             kb = p.k_rows.take(p.k, b0, b1)[:, k0:k1]
             vb = p.v_rows.take(p.v, b0, b1)[:, k0:k1]
@@ -266,19 +268,27 @@ def sdpa_flash_backward(grad_out: Tensor, query: Tensor, key: Tensor, value: Ten
             dprobs = np.matmul(gb, vb.transpose(0, 2, 1))
             if dropout_p > 0:
                 keep = p.keep(seed, dropout_p, b0, q0, k0, probs.shape)
-                dropped = probs * keep
-                dv[b0:b1, k0:k1] += np.matmul(dropped.transpose(0, 2, 1), gb)
+                _matmul_into(dv[b0:b1, k0:k1], (probs * keep).transpose(0, 2, 1), gb,
+                             one_query_block)
                 dprobs *= keep
             else:
-                dv[b0:b1, k0:k1] += np.matmul(probs.transpose(0, 2, 1), gb)
+                _matmul_into(dv[b0:b1, k0:k1], probs.transpose(0, 2, 1), gb, one_query_block)
             dprobs -= delta
             dscores = np.multiply(probs, dprobs, out=dprobs)
-            dq_b += np.matmul(dscores, kb)
-            dk[b0:b1, k0:k1] += np.matmul(dscores.transpose(0, 2, 1), qb)
+            _matmul_into(dq_b, dscores, kb, k0 == 0)
+            _matmul_into(dk[b0:b1, k0:k1], dscores.transpose(0, 2, 1), qb, one_query_block)
             if dmask is not None:
                 _add_mask_grad(p, dmask, dscores, b0, b1, q0, q1, k0, k1)
-        dq[b0:b1, q0:q1] = dq_b * s_scale
+        dq_b *= s_scale
     return _grads(p, query, key, value, attn_mask, output_mask, dq, dk, dv, dmask)
+
+
+def _matmul_into(dst: np.ndarray, a: np.ndarray, b: np.ndarray, first: bool) -> None:
+    """``dst = a @ b`` on the first write, ``dst += a @ b`` after it."""
+    if first:
+        np.matmul(a, b, out=dst)
+    else:
+        dst += np.matmul(a, b)
 
 
 def _add_mask_grad(p: _Problem, dmask: np.ndarray, dscores: np.ndarray, b0: int, b1: int,
