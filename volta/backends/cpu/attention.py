@@ -89,7 +89,7 @@ class _Problem:
     """Shapes, flattened operands and the block plan shared by the forward and the backward."""
 
     def __init__(self, query: Tensor, key: Tensor, value: Tensor, attn_mask: Tensor | None,
-                 is_causal: bool, scale: float, enable_gqa: bool) -> None:
+                 is_causal: bool, enable_gqa: bool) -> None:
         self.dtype = query.dtype
         self.compute = _compute_dtype(query.dtype)
         qs, ks, vs = tuple(query.shape), tuple(key.shape), tuple(value.shape)
@@ -121,7 +121,6 @@ class _Problem:
             self.mask_is_bool = attn_mask.dtype is D.bool_
             self.mask = m if self.mask_is_bool else m.astype(self.compute, copy=False)
         self.is_causal = is_causal
-        self.scale = scale
         self.blocks = _plan(self.B, self.L, self.S)
 
     def _flat(self, t: Tensor, rows: _Rows) -> np.ndarray:
@@ -189,16 +188,18 @@ def _draw_seed() -> int:
 def sdpa_flash(query: Tensor, key: Tensor, value: Tensor, attn_mask: Tensor | None,
                dropout_p: float, is_causal: bool, scale: float,
                enable_gqa: bool) -> tuple[Tensor, Tensor, Tensor]:
-    p = _Problem(query, key, value, attn_mask, is_causal, scale, enable_gqa)
+    p = _Problem(query, key, value, attn_mask, is_causal, enable_gqa)
     seed = _draw_seed() if dropout_p > 0 else 0
     out = np.empty((p.B, p.L, p.Ev), dtype=p.compute)
     lse = np.empty((p.B, p.L), dtype=p.compute)
     for b0, b1, q0, q1 in p.blocks:
         qb = p.q_rows.take(p.q, b0, b1)[:, q0:q1] * p.compute.type(scale)
+        # taken once per query block: a broadcast or GQA operand's take() is a gather copy
+        keys, values = p.k_rows.take(p.k, b0, b1), p.v_rows.take(p.v, b0, b1)
         acc: np.ndarray | None = None
         rowsum = run_max = shift = None
         for k0, k1 in _key_blocks(p, q1):
-            s = p.scores(qb, p.k_rows.take(p.k, b0, b1)[:, k0:k1], b0, b1, q0, q1, k0, k1)
+            s = p.scores(qb, keys[:, k0:k1], b0, b1, q0, q1, k0, k1)
             block_max = s.max(axis=-1)
             new_max = block_max if run_max is None else np.maximum(run_max, block_max)
             # a row that has seen only masked keys so far subtracts 0, not -inf
@@ -208,7 +209,7 @@ def sdpa_flash(query: Tensor, key: Tensor, value: Tensor, attn_mask: Tensor | No
             block_sum = probs.sum(axis=-1)
             if dropout_p > 0:
                 probs *= p.keep(seed, dropout_p, b0, q0, k0, probs.shape)
-            pv = np.matmul(probs, p.v_rows.take(p.v, b0, b1)[:, k0:k1])
+            pv = np.matmul(probs, values[:, k0:k1])
             if acc is None:
                 acc, rowsum = pv, block_sum
             else:
@@ -238,7 +239,7 @@ def sdpa_flash_backward(grad_out: Tensor, query: Tensor, key: Tensor, value: Ten
                         rng_seed: Tensor, dropout_p: float, is_causal: bool, scale: float,
                         enable_gqa: bool, output_mask: Sequence[bool]
                         ) -> tuple[Tensor | None, ...]:
-    p = _Problem(query, key, value, attn_mask, is_causal, scale, enable_gqa)
+    p = _Problem(query, key, value, attn_mask, is_causal, enable_gqa)
     seed = int(A(rng_seed))
     c = p.compute
     g = A(grad_out).astype(c, copy=False).reshape(p.B, p.L, p.Ev)
@@ -254,14 +255,14 @@ def sdpa_flash_backward(grad_out: Tensor, query: Tensor, key: Tensor, value: Ten
     one_query_block = all(q0 == 0 and q1 == p.L for _, _, q0, q1 in p.blocks)
     for b0, b1, q0, q1 in p.blocks:
         qb = p.q_rows.take(p.q, b0, b1)[:, q0:q1] * s_scale
+        keys, values = p.k_rows.take(p.k, b0, b1), p.v_rows.take(p.v, b0, b1)
         gb = g[b0:b1, q0:q1]
         # sum_j P_ij dP_ij = dO_i . O_i, with or without dropout
         delta = np.einsum("bld,bld->bl", gb, o[b0:b1, q0:q1])[..., None]
         lse_b = lse[b0:b1, q0:q1, None]
         dq_b = dq[b0:b1, q0:q1]
         for k0, k1 in _key_blocks(p, q1):
-            kb = p.k_rows.take(p.k, b0, b1)[:, k0:k1]
-            vb = p.v_rows.take(p.v, b0, b1)[:, k0:k1]
+            kb, vb = keys[:, k0:k1], values[:, k0:k1]
             s = p.scores(qb, kb, b0, b1, q0, q1, k0, k1)
             s -= lse_b
             probs = np.exp(s, out=s)
