@@ -157,23 +157,27 @@ def rss_bytes() -> int:
 
 def memory_worker(framework: str, quick: bool) -> dict[str, Any]:
     """Child process: peak memory of one conv forward + backward in one framework."""
-    import resource
-    import tracemalloc
-
     import torch
 
     import volta
 
     lib = volta if framework == "volta" else torch
     x, weight = conv_setup(lib, sizes(quick)["conv_shape"])
-    step = conv_step(lib, x, weight)
-    if framework == "volta":
+    return peak_memory(conv_step(lib, x, weight), trace=framework == "volta")
+
+
+def peak_memory(step: Callable[[], None], trace: bool) -> dict[str, Any]:
+    """Peak RSS growth of one ``step()``; with ``trace`` also its tracemalloc peak."""
+    import resource
+    import tracemalloc
+
+    if trace:
         tracemalloc.start()
     before = rss_bytes()
     step()
     peak_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # KiB on Linux
     result: dict[str, Any] = {"peak_rss_delta_bytes": max(peak_rss - before, 0)}
-    if framework == "volta":
+    if trace:
         result["tracemalloc_peak_bytes"] = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
     return result
@@ -184,10 +188,15 @@ Runner = Callable[[str, str, int, bool], dict[str, Any]]
 
 def run_child(worker: str, arg: str, threads: int, quick: bool) -> dict[str, Any]:
     """Run ``--timing-worker`` or ``--memory-worker`` in a fresh process with ``threads``."""
+    return run_script(__file__, [f"--{worker}-worker", arg] + ["--quick"] * quick, threads)
+
+
+def run_script(script: str, args: list[str], threads: int) -> dict[str, Any]:
+    """Run ``script args`` in a fresh process whose BLAS gets ``threads``; its last stdout line
+    is JSON."""
     env = dict(os.environ, OPENBLAS_NUM_THREADS=str(threads), OMP_NUM_THREADS=str(threads),
                MKL_NUM_THREADS=str(threads))
-    args = [f"--{worker}-worker", arg] + ["--quick"] * quick
-    proc = subprocess.run([sys.executable, __file__, *args], env=env, capture_output=True,
+    proc = subprocess.run([sys.executable, script, *args], env=env, capture_output=True,
                           text=True, check=False)
     if proc.returncode != 0:
         raise RuntimeError(f"child {args} failed:\n{proc.stderr}")
@@ -209,19 +218,27 @@ def main(quick: bool, thread_counts: list[int], out_path: Path,
     memory = {fw: runner("memory", fw, max(thread_counts), quick) for fw in ("torch", "volta")}
     memory["ratio_rss"] = (memory["volta"]["peak_rss_delta_bytes"]
                            / max(memory["torch"]["peak_rss_delta_bytes"], 1))
-    import numpy
-    import torch
     report = {
         "quick": quick, "sizes": {k: list(v) if isinstance(v, tuple) else v for k, v in cfg.items()},
-        "machine": {"platform": platform.platform(), "cpu_count": os.cpu_count(),
-                    "python": platform.python_version(), "numpy": numpy.__version__,
-                    "torch": torch.__version__},
+        "machine": machine_info(),
         "ratio": "volta steps/s / torch steps/s (higher is better for volta)",
         "goals": {**GOALS, "conv_peak_memory_ratio_max": CONV_MEMORY_GOAL},
         "timings": timings,
         "conv_peak_memory": {**memory, "method": "peak RSS (ru_maxrss) minus RSS before the "
                              "step, each framework in a fresh process; volta also tracemalloc"},
     }
+    return write_report(report, out_path)
+
+
+def machine_info() -> dict[str, Any]:
+    import numpy
+    import torch
+    return {"platform": platform.platform(), "cpu_count": os.cpu_count(),
+            "python": platform.python_version(), "numpy": numpy.__version__,
+            "torch": torch.__version__}
+
+
+def write_report(report: dict[str, Any], out_path: Path) -> dict[str, Any]:
     out_path.parent.mkdir(parents=True, exist_ok=True)
     out_path.write_text(json.dumps(report, indent=2) + "\n")
     return report

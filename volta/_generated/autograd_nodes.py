@@ -6,7 +6,7 @@ import math
 
 from volta._generated import registry as _op
 from volta._generated.functions import *  # formulas are written with volta ops
-from volta._generated.functions import _log_softmax_backward_data, _softmax_backward_data
+from volta._generated.functions import _log_softmax_backward_data, _scaled_dot_product_attention_flash_backward, _softmax_backward_data
 from volta.autograd.formulas import *  # and the helpers formulas share
 from volta.autograd.graph import Node as _Node, connect as _connect, connect_tensors as _connect_tensors, set_history as _set_history
 from volta.autograd.graph import save as _save, save_list as _save_list, save_output as _save_output
@@ -5446,6 +5446,54 @@ def autograd_native_group_norm_backward(grad_out, input, mean, rstd, weight, N, 
 
 KERNELS['native_group_norm_backward'] = autograd_native_group_norm_backward
 NODES['native_group_norm_backward'] = NativeGroupNormBackwardBackward
+
+
+class ScaledDotProductAttentionFlashBackward(_Node):
+    __slots__ = ('s_query', 's_key', 's_value', 's_attn_mask', 's_dropout_p', 's_is_causal', 's_scale', 's_enable_gqa', 'o_result0', 'o_result1', 'o_result2')
+    op_name = '_scaled_dot_product_attention_flash'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        query = _unpack(node, node.s_query)
+        key = _unpack(node, node.s_key)
+        value = _unpack(node, node.s_value)
+        attn_mask = _unpack(node, node.s_attn_mask)
+        dropout_p = node.s_dropout_p
+        is_causal = node.s_is_causal
+        scale = node.s_scale
+        enable_gqa = node.s_enable_gqa
+        result0 = _unpack(node, node.o_result0)
+        result1 = _unpack(node, node.o_result1)
+        result2 = _unpack(node, node.o_result2)
+        g_query = g_key = g_value = g_attn_mask = None
+        grad_input_mask = needs
+        if needs[0] or needs[1] or needs[2] or needs[3]:
+            g_query, g_key, g_value, g_attn_mask, = _scaled_dot_product_attention_flash_backward(grad, query, key, value, attn_mask, result0, result1, result2, dropout_p, is_causal, scale, enable_gqa, grad_input_mask)
+        return (g_query, g_key, g_value, g_attn_mask)
+
+
+def autograd__scaled_dot_product_attention_flash(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa):
+    result = _op._scaled_dot_product_attention_flash.redispatch(_AUTOGRAD, query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
+    node = ScaledDotProductAttentionFlashBackward()
+    if _connect_tensors(node, (query, key, value, attn_mask)):
+        node.s_query = _save(query)
+        node.s_key = _save(key)
+        node.s_value = _save(value)
+        node.s_attn_mask = _save(attn_mask)
+        node.s_dropout_p = dropout_p
+        node.s_is_causal = is_causal
+        node.s_scale = scale
+        node.s_enable_gqa = enable_gqa
+        node.o_result0 = _save_output(result[0])
+        node.o_result1 = _save_output(result[1])
+        node.o_result2 = _save_output(result[2])
+        _set_history(node, result, (True, False, False))
+    return result
+
+
+KERNELS['_scaled_dot_product_attention_flash'] = autograd__scaled_dot_product_attention_flash
+NODES['_scaled_dot_product_attention_flash'] = ScaledDotProductAttentionFlashBackward
 
 
 def autograd_abs_(self):

@@ -649,34 +649,62 @@ def normalize(input: Tensor, p: float = 2, dim: int = 1,
     return input / R.clamp(R.vector_norm(input, p, (dim,), True, None), eps, None)
 
 
-@composite("scaled_dot_product_attention")
-def scaled_dot_product_attention(query: Tensor, key: Tensor, value: Tensor,
-                                 attn_mask: Tensor | None = None, dropout_p: float = 0.0,
-                                 is_causal: bool = False, scale: float | None = None) -> Tensor:
-    """``softmax(q @ k^T * scale + mask) @ v``; a query that may see no key gets zeros."""
+def _check_attention(query: Tensor, key: Tensor, value: Tensor, attn_mask: Tensor | None,
+                     dropout_p: float, is_causal: bool, enable_gqa: bool) -> None:
+    """PyTorch's argument checks of scaled_dot_product_attention, with its messages."""
     if is_causal and attn_mask is not None:
         raise SchemaError("_scaled_dot_product_attention: Explicit attn_mask should not be set "
                           "when is_causal=True")
-    length, source = query.shape[-2], key.shape[-2]
-    factor = 1.0 / math.sqrt(query.shape[-1]) if scale is None else scale
-    scores = R.matmul(query, key.transpose(-2, -1)) * factor
-    if is_causal:
-        causal = fac.ones((length, source), dtype=D.bool_, device=query.device).tril()
-        scores = R.where_self(causal, scores, -math.inf)
-    dead = None
+    if dropout_p > 1:  # PyTorch applies dropout only for p > 0, and checks only the top
+        raise SchemaError(f"dropout probability has to be between 0 and 1, but got {dropout_p}")
+    if min(query.ndim, key.ndim, value.ndim) < 2:
+        raise ShapeError(f"Expected query, key, and value to all be at least 2 dimensional, but "
+                         f"got query.dim: {query.ndim} key.dim: {key.ndim} and value.dim: "
+                         f"{value.ndim} instead.")
+    if not (query.dtype is key.dtype is value.dtype):
+        raise DTypeError(f"Expected query, key, and value to have the same dtype, but got "
+                         f"query.dtype: {query.dtype.name} key.dtype: {key.dtype.name} and "
+                         f"value.dtype: {value.dtype.name} instead.")
+    if not query.dtype.is_floating_point:
+        raise DTypeError(f"scaled_dot_product_attention: expected a floating point query, key "
+                         f"and value, but got {query.dtype.name}")
+    if attn_mask is not None and attn_mask.dtype not in (D.bool_, query.dtype):
+        raise DTypeError(f"Expected attn_mask dtype to be bool or float or to match query dtype, "
+                         f"but got attn_mask.dtype: {attn_mask.dtype.name} and query.dtype: "
+                         f"{query.dtype.name} instead.")
+    if query.shape[-1] != key.shape[-1]:
+        raise ShapeError(f"scaled_dot_product_attention: the last dim of query "
+                         f"({query.shape[-1]}) must match the last dim of key "
+                         f"({key.shape[-1]})")
+    if key.shape[-2] != value.shape[-2]:
+        raise ShapeError(f"scaled_dot_product_attention: key and value must have the same "
+                         f"sequence length, but got {key.shape[-2]} and {value.shape[-2]}")
+    gqa = enable_gqa and min(query.ndim, key.ndim, value.ndim) >= 3
+    if gqa and (query.shape[-3] % key.shape[-3] or query.shape[-3] % value.shape[-3]):
+        raise ShapeError(f"Number of heads in key and value must divide the number of heads in "
+                         f"query, but got query heads {query.shape[-3]}, key heads "
+                         f"{key.shape[-3]} and value heads {value.shape[-3]}")
+    heads = (query.shape[-3],) if gqa else ()
+    batch = broadcast_shapes(_shape(query)[:-2], _shape(key)[:-3 if gqa else -2] + heads,
+                             _shape(value)[:-3 if gqa else -2] + heads)
     if attn_mask is not None:
-        if attn_mask.dtype is D.bool_:
-            scores = R.where_self(attn_mask, scores, -math.inf)
-        else:
-            scores = scores + attn_mask
-        # fully masked rows would be nan (0/0); PyTorch returns zeros for them
-        dead = R.eq(R.amax(scores, (-1,), True), -math.inf)
-        scores = R.where_self(dead, 0.0, scores)
-    weights = F.softmax(scores, -1)
-    if dead is not None:
-        weights = R.where_self(dead, 0.0, weights)
-    if dropout_p > 0:
-        weights = dropout(weights, dropout_p, True)
-    return R.matmul(weights, value)
+        scores = (*batch, query.shape[-2], key.shape[-2])
+        # the mask is added to the scores in place: it may broadcast to them, not widen them
+        if broadcast_shapes(_shape(attn_mask), scores) != scores:
+            raise ShapeError(f"output with shape {list(scores)} doesn't match the broadcast "
+                             f"shape {list(broadcast_shapes(_shape(attn_mask), scores))}")
+
+
+@composite("scaled_dot_product_attention")
+def scaled_dot_product_attention(query: Tensor, key: Tensor, value: Tensor,
+                                 attn_mask: Tensor | None = None, dropout_p: float = 0.0,
+                                 is_causal: bool = False, scale: float | None = None,
+                                 enable_gqa: bool = False) -> Tensor:
+    """``softmax(q @ k^T * scale + mask) @ v`` with dropout on the weights, computed by the fused
+    ``_scaled_dot_product_attention_flash`` op; a query that may see no key gets zeros."""
+    _check_attention(query, key, value, attn_mask, dropout_p, is_causal, enable_gqa)
+    factor = 1.0 / math.sqrt(query.shape[-1]) if scale is None else float(scale)
+    return R._scaled_dot_product_attention_flash(query, key, value, attn_mask, float(dropout_p),
+                                                 is_causal, factor, enable_gqa)[0]
 
 

@@ -24,10 +24,10 @@ def volta_register_backends(registry: Any) -> None:
 
 @hookimpl(tryfirst=True)
 def volta_register_kernels(library: Any) -> None:
-    from volta.backends.cpu import generated_pointwise, kernels, optim_kernels
+    from volta.backends.cpu import attention, generated_pointwise, kernels, optim_kernels
     for name, fn in generated_pointwise.KERNELS.items():
         library.impl(name, "CPU", errors.raising_volta_errors(name, fn))
     for name, fn in kernels.KERNELS.items():
         library.impl(name, "CPU", errors.raising_volta_errors(name, fn))
-    for name, fn in optim_kernels.KERNELS.items():
+    for name, fn in (*optim_kernels.KERNELS.items(), *attention.KERNELS.items()):
         library.impl(name, "CPU", errors.raising_volta_errors(name, fn))
