@@ -30,9 +30,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from train_cpu import lenet, mlp  # noqa: E402  (the same models as the CPU benchmark)
+from train_cpu import lenet, mlp
 
-import volta  # noqa: E402
+import volta
 
 RESULTS = Path(__file__).resolve().parent / "results" / "gpu_training.json"
 
