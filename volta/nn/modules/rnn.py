@@ -55,7 +55,12 @@ def _input_gates(mode: str, input: volta.Tensor, weight_ih: volta.Tensor,
     bias = bias_ih
     if bias_ih is not None and bias_hh is not None and mode != "GRU":
         bias = bias_ih + bias_hh
-    return F.linear(input, weight_ih, bias)
+    if input.ndim == 2:
+        return F.linear(input, weight_ih, bias)
+    # as one 2-D matmul: its backward is two plain matmuls, not a batched one and a sum
+    steps, batch, features = input.shape
+    gates = F.linear(input.reshape(steps * batch, features), weight_ih, bias)
+    return gates.reshape(steps, batch, gates.shape[1])
 
 
 def _run_layer(mode: str, gates: volta.Tensor, hx: volta.Tensor, cx: volta.Tensor | None,
