@@ -3,24 +3,16 @@ fresh model reloads with the same accuracy, and writes the training-curve plot."
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import volta
+from tests.examples.scripts import load_example
 from volta.utils.data import DataLoader, TensorDataset
-
-SCRIPT = Path(__file__).resolve().parents[2] / "examples" / "train_digits_cnn.py"
 
 
 def load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("train_digits_cnn", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault(spec.name, module)
-    spec.loader.exec_module(module)
-    return module
+    return load_example("train_digits_cnn.py")
 
 
 def test_two_epochs_train_save_plot_and_reload(tmp_path: Path, capsys) -> None:
