@@ -62,13 +62,22 @@ def compare(reference: Any, module: Any, torch_inputs: list[Any], volta_inputs: 
     for v, t in zip(v_all, t_all, strict=True):
         assert tuple(v.shape) == tuple(t.shape)
         close(v, t, rtol, atol)
-    weighted_sum(t_all).backward()
-    weighted_sum(v_all).backward()
+    compare_gradients(reference, module, t_all, v_all, torch_inputs, volta_inputs, dtype)
+
+
+def compare_gradients(reference: Any, module: Any, t_outputs: list[Any], v_outputs: list[Any],
+                      torch_inputs: list[Any], volta_inputs: list[Any], dtype: str) -> None:
+    """Backpropagates weighted_sum of the outputs in both and compares the input and parameter
+    gradients; clears the parameter gradients afterwards."""
+    rtol, atol = (10 * tol for tol in TOL[dtype])
+    weighted_sum(t_outputs).backward()
+    weighted_sum(v_outputs).backward()
     for v, t in zip(_leaves(volta_inputs), _leaves(torch_inputs), strict=True):
-        close(v.grad, t.grad, rtol * 10, atol * 10)
+        close(v.grad, t.grad, rtol, atol)
     t_params = dict(reference.named_parameters())
     for name, param in module.named_parameters():
-        close(param.grad, t_params[name].grad, rtol * 10, atol * 10)
+        close(param.grad, t_params[name].grad, rtol, atol)
+        param.grad = t_params[name].grad = None
 
 
 def _leaves(inputs: list[Any]) -> list[Any]:
@@ -275,15 +284,7 @@ def test_cells_match_torch(name: str, kwargs: dict[str, Any], batched: bool,
             assert tuple(v.shape) == tuple(t.shape)
             close(v, t, rtol, atol)
         x.grad = h.grad = None
-        weighted_sum(out_t).backward()
-        weighted_sum(out_v).backward()
-        for v, t in zip(_leaves(args_v), _leaves(args_t), strict=True):
-            close(v.grad, t.grad, rtol * 10, atol * 10)
-        t_params = dict(reference.named_parameters())
-        for pname, param in module.named_parameters():
-            close(param.grad, t_params[pname].grad, rtol * 10, atol * 10)
-            param.grad = None
-            t_params[pname].grad = None
+        compare_gradients(reference, module, out_t, out_v, args_t, args_v, dtype)
 
 
 @pytest.mark.parametrize(("name", "kwargs"), CELLS,

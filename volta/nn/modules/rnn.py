@@ -73,6 +73,12 @@ def _run_layer(mode: str, gates: volta.Tensor, hx: volta.Tensor, cx: volta.Tenso
     return output, hy, cy
 
 
+def _reset_uniform(module: Module, hidden_size: int) -> None:
+    bound = 1.0 / math.sqrt(hidden_size)
+    for weight in module.parameters():
+        init.uniform_(weight, -bound, bound)
+
+
 class RNNCellBase(Module):
     """Parameters and checks shared by the three cells."""
 
@@ -97,9 +103,7 @@ class RNNCellBase(Module):
 
     def reset_parameters(self) -> None:
         """PyTorch's default: every parameter from U(-1/sqrt(hidden_size), 1/sqrt(hidden_size))."""
-        bound = 1.0 / math.sqrt(self.hidden_size) if self.hidden_size > 0 else 0
-        for weight in self.parameters():
-            init.uniform_(weight, -bound, bound)
+        _reset_uniform(self, self.hidden_size)
 
     def extra_repr(self) -> str:
         text = f"{self.input_size}, {self.hidden_size}"
@@ -146,6 +150,15 @@ class RNNCellBase(Module):
                                    self.bias_hh, None)
         return output[0], cy
 
+    def _hidden_only_forward(self, input: volta.Tensor, hx: volta.Tensor | None
+                             ) -> volta.Tensor:
+        """forward of the cells whose state is one hidden tensor (RNNCell, GRUCell)."""
+        name = type(self).__name__
+        input, batched = self._cell_input(name, input)
+        hx = self._cell_state(name, "hidden", hx, input, batched)
+        h, _ = self._step(input, hx, None)
+        return h if batched else h.squeeze(0)
+
 
 class RNNCell(RNNCellBase):
     """``h' = tanh(x W_ih^T + b_ih + h W_hh^T + b_hh)`` (or relu).
@@ -160,10 +173,7 @@ class RNNCell(RNNCellBase):
         super().__init__(_rnn_mode(nonlinearity), input_size, hidden_size, bias, device, dtype)
 
     def forward(self, input: volta.Tensor, hx: volta.Tensor | None = None) -> volta.Tensor:
-        input, batched = self._cell_input("RNNCell", input)
-        hx = self._cell_state("RNNCell", "hidden", hx, input, batched)
-        h, _ = self._step(input, hx, None)
-        return h if batched else h.squeeze(0)
+        return self._hidden_only_forward(input, hx)
 
 
 class GRUCell(RNNCellBase):
@@ -175,10 +185,7 @@ class GRUCell(RNNCellBase):
         super().__init__("GRU", input_size, hidden_size, bias, device, dtype)
 
     def forward(self, input: volta.Tensor, hx: volta.Tensor | None = None) -> volta.Tensor:
-        input, batched = self._cell_input("GRUCell", input)
-        hx = self._cell_state("GRUCell", "hidden", hx, input, batched)
-        h, _ = self._step(input, hx, None)
-        return h if batched else h.squeeze(0)
+        return self._hidden_only_forward(input, hx)
 
 
 class LSTMCell(RNNCellBase):
@@ -262,9 +269,7 @@ class RNNBase(Module):
 
     def reset_parameters(self) -> None:
         """PyTorch's default: every parameter from U(-1/sqrt(hidden_size), 1/sqrt(hidden_size))."""
-        bound = 1.0 / math.sqrt(self.hidden_size) if self.hidden_size > 0 else 0
-        for weight in self.parameters():
-            init.uniform_(weight, -bound, bound)
+        _reset_uniform(self, self.hidden_size)
 
     def flatten_parameters(self) -> None:
         """A no-op kept for PyTorch compatibility: volta keeps no fused weight buffer."""
