@@ -6,6 +6,8 @@ Cases (issue 9's Benchmark section):
   ``zero_grad`` + forward + backward + optimizer step (SGD momentum 0.9 / Adam).
 * ``lenet``: LeNet-style CNN on 1x28x28 (conv5-pool-conv5-pool-fc120-fc84-fc10), batch 64,
   SGD with momentum.
+* ``lstm``: 2-layer LSTM (input 256, hidden 256) on a sequence of 64 steps, batch 32, MSE on
+  its outputs, SGD with momentum (issue 12's Benchmark section; goal 0.5x).
 * ``conv``: one ResNet-style 3x3 conv (64 -> 64 channels, padding 1, no bias) on
   32x64x128x128: forward + backward (input and weight gradients) time and peak memory.
 
@@ -44,7 +46,7 @@ from pathlib import Path
 from typing import Any
 
 RESULTS = Path(__file__).resolve().parent / "results" / "train_cpu.json"
-GOALS = {"mlp_sgd": 1.0, "mlp_adam": 1.0, "lenet": 0.7}
+GOALS = {"mlp_sgd": 1.0, "mlp_adam": 1.0, "lenet": 0.7, "lstm": 0.5}
 CONV_MEMORY_GOAL = 1.5  # volta peak / PyTorch peak, at most
 
 
@@ -52,9 +54,11 @@ def sizes(quick: bool) -> dict[str, Any]:
     """Problem sizes and step counts; ``--quick`` shrinks everything for a smoke run."""
     if quick:
         return {"mlp_batch": 16, "lenet_batch": 8, "conv_shape": (2, 8, 16, 16),
-                "warmup": 1, "steps": 2, "conv_warmup": 1, "conv_steps": 1}
+                "lstm_shape": (4, 2, 8), "warmup": 1, "steps": 2, "conv_warmup": 1,
+                "conv_steps": 1}
     return {"mlp_batch": 256, "lenet_batch": 64, "conv_shape": (32, 64, 128, 128),
-            "warmup": 3, "steps": 20, "conv_warmup": 1, "conv_steps": 3}
+            "lstm_shape": (64, 32, 256), "warmup": 3, "steps": 20, "conv_warmup": 1,
+            "conv_steps": 3}
 
 
 def median_seconds(step: Callable[[], None], warmup: int, steps: int) -> float:
@@ -88,6 +92,24 @@ def train_step(lib: Any, model: Any, optimizer: Any, x: Any, y: Any) -> Callable
     def step() -> None:
         optimizer.zero_grad(set_to_none=True)
         loss_fn(model(x), y).backward()
+        optimizer.step()
+
+    return step
+
+
+def lstm_step(lib: Any, cfg: dict[str, Any]) -> Callable[[], None]:
+    """One LSTM training step: 2 layers, input = hidden = ``lstm_shape[2]``, time-major input
+    of ``lstm_shape[0]`` steps and batch ``lstm_shape[1]``, MSE loss, SGD with momentum."""
+    steps, batch, size = cfg["lstm_shape"]
+    lib.manual_seed(0)
+    model = lib.nn.LSTM(size, size, num_layers=2)
+    x = lib.randn(steps, batch, size)
+    target = lib.randn(steps, batch, size)
+    optimizer = lib.optim.SGD(model.parameters(), lr=0.01, momentum=0.9)
+
+    def step() -> None:
+        optimizer.zero_grad(set_to_none=True)
+        lib.nn.functional.mse_loss(model(x)[0], target).backward()
         optimizer.step()
 
     return step
@@ -134,13 +156,17 @@ def timing_worker(threads: int, quick: bool) -> dict[str, Any]:
     torch.set_num_threads(threads)
     cfg = sizes(quick)
     out: dict[str, Any] = {}
-    for name in ("mlp_sgd", "mlp_adam", "lenet", "conv"):
+    for name in ("mlp_sgd", "mlp_adam", "lenet", "conv", "lstm"):
         warmup, steps = ((cfg["conv_warmup"], cfg["conv_steps"]) if name == "conv"
                          else (cfg["warmup"], cfg["steps"]))
         row: dict[str, Any] = {}
         for label, lib in (("torch", torch), ("volta", volta)):
-            step = training_cases(lib, cfg)[name] if name != "conv" else conv_step(
-                lib, *conv_setup(lib, cfg["conv_shape"]))
+            if name == "lstm":
+                step = lstm_step(lib, cfg)
+            elif name == "conv":
+                step = conv_step(lib, *conv_setup(lib, cfg["conv_shape"]))
+            else:
+                step = training_cases(lib, cfg)[name]
             row[f"{label}_s"] = median_seconds(step, warmup, steps)
             del step
         row["torch_steps_per_s"] = 1.0 / row["torch_s"]

@@ -71,6 +71,9 @@ COVERED_BY = {
 TESTED_ELSEWHERE = {
     name: "tests/optim/test_optimizers.py (torch.optim as the oracle), test_update_ops.py"
     for name in ("_sgd_update_", "_adam_update_", "_rmsprop_update_", "_adagrad_update_")
+} | {
+    name: "tests/nn/test_rnn.py (torch.nn.RNN/LSTM/GRU and their cells as the oracle)"
+    for name in ("_rnn_layer", "_rnn_layer_backward")
 }
 
 

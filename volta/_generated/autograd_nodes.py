@@ -6,7 +6,7 @@ import math
 
 from volta._generated import registry as _op
 from volta._generated.functions import *  # formulas are written with volta ops
-from volta._generated.functions import _log_softmax_backward_data, _scaled_dot_product_attention_flash_backward, _softmax_backward_data
+from volta._generated.functions import _log_softmax_backward_data, _rnn_layer_backward, _scaled_dot_product_attention_flash_backward, _softmax_backward_data
 from volta.autograd.formulas import *  # and the helpers formulas share
 from volta.autograd.graph import Node as _Node, connect as _connect, connect_tensors as _connect_tensors, set_history as _set_history
 from volta.autograd.graph import save as _save, save_list as _save_list, save_output as _save_output
@@ -5494,6 +5494,44 @@ def autograd__scaled_dot_product_attention_flash(query, key, value, attn_mask, d
 
 KERNELS['_scaled_dot_product_attention_flash'] = autograd__scaled_dot_product_attention_flash
 NODES['_scaled_dot_product_attention_flash'] = ScaledDotProductAttentionFlashBackward
+
+
+class RnnLayerBackward(_Node):
+    __slots__ = ('s_weight_hh', 's_weight_hr', 's_mode', 's_batch_sizes', 's_reverse', 'o_workspace')
+    op_name = '_rnn_layer'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        weight_hh = _unpack(node, node.s_weight_hh)
+        weight_hr = _unpack(node, node.s_weight_hr)
+        mode = node.s_mode
+        batch_sizes = node.s_batch_sizes
+        reverse = node.s_reverse
+        workspace = _unpack(node, node.o_workspace)
+        g_input_gates = g_hx = g_cx = g_weight_hh = g_bias_hh = g_weight_hr = None
+        grad_input_mask = needs
+        if needs[0] or needs[1] or needs[2] or needs[3] or needs[4] or needs[5]:
+            g_input_gates, g_hx, g_cx, g_weight_hh, g_bias_hh, g_weight_hr, = _rnn_layer_backward(grads[0], grads[1], grads[2], weight_hh, weight_hr, workspace, mode, batch_sizes, reverse, grad_input_mask)
+        return (g_input_gates, g_hx, g_cx, g_weight_hh, g_bias_hh, g_weight_hr)
+
+
+def autograd__rnn_layer(input_gates, hx, cx, weight_hh, bias_hh, weight_hr, mode, batch_sizes, reverse):
+    result = _op._rnn_layer.redispatch(_AUTOGRAD, input_gates, hx, cx, weight_hh, bias_hh, weight_hr, mode, batch_sizes, reverse)
+    node = RnnLayerBackward()
+    if _connect_tensors(node, (input_gates, hx, cx, weight_hh, bias_hh, weight_hr)):
+        node.s_weight_hh = _save(weight_hh)
+        node.s_weight_hr = _save(weight_hr)
+        node.s_mode = mode
+        node.s_batch_sizes = batch_sizes
+        node.s_reverse = reverse
+        node.o_workspace = _save_output(result[3])
+        _set_history(node, result, (True, True, True, False))
+    return result
+
+
+KERNELS['_rnn_layer'] = autograd__rnn_layer
+NODES['_rnn_layer'] = RnnLayerBackward
 
 
 def autograd_abs_(self):

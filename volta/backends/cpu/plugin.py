@@ -24,10 +24,13 @@ def volta_register_backends(registry: Any) -> None:
 
 @hookimpl(tryfirst=True)
 def volta_register_kernels(library: Any) -> None:
-    from volta.backends.cpu import attention, generated_pointwise, kernels, optim_kernels
-    for name, fn in generated_pointwise.KERNELS.items():
-        library.impl(name, "CPU", errors.raising_volta_errors(name, fn))
-    for name, fn in kernels.KERNELS.items():
-        library.impl(name, "CPU", errors.raising_volta_errors(name, fn))
-    for name, fn in (*optim_kernels.KERNELS.items(), *attention.KERNELS.items()):
-        library.impl(name, "CPU", errors.raising_volta_errors(name, fn))
+    from volta.backends.cpu import (
+        attention,
+        generated_pointwise,
+        kernels,
+        optim_kernels,
+        rnn_kernels,
+    )
+    for module in (generated_pointwise, kernels, optim_kernels, attention, rnn_kernels):
+        for name, fn in module.KERNELS.items():
+            library.impl(name, "CPU", errors.raising_volta_errors(name, fn))

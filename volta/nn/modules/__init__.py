@@ -50,6 +50,7 @@ from volta.nn.modules.pooling import (
     MaxPool1d,
     MaxPool2d,
 )
+from volta.nn.modules.rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell, RNNCellBase
 from volta.nn.modules.sparse import Embedding
 from volta.nn.modules.upsampling import Upsample, UpsamplingBilinear2d, UpsamplingNearest2d
 
@@ -59,6 +60,7 @@ __all__ = [
     "Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d", "ConvTranspose2d",
     "MaxPool1d", "MaxPool2d", "AvgPool1d", "AvgPool2d", "AdaptiveAvgPool2d", "AdaptiveMaxPool2d",
     "BatchNorm1d", "BatchNorm2d", "InstanceNorm2d", "LayerNorm", "GroupNorm", "RMSNorm",
+    "RNNCellBase", "RNNCell", "LSTMCell", "GRUCell", "RNNBase", "RNN", "LSTM", "GRU",
     "Embedding", "Dropout", "Dropout2d", "PixelShuffle", "Upsample",
     "UpsamplingNearest2d", "UpsamplingBilinear2d",
     "ReLU", "ReLU6", "LeakyReLU", "ELU", "GELU", "SiLU", "Mish", "Sigmoid", "Tanh", "Softplus",
