@@ -16,6 +16,7 @@ from volta.nn.modules.activation import (
     Softplus,
     Tanh,
 )
+from volta.nn.modules.attention import MultiheadAttention
 from volta.nn.modules.container import ModuleDict, ModuleList, ParameterList, Sequential
 from volta.nn.modules.conv import Conv1d, Conv2d, ConvTranspose2d
 from volta.nn.modules.dropout import Dropout, Dropout2d
@@ -64,4 +65,5 @@ __all__ = [
     "Hardswish", "Hardsigmoid", "Softmax", "LogSoftmax",
     "MSELoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "CrossEntropyLoss", "NLLLoss", "BCELoss",
     "BCEWithLogitsLoss", "KLDivLoss",
+    "MultiheadAttention",
 ]
