@@ -51,7 +51,20 @@ from volta.nn.modules.pooling import (
     MaxPool1d,
     MaxPool2d,
 )
+from volta.nn.modules.positional import (
+    RotaryEmbedding,
+    SinusoidalPositionalEncoding,
+    apply_rotary_embedding,
+    sinusoidal_positional_encoding,
+)
 from volta.nn.modules.sparse import Embedding
+from volta.nn.modules.transformer import (
+    Transformer,
+    TransformerDecoder,
+    TransformerDecoderLayer,
+    TransformerEncoder,
+    TransformerEncoderLayer,
+)
 from volta.nn.modules.upsampling import Upsample
 
 __all__ = [
@@ -65,5 +78,8 @@ __all__ = [
     "Hardswish", "Hardsigmoid", "Softmax", "LogSoftmax",
     "MSELoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "CrossEntropyLoss", "NLLLoss", "BCELoss",
     "BCEWithLogitsLoss", "KLDivLoss",
-    "MultiheadAttention",
+    "MultiheadAttention", "Transformer", "TransformerEncoder", "TransformerDecoder",
+    "TransformerEncoderLayer", "TransformerDecoderLayer",
+    "SinusoidalPositionalEncoding", "RotaryEmbedding", "sinusoidal_positional_encoding",
+    "apply_rotary_embedding",
 ]
