@@ -2,9 +2,10 @@
 ``multi_head_attention_forward``, with PyTorch's parameters, ``state_dict`` layout, mask rules
 and results.
 
-Internally the heads are computed batch-first, ``(N, H, L, head_dim)``: a sequence-first input
-``(L, N, E)`` is only transposed (a view), so both layouts cost the same and the projections of
-self-attention are a single matmul whose output is split into q, k and v without copies.
+The projections run on the input's own layout flattened to rows (one 2-D matmul each, whose
+weight gradient is one 2-D matmul too, not a batched product summed over the batch); the heads
+are then a view ``(N, H, L, head_dim)`` of the projection, for either layout. Self-attention
+(query is key is value) is projected with a single matmul split into q, k and v without copies.
 """
 
 from __future__ import annotations
@@ -90,6 +91,12 @@ def _check_shapes(query: Tensor, key: Tensor, value: Tensor, key_padding_mask: T
                            f"{query.dim()}-D query tensor")
 
 
+def _linear_rows(x: Tensor, weight: Tensor, bias: Tensor | None) -> Tensor:
+    """``F.linear`` over ``x`` flattened to rows ``(-1, features)``, reshaped back."""
+    rows = F.linear(x.reshape(-1, x.shape[-1]), weight, bias)
+    return rows.view(*x.shape[:-1], rows.shape[-1])
+
+
 def _bias_chunks(bias: Tensor | None, sizes: list[int]) -> tuple:
     return (None,) * len(sizes) if bias is None else tuple(bias.split(sizes))
 
@@ -102,17 +109,19 @@ def _in_projection(query: Tensor, key: Tensor, value: Tensor, embed_dim: int,
     if separate is not None:
         b_q, b_k, b_v = _bias_chunks(in_proj_bias, [e, e, e])
         q_w, k_w, v_w = separate
-        return F.linear(query, q_w, b_q), F.linear(key, k_w, b_k), F.linear(value, v_w, b_v)
+        return (_linear_rows(query, q_w, b_q), _linear_rows(key, k_w, b_k),
+                _linear_rows(value, v_w, b_v))
     if key is value:
         if query is key:
-            return F.linear(query, in_proj_weight, in_proj_bias).split(e, -1)
+            return _linear_rows(query, in_proj_weight, in_proj_bias).split(e, -1)
         w_q, w_kv = in_proj_weight.split([e, 2 * e])
         b_q, b_kv = _bias_chunks(in_proj_bias, [e, 2 * e])
-        k, v = F.linear(key, w_kv, b_kv).split(e, -1)
-        return F.linear(query, w_q, b_q), k, v
+        k, v = _linear_rows(key, w_kv, b_kv).split(e, -1)
+        return _linear_rows(query, w_q, b_q), k, v
     w_q, w_k, w_v = in_proj_weight.split(e)
     b_q, b_k, b_v = _bias_chunks(in_proj_bias, [e, e, e])
-    return F.linear(query, w_q, b_q), F.linear(key, w_k, b_k), F.linear(value, w_v, b_v)
+    return (_linear_rows(query, w_q, b_q), _linear_rows(key, w_k, b_k),
+            _linear_rows(value, w_v, b_v))
 
 
 def _pad_last(mask: Tensor | None) -> Tensor | None:
@@ -168,10 +177,9 @@ def multi_head_attention_forward(
         if key_padding_mask is not None:
             key_padding_mask = key_padding_mask.unsqueeze(0)
         batch_first = True
-    elif not batch_first:
-        query, key, value = _keep_identity(query, key, value, lambda t: t.transpose(0, 1))
-    batch, tgt_len, embed_dim = query.shape
-    src_len = key.shape[1]
+    batch_dim, seq_dim = (0, 1) if batch_first else (1, 0)
+    batch, tgt_len, embed_dim = query.shape[batch_dim], query.shape[seq_dim], query.shape[2]
+    src_len = key.shape[seq_dim]
 
     key_padding_mask = canonical_mask(key_padding_mask, "key_padding_mask",
                                       None if attn_mask is None else attn_mask.dtype,
@@ -238,14 +246,16 @@ def multi_head_attention_forward(
     if bias_k is not None:
         if static_k is not None or static_v is not None:
             raise volta.InvalidArgumentError("bias cannot be added to static key or value.")
-        k = volta.cat([k, bias_k.reshape(1, 1, embed_dim).expand(batch, 1, embed_dim)], 1)
-        v = volta.cat([v, bias_v.reshape(1, 1, embed_dim).expand(batch, 1, embed_dim)], 1)
+        step = [1, 1, embed_dim]
+        step[batch_dim] = batch
+        k = volta.cat([k, bias_k.reshape(1, 1, embed_dim).expand(*step)], seq_dim)
+        v = volta.cat([v, bias_v.reshape(1, 1, embed_dim).expand(*step)], seq_dim)
         attn_mask, key_padding_mask = _pad_last(attn_mask), _pad_last(key_padding_mask)
 
-    q = _split_heads(q, num_heads, head_dim)
-    k = (_split_heads(k, num_heads, head_dim) if static_k is None
+    q = _split_heads(q, num_heads, batch_first)
+    k = (_split_heads(k, num_heads, batch_first) if static_k is None
          else _static(static_k, "static_k", batch, num_heads, head_dim))
-    v = (_split_heads(v, num_heads, head_dim) if static_v is None
+    v = (_split_heads(v, num_heads, batch_first) if static_v is None
          else _static(static_v, "static_v", batch, num_heads, head_dim))
 
     if add_zero_attn:
@@ -285,7 +295,7 @@ def multi_head_attention_forward(
     # (N, H, L, hd) -> the caller's layout, one copy, then the output projection
     merged = (heads.transpose(1, 2).reshape(batch, tgt_len, embed_dim) if batch_first
               else heads.permute(2, 0, 1, 3).reshape(tgt_len, batch, embed_dim))
-    output = F.linear(merged, out_proj_weight, out_proj_bias)
+    output = _linear_rows(merged, out_proj_weight, out_proj_bias)
     if weights is not None and average_attn_weights:
         weights = weights.mean(1)
     if not batched:
@@ -296,7 +306,7 @@ def multi_head_attention_forward(
 
 def _keep_identity(query: Tensor, key: Tensor, value: Tensor,
                    change: Any) -> tuple[Tensor, Tensor, Tensor]:
-    """``change`` (a view: transpose, unsqueeze) applied to the three inputs; inputs that were
+    """``change`` (a view) applied to the three inputs; inputs that were
     the same tensor stay the same tensor, so self-attention is still recognised and projected
     with one matmul."""
     q = change(query)
@@ -306,9 +316,11 @@ def _keep_identity(query: Tensor, key: Tensor, value: Tensor,
     return q, k, q if value is query else change(value)
 
 
-def _split_heads(x: Tensor, num_heads: int, head_dim: int) -> Tensor:
-    """``(N, S, H * hd)`` -> ``(N, H, S, hd)`` (a view)."""
-    return x.reshape(x.shape[0], x.shape[1], num_heads, head_dim).transpose(1, 2)
+def _split_heads(x: Tensor, num_heads: int, batch_first: bool) -> Tensor:
+    """``(N, S, H * hd)`` or ``(S, N, H * hd)`` -> ``(N, H, S, hd)`` (a view where the
+    layout allows)."""
+    heads = x.reshape(x.shape[0], x.shape[1], num_heads, x.shape[2] // num_heads)
+    return heads.permute(0, 2, 1, 3) if batch_first else heads.permute(1, 2, 0, 3)
 
 
 class MultiheadAttention(Module):

@@ -111,7 +111,10 @@ class _FeedForwardLayer(Module):
         self.activation = activation
 
     def _ff_block(self, x: Tensor, dropout: Dropout) -> Tensor:
-        return dropout(self.linear2(self.dropout(self.activation(self.linear1(x)))))
+        # on rows (-1, d_model): each linear and its weight gradient is one 2-D matmul
+        rows = x.reshape(-1, x.shape[-1])
+        out = self.linear2(self.dropout(self.activation(self.linear1(rows))))
+        return dropout(out.view(x.shape))
 
 
 class TransformerEncoderLayer(_FeedForwardLayer):
