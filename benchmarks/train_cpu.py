@@ -6,6 +6,9 @@ Cases (issue 9's Benchmark section):
   ``zero_grad`` + forward + backward + optimizer step (SGD momentum 0.9 / Adam).
 * ``lenet``: LeNet-style CNN on 1x28x28 (conv5-pool-conv5-pool-fc120-fc84-fc10), batch 64,
   SGD with momentum.
+* ``transformer`` (issue 12): one ``nn.TransformerEncoderLayer`` (d_model 256, 4 heads,
+  dim_feedforward 1024, default dropout 0.1, batch_first) on batch 16 x seq 128, MSE to a fixed
+  target, one ``zero_grad`` + forward + backward + Adam step.
 * ``conv``: one ResNet-style 3x3 conv (64 -> 64 channels, padding 1, no bias) on
   32x64x128x128: forward + backward (input and weight gradients) time and peak memory.
 
@@ -44,7 +47,7 @@ from pathlib import Path
 from typing import Any
 
 RESULTS = Path(__file__).resolve().parent / "results" / "train_cpu.json"
-GOALS = {"mlp_sgd": 1.0, "mlp_adam": 1.0, "lenet": 0.7}
+GOALS = {"mlp_sgd": 1.0, "mlp_adam": 1.0, "lenet": 0.7, "transformer": 0.7}
 CONV_MEMORY_GOAL = 1.5  # volta peak / PyTorch peak, at most
 
 
@@ -52,8 +55,10 @@ def sizes(quick: bool) -> dict[str, Any]:
     """Problem sizes and step counts; ``--quick`` shrinks everything for a smoke run."""
     if quick:
         return {"mlp_batch": 16, "lenet_batch": 8, "conv_shape": (2, 8, 16, 16),
+                "transformer": (2, 8, 16, 2, 32),
                 "warmup": 1, "steps": 2, "conv_warmup": 1, "conv_steps": 1}
     return {"mlp_batch": 256, "lenet_batch": 64, "conv_shape": (32, 64, 128, 128),
+            "transformer": (16, 128, 256, 4, 1024),  # batch, seq, d_model, nhead, feed-forward
             "warmup": 3, "steps": 20, "conv_warmup": 1, "conv_steps": 3}
 
 
@@ -93,6 +98,22 @@ def train_step(lib: Any, model: Any, optimizer: Any, x: Any, y: Any) -> Callable
     return step
 
 
+def transformer_step(lib: Any, cfg: dict[str, Any]) -> Callable[[], None]:
+    """One encoder layer's training step (issue 12's transformer block)."""
+    batch, seq, d_model, nhead, feedforward = cfg["transformer"]
+    layer = lib.nn.TransformerEncoderLayer(d_model, nhead, feedforward, batch_first=True)
+    optimizer = lib.optim.Adam(layer.parameters(), lr=1e-4)
+    x = lib.randn(batch, seq, d_model)
+    target = lib.randn(batch, seq, d_model)
+
+    def step() -> None:
+        optimizer.zero_grad(set_to_none=True)
+        lib.nn.functional.mse_loss(layer(x), target).backward()
+        optimizer.step()
+
+    return step
+
+
 def conv_setup(lib: Any, shape: tuple[int, int, int, int]) -> tuple[Any, Any]:
     batch, channels, height, width = shape
     x = lib.randn(batch, channels, height, width, requires_grad=True)
@@ -122,6 +143,7 @@ def training_cases(lib: Any, cfg: dict[str, Any]) -> dict[str, Callable[[], None
     yi = lib.randint(0, 10, (cfg["lenet_batch"],))
     le = train_step(lib, model, lib.optim.SGD(model.parameters(), lr=0.01, momentum=0.9), xi, yi)
     return {"mlp_sgd": sgd, "mlp_adam": adam, "lenet": le,
+            "transformer": transformer_step(lib, cfg),
             "conv": conv_step(lib, *conv_setup(lib, cfg["conv_shape"]))}
 
 
@@ -134,7 +156,7 @@ def timing_worker(threads: int, quick: bool) -> dict[str, Any]:
     torch.set_num_threads(threads)
     cfg = sizes(quick)
     out: dict[str, Any] = {}
-    for name in ("mlp_sgd", "mlp_adam", "lenet", "conv"):
+    for name in ("mlp_sgd", "mlp_adam", "lenet", "transformer", "conv"):
         warmup, steps = ((cfg["conv_warmup"], cfg["conv_steps"]) if name == "conv"
                          else (cfg["warmup"], cfg["steps"]))
         row: dict[str, Any] = {}
@@ -228,12 +250,12 @@ def main(quick: bool, thread_counts: list[int], out_path: Path,
 
 
 def print_report(report: dict[str, Any], out_path: Path) -> None:
-    print(f"{'case':<9} {'threads':>7} {'torch steps/s':>14} {'volta steps/s':>14} "
+    print(f"{'case':<11} {'threads':>7} {'torch steps/s':>14} {'volta steps/s':>14} "
           f"{'volta/torch':>12} {'goal':>6}")
     for threads, rows in report["timings"].items():
         for name, row in rows.items():
             goal = GOALS.get(name)
-            print(f"{name:<9} {threads:>7} {row['torch_steps_per_s']:>14.2f} "
+            print(f"{name:<11} {threads:>7} {row['torch_steps_per_s']:>14.2f} "
                   f"{row['volta_steps_per_s']:>14.2f} {row['ratio']:>11.2f}x "
                   f"{'>=' + format(goal, '.1f') if goal else '-':>6}")
     mem = report["conv_peak_memory"]
