@@ -4,31 +4,19 @@ its progress and a sample, and reject bad arguments."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 from threadpoolctl import threadpool_limits  # comes with scikit-learn (the test extra)
 
-SCRIPT = Path(__file__).resolve().parents[2] / "examples" / "train_charlm.py"
+from tests.examples.scripts import load_script
+
 SMALL = ["--d-model", "64", "--layers", "2", "--heads", "2", "--context", "32",
          "--batch-size", "16", "--lr", "5e-3", "--corpus-chars", "300000", "--eval-batches", "4"]
 
 
-def load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("train_charlm", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault(spec.name, module)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_small_model_beats_the_unigram_baseline_within_100_steps(capsys) -> None:
-    script = load_script()
+    script = load_script("train_charlm")
     # one BLAS thread: these small matmuls gain nothing from more, and on a busy CI machine
     # OpenBLAS's spinning threads would slow them down by orders of magnitude
     with threadpool_limits(limits=1, user_api="blas"):
@@ -46,7 +34,7 @@ def test_small_model_beats_the_unigram_baseline_within_100_steps(capsys) -> None
 
 
 def test_too_small_an_improvement_fails(capsys) -> None:
-    script = load_script()
+    script = load_script("train_charlm")
     code = script.main([*SMALL, "--steps", "2", "--eval-batches", "1", "--sample-length", "1",
                         "--min-improvement", "0.9"])
     assert code == 1
@@ -56,7 +44,7 @@ def test_too_small_an_improvement_fails(capsys) -> None:
 @pytest.mark.parametrize("argument", [["--device", "no-such-device"], ["--steps", "0"],
                                       ["--temperature", "0"]])
 def test_bad_arguments_are_rejected(argument, capsys) -> None:
-    script = load_script()
+    script = load_script("train_charlm")
     with pytest.raises(SystemExit) as exit_info:
         script.main(argument)
     assert exit_info.value.code == 2

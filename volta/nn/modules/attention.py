@@ -54,41 +54,29 @@ def canonical_mask(mask: Tensor | None, mask_name: str, other_type: volta.dtype 
 def _check_shapes(query: Tensor, key: Tensor, value: Tensor, key_padding_mask: Tensor | None,
                   attn_mask: Tensor | None, num_heads: int) -> bool:
     """Whether the inputs are batched; raises on ranks PyTorch rejects."""
-    if query.dim() == 3:
-        if key.dim() != 3 or value.dim() != 3:
+    rank = query.dim()
+    if rank not in (2, 3):
+        raise volta.ShapeError(f"query should be unbatched 2D or batched 3D tensor but received "
+                               f"{rank}-D query tensor")
+    kind = "batched (3-D)" if rank == 3 else "unbatched (2-D)"
+    if key.dim() != rank or value.dim() != rank:
+        raise volta.ShapeError(
+            f"For {kind} `query`, expected `key` and `value` to be {rank}-D but found "
+            f"{key.dim()}-D and {value.dim()}-D tensors respectively")
+    if key_padding_mask is not None and key_padding_mask.dim() != rank - 1:
+        raise volta.ShapeError(
+            f"For {kind} `query`, expected `key_padding_mask` to be `None` or {rank - 1}-D but "
+            f"found {key_padding_mask.dim()}-D tensor instead")
+    if attn_mask is not None:
+        if attn_mask.dim() not in (2, 3):
             raise volta.ShapeError(
-                f"For batched (3-D) `query`, expected `key` and `value` to be 3-D but found "
-                f"{key.dim()}-D and {value.dim()}-D tensors respectively")
-        if key_padding_mask is not None and key_padding_mask.dim() != 2:
-            raise volta.ShapeError(
-                f"For batched (3-D) `query`, expected `key_padding_mask` to be `None` or 2-D but "
-                f"found {key_padding_mask.dim()}-D tensor instead")
-        if attn_mask is not None and attn_mask.dim() not in (2, 3):
-            raise volta.ShapeError(
-                f"For batched (3-D) `query`, expected `attn_mask` to be `None`, 2-D or 3-D but "
-                f"found {attn_mask.dim()}-D tensor instead")
-        return True
-    if query.dim() == 2:
-        if key.dim() != 2 or value.dim() != 2:
-            raise volta.ShapeError(
-                f"For unbatched (2-D) `query`, expected `key` and `value` to be 2-D but found "
-                f"{key.dim()}-D and {value.dim()}-D tensors respectively")
-        if key_padding_mask is not None and key_padding_mask.dim() != 1:
-            raise volta.ShapeError(
-                f"For unbatched (2-D) `query`, expected `key_padding_mask` to be `None` or 1-D "
-                f"but found {key_padding_mask.dim()}-D tensor instead")
-        if attn_mask is not None:
-            if attn_mask.dim() not in (2, 3):
-                raise volta.ShapeError(
-                    f"For unbatched (2-D) `query`, expected `attn_mask` to be `None`, 2-D or 3-D "
-                    f"but found {attn_mask.dim()}-D tensor instead")
-            expected = (num_heads, query.shape[0], key.shape[0])
-            if attn_mask.dim() == 3 and tuple(attn_mask.shape) != expected:
-                raise volta.ShapeError(f"Expected `attn_mask` shape to be {expected} but got "
-                                       f"{tuple(attn_mask.shape)}")
-        return False
-    raise volta.ShapeError(f"query should be unbatched 2D or batched 3D tensor but received "
-                           f"{query.dim()}-D query tensor")
+                f"For {kind} `query`, expected `attn_mask` to be `None`, 2-D or 3-D but found "
+                f"{attn_mask.dim()}-D tensor instead")
+        expected = (num_heads, query.shape[0], key.shape[0])
+        if rank == 2 and attn_mask.dim() == 3 and tuple(attn_mask.shape) != expected:
+            raise volta.ShapeError(f"Expected `attn_mask` shape to be {expected} but got "
+                                   f"{tuple(attn_mask.shape)}")
+    return rank == 3
 
 
 def _linear_rows(x: Tensor, weight: Tensor, bias: Tensor | None) -> Tensor:

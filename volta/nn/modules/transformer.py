@@ -90,25 +90,43 @@ def _batch_first(layer: Module) -> bool:
     return bool(getattr(attention, "batch_first", False))
 
 
-class _FeedForwardLayer(Module):
-    """What encoder and decoder layers share: the feed-forward block, the norms, the branch
-    dropouts and the activation, registered after the attention modules (PyTorch's order)."""
+class _TransformerLayer(Module):
+    """What encoder and decoder layers share: PyTorch's constructor arguments, the attention
+    modules (self-attention, plus attention over the memory in a decoder), the feed-forward
+    block, the norms, the branch dropouts and the activation, registered in PyTorch's order."""
 
-    def _build(self, d_model: int, dim_feedforward: int, dropout: float,
-               activation: Activation, layer_norm_eps: float, norm_first: bool, bias: bool,
-               branches: int, factory: dict) -> None:
+    _branches = 2  # residual branches: self-attention and feed-forward (a decoder adds one)
+
+    def __init__(self, d_model: int, nhead: int, dim_feedforward: int = 2048,
+                 dropout: float = 0.1, activation: Activation = F.relu,
+                 layer_norm_eps: float = 1e-5, batch_first: bool = False,
+                 norm_first: bool = False, bias: bool = True, device: Any = None,
+                 dtype: Any = None) -> None:
+        super().__init__()
+        factory = {"device": device, "dtype": dtype}
+        self.self_attn = MultiheadAttention(d_model, nhead, dropout=dropout, bias=bias,
+                                            batch_first=batch_first, **factory)
+        if self._branches == 3:
+            self.multihead_attn = MultiheadAttention(d_model, nhead, dropout=dropout, bias=bias,
+                                                     batch_first=batch_first, **factory)
         self.linear1 = Linear(d_model, dim_feedforward, bias=bias, **factory)
         self.dropout = Dropout(dropout)
         self.linear2 = Linear(dim_feedforward, d_model, bias=bias, **factory)
         self.norm_first = norm_first
-        for index in range(1, branches + 1):
+        for index in range(1, self._branches + 1):
             setattr(self, f"norm{index}", LayerNorm(d_model, eps=layer_norm_eps, bias=bias,
                                                     **factory))
-        for index in range(1, branches + 1):
+        for index in range(1, self._branches + 1):
             setattr(self, f"dropout{index}", Dropout(dropout))
         activation = _activation(activation)
         self.activation_relu_or_gelu = _relu_or_gelu(activation)
         self.activation = activation
+
+    def _sa_block(self, x: Tensor, attn_mask: Tensor | None,
+                  key_padding_mask: Tensor | None, is_causal: bool) -> Tensor:
+        x = self.self_attn(x, x, x, attn_mask=attn_mask, key_padding_mask=key_padding_mask,
+                           need_weights=False, is_causal=is_causal)[0]
+        return self.dropout1(x)
 
     def _ff_block(self, x: Tensor, dropout: Dropout) -> Tensor:
         # on rows (-1, d_model): each linear and its weight gradient is one 2-D matmul
@@ -117,7 +135,7 @@ class _FeedForwardLayer(Module):
         return dropout(out.view(x.shape))
 
 
-class TransformerEncoderLayer(_FeedForwardLayer):
+class TransformerEncoderLayer(_TransformerLayer):
     """Self-attention and a feed-forward network, each in a residual branch with LayerNorm.
 
     Post-norm (default): ``x = norm1(x + sa(x)); x = norm2(x + ff(x))``; with
@@ -136,18 +154,6 @@ class TransformerEncoderLayer(_FeedForwardLayer):
         bias: biases in the linear layers and LayerNorms. Default: ``True``.
     """
 
-    def __init__(self, d_model: int, nhead: int, dim_feedforward: int = 2048,
-                 dropout: float = 0.1, activation: Activation = F.relu,
-                 layer_norm_eps: float = 1e-5, batch_first: bool = False,
-                 norm_first: bool = False, bias: bool = True, device: Any = None,
-                 dtype: Any = None) -> None:
-        super().__init__()
-        factory = {"device": device, "dtype": dtype}
-        self.self_attn = MultiheadAttention(d_model, nhead, dropout=dropout, bias=bias,
-                                            batch_first=batch_first, **factory)
-        self._build(d_model, dim_feedforward, dropout, activation, layer_norm_eps, norm_first,
-                    bias, 2, factory)
-
     def forward(self, src: Tensor, src_mask: Tensor | None = None,
                 src_key_padding_mask: Tensor | None = None, is_causal: bool = False) -> Tensor:
         """``src`` ``(L, N, E)`` / ``(N, L, E)`` / ``(L, E)``; ``src_mask`` ``(L, L)`` or
@@ -164,31 +170,13 @@ class TransformerEncoderLayer(_FeedForwardLayer):
         x = self.norm1(x + self._sa_block(x, src_mask, src_key_padding_mask, is_causal))
         return self.norm2(x + self._ff_block(x, self.dropout2))
 
-    def _sa_block(self, x: Tensor, attn_mask: Tensor | None,
-                  key_padding_mask: Tensor | None, is_causal: bool) -> Tensor:
-        x = self.self_attn(x, x, x, attn_mask=attn_mask, key_padding_mask=key_padding_mask,
-                           need_weights=False, is_causal=is_causal)[0]
-        return self.dropout1(x)
 
-
-class TransformerDecoderLayer(_FeedForwardLayer):
+class TransformerDecoderLayer(_TransformerLayer):
     """Self-attention, attention over the encoder's output (``memory``) and a feed-forward
     network, each in a residual branch with LayerNorm (post-norm, or pre-norm with
     ``norm_first``). Arguments as :class:`TransformerEncoderLayer`."""
 
-    def __init__(self, d_model: int, nhead: int, dim_feedforward: int = 2048,
-                 dropout: float = 0.1, activation: Activation = F.relu,
-                 layer_norm_eps: float = 1e-5, batch_first: bool = False,
-                 norm_first: bool = False, bias: bool = True, device: Any = None,
-                 dtype: Any = None) -> None:
-        super().__init__()
-        factory = {"device": device, "dtype": dtype}
-        self.self_attn = MultiheadAttention(d_model, nhead, dropout=dropout, bias=bias,
-                                            batch_first=batch_first, **factory)
-        self.multihead_attn = MultiheadAttention(d_model, nhead, dropout=dropout, bias=bias,
-                                                 batch_first=batch_first, **factory)
-        self._build(d_model, dim_feedforward, dropout, activation, layer_norm_eps, norm_first,
-                    bias, 3, factory)
+    _branches = 3
 
     def forward(self, tgt: Tensor, memory: Tensor, tgt_mask: Tensor | None = None,
                 memory_mask: Tensor | None = None, tgt_key_padding_mask: Tensor | None = None,
@@ -207,12 +195,6 @@ class TransformerDecoderLayer(_FeedForwardLayer):
         x = self.norm2(x + self._mha_block(x, memory, memory_mask, memory_key_padding_mask,
                                            memory_is_causal))
         return self.norm3(x + self._ff_block(x, self.dropout3))
-
-    def _sa_block(self, x: Tensor, attn_mask: Tensor | None,
-                  key_padding_mask: Tensor | None, is_causal: bool) -> Tensor:
-        x = self.self_attn(x, x, x, attn_mask=attn_mask, key_padding_mask=key_padding_mask,
-                           is_causal=is_causal, need_weights=False)[0]
-        return self.dropout1(x)
 
     def _mha_block(self, x: Tensor, memory: Tensor, attn_mask: Tensor | None,
                    key_padding_mask: Tensor | None, is_causal: bool) -> Tensor:

@@ -1,0 +1,20 @@
+"""Loading an example script (examples/ is not a package) as a module, for the demo tests."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def load_script(name: str) -> ModuleType:
+    """``examples/<name>.py`` imported as the module ``name``."""
+    spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault(spec.name, module)
+    spec.loader.exec_module(module)
+    return module
