@@ -8,6 +8,9 @@ Cases (issue 9's Benchmark section):
   SGD with momentum.
 * ``lstm``: 2-layer LSTM (input 256, hidden 256) on a sequence of 64 steps, batch 32, MSE on
   its outputs, SGD with momentum (issue 12's Benchmark section; goal 0.5x).
+* ``transformer`` (issue 12): one ``nn.TransformerEncoderLayer`` (d_model 256, 4 heads,
+  dim_feedforward 1024, default dropout 0.1, batch_first) on batch 16 x seq 128, MSE to a fixed
+  target, one ``zero_grad`` + forward + backward + Adam step.
 * ``conv``: one ResNet-style 3x3 conv (64 -> 64 channels, padding 1, no bias) on
   32x64x128x128: forward + backward (input and weight gradients) time and peak memory.
 
@@ -46,7 +49,7 @@ from pathlib import Path
 from typing import Any
 
 RESULTS = Path(__file__).resolve().parent / "results" / "train_cpu.json"
-GOALS = {"mlp_sgd": 1.0, "mlp_adam": 1.0, "lenet": 0.7, "lstm": 0.5}
+GOALS = {"mlp_sgd": 1.0, "mlp_adam": 1.0, "lenet": 0.7, "lstm": 0.5, "transformer": 0.7}
 CONV_MEMORY_GOAL = 1.5  # volta peak / PyTorch peak, at most
 
 
@@ -54,11 +57,12 @@ def sizes(quick: bool) -> dict[str, Any]:
     """Problem sizes and step counts; ``--quick`` shrinks everything for a smoke run."""
     if quick:
         return {"mlp_batch": 16, "lenet_batch": 8, "conv_shape": (2, 8, 16, 16),
-                "lstm_shape": (4, 2, 8), "warmup": 1, "steps": 2, "conv_warmup": 1,
-                "conv_steps": 1}
+                "lstm_shape": (4, 2, 8), "transformer": (2, 8, 16, 2, 32),
+                "warmup": 1, "steps": 2, "conv_warmup": 1, "conv_steps": 1}
     return {"mlp_batch": 256, "lenet_batch": 64, "conv_shape": (32, 64, 128, 128),
-            "lstm_shape": (64, 32, 256), "warmup": 3, "steps": 20, "conv_warmup": 1,
-            "conv_steps": 3}
+            "lstm_shape": (64, 32, 256),  # steps, batch, input = hidden size
+            "transformer": (16, 128, 256, 4, 1024),  # batch, seq, d_model, nhead, feed-forward
+            "warmup": 3, "steps": 20, "conv_warmup": 1, "conv_steps": 3}
 
 
 def median_seconds(step: Callable[[], None], warmup: int, steps: int) -> float:
@@ -115,6 +119,22 @@ def lstm_step(lib: Any, cfg: dict[str, Any]) -> Callable[[], None]:
     return step
 
 
+def transformer_step(lib: Any, cfg: dict[str, Any]) -> Callable[[], None]:
+    """One encoder layer's training step (issue 12's transformer block)."""
+    batch, seq, d_model, nhead, feedforward = cfg["transformer"]
+    layer = lib.nn.TransformerEncoderLayer(d_model, nhead, feedforward, batch_first=True)
+    optimizer = lib.optim.Adam(layer.parameters(), lr=1e-4)
+    x = lib.randn(batch, seq, d_model)
+    target = lib.randn(batch, seq, d_model)
+
+    def step() -> None:
+        optimizer.zero_grad(set_to_none=True)
+        lib.nn.functional.mse_loss(layer(x), target).backward()
+        optimizer.step()
+
+    return step
+
+
 def conv_setup(lib: Any, shape: tuple[int, int, int, int]) -> tuple[Any, Any]:
     batch, channels, height, width = shape
     x = lib.randn(batch, channels, height, width, requires_grad=True)
@@ -144,6 +164,7 @@ def training_cases(lib: Any, cfg: dict[str, Any]) -> dict[str, Callable[[], None
     yi = lib.randint(0, 10, (cfg["lenet_batch"],))
     le = train_step(lib, model, lib.optim.SGD(model.parameters(), lr=0.01, momentum=0.9), xi, yi)
     return {"mlp_sgd": sgd, "mlp_adam": adam, "lenet": le,
+            "transformer": transformer_step(lib, cfg),
             "conv": conv_step(lib, *conv_setup(lib, cfg["conv_shape"]))}
 
 
@@ -156,7 +177,7 @@ def timing_worker(threads: int, quick: bool) -> dict[str, Any]:
     torch.set_num_threads(threads)
     cfg = sizes(quick)
     out: dict[str, Any] = {}
-    for name in ("mlp_sgd", "mlp_adam", "lenet", "conv", "lstm"):
+    for name in ("mlp_sgd", "mlp_adam", "lenet", "lstm", "transformer", "conv"):
         warmup, steps = ((cfg["conv_warmup"], cfg["conv_steps"]) if name == "conv"
                          else (cfg["warmup"], cfg["steps"]))
         row: dict[str, Any] = {}
@@ -271,12 +292,12 @@ def write_report(report: dict[str, Any], out_path: Path) -> dict[str, Any]:
 
 
 def print_report(report: dict[str, Any], out_path: Path) -> None:
-    print(f"{'case':<9} {'threads':>7} {'torch steps/s':>14} {'volta steps/s':>14} "
+    print(f"{'case':<11} {'threads':>7} {'torch steps/s':>14} {'volta steps/s':>14} "
           f"{'volta/torch':>12} {'goal':>6}")
     for threads, rows in report["timings"].items():
         for name, row in rows.items():
             goal = GOALS.get(name)
-            print(f"{name:<9} {threads:>7} {row['torch_steps_per_s']:>14.2f} "
+            print(f"{name:<11} {threads:>7} {row['torch_steps_per_s']:>14.2f} "
                   f"{row['volta_steps_per_s']:>14.2f} {row['ratio']:>11.2f}x "
                   f"{'>=' + format(goal, '.1f') if goal else '-':>6}")
     mem = report["conv_peak_memory"]

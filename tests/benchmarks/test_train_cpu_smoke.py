@@ -29,7 +29,7 @@ def test_quick_run_reports_every_case(tmp_path: Path) -> None:
 
     report = json.loads(out.read_text())
     [rows] = report["timings"].values()
-    assert set(rows) == {"mlp_sgd", "mlp_adam", "lenet", "conv", "lstm"}
+    assert set(rows) == {"mlp_sgd", "mlp_adam", "lenet", "lstm", "transformer", "conv"}
     for row in rows.values():
         assert row["torch_steps_per_s"] > 0 and row["volta_steps_per_s"] > 0
     assert report["conv_peak_memory"]["volta"]["tracemalloc_peak_bytes"] > 0

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import numpy as np
+import pytest
 import torch
 
 import volta
@@ -27,3 +31,12 @@ def close(v: volta.Tensor | None, t: torch.Tensor | None, rtol: float = 1e-5,
 
 def state_layout(module: torch.nn.Module | volta.nn.Module) -> list[tuple[str, tuple]]:
     return [(k, tuple(v.shape)) for k, v in module.state_dict().items()]
+
+
+def raises_like_torch(call: Callable[[Any], Any]) -> None:
+    """``call(torch)`` raises a torch error and ``call(volta)`` a VoltaError."""
+    with pytest.raises(Exception) as torch_error:
+        call(torch)
+    assert not isinstance(torch_error.value, volta.VoltaError)
+    with pytest.raises(volta.VoltaError):
+        call(volta)

@@ -16,6 +16,7 @@ from volta.nn.modules.activation import (
     Softplus,
     Tanh,
 )
+from volta.nn.modules.attention import MultiheadAttention
 from volta.nn.modules.container import ModuleDict, ModuleList, ParameterList, Sequential
 from volta.nn.modules.conv import Conv1d, Conv2d, Conv3d, ConvTranspose1d, ConvTranspose2d
 from volta.nn.modules.dropout import Dropout, Dropout2d
@@ -50,8 +51,21 @@ from volta.nn.modules.pooling import (
     MaxPool1d,
     MaxPool2d,
 )
+from volta.nn.modules.positional import (
+    RotaryEmbedding,
+    SinusoidalPositionalEncoding,
+    apply_rotary_embedding,
+    sinusoidal_positional_encoding,
+)
 from volta.nn.modules.rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell, RNNCellBase
 from volta.nn.modules.sparse import Embedding
+from volta.nn.modules.transformer import (
+    Transformer,
+    TransformerDecoder,
+    TransformerDecoderLayer,
+    TransformerEncoder,
+    TransformerEncoderLayer,
+)
 from volta.nn.modules.upsampling import Upsample, UpsamplingBilinear2d, UpsamplingNearest2d
 
 __all__ = [
@@ -67,4 +81,8 @@ __all__ = [
     "Hardswish", "Hardsigmoid", "Softmax", "LogSoftmax",
     "MSELoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "CrossEntropyLoss", "NLLLoss", "BCELoss",
     "BCEWithLogitsLoss", "KLDivLoss",
+    "MultiheadAttention", "Transformer", "TransformerEncoder", "TransformerDecoder",
+    "TransformerEncoderLayer", "TransformerDecoderLayer",
+    "SinusoidalPositionalEncoding", "RotaryEmbedding", "sinusoidal_positional_encoding",
+    "apply_rotary_embedding",
 ]
