@@ -20,6 +20,7 @@ import matplotlib
 
 matplotlib.use("Agg")  # files only: the demo runs headless (CI, ssh)
 import matplotlib.pyplot as plt
+from example_cli import add_device_argument  # examples/example_cli.py, next to this script
 from tqdm import tqdm
 
 import volta
@@ -76,7 +77,7 @@ def plot_curves(history: dict[str, list[float]], path: Path) -> None:
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--device", default="cpu", help="any registered volta device (default cpu)")
+    add_device_argument(parser)
     parser.add_argument("--epochs", type=int, default=10)
     parser.add_argument("--batch-size", type=int, default=64)
     parser.add_argument("--lr", type=float, default=0.01, help="peak learning rate of OneCycleLR")

@@ -164,17 +164,226 @@ class Stream(vdata.IterableDataset):
         return self.n
 
 
-@pytest.mark.parametrize("num_workers", [0, 2])
 @pytest.mark.parametrize("drop_last", [False, True])
-def test_iterable_dataset_batches(num_workers: int, drop_last: bool) -> None:
-    loader = vdata.DataLoader(Stream(10), batch_size=4, drop_last=drop_last,
-                              num_workers=num_workers)
+def test_iterable_dataset_batches(drop_last: bool) -> None:
+    loader = vdata.DataLoader(Stream(10), batch_size=4, drop_last=drop_last)
     batches = list(loader)
     assert len(batches) == len(loader) == (2 if drop_last else 3)
     assert batches[0]["i"].tolist() == [0, 1, 2, 3]
     assert tuple(batches[1]["x"].shape) == (4, 2)
     with pytest.raises(volta.errors.ArgumentError, match="shuffle"):
         vdata.DataLoader(Stream(3), shuffle=True)
+
+
+def _range_stream(data: object, n: int, shard: bool) -> object:
+    """An IterableDataset of 0..n-1 for ``data`` (torch.utils.data or volta.utils.data) that,
+    with ``shard``, splits itself between the workers with ``get_worker_info``."""
+
+    class RangeStream(data.IterableDataset):  # type: ignore[name-defined,misc]
+        def __iter__(self) -> Iterator[int]:
+            info = data.get_worker_info()  # type: ignore[attr-defined]
+            if not shard or info is None:
+                return iter(range(n))
+            return iter(range(info.id, n, info.num_workers))
+
+    return RangeStream()
+
+
+@pytest.mark.filterwarnings("ignore:This DataLoader will create")  # torch: more than 2 cores
+@pytest.mark.parametrize("shard", [False, True])
+@pytest.mark.parametrize("num_workers,batch_size,drop_last", [
+    (2, 4, False), (3, 2, True), (2, None, False), (4, 3, False)])
+def test_iterable_dataset_with_workers_matches_torch(shard: bool, num_workers: int,
+                                                     batch_size: int | None,
+                                                     drop_last: bool) -> None:
+    """Each worker iterates the dataset itself (duplicates unless it shards), and batches come
+    round-robin from the workers that still have data, exactly as PyTorch's worker processes."""
+
+    def batches(data: object) -> list:
+        loader = data.DataLoader(_range_stream(data, 11, shard), batch_size=batch_size,
+                                 num_workers=num_workers, drop_last=drop_last)
+        return [b.tolist() if hasattr(b, "tolist") else b for b in loader]
+
+    assert batches(vdata) == batches(tdata)
+
+
+def test_get_worker_info_in_workers_only() -> None:
+    seen: list[vdata.WorkerInfo] = []
+    lock = threading.Lock()
+
+    class Record(vdata.Dataset):
+        def __getitem__(self, index: int) -> int:
+            info = vdata.get_worker_info()
+            with lock:
+                seen.append(info)
+            return index
+
+        def __len__(self) -> int:
+            return 12
+
+    dataset = Record()
+    assert vdata.get_worker_info() is None
+    list(vdata.DataLoader(dataset, batch_size=2))
+    assert seen == [None] * 12
+    seen.clear()
+
+    def seeds(seed: int) -> dict[int, int]:
+        seen.clear()
+        generator = volta.Generator()
+        generator.manual_seed(seed)
+        list(vdata.DataLoader(dataset, batch_size=2, num_workers=3, generator=generator))
+        assert {info.num_workers for info in seen} == {3}
+        assert all(info.dataset is dataset for info in seen)
+        by_id = {info.id: info.seed for info in seen}
+        assert sorted(by_id) == [0, 1, 2]  # batches go round-robin to every worker
+        base = by_id[0]
+        assert by_id == {i: base + i for i in range(3)}
+        return by_id
+
+    assert seeds(0) == seeds(0) != seeds(1)
+    with pytest.raises(AttributeError):
+        seen[0].id = 5  # frozen, as PyTorch's
+    assert vdata.get_worker_info() is None
+
+
+class Sleepy(vdata.Dataset):
+    """Sample ``i`` takes ``delays.get(i, 0)`` seconds."""
+
+    def __init__(self, n: int, delays: dict[int, float]) -> None:
+        self.n, self.delays = n, delays
+
+    def __getitem__(self, index: int) -> int:
+        threading.Event().wait(self.delays.get(index, 0.0))
+        return index
+
+    def __len__(self) -> int:
+        return self.n
+
+
+def test_timeout_raises_clear_error_and_loader_recovers() -> None:
+    loader = vdata.DataLoader(Sleepy(6, {4: 1.0}), batch_size=2, num_workers=2, timeout=0.2,
+                              persistent_workers=True)
+    got = []
+    with pytest.raises(vdata.DataLoaderTimeoutError,
+                       match=r"DataLoader timed out after 0.2 seconds") as err:
+        for batch in loader:
+            got.append(batch.tolist())
+    assert isinstance(err.value, RuntimeError) and isinstance(err.value, volta.VoltaError)
+    assert got == [[0, 1], [2, 3]]  # the batches before the slow one were delivered
+    loader.dataset = Sleepy(6, {})
+    assert [b.tolist() for b in loader] == [[0, 1], [2, 3], [4, 5]]  # fresh workers
+    # no timeout without workers (as PyTorch), and a generous one does not fire
+    assert len(list(vdata.DataLoader(Sleepy(2, {1: 0.3}), timeout=0.1))) == 2
+    assert len(list(vdata.DataLoader(Sleepy(4, {1: 0.05}), num_workers=2, timeout=5))) == 4
+
+
+@pytest.mark.parametrize("persistent", [False, True])
+def test_persistent_workers_are_reused_across_epochs(persistent: bool) -> None:
+    inits: list[tuple[int, int]] = []
+    loaders: list[set[int]] = []
+
+    class Where(vdata.Dataset):
+        def __getitem__(self, index: int) -> int:
+            loaders[-1].add(threading.get_ident())
+            return index
+
+        def __len__(self) -> int:
+            return 9
+
+    def init(worker_id: int) -> None:
+        inits.append((worker_id, threading.get_ident()))
+
+    loader = vdata.DataLoader(Where(), batch_size=2, num_workers=2, worker_init_fn=init,
+                              persistent_workers=persistent, prefetch_factor=1)
+    for _ in range(3):
+        loaders.append(set())
+        assert [i for b in loader for i in b.tolist()] == list(range(9))
+    threads = {ident for _, ident in inits}
+    if persistent:
+        assert sorted(w for w, _ in inits) == [0, 1]  # worker_init_fn once per worker
+        assert loaders[0] == loaders[1] == loaders[2] == threads
+    else:
+        assert sorted(w for w, _ in inits) == [0, 0, 0, 1, 1, 1]  # new workers every epoch
+
+
+def test_persistent_workers_stop_when_the_loader_is_dropped() -> None:
+    import gc
+    before = set(threading.enumerate())
+    loader = vdata.DataLoader(Sleepy(6, {}), batch_size=2, num_workers=2,
+                              persistent_workers=True)
+    assert len(list(loader)) == 3 and len(list(loader)) == 3
+    workers = [t for t in threading.enumerate() if t not in before]
+    assert len(workers) == 2 and all(t.is_alive() for t in workers)
+    del loader
+    gc.collect()
+    for thread in workers:
+        thread.join(timeout=5)
+        assert not thread.is_alive()
+
+
+def test_in_order_false_returns_batches_as_they_are_ready() -> None:
+    dataset = Sleepy(8, {0: 0.3})
+    ordered = [b.tolist() for b in vdata.DataLoader(dataset, batch_size=2, num_workers=2)]
+    assert ordered == [[0, 1], [2, 3], [4, 5], [6, 7]]
+    loose = [b.tolist() for b in vdata.DataLoader(dataset, batch_size=2, num_workers=2,
+                                                   in_order=False)]
+    assert loose[0] != [0, 1] and sorted(loose) == ordered
+
+
+@pytest.mark.parametrize("num_workers,prefetch_factor", [(1, 1), (2, 3), (3, 1)])
+def test_workers_and_prefetch_give_the_same_seeded_batches(num_workers: int,
+                                                          prefetch_factor: int) -> None:
+    vds = vdata.TensorDataset(volta.arange(N), volta.arange(N))
+
+    def epochs(**kwargs: object) -> list[list[int]]:
+        generator = volta.Generator()
+        generator.manual_seed(3)
+        loader = vdata.DataLoader(vds, batch_size=4, shuffle=True, generator=generator,
+                                  **kwargs)
+        return [_epoch_order(loader) for _ in range(3)]
+
+    assert epochs() == epochs(num_workers=num_workers, prefetch_factor=prefetch_factor,
+                              persistent_workers=True)
+
+
+def test_worker_errors_reach_the_caller() -> None:
+    class Broken(vdata.Dataset):
+        def __getitem__(self, index: int) -> int:
+            if index == 5:
+                raise KeyError(f"bad sample {index}")
+            return index
+
+        def __len__(self) -> int:
+            return 8
+
+    with pytest.raises(KeyError, match="bad sample 5"):
+        list(vdata.DataLoader(Broken(), batch_size=2, num_workers=2))
+
+    def failing_init(worker_id: int) -> None:
+        raise ValueError(f"init {worker_id} failed")
+
+    with pytest.raises(ValueError, match="init . failed"):
+        list(vdata.DataLoader(Broken(), batch_size=2, num_workers=2,
+                              worker_init_fn=failing_init))
+
+
+def test_pin_memory_and_signature_match_torch() -> None:
+    import inspect
+    assert (list(inspect.signature(vdata.DataLoader).parameters)
+            == list(inspect.signature(tdata.DataLoader).parameters))
+    vds, tds = _datasets()
+    pinned = vdata.DataLoader(vds, batch_size=5, pin_memory=True, pin_memory_device="cpu")
+    assert pinned.pin_memory and pinned.pin_memory_device == "cpu"
+    for ours, theirs in zip(pinned, tdata.DataLoader(tds, batch_size=5)):
+        _same(ours, theirs)
+    assert vdata.DataLoader(vds, num_workers=2).prefetch_factor == 2
+    for kwargs in (dict(timeout=-1), dict(persistent_workers=True),
+                   dict(num_workers=2, prefetch_factor=-1), dict(prefetch_factor=2),
+                   dict(multiprocessing_context="fork")):
+        with pytest.raises(ValueError):
+            tdata.DataLoader(tds, **kwargs)
+        with pytest.raises(volta.errors.ArgumentError):
+            vdata.DataLoader(vds, **kwargs)
 
 
 def test_samplers_and_argument_rules() -> None:

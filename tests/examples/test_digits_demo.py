@@ -3,24 +3,17 @@ fresh model reloads with the same accuracy, and writes the training-curve plot."
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
+
+import pytest
 
 import volta
+from tests.examples.scripts import load_script as _load
 from volta.utils.data import DataLoader, TensorDataset
 
-SCRIPT = Path(__file__).resolve().parents[2] / "examples" / "train_digits_cnn.py"
 
-
-def load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("train_digits_cnn", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault(spec.name, module)
-    spec.loader.exec_module(module)
-    return module
+def load_script():
+    return _load("train_digits_cnn")
 
 
 def test_two_epochs_train_save_plot_and_reload(tmp_path: Path, capsys) -> None:
@@ -49,3 +42,16 @@ def test_two_epochs_train_save_plot_and_reload(tmp_path: Path, capsys) -> None:
 def test_accuracy_below_the_bound_fails(tmp_path: Path) -> None:
     script = load_script()
     assert script.main(["--epochs", "1", "--out", str(tmp_path), "--min-accuracy", "1.01"]) == 1
+
+
+def test_device_flag_takes_registered_devices_only(tmp_path: Path, capsys) -> None:
+    script = load_script()
+    assert script.main(["--epochs", "1", "--out", str(tmp_path), "--min-accuracy", "0.5",
+                        "--device", "cpu"]) == 0
+    assert "images on cpu" in capsys.readouterr().out
+    for bad in ("nosuchdevice", "cpu:x"):
+        with pytest.raises(SystemExit) as exit_info:
+            script.main(["--device", bad, "--out", str(tmp_path)])
+        assert exit_info.value.code == 2  # argparse's usage error, before any training
+        error = capsys.readouterr().err
+        assert f"unknown device '{bad}'" in error and "registered devices: cpu" in error

@@ -30,7 +30,6 @@ KNOWN: dict[tuple[str, str], str] = {
     ('minimum', 'volta_accepts'): _WRAPPED_NUMBER,
     ('norm', 'volta_accepts'): 'not fixed yet; torch RuntimeError: linalg.vector_norm: the dtype of the input (BFloat16) should be convertible without narrow',
     ('normal_', 'volta_rejects'): 'not fixed yet; DTypeError: "normal_" not implemented for int8',
-    ('pad', 'volta_accepts'): ('not fixed yet; torch: NotImplementedError: Unrecognised padding mode left'),
     ('round_', 'volta_rejects'): ('not fixed yet; NumericOverflowError: round(): signed integer is less than minimum'),
     ('tensor', 'volta_rejects'): 'not fixed yet; NumericOverflowError: value cannot be converted to type int64_t without overflow',
     ('unfold', 'volta_accepts'): 'a size beyond int64 on a 0-d tensor is accepted (0-d tensors accept any dim: op semantics, issue 7 part 5)',

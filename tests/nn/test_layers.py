@@ -23,6 +23,23 @@ LAYERS = [
     ("conv2d", lambda nn: nn.Conv2d(3, 4, 3, padding=1), (2, 3, 6, 5)),
     ("conv2d_groups", lambda nn: nn.Conv2d(4, 6, (3, 2), stride=(2, 1), groups=2, bias=False),
      (2, 4, 7, 6)),
+    ("conv3d", lambda nn: nn.Conv3d(2, 4, (3, 2, 3), stride=(1, 2, 1), padding=1),
+     (2, 2, 4, 5, 4)),
+    ("conv3d_same", lambda nn: nn.Conv3d(2, 3, 2, padding="same", bias=False), (1, 2, 3, 4, 3)),
+    *[(f"conv{n}d_{mode}", build, shape) for mode in ("reflect", "replicate", "circular")
+      for n, build, shape in (
+          (1, lambda nn, m=mode: nn.Conv1d(3, 4, 3, stride=2, padding=2, padding_mode=m),
+           (2, 3, 9)),
+          (2, lambda nn, m=mode: nn.Conv2d(3, 4, (3, 2), padding=(1, 2), dilation=(2, 1),
+                                           padding_mode=m), (2, 3, 6, 5)),
+          (3, lambda nn, m=mode: nn.Conv3d(2, 3, 3, padding=(1, 0, 2), groups=1,
+                                           padding_mode=m), (2, 2, 4, 3, 5)))],
+    ("conv2d_same_circular", lambda nn: nn.Conv2d(2, 3, (4, 3), padding="same",
+                                                  padding_mode="circular"), (2, 2, 6, 5)),
+    ("conv1d_reflect_unbatched", lambda nn: nn.Conv1d(3, 2, 3, padding=1,
+                                                      padding_mode="reflect"), (3, 8)),
+    ("conv_transpose1d", lambda nn: nn.ConvTranspose1d(3, 4, 3, stride=2, padding=1,
+                                                       output_padding=1), (2, 3, 5)),
     ("conv_transpose2d", lambda nn: nn.ConvTranspose2d(3, 4, 3, stride=2, padding=1,
                                                        output_padding=1), (2, 3, 4, 5)),
     ("conv_transpose2d_groups", lambda nn: nn.ConvTranspose2d(4, 6, 2, stride=2, groups=2),
@@ -38,6 +55,9 @@ LAYERS = [
     ("batchnorm1d_3d", lambda nn: nn.BatchNorm1d(4, momentum=None), (8, 4, 3)),
     ("batchnorm2d", lambda nn: nn.BatchNorm2d(3), (4, 3, 5, 5)),
     ("batchnorm2d_noaffine", lambda nn: nn.BatchNorm2d(3, affine=False), (4, 3, 5, 5)),
+    ("batchnorm1d_nobias", lambda nn: nn.BatchNorm1d(4, bias=False), (8, 4)),
+    ("instancenorm2d_nobias", lambda nn: nn.InstanceNorm2d(3, affine=True, bias=False),
+     (2, 3, 4, 5)),
     ("batchnorm2d_untracked", lambda nn: nn.BatchNorm2d(3, track_running_stats=False),
      (4, 3, 2, 2)),
     ("layernorm", lambda nn: nn.LayerNorm((3, 4)), (2, 5, 3, 4)),
@@ -150,6 +170,54 @@ def test_embedding_padding_idx():
     assert float(vm.weight.grad[4].abs().sum()) == 0.0
 
 
+@pytest.mark.parametrize("norm_type", [2.0, 1.0, 3.0, float("inf")])
+def test_embedding_max_norm_renormalises_looked_up_rows_like_torch(norm_type):
+    torch.manual_seed(0)
+    tm = torch.nn.Embedding(8, 4, padding_idx=2, max_norm=1.5, norm_type=norm_type)
+    vm = volta.nn.Embedding(8, 4, padding_idx=2, max_norm=1.5, norm_type=norm_type)
+    with torch.no_grad():
+        tm.weight.mul_(2)
+    copy_weights(tm, vm)
+    for idx in (torch.tensor([[0, 3, 3], [5, 0, 2]]), torch.tensor([7, 3, 1])):
+        t_out, v_out = tm(idx), vm(volta.tensor(idx.numpy()))
+        close(v_out, t_out)
+        # the rows looked up were rescaled in place (others untouched), exactly as PyTorch did
+        close(vm.weight, tm.weight)
+        g = torch.randn(t_out.shape)
+        t_out.backward(g)
+        v_out.backward(to_volta(g))
+        close(vm.weight.grad, tm.weight.grad)
+    norms = vm.weight.detach().norm(norm_type, dim=1)
+    looked_up = volta.tensor([0, 1, 3, 5, 7])
+    assert bool((norms.index_select(0, looked_up) <= 1.5 + 1e-5).all())
+    assert float(norms[4]) > 1.5  # never looked up, so never rescaled
+
+
+def test_embedding_from_pretrained_with_max_norm():
+    torch.manual_seed(0)
+    table = torch.randn(5, 3) * 3
+    tm = torch.nn.Embedding.from_pretrained(table.clone(), max_norm=1.0)
+    vm = volta.nn.Embedding.from_pretrained(to_volta(table), max_norm=1.0)
+    assert not vm.weight.requires_grad and repr(vm) == repr(tm)
+    idx = torch.tensor([4, 0, 4])
+    close(vm(volta.tensor(idx.numpy())), tm(idx))
+    close(vm.weight, tm.weight)
+    # functional form, trainable weight: outputs, renormalised weight and gradients agree
+    tw, vw = table.clone().requires_grad_(), to_volta(table, requires_grad=True)
+    t_out = torch.nn.functional.embedding(idx, tw, max_norm=2.0, norm_type=1.0)
+    v_out = volta.nn.functional.embedding(volta.tensor(idx.numpy()), vw, max_norm=2.0,
+                                          norm_type=1.0)
+    close(v_out, t_out)
+    close(vw, tw)
+    (t_out ** 2).sum().backward()
+    (v_out ** 2).sum().backward()
+    close(vw.grad, tw.grad)
+    with pytest.raises(volta.VoltaError, match="2-dimensional"):
+        volta.nn.Embedding.from_pretrained(volta.randn(2, 3, 4))
+    with pytest.raises(volta.VoltaError, match="Shape of weight does not match"):
+        volta.nn.Embedding(4, 3, _weight=volta.randn(3, 4))
+
+
 @pytest.mark.parametrize("momentum", [0.1, 0.5, None])
 def test_batchnorm_running_stats_over_steps_then_eval(momentum):
     torch.manual_seed(0)
@@ -195,6 +263,56 @@ def test_maxpool_return_indices_and_convtranspose_output_size():
     close(vm(to_volta(x), output_size=[14, 14]), tm(x, output_size=[14, 14]))
 
 
+def test_conv_padding_mode_errors_like_torch():
+    for nn in (torch.nn, volta.nn):
+        with pytest.raises(ValueError, match="padding_mode must be one of"):
+            nn.Conv2d(2, 2, 3, padding_mode="mirror")
+        with pytest.raises(ValueError, match='Only "zeros" padding mode is supported for '
+                                             "ConvTranspose2d"):
+            nn.ConvTranspose2d(2, 2, 3, padding_mode="reflect")
+        with pytest.raises(ValueError, match="not supported for strided convolutions"):
+            nn.Conv1d(2, 2, 3, stride=2, padding="same")
+    with pytest.raises(volta.VoltaError, match="Invalid padding string"):
+        volta.nn.Conv1d(2, 2, 3, padding="full")
+
+
+PAD_CASES = [
+    ((2, 3, 7), (2, 1)), ((2, 3, 7), (-2, 3)), ((3, 7), (3, -1)), ((2, 3, 5, 6), (1, 2, 2, 1)),
+    ((2, 3, 5, 6), (-1, 2, 3, -2)), ((3, 5, 6), (2, 0, -1, 1)),
+    ((1, 2, 3, 4, 5), (1, 1, 2, 0, 1, 2)), ((2, 3, 4, 5), (0, 1, -1, 2, 1, 1)),
+]
+
+
+@pytest.mark.parametrize("mode,shape,pad", [
+    (mode, shape, pad) for mode in ("constant", "reflect", "replicate", "circular")
+    for shape, pad in PAD_CASES
+    # reflect padding must be smaller than the dimension it pads (PyTorch raises)
+    if mode != "reflect" or max(pad) < min(shape[-len(pad) // 2:])])
+def test_pad_modes_match_torch_with_negative_padding(mode, shape, pad):
+    torch.manual_seed(0)
+    x = torch.randn(*shape, dtype=torch.float64)
+    tx, vx = x.clone().requires_grad_(), to_volta(x, requires_grad=True)
+    t_out = torch.nn.functional.pad(tx, pad, mode=mode)
+    v_out = volta.nn.functional.pad(vx, pad, mode=mode)
+    close(v_out, t_out, 0, 0)
+    g = torch.randn(t_out.shape, dtype=torch.float64)
+    t_out.backward(g)
+    v_out.backward(to_volta(g))
+    close(vx.grad, tx.grad, 1e-12, 1e-12)
+
+
+def test_pad_errors_like_torch():
+    x = torch.randn(2, 3, 4, 5)
+    for kwargs in (dict(pad=(1, 1), mode="reflect"),  # 4-D input, one padded dimension
+                   dict(pad=(6, 0, 0, 0), mode="circular"),  # wraps around more than once
+                   dict(pad=(1, 1, 1, 1), mode="replicate", value=2.0),
+                   dict(pad=(0, 0), mode="left")):
+        with pytest.raises((RuntimeError, NotImplementedError)):
+            torch.nn.functional.pad(x, **kwargs)
+        with pytest.raises(volta.VoltaError):
+            volta.nn.functional.pad(to_volta(x), **kwargs)
+
+
 def test_interpolate_functional_matches_torch():
     torch.manual_seed(0)
     x = torch.randn(2, 3, 5, 4)
@@ -207,6 +325,32 @@ def test_interpolate_functional_matches_torch():
     close(volta.nn.functional.interpolate(to_volta(y), size=10, mode="linear",
                                           align_corners=True),
           torch.nn.functional.interpolate(y, size=10, mode="linear", align_corners=True))
+
+
+@pytest.mark.parametrize("unbatched", [False, True])
+def test_adaptive_max_pool1d_return_indices(unbatched):
+    torch.manual_seed(0)
+    x = torch.randn(3, 7) if unbatched else torch.randn(2, 3, 7)
+    tx, vx = x.clone().requires_grad_(), to_volta(x, requires_grad=True)
+    t_out, t_idx = torch.nn.functional.adaptive_max_pool1d(tx, 3, return_indices=True)
+    v_out, v_idx = volta.nn.functional.adaptive_max_pool1d(vx, 3, return_indices=True)
+    close(v_out, t_out)
+    np.testing.assert_array_equal(v_idx.numpy(), t_idx.numpy())
+    t_out.sum().backward()
+    v_out.sum().backward()
+    close(vx.grad, tx.grad)
+    close(volta.nn.functional.adaptive_max_pool1d(vx, 4),
+          torch.nn.functional.adaptive_max_pool1d(tx, 4))
+
+
+def test_norm_layer_reprs_match_torch():
+    for build in (lambda nn: nn.BatchNorm1d(3), lambda nn: nn.BatchNorm2d(3, bias=False),
+                  lambda nn: nn.BatchNorm1d(3, affine=False),
+                  lambda nn: nn.InstanceNorm2d(3, affine=True, bias=False),
+                  lambda nn: nn.LayerNorm(4, bias=False), lambda nn: nn.GroupNorm(2, 4),
+                  lambda nn: nn.RMSNorm(4)):
+        assert repr(build(volta.nn)) == repr(build(torch.nn))
+        assert state_layout(build(volta.nn)) == state_layout(build(torch.nn))
 
 
 def test_pixel_unshuffle_inverts_pixel_shuffle():

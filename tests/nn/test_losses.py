@@ -124,3 +124,23 @@ def test_legacy_size_average_reduce_arguments():
     t = torch.nn.L1Loss(size_average=False)(data["x"], data["y"])
     v = volta.nn.L1Loss(size_average=False)(to_volta(data["x"]), to_volta(data["y"]))
     close(v, t)
+
+
+@pytest.mark.parametrize("reduction", REDUCTIONS)
+@pytest.mark.parametrize("name,kwargs", [("mse_loss", {}), ("l1_loss", {}),
+                                         ("huber_loss", {"delta": 0.5})])
+def test_weighted_mse_l1_and_huber_match_torch(name, kwargs, reduction):
+    torch.manual_seed(0)
+    x, y, w = torch.randn(4, 5), torch.randn(4, 5), torch.rand(4, 5)
+    tx, vx = x.clone().requires_grad_(), to_volta(x, requires_grad=True)
+    tw, vw = w.clone().requires_grad_(), to_volta(w, requires_grad=True)
+    t_out = getattr(torch.nn.functional, name)(tx, y, reduction=reduction, weight=tw, **kwargs)
+    v_out = getattr(volta.nn.functional, name)(vx, to_volta(y), reduction=reduction,
+                                               weight=vw, **kwargs)
+    close(v_out, t_out)
+    t_out.sum().backward()
+    v_out.sum().backward()
+    close(vx.grad, tx.grad)
+    close(vw.grad, tw.grad)
+    with pytest.raises(volta.VoltaError, match="Weights and input must have the same size"):
+        getattr(volta.nn.functional, name)(vx, to_volta(y), weight=volta.ones(5))

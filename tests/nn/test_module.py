@@ -134,6 +134,46 @@ def test_load_state_dict_keeps_parameter_identity_and_torch_round_trip():
         assert torch.equal(v, tm2.state_dict()[k])
 
 
+def test_load_state_dict_assign_replaces_tensors_like_torch():
+    torch.manual_seed(0)
+    tm, vm = mlp_bn(torch.nn), mlp_bn(volta.nn)
+    tm.heads.b.weight.requires_grad_(False)
+    vm.heads.b.weight.requires_grad_(False)
+    source = {k: torch.randn(v.shape, dtype=torch.float64) if v.is_floating_point() else v + 3
+              for k, v in tm.state_dict().items()}
+    # a Parameter given in the state_dict takes the module's requires_grad too
+    source["fc1.bias"] = torch.nn.Parameter(source["fc1.bias"], requires_grad=False)
+    given = {k: to_volta(v) for k, v in source.items()}
+    given["fc1.bias"] = volta.nn.Parameter(given["fc1.bias"], requires_grad=False)
+    tm.load_state_dict(source, assign=True)
+    result = vm.load_state_dict(given, assign=True)
+    assert repr(result) == "<All keys matched successfully>"
+    for (name, tp), (vname, vp) in zip(tm.named_parameters(), vm.named_parameters()):
+        assert name == vname
+        assert isinstance(vp, volta.nn.Parameter)
+        assert vp.requires_grad == tp.requires_grad, name
+        assert vp.dtype == volta.float64  # assigned, not copied into the float32 parameter
+        close(vp, tp, 0, 0)
+    assert vm.fc1.bias is given["fc1.bias"] and vm.fc1.bias.requires_grad
+    # buffers are the given tensors themselves
+    assert vm.bn.running_mean is given["bn.running_mean"]
+    assert int(vm.bn.num_batches_tracked) == int(tm.bn.num_batches_tracked) == 3
+    # the assigned parameters are the ones that train: a backward reaches them
+    x = volta.randn(4, 6, dtype=volta.float64)
+    vm.heads.b(vm.fc1(x)).sum().backward()
+    assert vm.fc1.weight.grad is not None and vm.heads.b.weight.grad is None
+
+
+def test_load_state_dict_assign_checks_everything_first():
+    vm = mlp_bn(volta.nn)
+    before = {k: v for k, v in vm.state_dict(keep_vars=True).items()}
+    bad = {k: volta.randn(*v.shape) for k, v in vm.state_dict().items()}
+    bad["heads.a.bias"] = volta.randn(5)
+    with pytest.raises(RuntimeError, match="size mismatch for heads.a.bias"):
+        vm.load_state_dict(bad, assign=True)
+    assert all(v is before[k] for k, v in vm.state_dict(keep_vars=True).items())
+
+
 def test_non_persistent_buffers_and_registration_errors():
     m = Net.build(volta.nn)
     assert "cache" in dict(m.named_buffers())

@@ -4759,6 +4759,38 @@ KERNELS['_log_softmax_backward_data'] = autograd__log_softmax_backward_data
 NODES['_log_softmax_backward_data'] = LogSoftmaxBackwardDataBackward
 
 
+class LinearBackward(_Node):
+    __slots__ = ('s_input', 's_weight', 's_bias')
+    op_name = 'linear'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        input = _unpack(node, node.s_input)
+        weight = _unpack(node, node.s_weight)
+        bias = _unpack(node, node.s_bias)
+        g_input = g_weight = g_bias = None
+        grad_input_mask = needs
+        if needs[0] or needs[1] or needs[2]:
+            g_input, g_weight, g_bias, = linear_backward(grad, input, weight, bias, grad_input_mask)
+        return (g_input, g_weight, g_bias)
+
+
+def autograd_linear(input, weight, bias):
+    result = _op.linear.redispatch(_AUTOGRAD, input, weight, bias)
+    node = LinearBackward()
+    if _connect_tensors(node, (input, weight, bias)):
+        node.s_input = _save(input)
+        node.s_weight = _save(weight)
+        node.s_bias = _save(bias)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['linear'] = autograd_linear
+NODES['linear'] = LinearBackward
+
+
 class ConvolutionBackward(_Node):
     __slots__ = ('s_input', 's_weight', 's_stride', 's_padding', 's_dilation', 's_transposed', 's_output_padding', 's_groups')
     op_name = 'convolution'

@@ -73,6 +73,18 @@ def _validate(node: Node, i: int, grad: Any) -> Any:
     return grad
 
 
+def _fix_up_outputs(node: Node, outputs: list) -> None:
+    """Only gradients whose shape, dtype or device differ from the input's need fixing up (a
+    function of its own, so that no frame of the engine keeps a name for a gradient)."""
+    metas = node.input_meta
+    for i, g in enumerate(outputs):
+        if g is not None and i < len(metas) and metas[i] is not None:
+            shape, dt, dev = metas[i]
+            if g._shape != shape or g.dtype is not dt or (
+                    g._device is not dev and g._device != dev):
+                outputs[i] = _validate(node, i, g)
+
+
 def _check_anomaly(node: Node, grads: list) -> None:
     for i, g in enumerate(grads):
         if g is not None and g.dtype.is_floating_point and bool(isnan(g).any()):
@@ -168,20 +180,18 @@ def run_backward(roots: list, retain_graph: bool, create_graph: bool,
             if any(g is not None for g in grads):
                 grads = _fill_missing(node, grads)
                 try:
-                    outputs = node.apply_flat(tuple(grads))
+                    if is_leaf_node and len(grads) == 1 and not node._hooks:
+                        # hand the gradient over without keeping a reference to it, so
+                        # that AccumulateGrad may take ownership of it
+                        outputs = node.accumulate_owned(grads)
+                    else:
+                        outputs = node.apply_flat(tuple(grads))
                 except AutogradError:
                     raise
                 except Exception as exc:
                     raise type(exc)(f"{exc} (in the backward of '{node.op_name}', "
                                     f"{node.name()})") from exc
-                metas = node.input_meta
-                for i, g in enumerate(outputs):
-                    # only gradients whose shape, dtype or device differ need fixing up
-                    if g is not None and i < len(metas) and metas[i] is not None:
-                        shape, dt, dev = metas[i]
-                        if g._shape != shape or g.dtype is not dt or (
-                                g._device is not dev and g._device != dev):
-                            outputs[i] = _validate(node, i, g)
+                _fix_up_outputs(node, outputs)
                 if node._hooks:
                     for hook in node._hooks:
                         new = hook(tuple(outputs), tuple(grads))
@@ -190,13 +200,15 @@ def run_backward(roots: list, retain_graph: bool, create_graph: bool,
                 if ANOMALY.enabled and ANOMALY.check_nan:
                     _check_anomaly(node, outputs)
             executed.append(node)
+            n_outputs = len(outputs)
             for i, e in enumerate(node.next_edges):
                 if e is None or id(e[0]) not in alive:
                     continue
                 nxt, nr = e
-                g = outputs[i] if i < len(outputs) else None
-                if g is not None:
-                    add_grad(nxt, nr, g)
+                # no local name for the gradient: a stale reference would stop AccumulateGrad
+                # from taking ownership of it (see Note [Gradient ownership])
+                if i < n_outputs and outputs[i] is not None:
+                    add_grad(nxt, nr, outputs[i])
                 deps[id(nxt)] -= 1
                 if deps[id(nxt)] == 0:
                     if id(nxt) in buffers:

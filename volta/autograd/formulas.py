@@ -22,7 +22,8 @@ __all__ = [
     "sum_to", "maybe_multiply", "expand_reduced", "mean_backward", "prod_backward",
     "minmax_all_backward", "minmax_dim_backward", "amaxmin_backward", "median_backward",
     "var_backward", "std_backward", "norm_backward", "logsumexp_backward", "cumsum_backward",
-    "cumprod_backward", "matmul_backward", "softmax_double_backward", "log_softmax_double_backward",
+    "cumprod_backward", "matmul_backward", "linear_backward", "softmax_double_backward",
+    "log_softmax_double_backward",
     "sort_backward", "permute_backward", "repeat_backward", "roll_backward", "cat_backward",
     "copy_backward", "to_copy_backward", "div_backward_self", "div_backward_other",
     "pow_backward_self", "pow_backward_exponent", "clamp_backward", "einsum_backward",
@@ -224,6 +225,23 @@ def matmul_backward(grad: Tensor, self: Tensor, other: Tensor,
     if mask[1]:
         g_other = self.mT @ grad
     return g_self, g_other
+
+
+def linear_backward(grad: Tensor, input: Tensor, weight: Tensor, bias: Tensor | None,
+                    mask: Sequence[bool]) -> tuple[Tensor | None, ...]:
+    """``input @ weight.T + bias``: the weight gradient comes out as ``grad.T @ input``, in the
+    weight's own (out, in) layout, and the bias gradient as one sum over the batch dims."""
+    if weight.ndim != 2 or input.ndim < 2:
+        g_input, g_weight_t = matmul_backward(grad, input, weight.t(), mask[:2])
+        g_weight = g_weight_t.t() if g_weight_t is not None else None
+    else:
+        g_input = grad.matmul(weight) if mask[0] else None
+        g_weight = None
+        if mask[1]:
+            out_features, in_features = weight.shape
+            g_weight = grad.reshape(-1, out_features).t().mm(input.reshape(-1, in_features))
+    g_bias = sum_to(grad, bias.shape) if mask[2] and bias is not None else None
+    return g_input, g_weight, g_bias
 
 
 def softmax_double_backward(grad: Tensor, grad_output: Tensor, dim: int,

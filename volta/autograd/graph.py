@@ -13,6 +13,7 @@ Saved tensors go through the innermost :class:`saved_tensors_hooks` when one is 
 from __future__ import annotations
 
 import itertools
+import sys
 import threading
 import traceback
 import weakref
@@ -139,26 +140,71 @@ class AccumulateGrad(Node):
         self.needs_input_grad = (True,)
 
     def apply(self, grads: tuple) -> tuple:
-        grad = grads[0]
+        self._accumulate(grads[0], False)
+        return ()
+
+    def accumulate_owned(self, grads: list) -> list:
+        """The engine's entry: ``grads`` is its one-element buffer, which nothing else holds;
+        the gradient is taken out of it so that, when nothing else refers to it either, it
+        becomes ``.grad`` without a copy (Note [Gradient ownership])."""
+        self._accumulate(grads.pop(), True)
+        return []
+
+    def _accumulate(self, grad: Any, may_own: bool) -> None:
         var = self.variable
-        for hook in var._hooks or ():
-            new = hook(grad)
-            if new is not None:
-                grad = new
+        hooks = var._hooks
+        if hooks:
+            may_own = False  # a hook may have kept the gradient, or returned one it keeps
+            for hook in hooks:
+                new = hook(grad)
+                if new is not None:
+                    grad = new
         if grad is None:
-            return ()
+            return
         keep_graph = is_grad_enabled()  # create_graph=True: the gradient stays differentiable
         if grad._shape != var._shape:
             grad = sum_to(grad, var._shape)
         with _accumulate_lock:
             current = var._grad
             if current is None:
-                # a copy: the same gradient tensor may reach several leaves (x + y), and
-                # optimisers update .grad in place
-                var._grad = grad.clone() if keep_graph else grad.detach().clone()
+                if may_own and not keep_graph and _unshared(grad):
+                    var._grad = grad
+                else:
+                    # a copy: the same gradient tensor may reach several leaves (x + y), the
+                    # caller may hold it, and optimisers update .grad in place
+                    var._grad = grad.clone() if keep_graph else grad.detach().clone()
             else:
                 var._grad = current + (grad if keep_graph else grad.detach())
-        return ()
+
+
+# Note [Gradient ownership]
+# PyTorch's AccumulateGrad steals an incoming gradient whose use count shows that nothing but
+# the engine refers to it; a copy would cost a full pass over every parameter's gradient each
+# step. Python's reference counts tell the same here. The gradient may become ``.grad`` as it
+# is only if nothing else can see its memory: no name refers to the tensor object but the
+# accumulating frame's own (``sys.getrefcount`` adds one for its argument), it is no view and
+# no other tensor shares its storage, it covers its whole storage contiguously, and the
+# storage's handle is referred to only by the storage and the tensor's cached host view (so
+# no numpy array views it and it views no other array's memory). Any doubt means a copy.
+def _unshared(grad: Any) -> bool:
+    # each count below includes getrefcount's own argument and this frame's names
+    if (sys.getrefcount(grad) > 3  # + the accumulating frame's name
+            or weakref.getweakrefcount(grad) or grad._base is not None or grad._requires_grad
+            or grad._offset != 0):
+        return False
+    storage = grad._storage
+    if sys.getrefcount(storage) > 3 or storage.numel != grad.numel() or not grad.is_contiguous():
+        return False  # + grad._storage: no other tensor shares it
+    handle = storage.handle
+    if getattr(handle, "base", None) is not None:
+        return False  # a numpy array viewing another array's memory
+    cached = grad._np
+    if cached is None:
+        return sys.getrefcount(handle) <= 3  # + storage.handle
+    if cached is handle:
+        return sys.getrefcount(handle) <= 5  # + storage.handle, grad._np, the name ``cached``
+    # + storage.handle, the cached view's base; the view: + grad._np
+    return sys.getrefcount(handle) <= 4 and sys.getrefcount(cached) <= 3
 
 
 def accumulator(t: Any) -> AccumulateGrad:
@@ -498,9 +544,12 @@ def sum_to(grad: Any, shape: Sequence[int]) -> Any:
     lead = grad.ndim - len(shape)
     dims = list(range(lead)) + [lead + i for i, s in enumerate(shape)
                                 if s == 1 and grad.shape[lead + i] != 1]
-    if dims:
-        grad = grad.sum(dims, keepdim=True)
-    return grad.reshape(shape)
+    if not dims:
+        return grad.reshape(shape)
+    # no keepdim: when only leading dims go (a bias), the sum is the gradient itself, not a
+    # view of it, so AccumulateGrad can take it over
+    grad = grad.sum(dims)
+    return grad if tuple(grad.shape) == shape else grad.reshape(shape)
 
 
 # -- In-place writes through views (PyTorch's CopySlices).

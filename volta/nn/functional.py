@@ -15,6 +15,7 @@ from volta._generated import functions as _F
 from volta._generated import registry as _R
 from volta.dispatch import binding as _b
 from volta.errors import InvalidArgumentError
+from volta.nn import _interpolate
 
 _generated = list(_F.NAMESPACES.get("nn.functional", ()))
 globals().update({name: getattr(_F, name) for name in _generated})
@@ -151,8 +152,24 @@ def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None,
               scale_grad_by_freq: bool = False, sparse: bool = False) -> Tensor:
     if padding_idx is not None and padding_idx < 0:
         padding_idx += weight.shape[0]
+    if max_norm is not None:
+        _embedding_renorm_(weight, input, max_norm, norm_type)
     return _F.embedding(weight, input, -1 if padding_idx is None else padding_idx,
                         scale_grad_by_freq, sparse)
+
+
+def _embedding_renorm_(weight: Tensor, input: Tensor, max_norm: float,
+                       norm_type: float) -> None:
+    """PyTorch's ``embedding_renorm_``: the rows of ``weight`` that ``input`` looks up and whose
+    ``norm_type``-norm exceeds ``max_norm`` are scaled, in place and outside autograd, to
+    ``max_norm / (norm + 1e-7)`` of themselves."""
+    with _no_grad():
+        rows = input.reshape(-1)
+        picked = weight.index_select(0, rows)
+        norms = picked.norm(norm_type, dim=1, keepdim=True)
+        scale = (max_norm / (norms + 1e-7)).where(norms > max_norm, norms.new_ones(()))
+        # a row looked up twice is written twice with the same value
+        weight.index_put_((rows,), picked * scale)
 
 
 @_export
@@ -213,6 +230,15 @@ def adaptive_max_pool2d(input: Tensor, output_size: Any, return_indices: bool = 
 
 
 @_export
+def adaptive_max_pool1d(input: Tensor, output_size: Any, return_indices: bool = False) -> Any:
+    if return_indices:
+        x = input if input.ndim == 3 else input.unsqueeze(0)
+        out, idx = _R.adaptive_max_pool(x, _tup(output_size, 1))
+        return (out, idx) if input.ndim == 3 else (out.squeeze(0), idx.squeeze(0))
+    return _F.adaptive_max_pool1d(input, _tup(output_size, 1))
+
+
+@_export
 def adaptive_avg_pool2d(input: Tensor, output_size: Any) -> Tensor:
     return _F.adaptive_avg_pool2d(input, _resolve_output(input, _tup(output_size, 2)))
 
@@ -238,16 +264,38 @@ def nll_loss(input: Tensor, target: Tensor, weight: Tensor | None = None,
                        ignore_index)
 
 
+def _elementwise_loss(op: Any, input: Tensor, target: Tensor, reduction: str,
+                      weight: Tensor | None, weighted_mean: bool, *args: Any) -> Tensor:
+    """``op(input, target, reduction, *args)``, with PyTorch's ``weight=`` of ``mse_loss``,
+    ``l1_loss`` and ``huber_loss``: a per-element weight of input's shape; mse's and l1's mean
+    divide by the weights' sum, huber's by the element count."""
+    if weight is None:
+        return op(input, target, reduction, *args)
+    if tuple(weight.shape) != tuple(input.shape):
+        raise InvalidArgumentError("Weights and input must have the same size.")
+    loss = op(input, target, "none", *args) * weight
+    if reduction == "none":
+        return loss
+    if reduction == "sum":
+        return loss.sum()
+    if reduction == "mean":
+        return loss.sum() / weight.sum() if weighted_mean else loss.mean()
+    raise InvalidArgumentError(
+        f"Invalid reduction mode: {reduction}. Expected one of 'none', 'mean', 'sum'.")
+
+
 @_export
 def mse_loss(input: Tensor, target: Tensor, size_average: Any = None, reduce: Any = None,
-             reduction: str = "mean", weight: Any = None) -> Tensor:
-    return _F.mse_loss(input, target, _reduction(size_average, reduce, reduction))
+             reduction: str = "mean", weight: Tensor | None = None) -> Tensor:
+    return _elementwise_loss(_F.mse_loss, input, target,
+                             _reduction(size_average, reduce, reduction), weight, True)
 
 
 @_export
 def l1_loss(input: Tensor, target: Tensor, size_average: Any = None, reduce: Any = None,
-            reduction: str = "mean") -> Tensor:
-    return _F.l1_loss(input, target, _reduction(size_average, reduce, reduction))
+            reduction: str = "mean", weight: Tensor | None = None) -> Tensor:
+    return _elementwise_loss(_F.l1_loss, input, target,
+                             _reduction(size_average, reduce, reduction), weight, True)
 
 
 @_export
@@ -258,8 +306,8 @@ def smooth_l1_loss(input: Tensor, target: Tensor, size_average: Any = None, redu
 
 @_export
 def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean",
-               delta: float = 1.0, weight: Any = None) -> Tensor:
-    return _F.huber_loss(input, target, reduction, delta)
+               delta: float = 1.0, weight: Tensor | None = None) -> Tensor:
+    return _elementwise_loss(_F.huber_loss, input, target, reduction, weight, False, delta)
 
 
 @_export
@@ -308,6 +356,24 @@ def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
 @_export
 def pad(input: Tensor, pad: Sequence[int], mode: str = "constant",
         value: float | None = None) -> Tensor:
+    """Pads the trailing ``len(pad) // 2`` dimensions (the last one first, before and after;
+    negative values crop). ``mode``: ``"constant"`` (with ``value``), or ``"reflect"``,
+    ``"replicate"``, ``"circular"`` for the 1-3 spatial dimensions of a batched or unbatched
+    input, as PyTorch."""
+    if mode not in ("constant", "reflect", "replicate", "circular"):
+        raise InvalidArgumentError(f"Unrecognised padding mode {mode}")
+    if mode != "constant":
+        if value:
+            raise InvalidArgumentError(
+                f"Padding mode \"{mode}\" doesn't take in value argument")
+        padded = len(pad) // 2
+        if len(pad) % 2 or not 1 <= padded <= 3 or input.ndim not in (padded + 1, padded + 2):
+            raise InvalidArgumentError(
+                f"Padding size {len(pad)} is not supported for {input.ndim}D input tensor.\n"
+                "Supported combinations for non-constant padding:\n"
+                "  - 2D or 3D input with padding size 2\n"
+                "  - 3D or 4D input with padding size 4\n"
+                "  - 4D or 5D input with padding size 6")
     return _F.pad(input, pad, mode, value)
 
 
@@ -361,6 +427,13 @@ def conv2d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride: An
            padding: Any = 0, dilation: Any = 1, groups: int = 1) -> Tensor:
     input, padding = _conv_padding(input, weight, padding, stride, dilation, 2)
     return _F.conv2d(input, weight, bias, stride, padding, dilation, groups)
+
+
+@_export
+def conv3d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride: Any = 1,
+           padding: Any = 0, dilation: Any = 1, groups: int = 1) -> Tensor:
+    input, padding = _conv_padding(input, weight, padding, stride, dilation, 3)
+    return _F.conv3d(input, weight, bias, stride, padding, dilation, groups)
 
 
 # -- functions without an op of their own, built from volta ops ----------------------------------
@@ -434,78 +507,34 @@ def pixel_unshuffle(input: Tensor, downscale_factor: int) -> Tensor:
     return x.reshape(*batch, c * r * r, h // r, w // r)
 
 
-def _interp_scales(input: Tensor, size: Any, scale_factor: Any,
-                   recompute_scale_factor: bool | None) -> tuple[list[int], list[float | None]]:
-    spatial = input.ndim - 2
-    if (size is None) == (scale_factor is None):
-        raise InvalidArgumentError("either size or scale_factor should be defined, not both")
-    if size is not None:
-        sizes = list(_tup(size, spatial))
-        return sizes, [None] * spatial
-    factors = [float(f) for f in _tup(scale_factor, spatial)]
-    sizes = [int(input.shape[2 + i] * factors[i]) for i in range(spatial)]
-    # PyTorch maps output to input coordinates with 1/scale_factor unless asked to recompute
-    return sizes, [None] * spatial if recompute_scale_factor else factors
-
-
-def _source_scale(in_size: int, out_size: int, factor: float | None,
-                  align_corners: bool) -> float:
-    if align_corners:
-        return (in_size - 1) / (out_size - 1) if out_size > 1 else 0.0
-    return 1.0 / factor if factor is not None else in_size / out_size
-
-
 @_export
 def interpolate(input: Tensor, size: Any = None, scale_factor: Any = None,
                 mode: str = "nearest", align_corners: bool | None = None,
                 recompute_scale_factor: bool | None = None, antialias: bool = False) -> Tensor:
-    """Resizes the spatial dimensions of ``(N, C, *spatial)`` with ``mode`` ``"nearest"``,
-    ``"linear"`` (1-D), ``"bilinear"`` (2-D) or ``"nearest-exact"``."""
-    modes = {"nearest", "nearest-exact", "linear", "bilinear"}
-    if mode not in modes:
-        raise NotImplementedError(f"interpolate mode {mode!r} is not supported; "
-                                  f"supported: {sorted(modes)}")
-    linear = mode in ("linear", "bilinear")
-    if align_corners is not None and not linear:
-        raise InvalidArgumentError(
-            "align_corners option can only be set with the interpolating modes: "
-            "linear | bilinear | bicubic | trilinear")
-    sizes, factors = _interp_scales(input, size, scale_factor, recompute_scale_factor)
-    out = input
-    for i, out_size in enumerate(sizes):
-        dim = 2 + i
-        in_size = input.shape[dim]
-        scale = _source_scale(in_size, out_size, factors[i], bool(align_corners))
-        if not linear:
-            offset = 0.5 if mode == "nearest-exact" else 0.0
-            index = [min(int((j + offset) * scale), in_size - 1) for j in range(out_size)]
-            out = out.index_select(dim, _index_tensor(index, input))
-            continue
-        low, high, frac = [], [], []
-        for j in range(out_size):
-            src = j * scale if align_corners else max((j + 0.5) * scale - 0.5, 0.0)
-            i0 = min(int(src), in_size - 1)
-            low.append(i0)
-            high.append(min(i0 + 1, in_size - 1))
-            frac.append(src - i0)
-        shape = [1] * input.ndim
-        shape[dim] = out_size
-        weight = _index_tensor(frac, input, floating=True).reshape(shape)
-        out = (out.index_select(dim, _index_tensor(low, input)) * (1 - weight)
-               + out.index_select(dim, _index_tensor(high, input)) * weight)
-    return out
+    return _interpolate.interpolate(input, size, scale_factor, mode, align_corners,
+                                    recompute_scale_factor, antialias)
+
+
+interpolate.__doc__ = _interpolate.interpolate.__doc__
 
 
 @_export
 def upsample(input: Tensor, size: Any = None, scale_factor: Any = None, mode: str = "nearest",
              align_corners: bool | None = None) -> Tensor:
+    """Deprecated in PyTorch in favour of :func:`interpolate`, which it calls."""
     return interpolate(input, size, scale_factor, mode, align_corners)
 
 
-def _index_tensor(values: list, like: Tensor, floating: bool = False) -> Tensor:
-    import volta
-    dtype = like.dtype if floating else volta.int64
-    return volta.tensor(values, dtype=dtype, device=like.device)
+@_export
+def upsample_nearest(input: Tensor, size: Any = None, scale_factor: Any = None) -> Tensor:
+    """``interpolate(..., mode="nearest")``."""
+    return interpolate(input, size, scale_factor, mode="nearest")
+
+
+@_export
+def upsample_bilinear(input: Tensor, size: Any = None, scale_factor: Any = None) -> Tensor:
+    """``interpolate(..., mode="bilinear", align_corners=True)``."""
+    return interpolate(input, size, scale_factor, mode="bilinear", align_corners=True)
 
 
 def _no_grad() -> Any:

@@ -227,7 +227,7 @@ KERNELS['relu'] = relu
 def threshold_backward(grad_output, self, threshold):
     (grad_output, self), out_dtype = _prepare('threshold_backward', 'default', None, grad_output, self)
     threshold = _scalar('threshold_backward', threshold, out_dtype)
-    return _wrap(_pm.where(self > threshold, grad_output, 0), out_dtype)
+    return _wrap(_pm.where(self <= threshold, 0, grad_output), out_dtype)
 
 
 KERNELS['threshold_backward'] = threshold_backward

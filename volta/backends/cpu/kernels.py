@@ -19,6 +19,7 @@ from volta.backends.cpu import pointwise_math
 from volta.backends.cpu.storage import array as A
 from volta.backends.cpu.storage import wrap as W
 from volta.backends.cpu.storage import wrap_as as WA
+from volta.composites.nn import linear as _linear_composite
 from volta.composites.views import wrap_dim, wrap_dims
 from volta.errors import DTypeError, IndexOutOfRangeError, ShapeError, VoltaError
 from volta.tensor.inplace import broadcast_shapes, check_no_internal_overlap
@@ -471,6 +472,22 @@ def matmul(self: Tensor, other: Tensor) -> Tensor:
     return WA(np.matmul(a, b), dt)
 
 
+@kernel("linear")
+def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
+    dt = input.dtype
+    if (dt is weight.dtype and (dt is D.float32 or dt is D.float64) and weight.ndim == 2
+            and input.ndim >= 1 and input._shape[-1] == weight._shape[1]
+            and (bias is None or (bias.dtype is dt and bias.ndim <= 1
+                                  and bias.numel() in (1, weight._shape[0])))):
+        # the product lands in a fresh array and the bias is added into it: one output
+        # buffer, and the transposed weight is a BLAS flag, not a copy
+        out = np.matmul(A(input), A(weight).T)
+        if bias is not None:
+            np.add(out, A(bias), out=out)
+        return W(out)
+    return _linear_composite(input, weight, bias)
+
+
 @kernel("mm")
 def mm(self: Tensor, mat2: Tensor) -> Tensor:
     if self.ndim != 2 or mat2.ndim != 2:
@@ -729,7 +746,13 @@ def _pad_source_index(n: int, before: int, after: int, mode: str) -> np.ndarray:
     if mode == "replicate":
         return np.clip(i, 0, n - 1)
     if mode == "circular":
-        return i % n
+        # PyTorch crops the negative paddings first and wraps around what remains
+        lo, hi = max(-before, 0), n - max(-after, 0)
+        if before > n or after > n or hi <= lo:
+            raise ShapeError("pad: Padding value causes wrapping around more than once"
+                             if before > n or after > n else
+                             "pad: Negative padding value is resulting in an empty dimension")
+        return lo + np.arange(-max(before, 0), hi - lo + max(after, 0)) % (hi - lo)
     raise VoltaError(f"pad: unknown padding mode {mode!r}; use 'constant', 'reflect', "
                      "'replicate' or 'circular'")
 

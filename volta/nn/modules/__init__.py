@@ -17,7 +17,7 @@ from volta.nn.modules.activation import (
     Tanh,
 )
 from volta.nn.modules.container import ModuleDict, ModuleList, ParameterList, Sequential
-from volta.nn.modules.conv import Conv1d, Conv2d, ConvTranspose2d
+from volta.nn.modules.conv import Conv1d, Conv2d, Conv3d, ConvTranspose1d, ConvTranspose2d
 from volta.nn.modules.dropout import Dropout, Dropout2d
 from volta.nn.modules.flatten import Flatten, Unflatten
 from volta.nn.modules.linear import Bilinear, Identity, Linear
@@ -51,15 +51,16 @@ from volta.nn.modules.pooling import (
     MaxPool2d,
 )
 from volta.nn.modules.sparse import Embedding
-from volta.nn.modules.upsampling import Upsample
+from volta.nn.modules.upsampling import Upsample, UpsamplingBilinear2d, UpsamplingNearest2d
 
 __all__ = [
     "Module", "Sequential", "ModuleList", "ModuleDict", "ParameterList",
     "Identity", "Linear", "Bilinear", "Flatten", "Unflatten",
-    "Conv1d", "Conv2d", "ConvTranspose2d",
+    "Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d", "ConvTranspose2d",
     "MaxPool1d", "MaxPool2d", "AvgPool1d", "AvgPool2d", "AdaptiveAvgPool2d", "AdaptiveMaxPool2d",
     "BatchNorm1d", "BatchNorm2d", "InstanceNorm2d", "LayerNorm", "GroupNorm", "RMSNorm",
     "Embedding", "Dropout", "Dropout2d", "PixelShuffle", "Upsample",
+    "UpsamplingNearest2d", "UpsamplingBilinear2d",
     "ReLU", "ReLU6", "LeakyReLU", "ELU", "GELU", "SiLU", "Mish", "Sigmoid", "Tanh", "Softplus",
     "Hardswish", "Hardsigmoid", "Softmax", "LogSoftmax",
     "MSELoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "CrossEntropyLoss", "NLLLoss", "BCELoss",

@@ -1,15 +1,16 @@
-"""Convolutions: ``Conv1d``, ``Conv2d``, ``ConvTranspose2d``."""
+"""Convolutions: ``Conv1d``, ``Conv2d``, ``Conv3d``, ``ConvTranspose1d``, ``ConvTranspose2d``."""
 
 from __future__ import annotations
 
-import math
+from collections.abc import Callable
 from typing import Any
 
 import volta
 import volta.nn.functional as F
-from volta.nn import init
+from volta.nn.modules.linear import register_weight_and_bias, reset_kaiming_uniform_
 from volta.nn.modules.module import Module
-from volta.nn.parameter import Parameter
+
+_PADDING_MODES = ("zeros", "reflect", "replicate", "circular")
 
 
 def _ntuple(value: Any, n: int) -> tuple:
@@ -30,9 +31,17 @@ class _ConvNd(Module):
             raise volta.InvalidArgumentError("in_channels must be divisible by groups")
         if out_channels % groups:
             raise volta.InvalidArgumentError("out_channels must be divisible by groups")
-        if padding_mode != "zeros":
-            raise NotImplementedError(f"padding_mode={padding_mode!r} is not supported; "
-                                      "use 'zeros'")
+        if padding_mode not in _PADDING_MODES:
+            raise volta.InvalidArgumentError(
+                f"padding_mode must be one of {set(_PADDING_MODES)}, but got "
+                f"padding_mode='{padding_mode}'")
+        if isinstance(padding, str):
+            if padding not in ("valid", "same"):
+                raise volta.InvalidArgumentError(
+                    f"Invalid padding string {padding!r}, should be one of {{'valid', 'same'}}")
+            if padding == "same" and any(s != 1 for s in _ntuple(stride, n)):
+                raise volta.InvalidArgumentError(
+                    "padding='same' is not supported for strided convolutions")
         self.in_channels = in_channels
         self.out_channels = out_channels
         self.kernel_size = _ntuple(kernel_size, n)
@@ -43,23 +52,30 @@ class _ConvNd(Module):
         self.output_padding = _ntuple(output_padding, n)
         self.groups = groups
         self.padding_mode = padding_mode
+        self._reversed_padding_repeated_twice = self._padding_for_pad(n)
         shape = ((in_channels, out_channels // groups) if transposed
                  else (out_channels, in_channels // groups)) + self.kernel_size
-        self.weight = Parameter(volta.empty(*shape, device=device, dtype=dtype))
-        if bias:
-            self.bias = Parameter(volta.empty(out_channels, device=device, dtype=dtype))
-        else:
-            self.register_parameter("bias", None)
+        register_weight_and_bias(self, shape, out_channels if bias else None, device, dtype)
         self.reset_parameters()
+
+    def _padding_for_pad(self, n: int) -> list[int]:
+        """``padding`` as ``F.pad`` lists it (last dimension first, both sides), for the padding
+        modes other than zeros; ``"same"`` puts the odd element on the right, as PyTorch."""
+        if self.padding == "valid":
+            return [0, 0] * n
+        pads: list[int] = []
+        for i in range(n):
+            if self.padding == "same":
+                total = self.dilation[i] * (self.kernel_size[i] - 1)
+                left = total // 2
+                pads = [left, total - left] + pads
+            else:
+                pads = [self.padding[i], self.padding[i]] + pads
+        return pads
 
     def reset_parameters(self) -> None:
         """PyTorch's default: kaiming_uniform_(a=sqrt(5)) weights, U(+-1/sqrt(fan_in)) bias."""
-        init.kaiming_uniform_(self.weight, a=math.sqrt(5))
-        if self.bias is not None:
-            fan_in, _ = init._calculate_fan_in_and_fan_out(self.weight)
-            if fan_in != 0:
-                bound = 1 / math.sqrt(fan_in)
-                init.uniform_(self.bias, -bound, bound)
+        reset_kaiming_uniform_(self.weight, self.bias)
 
     def extra_repr(self) -> str:
         n = len(self.kernel_size)
@@ -79,7 +95,32 @@ class _ConvNd(Module):
         return text.format(**self.__dict__)
 
 
-class Conv1d(_ConvNd):
+class _Conv(_ConvNd):
+    """A convolution over ``n`` spatial dimensions; ``_conv`` is its functional form."""
+
+    _n: int
+    _conv: Callable[..., volta.Tensor]
+
+    def __init__(self, in_channels: int, out_channels: int, kernel_size: Any, stride: Any = 1,
+                 padding: Any = 0, dilation: Any = 1, groups: int = 1, bias: bool = True,
+                 padding_mode: str = "zeros", device: Any = None, dtype: Any = None) -> None:
+        super().__init__(in_channels, out_channels, kernel_size, stride, padding, dilation,
+                         False, 0, groups, bias, padding_mode, self._n, device, dtype)
+
+    def _conv_forward(self, input: volta.Tensor, weight: volta.Tensor,
+                      bias: volta.Tensor | None) -> volta.Tensor:
+        conv = type(self)._conv
+        if self.padding_mode != "zeros":
+            # PyTorch pads in that mode first, then convolves without padding
+            padded = F.pad(input, self._reversed_padding_repeated_twice, mode=self.padding_mode)
+            return conv(padded, weight, bias, self.stride, 0, self.dilation, self.groups)
+        return conv(input, weight, bias, self.stride, self.padding, self.dilation, self.groups)
+
+    def forward(self, input: volta.Tensor) -> volta.Tensor:
+        return self._conv_forward(input, self.weight, self.bias)
+
+
+class Conv1d(_Conv):
     """1-D convolution over ``(N, C_in, L)`` -> ``(N, C_out, L_out)``.
 
     Args:
@@ -87,65 +128,74 @@ class Conv1d(_ConvNd):
         kernel_size, stride, padding (int or ``"same"``/``"valid"``), dilation: as PyTorch.
         groups: blocked connections from input to output channels.
         bias: whether to add a learnable bias. Default: ``True``.
+        padding_mode: ``"zeros"`` (default), ``"reflect"``, ``"replicate"`` or ``"circular"``.
     """
 
-    def __init__(self, in_channels: int, out_channels: int, kernel_size: Any, stride: Any = 1,
-                 padding: Any = 0, dilation: Any = 1, groups: int = 1, bias: bool = True,
-                 padding_mode: str = "zeros", device: Any = None, dtype: Any = None) -> None:
-        super().__init__(in_channels, out_channels, kernel_size, stride, padding, dilation,
-                         False, 0, groups, bias, padding_mode, 1, device, dtype)
-
-    def forward(self, input: volta.Tensor) -> volta.Tensor:
-        return F.conv1d(input, self.weight, self.bias, self.stride, self.padding,
-                        self.dilation, self.groups)
+    _n = 1
+    _conv = F.conv1d
 
 
-class Conv2d(_ConvNd):
-    """2-D convolution over ``(N, C_in, H, W)`` -> ``(N, C_out, H_out, W_out)``.
+class Conv2d(_Conv):
+    """2-D convolution over ``(N, C_in, H, W)`` -> ``(N, C_out, H_out, W_out)``; arguments as
+    :class:`Conv1d` (``kernel_size``, ``stride``, ``padding``, ``dilation`` may be pairs)."""
 
-    Args:
-        in_channels, out_channels: channel counts.
-        kernel_size, stride, padding (int, pair or ``"same"``/``"valid"``), dilation: as
-            PyTorch.
-        groups: blocked connections from input to output channels.
-        bias: whether to add a learnable bias. Default: ``True``.
+    _n = 2
+    _conv = F.conv2d
+
+
+class Conv3d(_Conv):
+    """3-D convolution over ``(N, C_in, D, H, W)`` -> ``(N, C_out, D_out, H_out, W_out)``;
+    arguments as :class:`Conv1d` (sizes may be triples)."""
+
+    _n = 3
+    _conv = F.conv3d
+
+
+class _ConvTransposeNd(_ConvNd):
+    """A transposed convolution over ``n`` spatial dimensions (the gradient of the convolution
+    with respect to its input); ``weight`` is ``(C_in, C_out / groups, *kernel_size)``.
+
+    Output size per dimension: ``(L - 1) * stride - 2 * padding + dilation * (kernel_size - 1)
+    + output_padding + 1``; ``forward(input, output_size)`` picks the ``output_padding`` that
+    reaches ``output_size``.
     """
 
-    def __init__(self, in_channels: int, out_channels: int, kernel_size: Any, stride: Any = 1,
-                 padding: Any = 0, dilation: Any = 1, groups: int = 1, bias: bool = True,
-                 padding_mode: str = "zeros", device: Any = None, dtype: Any = None) -> None:
-        super().__init__(in_channels, out_channels, kernel_size, stride, padding, dilation,
-                         False, 0, groups, bias, padding_mode, 2, device, dtype)
-
-    def forward(self, input: volta.Tensor) -> volta.Tensor:
-        return F.conv2d(input, self.weight, self.bias, self.stride, self.padding,
-                        self.dilation, self.groups)
-
-
-class ConvTranspose2d(_ConvNd):
-    """Transposed 2-D convolution (the gradient of ``Conv2d`` with respect to its input).
-
-    Shape:
-        input ``(N, C_in, H, W)``; output ``H_out = (H - 1) * stride - 2 * padding +
-        dilation * (kernel_size - 1) + output_padding + 1`` (likewise ``W_out``); ``weight``
-        is ``(C_in, C_out / groups, kH, kW)``.
-    """
+    _n: int
+    _conv_transpose: Callable[..., volta.Tensor]
 
     def __init__(self, in_channels: int, out_channels: int, kernel_size: Any, stride: Any = 1,
                  padding: Any = 0, output_padding: Any = 0, groups: int = 1, bias: bool = True,
                  dilation: Any = 1, padding_mode: str = "zeros", device: Any = None,
                  dtype: Any = None) -> None:
+        if padding_mode != "zeros":
+            raise volta.InvalidArgumentError(
+                f'Only "zeros" padding mode is supported for {type(self).__name__}')
         super().__init__(in_channels, out_channels, kernel_size, stride, padding, dilation,
-                         True, output_padding, groups, bias, padding_mode, 2, device, dtype)
+                         True, output_padding, groups, bias, padding_mode, self._n, device, dtype)
 
     def forward(self, input: volta.Tensor, output_size: Any = None) -> volta.Tensor:
+        n = self._n
         output_padding = self.output_padding
         if output_size is not None:
-            # choose the output_padding that reaches the requested size
-            spatial = list(output_size)[-2:]
+            spatial = list(output_size)[-n:]
             output_padding = tuple(
-                spatial[i] - ((input.shape[-2 + i] - 1) * self.stride[i] - 2 * self.padding[i]
+                spatial[i] - ((input.shape[-n + i] - 1) * self.stride[i] - 2 * self.padding[i]
                               + self.dilation[i] * (self.kernel_size[i] - 1) + 1)
-                for i in range(2))
-        return F.conv_transpose2d(input, self.weight, self.bias, self.stride, self.padding,
-                                  output_padding, self.groups, self.dilation)
+                for i in range(n))
+        return type(self)._conv_transpose(input, self.weight, self.bias, self.stride,
+                                          self.padding, output_padding, self.groups,
+                                          self.dilation)
+
+
+class ConvTranspose1d(_ConvTransposeNd):
+    """Transposed 1-D convolution over ``(N, C_in, L)``."""
+
+    _n = 1
+    _conv_transpose = F.conv_transpose1d
+
+
+class ConvTranspose2d(_ConvTransposeNd):
+    """Transposed 2-D convolution over ``(N, C_in, H, W)``."""
+
+    _n = 2
+    _conv_transpose = F.conv_transpose2d

@@ -12,6 +12,27 @@ from volta.nn.modules.module import Module
 from volta.nn.parameter import Parameter
 
 
+def register_weight_and_bias(module: Module, weight_shape: tuple, bias_size: int | None,
+                             device: Any, dtype: Any) -> None:
+    """Registers an uninitialised ``weight`` of ``weight_shape`` and ``bias`` of ``bias_size``
+    (``None``: the layer has no bias, ``module.bias`` is ``None``)."""
+    module.weight = Parameter(volta.empty(*weight_shape, device=device, dtype=dtype))
+    if bias_size is not None:
+        module.bias = Parameter(volta.empty(bias_size, device=device, dtype=dtype))
+    else:
+        module.register_parameter("bias", None)
+
+
+def reset_kaiming_uniform_(weight: volta.Tensor, bias: volta.Tensor | None) -> None:
+    """PyTorch's default initialisation of Linear and the convolutions:
+    ``kaiming_uniform_(weight, a=sqrt(5))`` and a bias uniform in ``+-1/sqrt(fan_in)``."""
+    init.kaiming_uniform_(weight, a=math.sqrt(5))
+    if bias is not None:
+        fan_in, _ = init._calculate_fan_in_and_fan_out(weight)
+        bound = 1 / math.sqrt(fan_in) if fan_in > 0 else 0
+        init.uniform_(bias, -bound, bound)
+
+
 class Identity(Module):
     """Returns its input unchanged (arguments are accepted and ignored)."""
 
@@ -40,21 +61,13 @@ class Linear(Module):
         super().__init__()
         self.in_features = in_features
         self.out_features = out_features
-        self.weight = Parameter(volta.empty(out_features, in_features, device=device,
-                                            dtype=dtype))
-        if bias:
-            self.bias = Parameter(volta.empty(out_features, device=device, dtype=dtype))
-        else:
-            self.register_parameter("bias", None)
+        register_weight_and_bias(self, (out_features, in_features),
+                                 out_features if bias else None, device, dtype)
         self.reset_parameters()
 
     def reset_parameters(self) -> None:
         """PyTorch's default: kaiming_uniform_(a=sqrt(5)) weights, U(+-1/sqrt(fan_in)) bias."""
-        init.kaiming_uniform_(self.weight, a=math.sqrt(5))
-        if self.bias is not None:
-            fan_in = self.in_features
-            bound = 1 / math.sqrt(fan_in) if fan_in > 0 else 0
-            init.uniform_(self.bias, -bound, bound)
+        reset_kaiming_uniform_(self.weight, self.bias)
 
     def forward(self, input: volta.Tensor) -> volta.Tensor:
         return F.linear(input, self.weight, self.bias)
@@ -78,12 +91,8 @@ class Bilinear(Module):
         self.in1_features = in1_features
         self.in2_features = in2_features
         self.out_features = out_features
-        self.weight = Parameter(volta.empty(out_features, in1_features, in2_features,
-                                            device=device, dtype=dtype))
-        if bias:
-            self.bias = Parameter(volta.empty(out_features, device=device, dtype=dtype))
-        else:
-            self.register_parameter("bias", None)
+        register_weight_and_bias(self, (out_features, in1_features, in2_features),
+                                 out_features if bias else None, device, dtype)
         self.reset_parameters()
 
     def reset_parameters(self) -> None:

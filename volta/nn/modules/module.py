@@ -302,12 +302,17 @@ class Module:
         """The live tensors ``state_dict`` exposes, by key (for loading)."""
         return self.state_dict(keep_vars=True)
 
-    def load_state_dict(self, state_dict: dict, strict: bool = True) -> _IncompatibleKeys:
+    def load_state_dict(self, state_dict: dict, strict: bool = True,
+                        assign: bool = False) -> _IncompatibleKeys:
         """Copies ``state_dict`` into this module's parameters and buffers.
 
         Everything is checked before anything is copied: with ``strict`` (the default) missing
         or unexpected keys raise, and a shape mismatch always raises; in both cases the module
         is left unchanged.
+
+        With ``assign=True`` the given tensors replace the parameters and buffers instead of
+        being copied into them (no copy, their dtype and device are kept); a parameter stays a
+        :class:`Parameter` with the ``requires_grad`` of the one it replaces, as in PyTorch.
 
         Returns:
             ``(missing_keys, unexpected_keys)`` as a named tuple.
@@ -343,9 +348,26 @@ class Module:
                 + "\n\t".join(errors))
         with volta.no_grad():
             for key, target in own.items():
-                if key in state_dict:
+                if key not in state_dict:
+                    continue
+                if assign:
+                    self._assign_entry(key, target, state_dict[key])
+                else:
                     target.copy_(state_dict[key])
         return _IncompatibleKeys(missing, unexpected)
+
+    def _assign_entry(self, key: str, target: volta.Tensor, value: volta.Tensor) -> None:
+        """``load_state_dict(assign=True)`` for one key: ``value`` takes ``target``'s place."""
+        owner_path, _, name = key.rpartition(".")
+        owner = self.get_submodule(owner_path) if owner_path else self
+        if isinstance(target, Parameter):
+            if isinstance(value, Parameter):
+                value.requires_grad_(target.requires_grad)
+            else:
+                value = Parameter(value, requires_grad=target.requires_grad)
+            owner._parameters[name] = value
+        else:
+            owner._buffers[name] = value
 
     # -- modes, devices and dtypes ---------------------------------------------------------------
 

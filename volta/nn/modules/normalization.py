@@ -12,23 +12,42 @@ from volta.nn.modules.module import Module
 from volta.nn.parameter import Parameter
 
 
+def _affine_parameters(module: Module, shape: tuple, weight: bool, bias: bool | None,
+                       device: Any, dtype: Any) -> None:
+    """Registers ``weight`` (ones of ``shape``) and ``bias`` (zeros), each ``None`` when absent;
+    ``bias=None``: the layer has no bias at all (RMSNorm)."""
+    if weight:
+        module.weight = Parameter(volta.ones(*shape, device=device, dtype=dtype))
+    else:
+        module.register_parameter("weight", None)
+    if bias is None:
+        return
+    if weight and bias:
+        module.bias = Parameter(volta.zeros(*shape, device=device, dtype=dtype))
+    else:
+        module.register_parameter("bias", None)
+
+
+def _reset_affine(module: Module) -> None:
+    """PyTorch's default affine parameters: weight ones, bias zeros."""
+    if module.weight is not None:
+        init.ones_(module.weight)
+    if getattr(module, "bias", None) is not None:
+        init.zeros_(module.bias)
+
+
 class _NormBase(Module):
     """Per-channel affine parameters and running statistics (BatchNorm, InstanceNorm)."""
 
     def __init__(self, num_features: int, eps: float, momentum: float | None, affine: bool,
-                 track_running_stats: bool, device: Any, dtype: Any) -> None:
+                 track_running_stats: bool, device: Any, dtype: Any, bias: bool) -> None:
         super().__init__()
         self.num_features = num_features
         self.eps = eps
         self.momentum = momentum
         self.affine = affine
         self.track_running_stats = track_running_stats
-        if affine:
-            self.weight = Parameter(volta.empty(num_features, device=device, dtype=dtype))
-            self.bias = Parameter(volta.empty(num_features, device=device, dtype=dtype))
-        else:
-            self.register_parameter("weight", None)
-            self.register_parameter("bias", None)
+        _affine_parameters(self, (num_features,), affine, bias, device, dtype)
         if track_running_stats:
             self.register_buffer("running_mean",
                                  volta.zeros(num_features, device=device, dtype=dtype))
@@ -50,24 +69,23 @@ class _NormBase(Module):
 
     def reset_parameters(self) -> None:
         self.reset_running_stats()
-        if self.affine:
-            init.ones_(self.weight)
-            init.zeros_(self.bias)
+        _reset_affine(self)
 
     def _check_input_dim(self, input: volta.Tensor) -> None:
         raise NotImplementedError
 
     def extra_repr(self) -> str:
         return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, "
-                f"affine={self.affine}, bias={self.affine}, "
+                f"affine={self.affine}, bias={self.bias is not None}, "
                 f"track_running_stats={self.track_running_stats}")
 
 
 class _BatchNorm(_NormBase):
     def __init__(self, num_features: int, eps: float = 1e-5, momentum: float | None = 0.1,
                  affine: bool = True, track_running_stats: bool = True, device: Any = None,
-                 dtype: Any = None) -> None:
-        super().__init__(num_features, eps, momentum, affine, track_running_stats, device, dtype)
+                 dtype: Any = None, *, bias: bool = True) -> None:
+        super().__init__(num_features, eps, momentum, affine, track_running_stats, device, dtype,
+                         bias)
 
     def forward(self, input: volta.Tensor) -> volta.Tensor:
         self._check_input_dim(input)
@@ -96,6 +114,7 @@ class BatchNorm1d(_BatchNorm):
         momentum: running statistics factor; ``None`` for a cumulative average.
         affine: learnable ``weight`` and ``bias``. Default: ``True``.
         track_running_stats: keep ``running_mean``/``running_var`` buffers (used in eval).
+        bias: with ``affine``, whether there is a ``bias``. Default: ``True``.
     """
 
     def _check_input_dim(self, input: volta.Tensor) -> None:
@@ -117,8 +136,9 @@ class InstanceNorm2d(_NormBase):
 
     def __init__(self, num_features: int, eps: float = 1e-5, momentum: float = 0.1,
                  affine: bool = False, track_running_stats: bool = False, device: Any = None,
-                 dtype: Any = None) -> None:
-        super().__init__(num_features, eps, momentum, affine, track_running_stats, device, dtype)
+                 dtype: Any = None, *, bias: bool = True) -> None:
+        super().__init__(num_features, eps, momentum, affine, track_running_stats, device, dtype,
+                         bias)
 
     def forward(self, input: volta.Tensor) -> volta.Tensor:
         if input.ndim not in (3, 4):
@@ -154,23 +174,10 @@ class LayerNorm(Module):
         self.normalized_shape = _shape(normalized_shape)
         self.eps = eps
         self.elementwise_affine = elementwise_affine
-        if elementwise_affine:
-            self.weight = Parameter(volta.ones(*self.normalized_shape, device=device,
-                                               dtype=dtype))
-            if bias:
-                self.bias = Parameter(volta.zeros(*self.normalized_shape, device=device,
-                                                  dtype=dtype))
-            else:
-                self.register_parameter("bias", None)
-        else:
-            self.register_parameter("weight", None)
-            self.register_parameter("bias", None)
+        _affine_parameters(self, self.normalized_shape, elementwise_affine, bias, device, dtype)
 
     def reset_parameters(self) -> None:
-        if self.elementwise_affine:
-            init.ones_(self.weight)
-            if self.bias is not None:
-                init.zeros_(self.bias)
+        _reset_affine(self)
 
     def forward(self, input: volta.Tensor) -> volta.Tensor:
         return F.layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)
@@ -200,21 +207,10 @@ class GroupNorm(Module):
         self.num_channels = num_channels
         self.eps = eps
         self.affine = affine
-        if affine:
-            self.weight = Parameter(volta.ones(num_channels, device=device, dtype=dtype))
-            if bias:
-                self.bias = Parameter(volta.zeros(num_channels, device=device, dtype=dtype))
-            else:
-                self.register_parameter("bias", None)
-        else:
-            self.register_parameter("weight", None)
-            self.register_parameter("bias", None)
+        _affine_parameters(self, (num_channels,), affine, bias, device, dtype)
 
     def reset_parameters(self) -> None:
-        if self.affine:
-            init.ones_(self.weight)
-            if self.bias is not None:
-                init.zeros_(self.bias)
+        _reset_affine(self)
 
     def forward(self, input: volta.Tensor) -> volta.Tensor:
         return F.group_norm(input, self.num_groups, self.weight, self.bias, self.eps)
@@ -239,15 +235,10 @@ class RMSNorm(Module):
         self.normalized_shape = _shape(normalized_shape)
         self.eps = eps
         self.elementwise_affine = elementwise_affine
-        if elementwise_affine:
-            self.weight = Parameter(volta.ones(*self.normalized_shape, device=device,
-                                               dtype=dtype))
-        else:
-            self.register_parameter("weight", None)
+        _affine_parameters(self, self.normalized_shape, elementwise_affine, None, device, dtype)
 
     def reset_parameters(self) -> None:
-        if self.elementwise_affine:
-            init.ones_(self.weight)
+        _reset_affine(self)
 
     def forward(self, input: volta.Tensor) -> volta.Tensor:
         return F.rms_norm(input, self.normalized_shape, self.weight, self.eps)

@@ -18,6 +18,9 @@ class Embedding(Module):
         num_embeddings: size of the table.
         embedding_dim: size of each vector.
         padding_idx: this row is initialised to zeros and receives no gradient.
+        max_norm: rows looked up whose ``norm_type``-norm exceeds it are rescaled to it, in
+            place (PyTorch's ``embedding_renorm_``).
+        norm_type: the p of that norm. Default: ``2``.
 
     Shape:
         input ``(*)`` of integer indices, output ``(*, embedding_dim)``.
@@ -29,8 +32,6 @@ class Embedding(Module):
                  _weight: volta.Tensor | None = None, _freeze: bool = False, device: Any = None,
                  dtype: Any = None) -> None:
         super().__init__()
-        if max_norm is not None:
-            raise NotImplementedError("Embedding(max_norm=...) is not supported")
         if padding_idx is not None:
             if not -num_embeddings <= padding_idx < num_embeddings:
                 raise volta.InvalidArgumentError("Padding_idx must be within num_embeddings")
@@ -47,6 +48,9 @@ class Embedding(Module):
                                                 dtype=dtype), requires_grad=not _freeze)
             self.reset_parameters()
         else:
+            if list(_weight.shape) != [num_embeddings, embedding_dim]:
+                raise volta.InvalidArgumentError(
+                    "Shape of weight does not match num_embeddings and embedding_dim")
             self.weight = Parameter(_weight, requires_grad=not _freeze)
 
     def reset_parameters(self) -> None:
@@ -64,6 +68,10 @@ class Embedding(Module):
         text = f"{self.num_embeddings}, {self.embedding_dim}"
         if self.padding_idx is not None:
             text += f", padding_idx={self.padding_idx}"
+        if self.max_norm is not None:
+            text += f", max_norm={self.max_norm}"
+        if self.norm_type != 2:
+            text += f", norm_type={self.norm_type}"
         if self.scale_grad_by_freq:
             text += ", scale_grad_by_freq=True"
         if self.sparse:
@@ -72,7 +80,14 @@ class Embedding(Module):
 
     @classmethod
     def from_pretrained(cls, embeddings: volta.Tensor, freeze: bool = True,
-                        padding_idx: int | None = None, **kwargs: Any) -> Embedding:
+                        padding_idx: int | None = None, max_norm: float | None = None,
+                        norm_type: float = 2.0, scale_grad_by_freq: bool = False,
+                        sparse: bool = False) -> Embedding:
+        """An Embedding whose weight is ``embeddings`` (shared, not copied), frozen unless
+        ``freeze=False``; the other arguments as the constructor's."""
+        if embeddings.ndim != 2:
+            raise volta.InvalidArgumentError("Embeddings parameter is expected to be 2-dimensional")
         rows, cols = embeddings.shape
-        return cls(rows, cols, padding_idx=padding_idx, _weight=embeddings, _freeze=freeze,
-                   **kwargs)
+        return cls(rows, cols, padding_idx=padding_idx, max_norm=max_norm, norm_type=norm_type,
+                   scale_grad_by_freq=scale_grad_by_freq, sparse=sparse, _weight=embeddings,
+                   _freeze=freeze)

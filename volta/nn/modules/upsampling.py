@@ -1,4 +1,5 @@
-"""``Upsample``: resize ``(N, C, *spatial)`` by a size or a scale factor."""
+"""``Upsample``, ``UpsamplingNearest2d``, ``UpsamplingBilinear2d``: resize ``(N, C, *spatial)``
+by a size or a scale factor."""
 
 from __future__ import annotations
 
@@ -15,8 +16,10 @@ class Upsample(Module):
     Args:
         size: the output spatial size, or
         scale_factor: the multiplier for each spatial size.
-        mode: ``"nearest"`` (default), ``"linear"`` or ``"bilinear"``.
-        align_corners: for the linear modes, map corner pixels onto each other.
+        mode: ``"nearest"`` (default), ``"nearest-exact"``, ``"linear"``, ``"bilinear"``,
+            ``"bicubic"``, ``"trilinear"`` or ``"area"`` (see ``F.interpolate``).
+        align_corners: for the interpolating modes, map corner pixels onto each other.
+        recompute_scale_factor: map coordinates through the floored output size.
     """
 
     def __init__(self, size: Any = None, scale_factor: Any = None, mode: str = "nearest",
@@ -27,7 +30,7 @@ class Upsample(Module):
         if isinstance(scale_factor, (tuple, list)):
             self.scale_factor: Any = tuple(float(f) for f in scale_factor)
         else:
-            self.scale_factor = float(scale_factor) if scale_factor is not None else None
+            self.scale_factor = float(scale_factor) if scale_factor else None
         self.mode = mode
         self.align_corners = align_corners
         self.recompute_scale_factor = recompute_scale_factor
@@ -42,3 +45,18 @@ class Upsample(Module):
         else:
             text = f"size={self.size!r}"
         return text + f", mode={self.mode!r}"
+
+
+class UpsamplingNearest2d(Upsample):
+    """Nearest-neighbour upsampling of ``(N, C, H, W)``: ``Upsample(mode="nearest")``."""
+
+    def __init__(self, size: Any = None, scale_factor: Any = None) -> None:
+        super().__init__(size, scale_factor, mode="nearest")
+
+
+class UpsamplingBilinear2d(Upsample):
+    """Bilinear upsampling of ``(N, C, H, W)`` with the corners aligned:
+    ``Upsample(mode="bilinear", align_corners=True)``."""
+
+    def __init__(self, size: Any = None, scale_factor: Any = None) -> None:
+        super().__init__(size, scale_factor, mode="bilinear", align_corners=True)

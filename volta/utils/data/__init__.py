@@ -4,7 +4,12 @@ Everything here uses volta's public API only, so batches live on whatever device
 tensors are on."""
 
 from volta.utils.data.collate import default_collate, default_convert
-from volta.utils.data.dataloader import DataLoader
+from volta.utils.data.dataloader import (
+    DataLoader,
+    DataLoaderTimeoutError,
+    WorkerInfo,
+    get_worker_info,
+)
 from volta.utils.data.dataset import (
     ConcatDataset,
     Dataset,
@@ -21,6 +26,7 @@ from volta.utils.data.sampler import (
     SubsetRandomSampler,
 )
 
-__all__ = ["BatchSampler", "ConcatDataset", "DataLoader", "Dataset", "IterableDataset",
+__all__ = ["BatchSampler", "ConcatDataset", "DataLoader", "DataLoaderTimeoutError", "Dataset",
+           "IterableDataset", "WorkerInfo", "get_worker_info",
            "RandomSampler", "Sampler", "SequentialSampler", "Subset", "SubsetRandomSampler",
            "TensorDataset", "default_collate", "default_convert", "random_split"]

@@ -1,0 +1,60 @@
+"""The CPU pointwise helpers that replace numpy's own for speed keep numpy's exact results."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+
+import volta
+from volta.backends.cpu import pointwise_math as pm
+
+RNG = np.random.default_rng(7)
+
+
+def _values(dtype):
+    x = RNG.standard_normal((6, 5)).astype(dtype)
+    x[0, :3] = [np.nan, np.inf, -np.inf]
+    x[1, 0] = -0.0
+    return x
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("zero", [0, 0.0])
+def test_where_with_a_zero_branch_matches_numpy_bit_for_bit(dtype, zero):
+    x = _values(dtype)
+    cond = RNG.standard_normal(x.shape) > 0
+    for got, want in ((pm.where(cond, x, zero), np.where(cond, x, zero)),
+                      (pm.where(cond, zero, x), np.where(cond, zero, x)),
+                      (pm.where(cond, x.T.copy().T, zero), np.where(cond, x, zero))):
+        assert got.dtype == want.dtype and got.shape == want.shape
+        np.testing.assert_array_equal(got.view(np.uint8), want.view(np.uint8))
+
+
+@pytest.mark.parametrize("args", [
+    lambda c, x: (c, x, -0.0),           # a negative zero keeps its sign: numpy's path
+    lambda c, x: (c[:1], x, 0),          # broadcasting condition
+    lambda c, x: (c, x.astype(np.float16), 0),
+    lambda c, x: (c, x, np.float64(0)),  # a numpy scalar is not weak: float64 result
+    lambda c, x: (c, np.nan_to_num(x, posinf=9, neginf=-9).astype(np.int32), 0),
+])
+def test_where_other_cases_are_numpys(args):
+    x = _values(np.float32)
+    cond = RNG.standard_normal(x.shape) > 0
+    a = args(cond, x)
+    got, want = pm.where(*a), np.where(*a)
+    assert got.dtype == want.dtype
+    np.testing.assert_array_equal(got.view(np.uint8), want.view(np.uint8))
+
+
+def test_relu_backward_passes_gradients_like_pytorch_for_nan_and_zero_inputs():
+    values = [-1.0, 0.0, 2.0, float("nan")]
+    grads = [1.0, 2.0, float("nan"), 4.0]
+    x = volta.tensor(values, requires_grad=True)
+    tx = torch.tensor(values, requires_grad=True)
+    volta.relu(x).backward(volta.tensor(grads))
+    torch.relu(tx).backward(torch.tensor(grads))
+    np.testing.assert_array_equal(x.grad.numpy(), tx.grad.numpy())
+    g = volta.threshold_backward(volta.tensor(grads), volta.tensor(values), 0.5)
+    tg = torch.ops.aten.threshold_backward(torch.tensor(grads), torch.tensor(values), 0.5)
+    np.testing.assert_array_equal(g.numpy(), tg.numpy())

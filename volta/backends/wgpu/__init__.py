@@ -1,0 +1,1 @@
+"""The WGPU backend: volta on GPUs through wgpu-py and WGSL compute shaders."""
