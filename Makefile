@@ -11,14 +11,17 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 # the broken plugin fixtures are never installed here: tests/plugins installs them into scratch dirs
-$(STAMP): $(BIN)/python pyproject.toml plugins/volta-example-ext/pyproject.toml
+$(STAMP): $(BIN)/python pyproject.toml plugins/volta-example-ext/pyproject.toml \
+		plugins/volta-ext-ops/pyproject.toml
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e ".[test]"
 	$(BIN)/python -m pip install -q -e plugins/volta-example-ext
+	$(BIN)/python -m pip install -q -e plugins/volta-ext-ops
 	touch $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m codegen --check
+	$(BIN)/python -m codegen --check --plugin plugins/volta-ext-ops/volta_ext_ops/ops.yaml
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -rs $(PYTEST_ARGS)
 

@@ -1,4 +1,6 @@
-"""``python -m codegen [--check] [--yaml ops.yaml]``: regenerate (or verify) generated files."""
+"""``python -m codegen [--check] [--plugin PATH/ops.yaml]``: regenerate (or verify) generated
+files: volta's own (from the repository's ops.yaml), or with ``--plugin`` an operator package's
+``_generated/`` beside its yaml (see :mod:`codegen.plugin`)."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ import sys
 from pathlib import Path
 
 from codegen.loader import YamlError
+from codegen.plugin import generate_plugin
 from codegen.run import generate
 
 
@@ -15,10 +18,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true",
                         help="fail if any generated file differs from what would be written")
     parser.add_argument("--root", default=".", help="repository root (holds ops.yaml)")
+    parser.add_argument("--plugin", type=Path,
+                        help="an operator package's yaml: write its _generated/ package")
     args = parser.parse_args(argv)
     root = Path(args.root)
     try:
-        outputs = generate(root)
+        if args.plugin is not None:
+            # the volta whose emitters and formula helpers run here, source tree or installed
+            outputs = generate_plugin(args.plugin, Path(__file__).resolve().parent.parent)
+        else:
+            outputs = generate(root)
     except YamlError as exc:
         print(f"codegen: {exc}", file=sys.stderr)
         return 2
@@ -32,7 +41,8 @@ def main(argv: list[str] | None = None) -> int:
                 path.write_text(text)
     if args.check and stale:
         for p in stale:
-            print(f"codegen: stale generated file {p} (run `python -m codegen`)", file=sys.stderr)
+            again = "python -m codegen" + (f" --plugin {args.plugin}" if args.plugin else "")
+            print(f"codegen: stale generated file {p} (run `{again}`)", file=sys.stderr)
         return 1
     if not args.check:
         print(f"codegen: wrote {len(stale)} file(s), {len(outputs) - len(stale)} unchanged")

@@ -76,35 +76,50 @@ class Library:
 
     def define_yaml(self, path: str | Path) -> list[OperatorHandle]:
         """Define every op of a yaml file in the ops.yaml format: schemas, derivative formulas
-        (compiled into backward nodes now) and pointwise snippets (compiled into CPU kernels)."""
-        from codegen import emit, emit_autograd
+        (compiled into backward nodes now) and pointwise snippets (compiled into CPU kernels).
+
+        The code is what ``python -m codegen --plugin PATH`` writes into a package's
+        ``_generated/`` (run here in memory): a package may ship that instead and call its
+        ``define_ops(library)``, which ends in :meth:`define_generated` as this does."""
+        from codegen import emit, plugin
         from codegen.loader import load
         from codegen.run import formula_helpers
         root = Path(__file__).resolve().parent.parent
         # formulas may call volta's formula helpers and any op already defined (core or plugin)
         op_names = {name.split("::")[-1].split(".")[0] for name in DISPATCHER.ops}
         decls = load(path, formula_helpers(root) | op_names)
-        handles = SimpleNamespace()
-        defined = []
         for d in decls:
             if not d.schema.name.namespace:
                 raise SchemaError(f"{path}:{d.line}: out-of-tree operators need a namespace "
                                   f"(write 'myns::{d.name}')")
-            handle = self.define(str(d.schema), d.tags, OpInfo(
-                promotion=d.promotion, dtypes=d.dtypes, non_differentiable=d.non_differentiable))
-            setattr(handles, d.overload_id, handle)
+        entries = plugin.op_entries(decls)
+        handles = SimpleNamespace()
+        modules = []
+        for what, text in (("autograd", plugin.autograd_source(decls, str(path), "")),
+                           ("cpu", emit.emit_pointwise_numpy(decls, str(path)))):
+            namespace: dict[str, Any] = {"_op": handles,
+                                         "__name__": f"volta_plugin_{self.owner}_{what}"}
+            exec(compile(text, f"<{what} kernels for {path}>", "exec"), namespace)
+            modules.append(SimpleNamespace(**namespace))
+        return self.define_generated(
+            [(schema, tags, OpInfo(**info), handle) for schema, tags, info, handle in entries],
+            handles, *modules)
+
+    def define_generated(self, ops: Any, handles: Any, autograd_nodes: Any,
+                         cpu_pointwise: Any) -> list[OperatorHandle]:
+        """Define the operators of a package's generated code (``codegen --plugin``): ``ops``
+        holds (schema, tags, OpInfo, handle name); each handle is set on ``handles``, which the
+        generated Autograd kernels read; their ``KERNELS``/``NODES`` and the CPU pointwise
+        ``KERNELS`` are registered."""
+        defined = []
+        for schema, tags, info, handle_name in ops:
+            handle = self.define(schema, tags, info)
+            setattr(handles, handle_name, handle)
             defined.append(handle)
-        registry_import = "from volta._generated import registry as _op\n"
-        autograd_src = emit_autograd.emit_autograd(decls, str(path)).replace(registry_import, "")
-        namespace: dict[str, Any] = {"_op": handles, "__name__": f"volta_plugin_{self.owner}"}
-        exec(compile(autograd_src, f"<autograd for {path}>", "exec"), namespace)
-        for name, fn in namespace["KERNELS"].items():
+        for name, fn in autograd_nodes.KERNELS.items():
             self.impl(name, "Autograd", fn)
-            DISPATCHER.find(name).autograd_info = namespace["NODES"].get(name)
-        pointwise_src = emit.emit_pointwise_numpy(decls, str(path))
-        pw_namespace: dict[str, Any] = {"__name__": f"volta_plugin_{self.owner}_cpu"}
-        exec(compile(pointwise_src, f"<cpu kernels for {path}>", "exec"), pw_namespace)
-        for name, fn in pw_namespace["KERNELS"].items():
+            DISPATCHER.find(name).autograd_info = autograd_nodes.NODES.get(name)
+        for name, fn in cpu_pointwise.KERNELS.items():
             self.impl(name, "CPU", fn)
         return defined
 

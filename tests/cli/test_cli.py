@@ -44,7 +44,7 @@ def test_plugins_lists_each_plugin_with_what_it_registered() -> None:
                       if line.startswith("kernel"))
     assert f"registered: {cpu_kernels} kernels" in text
     _, verbose = run("plugins", "--verbose")
-    assert "kernel ext::swiglu [TOY]" in verbose
+    assert "kernel example::swiglu [TOY]" in verbose
 
 
 def test_plugins_reports_a_failed_plugin_and_doctor_fails() -> None:
@@ -114,10 +114,10 @@ def test_explain_prints_the_whole_chain_with_provenance() -> None:
 
 
 def test_explain_plugin_op_on_the_plugin_device() -> None:
-    status, text = run("explain", "ext::swiglu", "--device", "toy", "--requires-grad")
+    status, text = run("explain", "example::swiglu", "--device", "toy", "--requires-grad")
     assert status == 0
     assert "toy_swiglu" in text and "example_ext" in text
-    _, text = run("explain", "ext::scaled_add", "--device", "toy")
+    _, text = run("explain", "example::scaled_add", "--device", "toy")
     assert "TOY        cpu-fallback" in text
 
 

@@ -95,7 +95,7 @@ def test_every_op_of_ops_yaml_is_generated() -> None:
 def test_codegen_accepts_the_example_plugin_yaml() -> None:
     path = ROOT / "plugins" / "volta-example-ext" / "volta_example_ext" / "ops.yaml"
     (decl,) = loader.load(path, HELPERS)
-    assert decl.name == "ext::swiglu" and decl.pointwise and len(decl.formulas) == 2
+    assert decl.name == "example::swiglu" and decl.pointwise and len(decl.formulas) == 2
 
 
 # -- yaml validation -------------------------------------------------------------------------------

@@ -526,7 +526,7 @@ def workload(seed: int, steps: int) -> list[np.ndarray]:
             out.append(z.numpy())
         else:
             g = volta.tensor(rng.standard_normal((3, 4)).astype(np.float32), requires_grad=True)
-            s = volta.ops.ext.swiglu(a, g).sum()
+            s = volta.ops.example.swiglu(a, g).sum()
             ga, gg = volta.autograd.grad(s, (a, g))
             assert s.grad_fn is not None
             out += [s.detach().numpy(), ga.numpy(), gg.numpy()]

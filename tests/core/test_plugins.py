@@ -49,7 +49,7 @@ def test_example_plugin_loaded_at_import_with_every_hook() -> None:
     assert rec.error is None
     assert rec.hooks == HOOKS  # all three, in the documented order
     assert "toy" in volta.get_device_types()
-    for name in ("ext::swiglu", "ext::scaled_add"):
+    for name in ("example::swiglu", "example::scaled_add"):
         assert "example_ext" in DISPATCHER.find(name).provenance
     # volta's own CPU backend loads through the same machinery
     assert records()["cpu"].state == "loaded"
@@ -61,7 +61,7 @@ def test_swiglu_matches_torch(dtype: type, shapes: tuple) -> None:
     xa, ga = rng_array(shapes[0], dtype, 1), rng_array(shapes[1], dtype, 2)
     x = volta.tensor(xa, requires_grad=True)
     g = volta.tensor(ga, requires_grad=True)
-    y = volta.ops.ext.swiglu(x, g)
+    y = volta.ops.example.swiglu(x, g)
     tx = torch.tensor(xa, requires_grad=True)
     tg = torch.tensor(ga, requires_grad=True)
     ty = tx * torch.nn.functional.silu(tg)
@@ -79,17 +79,17 @@ def test_swiglu_matches_torch(dtype: type, shapes: tuple) -> None:
 def test_swiglu_gradcheck_and_function_lookup() -> None:
     x = volta.tensor(rng_array((2, 3), np.float64, 4), requires_grad=True)
     g = volta.tensor(rng_array((2, 3), np.float64, 5), requires_grad=True)
-    assert volta.autograd.gradcheck(volta.ops.ext.swiglu, (x, g))
-    assert volta.ops.ext.swiglu.default is DISPATCHER.find("ext::swiglu")
-    assert volta.ops.ext.swiglu(x, g).grad_fn is not None
-    with pytest.raises(AttributeError, match="ext::nope"):
-        volta.ops.ext.nope  # noqa: B018
+    assert volta.autograd.gradcheck(volta.ops.example.swiglu, (x, g))
+    assert volta.ops.example.swiglu.default is DISPATCHER.find("example::swiglu")
+    assert volta.ops.example.swiglu(x, g).grad_fn is not None
+    with pytest.raises(AttributeError, match="example::nope"):
+        volta.ops.example.nope  # noqa: B018
 
 
 def test_swiglu_int_inputs_promote_to_float() -> None:
     x = volta.tensor([1, 2, -3])
     g = volta.tensor([0, 1, 2])
-    y = volta.ops.ext.swiglu(x, g)
+    y = volta.ops.example.swiglu(x, g)
     assert y.dtype == volta.float32
     expected = torch.tensor([1.0, 2.0, -3.0]) * torch.nn.functional.silu(torch.tensor([0.0, 1, 2]))
     np.testing.assert_allclose(y.numpy(), expected.numpy(), rtol=1e-6)
@@ -100,7 +100,7 @@ def test_scaled_add_with_register_autograd_backward(alpha: float) -> None:
     aa, ba = rng_array((2, 3), np.float64, 6), rng_array((3,), np.float64, 7)
     a = volta.tensor(aa, requires_grad=True)
     b = volta.tensor(ba, requires_grad=True)
-    out = volta.ops.ext.scaled_add(a, b, alpha)
+    out = volta.ops.example.scaled_add(a, b, alpha)
     ta = torch.tensor(aa, requires_grad=True)
     tb = torch.tensor(ba, requires_grad=True)
     tout = ta + alpha * tb
@@ -111,11 +111,11 @@ def test_scaled_add_with_register_autograd_backward(alpha: float) -> None:
     np.testing.assert_allclose(a.grad.numpy(), ta.grad.numpy(), rtol=1e-12)
     np.testing.assert_allclose(b.grad.numpy(), tb.grad.numpy(), rtol=1e-12)
     # the Autograd kernel is the one register_autograd installed, and the kernel is the plugin's
-    handle = DISPATCHER.find("ext::scaled_add")
+    handle = DISPATCHER.find("example::scaled_add")
     assert handle.autograd_info is not None
     table = handle.table()
     assert "example_ext" in table and "cpu_scaled_add" in table
-    assert volta.autograd.gradcheck(lambda p, q: volta.ops.ext.scaled_add(p, q, alpha),
+    assert volta.autograd.gradcheck(lambda p, q: volta.ops.example.scaled_add(p, q, alpha),
                                     (volta.tensor(aa, requires_grad=True),
                                      volta.tensor(aa * 0.5, requires_grad=True)))
 
@@ -172,11 +172,11 @@ def test_toy_kernels_for_add_and_mul(dt: type) -> None:
 def test_toy_kernel_for_swiglu_and_operators_with_numbers() -> None:
     x, g = volta.tensor(rng_array((5,), seed=11)), volta.tensor(rng_array((5,), seed=12))
     xt, gt = x.to("toy"), g.to("toy")
-    ex = explain("ext::swiglu", xt, gt)
+    ex = explain("example::swiglu", xt, gt)
     assert (ex.key, ex.source) == ("TOY", "kernel") and "toy_swiglu" in ex.kernel
-    out = volta.ops.ext.swiglu(xt, gt)
+    out = volta.ops.example.swiglu(xt, gt)
     assert out.device == volta.device("toy")
-    np.testing.assert_allclose(out.cpu().numpy(), volta.ops.ext.swiglu(x, g).numpy(), rtol=1e-6)
+    np.testing.assert_allclose(out.cpu().numpy(), volta.ops.example.swiglu(x, g).numpy(), rtol=1e-6)
     np.testing.assert_allclose((xt * 2 + 1).cpu().numpy(), (x * 2 + 1).numpy(), rtol=1e-6)
 
 
@@ -187,8 +187,8 @@ def test_toy_ops_without_kernel_use_the_cpu_fallback() -> None:
         ("sub", volta.sub, (at, at), volta.sub(a, a)),
         ("matmul", volta.matmul, (at, bt), volta.matmul(a, b)),
         ("sum", lambda t: t.sum(1), (at,), a.sum(1)),
-        ("ext::scaled_add", volta.ops.ext.scaled_add, (at, at, 3.0),
-         volta.ops.ext.scaled_add(a, a, 3.0)),
+        ("example::scaled_add", volta.ops.example.scaled_add, (at, at, 3.0),
+         volta.ops.example.scaled_add(a, a, 3.0)),
     ]:
         ex = explain(name, *args)
         assert (ex.key, ex.source) == ("TOY", "cpu-fallback"), name
@@ -240,8 +240,8 @@ def test_autograd_on_toy_matches_cpu() -> None:
     g = volta.tensor(ga, requires_grad=True)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        (volta.ops.ext.swiglu(xt, gt) * 3).sum().backward()
-    (volta.ops.ext.swiglu(x, g) * 3).sum().backward()
+        (volta.ops.example.swiglu(xt, gt) * 3).sum().backward()
+    (volta.ops.example.swiglu(x, g) * 3).sum().backward()
     assert xt.grad.device == volta.device("toy") and gt.grad.device == volta.device("toy")
     np.testing.assert_allclose(xt.grad.cpu().numpy(), x.grad.numpy(), rtol=1e-5, atol=1e-6)
     np.testing.assert_allclose(gt.grad.cpu().numpy(), g.grad.numpy(), rtol=1e-5, atol=1e-6)
@@ -270,7 +270,7 @@ def test_disabling_the_cpu_fallback_raises_no_kernel_error() -> None:
 
 
 class ScopedPlugin:
-    """A plugin object with all three hooks: a device, an op, kernels (incl. for ext::swiglu)."""
+    """A plugin object with all three hooks: a device, an op, kernels (incl. for example::swiglu)."""
 
     def __init__(self, ns: str) -> None:
         self.ns = ns
@@ -292,7 +292,7 @@ class ScopedPlugin:
         self.calls.append("kernels")
         library.impl(f"{self.ns}::double", "CPU", lambda x: volta.tensor(np.asarray(x) * 2))
         # a kernel for another plugin's op on this plugin's device
-        library.impl("ext::swiglu", "OBJDEV",
+        library.impl("example::swiglu", "OBJDEV",
                      lambda x, g: volta.tensor(np.asarray(x) * 0 + 7, device="objdev"))
 
 
@@ -311,11 +311,11 @@ def test_register_plugin_object_inside_scoped() -> None:
         assert name in DISPATCHER.find(f"{ns}::double").kernels[
             volta.dispatch.KEYS.get("CPU")].provenance
         t = volta.ones(2, device="objdev")
-        assert volta.ops.ext.swiglu(t, t).cpu().tolist() == [7.0, 7.0]
+        assert volta.ops.example.swiglu(t, t).cpu().tolist() == [7.0, 7.0]
     assert "objdev" not in volta.get_device_types()
     assert f"{ns}::double" not in DISPATCHER.ops
     assert volta.dispatch.KEYS.find("OBJDEV") is None
-    assert "OBJDEV" not in volta.dispatch.table("ext::swiglu")
+    assert "OBJDEV" not in volta.dispatch.table("example::swiglu")
 
 
 def test_register_broken_plugin_object_is_reported_not_raised() -> None:

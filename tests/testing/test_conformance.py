@@ -1,7 +1,7 @@
 """volta.testing.conformance: every op on a backend against the CPU backend.
 
 The example plugin's ``toy`` device runs the whole suite here (its own kernels for add, mul and
-ext::swiglu, the CPU fallback for the rest); broken kernels on a scratch device show that the
+example::swiglu, the CPU fallback for the rest); broken kernels on a scratch device show that the
 kit fails where it must."""
 
 from __future__ import annotations
@@ -38,9 +38,9 @@ def test_statuses_on_the_toy_device() -> None:
 
 
 def test_plugin_ops_are_included() -> None:
-    results = {(r.op, r.dtype): r for r in run_conformance("toy", ops="ext::*")}
-    assert results[("ext::swiglu", "float64")].status in ("pass", "fallback")
-    assert results[("ext::scaled_add", "float32")].samples >= 2  # schema-derived samples
+    results = {(r.op, r.dtype): r for r in run_conformance("toy", ops="example::*")}
+    assert results[("example::swiglu", "float64")].status in ("pass", "fallback")
+    assert results[("example::scaled_add", "float32")].samples >= 2  # schema-derived samples
 
 
 def _broken_device(kernel_name: str, kernel) -> None:

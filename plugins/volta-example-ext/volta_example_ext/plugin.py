@@ -3,10 +3,10 @@
 * ``volta_register_backends``: the device ``"toy"`` (dispatch key ``TOY``). Its memory is a host
   numpy array inside a :class:`ToyBuffer`, so toy tensors never share storage with CPU tensors
   and every op on them dispatches to the ``TOY`` key.
-* ``volta_define_ops``: ``ext::swiglu`` from ``ops.yaml`` (pointwise snippet + derivative
-  formulas) and ``ext::scaled_add`` from a schema string with a Python backward.
-* ``volta_register_kernels``: CPU kernel for ``ext::scaled_add``; TOY kernels for core ``add``
-  and ``mul`` and for ``ext::swiglu``. Everything else on ``toy`` goes through volta's CPU
+* ``volta_define_ops``: ``example::swiglu`` from ``ops.yaml`` (pointwise snippet + derivative
+  formulas) and ``example::scaled_add`` from a schema string with a Python backward.
+* ``volta_register_kernels``: CPU kernel for ``example::scaled_add``; TOY kernels for core ``add``
+  and ``mul`` and for ``example::swiglu``. Everything else on ``toy`` goes through volta's CPU
   fallback.
 """
 
@@ -98,7 +98,7 @@ def toy_mul(self: Any, other: Any) -> Any:
 
 
 def toy_swiglu(x: Any, gate: Any) -> Any:
-    """``ext::swiglu`` on the toy device: x * gate * sigmoid(gate)."""
+    """``example::swiglu`` on the toy device: x * gate * sigmoid(gate)."""
     _check_broadcast(x, gate)
     dt = volta.result_type(x, gate)
     if not dt.is_floating_point:
@@ -109,7 +109,7 @@ def toy_swiglu(x: Any, gate: Any) -> Any:
 
 
 def cpu_scaled_add(a: Any, b: Any, alpha: float) -> Any:
-    """``ext::scaled_add`` on the CPU: a + alpha * b."""
+    """``example::scaled_add`` on the CPU: a + alpha * b."""
     _check_broadcast(a, b)
     dt = volta.result_type(a, b)
     return _result(_host(a) + alpha * _host(b), dt, "cpu")
@@ -147,14 +147,14 @@ def volta_register_backends(registry: BackendRegistry) -> None:
 @hookimpl
 def volta_define_ops(library: Library) -> None:
     library.define_yaml(OPS_YAML)
-    library.define("ext::scaled_add(Tensor a, Tensor b, float alpha) -> Tensor")
-    library.register_autograd("ext::scaled_add", scaled_add_backward,
+    library.define("example::scaled_add(Tensor a, Tensor b, float alpha) -> Tensor")
+    library.register_autograd("example::scaled_add", scaled_add_backward,
                               setup_context=scaled_add_setup)
 
 
 @hookimpl
 def volta_register_kernels(library: Library) -> None:
-    library.impl("ext::scaled_add", "CPU", cpu_scaled_add)
+    library.impl("example::scaled_add", "CPU", cpu_scaled_add)
     library.impl("add", "TOY", toy_add)
     library.impl("mul", "TOY", toy_mul)
-    library.impl("ext::swiglu", "TOY", toy_swiglu)
+    library.impl("example::swiglu", "TOY", toy_swiglu)
