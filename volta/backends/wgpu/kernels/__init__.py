@@ -11,6 +11,7 @@ from volta.backends.wgpu.kernels import (
     composed,
     copy,
     indexing,
+    linalg,
     nn,
     optim,
     pointwise,
@@ -20,4 +21,4 @@ from volta.backends.wgpu.kernels import (
 
 KERNELS: dict[str, Any] = {**copy.KERNELS, **pointwise.KERNELS, **reduce.KERNELS,
                            **optim.KERNELS, **nn.KERNELS, **indexing.KERNELS,
-                           **composed.KERNELS, **pool.KERNELS}
+                           **composed.KERNELS, **pool.KERNELS, **linalg.KERNELS}

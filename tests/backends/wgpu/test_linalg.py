@@ -1,0 +1,126 @@
+"""mm / matmul / bmm / addmm / linear on WGPU (the tiled GEMM kernels), against the CPU backend,
+forward and backward, and a training step that stays on the device."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import pytest
+
+import volta
+import volta.nn.functional as F
+from tests.backends.wgpu.conftest import assert_same
+
+RNG = np.random.default_rng(7)
+View = Callable[[volta.Tensor], volta.Tensor]
+
+
+def _pair(shape: tuple[int, ...], wgpu: str, view: View | None = None,
+          grad: bool = False) -> tuple[volta.Tensor, volta.Tensor]:
+    data = RNG.standard_normal(shape).astype(np.float32)
+    cpu, gpu = volta.tensor(data, requires_grad=grad), volta.tensor(data, device=wgpu,
+                                                                    requires_grad=grad)
+    return (cpu, gpu) if view is None else (view(cpu), view(gpu))
+
+
+def _check(fn: Callable[..., volta.Tensor], shapes: list[tuple[int, ...]], wgpu: str,
+           views: list[View | None] | None = None, backward: bool = True) -> None:
+    views = views or [None] * len(shapes)
+    leaves = [_pair(s, wgpu, grad=backward) for s in shapes]
+    ins = [(v(c), v(g)) if v else (c, g) for (c, g), v in zip(leaves, views, strict=True)]
+    want = fn(*(c for c, _ in ins))
+    got = fn(*(g for _, g in ins))
+    assert got.device.type == "wgpu"
+    assert_same(got, want, rtol=1e-4, atol=1e-4)
+    if backward:
+        seed = RNG.standard_normal(tuple(want.shape)).astype(np.float32)
+        want.backward(volta.tensor(seed))
+        got.backward(volta.tensor(seed, device=wgpu))
+        for c, g in leaves:
+            assert_same(g.grad, c.grad, rtol=1e-4, atol=1e-4)
+
+
+T: View = lambda t: t.t()  # noqa: E731
+SLICE: View = lambda t: t[:, 1:]  # noqa: E731
+
+
+@pytest.mark.parametrize("shapes,views", [
+    ([(5, 7), (7, 3)], None),
+    ([(33, 70), (70, 130)], None),  # odd sizes, several tiles
+    ([(64, 32), (32, 64)], None),  # whole tiles
+    ([(7, 5), (3, 7)], [T, T]),  # transposed operands
+    ([(5, 8), (7, 3)], [SLICE, None]),  # a slice (offset, row stride)
+])
+def test_mm(wgpu: str, shapes: list, views: list | None) -> None:
+    _check(volta.mm, shapes, wgpu, views)
+
+
+@pytest.mark.parametrize("shapes", [
+    [(7,), (7,)], [(7,), (7, 3)], [(5, 7), (7,)], [(2, 5, 7), (7,)], [(7,), (2, 7, 3)],
+    [(2, 1, 5, 7), (3, 7, 4)],  # broadcast batch dims
+    [(4, 2, 3, 5, 7), (7, 4)],  # rows folded into one GEMM
+    [(4, 2, 3, 5, 7), (2, 1, 7, 4)],  # more batch dims than the GEMM takes
+    [(3, 5, 0), (0, 4)],  # empty K
+])
+def test_matmul(wgpu: str, shapes: list) -> None:
+    _check(volta.matmul, shapes, wgpu)
+
+
+def test_matmul_of_a_transposed_batch_and_of_itself(wgpu: str) -> None:
+    _check(volta.matmul, [(3, 7, 5), (3, 7, 4)], wgpu, [lambda t: t.transpose(1, 2), None])
+    _check(lambda x: x @ x.T, [(6, 4)], wgpu)  # one buffer bound as A and B
+
+
+def test_bmm(wgpu: str) -> None:
+    _check(volta.bmm, [(3, 5, 7), (3, 7, 9)], wgpu)
+
+
+@pytest.mark.parametrize("self_shape,beta,alpha", [
+    ((5, 3), 1, 1), ((5, 3), 0.5, 2.0), ((3,), 1, 1), ((5, 1), 1, -1.5), ((3,), 2.0, 1),
+    ((), 1, 1), ((5, 3), 0, 3.0)])
+def test_addmm(wgpu: str, self_shape: tuple, beta: float, alpha: float) -> None:
+    _check(lambda s, a, b: volta.addmm(s, a, b, beta=beta, alpha=alpha),
+           [self_shape, (5, 7), (7, 3)], wgpu)
+
+
+def test_addmm_with_beta_zero_ignores_nan(wgpu: str) -> None:
+    nan = volta.full((2, 2), float("nan"), device=wgpu)
+    a = volta.ones(2, 3, device=wgpu)
+    assert volta.addmm(nan, a, a.T, beta=0).tolist() == [[3.0, 3.0], [3.0, 3.0]]
+
+
+@pytest.mark.parametrize("shapes", [
+    [(4, 6), (3, 6), (3,)], [(4, 6), (3, 6)], [(2, 4, 6), (3, 6), (3,)], [(6,), (3, 6), (3,)]])
+def test_linear(wgpu: str, shapes: list) -> None:
+    _check(F.linear, shapes, wgpu)
+
+
+def test_integer_matmul_runs_through_the_cpu_path(wgpu: str, quiet_fallback: None) -> None:
+    a = volta.arange(6, device=wgpu).reshape(2, 3).to(volta.int32)
+    assert (a @ a.T).tolist() == [[5, 14], [14, 50]]
+
+
+def test_mlp_training_step_stays_on_the_device(wgpu: str) -> None:
+    volta.manual_seed(0)
+    model = volta.nn.Sequential(volta.nn.Linear(8, 16), volta.nn.ReLU(),
+                                volta.nn.Linear(16, 3)).to(wgpu)
+    opt = volta.optim.SGD(model.parameters(), lr=0.1)
+    x = volta.randn(10, 8).to(wgpu)
+    y = volta.randn(10, 3).to(wgpu)
+
+    def step() -> float:
+        opt.zero_grad()
+        loss = F.mse_loss(model(x), y)
+        loss.backward()
+        opt.step()
+        return loss.item()
+
+    step()  # warm up (compiles, fills the pool)
+    fallbacks = dict(volta.dispatch.cpu_fallback_counts())
+    volta.wgpu.synchronize()
+    before = volta.wgpu.counters()
+    step()
+    after = volta.wgpu.counters()
+    assert volta.dispatch.cpu_fallback_counts() == fallbacks
+    assert after["readbacks"] - before["readbacks"] == 1
