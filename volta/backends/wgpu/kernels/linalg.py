@@ -30,7 +30,7 @@ from volta.errors import DTypeError, ShapeError
 from volta.tensor.inplace import broadcast_shapes
 from volta.tensor.tensor import Tensor
 
-_GEMM_DTYPES = {D.float32: "f32", D.float16: "f16"}
+GEMM_DTYPES = {D.float32: "f32", D.float16: "f16"}
 
 
 def cpu_path(name: str, *args: Any) -> Any:
@@ -54,7 +54,7 @@ def gemm_dtype(op: str, *tensors: Tensor) -> str | None:
                              f"{dt.name} != {t.dtype.name}")
     if dt is D.bool_:
         raise DTypeError(f"{op}: \"addmm\" not implemented for 'Bool'")
-    wgsl = _GEMM_DTYPES.get(dt)
+    wgsl = GEMM_DTYPES.get(dt)
     if wgsl == "f16":
         runtime_of(tensors[0]).require_f16(op)
     return wgsl
@@ -75,8 +75,11 @@ def _merge_batch(shape: list[int], strides: list[list[int]]) -> tuple[list[int],
     return shape, strides
 
 
-def _dispatch(launch: G.GemmLaunch, a: Tensor, b: Tensor, c: Tensor,
-              bias: Tensor | None) -> None:
+def run_launch(launch: G.GemmLaunch, a: Tensor, b: Tensor, c: Tensor,
+               bias: Tensor | None = None) -> None:
+    """Record a planned GEMM (bindings A, B, C, bias; split-K: the partials go to a pooled
+    scratch buffer and a second dispatch reduces them into C). Each tensor's storage is bound
+    whole: the launch's offsets say where its view starts."""
     rt = runtime_of(c)
     k = launch.kernel
     extra = [handle_of(bias)] if bias is not None else []
@@ -143,7 +146,7 @@ def gemm(a: Tensor, b: Tensor, out: Tensor, *, dtype: str, alpha: float = 1.0,
             batch=batch, dtype=dtype, alpha=alpha, beta=beta,  # type: ignore[arg-type]
             bias_offset=0 if bias is None else bias._offset,
             split_k="auto" if K >= 4096 else 1, **bias_kw)
-        _dispatch(launch, a, b, out, bias)
+        run_launch(launch, a, b, out, bias)
     return out
 
 
