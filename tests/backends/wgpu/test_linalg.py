@@ -10,7 +10,7 @@ import pytest
 
 import volta
 import volta.nn.functional as F
-from tests.backends.wgpu.conftest import assert_same
+from tests.backends.wgpu.conftest import assert_same, assert_training_step_stays_on_device
 
 RNG = np.random.default_rng(7)
 View = Callable[[volta.Tensor], volta.Tensor]
@@ -105,22 +105,5 @@ def test_mlp_training_step_stays_on_the_device(wgpu: str) -> None:
     volta.manual_seed(0)
     model = volta.nn.Sequential(volta.nn.Linear(8, 16), volta.nn.ReLU(),
                                 volta.nn.Linear(16, 3)).to(wgpu)
-    opt = volta.optim.SGD(model.parameters(), lr=0.1)
-    x = volta.randn(10, 8).to(wgpu)
-    y = volta.randn(10, 3).to(wgpu)
-
-    def step() -> float:
-        opt.zero_grad()
-        loss = F.mse_loss(model(x), y)
-        loss.backward()
-        opt.step()
-        return loss.item()
-
-    step()  # warm up (compiles, fills the pool)
-    fallbacks = dict(volta.dispatch.cpu_fallback_counts())
-    volta.wgpu.synchronize()
-    before = volta.wgpu.counters()
-    step()
-    after = volta.wgpu.counters()
-    assert volta.dispatch.cpu_fallback_counts() == fallbacks
-    assert after["readbacks"] - before["readbacks"] == 1
+    assert_training_step_stays_on_device(model, volta.randn(10, 8).to(wgpu),
+                                         volta.randn(10, 3).to(wgpu))

@@ -20,7 +20,8 @@ from typing import Any
 from volta.backends.wgpu.kernels import conv as C
 from volta.backends.wgpu.kernels.linalg import GEMM_DTYPES, cpu_path, run_launch
 from volta.backends.wgpu.storage import empty, runtime_of
-from volta.errors import DTypeError, ShapeError
+from volta.errors import ShapeError
+from volta.tensor.checks import check_conv
 from volta.tensor.tensor import Tensor
 
 
@@ -40,12 +41,7 @@ def _as_4d(t: Tensor) -> Tensor:
 
 def _supported(op: str, input: Tensor, weight: Tensor) -> str | None:
     """The kernels' WGSL dtype, or None when only the CPU path can run this convolution."""
-    if input.dtype is not weight.dtype:
-        raise DTypeError(f"Input type ({input.dtype.name}) and weight type ({weight.dtype.name}) "
-                         "should be the same")
-    if input.ndim != weight.ndim:
-        raise ShapeError(f"Expected {weight.ndim}D (batched) input to convolution, but got input "
-                         f"of size: {list(input.shape)}")
+    check_conv(input, weight)
     dtype = GEMM_DTYPES.get(input.dtype)
     if input.ndim not in (3, 4) or dtype is None:
         return None

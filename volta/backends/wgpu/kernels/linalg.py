@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -27,6 +28,7 @@ from volta.composites.nn import linear as linear_composite
 from volta.dispatch.dispatcher import DISPATCHER
 from volta.dispatch.keys import KEYS
 from volta.errors import DTypeError, ShapeError
+from volta.tensor.checks import check_bmm, check_mm
 from volta.tensor.inplace import broadcast_shapes
 from volta.tensor.tensor import Tensor
 
@@ -195,35 +197,26 @@ def _product(self: Tensor, other: Tensor, dtype: str, bias: Tensor | None = None
     return out
 
 
-def matmul(self: Tensor, other: Tensor) -> Tensor:
+def _check_matmul(self: Tensor, other: Tensor) -> None:
     if self.ndim == 0 or other.ndim == 0:
         raise ShapeError(f"both arguments to matmul need to be at least 1D, but they are "
                          f"{self.ndim}D and {other.ndim}D")
-    dtype = gemm_dtype("matmul", self, other)
-    if dtype is None:
-        return cpu_path("matmul", self, other)
-    return _product(self, other, dtype)
 
 
-def mm(self: Tensor, mat2: Tensor) -> Tensor:
-    if self.ndim != 2 or mat2.ndim != 2:
-        raise ShapeError(f"mm: expected 2D tensors, got {self.ndim}D and {mat2.ndim}D")
-    dtype = gemm_dtype("mm", self, mat2)
-    if dtype is None:
-        return cpu_path("mm", self, mat2)
-    return _product(self, mat2, dtype)
+def _checked_product(op: str, check: Callable[[Tensor, Tensor], None]) -> Any:
+    def kernel(self: Tensor, mat2: Tensor) -> Tensor:
+        check(self, mat2)
+        dtype = gemm_dtype(op, self, mat2)
+        if dtype is None:
+            return cpu_path(op, self, mat2)
+        return _product(self, mat2, dtype)
+    kernel.__name__ = op
+    return kernel
 
 
-def bmm(self: Tensor, mat2: Tensor) -> Tensor:
-    if self.ndim != 3 or mat2.ndim != 3:
-        raise ShapeError(f"bmm: batch1 must be a 3D tensor and batch2 a 3D tensor, got "
-                         f"{self.ndim}D and {mat2.ndim}D")
-    if self._shape[0] != mat2._shape[0]:
-        raise ShapeError(f"bmm: batch sizes differ ({self._shape[0]} and {mat2._shape[0]})")
-    dtype = gemm_dtype("bmm", self, mat2)
-    if dtype is None:
-        return cpu_path("bmm", self, mat2)
-    return _product(self, mat2, dtype)
+matmul = _checked_product("matmul", _check_matmul)
+mm = _checked_product("mm", check_mm)
+bmm = _checked_product("bmm", check_bmm)
 
 
 def _as_bias(t: Tensor, M: int, N: int) -> tuple[Tensor, str] | None:
