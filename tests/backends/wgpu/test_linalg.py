@@ -3,7 +3,10 @@ forward and backward, and a training step that stays on the device."""
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -96,6 +99,25 @@ def test_linear(wgpu: str, shapes: list) -> None:
     _check(F.linear, shapes, wgpu)
 
 
+def test_float16_matmul_and_conv(wgpu: str) -> None:
+    a = volta.tensor(RNG.standard_normal((2, 9, 12)), dtype=volta.float16)
+    b = volta.tensor(RNG.standard_normal((12, 5)), dtype=volta.float16)
+    if "shader-f16" not in volta.wgpu.features():  # CI's lavapipe has it
+        with pytest.raises(volta.errors.DTypeError, match="shader-f16"):
+            a.to(wgpu) @ b.to(wgpu)
+        return
+    got = (a.to(wgpu) @ b.to(wgpu)).cpu()
+    assert got.dtype == volta.float16
+    np.testing.assert_allclose(got.float().numpy(), (a.float() @ b.float()).numpy(),
+                               rtol=1e-2, atol=2e-2)
+    x = volta.tensor(RNG.standard_normal((1, 2, 5, 5)), dtype=volta.float16)
+    w = volta.tensor(RNG.standard_normal((3, 2, 3, 3)), dtype=volta.float16)
+    got = F.conv2d(x.to(wgpu), w.to(wgpu), padding=1).cpu()
+    np.testing.assert_allclose(got.float().numpy(), F.conv2d(x.float(), w.float(),
+                                                             padding=1).numpy(),
+                               rtol=1e-2, atol=3e-2)
+
+
 def test_integer_matmul_runs_through_the_cpu_path(wgpu: str, quiet_fallback: None) -> None:
     a = volta.arange(6, device=wgpu).reshape(2, 3).to(volta.int32)
     assert (a @ a.T).tolist() == [[5, 14], [14, 50]]
@@ -107,3 +129,20 @@ def test_mlp_training_step_stays_on_the_device(wgpu: str) -> None:
                                 volta.nn.Linear(16, 3)).to(wgpu)
     assert_training_step_stays_on_device(model, volta.randn(10, 8).to(wgpu),
                                          volta.randn(10, 3).to(wgpu))
+
+
+def test_gemm_uses_the_tuned_tile_shape(wgpu: str, tmp_path: Path,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    from volta.backends.wgpu.kernels import harness, linalg
+    from volta.backends.wgpu.kernels import matmul as G
+    from volta.backends.wgpu.runtime import get
+    rt = get(0)
+    chosen = G.MatmulConfig(bm=32, bn=32, bk=8, tm=4, tn=4)
+    path = tmp_path / "tuning.json"
+    path.write_text(json.dumps({harness.adapter_name(rt.device): {
+        G.size_class(300, 200, 100): {"config": dataclasses.asdict(chosen)}}}))
+    monkeypatch.setenv(G.TUNING_CACHE_ENV, str(path))
+    monkeypatch.setattr(linalg, "_TUNED", {})
+    assert linalg.gemm_config(rt, 300, 200, 100) == chosen
+    assert linalg.gemm_config(rt, 3000, 2000, 1000) == G.default_config(3000, 2000, 1000)
+    _check(volta.mm, [(300, 100), (100, 200)], wgpu, backward=False)

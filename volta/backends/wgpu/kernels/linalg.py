@@ -15,12 +15,15 @@ from __future__ import annotations
 
 import itertools
 import math
+import os
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from volta import dtypes as D
+from volta.backends.wgpu import runtime
+from volta.backends.wgpu.kernels import harness
 from volta.backends.wgpu.kernels import matmul as G
 from volta.backends.wgpu.kernels.copy import copy_into
 from volta.backends.wgpu.storage import empty, handle_of, runtime_of
@@ -33,6 +36,26 @@ from volta.tensor.inplace import broadcast_shapes
 from volta.tensor.tensor import Tensor
 
 GEMM_DTYPES = {D.float32: "f32", D.float16: "f16"}
+# (device index, size class) -> the tuned tile shape, or None for default_config()
+_TUNED: dict[tuple[int, str], G.MatmulConfig | None] = {}
+
+
+def gemm_config(rt: runtime.Runtime, M: int, N: int, K: int) -> G.MatmulConfig:
+    """The tile shape of an ``M x N x K`` GEMM: the adapter's tuned choice for its size class
+    when the tuning cache has one (``VOLTA_WGPU_TUNE=1`` times the candidates on first use
+    and records the winner, see ``matmul.tune``), else ``default_config``. Looked up once per
+    size class and process; tuning is opt-in here because it would stall the first step."""
+    key = (rt.index, G.size_class(M, N, K))
+    if key not in _TUNED:
+        if os.environ.get(G.TUNING_ENV) == "1":
+            choice: G.MatmulConfig | None = G.tune(rt.device, M, N, K)
+        else:
+            choice = G.cached_config(rt.device, M, N, K)
+        if choice is not None and not harness.fits(rt.device, choice.threads,
+                                                   choice.workgroup_storage_bytes()):
+            choice = None
+        _TUNED[key] = choice
+    return _TUNED[key] or G.default_config(M, N, K)
 
 
 def cpu_path(name: str, *args: Any) -> Any:
@@ -134,7 +157,7 @@ def gemm(a: Tensor, b: Tensor, out: Tensor, *, dtype: str, alpha: float = 1.0,
         t2 = st[lead:]
         return tuple([0] * (2 - len(t2)) + t2)  # type: ignore[return-value]
 
-    config = G.default_config(M, N, K)
+    config = gemm_config(runtime_of(out), M, N, K)
     bias_kw: dict[str, Any] = {}
     if bias is not None:
         bias_kw = dict(bias=bias_dim, bias_stride=bias._stride[0] if bias._shape[0] != 1 else 0)
