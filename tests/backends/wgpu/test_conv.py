@@ -70,3 +70,10 @@ def test_cnn_training_step_stays_on_the_device(wgpu: str) -> None:
                                 volta.nn.Flatten(), volta.nn.Linear(4 * 5 * 5, 3)).to(wgpu)
     assert_training_step_stays_on_device(model, volta.randn(6, 2, 5, 5).to(wgpu),
                                          volta.randn(6, 3).to(wgpu))
+
+
+def test_split_k_weight_gradient(wgpu: str) -> None:
+    from volta.backends.wgpu.kernels import conv
+    geometry = conv.Conv2dGeometry(64, 2, 8, 8, 3, (3, 3), padding=(1, 1))
+    assert conv.conv2d_grad_weight(geometry).split is not None  # K = 64 * 8 * 8 is split
+    _check(lambda x, w: F.conv2d(x, w, padding=1), [(64, 2, 8, 8), (3, 2, 3, 3)], wgpu)

@@ -146,3 +146,9 @@ def test_gemm_uses_the_tuned_tile_shape(wgpu: str, tmp_path: Path,
     assert linalg.gemm_config(rt, 300, 200, 100) == chosen
     assert linalg.gemm_config(rt, 3000, 2000, 1000) == G.default_config(3000, 2000, 1000)
     _check(volta.mm, [(300, 100), (100, 200)], wgpu, backward=False)
+
+
+def test_split_k_gemm(wgpu: str) -> None:
+    from volta.backends.wgpu.kernels import matmul as G
+    assert G.choose_splits(G.default_config(4, 3, 4096), 4, 3, 4096, 1) > 1  # split below
+    _check(volta.mm, [(4, 4096), (4096, 3)], wgpu)
