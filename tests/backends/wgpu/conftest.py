@@ -48,3 +48,26 @@ def assert_same(got: volta.Tensor, want: volta.Tensor, rtol: float = 1e-5,
         np.testing.assert_allclose(g, w, rtol=rtol, atol=atol, equal_nan=True)
     else:
         np.testing.assert_array_equal(g, w)
+
+
+def assert_training_step_stays_on_device(model: volta.nn.Module, x: volta.Tensor,
+                                         y: volta.Tensor) -> None:
+    """An SGD step of ``model`` on (x, y) with an MSE loss: after a warm-up step, a step runs
+    no op through the CPU fallback and reads back once (the loss ``.item()``)."""
+    opt = volta.optim.SGD(model.parameters(), lr=0.1)
+
+    def step() -> float:
+        opt.zero_grad()
+        loss = volta.nn.functional.mse_loss(model(x), y)
+        loss.backward()
+        opt.step()
+        return loss.item()
+
+    step()  # warm up (compiles, fills the pool)
+    fallbacks = dict(volta.dispatch.cpu_fallback_counts())
+    volta.wgpu.synchronize()
+    before = volta.wgpu.counters()
+    step()
+    after = volta.wgpu.counters()
+    assert volta.dispatch.cpu_fallback_counts() == fallbacks
+    assert after["readbacks"] - before["readbacks"] == 1

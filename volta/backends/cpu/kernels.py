@@ -22,6 +22,7 @@ from volta.backends.cpu.storage import wrap_as as WA
 from volta.composites.nn import linear as _linear_composite
 from volta.composites.views import wrap_dim, wrap_dims
 from volta.errors import DTypeError, IndexOutOfRangeError, ShapeError, VoltaError
+from volta.tensor.checks import check_bmm, check_conv, check_mm
 from volta.tensor.inplace import broadcast_shapes, check_no_internal_overlap
 from volta.tensor.scalars import check_scalar, checked_convert
 from volta.tensor.tensor import Tensor
@@ -490,18 +491,13 @@ def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
 
 @kernel("mm")
 def mm(self: Tensor, mat2: Tensor) -> Tensor:
-    if self.ndim != 2 or mat2.ndim != 2:
-        raise ShapeError(f"mm: expected 2D tensors, got {self.ndim}D and {mat2.ndim}D")
+    check_mm(self, mat2)
     return matmul(self, mat2)
 
 
 @kernel("bmm")
 def bmm(self: Tensor, mat2: Tensor) -> Tensor:
-    if self.ndim != 3 or mat2.ndim != 3:
-        raise ShapeError(f"bmm: batch1 must be a 3D tensor and batch2 a 3D tensor, got "
-                         f"{self.ndim}D and {mat2.ndim}D")
-    if self._shape[0] != mat2._shape[0]:
-        raise ShapeError(f"bmm: batch sizes differ ({self._shape[0]} and {mat2._shape[0]})")
+    check_bmm(self, mat2)
     return matmul(self, mat2)
 
 
@@ -1167,12 +1163,7 @@ def _log_softmax_backward_data(grad_output: Tensor, output: Tensor, dim: int,
 
 def _conv_arrays(input: Tensor, weight: Tensor, bias: Tensor | None
                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None, D.dtype]:
-    if input.dtype is not weight.dtype:
-        raise DTypeError(f"Input type ({input.dtype.name}) and weight type ({weight.dtype.name}) "
-                         "should be the same")
-    if input.ndim != weight.ndim:
-        raise ShapeError(f"Expected {weight.ndim}D (batched) input to convolution, but got input "
-                         f"of size: {list(input.shape)}")
+    check_conv(input, weight)
     c = _compute(input.dtype)
     return (A(input).astype(c, copy=False), A(weight).astype(c, copy=False),
             None if bias is None else A(bias).astype(c, copy=False), input.dtype)

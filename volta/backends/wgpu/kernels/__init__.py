@@ -9,8 +9,10 @@ from typing import Any
 
 from volta.backends.wgpu.kernels import (
     composed,
+    conv_ops,
     copy,
     indexing,
+    linalg,
     nn,
     optim,
     pointwise,
@@ -20,4 +22,5 @@ from volta.backends.wgpu.kernels import (
 
 KERNELS: dict[str, Any] = {**copy.KERNELS, **pointwise.KERNELS, **reduce.KERNELS,
                            **optim.KERNELS, **nn.KERNELS, **indexing.KERNELS,
-                           **composed.KERNELS, **pool.KERNELS}
+                           **composed.KERNELS, **pool.KERNELS, **linalg.KERNELS,
+                           **conv_ops.KERNELS}

@@ -746,6 +746,15 @@ def _write_cache(path: Path, cache: dict[str, Any]) -> None:
     os.replace(tmp, path)  # atomic: concurrent tuners never see half a file
 
 
+def cached_config(device: Any, M: int, N: int, K: int,
+                  cache_path: Path | None = None) -> MatmulConfig | None:
+    """The choice :func:`tune` recorded for this adapter and size class, if any (nothing is
+    timed)."""
+    cache = _read_cache(cache_path or tuning_cache_path())
+    known = cache.get(harness.adapter_name(device), {}).get(size_class(M, N, K))
+    return None if known is None else MatmulConfig(**known["config"])
+
+
 def time_config(device: Any, config: MatmulConfig, M: int, N: int, K: int,
                 repeats: int | None = None) -> float:
     """Seconds per dispatch of an f32 ``M x K @ K x N`` with ``config`` on ``device``."""
@@ -779,10 +788,9 @@ def tune(device: Any, M: int, N: int, K: int, *, candidates: Sequence[MatmulConf
     path = cache_path or tuning_cache_path()
     adapter = harness.adapter_name(device)
     key = size_class(M, N, K)
-    cache = _read_cache(path)
-    known = cache.get(adapter, {}).get(key)
+    known = cached_config(device, M, N, K, path)
     if known is not None:
-        return MatmulConfig(**known["config"])
+        return known
     runnable = [c for c in candidates
                 if harness.fits(device, c.threads, c.workgroup_storage_bytes())]
     if not runnable:

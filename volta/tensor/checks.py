@@ -1,0 +1,29 @@
+"""Argument checks that every backend's kernels of an op share (PyTorch's messages), so that a
+kernel on any device rejects the same calls with the same errors."""
+
+from __future__ import annotations
+
+from volta.errors import DTypeError, ShapeError
+from volta.tensor.tensor import Tensor
+
+
+def check_mm(self: Tensor, mat2: Tensor) -> None:
+    if self.ndim != 2 or mat2.ndim != 2:
+        raise ShapeError(f"mm: expected 2D tensors, got {self.ndim}D and {mat2.ndim}D")
+
+
+def check_bmm(self: Tensor, mat2: Tensor) -> None:
+    if self.ndim != 3 or mat2.ndim != 3:
+        raise ShapeError(f"bmm: batch1 must be a 3D tensor and batch2 a 3D tensor, got "
+                         f"{self.ndim}D and {mat2.ndim}D")
+    if self._shape[0] != mat2._shape[0]:
+        raise ShapeError(f"bmm: batch sizes differ ({self._shape[0]} and {mat2._shape[0]})")
+
+
+def check_conv(input: Tensor, weight: Tensor) -> None:
+    if input.dtype is not weight.dtype:
+        raise DTypeError(f"Input type ({input.dtype.name}) and weight type ({weight.dtype.name}) "
+                         "should be the same")
+    if input.ndim != weight.ndim:
+        raise ShapeError(f"Expected {weight.ndim}D (batched) input to convolution, but got input "
+                         f"of size: {list(input.shape)}")
