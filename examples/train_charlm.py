@@ -22,6 +22,7 @@ import time
 from collections.abc import Iterator, Sequence
 from itertools import islice
 
+from example_cli import add_device_argument  # examples/example_cli.py, next to this script
 from tqdm import tqdm
 
 import volta
@@ -105,7 +106,7 @@ def endless(loader: DataLoader) -> Iterator[tuple[volta.Tensor, volta.Tensor]]:
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--device", default="cpu", help="a registered volta device (default cpu)")
+    add_device_argument(parser)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--steps", type=int, default=600, help="optimizer steps")
     parser.add_argument("--batch-size", type=int, default=16)
@@ -132,10 +133,6 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="required relative drop of the validation loss below the unigram "
                              "baseline (exit 1 otherwise)")
     args = parser.parse_args(argv)
-    registered = volta.get_device_types()
-    if args.device.split(":")[0] not in registered:
-        parser.error(f"unknown device {args.device!r}; registered devices: "
-                     f"{', '.join(registered)}")
     for name in ("steps", "batch_size", "context", "eval_every", "eval_batches", "top_k"):
         if getattr(args, name) < 1:
             parser.error(f"--{name.replace('_', '-')} must be at least 1")

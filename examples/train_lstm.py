@@ -19,6 +19,7 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 
+from example_cli import add_device_argument  # examples/example_cli.py, next to this script
 from tqdm import tqdm
 
 import volta
@@ -86,7 +87,7 @@ def endless(loader: DataLoader) -> Iterator[tuple[volta.Tensor, volta.Tensor]]:
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--device", default="cpu", help="a registered volta device (default cpu)")
+    add_device_argument(parser)
     parser.add_argument("--steps", type=int, default=200, help="optimizer steps")
     parser.add_argument("--batch-size", type=int, default=32)
     parser.add_argument("--seq-len", type=int, default=64, help="characters per window")
