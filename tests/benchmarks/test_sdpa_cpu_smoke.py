@@ -7,27 +7,15 @@ benchmark's global state (seeds, allocations, thread settings) never reaches oth
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-SCRIPT = ROOT / "benchmarks" / "sdpa_cpu.py"
+from tests.benchmarks.scripts import run_benchmark
 
 
 def test_quick_run_reports_every_length(tmp_path: Path) -> None:
-    out = tmp_path / "sdpa_cpu.json"
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
-        filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
-    proc = subprocess.run([sys.executable, str(SCRIPT), "--quick", "--in-process", "--out",
-                           str(out)], env=env, capture_output=True, text=True, timeout=120,
-                          check=False)
-    assert proc.returncode == 0, proc.stderr
-    assert "torch/volta" in proc.stdout
+    stdout, report = run_benchmark("sdpa_cpu", tmp_path / "sdpa_cpu.json", "--in-process")
+    assert "torch/volta" in stdout
 
-    report = json.loads(out.read_text())
     [rows] = report["timings"].values()
     assert set(rows) == {"16", "40"}
     for row in rows.values():
