@@ -426,10 +426,10 @@ def nll_loss(self: Tensor, target: Tensor, weight: Tensor | None = None,
         target = target.to(D.int64)
     valid = R.ne(target, ignore_index)
     safe = R.where_self(valid, target, 0)
-    # the range check reads the data on the host: free for host memory, a device sync (in
-    # every training step) elsewhere, so asynchronous devices skip it, as CUDA's device-side
-    # assert does (their gather kernels clamp instead)
-    if safe.numel() and safe.is_cpu:
+    # the range check reads the data on the host: free where the storage is host memory (the
+    # backend contract's flag), a device sync in every training step elsewhere, so other
+    # devices skip it, as CUDA's device-side assert does (their gather kernels clamp instead)
+    if safe.numel() and safe._storage.backend.host_memory:
         out_of_range = F.logical_or(R.lt(safe, 0), R.ge(safe, classes))
         if out_of_range.any().item():
             bad = F.masked_select(safe, out_of_range).reshape(-1)[0].item()

@@ -6,25 +6,15 @@ from collections.abc import Callable
 from typing import Any
 
 import volta
-from volta.errors import ArgumentError
-from volta.optim.optimizer import Optimizer, ParamsT
+from volta.optim.optimizer import Optimizer, ParamsT, check_non_negative
 
 
 class Adagrad(Optimizer):
     def __init__(self, params: ParamsT, lr: float = 1e-2, lr_decay: float = 0,
                  weight_decay: float = 0, initial_accumulator_value: float = 0,
                  eps: float = 1e-10, *, maximize: bool = False) -> None:
-        if lr < 0:
-            raise ArgumentError(f"Invalid learning rate: {lr}")
-        if lr_decay < 0:
-            raise ArgumentError(f"Invalid lr_decay value: {lr_decay}")
-        if weight_decay < 0:
-            raise ArgumentError(f"Invalid weight_decay value: {weight_decay}")
-        if initial_accumulator_value < 0:
-            raise ArgumentError(f"Invalid initial_accumulator_value value: "
-                                f"{initial_accumulator_value}")
-        if eps < 0:
-            raise ArgumentError(f"Invalid epsilon value: {eps}")
+        check_non_negative(lr=lr, lr_decay=lr_decay, weight_decay=weight_decay,
+                           initial_accumulator_value=initial_accumulator_value, eps=eps)
         super().__init__(params, dict(lr=lr, lr_decay=lr_decay, eps=eps,
                                       weight_decay=weight_decay,
                                       initial_accumulator_value=initial_accumulator_value,

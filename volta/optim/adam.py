@@ -7,7 +7,7 @@ from typing import Any
 
 import volta
 from volta.errors import ArgumentError
-from volta.optim.optimizer import Optimizer, ParamsT
+from volta.optim.optimizer import Optimizer, ParamsT, check_non_negative
 
 
 class Adam(Optimizer):
@@ -19,15 +19,11 @@ class Adam(Optimizer):
                  betas: tuple[float, float] = (0.9, 0.999), eps: float = 1e-8,
                  weight_decay: float = 0, amsgrad: bool = False, *,
                  maximize: bool = False) -> None:
-        if lr < 0:
-            raise ArgumentError(f"Invalid learning rate: {lr}")
-        if eps < 0:
-            raise ArgumentError(f"Invalid epsilon value: {eps}")
+        check_non_negative(lr=lr, eps=eps)
         for i, beta in enumerate(betas):
             if not 0.0 <= beta < 1.0:
                 raise ArgumentError(f"Invalid beta parameter at index {i}: {beta}")
-        if weight_decay < 0:
-            raise ArgumentError(f"Invalid weight_decay value: {weight_decay}")
+        check_non_negative(weight_decay=weight_decay)
         super().__init__(params, dict(lr=lr, betas=tuple(betas), eps=eps,
                                       weight_decay=weight_decay, amsgrad=amsgrad,
                                       maximize=maximize))

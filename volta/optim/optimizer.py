@@ -11,6 +11,19 @@ from volta.errors import ArgumentError
 ParamsT = Iterable[volta.Tensor] | Iterable[dict[str, Any]]
 
 
+# how PyTorch's messages name a hyperparameter ("Invalid learning rate: -1", "Invalid momentum
+# value: -1"); others are "<name> value"
+_HYPERPARAMETER_NAMES = {"lr": "learning rate", "eps": "epsilon value"}
+
+
+def check_non_negative(**hyperparameters: float) -> None:
+    """Reject a negative hyperparameter with PyTorch's message, checked in the order given."""
+    for name, value in hyperparameters.items():
+        if value < 0:
+            label = _HYPERPARAMETER_NAMES.get(name, f"{name} value")
+            raise ArgumentError(f"Invalid {label}: {value}")
+
+
 class _Required:
     def __repr__(self) -> str:
         return "<required parameter>"

@@ -6,24 +6,15 @@ from collections.abc import Callable
 from typing import Any
 
 import volta
-from volta.errors import ArgumentError
-from volta.optim.optimizer import Optimizer, ParamsT
+from volta.optim.optimizer import Optimizer, ParamsT, check_non_negative
 
 
 class RMSprop(Optimizer):
     def __init__(self, params: ParamsT, lr: float = 1e-2, alpha: float = 0.99, eps: float = 1e-8,
                  weight_decay: float = 0, momentum: float = 0, centered: bool = False, *,
                  maximize: bool = False) -> None:
-        if lr < 0:
-            raise ArgumentError(f"Invalid learning rate: {lr}")
-        if eps < 0:
-            raise ArgumentError(f"Invalid epsilon value: {eps}")
-        if momentum < 0:
-            raise ArgumentError(f"Invalid momentum value: {momentum}")
-        if weight_decay < 0:
-            raise ArgumentError(f"Invalid weight_decay value: {weight_decay}")
-        if alpha < 0:
-            raise ArgumentError(f"Invalid alpha value: {alpha}")
+        check_non_negative(lr=lr, eps=eps, momentum=momentum, weight_decay=weight_decay,
+                           alpha=alpha)
         super().__init__(params, dict(lr=lr, alpha=alpha, eps=eps, weight_decay=weight_decay,
                                       momentum=momentum, centered=centered, maximize=maximize))
 

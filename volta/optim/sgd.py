@@ -7,7 +7,7 @@ from typing import Any
 
 import volta
 from volta.errors import ArgumentError
-from volta.optim.optimizer import Optimizer, ParamsT
+from volta.optim.optimizer import Optimizer, ParamsT, check_non_negative
 
 
 class SGD(Optimizer):
@@ -17,12 +17,7 @@ class SGD(Optimizer):
     def __init__(self, params: ParamsT, lr: float = 1e-3, momentum: float = 0,
                  dampening: float = 0, weight_decay: float = 0, nesterov: bool = False, *,
                  maximize: bool = False) -> None:
-        if lr < 0:
-            raise ArgumentError(f"Invalid learning rate: {lr}")
-        if momentum < 0:
-            raise ArgumentError(f"Invalid momentum value: {momentum}")
-        if weight_decay < 0:
-            raise ArgumentError(f"Invalid weight_decay value: {weight_decay}")
+        check_non_negative(lr=lr, momentum=momentum, weight_decay=weight_decay)
         if nesterov and (momentum <= 0 or dampening != 0):
             raise ArgumentError("Nesterov momentum requires a momentum and zero dampening")
         super().__init__(params, dict(lr=lr, momentum=momentum, dampening=dampening,

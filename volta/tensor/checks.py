@@ -3,8 +3,24 @@ kernel on any device rejects the same calls with the same errors."""
 
 from __future__ import annotations
 
-from volta.errors import DTypeError, ShapeError
+from typing import Any
+
+from volta import dtypes as D
+from volta.errors import ArgumentError, DTypeError, ShapeError
+from volta.tensor.scalars import checked_convert
 from volta.tensor.tensor import Tensor
+
+
+def clamp_dtype(self: Tensor, min: Any, max: Any) -> D.dtype:
+    """The result dtype of ``clamp(self, min, max)``, after PyTorch's checks: a bound given,
+    and number bounds representable in that dtype."""
+    if min is None and max is None:
+        raise ArgumentError("clamp: at least one of 'min' or 'max' must not be None")
+    out = D.result_type(self, *(v for v in (min, max) if v is not None))
+    for bound in (min, max):
+        if bound is not None and not isinstance(bound, Tensor):
+            checked_convert(bound, out, "clamp")
+    return out
 
 
 def check_mm(self: Tensor, mat2: Tensor) -> None:

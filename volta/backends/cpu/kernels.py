@@ -22,7 +22,7 @@ from volta.backends.cpu.storage import wrap_as as WA
 from volta.composites.nn import linear as _linear_composite
 from volta.composites.views import wrap_dim, wrap_dims
 from volta.errors import DTypeError, IndexOutOfRangeError, ShapeError, VoltaError
-from volta.tensor.checks import check_bmm, check_conv, check_mm
+from volta.tensor.checks import check_bmm, check_conv, check_mm, clamp_dtype
 from volta.tensor.inplace import broadcast_shapes, check_no_internal_overlap
 from volta.tensor.scalars import check_scalar, checked_convert
 from volta.tensor.tensor import Tensor
@@ -82,12 +82,7 @@ def gelu(self: Tensor, approximate: str = "none") -> Tensor:
 
 @kernel("clamp")
 def clamp(self: Tensor, min: Any = None, max: Any = None) -> Tensor:
-    if min is None and max is None:
-        raise VoltaError("clamp: at least one of 'min' or 'max' must not be None")
-    out = D.result_type(self, *(v for v in (min, max) if v is not None))
-    for bound in (min, max):
-        if bound is not None and not isinstance(bound, Tensor):
-            checked_convert(bound, out, "clamp")
+    out = clamp_dtype(self, min, max)
     a = A(self).astype(_compute(out), copy=False)
     if min is not None:
         a = np.maximum(a, A(min))

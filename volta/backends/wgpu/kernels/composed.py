@@ -17,6 +17,7 @@ from volta.backends.wgpu.kernels.pointwise import make_kernel, where_self
 from volta.backends.wgpu.kernels.reduce import _dims
 from volta.backends.wgpu.storage import empty
 from volta.errors import ArgumentError, DTypeError, ShapeError
+from volta.tensor.checks import clamp_dtype
 from volta.tensor.factories import _from_host
 from volta.tensor.inplace import broadcast_shapes
 from volta.tensor.scalars import checked_convert
@@ -28,12 +29,7 @@ def _zeros(shape: Sequence[int], like: Tensor, dt: D.dtype | None = None) -> Ten
 
 
 def clamp(self: Tensor, min: Any = None, max: Any = None) -> Tensor:
-    if min is None and max is None:
-        raise ArgumentError("clamp: at least one of 'min' or 'max' must not be None")
-    out_dt = D.result_type(self, *(v for v in (min, max) if v is not None))
-    for bound in (min, max):
-        if bound is not None and not isinstance(bound, Tensor):
-            checked_convert(bound, out_dt, "clamp")
+    out_dt = clamp_dtype(self, min, max)
     result = self if self.dtype is out_dt else self.to(out_dt)
     if min is not None:
         result = result.maximum(min) if isinstance(min, Tensor) else \
