@@ -83,3 +83,41 @@ def test_empty_max_is_an_error(wgpu: str) -> None:
     with pytest.raises(volta.ShapeError):
         volta.zeros(0, device=wgpu).max()
     assert volta.zeros(0, 3, device=wgpu).sum().item() == 0
+
+
+def _large(dtype: str, device: str) -> volta.Tensor:
+    """Few outputs over many elements: the reductions that split into partials."""
+    rng = np.random.default_rng(11)
+    shape = (3, 100, 200)  # 60,000 elements; dims (1, 2) leave 3 outputs of 20,000 each
+    if dtype == "float32":
+        arr = rng.standard_normal(shape).astype(np.float32)
+        arr[1, 7, 11] = np.nan  # NaN must survive both passes of max/min
+    elif dtype == "int32":
+        arr = rng.integers(-4, 5, shape).astype(np.int32)
+    else:
+        arr = rng.random(shape) > 1e-4  # a few False: `all` must see them across chunks
+    return volta.tensor(arr).to(device).transpose(0, 2)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "int32", "bool"])
+@pytest.mark.parametrize("dim", [None, (0, 1), (1, 2)])
+@pytest.mark.parametrize("op", ["sum", "amax", "amin", "any", "all", "mean"])
+def test_split_reductions_equal_one_pass(wgpu: str, op: str, dtype: str, dim: Any) -> None:
+    from volta.backends.wgpu.kernels import reduce
+
+    if op == "mean" and dtype != "float32":
+        return
+    if op in ("amax", "amin") and dim is None:
+        dim = ()
+    assert reduce._chunks(3, 20_000, False) > 1 and reduce._chunks(1, 60_000, False) > 1
+    want, got = _both(lambda dev: getattr(_large(dtype, dev), op)(dim=dim))
+    assert_same(got, want, rtol=1e-4, atol=1e-3)
+
+
+def test_split_reduction_is_one_extra_dispatch(wgpu: str) -> None:
+    x = volta.ones(4 * 1024 * 1024, device=wgpu)
+    volta.wgpu.synchronize()
+    before = volta.wgpu.counters()["dispatches"]
+    total = x.sum()
+    assert volta.wgpu.counters()["dispatches"] - before == 2
+    assert total.item() == 4 * 1024 * 1024

@@ -1,6 +1,12 @@
 """Reductions over any set of dimensions: one workgroup per output element, each thread folding
 a strided slice of the reduced elements, then a tree reduction in workgroup memory.
 
+Few outputs over many elements (``x.sum()`` of a feature map) would leave the GPU idle with
+one workgroup per output, so such reductions split: each output's reduced range is cut into
+``P`` chunks, one workgroup per (output, chunk) writes a partial in the accumulator type, and
+a second reduction folds the partials (NaN handling and integer accumulation are the same in
+both passes, so the result equals the one-pass one up to float summation order).
+
 The input is addressed through its strides (no copy): output coordinates pick the start, the
 reduced coordinates walk the rest. ``r`` counts reduced elements in row-major order of the
 reduced dimensions, so argmax/argmin over all dimensions get the flat index PyTorch returns.
@@ -58,7 +64,9 @@ def _source(kind: str, arg: bool, acc: str, in_dt: D.dtype, out_dt: D.dtype, nd_
     src = _SOURCES.get(key)
     if src is not None:
         return src
-    # words: nout, R, in_offset, scale, [size, stride] per output dim, [size, stride] per reduced
+    # words: nout, R, in_offset, scale, [size, stride] per output dim, [size, stride] per reduced,
+    # chunks P, chunk length L (workgroup gid folds chunk gid % P of output gid / P)
+    chunks = 4 + 2 * (nd_out + nd_red)
     lines = ["  var rem = o;", "  var base = pu(2u);"]
     for d in range(nd_out - 1, -1, -1):
         w = 4 + 2 * d
@@ -93,13 +101,16 @@ def _source(kind: str, arg: bool, acc: str, in_dt: D.dtype, out_dt: D.dtype, nd_
            "fn main(@builtin(workgroup_id) wid: vec3<u32>,\n"
            "        @builtin(num_workgroups) nwg: vec3<u32>,\n"
            "        @builtin(local_invocation_id) lid: vec3<u32>) {\n"
-           "  let o = wid.x + wid.y * nwg.x;\n"
+           "  let gid = wid.x + wid.y * nwg.x;\n"
+           f"  let o = gid / pu({chunks}u);\n"
            "  let l = lid.x;\n"
            "  if (o >= pu(0u)) { return; }\n"
+           f"  let r0 = (gid % pu({chunks}u)) * pu({chunks + 1}u);\n"
+           f"  let r1 = min(r0 + pu({chunks + 1}u), pu(1u));\n"
            + "\n".join(lines) + "\n"
            f"  var acc: {acc} = {_INIT[(kind, acc)]};\n"
            + ("  var ai: i32 = 2147483647;\n" if arg else "") +
-           f"  for (var r = l; r < pu(1u); r = r + {WG}u) {{\n"
+           f"  for (var r = r0 + l; r < r1; r = r + {WG}u) {{\n"
            + "\n".join(red) + "\n"
            f"      let v = {value};\n{fold}\n  }}\n"
            "  sv[l] = acc;\n" + ("  si[l] = ai;\n" if arg else "") +
@@ -107,25 +118,38 @@ def _source(kind: str, arg: bool, acc: str, in_dt: D.dtype, out_dt: D.dtype, nd_
            f"  for (var s = {WG // 2}u; s > 0u; s = s >> 1u) {{\n"
            "    if (l < s) {\n" + merge + "\n    }\n    workgroupBarrier();\n  }\n"
            "  if (l == 0u) {\n"
-           + ("    b1[o] = si[0];\n" if arg else
-              f"    let acc = sv[0];\n    b1[o] = {store(result, out_dt)};\n") +
+           + ("    b1[gid] = si[0];\n" if arg else
+              f"    let acc = sv[0];\n    b1[gid] = {store(result, out_dt)};\n") +
            "  }\n}\n")
     _SOURCES[key] = src
     return src
 
 
+# split a reduction when each output has more than this many elements to fold and there are too
+# few outputs to fill the GPU; a chunk keeps every thread of its workgroup busy for a while
+_CHUNK = WG * 32
+_TARGET_GROUPS = 8192
+
+
+def _chunks(nout: int, red: int, arg: bool) -> int:
+    """How many chunks each output's reduced range is cut into (1: one pass)."""
+    if arg or red <= 4 * _CHUNK or nout >= _TARGET_GROUPS:
+        return 1  # arg reductions would need (value, index) partials: they stay one-pass
+    return max(1, min(-(-red // _CHUNK), _TARGET_GROUPS // nout))
+
+
 def _reduce(self: Tensor, dims: tuple[int, ...], keepdim: bool, kind: str, out_dt: D.dtype,
-            arg: bool = False, mean: bool = False) -> Tensor:
-    """Reduce ``self`` over ``dims`` (wrapped, sorted) into a new tensor of ``out_dt``."""
+            arg: bool = False, mean: bool = False, scale: float | None = None) -> Tensor:
+    """Reduce ``self`` over ``dims`` (wrapped, sorted) into a new tensor of ``out_dt``;
+    ``mean`` multiplies by ``scale`` (default 1 / the number of reduced elements)."""
     shape, strides = self._shape, self._stride
     kept = [d for d in range(len(shape)) if d not in dims]
     out_shape = tuple(1 if d in dims else shape[d] for d in range(len(shape))) if keepdim \
         else tuple(shape[d] for d in kept)
-    out = empty(out_shape, D.int64 if arg else out_dt, self._device)
     nout = math.prod(shape[d] for d in kept)
     red = math.prod(shape[d] for d in dims)
     if nout == 0:
-        return out
+        return empty(out_shape, D.int64 if arg else out_dt, self._device)
     o_shape, (o_strides,) = collapse([shape[d] for d in kept], [[strides[d] for d in kept]])
     r_shape, (r_strides,) = collapse([shape[d] for d in dims], [[strides[d] for d in dims]])
     if len(o_shape) > MAX_DIMS or len(r_shape) > MAX_DIMS:
@@ -133,20 +157,37 @@ def _reduce(self: Tensor, dims: tuple[int, ...], keepdim: bool, kind: str, out_d
     acc = "f32" if self.dtype.is_floating_point or (mean and out_dt.is_floating_point) else "i32"
     if kind in ("any", "all"):
         acc = "i32"
-    src = _source(kind, arg, acc, self.dtype, out_dt, len(o_shape), len(r_shape), mean)
-    params = [nout, red, self._offset, float(1.0 / red) if red else float("nan")]
+    if scale is None:
+        scale = float(1.0 / red) if red else float("nan")
+    chunks = _chunks(nout, red, arg)
+    if chunks > 1:  # first pass: partials [nout, chunks] in the accumulator's dtype
+        partial_dt = D.float32 if acc == "f32" else D.int32
+        out = empty((nout, chunks), partial_dt, self._device)
+        src = _source(kind, False, acc, self.dtype, partial_dt, len(o_shape), len(r_shape),
+                      False)
+    else:
+        out = empty(out_shape, D.int64 if arg else out_dt, self._device)
+        src = _source(kind, arg, acc, self.dtype, out_dt, len(o_shape), len(r_shape), mean)
+    length = -(-red // chunks)
+    params = [nout, red, self._offset, scale]
     for size, stride in zip(o_shape, o_strides, strict=True):
         params += [size, stride]
     for size, stride in zip(r_shape, r_strides, strict=True):
         params += [size, stride]
+    params += [chunks, length]
     rt = runtime_of(self)
     if D.float16 in (self.dtype, out_dt):
         rt.require_f16("wgpu reduction")
     kernel = rt.kernel(src, (True, False))
-    gx = min(nout, runtime.MAX_GROUPS_X)
+    groups = nout * chunks
+    gx = min(groups, runtime.MAX_GROUPS_X)
     rt.dispatch(kernel, [handle_of(out), handle_of(self)], runtime.pack(params),
-                (gx, -(-nout // gx), 1))
-    return out
+                (gx, -(-groups // gx), 1))
+    if chunks == 1:
+        return out
+    # second pass over the partials; "any"/"all" partials are 0/1, so they fold the same way
+    folded = _reduce(out, (1,), False, kind, out_dt, mean=mean, scale=scale)
+    return folded.reshape(out_shape)
 
 
 def _dims(dim: Any, ndim: int, op: str) -> tuple[int, ...]:
