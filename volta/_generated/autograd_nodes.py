@@ -3222,7 +3222,7 @@ class LinalgSolveExBackward(_Node):
         g_A = g_B = None
         grad_input_mask = needs
         if needs[0] or needs[1]:
-            g_A, g_B, = solve_backward(grad, A, B, result, left, grad_input_mask)
+            g_A, g_B, = solve_backward(grad, A, B, result[0], left, grad_input_mask)
         return (g_A, g_B)
 
 
@@ -3293,7 +3293,7 @@ def autograd_linalg_slogdet(A):
     node = LinalgSlogdetBackward()
     if _connect_tensors(node, (A,)):
         node.s_A = _save(A)
-        _set_history(node, result, (False, True))
+        _set_history(node, result, None)
     return result
 
 
@@ -3329,6 +3329,72 @@ def autograd_linalg_cholesky_ex(A, upper, check_errors):
 
 KERNELS['linalg_cholesky_ex'] = autograd_linalg_cholesky_ex
 NODES['linalg_cholesky_ex'] = LinalgCholeskyExBackward
+
+
+class CholeskySolveBackward(_Node):
+    __slots__ = ('s_self', 's_input2', 's_upper', 'o_result')
+    op_name = 'cholesky_solve'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
+        input2 = _unpack(node, node.s_input2)
+        upper = node.s_upper
+        result = _unpack(node, node.o_result)
+        g_self = g_input2 = None
+        grad_input_mask = needs
+        if needs[0] or needs[1]:
+            g_self, g_input2, = cholesky_solve_backward(grad, self, input2, result, upper, grad_input_mask)
+        return (g_self, g_input2)
+
+
+def autograd_cholesky_solve(self, input2, upper):
+    result = _op.cholesky_solve.redispatch(_AUTOGRAD, self, input2, upper)
+    node = CholeskySolveBackward()
+    if _connect_tensors(node, (self, input2)):
+        node.s_self = _save(self)
+        node.s_input2 = _save(input2)
+        node.s_upper = upper
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['cholesky_solve'] = autograd_cholesky_solve
+NODES['cholesky_solve'] = CholeskySolveBackward
+
+
+class CholeskyInverseBackward(_Node):
+    __slots__ = ('s_self', 's_upper', 'o_result')
+    op_name = 'cholesky_inverse'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
+        upper = node.s_upper
+        result = _unpack(node, node.o_result)
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = cholesky_inverse_backward(grad, self, upper, result)
+        return (g_self,)
+
+
+def autograd_cholesky_inverse(self, upper):
+    result = _op.cholesky_inverse.redispatch(_AUTOGRAD, self, upper)
+    node = CholeskyInverseBackward()
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save(self)
+        node.s_upper = upper
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['cholesky_inverse'] = autograd_cholesky_inverse
+NODES['cholesky_inverse'] = CholeskyInverseBackward
 
 
 class LinalgQrBackward(_Node):
@@ -3493,6 +3559,132 @@ def autograd_linalg_lu_factor_ex(A, pivot, check_errors):
 
 KERNELS['linalg_lu_factor_ex'] = autograd_linalg_lu_factor_ex
 NODES['linalg_lu_factor_ex'] = LinalgLuFactorExBackward
+
+
+class LinalgPinvAtolRtolTensorBackward(_Node):
+    __slots__ = ('s_A', 'o_result')
+    op_name = 'linalg_pinv.atol_rtol_tensor'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        A = _unpack(node, node.s_A) if needs[0] else None
+        result = _unpack(node, node.o_result) if needs[0] else None
+        g_A = g_atol = g_rtol = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_A = pinv_backward(grad, result, A)
+        return (g_A, g_atol, g_rtol)
+
+
+def autograd_linalg_pinv_atol_rtol_tensor(A, atol, rtol, hermitian):
+    result = _op.linalg_pinv_atol_rtol_tensor.redispatch(_AUTOGRAD, A, atol, rtol, hermitian)
+    node = LinalgPinvAtolRtolTensorBackward()
+    if _connect_tensors(node, (A, atol, rtol)):
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_A = _save(A)
+        if needs[0]:
+            node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['linalg_pinv.atol_rtol_tensor'] = autograd_linalg_pinv_atol_rtol_tensor
+NODES['linalg_pinv.atol_rtol_tensor'] = LinalgPinvAtolRtolTensorBackward
+
+
+class LinalgPinvAtolRtolFloatBackward(_Node):
+    __slots__ = ('s_A', 'o_result')
+    op_name = 'linalg_pinv.atol_rtol_float'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        A = _unpack(node, node.s_A)
+        result = _unpack(node, node.o_result)
+        g_A = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_A = pinv_backward(grad, result, A)
+        return (g_A,)
+
+
+def autograd_linalg_pinv_atol_rtol_float(A, atol, rtol, hermitian):
+    result = _op.linalg_pinv_atol_rtol_float.redispatch(_AUTOGRAD, A, atol, rtol, hermitian)
+    node = LinalgPinvAtolRtolFloatBackward()
+    if _connect_tensors(node, (A,)):
+        node.s_A = _save(A)
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['linalg_pinv.atol_rtol_float'] = autograd_linalg_pinv_atol_rtol_float
+NODES['linalg_pinv.atol_rtol_float'] = LinalgPinvAtolRtolFloatBackward
+
+
+class LinalgPinvBackward(_Node):
+    __slots__ = ('s_A', 'o_result')
+    op_name = 'linalg_pinv'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        A = _unpack(node, node.s_A)
+        result = _unpack(node, node.o_result)
+        g_A = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_A = pinv_backward(grad, result, A)
+        return (g_A,)
+
+
+def autograd_linalg_pinv(A, rcond, hermitian):
+    result = _op.linalg_pinv.redispatch(_AUTOGRAD, A, rcond, hermitian)
+    node = LinalgPinvBackward()
+    if _connect_tensors(node, (A,)):
+        node.s_A = _save(A)
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['linalg_pinv'] = autograd_linalg_pinv
+NODES['linalg_pinv'] = LinalgPinvBackward
+
+
+class LinalgPinvRcondTensorBackward(_Node):
+    __slots__ = ('s_A', 'o_result')
+    op_name = 'linalg_pinv.rcond_tensor'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        A = _unpack(node, node.s_A) if needs[0] else None
+        result = _unpack(node, node.o_result) if needs[0] else None
+        g_A = g_rcond = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_A = pinv_backward(grad, result, A)
+        return (g_A, g_rcond)
+
+
+def autograd_linalg_pinv_rcond_tensor(A, rcond, hermitian):
+    result = _op.linalg_pinv_rcond_tensor.redispatch(_AUTOGRAD, A, rcond, hermitian)
+    node = LinalgPinvRcondTensorBackward()
+    if _connect_tensors(node, (A, rcond)):
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_A = _save(A)
+        if needs[0]:
+            node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['linalg_pinv.rcond_tensor'] = autograd_linalg_pinv_rcond_tensor
+NODES['linalg_pinv.rcond_tensor'] = LinalgPinvRcondTensorBackward
 
 
 class ViewBackward(_Node):

@@ -1337,10 +1337,11 @@ def linalg_pinv(*args: Any, **kwargs: Any) -> Any:
     """linalg_pinv.atol_rtol_tensor(Tensor A, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False) -> Tensor
     linalg_pinv.atol_rtol_float(Tensor A, *, float? atol=None, float? rtol=None, bool hermitian=False) -> Tensor
     linalg_pinv(Tensor A, float rcond, bool hermitian=False) -> Tensor
+    linalg_pinv.rcond_tensor(Tensor A, Tensor rcond, bool hermitian=False) -> Tensor
     
     Moore-Penrose pseudo-inverse (singular values below max(atol, rtol * largest) count as zero).
     """
-    return _b.call_overloaded((_op.linalg_pinv_atol_rtol_tensor, _op.linalg_pinv_atol_rtol_float, _op.linalg_pinv,), args, kwargs, 'linalg_pinv')
+    return _b.call_overloaded((_op.linalg_pinv_atol_rtol_tensor, _op.linalg_pinv_atol_rtol_float, _op.linalg_pinv, _op.linalg_pinv_rcond_tensor,), args, kwargs, 'linalg_pinv')
 
 @_b.checked(_op.pinverse)
 def pinverse(input: Tensor, rcond: float = 1e-15) -> Tensor:
@@ -1476,7 +1477,7 @@ def kron(input: Tensor, other: Tensor) -> Tensor:
     return _op.kron(input, other)
 
 @_b.checked(_op.block_diag)
-def block_diag(tensors: Sequence[Tensor]) -> Tensor:
+def block_diag(*tensors: Tensor) -> Tensor:
     """block_diag(Tensor[] tensors) -> Tensor
     
     Block-diagonal matrix of the given matrices (scalars and vectors count as 1-row blocks).
@@ -1485,7 +1486,7 @@ def block_diag(tensors: Sequence[Tensor]) -> Tensor:
     return _op.block_diag(tensors)
 
 @_b.checked(_op.cartesian_prod)
-def cartesian_prod(tensors: Sequence[Tensor]) -> Tensor:
+def cartesian_prod(*tensors: Tensor) -> Tensor:
     """cartesian_prod(Tensor[] tensors) -> Tensor
     
     Cartesian product of 1-D tensors, one row per combination.
@@ -1504,13 +1505,13 @@ def combinations(input: Tensor, r: int = 2, with_replacement: bool = False) -> T
     return _op.combinations(input, r, with_replacement)
 
 @_b.checked(_op.cdist)
-def cdist(x1: Tensor, x2: Tensor, p: float = 2, compute_mode: int | None = None) -> Tensor:
-    """cdist(Tensor x1, Tensor x2, float p=2, int? compute_mode=None) -> Tensor
+def cdist(x1: Tensor, x2: Tensor, p: float = 2, compute_mode: str | None = None) -> Tensor:
+    """cdist(Tensor x1, Tensor x2, float p=2, str? compute_mode=None) -> Tensor
     
     p-norm distances between each pair of rows of x1 and x2.
     """
     if p.__class__ is not float: p = _b.float_arg(p, 'p', 'cdist')
-    if compute_mode.__class__ is not int: compute_mode = _b.int_arg(compute_mode, 'compute_mode', 'cdist')
+    if compute_mode.__class__ is not str: compute_mode = _b.str_arg(compute_mode, 'compute_mode', 'cdist')
     return _op.cdist(x1, x2, p, compute_mode)
 
 @_b.checked(_op.pdist)

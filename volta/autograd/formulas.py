@@ -17,10 +17,13 @@ from volta._generated import functions as F
 from volta.autograd.graph import sum_to
 from volta.autograd.linalg_formulas import (
     cholesky_backward,
+    cholesky_inverse_backward,
+    cholesky_solve_backward,
     det_backward,
     eigh_backward,
     inv_backward,
     lu_factor_backward,
+    pinv_backward,
     qr_backward,
     slogdet_backward,
     solve_backward,
@@ -46,7 +49,8 @@ __all__ = [
     # matrix decompositions and solvers (volta/autograd/linalg_formulas.py)
     "inv_backward", "solve_backward", "det_backward", "slogdet_backward", "cholesky_backward",
     "qr_backward", "svd_backward", "eigh_backward", "solve_triangular_backward",
-    "lu_factor_backward",
+    "lu_factor_backward", "pinv_backward", "cholesky_solve_backward",
+    "cholesky_inverse_backward",
 ]
 
 Tensor = Any

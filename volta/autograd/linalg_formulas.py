@@ -21,7 +21,8 @@ from volta.tensor import factories as fac
 __all__ = [
     "inv_backward", "solve_backward", "det_backward", "slogdet_backward", "cholesky_backward",
     "qr_backward", "svd_backward", "eigh_backward", "solve_triangular_backward",
-    "lu_factor_backward",
+    "lu_factor_backward", "pinv_backward", "cholesky_solve_backward",
+    "cholesky_inverse_backward",
 ]
 
 Tensor = Any
@@ -243,3 +244,31 @@ def lu_factor_backward(grad: Tensor, LU: Tensor, pivots: Tensor) -> Tensor:
     g1 = F.linalg_solve_triangular(_mt(L1), phi, upper=True, unitriangular=True)
     g = F.linalg_solve_triangular(_mt(U), F.cat([g1, gL2], -2), upper=False, left=False)
     return P @ g
+
+
+def pinv_backward(grad: Tensor, pinv: Tensor, A: Tensor) -> Tensor:
+    """Golub and Pereyra's derivative of the pseudo-inverse P at constant rank:
+    dP = -P dA P + P P^T dA^T (I - A P) + (I - P A) dA^T P^T P, transposed onto gA."""
+    pt, gt = _mt(pinv), _mt(grad)
+    m, n = A.shape[-2], A.shape[-1]
+    left = _eye_like(A, m) - A @ pinv
+    right = _eye_like(A, n) - pinv @ A
+    return -(pt @ grad @ pt) + left @ (gt @ (pinv @ pt)) + (pt @ pinv) @ (gt @ right)
+
+
+def cholesky_solve_backward(grad: Tensor, B: Tensor, L: Tensor, X: Tensor, upper: bool,
+                            mask: Sequence[bool]) -> tuple:
+    # X = A^-1 B with A = L L^T (U^T U): gB = A^-1 g, gA = -gB X^T, and dA through L (PyTorch
+    # does not restrict the gradient of L to its triangle)
+    g_b = F.cholesky_solve(grad, L, upper)
+    g_l = None
+    if mask[1]:
+        common = g_b @ _mt(X)
+        common = common + _mt(common)
+        g_l = sum_to(-(L @ common) if upper else -(common @ L), L.shape)
+    return sum_to(g_b, B.shape) if mask[0] else None, g_l
+
+
+def cholesky_inverse_backward(grad: Tensor, L: Tensor, upper: bool, inverse: Tensor) -> Tensor:
+    common = inverse @ ((grad + _mt(grad)) @ inverse)
+    return -(L @ common) if upper else -(common @ L)

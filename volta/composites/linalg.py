@@ -236,8 +236,7 @@ def linalg_lu_solve(LU: Tensor, pivots: Tensor, B: Tensor, left: bool = True,
             L, rhs, upper=False, unitriangular=True), upper=True)
         return x if left else _mt(x)
     # left adjoint: X = P L^-T U^-T B; right: X = B U^-1 L^-1 P^T = (P L^-T U^-T B^T)^T
-    rhs = _mt(B) if adjoint else B
-    x = F.linalg_solve_triangular(_mt(U), rhs if left else _mt(B), upper=False)
+    x = F.linalg_solve_triangular(_mt(U), B if left else _mt(B), upper=False)
     x = P @ F.linalg_solve_triangular(_mt(L), x, upper=True, unitriangular=True)
     return x if left else _mt(x)
 
@@ -283,8 +282,8 @@ def linalg_matrix_exp(A: Tensor) -> Tensor:
 def linalg_matrix_power(A: Tensor, n: int) -> Tensor:
     """A^n by repeated squaring (inverse first for negative n)."""
     _check_matrix("linalg.matrix_power", A, square=True)
-    if n == 0:
-        return _eye(A.shape[-1], A).expand(tuple(A.shape)).clone()
+    if n == 0:  # the identity, still connected to A (with a zero gradient) as in PyTorch
+        return A * 0 + _eye(A.shape[-1], A)
     if n < 0:
         _check_floating("linalg.matrix_power", A)
         A, n = linalg_inv(A), -n
@@ -482,6 +481,11 @@ def linalg_pinv(A: Tensor, rcond: float, hermitian: bool = False) -> Tensor:
     return _pinv(A, None, rcond, hermitian)
 
 
+@composite("linalg_pinv.rcond_tensor")
+def linalg_pinv_rcond_tensor(A: Tensor, rcond: Tensor, hermitian: bool = False) -> Tensor:
+    return _pinv(A, None, rcond, hermitian)
+
+
 @composite("pinverse")
 def pinverse(self: Tensor, rcond: float = 1e-15) -> Tensor:
     return F.linalg_pinv(self, rcond)
@@ -543,10 +547,11 @@ def linalg_lstsq(A: Tensor, B: Tensor, rcond: float | None = None, driver: str |
     cutoff = eps * max(m, n) if rcond is None or rcond < 0 else rcond
     keep = S > _tolerance(S, A, None, cutoff)
     solution = F.linalg_pinv(A, cutoff) @ rhs
-    empty = fac.empty((0,), dtype=A.dtype, device=A.device)
+    # PyTorch's empty outputs are still connected to the inputs
+    empty = solution.reshape(-1).narrow(0, 0, 0)
     rank = keep.sum(-1) if driver != "gels" else fac.empty((0,), dtype=D.int64,
                                                              device=A.device)
-    singular_values = S.detach() if driver in ("gelsd", "gelss") else empty
+    singular_values = S if driver in ("gelsd", "gelss") else empty
     residuals = empty
     if driver != "gelsy" and m > n and bool((keep.sum(-1) == n).all()):
         residuals = ((A @ solution - rhs) ** 2).sum(-2)
@@ -745,12 +750,10 @@ def combinations(self: Tensor, r: int = 2, with_replacement: bool = False) -> Te
     if r < 0:
         raise InvalidArgumentError(f"Expect a non-negative number, but got {r}")
     if r == 0:
-        return fac.empty((0,), dtype=self.dtype, device=self.device)
+        return self.narrow(0, 0, 0)
     pick = itertools.combinations_with_replacement if with_replacement else \
         itertools.combinations
     rows = list(pick(range(self.shape[0]), r))
-    if not rows:
-        return fac.empty((0, r), dtype=self.dtype, device=self.device)
     index = fac.tensor([i for row in rows for i in row], dtype=D.int64, device=self.device)
     return F.index_select(self, 0, index).reshape(len(rows), r)
 
@@ -790,8 +793,6 @@ def pdist(input: Tensor, p: float = 2) -> Tensor:
         raise InvalidArgumentError("pdist only supports non-negative p values")
     n = input.shape[0]
     pairs = list(itertools.combinations(range(n), 2))
-    if not pairs:
-        return fac.empty((0,), dtype=input.dtype, device=input.device)
     first = fac.tensor([i for i, _ in pairs], dtype=D.int64, device=input.device)
     second = fac.tensor([j for _, j in pairs], dtype=D.int64, device=input.device)
     diff = F.index_select(input, 0, first) - F.index_select(input, 0, second)
@@ -839,8 +840,7 @@ def cov(self: Tensor, correction: int = 1, fweights: Tensor | None = None,
     norm = F.clamp(norm.to(x.dtype), min=0)
     centered = x - mean
     weighted = centered if weights is None else centered * weights
-    result = (weighted @ _mt(centered)) / norm
-    return result.reshape(()) if self.ndim < 2 else result
+    return ((weighted @ _mt(centered)) / norm).squeeze()
 
 
 def _check_weights(name: str, w: Tensor, observations: int) -> None:

@@ -9,6 +9,7 @@ Errors carry PyTorch's wording; singular or non-positive-definite inputs raise
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -69,7 +70,7 @@ def _lu(a: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     (int32) and info (the 1-based index of the first zero pivot, 0 where none)."""
     *batch, m, n = a.shape
     k = min(m, n)
-    lu = np.array(a, copy=True).reshape(-1, m, n)
+    lu = np.array(a, copy=True).reshape(math.prod(batch), m, n)
     count = lu.shape[0]
     pivots = np.empty((count, k), dtype=np.int32)
     info = np.zeros(count, dtype=np.int32)
