@@ -249,27 +249,35 @@ def lu_solve(self: Tensor, LU_data: Tensor, LU_pivots: Tensor) -> Tensor:
 # ---------------------------------------------------------------- matrix functions
 
 
-_TAYLOR_DEGREE = 18  # with the norm scaled below 1/2 the remainder is below float64's epsilon
+_TAYLOR_DEGREE = 18
+# the largest 1-norm at which the degree-18 Taylor remainder stays below the dtype's epsilon
+# (Bader, Blanes and Casas 2019, the bounds PyTorch's matrix_exp uses): scaling only that far
+# keeps the squarings, which amplify rounding errors, as few as PyTorch's
+_TAYLOR_THETA = {D.float32: 3.010066362817634, D.float64: 1.090863719290036}
 
 
 @composite("matrix_exp")
 def matrix_exp(self: Tensor) -> Tensor:
     """exp(A) by scaling and squaring: exp(A) = exp(A / 2^s)^(2^s), the inner exponential a
-    Taylor polynomial (Horner form) at norm <= 1/2."""
+    Taylor polynomial (Horner form) at norm <= theta."""
     _check_floating("linalg.matrix_exp", self)
     _check_matrix("linalg.matrix_exp", self, square=True)
     n = self.shape[-1]
     if self.numel() == 0:
         return self.clone()
-    norm = float(self.detach().abs().sum(-2).amax().item())  # the largest 1-norm in the batch
-    squarings = max(0, math.ceil(math.log2(norm)) + 1) if norm > 0 else 0
-    x = self / (2.0 ** squarings)
+    # each matrix is scaled by its own 2^s (s from its 1-norm), then squared s times
+    norms = self.detach().abs().sum(-2).amax(-1)
+    theta = _TAYLOR_THETA[self.dtype]
+    squarings = F.clamp(F.ceil(F.log2(norms / theta)), min=0).nan_to_num(0.0, 0.0, 0.0)
+    most = int(squarings.amax().item())
+    x = self * F.exp2(-squarings).unsqueeze(-1).unsqueeze(-1)
     eye = _eye(n, self)
     result = eye + x / _TAYLOR_DEGREE
     for k in range(_TAYLOR_DEGREE - 1, 0, -1):
         result = eye + (x @ result) / k
-    for _ in range(squarings):
-        result = result @ result
+    for step in range(most):
+        more = (squarings > step).unsqueeze(-1).unsqueeze(-1)
+        result = F.where(more, result @ result, result)
     return result
 
 
@@ -641,8 +649,8 @@ def cross(self: Tensor, other: Tensor, dim: int | None = None) -> Tensor:
 @composite("linalg_vander")
 def linalg_vander(x: Tensor, N: int | None = None) -> Tensor:
     """Columns x^0 ... x^(N-1), as cumulative products (so integers stay exact)."""
-    if x.ndim < 1:
-        raise ShapeError("linalg.vander: x must have at least one dimension.")
+    if x.ndim == 0:  # PyTorch treats a scalar as a one-element vector
+        x = x.reshape(1)
     n = x.shape[-1] if N is None else N
     if n <= 1:
         raise InvalidArgumentError("N must be greater than 1.")
