@@ -895,6 +895,32 @@ class TensorMethods:
         """
         return _op.lu_solve(self, LU_data, LU_pivots)
 
+    @_b.checked(_op.geqrf)
+    def geqrf(self) -> tuple[Tensor, Tensor]:
+        """geqrf(Tensor self) -> (Tensor a, Tensor tau)
+        
+        QR as Householder reflectors, as LAPACK's geqrf stores them; R on and above the diagonal, the vectors below, and their scales tau.
+        """
+        return _b.named_result('geqrf', ('a', 'tau'), _op.geqrf(self))
+
+    @_b.checked(_op.orgqr)
+    def orgqr(self, input2: Tensor) -> Tensor:
+        """orgqr(Tensor self, Tensor input2) -> Tensor
+        
+        Alias of linalg.householder_product.
+        """
+        return _op.orgqr(self, input2)
+
+    @_b.checked(_op.ormqr)
+    def ormqr(self, input2: Tensor, input3: Tensor, left: bool = True, transpose: bool = False) -> Tensor:
+        """ormqr(Tensor self, Tensor input2, Tensor input3, bool left=True, bool transpose=False) -> Tensor
+        
+        Product of other (input3) with the full Q of Householder reflectors (self, tau input2).
+        """
+        if left.__class__ is not bool: left = _b.bool_arg(left, 'left', 'ormqr')
+        if transpose.__class__ is not bool: transpose = _b.bool_arg(transpose, 'transpose', 'ormqr')
+        return _op.ormqr(self, input2, input3, left, transpose)
+
     @_b.checked(_op.matrix_exp)
     def matrix_exp(self) -> Tensor:
         """matrix_exp(Tensor self) -> Tensor

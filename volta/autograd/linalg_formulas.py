@@ -202,8 +202,9 @@ def _triangle(x: Tensor, upper: bool, unitriangular: bool) -> Tensor:
     return x.tril(-1 if unitriangular else 0)
 
 
-def solve_triangular_backward(grad: Tensor, A: Tensor, b_shape: Sequence[int], X: Tensor, upper: bool,
-                              left: bool, unitriangular: bool, mask: Sequence[bool]) -> tuple:
+def solve_triangular_backward(grad: Tensor, A: Tensor, b_shape: Sequence[int], X: Tensor,
+                              upper: bool, left: bool, unitriangular: bool,
+                              mask: Sequence[bool]) -> tuple:
     # as solve's, with A^T lower where A is upper, and gA kept on A's triangle
     g_b = F.linalg_solve_triangular(_mt(A), grad, upper=not upper, left=left,
                                     unitriangular=unitriangular)

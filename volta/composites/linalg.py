@@ -246,6 +246,71 @@ def lu_solve(self: Tensor, LU_data: Tensor, LU_pivots: Tensor) -> Tensor:
     return linalg_lu_solve(LU_data, LU_pivots, self)
 
 
+# ---------------------------------------------------------------- Householder products
+
+
+def _householder_checks(op: str, A: Tensor, tau: Tensor) -> None:
+    if A.ndim < 2:
+        raise ShapeError(f"{op}: input must have at least 2 dimensions.")
+    if tau.ndim != A.ndim - 1 or tuple(tau.shape[:-1]) != tuple(A.shape[:-2]):
+        raise ShapeError(f"{op}: Expected batch dimensions of tau to be equal to "
+                         f"input.shape[:-2], but got {list(tau.shape[:-1])}")
+    if tau.shape[-1] > A.shape[-1]:
+        raise ShapeError(f"{op}: input.shape[-1] must be greater than or equal to "
+                         "tau.shape[-1]")
+    if A.dtype is not tau.dtype:
+        raise DTypeError(f"{op}: tau dtype {tau.dtype.name} does not match input dtype "
+                         f"{A.dtype.name}")
+
+
+def _apply_reflectors(A: Tensor, tau: Tensor, X: Tensor) -> Tensor:
+    """H_0 H_1 ... H_{k-1} X, H_i = I - tau_i v_i v_i^T with v_i column i of A below the
+    diagonal and an implicit 1 on it (applied last to first, each a rank-1 update)."""
+    m = A.shape[-2]
+    V = A.tril(-1) + _eye(m, A, A.shape[-1])
+    for i in range(tau.shape[-1] - 1, -1, -1):
+        v = V.narrow(-1, i, 1)
+        t = tau.narrow(-1, i, 1).unsqueeze(-1)
+        X = X - (v * t) @ (_mt(v) @ X)
+    return X
+
+
+@composite("linalg_householder_product")
+def linalg_householder_product(A: Tensor, tau: Tensor) -> Tensor:
+    op = "torch.linalg.householder_product"
+    _householder_checks(op, A, tau)
+    m, n = A.shape[-2], A.shape[-1]
+    if m < n:
+        raise ShapeError(f"{op}: input.shape[-2] must be greater than or equal to "
+                         "input.shape[-1]")
+    # A * 0 keeps the result connected to A when there are no reflectors, as in PyTorch
+    return _apply_reflectors(A, tau, A * 0 + _eye(m, A, n))
+
+
+@composite("orgqr")
+def orgqr(self: Tensor, input2: Tensor) -> Tensor:
+    return linalg_householder_product(self, input2)
+
+
+@composite("ormqr")
+def ormqr(self: Tensor, input2: Tensor, input3: Tensor, left: bool = True,
+          transpose: bool = False) -> Tensor:
+    """op(Q) C or C op(Q), Q the full m x m product of the reflectors in self and tau."""
+    op = "torch.ormqr"
+    _householder_checks(op, self, input2)
+    if input3.ndim < 2:
+        raise ShapeError(f"{op}: other must have at least 2 dimensions.")
+    m = self.shape[-2]
+    if (input3.shape[-2] if left else input3.shape[-1]) != m:
+        raise ShapeError(f"{op}: other.shape[{-2 if left else -1}] must be equal to "
+                         f"input.shape[-2]")
+    batch = tuple(self.shape[:-2])
+    Q = _apply_reflectors(self, input2, _eye(m, self).expand(batch + (m, m)))
+    if transpose:
+        Q = _mt(Q)
+    return Q @ input3 if left else input3 @ Q
+
+
 # ---------------------------------------------------------------- matrix functions
 
 
@@ -466,9 +531,9 @@ def _pinv(A: Tensor, atol: Any, rtol: Any, hermitian: bool) -> Tensor:
         keep = L.abs() > _tolerance(L.abs(), A, atol, rtol)
         inv_l = F.where(keep, 1.0 / F.where(keep, L, 1.0), 0.0)
         return (V * inv_l.unsqueeze(-2)) @ _mt(V)
-    U, S, Vh = F._linalg_svd(A, False, True)
-    keep = S > _tolerance(S, A, atol, rtol)
-    inv_s = F.where(keep, 1.0 / F.where(keep, S, 1.0), 0.0)
+    U, sv, Vh = F._linalg_svd(A, False, True)
+    keep = sv > _tolerance(sv, A, atol, rtol)
+    inv_s = F.where(keep, 1.0 / F.where(keep, sv, 1.0), 0.0)
     return (_mt(Vh) * inv_s.unsqueeze(-2)) @ _mt(U)
 
 
@@ -503,8 +568,8 @@ def _rank(A: Tensor, atol: Any, rtol: Any, hermitian: bool) -> Tensor:
     op = "linalg.matrix_rank"
     _check_floating(op, A)
     _check_matrix(op, A, square=hermitian)
-    S = _spectrum(A, hermitian)
-    return (S > _tolerance(S, A, atol, rtol)).sum(-1)
+    sv = _spectrum(A, hermitian)
+    return (sv > _tolerance(sv, A, atol, rtol)).sum(-1)
 
 
 @composite("linalg_matrix_rank.atol_rtol_tensor")
@@ -550,16 +615,16 @@ def linalg_lstsq(A: Tensor, B: Tensor, rcond: float | None = None, driver: str |
     m, n = A.shape[-2], A.shape[-1]
     if rhs.shape[-2] != m:
         raise ShapeError(f"{op}: input.size(-2) should match other.size(-2)")
-    U, S, Vh = F._linalg_svd(A, False, True)
+    sv = F._linalg_svd(A, False, True)[1]
     eps = 1.1920928955078125e-07 if A.dtype is D.float32 else 2.220446049250313e-16
     cutoff = eps * max(m, n) if rcond is None or rcond < 0 else rcond
-    keep = S > _tolerance(S, A, None, cutoff)
+    keep = sv > _tolerance(sv, A, None, cutoff)
     solution = F.linalg_pinv(A, cutoff) @ rhs
     # PyTorch's empty outputs are still connected to the inputs
     empty = solution.reshape(-1).narrow(0, 0, 0)
     rank = keep.sum(-1) if driver != "gels" else fac.empty((0,), dtype=D.int64,
                                                              device=A.device)
-    singular_values = S if driver in ("gelsd", "gelss") else empty
+    singular_values = sv if driver in ("gelsd", "gelss") else empty
     residuals = empty
     if driver != "gelsy" and m > n and bool((keep.sum(-1) == n).all()):
         residuals = ((A @ solution - rhs) ** 2).sum(-2)

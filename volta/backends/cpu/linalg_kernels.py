@@ -278,7 +278,7 @@ def linalg_cholesky_ex(a: Tensor, upper: bool = False, check_errors: bool = Fals
             raise LinAlgError(f"{op}: {_batch_prefix(info, failure[0])}The factorization could "
                               "not be completed because the input is not positive-definite "
                               f"(the leading minor of order {failure[1]} is not "
-                              "positive-definite).")
+                              "positive-definite).") from None
     if upper:
         factor = np.swapaxes(factor, -1, -2)
     return W(factor), W(info)
@@ -295,6 +295,17 @@ def linalg_qr(a: Tensor, mode: str = "reduced") -> tuple:
         return W(np.empty((0,), dtype=arr.dtype)), W(r)
     q, r = np.linalg.qr(arr, mode=mode)
     return W(q), W(r)
+
+
+@kernel("geqrf")
+def geqrf(a: Tensor) -> tuple:
+    arr = matrices(a, "geqrf", square=False)
+    *batch, m, n = arr.shape
+    if arr.size == 0:
+        return W(arr.copy()), W(np.zeros((*batch, min(m, n)), dtype=arr.dtype))
+    # numpy's "raw" mode is geqrf's output in Fortran order: transpose it back
+    h, tau = np.linalg.qr(arr, mode="raw")
+    return W(np.swapaxes(h, -1, -2).astype(arr.dtype)), W(tau.astype(arr.dtype))
 
 
 @kernel("_linalg_svd")
