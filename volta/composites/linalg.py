@@ -13,7 +13,7 @@ from typing import Any
 from volta import dtypes as D
 from volta._generated import functions as F
 from volta.composites.base import Number, _shape, composite
-from volta.composites.core import _add_scaled
+from volta.composites.core import _add_scaled, check_batches
 from volta.composites.views import wrap_dim, wrap_dims
 from volta.errors import DTypeError, IndexOutOfRangeError, InvalidArgumentError, ShapeError
 from volta.tensor import factories as fac
@@ -729,10 +729,7 @@ def linalg_vander(x: Tensor, N: int | None = None) -> Tensor:
 @composite("addbmm")
 def addbmm(self: Tensor, batch1: Tensor, batch2: Tensor, beta: Number = 1,
            alpha: Number = 1) -> Tensor:
-    if batch1.ndim != 3:
-        raise ShapeError(f"batch1 must be a 3D tensor, got {batch1.ndim}D")
-    if batch2.ndim != 3:
-        raise ShapeError(f"batch2 must be a 3D tensor, got {batch2.ndim}D")
+    check_batches(batch1, batch2)
     if batch1.shape[0] != batch2.shape[0]:
         raise ShapeError(f"batch1 and batch2 must have same number of batches, got "
                          f"{batch1.shape[0]} and {batch2.shape[0]}")

@@ -186,8 +186,9 @@ def linalg_solve_ex(a: Tensor, b: Tensor, left: bool = True, check_errors: bool 
     if np.all(good):
         x = np.linalg.solve(arr, rhs)
     elif check_errors:
-        raise LinAlgError("torch.linalg.solve: The solver failed because the input matrix is "
-                          "singular.")
+        index = _first_failure(info)[0]
+        raise LinAlgError(f"torch.linalg.solve: {_batch_prefix(info, index)}The solver failed "
+                          "because the input matrix is singular.")
     else:
         x = np.full(rhs.shape, np.nan, dtype=rhs.dtype)
         if np.any(good):
