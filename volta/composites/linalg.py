@@ -948,6 +948,8 @@ def _trapezoid_dim(y: Tensor, dim: int, op: str) -> int:
 
 def _spacing(y: Tensor, x: Tensor, d: int) -> Tensor:
     """x's differences along d, shaped to broadcast against y's."""
+    if x.ndim == 0:  # as in PyTorch: no differences, which broadcast only over one interval
+        return x.reshape(1).narrow(0, 0, 0)
     if x.ndim == 1:
         if x.shape[0] != y.shape[d]:
             raise ShapeError(f"trapezoid: There must be one `x` value for each sample point, "
