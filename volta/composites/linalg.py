@@ -246,6 +246,12 @@ def lu_solve(self: Tensor, LU_data: Tensor, LU_pivots: Tensor) -> Tensor:
     return linalg_lu_solve(LU_data, LU_pivots, self)
 
 
+@composite("linalg_ldl_factor")
+def linalg_ldl_factor(self: Tensor, hermitian: bool = False) -> tuple[Tensor, Tensor]:
+    LD, pivots, _ = F.linalg_ldl_factor_ex(self, hermitian=hermitian, check_errors=True)
+    return LD, pivots
+
+
 # ---------------------------------------------------------------- Householder products
 
 

@@ -243,6 +243,138 @@ def linalg_slogdet(a: Tensor) -> tuple:
     return W(np.asarray(sign, dtype=dt)), W(np.asarray(logabs, dtype=dt))
 
 
+# ---------------------------------------------------------------- LDL^T (Bunch-Kaufman)
+
+_BUNCH_KAUFMAN_ALPHA = (1 + math.sqrt(17)) / 8
+
+
+def _swap(a: np.ndarray, first: tuple, second: tuple) -> None:
+    a[first], a[second] = a[second].copy(), a[first].copy()
+
+
+def _sytf2_lower(a: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
+    """LAPACK's unblocked sytf2 (UPLO='L'): a = P L D L^T P^T with Bunch-Kaufman pivoting,
+    1-based pivots negative for 2x2 blocks of D, as sytrf returns them for small matrices."""
+    a = np.tril(a).copy()
+    n = a.shape[0]
+    pivots = np.zeros(n, dtype=np.int32)
+    info = 0
+    k = 0
+    while k < n:
+        step = 1
+        absakk = abs(a[k, k])
+        imax = k + 1 + int(np.argmax(np.abs(a[k + 1:, k]))) if k + 1 < n else k
+        colmax = abs(a[imax, k]) if k + 1 < n else 0.0
+        if max(absakk, colmax) == 0 or np.isnan(absakk):
+            info = info or k + 1
+            kp = k
+        elif absakk >= _BUNCH_KAUFMAN_ALPHA * colmax:
+            kp = k
+        else:
+            rowmax = np.max(np.abs(a[imax, k:imax]))
+            if imax + 1 < n:
+                rowmax = max(rowmax, np.max(np.abs(a[imax + 1:, imax])))
+            if absakk >= _BUNCH_KAUFMAN_ALPHA * colmax * (colmax / rowmax):
+                kp = k
+            elif abs(a[imax, imax]) >= _BUNCH_KAUFMAN_ALPHA * rowmax:
+                kp = imax
+            else:
+                kp, step = imax, 2
+        kk = k + step - 1
+        if kp != kk:  # symmetric interchange of rows and columns kk and kp below k
+            _swap(a, (slice(kp + 1, None), kk), (slice(kp + 1, None), kp))
+            _swap(a, (slice(kk + 1, kp), kk), (kp, slice(kk + 1, kp)))
+            _swap(a, (kk, kk), (kp, kp))
+            if step == 2:
+                _swap(a, (k + 1, k), (kp, k))
+        if step == 1 and k + 1 < n and a[k, k] != 0:
+            x = a[k + 1:, k].copy()
+            a[k + 1:, k + 1:] -= np.tril(np.outer(x, x)) / a[k, k]
+            a[k + 1:, k] = x / a[k, k]
+        elif step == 2 and k + 2 < n:
+            d21 = a[k + 1, k]
+            d11, d22 = a[k + 1, k + 1] / d21, a[k, k] / d21
+            scale = 1 / (d11 * d22 - 1) / d21
+            wk = scale * (d11 * a[k + 2:, k] - a[k + 2:, k + 1])
+            wkp1 = scale * (d22 * a[k + 2:, k + 1] - a[k + 2:, k])
+            a[k + 2:, k + 2:] -= np.tril(np.outer(a[k + 2:, k], wk)
+                                         + np.outer(a[k + 2:, k + 1], wkp1))
+            a[k + 2:, k], a[k + 2:, k + 1] = wk, wkp1
+        pivots[k:k + step] = kp + 1 if step == 1 else -(kp + 1)
+        k += step
+    return a, pivots, info
+
+
+@kernel("linalg_ldl_factor_ex")
+def linalg_ldl_factor_ex(a: Tensor, hermitian: bool = False, check_errors: bool = False
+                         ) -> tuple:
+    op = "torch.linalg.ldl_factor_ex"
+    arr = matrices(a, op)
+    *batch, n, _ = arr.shape
+    flat = arr.reshape(math.prod(batch), n, n)
+    ld = np.zeros_like(flat)
+    pivots = np.zeros((flat.shape[0], n), dtype=np.int32)
+    info = np.zeros(flat.shape[0], dtype=np.int32)
+    for i, m in enumerate(flat):
+        ld[i], pivots[i], info[i] = _sytf2_lower(m)
+    info = info.reshape(batch)
+    failure = _first_failure(info)
+    if check_errors and failure is not None:
+        raise LinAlgError(f"torch.linalg.ldl_factor: {_batch_prefix(info, failure[0])}The "
+                          f"factorization could not be completed because the input is singular "
+                          f"(D[{failure[1]},{failure[1]}] is zero).")
+    return W(ld.reshape(arr.shape)), W(pivots.reshape(*batch, n)), W(info)
+
+
+def _sytrs_lower(ld: np.ndarray, pivots: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """LAPACK's sytrs (UPLO='L'): solve A X = B from sytf2's factors."""
+    b = b.copy()
+    n = ld.shape[0]
+    k = 0
+    while k < n:  # L D Y = P^T B
+        if pivots[k] > 0:
+            _swap(b, k, pivots[k] - 1)
+            b[k + 1:] -= np.outer(ld[k + 1:, k], b[k])
+            b[k] /= ld[k, k]
+            k += 1
+        else:
+            _swap(b, k + 1, -pivots[k] - 1)
+            b[k + 2:] -= np.outer(ld[k + 2:, k], b[k]) + np.outer(ld[k + 2:, k + 1], b[k + 1])
+            d21 = ld[k + 1, k]
+            d11, d22 = ld[k, k] / d21, ld[k + 1, k + 1] / d21
+            denom = d11 * d22 - 1
+            bk, bk1 = b[k] / d21, b[k + 1] / d21
+            b[k], b[k + 1] = (d22 * bk - bk1) / denom, (d11 * bk1 - bk) / denom
+            k += 2
+    k = n - 1
+    while k >= 0:  # L^T X = Y, undoing the interchanges
+        if pivots[k] > 0:
+            b[k] -= ld[k + 1:, k] @ b[k + 1:]
+            _swap(b, k, pivots[k] - 1)
+            k -= 1
+        else:
+            b[k] -= ld[k + 1:, k] @ b[k + 1:]
+            b[k - 1] -= ld[k + 1:, k - 1] @ b[k + 1:]
+            _swap(b, k, -pivots[k] - 1)
+            k -= 2
+    return b
+
+
+@kernel("linalg_ldl_solve")
+def linalg_ldl_solve(ld: Tensor, pivots: Tensor, b: Tensor, hermitian: bool = False
+                     ) -> Tensor:
+    op = "torch.linalg.ldl_solve"
+    same_dtype(op, ld, b)
+    lds, rhs, _ = _solve_shapes(ld, b, True, op, vectors=False)
+    piv = np.broadcast_to(A(pivots), lds.shape[:-1])
+    flat_ld = lds.reshape(-1, *lds.shape[-2:])
+    flat_b = rhs.reshape(-1, *rhs.shape[-2:])
+    flat_p = piv.reshape(-1, piv.shape[-1])
+    x = np.stack([_sytrs_lower(m, p, r) for m, p, r in zip(flat_ld, flat_p, flat_b)]) \
+        if flat_b.shape[0] else np.empty(flat_b.shape, dtype=rhs.dtype)
+    return W(x.reshape(rhs.shape))
+
+
 # ---------------------------------------------------------------- Cholesky, QR, SVD, eigh
 
 
