@@ -166,6 +166,12 @@ def emit_registry(decls: list[OpDecl], source: str, namespace_prefix: str = "") 
 
 def _emit_single(decl: OpDecl, fname: str) -> str:
     params, lines = signature(decl, function=True)
+    first = decl.schema.arguments[0] if decl.schema.arguments else None
+    if decl.varargs and first is not None and first.is_tensor and first.type.is_list:
+        # a function of one tensor list with `varargs: true` (block_diag, cartesian_prod) takes
+        # the tensors as separate arguments, as PyTorch's does
+        name = params.split(":", 1)[0]
+        params = f"*{name}: Tensor" + params[params.index(":") + 1:].split("]", 1)[1]
     out = [f"@_b.checked(_op.{decl.overload_id})\n",
            f"def {fname}({params}) -> {return_annotation(decl.schema)}:\n",
            docstring([decl], "    ")]

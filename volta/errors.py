@@ -72,6 +72,11 @@ class InvalidOperationError(VoltaError, RuntimeError):
     """An operation that is not valid for this tensor (``bool()`` of many elements...)."""
 
 
+class LinAlgError(InvalidOperationError):
+    """A matrix a decomposition or solver cannot handle: singular, not positive-definite
+    (PyTorch's ``torch.linalg.LinAlgError``; also ``volta.linalg.LinAlgError``)."""
+
+
 class InvalidArgumentError(VoltaError, ValueError):
     """An argument whose value is outside what the function accepts (a probability above 1,
     an unknown mode string, channels not divisible by groups)."""

@@ -76,6 +76,8 @@ def resolve(op: Any) -> Any:
     if target is not None and callable(target):
         return target
     method = getattr(volta.Tensor, op.name, None) if "." not in op.name else None
+    if isinstance(method, property):  # T, H, mT, mH: attributes (op_db's op reads them)
+        return lambda self: getattr(self, op.name)
     if method is not None:
         return lambda self, *args, **kwargs: getattr(self, op.name)(*args, **kwargs)
     raise Unresolved(op.name)

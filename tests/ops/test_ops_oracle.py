@@ -74,6 +74,26 @@ TESTED_ELSEWHERE = {
 } | {
     name: "tests/nn/test_rnn.py (torch.nn.RNN/LSTM/GRU and their cells as the oracle)"
     for name in ("_rnn_layer", "_rnn_layer_backward")
+} | {
+    name: "tests/opdb (PyTorch's op_db entries linalg.*, cholesky, qr, svd, lu, cdist, cov, ...) "
+          "and tests/ops/test_linalg.py"
+    for name in (
+        '_linalg_eigh', '_linalg_svd', '_lu_permutation', 'addbmm', 'addr', 'block_diag',
+        'cartesian_prod', 'cdist', 'cholesky', 'cholesky_inverse', 'cholesky_solve',
+        'combinations', 'corrcoef', 'cov', 'cross', 'cumulative_trapezoid', 'det', 'diagflat',
+        'geqrf', 'inner', 'inverse', 'kron', 'linalg_cholesky', 'linalg_cholesky_ex',
+        'linalg_cond', 'linalg_cross', 'linalg_det', 'linalg_diagonal', 'linalg_eigh',
+        'linalg_eigvalsh', 'linalg_householder_product', 'linalg_inv', 'linalg_inv_ex',
+        'linalg_ldl_factor', 'linalg_ldl_factor_ex', 'linalg_ldl_solve', 'linalg_lstsq',
+        'linalg_lu', 'linalg_lu_factor', 'linalg_lu_factor_ex', 'linalg_lu_solve',
+        'linalg_matrix_exp', 'linalg_matrix_norm', 'linalg_matrix_power', 'linalg_matrix_rank',
+        'linalg_multi_dot', 'linalg_pinv', 'linalg_qr', 'linalg_slogdet', 'linalg_solve',
+        'linalg_solve_ex', 'linalg_solve_triangular', 'linalg_svd', 'linalg_svdvals',
+        'linalg_tensorinv', 'linalg_tensorsolve', 'linalg_vander', 'linalg_vecdot', 'logdet',
+        'lu', 'lu_solve', 'lu_unpack', 'matrix_exp', 'matrix_power', 'orgqr', 'ormqr', 'pdist',
+        'pinverse', 'qr', 'renorm', 'slogdet', 'svd', 'trapezoid', 'trapz', 'triangular_solve',
+        'vdot',
+    )
 }
 
 

@@ -3179,6 +3179,514 @@ KERNELS['trace'] = autograd_trace
 NODES['trace'] = TraceBackward
 
 
+class LinalgInvExBackward(_Node):
+    __slots__ = ('o_inverse',)
+    op_name = 'linalg_inv_ex'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        inverse = _unpack(node, node.o_inverse)
+        g_A = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_A = inv_backward(grad, inverse)
+        return (g_A,)
+
+
+def autograd_linalg_inv_ex(A, check_errors):
+    result = _op.linalg_inv_ex.redispatch(_AUTOGRAD, A, check_errors)
+    node = LinalgInvExBackward()
+    if _connect_tensors(node, (A,)):
+        node.o_inverse = _save_output(result[0])
+        _set_history(node, result, (True, False))
+    return result
+
+
+KERNELS['linalg_inv_ex'] = autograd_linalg_inv_ex
+NODES['linalg_inv_ex'] = LinalgInvExBackward
+
+
+class LinalgSolveExBackward(_Node):
+    __slots__ = ('s_A', 's_B', 's_left', 'o_result', 'o_result')
+    op_name = 'linalg_solve_ex'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        A = _unpack(node, node.s_A)
+        B = _unpack(node, node.s_B)
+        left = node.s_left
+        result = _unpack(node, node.o_result)
+        result = _unpack_list(node, node.o_result)
+        g_A = g_B = None
+        grad_input_mask = needs
+        if needs[0] or needs[1]:
+            g_A, g_B, = solve_backward(grad, A, B, result[0], left, grad_input_mask)
+        return (g_A, g_B)
+
+
+def autograd_linalg_solve_ex(A, B, left, check_errors):
+    result = _op.linalg_solve_ex.redispatch(_AUTOGRAD, A, B, left, check_errors)
+    node = LinalgSolveExBackward()
+    if _connect_tensors(node, (A, B)):
+        node.s_A = _save(A)
+        node.s_B = _save(B)
+        node.s_left = left
+        node.o_result = _save_output(result[0])
+        node.o_result = _save_output_list(result)
+        _set_history(node, result, (True, False))
+    return result
+
+
+KERNELS['linalg_solve_ex'] = autograd_linalg_solve_ex
+NODES['linalg_solve_ex'] = LinalgSolveExBackward
+
+
+class LinalgDetBackward(_Node):
+    __slots__ = ('s_A', 'o_result')
+    op_name = 'linalg_det'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        A = _unpack(node, node.s_A)
+        result = _unpack(node, node.o_result)
+        g_A = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_A = det_backward(grad, A, result)
+        return (g_A,)
+
+
+def autograd_linalg_det(A):
+    result = _op.linalg_det.redispatch(_AUTOGRAD, A)
+    node = LinalgDetBackward()
+    if _connect_tensors(node, (A,)):
+        node.s_A = _save(A)
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['linalg_det'] = autograd_linalg_det
+NODES['linalg_det'] = LinalgDetBackward
+
+
+class LinalgSlogdetBackward(_Node):
+    __slots__ = ('s_A',)
+    op_name = 'linalg_slogdet'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        A = _unpack(node, node.s_A)
+        g_A = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_A = slogdet_backward(grads[1], A)
+        return (g_A,)
+
+
+def autograd_linalg_slogdet(A):
+    result = _op.linalg_slogdet.redispatch(_AUTOGRAD, A)
+    node = LinalgSlogdetBackward()
+    if _connect_tensors(node, (A,)):
+        node.s_A = _save(A)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['linalg_slogdet'] = autograd_linalg_slogdet
+NODES['linalg_slogdet'] = LinalgSlogdetBackward
+
+
+class LinalgCholeskyExBackward(_Node):
+    __slots__ = ('s_upper', 'o_L')
+    op_name = 'linalg_cholesky_ex'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        upper = node.s_upper
+        L = _unpack(node, node.o_L)
+        g_A = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_A = cholesky_backward(grad, L, upper)
+        return (g_A,)
+
+
+def autograd_linalg_cholesky_ex(A, upper, check_errors):
+    result = _op.linalg_cholesky_ex.redispatch(_AUTOGRAD, A, upper, check_errors)
+    node = LinalgCholeskyExBackward()
+    if _connect_tensors(node, (A,)):
+        node.s_upper = upper
+        node.o_L = _save_output(result[0])
+        _set_history(node, result, (True, False))
+    return result
+
+
+KERNELS['linalg_cholesky_ex'] = autograd_linalg_cholesky_ex
+NODES['linalg_cholesky_ex'] = LinalgCholeskyExBackward
+
+
+class CholeskySolveBackward(_Node):
+    __slots__ = ('s_self', 's_input2', 's_upper', 'o_result')
+    op_name = 'cholesky_solve'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
+        input2 = _unpack(node, node.s_input2)
+        upper = node.s_upper
+        result = _unpack(node, node.o_result)
+        g_self = g_input2 = None
+        grad_input_mask = needs
+        if needs[0] or needs[1]:
+            g_self, g_input2, = cholesky_solve_backward(grad, self, input2, result, upper, grad_input_mask)
+        return (g_self, g_input2)
+
+
+def autograd_cholesky_solve(self, input2, upper):
+    result = _op.cholesky_solve.redispatch(_AUTOGRAD, self, input2, upper)
+    node = CholeskySolveBackward()
+    if _connect_tensors(node, (self, input2)):
+        node.s_self = _save(self)
+        node.s_input2 = _save(input2)
+        node.s_upper = upper
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['cholesky_solve'] = autograd_cholesky_solve
+NODES['cholesky_solve'] = CholeskySolveBackward
+
+
+class CholeskyInverseBackward(_Node):
+    __slots__ = ('s_self', 's_upper', 'o_result')
+    op_name = 'cholesky_inverse'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
+        upper = node.s_upper
+        result = _unpack(node, node.o_result)
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = cholesky_inverse_backward(grad, self, upper, result)
+        return (g_self,)
+
+
+def autograd_cholesky_inverse(self, upper):
+    result = _op.cholesky_inverse.redispatch(_AUTOGRAD, self, upper)
+    node = CholeskyInverseBackward()
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save(self)
+        node.s_upper = upper
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['cholesky_inverse'] = autograd_cholesky_inverse
+NODES['cholesky_inverse'] = CholeskyInverseBackward
+
+
+class LinalgQrBackward(_Node):
+    __slots__ = ('s_mode', 'o_Q', 'o_R')
+    op_name = 'linalg_qr'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        mode = node.s_mode
+        Q = _unpack(node, node.o_Q)
+        R = _unpack(node, node.o_R)
+        g_A = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_A = qr_backward(grads[0], grads[1], Q, R, mode)
+        return (g_A,)
+
+
+def autograd_linalg_qr(A, mode):
+    result = _op.linalg_qr.redispatch(_AUTOGRAD, A, mode)
+    node = LinalgQrBackward()
+    if _connect_tensors(node, (A,)):
+        node.s_mode = mode
+        node.o_Q = _save_output(result[0])
+        node.o_R = _save_output(result[1])
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['linalg_qr'] = autograd_linalg_qr
+NODES['linalg_qr'] = LinalgQrBackward
+
+
+class LinalgSvdBackward(_Node):
+    __slots__ = ('s_full_matrices', 'o_U', 'o_S', 'o_Vh')
+    op_name = '_linalg_svd'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        full_matrices = node.s_full_matrices
+        U = _unpack(node, node.o_U)
+        S = _unpack(node, node.o_S)
+        Vh = _unpack(node, node.o_Vh)
+        g_A = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_A = svd_backward(grads[0], grads[1], grads[2], U, S, Vh, full_matrices)
+        return (g_A,)
+
+
+def autograd__linalg_svd(A, full_matrices, compute_uv):
+    result = _op._linalg_svd.redispatch(_AUTOGRAD, A, full_matrices, compute_uv)
+    node = LinalgSvdBackward()
+    if _connect_tensors(node, (A,)):
+        node.s_full_matrices = full_matrices
+        node.o_U = _save_output(result[0])
+        node.o_S = _save_output(result[1])
+        node.o_Vh = _save_output(result[2])
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['_linalg_svd'] = autograd__linalg_svd
+NODES['_linalg_svd'] = LinalgSvdBackward
+
+
+class LinalgEighBackward(_Node):
+    __slots__ = ('o_eigenvalues', 'o_eigenvectors')
+    op_name = '_linalg_eigh'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        eigenvalues = _unpack(node, node.o_eigenvalues)
+        eigenvectors = _unpack(node, node.o_eigenvectors)
+        g_A = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_A = eigh_backward(grads[0], grads[1], eigenvalues, eigenvectors)
+        return (g_A,)
+
+
+def autograd__linalg_eigh(A, UPLO, compute_v):
+    result = _op._linalg_eigh.redispatch(_AUTOGRAD, A, UPLO, compute_v)
+    node = LinalgEighBackward()
+    if _connect_tensors(node, (A,)):
+        node.o_eigenvalues = _save_output(result[0])
+        node.o_eigenvectors = _save_output(result[1])
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['_linalg_eigh'] = autograd__linalg_eigh
+NODES['_linalg_eigh'] = LinalgEighBackward
+
+
+class LinalgSolveTriangularBackward(_Node):
+    __slots__ = ('s_A', 's_B', 's_upper', 's_left', 's_unitriangular', 'o_result')
+    op_name = 'linalg_solve_triangular'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        A = _unpack(node, node.s_A)
+        B = _unpack(node, node.s_B)
+        upper = node.s_upper
+        left = node.s_left
+        unitriangular = node.s_unitriangular
+        result = _unpack(node, node.o_result)
+        g_A = g_B = None
+        grad_input_mask = needs
+        if needs[0] or needs[1]:
+            g_A, g_B, = solve_triangular_backward(grad, A, B.shape, result, upper, left, unitriangular, grad_input_mask)
+        return (g_A, g_B)
+
+
+def autograd_linalg_solve_triangular(A, B, upper, left, unitriangular):
+    result = _op.linalg_solve_triangular.redispatch(_AUTOGRAD, A, B, upper, left, unitriangular)
+    node = LinalgSolveTriangularBackward()
+    if _connect_tensors(node, (A, B)):
+        node.s_A = _save(A)
+        node.s_B = _save_meta(B)
+        node.s_upper = upper
+        node.s_left = left
+        node.s_unitriangular = unitriangular
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['linalg_solve_triangular'] = autograd_linalg_solve_triangular
+NODES['linalg_solve_triangular'] = LinalgSolveTriangularBackward
+
+
+class LinalgLuFactorExBackward(_Node):
+    __slots__ = ('o_LU', 'o_pivots')
+    op_name = 'linalg_lu_factor_ex'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        LU = _unpack(node, node.o_LU)
+        pivots = _unpack(node, node.o_pivots)
+        g_A = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_A = lu_factor_backward(grad, LU, pivots)
+        return (g_A,)
+
+
+def autograd_linalg_lu_factor_ex(A, pivot, check_errors):
+    result = _op.linalg_lu_factor_ex.redispatch(_AUTOGRAD, A, pivot, check_errors)
+    node = LinalgLuFactorExBackward()
+    if _connect_tensors(node, (A,)):
+        node.o_LU = _save_output(result[0])
+        node.o_pivots = _save_output(result[1])
+        _set_history(node, result, (True, False, False))
+    return result
+
+
+KERNELS['linalg_lu_factor_ex'] = autograd_linalg_lu_factor_ex
+NODES['linalg_lu_factor_ex'] = LinalgLuFactorExBackward
+
+
+class LinalgPinvAtolRtolTensorBackward(_Node):
+    __slots__ = ('s_A', 'o_result')
+    op_name = 'linalg_pinv.atol_rtol_tensor'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        A = _unpack(node, node.s_A) if needs[0] else None
+        result = _unpack(node, node.o_result) if needs[0] else None
+        g_A = g_atol = g_rtol = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_A = pinv_backward(grad, result, A)
+        return (g_A, g_atol, g_rtol)
+
+
+def autograd_linalg_pinv_atol_rtol_tensor(A, atol, rtol, hermitian):
+    result = _op.linalg_pinv_atol_rtol_tensor.redispatch(_AUTOGRAD, A, atol, rtol, hermitian)
+    node = LinalgPinvAtolRtolTensorBackward()
+    if _connect_tensors(node, (A, atol, rtol)):
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_A = _save(A)
+        if needs[0]:
+            node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['linalg_pinv.atol_rtol_tensor'] = autograd_linalg_pinv_atol_rtol_tensor
+NODES['linalg_pinv.atol_rtol_tensor'] = LinalgPinvAtolRtolTensorBackward
+
+
+class LinalgPinvAtolRtolFloatBackward(_Node):
+    __slots__ = ('s_A', 'o_result')
+    op_name = 'linalg_pinv.atol_rtol_float'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        A = _unpack(node, node.s_A)
+        result = _unpack(node, node.o_result)
+        g_A = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_A = pinv_backward(grad, result, A)
+        return (g_A,)
+
+
+def autograd_linalg_pinv_atol_rtol_float(A, atol, rtol, hermitian):
+    result = _op.linalg_pinv_atol_rtol_float.redispatch(_AUTOGRAD, A, atol, rtol, hermitian)
+    node = LinalgPinvAtolRtolFloatBackward()
+    if _connect_tensors(node, (A,)):
+        node.s_A = _save(A)
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['linalg_pinv.atol_rtol_float'] = autograd_linalg_pinv_atol_rtol_float
+NODES['linalg_pinv.atol_rtol_float'] = LinalgPinvAtolRtolFloatBackward
+
+
+class LinalgPinvBackward(_Node):
+    __slots__ = ('s_A', 'o_result')
+    op_name = 'linalg_pinv'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        A = _unpack(node, node.s_A)
+        result = _unpack(node, node.o_result)
+        g_A = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_A = pinv_backward(grad, result, A)
+        return (g_A,)
+
+
+def autograd_linalg_pinv(A, rcond, hermitian):
+    result = _op.linalg_pinv.redispatch(_AUTOGRAD, A, rcond, hermitian)
+    node = LinalgPinvBackward()
+    if _connect_tensors(node, (A,)):
+        node.s_A = _save(A)
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['linalg_pinv'] = autograd_linalg_pinv
+NODES['linalg_pinv'] = LinalgPinvBackward
+
+
+class LinalgPinvRcondTensorBackward(_Node):
+    __slots__ = ('s_A', 'o_result')
+    op_name = 'linalg_pinv.rcond_tensor'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        A = _unpack(node, node.s_A) if needs[0] else None
+        result = _unpack(node, node.o_result) if needs[0] else None
+        g_A = g_rcond = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_A = pinv_backward(grad, result, A)
+        return (g_A, g_rcond)
+
+
+def autograd_linalg_pinv_rcond_tensor(A, rcond, hermitian):
+    result = _op.linalg_pinv_rcond_tensor.redispatch(_AUTOGRAD, A, rcond, hermitian)
+    node = LinalgPinvRcondTensorBackward()
+    if _connect_tensors(node, (A, rcond)):
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_A = _save(A)
+        if needs[0]:
+            node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['linalg_pinv.rcond_tensor'] = autograd_linalg_pinv_rcond_tensor
+NODES['linalg_pinv.rcond_tensor'] = LinalgPinvRcondTensorBackward
+
+
 class ViewBackward(_Node):
     __slots__ = ('s_self',)
     op_name = 'view'

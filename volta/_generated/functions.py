@@ -961,6 +961,689 @@ def tensordot(input: Tensor, other: Tensor, dims_a: int | Sequence[int], dims_b:
     dims_b = _b.int_list(dims_b, 0, 'dims_b')
     return _op.tensordot(input, other, dims_a, dims_b)
 
+@_b.checked(_op.linalg_inv_ex)
+def linalg_inv_ex(A: Tensor, *, check_errors: bool = False) -> tuple[Tensor, Tensor]:
+    """linalg_inv_ex(Tensor A, *, bool check_errors=False) -> (Tensor inverse, Tensor info)
+    
+    Inverse of a square matrix and a LAPACK-style info code (nonzero where singular).
+    """
+    if check_errors.__class__ is not bool: check_errors = _b.bool_arg(check_errors, 'check_errors', 'linalg_inv_ex')
+    return _b.named_result('linalg_inv_ex', ('inverse', 'info'), _op.linalg_inv_ex(A, check_errors))
+
+@_b.checked(_op.linalg_inv)
+def linalg_inv(A: Tensor) -> Tensor:
+    """linalg_inv(Tensor A) -> Tensor
+    
+    Inverse of a square matrix; raises on a singular one.
+    """
+    return _op.linalg_inv(A)
+
+@_b.checked(_op.inverse)
+def inverse(input: Tensor) -> Tensor:
+    """inverse(Tensor self) -> Tensor
+    
+    Alias of linalg.inv.
+    """
+    return _op.inverse(input)
+
+@_b.checked(_op.linalg_solve_ex)
+def linalg_solve_ex(A: Tensor, B: Tensor, *, left: bool = True, check_errors: bool = False) -> tuple[Tensor, Tensor]:
+    """linalg_solve_ex(Tensor A, Tensor B, *, bool left=True, bool check_errors=False) -> (Tensor result, Tensor info)
+    
+    Solution X of A X = B (X A = B when not left) and a LAPACK-style info code.
+    """
+    if left.__class__ is not bool: left = _b.bool_arg(left, 'left', 'linalg_solve_ex')
+    if check_errors.__class__ is not bool: check_errors = _b.bool_arg(check_errors, 'check_errors', 'linalg_solve_ex')
+    return _b.named_result('linalg_solve_ex', ('result', 'info'), _op.linalg_solve_ex(A, B, left, check_errors))
+
+@_b.checked(_op.linalg_solve)
+def linalg_solve(A: Tensor, B: Tensor, *, left: bool = True) -> Tensor:
+    """linalg_solve(Tensor A, Tensor B, *, bool left=True) -> Tensor
+    
+    Solution X of A X = B (X A = B when not left); raises on a singular A.
+    """
+    if left.__class__ is not bool: left = _b.bool_arg(left, 'left', 'linalg_solve')
+    return _op.linalg_solve(A, B, left)
+
+@_b.checked(_op.linalg_det)
+def linalg_det(A: Tensor) -> Tensor:
+    """linalg_det(Tensor A) -> Tensor
+    
+    Determinant of a square matrix.
+    """
+    return _op.linalg_det(A)
+
+@_b.checked(_op.det)
+def det(input: Tensor) -> Tensor:
+    """det(Tensor self) -> Tensor
+    
+    Alias of linalg.det.
+    """
+    return _op.det(input)
+
+@_b.checked(_op.linalg_slogdet)
+def linalg_slogdet(A: Tensor) -> tuple[Tensor, Tensor]:
+    """linalg_slogdet(Tensor A) -> (Tensor sign, Tensor logabsdet)
+    
+    Sign and natural logarithm of the absolute value of the determinant.
+    """
+    return _b.named_result('linalg_slogdet', ('sign', 'logabsdet'), _op.linalg_slogdet(A))
+
+@_b.checked(_op.slogdet)
+def slogdet(input: Tensor) -> tuple[Tensor, Tensor]:
+    """slogdet(Tensor self) -> (Tensor sign, Tensor logabsdet)
+    
+    Alias of linalg.slogdet.
+    """
+    return _b.named_result('slogdet', ('sign', 'logabsdet'), _op.slogdet(input))
+
+@_b.checked(_op.logdet)
+def logdet(input: Tensor) -> Tensor:
+    """logdet(Tensor self) -> Tensor
+    
+    Natural logarithm of the determinant (nan where it is negative).
+    """
+    return _op.logdet(input)
+
+@_b.checked(_op.linalg_cholesky_ex)
+def linalg_cholesky_ex(A: Tensor, *, upper: bool = False, check_errors: bool = False) -> tuple[Tensor, Tensor]:
+    """linalg_cholesky_ex(Tensor A, *, bool upper=False, bool check_errors=False) -> (Tensor L, Tensor info)
+    
+    Cholesky factor of a symmetric positive-definite matrix and a LAPACK-style info code.
+    """
+    if upper.__class__ is not bool: upper = _b.bool_arg(upper, 'upper', 'linalg_cholesky_ex')
+    if check_errors.__class__ is not bool: check_errors = _b.bool_arg(check_errors, 'check_errors', 'linalg_cholesky_ex')
+    return _b.named_result('linalg_cholesky_ex', ('L', 'info'), _op.linalg_cholesky_ex(A, upper, check_errors))
+
+@_b.checked(_op.linalg_cholesky)
+def linalg_cholesky(A: Tensor, *, upper: bool = False) -> Tensor:
+    """linalg_cholesky(Tensor A, *, bool upper=False) -> Tensor
+    
+    Cholesky factor of a symmetric positive-definite matrix; raises when it is not.
+    """
+    if upper.__class__ is not bool: upper = _b.bool_arg(upper, 'upper', 'linalg_cholesky')
+    return _op.linalg_cholesky(A, upper)
+
+@_b.checked(_op.cholesky)
+def cholesky(input: Tensor, upper: bool = False) -> Tensor:
+    """cholesky(Tensor self, bool upper=False) -> Tensor
+    
+    Cholesky factor (torch.cholesky's signature).
+    """
+    if upper.__class__ is not bool: upper = _b.bool_arg(upper, 'upper', 'cholesky')
+    return _op.cholesky(input, upper)
+
+@_b.checked(_op.cholesky_solve)
+def cholesky_solve(input: Tensor, input2: Tensor, upper: bool = False) -> Tensor:
+    """cholesky_solve(Tensor self, Tensor input2, bool upper=False) -> Tensor
+    
+    Solution of A X = B given the Cholesky factor of A.
+    """
+    if upper.__class__ is not bool: upper = _b.bool_arg(upper, 'upper', 'cholesky_solve')
+    return _op.cholesky_solve(input, input2, upper)
+
+@_b.checked(_op.cholesky_inverse)
+def cholesky_inverse(input: Tensor, upper: bool = False) -> Tensor:
+    """cholesky_inverse(Tensor self, bool upper=False) -> Tensor
+    
+    Inverse of A given its Cholesky factor.
+    """
+    if upper.__class__ is not bool: upper = _b.bool_arg(upper, 'upper', 'cholesky_inverse')
+    return _op.cholesky_inverse(input, upper)
+
+@_b.checked(_op.linalg_qr)
+def linalg_qr(A: Tensor, mode: str = 'reduced') -> tuple[Tensor, Tensor]:
+    """linalg_qr(Tensor A, str mode="reduced") -> (Tensor Q, Tensor R)
+    
+    QR decomposition (mode reduced, complete or r).
+    """
+    if mode.__class__ is not str: mode = _b.str_arg(mode, 'mode', 'linalg_qr')
+    return _b.named_result('linalg_qr', ('Q', 'R'), _op.linalg_qr(A, mode))
+
+@_b.checked(_op.qr)
+def qr(input: Tensor, some: bool = True) -> tuple[Tensor, Tensor]:
+    """qr(Tensor self, bool some=True) -> (Tensor Q, Tensor R)
+    
+    QR decomposition (torch.qr's signature).
+    """
+    if some.__class__ is not bool: some = _b.bool_arg(some, 'some', 'qr')
+    return _b.named_result('qr', ('Q', 'R'), _op.qr(input, some))
+
+@_b.checked(_op._linalg_svd)
+def _linalg_svd(A: Tensor, full_matrices: bool = False, compute_uv: bool = True) -> tuple[Tensor, Tensor, Tensor]:
+    """_linalg_svd(Tensor A, bool full_matrices=False, bool compute_uv=True) -> (Tensor U, Tensor S, Tensor Vh)
+    
+    Singular value decomposition (the kernel behind linalg.svd, svdvals and svd).
+    """
+    if full_matrices.__class__ is not bool: full_matrices = _b.bool_arg(full_matrices, 'full_matrices', '_linalg_svd')
+    if compute_uv.__class__ is not bool: compute_uv = _b.bool_arg(compute_uv, 'compute_uv', '_linalg_svd')
+    return _b.named_result('_linalg_svd', ('U', 'S', 'Vh'), _op._linalg_svd(A, full_matrices, compute_uv))
+
+@_b.checked(_op.linalg_svd)
+def linalg_svd(A: Tensor, full_matrices: bool = True, *, driver: str | None = None) -> tuple[Tensor, Tensor, Tensor]:
+    """linalg_svd(Tensor A, bool full_matrices=True, *, str? driver=None) -> (Tensor U, Tensor S, Tensor Vh)
+    
+    Singular value decomposition A = U diag(S) Vh.
+    """
+    if full_matrices.__class__ is not bool: full_matrices = _b.bool_arg(full_matrices, 'full_matrices', 'linalg_svd')
+    if driver.__class__ is not str: driver = _b.str_arg(driver, 'driver', 'linalg_svd')
+    return _b.named_result('linalg_svd', ('U', 'S', 'Vh'), _op.linalg_svd(A, full_matrices, driver))
+
+@_b.checked(_op.linalg_svdvals)
+def linalg_svdvals(A: Tensor, *, driver: str | None = None) -> Tensor:
+    """linalg_svdvals(Tensor A, *, str? driver=None) -> Tensor
+    
+    Singular values, in descending order.
+    """
+    if driver.__class__ is not str: driver = _b.str_arg(driver, 'driver', 'linalg_svdvals')
+    return _op.linalg_svdvals(A, driver)
+
+@_b.checked(_op.svd)
+def svd(input: Tensor, some: bool = True, compute_uv: bool = True) -> tuple[Tensor, Tensor, Tensor]:
+    """svd(Tensor self, bool some=True, bool compute_uv=True) -> (Tensor U, Tensor S, Tensor V)
+    
+    Singular value decomposition A = U diag(S) V^T (torch.svd's signature).
+    """
+    if some.__class__ is not bool: some = _b.bool_arg(some, 'some', 'svd')
+    if compute_uv.__class__ is not bool: compute_uv = _b.bool_arg(compute_uv, 'compute_uv', 'svd')
+    return _b.named_result('svd', ('U', 'S', 'V'), _op.svd(input, some, compute_uv))
+
+@_b.checked(_op._linalg_eigh)
+def _linalg_eigh(A: Tensor, UPLO: str = 'L', compute_v: bool = True) -> tuple[Tensor, Tensor]:
+    """_linalg_eigh(Tensor A, str UPLO="L", bool compute_v=True) -> (Tensor eigenvalues, Tensor eigenvectors)
+    
+    Eigen-decomposition of a symmetric matrix (the kernel behind linalg.eigh and eigvalsh).
+    """
+    if UPLO.__class__ is not str: UPLO = _b.str_arg(UPLO, 'UPLO', '_linalg_eigh')
+    if compute_v.__class__ is not bool: compute_v = _b.bool_arg(compute_v, 'compute_v', '_linalg_eigh')
+    return _b.named_result('_linalg_eigh', ('eigenvalues', 'eigenvectors'), _op._linalg_eigh(A, UPLO, compute_v))
+
+@_b.checked(_op.linalg_eigh)
+def linalg_eigh(A: Tensor, UPLO: str = 'L') -> tuple[Tensor, Tensor]:
+    """linalg_eigh(Tensor A, str UPLO="L") -> (Tensor eigenvalues, Tensor eigenvectors)
+    
+    Eigenvalues (ascending) and eigenvectors of a symmetric matrix.
+    """
+    if UPLO.__class__ is not str: UPLO = _b.str_arg(UPLO, 'UPLO', 'linalg_eigh')
+    return _b.named_result('linalg_eigh', ('eigenvalues', 'eigenvectors'), _op.linalg_eigh(A, UPLO))
+
+@_b.checked(_op.linalg_eigvalsh)
+def linalg_eigvalsh(A: Tensor, UPLO: str = 'L') -> Tensor:
+    """linalg_eigvalsh(Tensor A, str UPLO="L") -> Tensor
+    
+    Eigenvalues (ascending) of a symmetric matrix.
+    """
+    if UPLO.__class__ is not str: UPLO = _b.str_arg(UPLO, 'UPLO', 'linalg_eigvalsh')
+    return _op.linalg_eigvalsh(A, UPLO)
+
+@_b.checked(_op.linalg_solve_triangular)
+def linalg_solve_triangular(A: Tensor, B: Tensor, *, upper: bool, left: bool = True, unitriangular: bool = False) -> Tensor:
+    """linalg_solve_triangular(Tensor A, Tensor B, *, bool upper, bool left=True, bool unitriangular=False) -> Tensor
+    
+    Solution of a triangular system A X = B (X A = B when not left).
+    """
+    if upper.__class__ is not bool: upper = _b.bool_arg(upper, 'upper', 'linalg_solve_triangular')
+    if left.__class__ is not bool: left = _b.bool_arg(left, 'left', 'linalg_solve_triangular')
+    if unitriangular.__class__ is not bool: unitriangular = _b.bool_arg(unitriangular, 'unitriangular', 'linalg_solve_triangular')
+    return _op.linalg_solve_triangular(A, B, upper, left, unitriangular)
+
+@_b.checked(_op.triangular_solve)
+def triangular_solve(input: Tensor, A: Tensor, upper: bool = True, transpose: bool = False, unitriangular: bool = False) -> tuple[Tensor, Tensor]:
+    """triangular_solve(Tensor self, Tensor A, bool upper=True, bool transpose=False, bool unitriangular=False) -> (Tensor solution, Tensor cloned_coefficient)
+    
+    Solution of A X = self for a triangular A, and a copy of A (torch.triangular_solve).
+    """
+    if upper.__class__ is not bool: upper = _b.bool_arg(upper, 'upper', 'triangular_solve')
+    if transpose.__class__ is not bool: transpose = _b.bool_arg(transpose, 'transpose', 'triangular_solve')
+    if unitriangular.__class__ is not bool: unitriangular = _b.bool_arg(unitriangular, 'unitriangular', 'triangular_solve')
+    return _b.named_result('triangular_solve', ('solution', 'cloned_coefficient'), _op.triangular_solve(input, A, upper, transpose, unitriangular))
+
+@_b.checked(_op.linalg_lu_factor_ex)
+def linalg_lu_factor_ex(A: Tensor, *, pivot: bool = True, check_errors: bool = False) -> tuple[Tensor, Tensor, Tensor]:
+    """linalg_lu_factor_ex(Tensor A, *, bool pivot=True, bool check_errors=False) -> (Tensor LU, Tensor pivots, Tensor info)
+    
+    LU decomposition with partial pivoting, packed (LAPACK's getrf), with an info code.
+    """
+    if pivot.__class__ is not bool: pivot = _b.bool_arg(pivot, 'pivot', 'linalg_lu_factor_ex')
+    if check_errors.__class__ is not bool: check_errors = _b.bool_arg(check_errors, 'check_errors', 'linalg_lu_factor_ex')
+    return _b.named_result('linalg_lu_factor_ex', ('LU', 'pivots', 'info'), _op.linalg_lu_factor_ex(A, pivot, check_errors))
+
+@_b.checked(_op.linalg_lu_factor)
+def linalg_lu_factor(A: Tensor, *, pivot: bool = True) -> tuple[Tensor, Tensor]:
+    """linalg_lu_factor(Tensor A, *, bool pivot=True) -> (Tensor LU, Tensor pivots)
+    
+    LU decomposition with partial pivoting, packed (LAPACK's getrf).
+    """
+    if pivot.__class__ is not bool: pivot = _b.bool_arg(pivot, 'pivot', 'linalg_lu_factor')
+    return _b.named_result('linalg_lu_factor', ('LU', 'pivots'), _op.linalg_lu_factor(A, pivot))
+
+@_b.checked(_op._lu_permutation)
+def _lu_permutation(pivots: Tensor, m: int, dtype: dtype) -> Tensor:
+    """_lu_permutation(Tensor pivots, int m, ScalarType dtype) -> Tensor
+    
+    The m x m permutation matrices P (of dtype) of LAPACK pivots (row i was swapped with row pivots[i] - 1).
+    """
+    if m.__class__ is not int: m = _b.int_arg(m, 'm', '_lu_permutation')
+    dtype = _b.dtype_arg(dtype)
+    return _op._lu_permutation(pivots, m, dtype)
+
+@_b.checked(_op.lu_unpack)
+def lu_unpack(LU_data: Tensor, LU_pivots: Tensor, unpack_data: bool = True, unpack_pivots: bool = True) -> tuple[Tensor, Tensor, Tensor]:
+    """lu_unpack(Tensor LU_data, Tensor LU_pivots, bool unpack_data=True, bool unpack_pivots=True) -> (Tensor P, Tensor L, Tensor U)
+    
+    P, L and U of a packed LU decomposition.
+    """
+    if unpack_data.__class__ is not bool: unpack_data = _b.bool_arg(unpack_data, 'unpack_data', 'lu_unpack')
+    if unpack_pivots.__class__ is not bool: unpack_pivots = _b.bool_arg(unpack_pivots, 'unpack_pivots', 'lu_unpack')
+    return _b.named_result('lu_unpack', ('P', 'L', 'U'), _op.lu_unpack(LU_data, LU_pivots, unpack_data, unpack_pivots))
+
+@_b.checked(_op.linalg_lu)
+def linalg_lu(A: Tensor, *, pivot: bool = True) -> tuple[Tensor, Tensor, Tensor]:
+    """linalg_lu(Tensor A, *, bool pivot=True) -> (Tensor P, Tensor L, Tensor U)
+    
+    LU decomposition A = P L U with partial pivoting.
+    """
+    if pivot.__class__ is not bool: pivot = _b.bool_arg(pivot, 'pivot', 'linalg_lu')
+    return _b.named_result('linalg_lu', ('P', 'L', 'U'), _op.linalg_lu(A, pivot))
+
+@_b.checked(_op.lu)
+def lu(input: Tensor, pivot: bool = True, get_infos: bool = False) -> tuple[Tensor, ...]:
+    """lu(Tensor self, bool pivot=True, bool get_infos=False) -> Tensor[]
+    
+    Packed LU decomposition and pivots (and info codes with get_infos), torch.lu's signature.
+    """
+    if pivot.__class__ is not bool: pivot = _b.bool_arg(pivot, 'pivot', 'lu')
+    if get_infos.__class__ is not bool: get_infos = _b.bool_arg(get_infos, 'get_infos', 'lu')
+    return _op.lu(input, pivot, get_infos)
+
+@_b.checked(_op.linalg_lu_solve)
+def linalg_lu_solve(LU: Tensor, pivots: Tensor, B: Tensor, *, left: bool = True, adjoint: bool = False) -> Tensor:
+    """linalg_lu_solve(Tensor LU, Tensor pivots, Tensor B, *, bool left=True, bool adjoint=False) -> Tensor
+    
+    Solution of A X = B given the packed LU decomposition of A.
+    """
+    if left.__class__ is not bool: left = _b.bool_arg(left, 'left', 'linalg_lu_solve')
+    if adjoint.__class__ is not bool: adjoint = _b.bool_arg(adjoint, 'adjoint', 'linalg_lu_solve')
+    return _op.linalg_lu_solve(LU, pivots, B, left, adjoint)
+
+@_b.checked(_op.lu_solve)
+def lu_solve(input: Tensor, LU_data: Tensor, LU_pivots: Tensor) -> Tensor:
+    """lu_solve(Tensor self, Tensor LU_data, Tensor LU_pivots) -> Tensor
+    
+    Solution of A X = self given the packed LU decomposition of A (torch.lu_solve).
+    """
+    return _op.lu_solve(input, LU_data, LU_pivots)
+
+@_b.checked(_op.geqrf)
+def geqrf(input: Tensor) -> tuple[Tensor, Tensor]:
+    """geqrf(Tensor self) -> (Tensor a, Tensor tau)
+    
+    QR as Householder reflectors, as LAPACK's geqrf stores them; R on and above the diagonal, the vectors below, and their scales tau.
+    """
+    return _b.named_result('geqrf', ('a', 'tau'), _op.geqrf(input))
+
+@_b.checked(_op.linalg_householder_product)
+def linalg_householder_product(A: Tensor, tau: Tensor) -> Tensor:
+    """linalg_householder_product(Tensor A, Tensor tau) -> Tensor
+    
+    The first n columns of the product of the Householder reflectors I - tau_i v_i v_i^T stored in A's columns.
+    """
+    return _op.linalg_householder_product(A, tau)
+
+@_b.checked(_op.orgqr)
+def orgqr(input: Tensor, input2: Tensor) -> Tensor:
+    """orgqr(Tensor self, Tensor input2) -> Tensor
+    
+    Alias of linalg.householder_product.
+    """
+    return _op.orgqr(input, input2)
+
+@_b.checked(_op.ormqr)
+def ormqr(input: Tensor, input2: Tensor, input3: Tensor, left: bool = True, transpose: bool = False) -> Tensor:
+    """ormqr(Tensor self, Tensor input2, Tensor input3, bool left=True, bool transpose=False) -> Tensor
+    
+    Product of other (input3) with the full Q of Householder reflectors (self, tau input2).
+    """
+    if left.__class__ is not bool: left = _b.bool_arg(left, 'left', 'ormqr')
+    if transpose.__class__ is not bool: transpose = _b.bool_arg(transpose, 'transpose', 'ormqr')
+    return _op.ormqr(input, input2, input3, left, transpose)
+
+@_b.checked(_op.linalg_ldl_factor_ex)
+def linalg_ldl_factor_ex(input: Tensor, *, hermitian: bool = False, check_errors: bool = False) -> tuple[Tensor, Tensor, Tensor]:
+    """linalg_ldl_factor_ex(Tensor self, *, bool hermitian=False, bool check_errors=False) -> (Tensor LD, Tensor pivots, Tensor info)
+    
+    LDL^T factorization of a symmetric matrix with Bunch-Kaufman pivoting (LAPACK's sytrf), with an info code.
+    """
+    if hermitian.__class__ is not bool: hermitian = _b.bool_arg(hermitian, 'hermitian', 'linalg_ldl_factor_ex')
+    if check_errors.__class__ is not bool: check_errors = _b.bool_arg(check_errors, 'check_errors', 'linalg_ldl_factor_ex')
+    return _b.named_result('linalg_ldl_factor_ex', ('LD', 'pivots', 'info'), _op.linalg_ldl_factor_ex(input, hermitian, check_errors))
+
+@_b.checked(_op.linalg_ldl_factor)
+def linalg_ldl_factor(input: Tensor, *, hermitian: bool = False) -> tuple[Tensor, Tensor]:
+    """linalg_ldl_factor(Tensor self, *, bool hermitian=False) -> (Tensor LD, Tensor pivots)
+    
+    LDL^T factorization of a symmetric matrix with Bunch-Kaufman pivoting (LAPACK's sytrf).
+    """
+    if hermitian.__class__ is not bool: hermitian = _b.bool_arg(hermitian, 'hermitian', 'linalg_ldl_factor')
+    return _b.named_result('linalg_ldl_factor', ('LD', 'pivots'), _op.linalg_ldl_factor(input, hermitian))
+
+@_b.checked(_op.linalg_ldl_solve)
+def linalg_ldl_solve(LD: Tensor, pivots: Tensor, B: Tensor, *, hermitian: bool = False) -> Tensor:
+    """linalg_ldl_solve(Tensor LD, Tensor pivots, Tensor B, *, bool hermitian=False) -> Tensor
+    
+    Solution of A X = B given the LDL^T factorization of A.
+    """
+    if hermitian.__class__ is not bool: hermitian = _b.bool_arg(hermitian, 'hermitian', 'linalg_ldl_solve')
+    return _op.linalg_ldl_solve(LD, pivots, B, hermitian)
+
+@_b.checked(_op.matrix_exp)
+def matrix_exp(input: Tensor) -> Tensor:
+    """matrix_exp(Tensor self) -> Tensor
+    
+    Matrix exponential (scaling and squaring of a Taylor polynomial).
+    """
+    return _op.matrix_exp(input)
+
+@_b.checked(_op.linalg_matrix_exp)
+def linalg_matrix_exp(A: Tensor) -> Tensor:
+    """linalg_matrix_exp(Tensor A) -> Tensor
+    
+    Matrix exponential.
+    """
+    return _op.linalg_matrix_exp(A)
+
+@_b.checked(_op.linalg_matrix_power)
+def linalg_matrix_power(A: Tensor, n: int) -> Tensor:
+    """linalg_matrix_power(Tensor A, int n) -> Tensor
+    
+    n-th power of a square matrix (the inverse's for negative n).
+    """
+    if n.__class__ is not int: n = _b.int_arg(n, 'n', 'linalg_matrix_power')
+    return _op.linalg_matrix_power(A, n)
+
+@_b.checked(_op.matrix_power)
+def matrix_power(input: Tensor, n: int) -> Tensor:
+    """matrix_power(Tensor self, int n) -> Tensor
+    
+    Alias of linalg.matrix_power.
+    """
+    if n.__class__ is not int: n = _b.int_arg(n, 'n', 'matrix_power')
+    return _op.matrix_power(input, n)
+
+@_b.checked(_op.linalg_multi_dot)
+def linalg_multi_dot(tensors: Sequence[Tensor]) -> Tensor:
+    """linalg_multi_dot(Tensor[] tensors) -> Tensor
+    
+    Product of a chain of matrices (the first and last may be vectors).
+    """
+    tensors = _b.tensor_list(tensors, 'tensors')
+    return _op.linalg_multi_dot(tensors)
+
+def linalg_matrix_norm(*args: Any, **kwargs: Any) -> Any:
+    """linalg_matrix_norm(Tensor A, Scalar ord, int[] dim=[-2, -1], bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
+    linalg_matrix_norm.str_ord(Tensor A, str ord="fro", int[] dim=[-2, -1], bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
+    
+    Matrix norm (ord 1, -1, 2, -2, inf, -inf, 'fro' or 'nuc').
+    """
+    return _b.call_overloaded((_op.linalg_matrix_norm, _op.linalg_matrix_norm_str_ord,), args, kwargs, 'linalg_matrix_norm')
+
+def linalg_cond(*args: Any, **kwargs: Any) -> Any:
+    """linalg_cond(Tensor A, Scalar? p=None) -> Tensor
+    linalg_cond.p_str(Tensor A, str p) -> Tensor
+    
+    Condition number of a matrix in the p-norm (2-norm by default).
+    """
+    return _b.call_overloaded((_op.linalg_cond, _op.linalg_cond_p_str,), args, kwargs, 'linalg_cond')
+
+def linalg_pinv(*args: Any, **kwargs: Any) -> Any:
+    """linalg_pinv.atol_rtol_tensor(Tensor A, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False) -> Tensor
+    linalg_pinv.atol_rtol_float(Tensor A, *, float? atol=None, float? rtol=None, bool hermitian=False) -> Tensor
+    linalg_pinv(Tensor A, float rcond, bool hermitian=False) -> Tensor
+    linalg_pinv.rcond_tensor(Tensor A, Tensor rcond, bool hermitian=False) -> Tensor
+    
+    Moore-Penrose pseudo-inverse (singular values below max(atol, rtol * largest) count as zero).
+    """
+    return _b.call_overloaded((_op.linalg_pinv_atol_rtol_tensor, _op.linalg_pinv_atol_rtol_float, _op.linalg_pinv, _op.linalg_pinv_rcond_tensor,), args, kwargs, 'linalg_pinv')
+
+@_b.checked(_op.pinverse)
+def pinverse(input: Tensor, rcond: float = 1e-15) -> Tensor:
+    """pinverse(Tensor self, float rcond=1e-15) -> Tensor
+    
+    Moore-Penrose pseudo-inverse.
+    """
+    if rcond.__class__ is not float: rcond = _b.float_arg(rcond, 'rcond', 'pinverse')
+    return _op.pinverse(input, rcond)
+
+def linalg_matrix_rank(*args: Any, **kwargs: Any) -> Any:
+    """linalg_matrix_rank.atol_rtol_tensor(Tensor A, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False) -> Tensor
+    linalg_matrix_rank.atol_rtol_float(Tensor A, *, float? atol=None, float? rtol=None, bool hermitian=False) -> Tensor
+    linalg_matrix_rank(Tensor A, float tol, bool hermitian=False) -> Tensor
+    
+    Number of singular values above max(atol, rtol * largest).
+    """
+    return _b.call_overloaded((_op.linalg_matrix_rank_atol_rtol_tensor, _op.linalg_matrix_rank_atol_rtol_float, _op.linalg_matrix_rank,), args, kwargs, 'linalg_matrix_rank')
+
+@_b.checked(_op.linalg_lstsq)
+def linalg_lstsq(A: Tensor, B: Tensor, rcond: float | None = None, *, driver: str | None = None) -> tuple[Tensor, Tensor, Tensor, Tensor]:
+    """linalg_lstsq(Tensor A, Tensor B, float? rcond=None, *, str? driver=None) -> (Tensor solution, Tensor residuals, Tensor rank, Tensor singular_values)
+    
+    Least-squares solution of A X = B (through the pseudo-inverse).
+    """
+    if rcond.__class__ is not float: rcond = _b.float_arg(rcond, 'rcond', 'linalg_lstsq')
+    if driver.__class__ is not str: driver = _b.str_arg(driver, 'driver', 'linalg_lstsq')
+    return _b.named_result('linalg_lstsq', ('solution', 'residuals', 'rank', 'singular_values'), _op.linalg_lstsq(A, B, rcond, driver))
+
+@_b.checked(_op.linalg_tensorinv)
+def linalg_tensorinv(A: Tensor, ind: int = 2) -> Tensor:
+    """linalg_tensorinv(Tensor A, int ind=2) -> Tensor
+    
+    Inverse of a tensor seen as a matrix over its first ind and its other dims.
+    """
+    if ind.__class__ is not int: ind = _b.int_arg(ind, 'ind', 'linalg_tensorinv')
+    return _op.linalg_tensorinv(A, ind)
+
+@_b.checked(_op.linalg_tensorsolve)
+def linalg_tensorsolve(A: Tensor, B: Tensor, dims: int | Sequence[int] | None = None) -> Tensor:
+    """linalg_tensorsolve(Tensor A, Tensor B, int[]? dims=None) -> Tensor
+    
+    Solution X of tensordot(A, X, X.ndim) = B.
+    """
+    dims = _b.int_list(dims, 0, 'dims')
+    return _op.linalg_tensorsolve(A, B, dims)
+
+@_b.checked(_op.linalg_vecdot)
+def linalg_vecdot(x: Tensor, y: Tensor, *, dim: int = -1) -> Tensor:
+    """linalg_vecdot(Tensor x, Tensor y, *, int dim=-1) -> Tensor
+    
+    Dot product of vectors along dim, broadcasting the rest.
+    """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'linalg_vecdot')
+    return _op.linalg_vecdot(x, y, dim)
+
+@_b.checked(_op.linalg_diagonal)
+def linalg_diagonal(A: Tensor, *, offset: int = 0, dim1: int = -2, dim2: int = -1) -> Tensor:
+    """linalg_diagonal(Tensor A, *, int offset=0, int dim1=-2, int dim2=-1) -> Tensor
+    
+    Diagonals of a batch of matrices (a view).
+    """
+    if offset.__class__ is not int: offset = _b.int_arg(offset, 'offset', 'linalg_diagonal')
+    if dim1.__class__ is not int: dim1 = _b.int_arg(dim1, 'dim1', 'linalg_diagonal')
+    if dim2.__class__ is not int: dim2 = _b.int_arg(dim2, 'dim2', 'linalg_diagonal')
+    return _op.linalg_diagonal(A, offset, dim1, dim2)
+
+@_b.checked(_op.linalg_cross)
+def linalg_cross(input: Tensor, other: Tensor, *, dim: int = -1) -> Tensor:
+    """linalg_cross(Tensor self, Tensor other, *, int dim=-1) -> Tensor
+    
+    Cross product of 3-vectors along dim, broadcasting the rest.
+    """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'linalg_cross')
+    return _op.linalg_cross(input, other, dim)
+
+@_b.checked(_op.cross)
+def cross(input: Tensor, other: Tensor, dim: int | None = None) -> Tensor:
+    """cross(Tensor self, Tensor other, int? dim=None) -> Tensor
+    
+    Cross product of 3-vectors along dim (the first size-3 dim by default).
+    """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'cross')
+    return _op.cross(input, other, dim)
+
+@_b.checked(_op.linalg_vander)
+def linalg_vander(x: Tensor, *, N: int | None = None) -> Tensor:
+    """linalg_vander(Tensor x, *, int? N=None) -> Tensor
+    
+    Vandermonde matrix with columns x^0, x^1, ..., x^(N-1).
+    """
+    if N.__class__ is not int: N = _b.int_arg(N, 'N', 'linalg_vander')
+    return _op.linalg_vander(x, N)
+
+@_b.checked(_op.addbmm)
+def addbmm(input: Tensor, batch1: Tensor, batch2: Tensor, *, beta: Number = 1, alpha: Number = 1) -> Tensor:
+    """addbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
+    
+    beta * self + alpha * the sum over the batch of batch1 @ batch2.
+    """
+    return _op.addbmm(input, batch1, batch2, beta, alpha)
+
+@_b.checked(_op.addr)
+def addr(input: Tensor, vec1: Tensor, vec2: Tensor, *, beta: Number = 1, alpha: Number = 1) -> Tensor:
+    """addr(Tensor self, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
+    
+    beta * self + alpha * outer(vec1, vec2).
+    """
+    return _op.addr(input, vec1, vec2, beta, alpha)
+
+@_b.checked(_op.vdot)
+def vdot(input: Tensor, other: Tensor) -> Tensor:
+    """vdot(Tensor self, Tensor other) -> Tensor
+    
+    Inner product of two vectors (no conjugation for real tensors).
+    """
+    return _op.vdot(input, other)
+
+@_b.checked(_op.inner)
+def inner(input: Tensor, other: Tensor) -> Tensor:
+    """inner(Tensor self, Tensor other) -> Tensor
+    
+    Inner product over the last dims.
+    """
+    return _op.inner(input, other)
+
+@_b.checked(_op.kron)
+def kron(input: Tensor, other: Tensor) -> Tensor:
+    """kron(Tensor self, Tensor other) -> Tensor
+    
+    Kronecker product.
+    """
+    return _op.kron(input, other)
+
+@_b.checked(_op.block_diag)
+def block_diag(*tensors: Tensor) -> Tensor:
+    """block_diag(Tensor[] tensors) -> Tensor
+    
+    Block-diagonal matrix of the given matrices (scalars and vectors count as 1-row blocks).
+    """
+    tensors = _b.tensor_list(tensors, 'tensors')
+    return _op.block_diag(tensors)
+
+@_b.checked(_op.cartesian_prod)
+def cartesian_prod(*tensors: Tensor) -> Tensor:
+    """cartesian_prod(Tensor[] tensors) -> Tensor
+    
+    Cartesian product of 1-D tensors, one row per combination.
+    """
+    tensors = _b.tensor_list(tensors, 'tensors')
+    return _op.cartesian_prod(tensors)
+
+@_b.checked(_op.combinations)
+def combinations(input: Tensor, r: int = 2, with_replacement: bool = False) -> Tensor:
+    """combinations(Tensor self, int r=2, bool with_replacement=False) -> Tensor
+    
+    Length-r combinations of a 1-D tensor's elements, one row each.
+    """
+    if r.__class__ is not int: r = _b.int_arg(r, 'r', 'combinations')
+    if with_replacement.__class__ is not bool: with_replacement = _b.bool_arg(with_replacement, 'with_replacement', 'combinations')
+    return _op.combinations(input, r, with_replacement)
+
+@_b.checked(_op.cdist)
+def cdist(x1: Tensor, x2: Tensor, p: float = 2, compute_mode: str | None = None) -> Tensor:
+    """cdist(Tensor x1, Tensor x2, float p=2, str? compute_mode=None) -> Tensor
+    
+    p-norm distances between each pair of rows of x1 and x2.
+    """
+    if p.__class__ is not float: p = _b.float_arg(p, 'p', 'cdist')
+    if compute_mode.__class__ is not str: compute_mode = _b.str_arg(compute_mode, 'compute_mode', 'cdist')
+    return _op.cdist(x1, x2, p, compute_mode)
+
+@_b.checked(_op.pdist)
+def pdist(input: Tensor, p: float = 2) -> Tensor:
+    """pdist(Tensor input, float p=2) -> Tensor
+    
+    p-norm distances between each pair of rows (upper triangle, row-major).
+    """
+    if p.__class__ is not float: p = _b.float_arg(p, 'p', 'pdist')
+    return _op.pdist(input, p)
+
+@_b.checked(_op.cov)
+def cov(input: Tensor, *, correction: int = 1, fweights: Tensor | None = None, aweights: Tensor | None = None) -> Tensor:
+    """cov(Tensor self, *, int correction=1, Tensor? fweights=None, Tensor? aweights=None) -> Tensor
+    
+    Covariance matrix of the rows' variables (columns are observations).
+    """
+    if correction.__class__ is not int: correction = _b.int_arg(correction, 'correction', 'cov')
+    return _op.cov(input, correction, fweights, aweights)
+
+@_b.checked(_op.corrcoef)
+def corrcoef(input: Tensor) -> Tensor:
+    """corrcoef(Tensor self) -> Tensor
+    
+    Pearson correlation coefficients of the rows' variables.
+    """
+    return _op.corrcoef(input)
+
+@_b.checked(_op.diagflat)
+def diagflat(input: Tensor, offset: int = 0) -> Tensor:
+    """diagflat(Tensor self, int offset=0) -> Tensor
+    
+    2-D matrix with the flattened input on the offset-th diagonal.
+    """
+    if offset.__class__ is not int: offset = _b.int_arg(offset, 'offset', 'diagflat')
+    return _op.diagflat(input, offset)
+
+def trapezoid(*args: Any, **kwargs: Any) -> Any:
+    """trapezoid.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor
+    trapezoid.dx(Tensor y, *, Scalar dx=1, int dim=-1) -> Tensor
+    
+    Integral of y along dim by the trapezoid rule (sample points x, or spacing dx).
+    """
+    return _b.call_overloaded((_op.trapezoid_x, _op.trapezoid_dx,), args, kwargs, 'trapezoid')
+
+def trapz(*args: Any, **kwargs: Any) -> Any:
+    """trapz.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor
+    trapz.dx(Tensor y, *, float dx=1, int dim=-1) -> Tensor
+    
+    Alias of trapezoid.
+    """
+    return _b.call_overloaded((_op.trapz_x, _op.trapz_dx,), args, kwargs, 'trapz')
+
+def cumulative_trapezoid(*args: Any, **kwargs: Any) -> Any:
+    """cumulative_trapezoid.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor
+    cumulative_trapezoid.dx(Tensor y, *, Scalar dx=1, int dim=-1) -> Tensor
+    
+    Cumulative integral of y along dim by the trapezoid rule.
+    """
+    return _b.call_overloaded((_op.cumulative_trapezoid_x, _op.cumulative_trapezoid_dx,), args, kwargs, 'cumulative_trapezoid')
+
+@_b.checked(_op.renorm)
+def renorm(input: Tensor, p: Number, dim: int, maxnorm: Number) -> Tensor:
+    """renorm(Tensor self, Scalar p, int dim, Scalar maxnorm) -> Tensor
+    
+    Rescale each slice along dim whose p-norm exceeds maxnorm to norm maxnorm.
+    """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'renorm')
+    return _op.renorm(input, p, dim, maxnorm)
+
 @_b.checked(_op.as_strided)
 def as_strided(input: Tensor, size: int | Sequence[int], stride: int | Sequence[int], storage_offset: int | None = None) -> Tensor:
     """as_strided(Tensor(a) self, int[] size, int[] stride, int? storage_offset=None) -> Tensor(a)
@@ -2236,6 +2919,82 @@ __all__ = [
     'mv',
     'trace',
     'tensordot',
+    'linalg_inv_ex',
+    'linalg_inv',
+    'inverse',
+    'linalg_solve_ex',
+    'linalg_solve',
+    'linalg_det',
+    'det',
+    'linalg_slogdet',
+    'slogdet',
+    'logdet',
+    'linalg_cholesky_ex',
+    'linalg_cholesky',
+    'cholesky',
+    'cholesky_solve',
+    'cholesky_inverse',
+    'linalg_qr',
+    'qr',
+    '_linalg_svd',
+    'linalg_svd',
+    'linalg_svdvals',
+    'svd',
+    '_linalg_eigh',
+    'linalg_eigh',
+    'linalg_eigvalsh',
+    'linalg_solve_triangular',
+    'triangular_solve',
+    'linalg_lu_factor_ex',
+    'linalg_lu_factor',
+    '_lu_permutation',
+    'lu_unpack',
+    'linalg_lu',
+    'lu',
+    'linalg_lu_solve',
+    'lu_solve',
+    'geqrf',
+    'linalg_householder_product',
+    'orgqr',
+    'ormqr',
+    'linalg_ldl_factor_ex',
+    'linalg_ldl_factor',
+    'linalg_ldl_solve',
+    'matrix_exp',
+    'linalg_matrix_exp',
+    'linalg_matrix_power',
+    'matrix_power',
+    'linalg_multi_dot',
+    'linalg_matrix_norm',
+    'linalg_cond',
+    'linalg_pinv',
+    'pinverse',
+    'linalg_matrix_rank',
+    'linalg_lstsq',
+    'linalg_tensorinv',
+    'linalg_tensorsolve',
+    'linalg_vecdot',
+    'linalg_diagonal',
+    'linalg_cross',
+    'cross',
+    'linalg_vander',
+    'addbmm',
+    'addr',
+    'vdot',
+    'inner',
+    'kron',
+    'block_diag',
+    'cartesian_prod',
+    'combinations',
+    'cdist',
+    'pdist',
+    'cov',
+    'corrcoef',
+    'diagflat',
+    'trapezoid',
+    'trapz',
+    'cumulative_trapezoid',
+    'renorm',
     'as_strided',
     'permute',
     'transpose',
@@ -2374,8 +3133,8 @@ __all__ = [
 
 
 NAMESPACES = {
-    'volta': ('abs', 'neg', 'positive', 'exp', 'exp2', 'expm1', 'log', 'log2', 'log10', 'log1p', 'sqrt', 'rsqrt', 'sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'sinh', 'cosh', 'tanh', 'tanh_backward', 'sigmoid', 'sigmoid_backward', 'relu', 'threshold_backward', 'gelu', 'gelu_backward', 'silu_backward', 'softplus_backward', 'elu_backward', 'selu', 'leaky_relu_backward', 'hardtanh_backward', 'log_sigmoid_backward', 'erf', 'erfc', 'erfinv', 'sign', 'floor', 'ceil', 'round', 'trunc', 'frac', 'reciprocal', 'square', 'clamp', 'clip', 'isnan', 'isinf', 'isfinite', 'signbit', 'nan_to_num', 'logical_not', 'bitwise_not', 'add', 'sub', 'subtract', 'mul', 'multiply', 'div', 'true_divide', 'divide', 'floor_divide', 'pow', 'float_power', 'maximum', 'minimum', 'fmax', 'fmin', 'remainder', 'fmod', 'atan2', 'arctan2', 'hypot', 'copysign', 'xlogy', 'logaddexp', 'eq', 'ne', 'lt', 'le', 'gt', 'ge', 'equal', 'allclose', 'isclose', 'logical_and', 'logical_or', 'logical_xor', 'bitwise_and', 'bitwise_or', 'bitwise_xor', 'bitwise_left_shift', 'bitwise_right_shift', 'where', 'lerp', 'addcmul', 'addcdiv', 'sum', 'nansum', 'mean', 'prod', 'max', 'min', 'amax', 'amin', 'aminmax', 'argmax', 'argmin', 'var', 'std', 'var_mean', 'std_mean', 'norm', 'dist', 'logsumexp', 'all', 'any', 'count_nonzero', 'cumsum', 'cumprod', 'median', 'matmul', 'mm', 'bmm', 'addmm', 'addmv', 'baddbmm', 'einsum', 'outer', 'dot', 'mv', 'trace', 'tensordot', 'as_strided', 'permute', 'transpose', 'swapaxes', 't', 'squeeze', 'unsqueeze', 'broadcast_to', 'narrow', 'slice', 'slice_backward', 'select', 'select_backward', 'unfold_backward', 'diagonal', 'diagonal_backward', 'as_strided_scatter', 'split', 'chunk', 'unbind', 'movedim', 'alias', 'reshape', 'flatten', 'unflatten', 'ravel', 'clone', 'detach', 'cat', 'concat', 'stack', 'hstack', 'vstack', 'flip', 'roll', 'tile', 'tril', 'triu', 'diag', 'diag_embed', 'meshgrid', 'pad_backward', 'sort', 'argsort', 'topk', 'gather', 'take_along_dim', 'scatter', 'scatter_add', 'index_select', 'index_add', 'index', 'index_put', 'masked_fill', 'masked_select', 'masked_scatter', 'nonzero', 'unique', 'bincount', 'searchsorted', 'softmax', '_softmax_backward_data', 'log_softmax', '_log_softmax_backward_data', 'bilinear', 'convolution', 'convolution_backward', 'conv1d', 'conv2d', 'conv3d', 'conv_transpose1d', 'conv_transpose2d', 'max_pool_with_indices', 'max_pool_backward', 'max_pool1d', 'max_pool2d', 'avg_pool', 'avg_pool_backward', 'avg_pool1d', 'avg_pool2d', 'adaptive_avg_pool', 'adaptive_avg_pool_backward', 'adaptive_max_pool', 'adaptive_avg_pool1d', 'adaptive_max_pool1d', 'embedding', 'embedding_backward', 'dropout', 'native_batch_norm', 'native_batch_norm_backward', 'batch_norm', 'native_layer_norm', 'native_layer_norm_backward', 'layer_norm', 'native_group_norm', 'native_group_norm_backward', 'group_norm', 'rms_norm', 'cross_entropy', 'nll_loss', 'mse_loss', 'l1_loss', 'smooth_l1_loss', 'huber_loss', 'binary_cross_entropy', 'binary_cross_entropy_with_logits', 'kl_div', 'cosine_similarity', 'pairwise_distance', '_scaled_dot_product_attention_flash', '_scaled_dot_product_attention_flash_backward', '_rnn_layer', '_rnn_layer_backward', 'zeros_like', 'ones_like', 'full_like', 'empty_like', 'rand_like', 'randn_like', 'randint_like', 'bernoulli', 'multinomial', '_sgd_update_', '_adam_update_', '_rmsprop_update_', '_adagrad_update_'),
-    'nn.functional': ('tanh', 'sigmoid', 'relu6', 'gelu', 'silu', 'mish', 'softplus', 'elu', 'selu', 'leaky_relu', 'hardtanh', 'hardsigmoid', 'hardswish', 'logsigmoid', 'softsign', 'pad', 'one_hot', 'softmax', 'log_softmax', 'linear', 'bilinear', 'conv1d', 'conv2d', 'conv3d', 'conv_transpose1d', 'conv_transpose2d', 'max_pool1d', 'max_pool2d', 'max_pool2d_with_indices', 'avg_pool1d', 'avg_pool2d', 'adaptive_avg_pool1d', 'adaptive_avg_pool2d', 'adaptive_max_pool1d', 'adaptive_max_pool2d', 'layer_norm', 'group_norm', 'rms_norm', 'cosine_similarity', 'pairwise_distance', 'normalize', 'scaled_dot_product_attention'),
+    'volta': ('abs', 'neg', 'positive', 'exp', 'exp2', 'expm1', 'log', 'log2', 'log10', 'log1p', 'sqrt', 'rsqrt', 'sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'sinh', 'cosh', 'tanh', 'tanh_backward', 'sigmoid', 'sigmoid_backward', 'relu', 'threshold_backward', 'gelu', 'gelu_backward', 'silu_backward', 'softplus_backward', 'elu_backward', 'selu', 'leaky_relu_backward', 'hardtanh_backward', 'log_sigmoid_backward', 'erf', 'erfc', 'erfinv', 'sign', 'floor', 'ceil', 'round', 'trunc', 'frac', 'reciprocal', 'square', 'clamp', 'clip', 'isnan', 'isinf', 'isfinite', 'signbit', 'nan_to_num', 'logical_not', 'bitwise_not', 'add', 'sub', 'subtract', 'mul', 'multiply', 'div', 'true_divide', 'divide', 'floor_divide', 'pow', 'float_power', 'maximum', 'minimum', 'fmax', 'fmin', 'remainder', 'fmod', 'atan2', 'arctan2', 'hypot', 'copysign', 'xlogy', 'logaddexp', 'eq', 'ne', 'lt', 'le', 'gt', 'ge', 'equal', 'allclose', 'isclose', 'logical_and', 'logical_or', 'logical_xor', 'bitwise_and', 'bitwise_or', 'bitwise_xor', 'bitwise_left_shift', 'bitwise_right_shift', 'where', 'lerp', 'addcmul', 'addcdiv', 'sum', 'nansum', 'mean', 'prod', 'max', 'min', 'amax', 'amin', 'aminmax', 'argmax', 'argmin', 'var', 'std', 'var_mean', 'std_mean', 'norm', 'dist', 'logsumexp', 'all', 'any', 'count_nonzero', 'cumsum', 'cumprod', 'median', 'matmul', 'mm', 'bmm', 'addmm', 'addmv', 'baddbmm', 'einsum', 'outer', 'dot', 'mv', 'trace', 'tensordot', 'inverse', 'det', 'slogdet', 'logdet', 'cholesky', 'cholesky_solve', 'cholesky_inverse', 'qr', '_linalg_svd', 'svd', '_linalg_eigh', 'triangular_solve', '_lu_permutation', 'lu_unpack', 'lu', 'lu_solve', 'geqrf', 'orgqr', 'ormqr', 'matrix_exp', 'matrix_power', 'pinverse', 'cross', 'addbmm', 'addr', 'vdot', 'inner', 'kron', 'block_diag', 'cartesian_prod', 'combinations', 'cdist', 'pdist', 'cov', 'corrcoef', 'diagflat', 'trapezoid', 'trapz', 'cumulative_trapezoid', 'renorm', 'as_strided', 'permute', 'transpose', 'swapaxes', 't', 'squeeze', 'unsqueeze', 'broadcast_to', 'narrow', 'slice', 'slice_backward', 'select', 'select_backward', 'unfold_backward', 'diagonal', 'diagonal_backward', 'as_strided_scatter', 'split', 'chunk', 'unbind', 'movedim', 'alias', 'reshape', 'flatten', 'unflatten', 'ravel', 'clone', 'detach', 'cat', 'concat', 'stack', 'hstack', 'vstack', 'flip', 'roll', 'tile', 'tril', 'triu', 'diag', 'diag_embed', 'meshgrid', 'pad_backward', 'sort', 'argsort', 'topk', 'gather', 'take_along_dim', 'scatter', 'scatter_add', 'index_select', 'index_add', 'index', 'index_put', 'masked_fill', 'masked_select', 'masked_scatter', 'nonzero', 'unique', 'bincount', 'searchsorted', 'softmax', '_softmax_backward_data', 'log_softmax', '_log_softmax_backward_data', 'bilinear', 'convolution', 'convolution_backward', 'conv1d', 'conv2d', 'conv3d', 'conv_transpose1d', 'conv_transpose2d', 'max_pool_with_indices', 'max_pool_backward', 'max_pool1d', 'max_pool2d', 'avg_pool', 'avg_pool_backward', 'avg_pool1d', 'avg_pool2d', 'adaptive_avg_pool', 'adaptive_avg_pool_backward', 'adaptive_max_pool', 'adaptive_avg_pool1d', 'adaptive_max_pool1d', 'embedding', 'embedding_backward', 'dropout', 'native_batch_norm', 'native_batch_norm_backward', 'batch_norm', 'native_layer_norm', 'native_layer_norm_backward', 'layer_norm', 'native_group_norm', 'native_group_norm_backward', 'group_norm', 'rms_norm', 'cross_entropy', 'nll_loss', 'mse_loss', 'l1_loss', 'smooth_l1_loss', 'huber_loss', 'binary_cross_entropy', 'binary_cross_entropy_with_logits', 'kl_div', 'cosine_similarity', 'pairwise_distance', '_scaled_dot_product_attention_flash', '_scaled_dot_product_attention_flash_backward', '_rnn_layer', '_rnn_layer_backward', 'zeros_like', 'ones_like', 'full_like', 'empty_like', 'rand_like', 'randn_like', 'randint_like', 'bernoulli', 'multinomial', '_sgd_update_', '_adam_update_', '_rmsprop_update_', '_adagrad_update_'),
+    'nn.functional': ('tanh', 'sigmoid', 'relu6', 'gelu', 'silu', 'mish', 'softplus', 'elu', 'selu', 'leaky_relu', 'hardtanh', 'hardsigmoid', 'hardswish', 'logsigmoid', 'softsign', 'pdist', 'pad', 'one_hot', 'softmax', 'log_softmax', 'linear', 'bilinear', 'conv1d', 'conv2d', 'conv3d', 'conv_transpose1d', 'conv_transpose2d', 'max_pool1d', 'max_pool2d', 'max_pool2d_with_indices', 'avg_pool1d', 'avg_pool2d', 'adaptive_avg_pool1d', 'adaptive_avg_pool2d', 'adaptive_max_pool1d', 'adaptive_max_pool2d', 'layer_norm', 'group_norm', 'rms_norm', 'cosine_similarity', 'pairwise_distance', 'normalize', 'scaled_dot_product_attention'),
     'special': ('erf', 'erfc', 'erfinv', 'xlogy', 'softmax', 'log_softmax'),
-    'linalg': ('vector_norm',),
+    'linalg': ('vector_norm', 'linalg_inv_ex', 'linalg_inv', 'linalg_solve_ex', 'linalg_solve', 'linalg_det', 'linalg_slogdet', 'linalg_cholesky_ex', 'linalg_cholesky', 'linalg_qr', 'linalg_svd', 'linalg_svdvals', 'linalg_eigh', 'linalg_eigvalsh', 'linalg_solve_triangular', 'linalg_lu_factor_ex', 'linalg_lu_factor', 'linalg_lu', 'linalg_lu_solve', 'linalg_householder_product', 'linalg_ldl_factor_ex', 'linalg_ldl_factor', 'linalg_ldl_solve', 'linalg_matrix_exp', 'linalg_matrix_power', 'linalg_multi_dot', 'linalg_matrix_norm', 'linalg_cond', 'linalg_pinv', 'linalg_matrix_rank', 'linalg_lstsq', 'linalg_tensorinv', 'linalg_tensorsolve', 'linalg_vecdot', 'linalg_diagonal', 'linalg_cross', 'linalg_vander'),
 }

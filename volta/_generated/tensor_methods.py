@@ -788,6 +788,249 @@ class TensorMethods:
         """
         return _op.trace(self)
 
+    @_b.checked(_op.inverse)
+    def inverse(self) -> Tensor:
+        """inverse(Tensor self) -> Tensor
+        
+        Alias of linalg.inv.
+        """
+        return _op.inverse(self)
+
+    @_b.checked(_op.det)
+    def det(self) -> Tensor:
+        """det(Tensor self) -> Tensor
+        
+        Alias of linalg.det.
+        """
+        return _op.det(self)
+
+    @_b.checked(_op.slogdet)
+    def slogdet(self) -> tuple[Tensor, Tensor]:
+        """slogdet(Tensor self) -> (Tensor sign, Tensor logabsdet)
+        
+        Alias of linalg.slogdet.
+        """
+        return _b.named_result('slogdet', ('sign', 'logabsdet'), _op.slogdet(self))
+
+    @_b.checked(_op.logdet)
+    def logdet(self) -> Tensor:
+        """logdet(Tensor self) -> Tensor
+        
+        Natural logarithm of the determinant (nan where it is negative).
+        """
+        return _op.logdet(self)
+
+    @_b.checked(_op.cholesky)
+    def cholesky(self, upper: bool = False) -> Tensor:
+        """cholesky(Tensor self, bool upper=False) -> Tensor
+        
+        Cholesky factor (torch.cholesky's signature).
+        """
+        if upper.__class__ is not bool: upper = _b.bool_arg(upper, 'upper', 'cholesky')
+        return _op.cholesky(self, upper)
+
+    @_b.checked(_op.cholesky_solve)
+    def cholesky_solve(self, input2: Tensor, upper: bool = False) -> Tensor:
+        """cholesky_solve(Tensor self, Tensor input2, bool upper=False) -> Tensor
+        
+        Solution of A X = B given the Cholesky factor of A.
+        """
+        if upper.__class__ is not bool: upper = _b.bool_arg(upper, 'upper', 'cholesky_solve')
+        return _op.cholesky_solve(self, input2, upper)
+
+    @_b.checked(_op.cholesky_inverse)
+    def cholesky_inverse(self, upper: bool = False) -> Tensor:
+        """cholesky_inverse(Tensor self, bool upper=False) -> Tensor
+        
+        Inverse of A given its Cholesky factor.
+        """
+        if upper.__class__ is not bool: upper = _b.bool_arg(upper, 'upper', 'cholesky_inverse')
+        return _op.cholesky_inverse(self, upper)
+
+    @_b.checked(_op.qr)
+    def qr(self, some: bool = True) -> tuple[Tensor, Tensor]:
+        """qr(Tensor self, bool some=True) -> (Tensor Q, Tensor R)
+        
+        QR decomposition (torch.qr's signature).
+        """
+        if some.__class__ is not bool: some = _b.bool_arg(some, 'some', 'qr')
+        return _b.named_result('qr', ('Q', 'R'), _op.qr(self, some))
+
+    @_b.checked(_op.svd)
+    def svd(self, some: bool = True, compute_uv: bool = True) -> tuple[Tensor, Tensor, Tensor]:
+        """svd(Tensor self, bool some=True, bool compute_uv=True) -> (Tensor U, Tensor S, Tensor V)
+        
+        Singular value decomposition A = U diag(S) V^T (torch.svd's signature).
+        """
+        if some.__class__ is not bool: some = _b.bool_arg(some, 'some', 'svd')
+        if compute_uv.__class__ is not bool: compute_uv = _b.bool_arg(compute_uv, 'compute_uv', 'svd')
+        return _b.named_result('svd', ('U', 'S', 'V'), _op.svd(self, some, compute_uv))
+
+    @_b.checked(_op.triangular_solve)
+    def triangular_solve(self, A: Tensor, upper: bool = True, transpose: bool = False, unitriangular: bool = False) -> tuple[Tensor, Tensor]:
+        """triangular_solve(Tensor self, Tensor A, bool upper=True, bool transpose=False, bool unitriangular=False) -> (Tensor solution, Tensor cloned_coefficient)
+        
+        Solution of A X = self for a triangular A, and a copy of A (torch.triangular_solve).
+        """
+        if upper.__class__ is not bool: upper = _b.bool_arg(upper, 'upper', 'triangular_solve')
+        if transpose.__class__ is not bool: transpose = _b.bool_arg(transpose, 'transpose', 'triangular_solve')
+        if unitriangular.__class__ is not bool: unitriangular = _b.bool_arg(unitriangular, 'unitriangular', 'triangular_solve')
+        return _b.named_result('triangular_solve', ('solution', 'cloned_coefficient'), _op.triangular_solve(self, A, upper, transpose, unitriangular))
+
+    @_b.checked(_op.lu)
+    def lu(self, pivot: bool = True, get_infos: bool = False) -> tuple[Tensor, ...]:
+        """lu(Tensor self, bool pivot=True, bool get_infos=False) -> Tensor[]
+        
+        Packed LU decomposition and pivots (and info codes with get_infos), torch.lu's signature.
+        """
+        if pivot.__class__ is not bool: pivot = _b.bool_arg(pivot, 'pivot', 'lu')
+        if get_infos.__class__ is not bool: get_infos = _b.bool_arg(get_infos, 'get_infos', 'lu')
+        return _op.lu(self, pivot, get_infos)
+
+    @_b.checked(_op.lu_solve)
+    def lu_solve(self, LU_data: Tensor, LU_pivots: Tensor) -> Tensor:
+        """lu_solve(Tensor self, Tensor LU_data, Tensor LU_pivots) -> Tensor
+        
+        Solution of A X = self given the packed LU decomposition of A (torch.lu_solve).
+        """
+        return _op.lu_solve(self, LU_data, LU_pivots)
+
+    @_b.checked(_op.geqrf)
+    def geqrf(self) -> tuple[Tensor, Tensor]:
+        """geqrf(Tensor self) -> (Tensor a, Tensor tau)
+        
+        QR as Householder reflectors, as LAPACK's geqrf stores them; R on and above the diagonal, the vectors below, and their scales tau.
+        """
+        return _b.named_result('geqrf', ('a', 'tau'), _op.geqrf(self))
+
+    @_b.checked(_op.orgqr)
+    def orgqr(self, input2: Tensor) -> Tensor:
+        """orgqr(Tensor self, Tensor input2) -> Tensor
+        
+        Alias of linalg.householder_product.
+        """
+        return _op.orgqr(self, input2)
+
+    @_b.checked(_op.ormqr)
+    def ormqr(self, input2: Tensor, input3: Tensor, left: bool = True, transpose: bool = False) -> Tensor:
+        """ormqr(Tensor self, Tensor input2, Tensor input3, bool left=True, bool transpose=False) -> Tensor
+        
+        Product of other (input3) with the full Q of Householder reflectors (self, tau input2).
+        """
+        if left.__class__ is not bool: left = _b.bool_arg(left, 'left', 'ormqr')
+        if transpose.__class__ is not bool: transpose = _b.bool_arg(transpose, 'transpose', 'ormqr')
+        return _op.ormqr(self, input2, input3, left, transpose)
+
+    @_b.checked(_op.matrix_exp)
+    def matrix_exp(self) -> Tensor:
+        """matrix_exp(Tensor self) -> Tensor
+        
+        Matrix exponential (scaling and squaring of a Taylor polynomial).
+        """
+        return _op.matrix_exp(self)
+
+    @_b.checked(_op.matrix_power)
+    def matrix_power(self, n: int) -> Tensor:
+        """matrix_power(Tensor self, int n) -> Tensor
+        
+        Alias of linalg.matrix_power.
+        """
+        if n.__class__ is not int: n = _b.int_arg(n, 'n', 'matrix_power')
+        return _op.matrix_power(self, n)
+
+    @_b.checked(_op.pinverse)
+    def pinverse(self, rcond: float = 1e-15) -> Tensor:
+        """pinverse(Tensor self, float rcond=1e-15) -> Tensor
+        
+        Moore-Penrose pseudo-inverse.
+        """
+        if rcond.__class__ is not float: rcond = _b.float_arg(rcond, 'rcond', 'pinverse')
+        return _op.pinverse(self, rcond)
+
+    @_b.checked(_op.cross)
+    def cross(self, other: Tensor, dim: int | None = None) -> Tensor:
+        """cross(Tensor self, Tensor other, int? dim=None) -> Tensor
+        
+        Cross product of 3-vectors along dim (the first size-3 dim by default).
+        """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'cross')
+        return _op.cross(self, other, dim)
+
+    @_b.checked(_op.addbmm)
+    def addbmm(self, batch1: Tensor, batch2: Tensor, *, beta: Number = 1, alpha: Number = 1) -> Tensor:
+        """addbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
+        
+        beta * self + alpha * the sum over the batch of batch1 @ batch2.
+        """
+        return _op.addbmm(self, batch1, batch2, beta, alpha)
+
+    @_b.checked(_op.addr)
+    def addr(self, vec1: Tensor, vec2: Tensor, *, beta: Number = 1, alpha: Number = 1) -> Tensor:
+        """addr(Tensor self, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
+        
+        beta * self + alpha * outer(vec1, vec2).
+        """
+        return _op.addr(self, vec1, vec2, beta, alpha)
+
+    @_b.checked(_op.vdot)
+    def vdot(self, other: Tensor) -> Tensor:
+        """vdot(Tensor self, Tensor other) -> Tensor
+        
+        Inner product of two vectors (no conjugation for real tensors).
+        """
+        return _op.vdot(self, other)
+
+    @_b.checked(_op.inner)
+    def inner(self, other: Tensor) -> Tensor:
+        """inner(Tensor self, Tensor other) -> Tensor
+        
+        Inner product over the last dims.
+        """
+        return _op.inner(self, other)
+
+    @_b.checked(_op.kron)
+    def kron(self, other: Tensor) -> Tensor:
+        """kron(Tensor self, Tensor other) -> Tensor
+        
+        Kronecker product.
+        """
+        return _op.kron(self, other)
+
+    @_b.checked(_op.cov)
+    def cov(self, *, correction: int = 1, fweights: Tensor | None = None, aweights: Tensor | None = None) -> Tensor:
+        """cov(Tensor self, *, int correction=1, Tensor? fweights=None, Tensor? aweights=None) -> Tensor
+        
+        Covariance matrix of the rows' variables (columns are observations).
+        """
+        if correction.__class__ is not int: correction = _b.int_arg(correction, 'correction', 'cov')
+        return _op.cov(self, correction, fweights, aweights)
+
+    @_b.checked(_op.corrcoef)
+    def corrcoef(self) -> Tensor:
+        """corrcoef(Tensor self) -> Tensor
+        
+        Pearson correlation coefficients of the rows' variables.
+        """
+        return _op.corrcoef(self)
+
+    @_b.checked(_op.diagflat)
+    def diagflat(self, offset: int = 0) -> Tensor:
+        """diagflat(Tensor self, int offset=0) -> Tensor
+        
+        2-D matrix with the flattened input on the offset-th diagonal.
+        """
+        if offset.__class__ is not int: offset = _b.int_arg(offset, 'offset', 'diagflat')
+        return _op.diagflat(self, offset)
+
+    @_b.checked(_op.renorm)
+    def renorm(self, p: Number, dim: int, maxnorm: Number) -> Tensor:
+        """renorm(Tensor self, Scalar p, int dim, Scalar maxnorm) -> Tensor
+        
+        Rescale each slice along dim whose p-norm exceeds maxnorm to norm maxnorm.
+        """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'renorm')
+        return _op.renorm(self, p, dim, maxnorm)
+
     @_b.checked(_op.view)
     def view(self, *size: Any) -> Tensor:
         """view(Tensor(a) self, int[] size) -> Tensor(a)

@@ -15,6 +15,21 @@ from typing import Any
 from volta import dtypes as D
 from volta._generated import functions as F
 from volta.autograd.graph import sum_to
+from volta.autograd.linalg_formulas import (
+    cholesky_backward,
+    cholesky_inverse_backward,
+    cholesky_solve_backward,
+    det_backward,
+    eigh_backward,
+    inv_backward,
+    lu_factor_backward,
+    pinv_backward,
+    qr_backward,
+    slogdet_backward,
+    solve_backward,
+    solve_triangular_backward,
+    svd_backward,
+)
 from volta.tensor import factories as fac
 from volta.tensor.inplace import broadcast_shapes
 
@@ -31,6 +46,11 @@ __all__ = [
     "masked_scatter_source_grad", "as_strided_backward", "diag_backward",
     "max_pool_double_backward", "convolution_double_backward", "layer_norm_double_backward",
     "group_norm_double_backward", "batch_norm_double_backward",
+    # matrix decompositions and solvers (volta/autograd/linalg_formulas.py)
+    "inv_backward", "solve_backward", "det_backward", "slogdet_backward", "cholesky_backward",
+    "qr_backward", "svd_backward", "eigh_backward", "solve_triangular_backward",
+    "lu_factor_backward", "pinv_backward", "cholesky_solve_backward",
+    "cholesky_inverse_backward",
 ]
 
 Tensor = Any

@@ -2,6 +2,7 @@
 
 ``base``       the ``composite`` decorator and the ``COMPOSITES`` table (name -> function)
 ``core``       pointwise math, comparisons, reductions, linear algebra
+``linalg``     volta.linalg and the matrix ops built on the decomposition kernels
 ``shapes``     reshape/split/stack/..., sorting and indexing
 ``nn``         convolution, pooling, normalisation, dropout, losses, attention
 ``factories``  ``*_like`` factories and in-place random fills
@@ -14,7 +15,7 @@ dispatcher.
 
 from __future__ import annotations
 
-from volta.composites import core, factories, nn, optim, shapes, views
+from volta.composites import core, factories, linalg, nn, optim, shapes, views
 from volta.composites.base import COMPOSITES
 
-__all__ = ["COMPOSITES", "core", "factories", "nn", "optim", "shapes", "views"]
+__all__ = ["COMPOSITES", "core", "factories", "linalg", "nn", "optim", "shapes", "views"]

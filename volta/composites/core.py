@@ -259,14 +259,19 @@ def addmv(self: Tensor, mat: Tensor, vec: Tensor, beta: Number = 1,
     return _add_scaled(self, mv(mat, vec), beta, alpha)
 
 
-@composite("baddbmm")
-def baddbmm(self: Tensor, batch1: Tensor, batch2: Tensor, beta: Number = 1,
-            alpha: Number = 1) -> Tensor:
-    """``beta * self + alpha * (batch1 @ batch2)`` over a batch of matrices."""
+def check_batches(batch1: Tensor, batch2: Tensor) -> None:
+    """baddbmm's and addbmm's operands: two 3-D batches of matrices."""
     if batch1.ndim != 3:
         raise ShapeError(f"batch1 must be a 3D tensor, got {batch1.ndim}D")
     if batch2.ndim != 3:
         raise ShapeError(f"batch2 must be a 3D tensor, got {batch2.ndim}D")
+
+
+@composite("baddbmm")
+def baddbmm(self: Tensor, batch1: Tensor, batch2: Tensor, beta: Number = 1,
+            alpha: Number = 1) -> Tensor:
+    """``beta * self + alpha * (batch1 @ batch2)`` over a batch of matrices."""
+    check_batches(batch1, batch2)
     if not self.dtype is batch1.dtype is batch2.dtype:
         raise DTypeError(f"Input dtypes must be the same, got: input {self.dtype.name}, batch1: "
                          f"{batch1.dtype.name}, batch2: {batch2.dtype.name}")

@@ -454,6 +454,11 @@ class Tensor(TensorMethods):
     def H(self) -> Tensor:  # noqa: N802 - PyTorch's public name
         return self.T
 
+    @property
+    def mH(self) -> Tensor:  # noqa: N802 - PyTorch's public name
+        # the conjugate transpose of the last two dims: a transpose for real tensors
+        return self.transpose(-2, -1)
+
 
 def _rebuild(array: np.ndarray, dev: str, requires_grad: bool, make: Any) -> Tensor:
     return make(array, device=dev, requires_grad=requires_grad)

@@ -28,9 +28,11 @@ def volta_register_kernels(library: Any) -> None:
         attention,
         generated_pointwise,
         kernels,
+        linalg_kernels,
         optim_kernels,
         rnn_kernels,
     )
-    for module in (generated_pointwise, kernels, optim_kernels, attention, rnn_kernels):
+    for module in (generated_pointwise, kernels, optim_kernels, attention, rnn_kernels,
+                   linalg_kernels):
         for name, fn in module.KERNELS.items():
             library.impl(name, "CPU", errors.raising_volta_errors(name, fn))
