@@ -78,6 +78,11 @@ def resolve(op: Any) -> Any:
     method = getattr(volta.Tensor, op.name, None) if "." not in op.name else None
     if method is not None:
         return lambda self, *args, **kwargs: getattr(self, op.name)(*args, **kwargs)
+    # the random fills (uniform, cauchy, ...) exist only as in-place methods, in PyTorch too
+    fill = op.name + "_"
+    if op.name in UNCOMPARABLE_VALUES and op.inplace_variant is not None and hasattr(
+            volta.Tensor, fill):
+        return lambda self, *args, **kwargs: getattr(self, fill)(*args, **kwargs)
     raise Unresolved(op.name)
 
 
