@@ -51,6 +51,10 @@ UNCOMPARABLE_VALUES = frozenset({
     "nn.functional.rrelu"})
 
 
+# op_db wraps torch.polygamma(n, x) as op(x, n) (or op(x, n=n)): its samples come so
+SWAPPED_FIRST_ARGUMENTS = frozenset({"polygamma", "special.polygamma"})
+
+
 class Unresolved(Exception):
     """The entry names nothing volta has."""
 
@@ -74,6 +78,10 @@ def resolve(op: Any) -> Any:
         if target is None:
             break
     if target is not None and callable(target):
+        if op.name in SWAPPED_FIRST_ARGUMENTS:
+            return lambda first, *args, **kwargs: (
+                target(args[0], first, *args[1:], **kwargs) if args
+                else target(input=first, **kwargs))
         return target
     method = getattr(volta.Tensor, op.name, None) if "." not in op.name else None
     if method is not None:
@@ -230,7 +238,7 @@ def _run_sample(op: Any, fn: Any, sample: Any, dtype: torch.dtype, check_grad: b
     for index, (vg, tg) in enumerate(zip(v_grads, t_grads)):
         if tg is None and vg is None:
             continue
-        if tg is None:
+        if tg is None or tg._is_zerotensor():  # PyTorch's lazy zeros (sgn's gradient)
             tg = torch.zeros_like(t_leaves[index])
         if vg is None:
             vg = volta.zeros(tuple(tg.shape), dtype=_DTYPES[tg.dtype])

@@ -2962,6 +2962,40 @@ KERNELS['frexp'] = autograd_frexp
 NODES['frexp'] = FrexpBackward
 
 
+class NextafterBackward(_Node):
+    __slots__ = ('s_self', 's_other')
+    op_name = 'nextafter'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[0] else None
+        other = _unpack(node, node.s_other)
+        g_self = g_other = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = where(self == other, 0, grad)
+        if needs[1]:
+            g_other = zeros_like(other)
+        return (g_self, g_other)
+
+
+def autograd_nextafter(self, other):
+    result = _op.nextafter.redispatch(_AUTOGRAD, self, other)
+    node = NextafterBackward()
+    if _connect_tensors(node, (self, other)):
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_self = _save(self)
+        node.s_other = _save(other)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['nextafter'] = autograd_nextafter
+NODES['nextafter'] = NextafterBackward
+
+
 class Logaddexp2Backward(_Node):
     __slots__ = ('s_self', 's_other')
     op_name = 'logaddexp2'

@@ -877,7 +877,7 @@ def zeta(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     return _op.zeta(input, other)
 
 @_b.checked(_op.igamma)
-def igamma(input: Tensor | Number, other: Tensor | Number) -> Tensor:
+def igamma(input: Tensor, other: Tensor) -> Tensor:
     """igamma(Tensor self, Tensor other) -> Tensor
     
     The regularized lower incomplete gamma function.
@@ -885,7 +885,7 @@ def igamma(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     return _op.igamma(input, other)
 
 @_b.checked(_op.igammac)
-def igammac(input: Tensor | Number, other: Tensor | Number) -> Tensor:
+def igammac(input: Tensor, other: Tensor) -> Tensor:
     """igammac(Tensor self, Tensor other) -> Tensor
     
     The regularized upper incomplete gamma function.
@@ -1101,7 +1101,7 @@ def ldexp(input: Tensor, other: Tensor) -> Tensor:
     return _op.ldexp(input, other)
 
 @_b.checked(_op.heaviside)
-def heaviside(input: Tensor | Number, values: Tensor | Number) -> Tensor:
+def heaviside(input: Tensor, values: Tensor) -> Tensor:
     """heaviside(Tensor self, Tensor values) -> Tensor
     
     The Heaviside step function, with ``values`` where self is 0.
@@ -1109,7 +1109,7 @@ def heaviside(input: Tensor | Number, values: Tensor | Number) -> Tensor:
     return _op.heaviside(input, values)
 
 @_b.checked(_op.nextafter)
-def nextafter(input: Tensor | Number, other: Tensor | Number) -> Tensor:
+def nextafter(input: Tensor, other: Tensor) -> Tensor:
     """nextafter(Tensor self, Tensor other) -> Tensor
     
     The next floating-point value after self towards other.
@@ -1117,7 +1117,7 @@ def nextafter(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     return _op.nextafter(input, other)
 
 @_b.checked(_op.gcd)
-def gcd(input: Tensor | Number, other: Tensor | Number) -> Tensor:
+def gcd(input: Tensor, other: Tensor) -> Tensor:
     """gcd(Tensor self, Tensor other) -> Tensor
     
     The greatest common divisor, elementwise.
@@ -1125,7 +1125,7 @@ def gcd(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     return _op.gcd(input, other)
 
 @_b.checked(_op.lcm)
-def lcm(input: Tensor | Number, other: Tensor | Number) -> Tensor:
+def lcm(input: Tensor, other: Tensor) -> Tensor:
     """lcm(Tensor self, Tensor other) -> Tensor
     
     The least common multiple, elementwise.
@@ -1543,13 +1543,13 @@ def histogram(*args: Any, **kwargs: Any) -> Any:
     return _b.call_overloaded((_op.histogram_bins_tensor, _op.histogram_bin_ct,), args, kwargs, 'histogram')
 
 def histogramdd(*args: Any, **kwargs: Any) -> Any:
-    """histogramdd(Tensor self, int[] bins, float[]? range=None, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor[] bin_edges)
+    """histogramdd.TensorList_bins(Tensor self, Tensor[] bins, float[]? range=None, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor[] bin_edges)
     histogramdd.int_bins(Tensor self, int bins, float[]? range=None, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor[] bin_edges)
-    histogramdd.TensorList_bins(Tensor self, Tensor[] bins, float[]? range=None, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor[] bin_edges)
+    histogramdd(Tensor self, int[] bins, float[]? range=None, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor[] bin_edges)
     
     A histogram of the points in self's last dimension.
     """
-    return _b.call_overloaded((_op.histogramdd, _op.histogramdd_int_bins, _op.histogramdd_TensorList_bins,), args, kwargs, 'histogramdd')
+    return _b.call_overloaded((_op.histogramdd_TensorList_bins, _op.histogramdd_int_bins, _op.histogramdd,), args, kwargs, 'histogramdd')
 
 @_b.checked(_op.bucketize)
 def bucketize(input: Tensor, boundaries: Tensor, *, out_int32: bool = False, right: bool = False) -> Tensor:

@@ -656,7 +656,7 @@ class TensorMethods:
         return _op.i0(self)
 
     @_b.checked(_op.igamma)
-    def igamma(self, other: Tensor | Number) -> Tensor:
+    def igamma(self, other: Tensor) -> Tensor:
         """igamma(Tensor self, Tensor other) -> Tensor
         
         The regularized lower incomplete gamma function.
@@ -664,7 +664,7 @@ class TensorMethods:
         return _op.igamma(self, other)
 
     @_b.checked(_op.igammac)
-    def igammac(self, other: Tensor | Number) -> Tensor:
+    def igammac(self, other: Tensor) -> Tensor:
         """igammac(Tensor self, Tensor other) -> Tensor
         
         The regularized upper incomplete gamma function.
@@ -688,7 +688,7 @@ class TensorMethods:
         return _op.ldexp(self, other)
 
     @_b.checked(_op.heaviside)
-    def heaviside(self, values: Tensor | Number) -> Tensor:
+    def heaviside(self, values: Tensor) -> Tensor:
         """heaviside(Tensor self, Tensor values) -> Tensor
         
         The Heaviside step function, with ``values`` where self is 0.
@@ -696,7 +696,7 @@ class TensorMethods:
         return _op.heaviside(self, values)
 
     @_b.checked(_op.nextafter)
-    def nextafter(self, other: Tensor | Number) -> Tensor:
+    def nextafter(self, other: Tensor) -> Tensor:
         """nextafter(Tensor self, Tensor other) -> Tensor
         
         The next floating-point value after self towards other.
@@ -704,7 +704,7 @@ class TensorMethods:
         return _op.nextafter(self, other)
 
     @_b.checked(_op.gcd)
-    def gcd(self, other: Tensor | Number) -> Tensor:
+    def gcd(self, other: Tensor) -> Tensor:
         """gcd(Tensor self, Tensor other) -> Tensor
         
         The greatest common divisor, elementwise.
@@ -712,7 +712,7 @@ class TensorMethods:
         return _op.gcd(self, other)
 
     @_b.checked(_op.lcm)
-    def lcm(self, other: Tensor | Number) -> Tensor:
+    def lcm(self, other: Tensor) -> Tensor:
         """lcm(Tensor self, Tensor other) -> Tensor
         
         The least common multiple, elementwise.

@@ -11,7 +11,7 @@ from volta._generated import functions as F
 from volta._generated import registry as R
 from volta.composites.base import Number, _shape, composite
 from volta.composites.views import wrap_dim
-from volta.errors import DTypeError, SchemaError, ShapeError
+from volta.errors import ArgumentError, DTypeError, SchemaError, ShapeError
 from volta.tensor import factories as fac
 from volta.tensor.tensor import Tensor
 
@@ -67,6 +67,14 @@ def isneginf(self: Tensor) -> Tensor:
 
 # ---------------------------------------------------------------- pointwise
 
+
+def _require_tensor(op: str, name: str, position: int, value: Any) -> None:
+    """PyTorch's rejection of a Python number where the op has no Scalar overload."""
+    if not isinstance(value, Tensor):
+        raise ArgumentError(f"{op}(): argument '{name}' (position {position}) must be Tensor, "
+                            f"not {type(value).__name__}")
+
+
 @composite("clamp_min")
 def clamp_min(self: Tensor, min: Tensor | Number) -> Tensor:
     """clamp(self, min=min)."""
@@ -82,12 +90,15 @@ def clamp_max(self: Tensor, max: Tensor | Number) -> Tensor:
 @composite("rsub")
 def rsub(self: Tensor, other: Tensor | Number, alpha: Number = 1) -> Tensor:
     """other - alpha * self."""
+    _require_tensor("rsub", "input", 1, self)
     return F.sub(other, self, alpha=alpha)
 
 
 @composite("ldexp")
 def ldexp(self: Tensor, other: Tensor) -> Tensor:
     """self * 2 ** other, in floating point."""
+    _require_tensor("ldexp", "input", 1, self)
+    _require_tensor("ldexp", "other", 2, other)
     return F.mul(self, R.pow(2.0, other))
 
 
@@ -214,9 +225,10 @@ def _quantile(self: Tensor, q: Tensor | float, dim: int | None, keepdim: bool,
     # a slice with nan: quantile is nan; nanquantile is nan only when all of it is
     missing = F.eq(count, 0) if ignore_nan else nan[..., -1:]
     result = F.where(missing, math.nan, result).squeeze(-1)
-    if keepdim:
-        result = result.unsqueeze(-1).movedim(-1, d + 1) if dim is not None else result.reshape(
-            (result.shape[0],) + (1,) * self.ndim)
+    if keepdim and dim is None:
+        result = result.reshape((result.shape[0],) + (1,) * self.ndim)
+    elif keepdim and self.ndim:
+        result = result.unsqueeze(-1).movedim(-1, d + 1)
     return result.squeeze(0) if scalar_q else result
 
 

@@ -21,7 +21,7 @@ from volta.backends.cpu.storage import array as A
 from volta.backends.cpu.storage import wrap as W
 from volta.backends.cpu.storage import wrap_as as WA
 from volta.composites.views import wrap_dim
-from volta.errors import DTypeError, IndexOutOfRangeError, SchemaError, ShapeError
+from volta.errors import ArgumentError, DTypeError, IndexOutOfRangeError, SchemaError, ShapeError
 from volta.tensor.tensor import Tensor
 
 KERNELS: dict[str, Callable[..., Any]] = {}
@@ -30,20 +30,27 @@ KERNELS: dict[str, Callable[..., Any]] = {}
 # -- pointwise ----------------------------------------------------------------------------------
 
 
+def require_tensors(name: str, *operands: Any) -> None:
+    """PyTorch's rejection of a Python number where an op has no Scalar overload."""
+    for position, x in enumerate(operands, 1):
+        if not isinstance(x, Tensor):
+            shown = "input" if position == 1 else "other"
+            raise ArgumentError(f"{name}(): argument '{shown}' (position {position}) must be "
+                                f"Tensor, not {type(x).__name__}")
+
+
 def _pointwise(name: str, fn: Callable[..., Any], promotion: str = "int_to_float",
-               allowed: str | None = None) -> None:
-    """Register ``fn`` (numpy arrays in, array out) as the kernel of pointwise op ``name``."""
+               allowed: str | None = None, numbers: bool = True) -> None:
+    """Register ``fn`` (numpy arrays in, array out) as the kernel of pointwise op ``name``;
+    ``numbers``: whether its tensor arguments also take Python numbers."""
     def kernel(*operands: Any) -> Tensor:
+        if not numbers:
+            require_tensors(name, *operands)
         arrays, out_dtype = prepare(name, promotion, allowed, *operands)
         with np.errstate(all="ignore"):
             return wrap(fn(*arrays), out_dtype)
     kernel.__name__ = name.replace(".", "_")
     KERNELS[name] = kernel
-
-
-def _digamma(x: Any) -> Any:
-    # PyTorch: digamma(0) is -inf; scipy gives nan at that pole
-    return np.where(x == 0, -np.inf, sp.psi(x)).astype(np.result_type(x), copy=False)
 
 
 def _spherical_bessel_j0(x: Any) -> Any:
@@ -63,7 +70,7 @@ def _heaviside(x: Any, values: Any) -> Any:
 
 _UNARY: dict[str, Callable[..., Any]] = {
     "acosh": np.arccosh, "asinh": np.arcsinh, "atanh": np.arctanh,
-    "lgamma": sp.gammaln, "digamma": _digamma, "i0": sp.i0,
+    "lgamma": sp.gammaln, "digamma": sp.psi, "i0": sp.i0,
     "i0e": sp.i0e, "i1": sp.i1, "i1e": sp.i1e,
     "ndtr": sp.ndtr, "ndtri": sp.ndtri, "log_ndtr": sp.log_ndtr,
     "erfcx": sp.erfcx, "entr": _entr,
@@ -80,10 +87,10 @@ for _name, _fn in _UNARY.items():
 
 _pointwise("xlog1py", sp.xlog1py)
 _pointwise("zeta", sp.zeta)
-_pointwise("igamma", sp.gammainc)
-_pointwise("igammac", sp.gammaincc)
-_pointwise("gcd", np.gcd, "default", "integral")
-_pointwise("lcm", np.lcm, "default", "integral")
+_pointwise("igamma", sp.gammainc, numbers=False)
+_pointwise("igammac", sp.gammaincc, numbers=False)
+_pointwise("gcd", np.gcd, "default", "integral", numbers=False)
+_pointwise("lcm", np.lcm, "default", "integral", numbers=False)
 
 
 def _check_float_operands(name: str, *operands: Any) -> None:
@@ -98,6 +105,7 @@ def _check_same_dtype(name: str, a: Any, b: Any) -> None:
 
 
 def nextafter(self: Any, other: Any) -> Tensor:
+    require_tensors("nextafter", self, other)
     _check_float_operands("nextafter_cpu", self, other)
     _check_same_dtype("nextafter", self, other)
     (a, b), out_dtype = prepare("nextafter", "default", None, self, other)
@@ -108,6 +116,7 @@ def nextafter(self: Any, other: Any) -> Tensor:
 
 
 def heaviside(self: Any, values: Any) -> Tensor:
+    require_tensors("heaviside", self, values)
     _check_same_dtype("heaviside", self, values)
     (a, b), out_dtype = prepare("heaviside", "default", None, self, values)
     return wrap(_heaviside(a, b), out_dtype)
@@ -118,8 +127,16 @@ def polygamma(n: int, self: Any) -> Tensor:
         raise SchemaError("polygamma(n, x) does not support negative n.")
     (x,), out_dtype = prepare("polygamma", "int_to_float", None, self)
     with np.errstate(all="ignore"):
-        y = _digamma(x) if n == 0 else sp.polygamma(n, x)
+        y = sp.psi(x) if n == 0 else _trigamma(x) if n == 1 else sp.polygamma(n, x)
     return wrap(y, out_dtype)
+
+
+def _trigamma(x: Any) -> Any:
+    """polygamma(1, x); below 1/2 by the reflection formula, as PyTorch computes it, which
+    gives pi^2 / sin(pi x)^2 (huge, not inf) at the negative integers (digamma's gradient)."""
+    x = np.asarray(x)
+    reflected = np.pi ** 2 / np.square(np.sin(np.pi * x)) - sp.polygamma(1, 1 - x)
+    return np.where(x < 0.5, reflected, sp.polygamma(1, x)).astype(x.dtype, copy=False)
 
 
 def frexp(self: Tensor) -> tuple[Tensor, Tensor]:
@@ -194,10 +211,19 @@ def _chebyshev(shift: bool, kind: str) -> Callable[[np.ndarray, np.ndarray], np.
 for _kind in "tuvw":
     _polynomial(f"chebyshev_polynomial_{_kind}", _chebyshev(False, _kind))
     _polynomial(f"shifted_chebyshev_polynomial_{_kind}", _chebyshev(True, _kind))
+def _fused_multiply_subtract(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """a * b - c rounded once, like the fused multiply-add PyTorch's float32 Hermite
+    recurrences compile to (their cancellation makes the rounding visible)."""
+    if a.dtype == np.float32:
+        return (a.astype(np.float64) * b.astype(np.float64) - c.astype(np.float64)).astype(
+            np.float32)
+    return a * b - c
+
+
 _polynomial("hermite_polynomial_h", lambda x, n: _recurrence(
-    x, n, 1, x + x, lambda k, q, p: (x + x) * q - 2 * k * p))
+    x, n, 1, x + x, lambda k, q, p: _fused_multiply_subtract(x + x, q, (2 * k) * p)))
 _polynomial("hermite_polynomial_he", lambda x, n: _recurrence(
-    x, n, 1, x, lambda k, q, p: x * q - k * p))
+    x, n, 1, x, lambda k, q, p: _fused_multiply_subtract(x, q, k * p)))
 _polynomial("laguerre_polynomial_l", lambda x, n: _recurrence(
     x, n, 1, 1 - x, lambda k, q, p: ((2 * k + 1 - x) * q - k * p) / (k + 1)))
 _polynomial("legendre_polynomial_p", lambda x, n: _recurrence(
@@ -344,16 +370,30 @@ def histc(self: Tensor, bins: int = 100, min: float = 0, max: float = 0) -> Tens
 def _bin_edges(a: np.ndarray, bins: Any, bounds: Any, dtype: np.dtype) -> np.ndarray:
     if isinstance(bins, Tensor):
         return A(bins).astype(dtype)
-    if bounds is None:
-        low, high = (float(a.min()), float(a.max())) if a.size else (0.0, 0.0)
-    else:
+    if bounds is not None:
         low, high = float(bounds[0]), float(bounds[1])
         if low > high:
             raise SchemaError(f"histogramdd: expected the range's leftmost edge ({low}) to be "
                               f"at most its rightmost edge ({high})")
+    elif a.size:
+        low, high = float(a.min()), float(a.max())
+    else:
+        low, high = 0.0, 1.0
     if low == high:
         low, high = low - 0.5, high + 0.5
     return np.linspace(low, high, int(bins) + 1, dtype=dtype)
+
+
+def _bin_indices(points: np.ndarray, edges: list[np.ndarray]) -> tuple[np.ndarray, ...]:
+    """The bin of each point inside [first edge, last edge] along every dimension (the last
+    edge belongs to the last bin), and the mask of those points, as PyTorch bins them."""
+    inside = np.ones(points.shape[0], dtype=bool)
+    indices = []
+    for column, e in zip(points.T, edges):
+        inside &= (column >= e[0]) & (column <= e[-1])
+        index = np.searchsorted(e, column, side="right") - 1
+        indices.append(np.clip(index, 0, e.size - 2))
+    return tuple(i[inside] for i in indices), inside
 
 
 def histogramdd(self: Tensor, bins: Any, range: Any = None, weight: Tensor | None = None,
@@ -371,19 +411,26 @@ def histogramdd(self: Tensor, bins: Any, range: Any = None, weight: Tensor | Non
     if len(bins) != n:
         raise ShapeError(f"histogramdd: expected {n} sequences of bin edges for each of the "
                          f"{n} bin dimensions, but got {len(bins)}")
-    bounds = [None] * n if range is None else [range[2 * i:2 * i + 2] for i in builtins.range(n)]
     if range is not None and len(range) != 2 * n:
         raise ShapeError(f"histogramdd: for a {n}-dimensional histogram, range should have "
                          f"{2 * n} elements, but got {len(range)}")
+    bounds = [None] * n if range is None else [range[2 * i:2 * i + 2] for i in builtins.range(n)]
     edges = [_bin_edges(points[:, i], bins[i], bounds[i], a.dtype) for i in builtins.range(n)]
     for e in edges:
-        if e.ndim != 1 or e.size < 1:
-            raise ShapeError("histogramdd: bin edges should be a 1-d tensor with at least one "
-                             "element")
-    w = None if weight is None else A(weight).reshape(-1)
-    counts, _ = np.histogramdd(points, bins=edges, weights=w, density=density)
+        if e.ndim != 1 or e.size < 2:
+            raise ShapeError("histogramdd: bin edges should be a 1-d tensor with at least two "
+                             "elements")
+    counts = np.zeros(tuple(e.size - 1 for e in edges), dtype=a.dtype)
+    index, inside = _bin_indices(points, edges)
+    w = np.ones(points.shape[0], a.dtype) if weight is None else A(weight).reshape(-1)
+    np.add.at(counts, index, w[inside])
+    if density:
+        volume = np.ones((), dtype=a.dtype)
+        for e in edges:
+            volume = np.multiply.outer(volume, np.diff(e))
+        with np.errstate(all="ignore"):
+            counts = counts / counts.sum() / volume
     return WA(counts, self.dtype), [W(e.copy()) for e in edges]
-
 
 
 def histogram(self: Tensor, bins: Any, range: Any = None, weight: Tensor | None = None,
