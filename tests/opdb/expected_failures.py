@@ -79,4 +79,17 @@ EXPECTED_FAILURES: dict[str, str] = {
     'norm.nuc': "SchemaError: norm: the nuclear norm (p='nuc') is not supported",
     'nn.functional.one_hot': 'no sample volta can take (complex, sparse or torch-only arguments)',
     'nn.functional.embedding': "ShapeError: 'weight' must be 2-D",
+    # PyTorch's own float64 approximations of these differ from scipy.special's by 1e-7 to
+    # 1e-5 relative in places (Bessel functions near x = 5, Ai near x = -2)
+    'special.airy_ai': 'AssertionError: output 0: values differ (max abs diff N)',
+    'special.bessel_j0': 'AssertionError: output 0: values differ (max abs diff N)',
+    'special.bessel_j1': 'AssertionError: output 0: values differ (max abs diff N)',
+    'special.bessel_y0': 'AssertionError: output 0: values differ (max abs diff N)',
+    'special.bessel_y1': 'AssertionError: output 0: values differ (max abs diff N)',
+    # op_db lists clamp_min(int tensor, 3) as an error input, but PyTorch accepts it (a Scalar
+    # overload), and so does volta
+    'clamp_min': 'error input accepted: PyTorch raises Exception',
+    'clamp_max': 'error input accepted: PyTorch raises Exception',
+    # the error input calls int.__rdiv__ (Python's AttributeError, in PyTorch too)
+    '__rdiv__': 'error input raised AttributeError, not a VoltaError',
 }
