@@ -223,9 +223,9 @@ def emit_functions(decls: list[OpDecl], source: str) -> str:
 
 # -- Tensor methods -----------------------------------------------------------------------------
 
-REFLECTED = {"__radd__", "__rsub__", "__rmul__", "__rtruediv__", "__rfloordiv__", "__rmod__",
-             "__rpow__", "__rmatmul__", "__rand__", "__ror__", "__rxor__", "__rlshift__",
-             "__rrshift__"}
+REFLECTED = {"__radd__", "__rsub__", "__rmul__", "__rtruediv__", "__rdiv__", "__rfloordiv__",
+             "__rmod__", "__rpow__", "__rmatmul__", "__rand__", "__ror__", "__rxor__",
+             "__rlshift__", "__rrshift__"}
 UNARY = {"__neg__", "__abs__", "__invert__", "__pos__"}
 # x += y writes into x (the op's in-place variant), as in PyTorch
 AUGMENTED = {"__iadd__", "__isub__", "__imul__", "__itruediv__", "__ifloordiv__", "__imod__",

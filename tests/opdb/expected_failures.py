@@ -80,4 +80,17 @@ EXPECTED_FAILURES: dict[str, str] = {
     'linalg.lstsq.grad_oriented': "AssertionError: 4 outputs != 2 (op_db's op is a lambda keeping lstsq's first two outputs; the runner calls linalg.lstsq)",
     'linalg.pinv.singular': "AssertionError: output 0: shape differs (op_db's op is a lambda computing pinv(a @ b.mT); the runner calls linalg.pinv(a, b))",
     'matrix_exp': "AssertionError: output 0: values differ in float32 on a matrix with entries near 1e5 (volta's value is the closer one to the float64 exponential)",
+    # PyTorch's own float64 approximations of these differ from scipy.special's by 1e-7 to
+    # 1e-5 relative in places (Bessel functions near x = 5, Ai near x = -2)
+    'special.airy_ai': 'AssertionError: output 0: values differ (max abs diff N)',
+    'special.bessel_j0': 'AssertionError: output 0: values differ (max abs diff N)',
+    'special.bessel_j1': 'AssertionError: output 0: values differ (max abs diff N)',
+    'special.bessel_y0': 'AssertionError: output 0: values differ (max abs diff N)',
+    'special.bessel_y1': 'AssertionError: output 0: values differ (max abs diff N)',
+    # op_db lists clamp_min(int tensor, 3) as an error input, but PyTorch accepts it (a Scalar
+    # overload), and so does volta
+    'clamp_min': 'error input accepted: PyTorch raises Exception',
+    'clamp_max': 'error input accepted: PyTorch raises Exception',
+    # the error input calls int.__rdiv__ (Python's AttributeError, in PyTorch too)
+    '__rdiv__': 'error input raised AttributeError, not a VoltaError',
 }

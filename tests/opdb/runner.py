@@ -51,6 +51,10 @@ UNCOMPARABLE_VALUES = frozenset({
     "nn.functional.rrelu"})
 
 
+# op_db wraps torch.polygamma(n, x) as op(x, n) (or op(x, n=n)): its samples come so
+SWAPPED_FIRST_ARGUMENTS = frozenset({"polygamma", "special.polygamma"})
+
+
 class Unresolved(Exception):
     """The entry names nothing volta has."""
 
@@ -74,12 +78,21 @@ def resolve(op: Any) -> Any:
         if target is None:
             break
     if target is not None and callable(target):
+        if op.name in SWAPPED_FIRST_ARGUMENTS:
+            return lambda first, *args, **kwargs: (
+                target(args[0], first, *args[1:], **kwargs) if args
+                else target(input=first, **kwargs))
         return target
     method = getattr(volta.Tensor, op.name, None) if "." not in op.name else None
     if isinstance(method, property):  # T, H, mT, mH: attributes (op_db's op reads them)
         return lambda self: getattr(self, op.name)
     if method is not None:
         return lambda self, *args, **kwargs: getattr(self, op.name)(*args, **kwargs)
+    # the random fills (uniform, cauchy, ...) exist only as in-place methods, in PyTorch too
+    fill = op.name + "_"
+    if op.name in UNCOMPARABLE_VALUES and op.inplace_variant is not None and hasattr(
+            volta.Tensor, fill):
+        return lambda self, *args, **kwargs: getattr(self, fill)(*args, **kwargs)
     raise Unresolved(op.name)
 
 
@@ -205,7 +218,9 @@ def _run_sample(op: Any, fn: Any, sample: Any, dtype: torch.dtype, check_grad: b
         if random:
             compare(volta.zeros_like(a), torch.zeros_like(e), f"output {index}", (0.0, 0.0))
         else:
-            compare(a, e, f"output {index}", _tolerance(op, dtype))
+            # an output of another dtype than the run's (a factory's default dtype) gets its own
+            compare(a, e, f"output {index}",
+                    _tolerance(op, e.dtype if e.dtype in TOLERANCES else dtype))
     if not check_grad or random:
         return
     t_leaves = [t for t in _flat(torch_args) + _flat(torch_kwargs)
@@ -227,7 +242,7 @@ def _run_sample(op: Any, fn: Any, sample: Any, dtype: torch.dtype, check_grad: b
     for index, (vg, tg) in enumerate(zip(v_grads, t_grads)):
         if tg is None and vg is None:
             continue
-        if tg is None:
+        if tg is None or tg._is_zerotensor():  # PyTorch's lazy zeros (sgn's gradient)
             tg = torch.zeros_like(t_leaves[index])
         if vg is None:
             vg = volta.zeros(tuple(tg.shape), dtype=_DTYPES[tg.dtype])

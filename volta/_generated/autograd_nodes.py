@@ -2390,6 +2390,644 @@ KERNELS['addcdiv'] = autograd_addcdiv
 NODES['addcdiv'] = AddcdivBackward
 
 
+class AcoshBackward(_Node):
+    __slots__ = ('s_self',)
+    op_name = 'acosh'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad * rsqrt(self * self - 1)
+        return (g_self,)
+
+
+def autograd_acosh(self):
+    result = _op.acosh.redispatch(_AUTOGRAD, self)
+    node = AcoshBackward()
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['acosh'] = autograd_acosh
+NODES['acosh'] = AcoshBackward
+
+
+class AsinhBackward(_Node):
+    __slots__ = ('s_self',)
+    op_name = 'asinh'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad * rsqrt(self * self + 1)
+        return (g_self,)
+
+
+def autograd_asinh(self):
+    result = _op.asinh.redispatch(_AUTOGRAD, self)
+    node = AsinhBackward()
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['asinh'] = autograd_asinh
+NODES['asinh'] = AsinhBackward
+
+
+class AtanhBackward(_Node):
+    __slots__ = ('s_self',)
+    op_name = 'atanh'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad / (1 - self * self)
+        return (g_self,)
+
+
+def autograd_atanh(self):
+    result = _op.atanh.redispatch(_AUTOGRAD, self)
+    node = AtanhBackward()
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['atanh'] = autograd_atanh
+NODES['atanh'] = AtanhBackward
+
+
+class Deg2radBackward(_Node):
+    __slots__ = ()
+    op_name = 'deg2rad'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad * 0.017453292519943295
+        return (g_self,)
+
+
+def autograd_deg2rad(self):
+    result = _op.deg2rad.redispatch(_AUTOGRAD, self)
+    node = Deg2radBackward()
+    if _connect_tensors(node, (self,)):
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['deg2rad'] = autograd_deg2rad
+NODES['deg2rad'] = Deg2radBackward
+
+
+class Rad2degBackward(_Node):
+    __slots__ = ()
+    op_name = 'rad2deg'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad * 57.29577951308232
+        return (g_self,)
+
+
+def autograd_rad2deg(self):
+    result = _op.rad2deg.redispatch(_AUTOGRAD, self)
+    node = Rad2degBackward()
+    if _connect_tensors(node, (self,)):
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['rad2deg'] = autograd_rad2deg
+NODES['rad2deg'] = Rad2degBackward
+
+
+class SincBackward(_Node):
+    __slots__ = ('s_self',)
+    op_name = 'sinc'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = where(self == 0, 0, grad * (cos(self * 3.141592653589793) * 3.141592653589793 * self - sin(self * 3.141592653589793)) / (3.141592653589793 * self * self))
+        return (g_self,)
+
+
+def autograd_sinc(self):
+    result = _op.sinc.redispatch(_AUTOGRAD, self)
+    node = SincBackward()
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['sinc'] = autograd_sinc
+NODES['sinc'] = SincBackward
+
+
+class LgammaBackward(_Node):
+    __slots__ = ('s_self',)
+    op_name = 'lgamma'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad * digamma(self)
+        return (g_self,)
+
+
+def autograd_lgamma(self):
+    result = _op.lgamma.redispatch(_AUTOGRAD, self)
+    node = LgammaBackward()
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['lgamma'] = autograd_lgamma
+NODES['lgamma'] = LgammaBackward
+
+
+class DigammaBackward(_Node):
+    __slots__ = ('s_self',)
+    op_name = 'digamma'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad * polygamma(1, self)
+        return (g_self,)
+
+
+def autograd_digamma(self):
+    result = _op.digamma.redispatch(_AUTOGRAD, self)
+    node = DigammaBackward()
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['digamma'] = autograd_digamma
+NODES['digamma'] = DigammaBackward
+
+
+class PolygammaBackward(_Node):
+    __slots__ = ('s_n', 's_self')
+    op_name = 'polygamma'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        n = node.s_n
+        self = _unpack(node, node.s_self)
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad * polygamma(n + 1, self)
+        return (g_self,)
+
+
+def autograd_polygamma(n, self):
+    result = _op.polygamma.redispatch(_AUTOGRAD, n, self)
+    node = PolygammaBackward()
+    if _connect_tensors(node, (self,)):
+        node.s_n = n
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['polygamma'] = autograd_polygamma
+NODES['polygamma'] = PolygammaBackward
+
+
+class I0Backward(_Node):
+    __slots__ = ('s_self',)
+    op_name = 'i0'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad * i1(self)
+        return (g_self,)
+
+
+def autograd_i0(self):
+    result = _op.i0.redispatch(_AUTOGRAD, self)
+    node = I0Backward()
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['i0'] = autograd_i0
+NODES['i0'] = I0Backward
+
+
+class I0eBackward(_Node):
+    __slots__ = ('s_self', 'o_result')
+    op_name = 'i0e'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
+        result = _unpack(node, node.o_result)
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad * (i1e(self) - sign(self) * result)
+        return (g_self,)
+
+
+def autograd_i0e(self):
+    result = _op.i0e.redispatch(_AUTOGRAD, self)
+    node = I0eBackward()
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save(self)
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['i0e'] = autograd_i0e
+NODES['i0e'] = I0eBackward
+
+
+class I1Backward(_Node):
+    __slots__ = ('s_self', 'o_result')
+    op_name = 'i1'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
+        result = _unpack(node, node.o_result)
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad * where(self == 0, 0.5, i0(self) - result / self)
+        return (g_self,)
+
+
+def autograd_i1(self):
+    result = _op.i1.redispatch(_AUTOGRAD, self)
+    node = I1Backward()
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save(self)
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['i1'] = autograd_i1
+NODES['i1'] = I1Backward
+
+
+class I1eBackward(_Node):
+    __slots__ = ('s_self', 'o_result')
+    op_name = 'i1e'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
+        result = _unpack(node, node.o_result)
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad * where(self == 0, 0.5, i0e(self) - result * (sign(self) + 1 / self))
+        return (g_self,)
+
+
+def autograd_i1e(self):
+    result = _op.i1e.redispatch(_AUTOGRAD, self)
+    node = I1eBackward()
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save(self)
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['i1e'] = autograd_i1e
+NODES['i1e'] = I1eBackward
+
+
+class NdtrBackward(_Node):
+    __slots__ = ('s_self',)
+    op_name = 'ndtr'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad * exp(-0.5 * self * self) * 0.3989422804014327
+        return (g_self,)
+
+
+def autograd_ndtr(self):
+    result = _op.ndtr.redispatch(_AUTOGRAD, self)
+    node = NdtrBackward()
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['ndtr'] = autograd_ndtr
+NODES['ndtr'] = NdtrBackward
+
+
+class NdtriBackward(_Node):
+    __slots__ = ('o_result',)
+    op_name = 'ndtri'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        result = _unpack(node, node.o_result)
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad * 2.5066282746310002 * exp(0.5 * result * result)
+        return (g_self,)
+
+
+def autograd_ndtri(self):
+    result = _op.ndtri.redispatch(_AUTOGRAD, self)
+    node = NdtriBackward()
+    if _connect_tensors(node, (self,)):
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['ndtri'] = autograd_ndtri
+NODES['ndtri'] = NdtriBackward
+
+
+class LogNdtrBackward(_Node):
+    __slots__ = ('s_self', 'o_result')
+    op_name = 'log_ndtr'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
+        result = _unpack(node, node.o_result)
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad * exp(-0.5 * self * self - result) * 0.3989422804014327
+        return (g_self,)
+
+
+def autograd_log_ndtr(self):
+    result = _op.log_ndtr.redispatch(_AUTOGRAD, self)
+    node = LogNdtrBackward()
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save(self)
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['log_ndtr'] = autograd_log_ndtr
+NODES['log_ndtr'] = LogNdtrBackward
+
+
+class ErfcxBackward(_Node):
+    __slots__ = ('s_self', 'o_result')
+    op_name = 'erfcx'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
+        result = _unpack(node, node.o_result)
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad * (2 * self * result - 1.1283791670955126)
+        return (g_self,)
+
+
+def autograd_erfcx(self):
+    result = _op.erfcx.redispatch(_AUTOGRAD, self)
+    node = ErfcxBackward()
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save(self)
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['erfcx'] = autograd_erfcx
+NODES['erfcx'] = ErfcxBackward
+
+
+class EntrBackward(_Node):
+    __slots__ = ('s_self',)
+    op_name = 'entr'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = -grad * (1 + log(self))
+        return (g_self,)
+
+
+def autograd_entr(self):
+    result = _op.entr.redispatch(_AUTOGRAD, self)
+    node = EntrBackward()
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['entr'] = autograd_entr
+NODES['entr'] = EntrBackward
+
+
+class Xlog1pyBackward(_Node):
+    __slots__ = ('s_self', 's_other')
+    op_name = 'xlog1py'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
+        other = _unpack(node, node.s_other)
+        g_self = g_other = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = where((self == 0) & (other <= -1), 0, xlog1py(grad, other))
+        if needs[1]:
+            g_other = grad * self / (other + 1)
+        return (g_self, g_other)
+
+
+def autograd_xlog1py(self, other):
+    result = _op.xlog1py.redispatch(_AUTOGRAD, self, other)
+    node = Xlog1pyBackward()
+    if _connect_tensors(node, (self, other)):
+        node.s_self = _save(self)
+        node.s_other = _save(other)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['xlog1py'] = autograd_xlog1py
+NODES['xlog1py'] = Xlog1pyBackward
+
+
+class FrexpBackward(_Node):
+    __slots__ = ('o_exponent',)
+    op_name = 'frexp'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        exponent = _unpack(node, node.o_exponent)
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad / exp2(exponent)
+        return (g_self,)
+
+
+def autograd_frexp(self):
+    result = _op.frexp.redispatch(_AUTOGRAD, self)
+    node = FrexpBackward()
+    if _connect_tensors(node, (self,)):
+        node.o_exponent = _save_output(result[1])
+        _set_history(node, result, (True, False))
+    return result
+
+
+KERNELS['frexp'] = autograd_frexp
+NODES['frexp'] = FrexpBackward
+
+
+class NextafterBackward(_Node):
+    __slots__ = ('s_self', 's_other')
+    op_name = 'nextafter'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[0] else None
+        other = _unpack(node, node.s_other)
+        g_self = g_other = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = where(self == other, 0, grad)
+        if needs[1]:
+            g_other = zeros_like(other)
+        return (g_self, g_other)
+
+
+def autograd_nextafter(self, other):
+    result = _op.nextafter.redispatch(_AUTOGRAD, self, other)
+    node = NextafterBackward()
+    if _connect_tensors(node, (self, other)):
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_self = _save(self)
+        node.s_other = _save(other)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['nextafter'] = autograd_nextafter
+NODES['nextafter'] = NextafterBackward
+
+
+class Logaddexp2Backward(_Node):
+    __slots__ = ('s_self', 's_other')
+    op_name = 'logaddexp2'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
+        other = _unpack(node, node.s_other)
+        g_self = g_other = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad / (1 + exp2(other - self))
+        if needs[1]:
+            g_other = grad / (1 + exp2(self - other))
+        return (g_self, g_other)
+
+
+def autograd_logaddexp2(self, other):
+    result = _op.logaddexp2.redispatch(_AUTOGRAD, self, other)
+    node = Logaddexp2Backward()
+    if _connect_tensors(node, (self, other)):
+        node.s_self = _save(self)
+        node.s_other = _save(other)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['logaddexp2'] = autograd_logaddexp2
+NODES['logaddexp2'] = Logaddexp2Backward
+
+
 class SumBackward(_Node):
     __slots__ = ('s_self', 's_dim', 's_keepdim')
     op_name = 'sum'
@@ -2978,6 +3616,202 @@ def autograd_median_dim(self, dim, keepdim):
 
 KERNELS['median.dim'] = autograd_median_dim
 NODES['median.dim'] = MedianDimBackward
+
+
+class CummaxBackward(_Node):
+    __slots__ = ('s_self', 's_dim', 'o_indices')
+    op_name = 'cummax'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
+        dim = node.s_dim
+        indices = _unpack(node, node.o_indices)
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = zeros_like(self).scatter_add(dim, indices, grad) if self.dim() else grad
+        return (g_self,)
+
+
+def autograd_cummax(self, dim):
+    result = _op.cummax.redispatch(_AUTOGRAD, self, dim)
+    node = CummaxBackward()
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save(self)
+        node.s_dim = dim
+        node.o_indices = _save_output(result[1])
+        _set_history(node, result, (True, False))
+    return result
+
+
+KERNELS['cummax'] = autograd_cummax
+NODES['cummax'] = CummaxBackward
+
+
+class CumminBackward(_Node):
+    __slots__ = ('s_self', 's_dim', 'o_indices')
+    op_name = 'cummin'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
+        dim = node.s_dim
+        indices = _unpack(node, node.o_indices)
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = zeros_like(self).scatter_add(dim, indices, grad) if self.dim() else grad
+        return (g_self,)
+
+
+def autograd_cummin(self, dim):
+    result = _op.cummin.redispatch(_AUTOGRAD, self, dim)
+    node = CumminBackward()
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save(self)
+        node.s_dim = dim
+        node.o_indices = _save_output(result[1])
+        _set_history(node, result, (True, False))
+    return result
+
+
+KERNELS['cummin'] = autograd_cummin
+NODES['cummin'] = CumminBackward
+
+
+class NanmedianBackward(_Node):
+    __slots__ = ('s_self', 'o_result')
+    op_name = 'nanmedian'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
+        result = _unpack(node, node.o_result)
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = median_backward(grad, self, result)
+        return (g_self,)
+
+
+def autograd_nanmedian(self):
+    result = _op.nanmedian.redispatch(_AUTOGRAD, self)
+    node = NanmedianBackward()
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save(self)
+        node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['nanmedian'] = autograd_nanmedian
+NODES['nanmedian'] = NanmedianBackward
+
+
+class NanmedianDimBackward(_Node):
+    __slots__ = ('s_self', 's_dim', 's_keepdim', 'o_indices')
+    op_name = 'nanmedian.dim'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
+        dim = node.s_dim
+        keepdim = node.s_keepdim
+        indices = _unpack(node, node.o_indices)
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = minmax_dim_backward(grad, indices, self.shape, dim, keepdim)
+        return (g_self,)
+
+
+def autograd_nanmedian_dim(self, dim, keepdim):
+    result = _op.nanmedian_dim.redispatch(_AUTOGRAD, self, dim, keepdim)
+    node = NanmedianDimBackward()
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save_meta(self)
+        node.s_dim = dim
+        node.s_keepdim = keepdim
+        node.o_indices = _save_output(result[1])
+        _set_history(node, result, (True, False))
+    return result
+
+
+KERNELS['nanmedian.dim'] = autograd_nanmedian_dim
+NODES['nanmedian.dim'] = NanmedianDimBackward
+
+
+class KthvalueBackward(_Node):
+    __slots__ = ('s_self', 's_dim', 's_keepdim', 'o_indices')
+    op_name = 'kthvalue'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
+        dim = node.s_dim
+        keepdim = node.s_keepdim
+        indices = _unpack(node, node.o_indices)
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = minmax_dim_backward(grad, indices, self.shape, dim, keepdim)
+        return (g_self,)
+
+
+def autograd_kthvalue(self, k, dim, keepdim):
+    result = _op.kthvalue.redispatch(_AUTOGRAD, self, k, dim, keepdim)
+    node = KthvalueBackward()
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save_meta(self)
+        node.s_dim = dim
+        node.s_keepdim = keepdim
+        node.o_indices = _save_output(result[1])
+        _set_history(node, result, (True, False))
+    return result
+
+
+KERNELS['kthvalue'] = autograd_kthvalue
+NODES['kthvalue'] = KthvalueBackward
+
+
+class ModeBackward(_Node):
+    __slots__ = ('s_self', 's_dim', 's_keepdim', 'o_indices')
+    op_name = 'mode'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
+        dim = node.s_dim
+        keepdim = node.s_keepdim
+        indices = _unpack(node, node.o_indices)
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = minmax_dim_backward(grad, indices, self.shape, dim, keepdim)
+        return (g_self,)
+
+
+def autograd_mode(self, dim, keepdim):
+    result = _op.mode.redispatch(_AUTOGRAD, self, dim, keepdim)
+    node = ModeBackward()
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save_meta(self)
+        node.s_dim = dim
+        node.s_keepdim = keepdim
+        node.o_indices = _save_output(result[1])
+        _set_history(node, result, (True, False))
+    return result
+
+
+KERNELS['mode'] = autograd_mode
+NODES['mode'] = ModeBackward
 
 
 class MatmulBackward(_Node):
@@ -6383,6 +7217,69 @@ def autograd_addcdiv_(self, tensor1, tensor2, value):
 
 
 KERNELS['addcdiv_'] = autograd_addcdiv_
+
+
+def autograd_acosh_(self):
+    return _inplace(_op.acosh_, _op.acosh, True, (self,))
+
+
+KERNELS['acosh_'] = autograd_acosh_
+
+
+def autograd_asinh_(self):
+    return _inplace(_op.asinh_, _op.asinh, True, (self,))
+
+
+KERNELS['asinh_'] = autograd_asinh_
+
+
+def autograd_atanh_(self):
+    return _inplace(_op.atanh_, _op.atanh, True, (self,))
+
+
+KERNELS['atanh_'] = autograd_atanh_
+
+
+def autograd_deg2rad_(self):
+    return _inplace(_op.deg2rad_, _op.deg2rad, False, (self,))
+
+
+KERNELS['deg2rad_'] = autograd_deg2rad_
+
+
+def autograd_rad2deg_(self):
+    return _inplace(_op.rad2deg_, _op.rad2deg, False, (self,))
+
+
+KERNELS['rad2deg_'] = autograd_rad2deg_
+
+
+def autograd_sinc_(self):
+    return _inplace(_op.sinc_, _op.sinc, True, (self,))
+
+
+KERNELS['sinc_'] = autograd_sinc_
+
+
+def autograd_lgamma_(self):
+    return _inplace(_op.lgamma_, _op.lgamma, True, (self,))
+
+
+KERNELS['lgamma_'] = autograd_lgamma_
+
+
+def autograd_digamma_(self):
+    return _inplace(_op.digamma_, _op.digamma, True, (self,))
+
+
+KERNELS['digamma_'] = autograd_digamma_
+
+
+def autograd_i0_(self):
+    return _inplace(_op.i0_, _op.i0, True, (self,))
+
+
+KERNELS['i0_'] = autograd_i0_
 
 
 def autograd_tril_(self, diagonal):

@@ -689,6 +689,553 @@ def addcdiv(input: Tensor | Number, tensor1: Tensor | Number, tensor2: Tensor | 
     """
     return _op.addcdiv(input, tensor1, tensor2, value)
 
+@_b.checked(_op.acosh)
+def acosh(input: Tensor | Number) -> Tensor:
+    """acosh(Tensor self) -> Tensor
+    
+    Inverse hyperbolic cosine, elementwise.
+    """
+    return _op.acosh(input)
+
+@_b.checked(_op.asinh)
+def asinh(input: Tensor | Number) -> Tensor:
+    """asinh(Tensor self) -> Tensor
+    
+    Inverse hyperbolic sine, elementwise.
+    """
+    return _op.asinh(input)
+
+@_b.checked(_op.atanh)
+def atanh(input: Tensor | Number) -> Tensor:
+    """atanh(Tensor self) -> Tensor
+    
+    Inverse hyperbolic tangent, elementwise.
+    """
+    return _op.atanh(input)
+
+@_b.checked(_op.deg2rad)
+def deg2rad(input: Tensor | Number) -> Tensor:
+    """deg2rad(Tensor self) -> Tensor
+    
+    Degrees to radians, elementwise.
+    """
+    return _op.deg2rad(input)
+
+@_b.checked(_op.rad2deg)
+def rad2deg(input: Tensor | Number) -> Tensor:
+    """rad2deg(Tensor self) -> Tensor
+    
+    Radians to degrees, elementwise.
+    """
+    return _op.rad2deg(input)
+
+@_b.checked(_op.sinc)
+def sinc(input: Tensor | Number) -> Tensor:
+    """sinc(Tensor self) -> Tensor
+    
+    The normalized sinc function sin(pi x) / (pi x), 1 at 0.
+    """
+    return _op.sinc(input)
+
+@_b.checked(_op.sgn)
+def sgn(input: Tensor) -> Tensor:
+    """sgn(Tensor self) -> Tensor
+    
+    The sign of each element (sign() for real tensors).
+    """
+    return _op.sgn(input)
+
+@_b.checked(_op.logit)
+def logit(input: Tensor, eps: float | None = None) -> Tensor:
+    """logit(Tensor self, float? eps=None) -> Tensor
+    
+    log(p / (1 - p)), with p clamped to [eps, 1 - eps] when eps is given.
+    """
+    if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'logit')
+    return _op.logit(input, eps)
+
+@_b.checked(_op.lgamma)
+def lgamma(input: Tensor | Number) -> Tensor:
+    """lgamma(Tensor self) -> Tensor
+    
+    Natural logarithm of the absolute value of the gamma function.
+    """
+    return _op.lgamma(input)
+
+@_b.checked(_op.digamma)
+def digamma(input: Tensor | Number) -> Tensor:
+    """digamma(Tensor self) -> Tensor
+    
+    The logarithmic derivative of the gamma function.
+    """
+    return _op.digamma(input)
+
+@_b.checked(_op.polygamma)
+def polygamma(n: int, input: Tensor | Number) -> Tensor:
+    """polygamma(int n, Tensor self) -> Tensor
+    
+    The n-th derivative of the digamma function.
+    """
+    if n.__class__ is not int: n = _b.int_arg(n, 'n', 'polygamma')
+    return _op.polygamma(n, input)
+
+@_b.checked(_op.mvlgamma)
+def mvlgamma(input: Tensor, p: int) -> Tensor:
+    """mvlgamma(Tensor self, int p) -> Tensor
+    
+    The multivariate log-gamma function of dimension p.
+    """
+    if p.__class__ is not int: p = _b.int_arg(p, 'p', 'mvlgamma')
+    return _op.mvlgamma(input, p)
+
+@_b.checked(_op.i0)
+def i0(input: Tensor | Number) -> Tensor:
+    """i0(Tensor self) -> Tensor
+    
+    The modified Bessel function of the first kind, order 0.
+    """
+    return _op.i0(input)
+
+@_b.checked(_op.i0e)
+def i0e(input: Tensor | Number) -> Tensor:
+    """i0e(Tensor self) -> Tensor
+    
+    The exponentially scaled modified Bessel function of the first kind, order 0.
+    """
+    return _op.i0e(input)
+
+@_b.checked(_op.i1)
+def i1(input: Tensor | Number) -> Tensor:
+    """i1(Tensor self) -> Tensor
+    
+    The modified Bessel function of the first kind, order 1.
+    """
+    return _op.i1(input)
+
+@_b.checked(_op.i1e)
+def i1e(input: Tensor | Number) -> Tensor:
+    """i1e(Tensor self) -> Tensor
+    
+    The exponentially scaled modified Bessel function of the first kind, order 1.
+    """
+    return _op.i1e(input)
+
+@_b.checked(_op.ndtr)
+def ndtr(input: Tensor | Number) -> Tensor:
+    """ndtr(Tensor self) -> Tensor
+    
+    The standard normal cumulative distribution function.
+    """
+    return _op.ndtr(input)
+
+@_b.checked(_op.ndtri)
+def ndtri(input: Tensor | Number) -> Tensor:
+    """ndtri(Tensor self) -> Tensor
+    
+    The inverse of the standard normal cumulative distribution function.
+    """
+    return _op.ndtri(input)
+
+@_b.checked(_op.log_ndtr)
+def log_ndtr(input: Tensor | Number) -> Tensor:
+    """log_ndtr(Tensor self) -> Tensor
+    
+    The log of the standard normal cumulative distribution function.
+    """
+    return _op.log_ndtr(input)
+
+@_b.checked(_op.erfcx)
+def erfcx(input: Tensor | Number) -> Tensor:
+    """erfcx(Tensor self) -> Tensor
+    
+    The scaled complementary error function exp(x^2) erfc(x).
+    """
+    return _op.erfcx(input)
+
+@_b.checked(_op.entr)
+def entr(input: Tensor | Number) -> Tensor:
+    """entr(Tensor self) -> Tensor
+    
+    The elementwise entropy -x log(x) (0 at 0, -inf below 0).
+    """
+    return _op.entr(input)
+
+@_b.checked(_op.xlog1py)
+def xlog1py(input: Tensor | Number, other: Tensor | Number) -> Tensor:
+    """xlog1py(Tensor self, Tensor other) -> Tensor
+    
+    self * log1p(other), 0 where self is 0 (unless other is nan).
+    """
+    return _op.xlog1py(input, other)
+
+@_b.checked(_op.zeta)
+def zeta(input: Tensor | Number, other: Tensor | Number) -> Tensor:
+    """zeta(Tensor self, Tensor other) -> Tensor
+    
+    The Hurwitz zeta function zeta(x, q).
+    """
+    return _op.zeta(input, other)
+
+@_b.checked(_op.igamma)
+def igamma(input: Tensor, other: Tensor) -> Tensor:
+    """igamma(Tensor self, Tensor other) -> Tensor
+    
+    The regularized lower incomplete gamma function.
+    """
+    return _op.igamma(input, other)
+
+@_b.checked(_op.igammac)
+def igammac(input: Tensor, other: Tensor) -> Tensor:
+    """igammac(Tensor self, Tensor other) -> Tensor
+    
+    The regularized upper incomplete gamma function.
+    """
+    return _op.igammac(input, other)
+
+@_b.checked(_op.airy_ai)
+def airy_ai(input: Tensor | Number) -> Tensor:
+    """airy_ai(Tensor self) -> Tensor
+    
+    The Airy function Ai.
+    """
+    return _op.airy_ai(input)
+
+@_b.checked(_op.bessel_j0)
+def bessel_j0(input: Tensor | Number) -> Tensor:
+    """bessel_j0(Tensor self) -> Tensor
+    
+    The Bessel function of the first kind, order 0.
+    """
+    return _op.bessel_j0(input)
+
+@_b.checked(_op.bessel_j1)
+def bessel_j1(input: Tensor | Number) -> Tensor:
+    """bessel_j1(Tensor self) -> Tensor
+    
+    The Bessel function of the first kind, order 1.
+    """
+    return _op.bessel_j1(input)
+
+@_b.checked(_op.bessel_y0)
+def bessel_y0(input: Tensor | Number) -> Tensor:
+    """bessel_y0(Tensor self) -> Tensor
+    
+    The Bessel function of the second kind, order 0.
+    """
+    return _op.bessel_y0(input)
+
+@_b.checked(_op.bessel_y1)
+def bessel_y1(input: Tensor | Number) -> Tensor:
+    """bessel_y1(Tensor self) -> Tensor
+    
+    The Bessel function of the second kind, order 1.
+    """
+    return _op.bessel_y1(input)
+
+@_b.checked(_op.modified_bessel_i0)
+def modified_bessel_i0(input: Tensor | Number) -> Tensor:
+    """modified_bessel_i0(Tensor self) -> Tensor
+    
+    The modified Bessel function of the first kind, order 0.
+    """
+    return _op.modified_bessel_i0(input)
+
+@_b.checked(_op.modified_bessel_i1)
+def modified_bessel_i1(input: Tensor | Number) -> Tensor:
+    """modified_bessel_i1(Tensor self) -> Tensor
+    
+    The modified Bessel function of the first kind, order 1.
+    """
+    return _op.modified_bessel_i1(input)
+
+@_b.checked(_op.modified_bessel_k0)
+def modified_bessel_k0(input: Tensor | Number) -> Tensor:
+    """modified_bessel_k0(Tensor self) -> Tensor
+    
+    The modified Bessel function of the second kind, order 0.
+    """
+    return _op.modified_bessel_k0(input)
+
+@_b.checked(_op.modified_bessel_k1)
+def modified_bessel_k1(input: Tensor | Number) -> Tensor:
+    """modified_bessel_k1(Tensor self) -> Tensor
+    
+    The modified Bessel function of the second kind, order 1.
+    """
+    return _op.modified_bessel_k1(input)
+
+@_b.checked(_op.scaled_modified_bessel_k0)
+def scaled_modified_bessel_k0(input: Tensor | Number) -> Tensor:
+    """scaled_modified_bessel_k0(Tensor self) -> Tensor
+    
+    The exponentially scaled modified Bessel function of the second kind, order 0.
+    """
+    return _op.scaled_modified_bessel_k0(input)
+
+@_b.checked(_op.scaled_modified_bessel_k1)
+def scaled_modified_bessel_k1(input: Tensor | Number) -> Tensor:
+    """scaled_modified_bessel_k1(Tensor self) -> Tensor
+    
+    The exponentially scaled modified Bessel function of the second kind, order 1.
+    """
+    return _op.scaled_modified_bessel_k1(input)
+
+@_b.checked(_op.spherical_bessel_j0)
+def spherical_bessel_j0(input: Tensor | Number) -> Tensor:
+    """spherical_bessel_j0(Tensor self) -> Tensor
+    
+    The spherical Bessel function of the first kind, order 0.
+    """
+    return _op.spherical_bessel_j0(input)
+
+@_b.checked(_op.chebyshev_polynomial_t)
+def chebyshev_polynomial_t(x: Tensor | Number, n: Tensor | Number) -> Tensor:
+    """chebyshev_polynomial_t(Tensor x, Tensor n) -> Tensor
+    
+    Chebyshev polynomial of the first kind T_n(x). (n truncated to an integer)
+    """
+    return _op.chebyshev_polynomial_t(x, n)
+
+@_b.checked(_op.chebyshev_polynomial_u)
+def chebyshev_polynomial_u(x: Tensor | Number, n: Tensor | Number) -> Tensor:
+    """chebyshev_polynomial_u(Tensor x, Tensor n) -> Tensor
+    
+    Chebyshev polynomial of the second kind U_n(x). (n truncated to an integer)
+    """
+    return _op.chebyshev_polynomial_u(x, n)
+
+@_b.checked(_op.chebyshev_polynomial_v)
+def chebyshev_polynomial_v(x: Tensor | Number, n: Tensor | Number) -> Tensor:
+    """chebyshev_polynomial_v(Tensor x, Tensor n) -> Tensor
+    
+    Chebyshev polynomial of the third kind V_n(x). (n truncated to an integer)
+    """
+    return _op.chebyshev_polynomial_v(x, n)
+
+@_b.checked(_op.chebyshev_polynomial_w)
+def chebyshev_polynomial_w(x: Tensor | Number, n: Tensor | Number) -> Tensor:
+    """chebyshev_polynomial_w(Tensor x, Tensor n) -> Tensor
+    
+    Chebyshev polynomial of the fourth kind W_n(x). (n truncated to an integer)
+    """
+    return _op.chebyshev_polynomial_w(x, n)
+
+@_b.checked(_op.shifted_chebyshev_polynomial_t)
+def shifted_chebyshev_polynomial_t(x: Tensor | Number, n: Tensor | Number) -> Tensor:
+    """shifted_chebyshev_polynomial_t(Tensor x, Tensor n) -> Tensor
+    
+    Shifted Chebyshev polynomial of the first kind T*_n(x). (n truncated to an integer)
+    """
+    return _op.shifted_chebyshev_polynomial_t(x, n)
+
+@_b.checked(_op.shifted_chebyshev_polynomial_u)
+def shifted_chebyshev_polynomial_u(x: Tensor | Number, n: Tensor | Number) -> Tensor:
+    """shifted_chebyshev_polynomial_u(Tensor x, Tensor n) -> Tensor
+    
+    Shifted Chebyshev polynomial of the second kind U*_n(x). (n truncated to an integer)
+    """
+    return _op.shifted_chebyshev_polynomial_u(x, n)
+
+@_b.checked(_op.shifted_chebyshev_polynomial_v)
+def shifted_chebyshev_polynomial_v(x: Tensor | Number, n: Tensor | Number) -> Tensor:
+    """shifted_chebyshev_polynomial_v(Tensor x, Tensor n) -> Tensor
+    
+    Shifted Chebyshev polynomial of the third kind V*_n(x). (n truncated to an integer)
+    """
+    return _op.shifted_chebyshev_polynomial_v(x, n)
+
+@_b.checked(_op.shifted_chebyshev_polynomial_w)
+def shifted_chebyshev_polynomial_w(x: Tensor | Number, n: Tensor | Number) -> Tensor:
+    """shifted_chebyshev_polynomial_w(Tensor x, Tensor n) -> Tensor
+    
+    Shifted Chebyshev polynomial of the fourth kind W*_n(x). (n truncated to an integer)
+    """
+    return _op.shifted_chebyshev_polynomial_w(x, n)
+
+@_b.checked(_op.hermite_polynomial_h)
+def hermite_polynomial_h(x: Tensor | Number, n: Tensor | Number) -> Tensor:
+    """hermite_polynomial_h(Tensor x, Tensor n) -> Tensor
+    
+    Physicists' Hermite polynomial H_n(x). (n truncated to an integer)
+    """
+    return _op.hermite_polynomial_h(x, n)
+
+@_b.checked(_op.hermite_polynomial_he)
+def hermite_polynomial_he(x: Tensor | Number, n: Tensor | Number) -> Tensor:
+    """hermite_polynomial_he(Tensor x, Tensor n) -> Tensor
+    
+    Probabilists' Hermite polynomial He_n(x). (n truncated to an integer)
+    """
+    return _op.hermite_polynomial_he(x, n)
+
+@_b.checked(_op.laguerre_polynomial_l)
+def laguerre_polynomial_l(x: Tensor | Number, n: Tensor | Number) -> Tensor:
+    """laguerre_polynomial_l(Tensor x, Tensor n) -> Tensor
+    
+    Laguerre polynomial L_n(x). (n truncated to an integer)
+    """
+    return _op.laguerre_polynomial_l(x, n)
+
+@_b.checked(_op.legendre_polynomial_p)
+def legendre_polynomial_p(x: Tensor | Number, n: Tensor | Number) -> Tensor:
+    """legendre_polynomial_p(Tensor x, Tensor n) -> Tensor
+    
+    Legendre polynomial P_n(x). (n truncated to an integer)
+    """
+    return _op.legendre_polynomial_p(x, n)
+
+@_b.checked(_op.frexp)
+def frexp(input: Tensor) -> tuple[Tensor, Tensor]:
+    """frexp(Tensor self) -> (Tensor mantissa, Tensor exponent)
+    
+    Splits each element into a mantissa in [0.5, 1) and an integer power of two.
+    """
+    return _b.named_result('frexp', ('mantissa', 'exponent'), _op.frexp(input))
+
+@_b.checked(_op.ldexp)
+def ldexp(input: Tensor, other: Tensor) -> Tensor:
+    """ldexp(Tensor self, Tensor other) -> Tensor
+    
+    self * 2 ** other.
+    """
+    return _op.ldexp(input, other)
+
+@_b.checked(_op.heaviside)
+def heaviside(input: Tensor, values: Tensor) -> Tensor:
+    """heaviside(Tensor self, Tensor values) -> Tensor
+    
+    The Heaviside step function, with ``values`` where self is 0.
+    """
+    return _op.heaviside(input, values)
+
+@_b.checked(_op.nextafter)
+def nextafter(input: Tensor, other: Tensor) -> Tensor:
+    """nextafter(Tensor self, Tensor other) -> Tensor
+    
+    The next floating-point value after self towards other.
+    """
+    return _op.nextafter(input, other)
+
+@_b.checked(_op.gcd)
+def gcd(input: Tensor, other: Tensor) -> Tensor:
+    """gcd(Tensor self, Tensor other) -> Tensor
+    
+    The greatest common divisor, elementwise.
+    """
+    return _op.gcd(input, other)
+
+@_b.checked(_op.lcm)
+def lcm(input: Tensor, other: Tensor) -> Tensor:
+    """lcm(Tensor self, Tensor other) -> Tensor
+    
+    The least common multiple, elementwise.
+    """
+    return _op.lcm(input, other)
+
+@_b.checked(_op.logaddexp2)
+def logaddexp2(input: Tensor | Number, other: Tensor | Number) -> Tensor:
+    """logaddexp2(Tensor self, Tensor other) -> Tensor
+    
+    log2(2 ** self + 2 ** other), computed without overflow.
+    """
+    return _op.logaddexp2(input, other)
+
+@_b.checked(_op.angle)
+def angle(input: Tensor) -> Tensor:
+    """angle(Tensor self) -> Tensor
+    
+    The argument of each element (pi for negative reals, 0 otherwise).
+    """
+    return _op.angle(input)
+
+@_b.checked(_op.isposinf)
+def isposinf(input: Tensor) -> Tensor:
+    """isposinf(Tensor self) -> Tensor
+    
+    Whether each element is positive infinity.
+    """
+    return _op.isposinf(input)
+
+@_b.checked(_op.isneginf)
+def isneginf(input: Tensor) -> Tensor:
+    """isneginf(Tensor self) -> Tensor
+    
+    Whether each element is negative infinity.
+    """
+    return _op.isneginf(input)
+
+@_b.checked(_op.isreal)
+def isreal(input: Tensor) -> Tensor:
+    """isreal(Tensor self) -> Tensor
+    
+    Whether each element is real (always, for the real dtypes volta has).
+    """
+    return _op.isreal(input)
+
+@_b.checked(_op.real)
+def real(input: Tensor) -> Tensor:
+    """real(Tensor self) -> Tensor
+    
+    The real part (the tensor itself, for real dtypes).
+    """
+    return _op.real(input)
+
+@_b.checked(_op.conj)
+def conj(input: Tensor) -> Tensor:
+    """conj(Tensor self) -> Tensor
+    
+    The complex conjugate (the tensor itself, for real dtypes).
+    """
+    return _op.conj(input)
+
+@_b.checked(_op.conj_physical)
+def conj_physical(input: Tensor) -> Tensor:
+    """conj_physical(Tensor self) -> Tensor
+    
+    The complex conjugate, materialized (the tensor itself, for real dtypes).
+    """
+    return _op.conj_physical(input)
+
+@_b.checked(_op.resolve_conj)
+def resolve_conj(input: Tensor) -> Tensor:
+    """resolve_conj(Tensor self) -> Tensor
+    
+    Materializes a lazy conjugation (the tensor itself, for real dtypes).
+    """
+    return _op.resolve_conj(input)
+
+@_b.checked(_op.resolve_neg)
+def resolve_neg(input: Tensor) -> Tensor:
+    """resolve_neg(Tensor self) -> Tensor
+    
+    Materializes a lazy negation (the tensor itself, for real dtypes).
+    """
+    return _op.resolve_neg(input)
+
+@_b.checked(_op.clamp_min)
+def clamp_min(input: Tensor, min: Tensor) -> Tensor:
+    """clamp_min(Tensor self, Tensor min) -> Tensor
+    
+    clamp with a lower bound only.
+    """
+    return _op.clamp_min(input, min)
+
+@_b.checked(_op.clamp_max)
+def clamp_max(input: Tensor, max: Tensor) -> Tensor:
+    """clamp_max(Tensor self, Tensor max) -> Tensor
+    
+    clamp with an upper bound only.
+    """
+    return _op.clamp_max(input, max)
+
+@_b.checked(_op.rsub)
+def rsub(input: Tensor, other: Tensor, *, alpha: Number = 1) -> Tensor:
+    """rsub(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
+    
+    other - alpha * self (sub with its operands swapped).
+    """
+    return _op.rsub(input, other, alpha)
+
 @_b.checked(_op.sum)
 def sum(input: Tensor, dim: int | Sequence[int] | None = None, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor:
     """sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -882,6 +1429,158 @@ def median(*args: Any, **kwargs: Any) -> Any:
     median.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
     """
     return _b.call_overloaded((_op.median, _op.median_dim,), args, kwargs, 'median')
+
+@_b.checked(_op.cummax)
+def cummax(input: Tensor, dim: int) -> tuple[Tensor, Tensor]:
+    """cummax(Tensor self, int dim) -> (Tensor values, Tensor indices)
+    
+    Running maximum along dim, with the index of each maximum.
+    """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'cummax')
+    return _b.named_result('cummax', ('values', 'indices'), _op.cummax(input, dim))
+
+@_b.checked(_op.cummin)
+def cummin(input: Tensor, dim: int) -> tuple[Tensor, Tensor]:
+    """cummin(Tensor self, int dim) -> (Tensor values, Tensor indices)
+    
+    Running minimum along dim, with the index of each minimum.
+    """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'cummin')
+    return _b.named_result('cummin', ('values', 'indices'), _op.cummin(input, dim))
+
+@_b.checked(_op.logcumsumexp)
+def logcumsumexp(input: Tensor, dim: int) -> Tensor:
+    """logcumsumexp(Tensor self, int dim) -> Tensor
+    
+    log(cumsum(exp(self))) along dim, computed without overflow.
+    """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'logcumsumexp')
+    return _op.logcumsumexp(input, dim)
+
+@_b.checked(_op.nanmean)
+def nanmean(input: Tensor, dim: int | Sequence[int] | None = None, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor:
+    """nanmean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
+    
+    The mean of the elements that are not nan.
+    """
+    dim = _b.int_list(dim, 1, 'dim')
+    if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'nanmean')
+    dtype = _b.dtype_arg(dtype)
+    return _op.nanmean(input, dim, keepdim, dtype)
+
+def nanmedian(*args: Any, **kwargs: Any) -> Any:
+    """nanmedian(Tensor self) -> Tensor
+    nanmedian.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
+    
+    The lower median of the elements that are not nan.
+    
+    The lower median along dim ignoring nan, with its index.
+    """
+    return _b.call_overloaded((_op.nanmedian, _op.nanmedian_dim,), args, kwargs, 'nanmedian')
+
+def quantile(*args: Any, **kwargs: Any) -> Any:
+    """quantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
+    quantile.scalar(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
+    
+    The q-th quantiles along dim (of all elements when dim is None).
+    """
+    return _b.call_overloaded((_op.quantile, _op.quantile_scalar,), args, kwargs, 'quantile')
+
+def nanquantile(*args: Any, **kwargs: Any) -> Any:
+    """nanquantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
+    nanquantile.scalar(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
+    
+    quantile ignoring nan.
+    """
+    return _b.call_overloaded((_op.nanquantile, _op.nanquantile_scalar,), args, kwargs, 'nanquantile')
+
+@_b.checked(_op.kthvalue)
+def kthvalue(input: Tensor, k: int, dim: int = -1, keepdim: bool = False) -> tuple[Tensor, Tensor]:
+    """kthvalue(Tensor self, int k, int dim=-1, bool keepdim=False) -> (Tensor values, Tensor indices)
+    
+    The k-th smallest element along dim, with its index.
+    """
+    if k.__class__ is not int: k = _b.int_arg(k, 'k', 'kthvalue')
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'kthvalue')
+    if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'kthvalue')
+    return _b.named_result('kthvalue', ('values', 'indices'), _op.kthvalue(input, k, dim, keepdim))
+
+@_b.checked(_op.mode)
+def mode(input: Tensor, dim: int = -1, keepdim: bool = False) -> tuple[Tensor, Tensor]:
+    """mode(Tensor self, int dim=-1, bool keepdim=False) -> (Tensor values, Tensor indices)
+    
+    The most frequent value along dim (the smallest among ties), with its index.
+    """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'mode')
+    if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'mode')
+    return _b.named_result('mode', ('values', 'indices'), _op.mode(input, dim, keepdim))
+
+@_b.checked(_op.msort)
+def msort(input: Tensor) -> Tensor:
+    """msort(Tensor self) -> Tensor
+    
+    Sorts along the first dimension.
+    """
+    return _op.msort(input)
+
+@_b.checked(_op.histc)
+def histc(input: Tensor, bins: int = 100, min: Number = 0, max: Number = 0) -> Tensor:
+    """histc(Tensor self, int bins=100, Scalar min=0, Scalar max=0) -> Tensor
+    
+    A histogram of equal-width bins over [min, max] (the data's range when both are 0).
+    """
+    if bins.__class__ is not int: bins = _b.int_arg(bins, 'bins', 'histc')
+    return _op.histc(input, bins, min, max)
+
+def histogram(*args: Any, **kwargs: Any) -> Any:
+    """histogram.bins_tensor(Tensor self, Tensor bins, *, float[]? range=None, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor bin_edges)
+    histogram.bin_ct(Tensor self, int bins=100, *, float[]? range=None, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor bin_edges)
+    
+    A histogram over the given bin edges.
+    
+    A histogram of equal-width bins.
+    """
+    return _b.call_overloaded((_op.histogram_bins_tensor, _op.histogram_bin_ct,), args, kwargs, 'histogram')
+
+def histogramdd(*args: Any, **kwargs: Any) -> Any:
+    """histogramdd.TensorList_bins(Tensor self, Tensor[] bins, float[]? range=None, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor[] bin_edges)
+    histogramdd.int_bins(Tensor self, int bins, float[]? range=None, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor[] bin_edges)
+    histogramdd(Tensor self, int[] bins, float[]? range=None, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor[] bin_edges)
+    
+    A histogram of the points in self's last dimension.
+    """
+    return _b.call_overloaded((_op.histogramdd_TensorList_bins, _op.histogramdd_int_bins, _op.histogramdd,), args, kwargs, 'histogramdd')
+
+@_b.checked(_op.bucketize)
+def bucketize(input: Tensor, boundaries: Tensor, *, out_int32: bool = False, right: bool = False) -> Tensor:
+    """bucketize(Tensor self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor
+    
+    The index of the bucket of each element (searchsorted with the arguments swapped).
+    """
+    if out_int32.__class__ is not bool: out_int32 = _b.bool_arg(out_int32, 'out_int32', 'bucketize')
+    if right.__class__ is not bool: right = _b.bool_arg(right, 'right', 'bucketize')
+    return _op.bucketize(input, boundaries, out_int32, right)
+
+@_b.checked(_op.isin)
+def isin(elements: Tensor, test_elements: Tensor, *, assume_unique: bool = False, invert: bool = False) -> Tensor:
+    """isin(Tensor elements, Tensor test_elements, *, bool assume_unique=False, bool invert=False) -> Tensor
+    
+    Whether each element is in test_elements.
+    """
+    if assume_unique.__class__ is not bool: assume_unique = _b.bool_arg(assume_unique, 'assume_unique', 'isin')
+    if invert.__class__ is not bool: invert = _b.bool_arg(invert, 'invert', 'isin')
+    return _op.isin(elements, test_elements, assume_unique, invert)
+
+@_b.checked(_op.unique_consecutive)
+def unique_consecutive(input: Tensor, return_inverse: bool = False, return_counts: bool = False, dim: int | None = None) -> tuple[Tensor, ...]:
+    """unique_consecutive(Tensor self, bool return_inverse=False, bool return_counts=False, int? dim=None) -> Tensor[]
+    
+    Collapses runs of equal consecutive elements (or slices along dim).
+    """
+    if return_inverse.__class__ is not bool: return_inverse = _b.bool_arg(return_inverse, 'return_inverse', 'unique_consecutive')
+    if return_counts.__class__ is not bool: return_counts = _b.bool_arg(return_counts, 'return_counts', 'unique_consecutive')
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unique_consecutive')
+    return _op.unique_consecutive(input, return_inverse, return_counts, dim)
 
 @_b.checked(_op.matmul)
 def matmul(input: Tensor, other: Tensor) -> Tensor:
@@ -2882,6 +3581,74 @@ __all__ = [
     'lerp',
     'addcmul',
     'addcdiv',
+    'acosh',
+    'asinh',
+    'atanh',
+    'deg2rad',
+    'rad2deg',
+    'sinc',
+    'sgn',
+    'logit',
+    'lgamma',
+    'digamma',
+    'polygamma',
+    'mvlgamma',
+    'i0',
+    'i0e',
+    'i1',
+    'i1e',
+    'ndtr',
+    'ndtri',
+    'log_ndtr',
+    'erfcx',
+    'entr',
+    'xlog1py',
+    'zeta',
+    'igamma',
+    'igammac',
+    'airy_ai',
+    'bessel_j0',
+    'bessel_j1',
+    'bessel_y0',
+    'bessel_y1',
+    'modified_bessel_i0',
+    'modified_bessel_i1',
+    'modified_bessel_k0',
+    'modified_bessel_k1',
+    'scaled_modified_bessel_k0',
+    'scaled_modified_bessel_k1',
+    'spherical_bessel_j0',
+    'chebyshev_polynomial_t',
+    'chebyshev_polynomial_u',
+    'chebyshev_polynomial_v',
+    'chebyshev_polynomial_w',
+    'shifted_chebyshev_polynomial_t',
+    'shifted_chebyshev_polynomial_u',
+    'shifted_chebyshev_polynomial_v',
+    'shifted_chebyshev_polynomial_w',
+    'hermite_polynomial_h',
+    'hermite_polynomial_he',
+    'laguerre_polynomial_l',
+    'legendre_polynomial_p',
+    'frexp',
+    'ldexp',
+    'heaviside',
+    'nextafter',
+    'gcd',
+    'lcm',
+    'logaddexp2',
+    'angle',
+    'isposinf',
+    'isneginf',
+    'isreal',
+    'real',
+    'conj',
+    'conj_physical',
+    'resolve_conj',
+    'resolve_neg',
+    'clamp_min',
+    'clamp_max',
+    'rsub',
     'sum',
     'nansum',
     'mean',
@@ -2907,6 +3674,22 @@ __all__ = [
     'cumsum',
     'cumprod',
     'median',
+    'cummax',
+    'cummin',
+    'logcumsumexp',
+    'nanmean',
+    'nanmedian',
+    'quantile',
+    'nanquantile',
+    'kthvalue',
+    'mode',
+    'msort',
+    'histc',
+    'histogram',
+    'histogramdd',
+    'bucketize',
+    'isin',
+    'unique_consecutive',
     'matmul',
     'mm',
     'bmm',
@@ -3133,8 +3916,8 @@ __all__ = [
 
 
 NAMESPACES = {
-    'volta': ('abs', 'neg', 'positive', 'exp', 'exp2', 'expm1', 'log', 'log2', 'log10', 'log1p', 'sqrt', 'rsqrt', 'sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'sinh', 'cosh', 'tanh', 'tanh_backward', 'sigmoid', 'sigmoid_backward', 'relu', 'threshold_backward', 'gelu', 'gelu_backward', 'silu_backward', 'softplus_backward', 'elu_backward', 'selu', 'leaky_relu_backward', 'hardtanh_backward', 'log_sigmoid_backward', 'erf', 'erfc', 'erfinv', 'sign', 'floor', 'ceil', 'round', 'trunc', 'frac', 'reciprocal', 'square', 'clamp', 'clip', 'isnan', 'isinf', 'isfinite', 'signbit', 'nan_to_num', 'logical_not', 'bitwise_not', 'add', 'sub', 'subtract', 'mul', 'multiply', 'div', 'true_divide', 'divide', 'floor_divide', 'pow', 'float_power', 'maximum', 'minimum', 'fmax', 'fmin', 'remainder', 'fmod', 'atan2', 'arctan2', 'hypot', 'copysign', 'xlogy', 'logaddexp', 'eq', 'ne', 'lt', 'le', 'gt', 'ge', 'equal', 'allclose', 'isclose', 'logical_and', 'logical_or', 'logical_xor', 'bitwise_and', 'bitwise_or', 'bitwise_xor', 'bitwise_left_shift', 'bitwise_right_shift', 'where', 'lerp', 'addcmul', 'addcdiv', 'sum', 'nansum', 'mean', 'prod', 'max', 'min', 'amax', 'amin', 'aminmax', 'argmax', 'argmin', 'var', 'std', 'var_mean', 'std_mean', 'norm', 'dist', 'logsumexp', 'all', 'any', 'count_nonzero', 'cumsum', 'cumprod', 'median', 'matmul', 'mm', 'bmm', 'addmm', 'addmv', 'baddbmm', 'einsum', 'outer', 'dot', 'mv', 'trace', 'tensordot', 'inverse', 'det', 'slogdet', 'logdet', 'cholesky', 'cholesky_solve', 'cholesky_inverse', 'qr', '_linalg_svd', 'svd', '_linalg_eigh', 'triangular_solve', '_lu_permutation', 'lu_unpack', 'lu', 'lu_solve', 'geqrf', 'orgqr', 'ormqr', 'matrix_exp', 'matrix_power', 'pinverse', 'cross', 'addbmm', 'addr', 'vdot', 'inner', 'kron', 'block_diag', 'cartesian_prod', 'combinations', 'cdist', 'pdist', 'cov', 'corrcoef', 'diagflat', 'trapezoid', 'trapz', 'cumulative_trapezoid', 'renorm', 'as_strided', 'permute', 'transpose', 'swapaxes', 't', 'squeeze', 'unsqueeze', 'broadcast_to', 'narrow', 'slice', 'slice_backward', 'select', 'select_backward', 'unfold_backward', 'diagonal', 'diagonal_backward', 'as_strided_scatter', 'split', 'chunk', 'unbind', 'movedim', 'alias', 'reshape', 'flatten', 'unflatten', 'ravel', 'clone', 'detach', 'cat', 'concat', 'stack', 'hstack', 'vstack', 'flip', 'roll', 'tile', 'tril', 'triu', 'diag', 'diag_embed', 'meshgrid', 'pad_backward', 'sort', 'argsort', 'topk', 'gather', 'take_along_dim', 'scatter', 'scatter_add', 'index_select', 'index_add', 'index', 'index_put', 'masked_fill', 'masked_select', 'masked_scatter', 'nonzero', 'unique', 'bincount', 'searchsorted', 'softmax', '_softmax_backward_data', 'log_softmax', '_log_softmax_backward_data', 'bilinear', 'convolution', 'convolution_backward', 'conv1d', 'conv2d', 'conv3d', 'conv_transpose1d', 'conv_transpose2d', 'max_pool_with_indices', 'max_pool_backward', 'max_pool1d', 'max_pool2d', 'avg_pool', 'avg_pool_backward', 'avg_pool1d', 'avg_pool2d', 'adaptive_avg_pool', 'adaptive_avg_pool_backward', 'adaptive_max_pool', 'adaptive_avg_pool1d', 'adaptive_max_pool1d', 'embedding', 'embedding_backward', 'dropout', 'native_batch_norm', 'native_batch_norm_backward', 'batch_norm', 'native_layer_norm', 'native_layer_norm_backward', 'layer_norm', 'native_group_norm', 'native_group_norm_backward', 'group_norm', 'rms_norm', 'cross_entropy', 'nll_loss', 'mse_loss', 'l1_loss', 'smooth_l1_loss', 'huber_loss', 'binary_cross_entropy', 'binary_cross_entropy_with_logits', 'kl_div', 'cosine_similarity', 'pairwise_distance', '_scaled_dot_product_attention_flash', '_scaled_dot_product_attention_flash_backward', '_rnn_layer', '_rnn_layer_backward', 'zeros_like', 'ones_like', 'full_like', 'empty_like', 'rand_like', 'randn_like', 'randint_like', 'bernoulli', 'multinomial', '_sgd_update_', '_adam_update_', '_rmsprop_update_', '_adagrad_update_'),
+    'volta': ('abs', 'neg', 'positive', 'exp', 'exp2', 'expm1', 'log', 'log2', 'log10', 'log1p', 'sqrt', 'rsqrt', 'sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'sinh', 'cosh', 'tanh', 'tanh_backward', 'sigmoid', 'sigmoid_backward', 'relu', 'threshold_backward', 'gelu', 'gelu_backward', 'silu_backward', 'softplus_backward', 'elu_backward', 'selu', 'leaky_relu_backward', 'hardtanh_backward', 'log_sigmoid_backward', 'erf', 'erfc', 'erfinv', 'sign', 'floor', 'ceil', 'round', 'trunc', 'frac', 'reciprocal', 'square', 'clamp', 'clip', 'isnan', 'isinf', 'isfinite', 'signbit', 'nan_to_num', 'logical_not', 'bitwise_not', 'add', 'sub', 'subtract', 'mul', 'multiply', 'div', 'true_divide', 'divide', 'floor_divide', 'pow', 'float_power', 'maximum', 'minimum', 'fmax', 'fmin', 'remainder', 'fmod', 'atan2', 'arctan2', 'hypot', 'copysign', 'xlogy', 'logaddexp', 'eq', 'ne', 'lt', 'le', 'gt', 'ge', 'equal', 'allclose', 'isclose', 'logical_and', 'logical_or', 'logical_xor', 'bitwise_and', 'bitwise_or', 'bitwise_xor', 'bitwise_left_shift', 'bitwise_right_shift', 'where', 'lerp', 'addcmul', 'addcdiv', 'acosh', 'asinh', 'atanh', 'deg2rad', 'rad2deg', 'sinc', 'sgn', 'logit', 'lgamma', 'digamma', 'polygamma', 'mvlgamma', 'i0', 'igamma', 'igammac', 'frexp', 'ldexp', 'heaviside', 'nextafter', 'gcd', 'lcm', 'logaddexp2', 'angle', 'isposinf', 'isneginf', 'isreal', 'real', 'conj', 'conj_physical', 'resolve_conj', 'resolve_neg', 'clamp_min', 'clamp_max', 'rsub', 'sum', 'nansum', 'mean', 'prod', 'max', 'min', 'amax', 'amin', 'aminmax', 'argmax', 'argmin', 'var', 'std', 'var_mean', 'std_mean', 'norm', 'dist', 'logsumexp', 'all', 'any', 'count_nonzero', 'cumsum', 'cumprod', 'median', 'cummax', 'cummin', 'logcumsumexp', 'nanmean', 'nanmedian', 'quantile', 'nanquantile', 'kthvalue', 'mode', 'msort', 'histc', 'histogram', 'histogramdd', 'bucketize', 'isin', 'unique_consecutive', 'matmul', 'mm', 'bmm', 'addmm', 'addmv', 'baddbmm', 'einsum', 'outer', 'dot', 'mv', 'trace', 'tensordot', 'inverse', 'det', 'slogdet', 'logdet', 'cholesky', 'cholesky_solve', 'cholesky_inverse', 'qr', '_linalg_svd', 'svd', '_linalg_eigh', 'triangular_solve', '_lu_permutation', 'lu_unpack', 'lu', 'lu_solve', 'geqrf', 'orgqr', 'ormqr', 'matrix_exp', 'matrix_power', 'pinverse', 'cross', 'addbmm', 'addr', 'vdot', 'inner', 'kron', 'block_diag', 'cartesian_prod', 'combinations', 'cdist', 'pdist', 'cov', 'corrcoef', 'diagflat', 'trapezoid', 'trapz', 'cumulative_trapezoid', 'renorm', 'as_strided', 'permute', 'transpose', 'swapaxes', 't', 'squeeze', 'unsqueeze', 'broadcast_to', 'narrow', 'slice', 'slice_backward', 'select', 'select_backward', 'unfold_backward', 'diagonal', 'diagonal_backward', 'as_strided_scatter', 'split', 'chunk', 'unbind', 'movedim', 'alias', 'reshape', 'flatten', 'unflatten', 'ravel', 'clone', 'detach', 'cat', 'concat', 'stack', 'hstack', 'vstack', 'flip', 'roll', 'tile', 'tril', 'triu', 'diag', 'diag_embed', 'meshgrid', 'pad_backward', 'sort', 'argsort', 'topk', 'gather', 'take_along_dim', 'scatter', 'scatter_add', 'index_select', 'index_add', 'index', 'index_put', 'masked_fill', 'masked_select', 'masked_scatter', 'nonzero', 'unique', 'bincount', 'searchsorted', 'softmax', '_softmax_backward_data', 'log_softmax', '_log_softmax_backward_data', 'bilinear', 'convolution', 'convolution_backward', 'conv1d', 'conv2d', 'conv3d', 'conv_transpose1d', 'conv_transpose2d', 'max_pool_with_indices', 'max_pool_backward', 'max_pool1d', 'max_pool2d', 'avg_pool', 'avg_pool_backward', 'avg_pool1d', 'avg_pool2d', 'adaptive_avg_pool', 'adaptive_avg_pool_backward', 'adaptive_max_pool', 'adaptive_avg_pool1d', 'adaptive_max_pool1d', 'embedding', 'embedding_backward', 'dropout', 'native_batch_norm', 'native_batch_norm_backward', 'batch_norm', 'native_layer_norm', 'native_layer_norm_backward', 'layer_norm', 'native_group_norm', 'native_group_norm_backward', 'group_norm', 'rms_norm', 'cross_entropy', 'nll_loss', 'mse_loss', 'l1_loss', 'smooth_l1_loss', 'huber_loss', 'binary_cross_entropy', 'binary_cross_entropy_with_logits', 'kl_div', 'cosine_similarity', 'pairwise_distance', '_scaled_dot_product_attention_flash', '_scaled_dot_product_attention_flash_backward', '_rnn_layer', '_rnn_layer_backward', 'zeros_like', 'ones_like', 'full_like', 'empty_like', 'rand_like', 'randn_like', 'randint_like', 'bernoulli', 'multinomial', '_sgd_update_', '_adam_update_', '_rmsprop_update_', '_adagrad_update_'),
     'nn.functional': ('tanh', 'sigmoid', 'relu6', 'gelu', 'silu', 'mish', 'softplus', 'elu', 'selu', 'leaky_relu', 'hardtanh', 'hardsigmoid', 'hardswish', 'logsigmoid', 'softsign', 'pdist', 'pad', 'one_hot', 'softmax', 'log_softmax', 'linear', 'bilinear', 'conv1d', 'conv2d', 'conv3d', 'conv_transpose1d', 'conv_transpose2d', 'max_pool1d', 'max_pool2d', 'max_pool2d_with_indices', 'avg_pool1d', 'avg_pool2d', 'adaptive_avg_pool1d', 'adaptive_avg_pool2d', 'adaptive_max_pool1d', 'adaptive_max_pool2d', 'layer_norm', 'group_norm', 'rms_norm', 'cosine_similarity', 'pairwise_distance', 'normalize', 'scaled_dot_product_attention'),
-    'special': ('erf', 'erfc', 'erfinv', 'xlogy', 'softmax', 'log_softmax'),
+    'special': ('erf', 'erfc', 'erfinv', 'xlogy', 'sinc', 'logit', 'digamma', 'polygamma', 'i0', 'i0e', 'i1', 'i1e', 'ndtr', 'ndtri', 'log_ndtr', 'erfcx', 'entr', 'xlog1py', 'zeta', 'igamma', 'igammac', 'airy_ai', 'bessel_j0', 'bessel_j1', 'bessel_y0', 'bessel_y1', 'modified_bessel_i0', 'modified_bessel_i1', 'modified_bessel_k0', 'modified_bessel_k1', 'scaled_modified_bessel_k0', 'scaled_modified_bessel_k1', 'spherical_bessel_j0', 'chebyshev_polynomial_t', 'chebyshev_polynomial_u', 'chebyshev_polynomial_v', 'chebyshev_polynomial_w', 'shifted_chebyshev_polynomial_t', 'shifted_chebyshev_polynomial_u', 'shifted_chebyshev_polynomial_v', 'shifted_chebyshev_polynomial_w', 'hermite_polynomial_h', 'hermite_polynomial_he', 'laguerre_polynomial_l', 'legendre_polynomial_p', 'softmax', 'log_softmax'),
     'linalg': ('vector_norm', 'linalg_inv_ex', 'linalg_inv', 'linalg_solve_ex', 'linalg_solve', 'linalg_det', 'linalg_slogdet', 'linalg_cholesky_ex', 'linalg_cholesky', 'linalg_qr', 'linalg_svd', 'linalg_svdvals', 'linalg_eigh', 'linalg_eigvalsh', 'linalg_solve_triangular', 'linalg_lu_factor_ex', 'linalg_lu_factor', 'linalg_lu', 'linalg_lu_solve', 'linalg_householder_product', 'linalg_ldl_factor_ex', 'linalg_ldl_factor', 'linalg_ldl_solve', 'linalg_matrix_exp', 'linalg_matrix_power', 'linalg_multi_dot', 'linalg_matrix_norm', 'linalg_cond', 'linalg_pinv', 'linalg_matrix_rank', 'linalg_lstsq', 'linalg_tensorinv', 'linalg_tensorsolve', 'linalg_vecdot', 'linalg_diagonal', 'linalg_cross', 'linalg_vander'),
 }

@@ -557,6 +557,256 @@ class TensorMethods:
         """
         return _op.addcdiv(self, tensor1, tensor2, value)
 
+    @_b.checked(_op.acosh)
+    def acosh(self) -> Tensor:
+        """acosh(Tensor self) -> Tensor
+        
+        Inverse hyperbolic cosine, elementwise.
+        """
+        return _op.acosh(self)
+
+    @_b.checked(_op.asinh)
+    def asinh(self) -> Tensor:
+        """asinh(Tensor self) -> Tensor
+        
+        Inverse hyperbolic sine, elementwise.
+        """
+        return _op.asinh(self)
+
+    @_b.checked(_op.atanh)
+    def atanh(self) -> Tensor:
+        """atanh(Tensor self) -> Tensor
+        
+        Inverse hyperbolic tangent, elementwise.
+        """
+        return _op.atanh(self)
+
+    @_b.checked(_op.deg2rad)
+    def deg2rad(self) -> Tensor:
+        """deg2rad(Tensor self) -> Tensor
+        
+        Degrees to radians, elementwise.
+        """
+        return _op.deg2rad(self)
+
+    @_b.checked(_op.rad2deg)
+    def rad2deg(self) -> Tensor:
+        """rad2deg(Tensor self) -> Tensor
+        
+        Radians to degrees, elementwise.
+        """
+        return _op.rad2deg(self)
+
+    @_b.checked(_op.sinc)
+    def sinc(self) -> Tensor:
+        """sinc(Tensor self) -> Tensor
+        
+        The normalized sinc function sin(pi x) / (pi x), 1 at 0.
+        """
+        return _op.sinc(self)
+
+    @_b.checked(_op.sgn)
+    def sgn(self) -> Tensor:
+        """sgn(Tensor self) -> Tensor
+        
+        The sign of each element (sign() for real tensors).
+        """
+        return _op.sgn(self)
+
+    @_b.checked(_op.logit)
+    def logit(self, eps: float | None = None) -> Tensor:
+        """logit(Tensor self, float? eps=None) -> Tensor
+        
+        log(p / (1 - p)), with p clamped to [eps, 1 - eps] when eps is given.
+        """
+        if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'logit')
+        return _op.logit(self, eps)
+
+    @_b.checked(_op.lgamma)
+    def lgamma(self) -> Tensor:
+        """lgamma(Tensor self) -> Tensor
+        
+        Natural logarithm of the absolute value of the gamma function.
+        """
+        return _op.lgamma(self)
+
+    @_b.checked(_op.digamma)
+    def digamma(self) -> Tensor:
+        """digamma(Tensor self) -> Tensor
+        
+        The logarithmic derivative of the gamma function.
+        """
+        return _op.digamma(self)
+
+    @_b.checked(_op.mvlgamma)
+    def mvlgamma(self, p: int) -> Tensor:
+        """mvlgamma(Tensor self, int p) -> Tensor
+        
+        The multivariate log-gamma function of dimension p.
+        """
+        if p.__class__ is not int: p = _b.int_arg(p, 'p', 'mvlgamma')
+        return _op.mvlgamma(self, p)
+
+    @_b.checked(_op.i0)
+    def i0(self) -> Tensor:
+        """i0(Tensor self) -> Tensor
+        
+        The modified Bessel function of the first kind, order 0.
+        """
+        return _op.i0(self)
+
+    @_b.checked(_op.igamma)
+    def igamma(self, other: Tensor) -> Tensor:
+        """igamma(Tensor self, Tensor other) -> Tensor
+        
+        The regularized lower incomplete gamma function.
+        """
+        return _op.igamma(self, other)
+
+    @_b.checked(_op.igammac)
+    def igammac(self, other: Tensor) -> Tensor:
+        """igammac(Tensor self, Tensor other) -> Tensor
+        
+        The regularized upper incomplete gamma function.
+        """
+        return _op.igammac(self, other)
+
+    @_b.checked(_op.frexp)
+    def frexp(self) -> tuple[Tensor, Tensor]:
+        """frexp(Tensor self) -> (Tensor mantissa, Tensor exponent)
+        
+        Splits each element into a mantissa in [0.5, 1) and an integer power of two.
+        """
+        return _b.named_result('frexp', ('mantissa', 'exponent'), _op.frexp(self))
+
+    @_b.checked(_op.ldexp)
+    def ldexp(self, other: Tensor) -> Tensor:
+        """ldexp(Tensor self, Tensor other) -> Tensor
+        
+        self * 2 ** other.
+        """
+        return _op.ldexp(self, other)
+
+    @_b.checked(_op.heaviside)
+    def heaviside(self, values: Tensor) -> Tensor:
+        """heaviside(Tensor self, Tensor values) -> Tensor
+        
+        The Heaviside step function, with ``values`` where self is 0.
+        """
+        return _op.heaviside(self, values)
+
+    @_b.checked(_op.nextafter)
+    def nextafter(self, other: Tensor) -> Tensor:
+        """nextafter(Tensor self, Tensor other) -> Tensor
+        
+        The next floating-point value after self towards other.
+        """
+        return _op.nextafter(self, other)
+
+    @_b.checked(_op.gcd)
+    def gcd(self, other: Tensor) -> Tensor:
+        """gcd(Tensor self, Tensor other) -> Tensor
+        
+        The greatest common divisor, elementwise.
+        """
+        return _op.gcd(self, other)
+
+    @_b.checked(_op.lcm)
+    def lcm(self, other: Tensor) -> Tensor:
+        """lcm(Tensor self, Tensor other) -> Tensor
+        
+        The least common multiple, elementwise.
+        """
+        return _op.lcm(self, other)
+
+    @_b.checked(_op.logaddexp2)
+    def logaddexp2(self, other: Tensor | Number) -> Tensor:
+        """logaddexp2(Tensor self, Tensor other) -> Tensor
+        
+        log2(2 ** self + 2 ** other), computed without overflow.
+        """
+        return _op.logaddexp2(self, other)
+
+    @_b.checked(_op.angle)
+    def angle(self) -> Tensor:
+        """angle(Tensor self) -> Tensor
+        
+        The argument of each element (pi for negative reals, 0 otherwise).
+        """
+        return _op.angle(self)
+
+    @_b.checked(_op.isposinf)
+    def isposinf(self) -> Tensor:
+        """isposinf(Tensor self) -> Tensor
+        
+        Whether each element is positive infinity.
+        """
+        return _op.isposinf(self)
+
+    @_b.checked(_op.isneginf)
+    def isneginf(self) -> Tensor:
+        """isneginf(Tensor self) -> Tensor
+        
+        Whether each element is negative infinity.
+        """
+        return _op.isneginf(self)
+
+    @_b.checked(_op.isreal)
+    def isreal(self) -> Tensor:
+        """isreal(Tensor self) -> Tensor
+        
+        Whether each element is real (always, for the real dtypes volta has).
+        """
+        return _op.isreal(self)
+
+    @_b.checked(_op.conj)
+    def conj(self) -> Tensor:
+        """conj(Tensor self) -> Tensor
+        
+        The complex conjugate (the tensor itself, for real dtypes).
+        """
+        return _op.conj(self)
+
+    @_b.checked(_op.conj_physical)
+    def conj_physical(self) -> Tensor:
+        """conj_physical(Tensor self) -> Tensor
+        
+        The complex conjugate, materialized (the tensor itself, for real dtypes).
+        """
+        return _op.conj_physical(self)
+
+    @_b.checked(_op.resolve_conj)
+    def resolve_conj(self) -> Tensor:
+        """resolve_conj(Tensor self) -> Tensor
+        
+        Materializes a lazy conjugation (the tensor itself, for real dtypes).
+        """
+        return _op.resolve_conj(self)
+
+    @_b.checked(_op.resolve_neg)
+    def resolve_neg(self) -> Tensor:
+        """resolve_neg(Tensor self) -> Tensor
+        
+        Materializes a lazy negation (the tensor itself, for real dtypes).
+        """
+        return _op.resolve_neg(self)
+
+    @_b.checked(_op.clamp_min)
+    def clamp_min(self, min: Tensor) -> Tensor:
+        """clamp_min(Tensor self, Tensor min) -> Tensor
+        
+        clamp with a lower bound only.
+        """
+        return _op.clamp_min(self, min)
+
+    @_b.checked(_op.clamp_max)
+    def clamp_max(self, max: Tensor) -> Tensor:
+        """clamp_max(Tensor self, Tensor max) -> Tensor
+        
+        clamp with an upper bound only.
+        """
+        return _op.clamp_max(self, max)
+
     @_b.checked(_op.sum)
     def sum(self, dim: int | Sequence[int] | None = None, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor:
         """sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -725,6 +975,129 @@ class TensorMethods:
         median.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
         """
         return _b.call_overloaded((_op.median, _op.median_dim,), (self, *args), kwargs, 'median')
+
+    @_b.checked(_op.cummax)
+    def cummax(self, dim: int) -> tuple[Tensor, Tensor]:
+        """cummax(Tensor self, int dim) -> (Tensor values, Tensor indices)
+        
+        Running maximum along dim, with the index of each maximum.
+        """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'cummax')
+        return _b.named_result('cummax', ('values', 'indices'), _op.cummax(self, dim))
+
+    @_b.checked(_op.cummin)
+    def cummin(self, dim: int) -> tuple[Tensor, Tensor]:
+        """cummin(Tensor self, int dim) -> (Tensor values, Tensor indices)
+        
+        Running minimum along dim, with the index of each minimum.
+        """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'cummin')
+        return _b.named_result('cummin', ('values', 'indices'), _op.cummin(self, dim))
+
+    @_b.checked(_op.logcumsumexp)
+    def logcumsumexp(self, dim: int) -> Tensor:
+        """logcumsumexp(Tensor self, int dim) -> Tensor
+        
+        log(cumsum(exp(self))) along dim, computed without overflow.
+        """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'logcumsumexp')
+        return _op.logcumsumexp(self, dim)
+
+    @_b.checked(_op.nanmean)
+    def nanmean(self, dim: int | Sequence[int] | None = None, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor:
+        """nanmean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
+        
+        The mean of the elements that are not nan.
+        """
+        dim = _b.int_list(dim, 1, 'dim')
+        if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'nanmean')
+        dtype = _b.dtype_arg(dtype)
+        return _op.nanmean(self, dim, keepdim, dtype)
+
+    def nanmedian(self, *args: Any, **kwargs: Any) -> Any:
+        """nanmedian(Tensor self) -> Tensor
+        nanmedian.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
+        
+        The lower median of the elements that are not nan.
+        
+        The lower median along dim ignoring nan, with its index.
+        """
+        return _b.call_overloaded((_op.nanmedian, _op.nanmedian_dim,), (self, *args), kwargs, 'nanmedian')
+
+    def quantile(self, *args: Any, **kwargs: Any) -> Any:
+        """quantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
+        quantile.scalar(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
+        
+        The q-th quantiles along dim (of all elements when dim is None).
+        """
+        return _b.call_overloaded((_op.quantile, _op.quantile_scalar,), (self, *args), kwargs, 'quantile')
+
+    def nanquantile(self, *args: Any, **kwargs: Any) -> Any:
+        """nanquantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
+        nanquantile.scalar(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
+        
+        quantile ignoring nan.
+        """
+        return _b.call_overloaded((_op.nanquantile, _op.nanquantile_scalar,), (self, *args), kwargs, 'nanquantile')
+
+    @_b.checked(_op.kthvalue)
+    def kthvalue(self, k: int, dim: int = -1, keepdim: bool = False) -> tuple[Tensor, Tensor]:
+        """kthvalue(Tensor self, int k, int dim=-1, bool keepdim=False) -> (Tensor values, Tensor indices)
+        
+        The k-th smallest element along dim, with its index.
+        """
+        if k.__class__ is not int: k = _b.int_arg(k, 'k', 'kthvalue')
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'kthvalue')
+        if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'kthvalue')
+        return _b.named_result('kthvalue', ('values', 'indices'), _op.kthvalue(self, k, dim, keepdim))
+
+    @_b.checked(_op.mode)
+    def mode(self, dim: int = -1, keepdim: bool = False) -> tuple[Tensor, Tensor]:
+        """mode(Tensor self, int dim=-1, bool keepdim=False) -> (Tensor values, Tensor indices)
+        
+        The most frequent value along dim (the smallest among ties), with its index.
+        """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'mode')
+        if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'mode')
+        return _b.named_result('mode', ('values', 'indices'), _op.mode(self, dim, keepdim))
+
+    @_b.checked(_op.msort)
+    def msort(self) -> Tensor:
+        """msort(Tensor self) -> Tensor
+        
+        Sorts along the first dimension.
+        """
+        return _op.msort(self)
+
+    @_b.checked(_op.histc)
+    def histc(self, bins: int = 100, min: Number = 0, max: Number = 0) -> Tensor:
+        """histc(Tensor self, int bins=100, Scalar min=0, Scalar max=0) -> Tensor
+        
+        A histogram of equal-width bins over [min, max] (the data's range when both are 0).
+        """
+        if bins.__class__ is not int: bins = _b.int_arg(bins, 'bins', 'histc')
+        return _op.histc(self, bins, min, max)
+
+    def histogram(self, *args: Any, **kwargs: Any) -> Any:
+        """histogram.bins_tensor(Tensor self, Tensor bins, *, float[]? range=None, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor bin_edges)
+        histogram.bin_ct(Tensor self, int bins=100, *, float[]? range=None, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor bin_edges)
+        
+        A histogram over the given bin edges.
+        
+        A histogram of equal-width bins.
+        """
+        return _b.call_overloaded((_op.histogram_bins_tensor, _op.histogram_bin_ct,), (self, *args), kwargs, 'histogram')
+
+    @_b.checked(_op.unique_consecutive)
+    def unique_consecutive(self, return_inverse: bool = False, return_counts: bool = False, dim: int | None = None) -> tuple[Tensor, ...]:
+        """unique_consecutive(Tensor self, bool return_inverse=False, bool return_counts=False, int? dim=None) -> Tensor[]
+        
+        Collapses runs of equal consecutive elements (or slices along dim).
+        """
+        if return_inverse.__class__ is not bool: return_inverse = _b.bool_arg(return_inverse, 'return_inverse', 'unique_consecutive')
+        if return_counts.__class__ is not bool: return_counts = _b.bool_arg(return_counts, 'return_counts', 'unique_consecutive')
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unique_consecutive')
+        return _op.unique_consecutive(self, return_inverse, return_counts, dim)
 
     @_b.checked(_op.matmul)
     def matmul(self, other: Tensor) -> Tensor:
@@ -1492,6 +1865,44 @@ class TensorMethods:
         if std.__class__ is not float: std = _b.float_arg(std, 'std', 'normal_')
         return _op.normal_(self, mean, std, generator)
 
+    @_b.checked(_op.cauchy_)
+    def cauchy_(self, median: float = 0, sigma: float = 1, *, generator: Generator | None = None) -> Tensor:
+        """cauchy_(Tensor(a!) self, float median=0, float sigma=1, *, Generator? generator=None) -> Tensor(a!)
+        
+        Fills self with Cauchy samples.
+        """
+        if median.__class__ is not float: median = _b.float_arg(median, 'median', 'cauchy_')
+        if sigma.__class__ is not float: sigma = _b.float_arg(sigma, 'sigma', 'cauchy_')
+        return _op.cauchy_(self, median, sigma, generator)
+
+    @_b.checked(_op.exponential_)
+    def exponential_(self, lambd: float = 1, *, generator: Generator | None = None) -> Tensor:
+        """exponential_(Tensor(a!) self, float lambd=1, *, Generator? generator=None) -> Tensor(a!)
+        
+        Fills self with exponential samples of rate lambd.
+        """
+        if lambd.__class__ is not float: lambd = _b.float_arg(lambd, 'lambd', 'exponential_')
+        return _op.exponential_(self, lambd, generator)
+
+    @_b.checked(_op.geometric_)
+    def geometric_(self, p: float, *, generator: Generator | None = None) -> Tensor:
+        """geometric_(Tensor(a!) self, float p, *, Generator? generator=None) -> Tensor(a!)
+        
+        Fills self with the number of Bernoulli(p) trials up to the first success.
+        """
+        if p.__class__ is not float: p = _b.float_arg(p, 'p', 'geometric_')
+        return _op.geometric_(self, p, generator)
+
+    @_b.checked(_op.log_normal_)
+    def log_normal_(self, mean: float = 1, std: float = 2, *, generator: Generator | None = None) -> Tensor:
+        """log_normal_(Tensor(a!) self, float mean=1, float std=2, *, Generator? generator=None) -> Tensor(a!)
+        
+        Fills self with samples whose log is normal(mean, std).
+        """
+        if mean.__class__ is not float: mean = _b.float_arg(mean, 'mean', 'log_normal_')
+        if std.__class__ is not float: std = _b.float_arg(std, 'std', 'log_normal_')
+        return _op.log_normal_(self, mean, std, generator)
+
     @_b.checked(_op.abs_)
     def abs_(self) -> Tensor:
         """abs_(Tensor(a!) self) -> Tensor(a!)
@@ -2025,6 +2436,94 @@ class TensorMethods:
         """
         return _op.addcdiv_(self, tensor1, tensor2, value)
 
+    @_b.checked(_op.acosh_)
+    def acosh_(self) -> Tensor:
+        """acosh_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of acosh.
+        """
+        return _op.acosh_(self)
+
+    @_b.checked(_op.asinh_)
+    def asinh_(self) -> Tensor:
+        """asinh_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of asinh.
+        """
+        return _op.asinh_(self)
+
+    @_b.checked(_op.atanh_)
+    def atanh_(self) -> Tensor:
+        """atanh_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of atanh.
+        """
+        return _op.atanh_(self)
+
+    @_b.checked(_op.deg2rad_)
+    def deg2rad_(self) -> Tensor:
+        """deg2rad_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of deg2rad.
+        """
+        return _op.deg2rad_(self)
+
+    @_b.checked(_op.rad2deg_)
+    def rad2deg_(self) -> Tensor:
+        """rad2deg_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of rad2deg.
+        """
+        return _op.rad2deg_(self)
+
+    @_b.checked(_op.sinc_)
+    def sinc_(self) -> Tensor:
+        """sinc_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of sinc.
+        """
+        return _op.sinc_(self)
+
+    @_b.checked(_op.lgamma_)
+    def lgamma_(self) -> Tensor:
+        """lgamma_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of lgamma.
+        """
+        return _op.lgamma_(self)
+
+    @_b.checked(_op.digamma_)
+    def digamma_(self) -> Tensor:
+        """digamma_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of digamma.
+        """
+        return _op.digamma_(self)
+
+    @_b.checked(_op.i0_)
+    def i0_(self) -> Tensor:
+        """i0_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of i0.
+        """
+        return _op.i0_(self)
+
+    @_b.checked(_op.igamma_)
+    def igamma_(self, other: Tensor) -> Tensor:
+        """igamma_(Tensor(a!) self, Tensor other) -> Tensor(a!)
+        
+        In-place version of igamma.
+        """
+        return _op.igamma_(self, other)
+
+    @_b.checked(_op.igammac_)
+    def igammac_(self, other: Tensor) -> Tensor:
+        """igammac_(Tensor(a!) self, Tensor other) -> Tensor(a!)
+        
+        In-place version of igammac.
+        """
+        return _op.igammac_(self, other)
+
     @_b.checked(_op.tril_)
     def tril_(self, diagonal: int = 0) -> Tensor:
         """tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)
@@ -2154,6 +2653,11 @@ class TensorMethods:
         return _op.div(self, other, None)
 
     def __rtruediv__(self, other: Any) -> Any:
+        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
+            return NotImplemented
+        return _op.div(other, self, None)
+
+    def __rdiv__(self, other: Any) -> Any:
         if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):
             return NotImplemented
         return _op.div(other, self, None)

@@ -6,6 +6,7 @@
 ``shapes``     reshape/split/stack/..., sorting and indexing
 ``nn``         convolution, pooling, normalisation, dropout, losses, attention
 ``factories``  ``*_like`` factories and in-place random fills
+``special_math`` special functions, real cases of complex ops, quantiles, more random fills
 ``optim``      the fused optimizer updates of ``volta.optim`` (reference formulation)
 ``views``      the view metadata ops (view, permute, select, as_strided, ...)
 
@@ -15,7 +16,8 @@ dispatcher.
 
 from __future__ import annotations
 
-from volta.composites import core, factories, linalg, nn, optim, shapes, views
+from volta.composites import core, factories, linalg, nn, optim, shapes, special_math, views
 from volta.composites.base import COMPOSITES
 
-__all__ = ["COMPOSITES", "core", "factories", "linalg", "nn", "optim", "shapes", "views"]
+__all__ = ["COMPOSITES", "core", "factories", "linalg", "nn", "optim", "shapes", "special_math",
+           "views"]

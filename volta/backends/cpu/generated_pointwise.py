@@ -817,3 +817,37 @@ def addcdiv(self, tensor1, tensor2, value):
 
 
 KERNELS['addcdiv'] = addcdiv
+
+
+def deg2rad(self):
+    (self,), out_dtype = _prepare('deg2rad', 'int_to_float', None, self)
+    return _wrap(self * 0.017453292519943295, out_dtype)
+
+
+KERNELS['deg2rad'] = deg2rad
+
+
+def rad2deg(self):
+    (self,), out_dtype = _prepare('rad2deg', 'int_to_float', None, self)
+    return _wrap(self * 57.29577951308232, out_dtype)
+
+
+KERNELS['rad2deg'] = rad2deg
+
+
+def sinc(self):
+    (self,), out_dtype = _prepare('sinc', 'int_to_float', None, self)
+    with _quiet(all='ignore'):
+        return _wrap(_pm.where(self == 0, 1.0, _pm.sin(self * 3.141592653589793) / (self * 3.141592653589793)), out_dtype)
+
+
+KERNELS['sinc'] = sinc
+
+
+def logaddexp2(self, other):
+    (self, other), out_dtype = _prepare('logaddexp2', 'int_to_float', None, self, other)
+    with _quiet(all='ignore'):
+        return _wrap(_pm.where(self == other, self + 1, _pm.maximum(self, other) + _pm.log2(1 + _pm.exp2(-_pm.abs(self - other)))), out_dtype)
+
+
+KERNELS['logaddexp2'] = logaddexp2

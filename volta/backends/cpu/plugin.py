@@ -31,8 +31,9 @@ def volta_register_kernels(library: Any) -> None:
         linalg_kernels,
         optim_kernels,
         rnn_kernels,
+        special_kernels,
     )
     for module in (generated_pointwise, kernels, optim_kernels, attention, rnn_kernels,
-                   linalg_kernels):
+                   linalg_kernels, special_kernels):
         for name, fn in module.KERNELS.items():
             library.impl(name, "CPU", errors.raising_volta_errors(name, fn))

@@ -660,3 +660,31 @@ SPECS['addcdiv'] = dict(
     dtypes='floating',
     wgsl='(v_self + ((v_value * v_tensor1) / v_tensor2))',
 )
+
+SPECS['deg2rad'] = dict(
+    args=(('self', 'Tensor'),),
+    promotion='int_to_float',
+    dtypes=None,
+    wgsl='(v_self * 0.017453292519943295)',
+)
+
+SPECS['rad2deg'] = dict(
+    args=(('self', 'Tensor'),),
+    promotion='int_to_float',
+    dtypes=None,
+    wgsl='(v_self * 57.29577951308232)',
+)
+
+SPECS['sinc'] = dict(
+    args=(('self', 'Tensor'),),
+    promotion='int_to_float',
+    dtypes=None,
+    wgsl='select((pw_sin((v_self * 3.141592653589793)) / (v_self * 3.141592653589793)), 1.0, (v_self == 0))',
+)
+
+SPECS['logaddexp2'] = dict(
+    args=(('self', 'Tensor'), ('other', 'Tensor')),
+    promotion='int_to_float',
+    dtypes=None,
+    wgsl='select((pw_maximum(v_self, v_other) + pw_log2((1 + pw_exp2((-pw_abs((v_self - v_other))))))), (v_self + 1), (v_self == v_other))',
+)
