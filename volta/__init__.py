@@ -93,7 +93,7 @@ from volta import _wiring
 # 4. the public API on top
 from volta._generated.functions import *  # noqa: F403 - every op function
 from volta._generated.functions import NAMESPACES as _NAMESPACES
-from volta import autograd, dispatch, jit, library, linalg, plugins, special
+from volta import autograd, dispatch, fft, jit, library, linalg, plugins, special
 from volta.functional import (
     broadcast_shapes,
     broadcast_tensors,

@@ -4625,6 +4625,117 @@ KERNELS['masked_scatter'] = autograd_masked_scatter
 NODES['masked_scatter'] = MaskedScatterBackward
 
 
+class IndexFillIntTensorBackward(_Node):
+    __slots__ = ('s_dim', 's_index')
+    op_name = 'index_fill.int_Tensor'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        dim = node.s_dim
+        index = _unpack(node, node.s_index) if needs[0] or needs[2] else None
+        g_self = g_index = g_value = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad.index_fill(dim, index, 0)
+        if needs[2]:
+            g_value = (grad - grad.index_fill(dim, index, 0)).sum()
+        return (g_self, g_index, g_value)
+
+
+def autograd_index_fill_int_Tensor(self, dim, index, value):
+    result = _op.index_fill_int_Tensor.redispatch(_AUTOGRAD, self, dim, index, value)
+    node = IndexFillIntTensorBackward()
+    if _connect_tensors(node, (self, index, value)):
+        needs = node.needs_input_grad
+        node.s_dim = dim
+        if needs[0] or needs[2]:
+            node.s_index = _save(index)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['index_fill.int_Tensor'] = autograd_index_fill_int_Tensor
+NODES['index_fill.int_Tensor'] = IndexFillIntTensorBackward
+
+
+class IndexFillIntScalarBackward(_Node):
+    __slots__ = ('s_dim', 's_index')
+    op_name = 'index_fill.int_Scalar'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        dim = node.s_dim
+        index = _unpack(node, node.s_index) if needs[0] else None
+        g_self = g_index = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad.index_fill(dim, index, 0)
+        return (g_self, g_index)
+
+
+def autograd_index_fill_int_Scalar(self, dim, index, value):
+    result = _op.index_fill_int_Scalar.redispatch(_AUTOGRAD, self, dim, index, value)
+    node = IndexFillIntScalarBackward()
+    if _connect_tensors(node, (self, index)):
+        needs = node.needs_input_grad
+        node.s_dim = dim
+        if needs[0]:
+            node.s_index = _save(index)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['index_fill.int_Scalar'] = autograd_index_fill_int_Scalar
+NODES['index_fill.int_Scalar'] = IndexFillIntScalarBackward
+
+
+class ScatterReduceTwoBackward(_Node):
+    __slots__ = ('s_self', 's_dim', 's_index', 's_src', 's_reduce', 's_include_self', 'o_result')
+    op_name = 'scatter_reduce.two'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[0] or needs[2] else None
+        dim = node.s_dim
+        index = _unpack(node, node.s_index) if needs[0] or needs[2] else None
+        src = _unpack(node, node.s_src) if needs[0] or needs[2] else None
+        reduce = node.s_reduce
+        include_self = node.s_include_self
+        result = _unpack(node, node.o_result) if needs[0] or needs[2] else None
+        g_self = g_index = g_src = None
+        grad_input_mask = needs
+        if needs[0] or needs[2]:
+            g_self, g_src, = scatter_reduce_backward(grad, self, dim, index, src, reduce, include_self, result)
+        return (g_self, g_index, g_src)
+
+
+def autograd_scatter_reduce_two(self, dim, index, src, reduce, include_self):
+    result = _op.scatter_reduce_two.redispatch(_AUTOGRAD, self, dim, index, src, reduce, include_self)
+    node = ScatterReduceTwoBackward()
+    if _connect_tensors(node, (self, index, src)):
+        needs = node.needs_input_grad
+        if needs[0] or needs[2]:
+            node.s_self = _save(self)
+        node.s_dim = dim
+        if needs[0] or needs[2]:
+            node.s_index = _save(index)
+        if needs[0] or needs[2]:
+            node.s_src = _save(src)
+        node.s_reduce = reduce
+        node.s_include_self = include_self
+        if needs[0] or needs[2]:
+            node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['scatter_reduce.two'] = autograd_scatter_reduce_two
+NODES['scatter_reduce.two'] = ScatterReduceTwoBackward
+
+
 class SoftmaxBackward(_Node):
     __slots__ = ('s_self', 's_dim', 'o_result')
     op_name = 'softmax'
@@ -5938,3 +6049,17 @@ def autograd_masked_fill_(self, mask, value):
 
 
 KERNELS['masked_fill_'] = autograd_masked_fill_
+
+
+def autograd_index_fill__int_Tensor(self, dim, index, value):
+    return _inplace(_op.index_fill__int_Tensor, _op.index_fill_int_Tensor, False, (self, dim, index, value,))
+
+
+KERNELS['index_fill_.int_Tensor'] = autograd_index_fill__int_Tensor
+
+
+def autograd_index_fill__int_Scalar(self, dim, index, value):
+    return _inplace(_op.index_fill__int_Scalar, _op.index_fill_int_Scalar, False, (self, dim, index, value,))
+
+
+KERNELS['index_fill_.int_Scalar'] = autograd_index_fill__int_Scalar

@@ -3,6 +3,7 @@
 ``base``       the ``composite`` decorator and the ``COMPOSITES`` table (name -> function)
 ``core``       pointwise math, comparisons, reductions, linear algebra
 ``shapes``     reshape/split/stack/..., sorting and indexing
+``shape_ops``  tensor_split, rot90, diff, the ``*_copy`` and ``*_scatter`` ops, take/put, index_*
 ``nn``         convolution, pooling, normalisation, dropout, losses, attention
 ``factories``  ``*_like`` factories and in-place random fills
 ``optim``      the fused optimizer updates of ``volta.optim`` (reference formulation)
@@ -14,7 +15,7 @@ dispatcher.
 
 from __future__ import annotations
 
-from volta.composites import core, factories, nn, optim, shapes, views
+from volta.composites import core, factories, nn, optim, shape_ops, shapes, views
 from volta.composites.base import COMPOSITES
 
-__all__ = ["COMPOSITES", "core", "factories", "nn", "optim", "shapes", "views"]
+__all__ = ["COMPOSITES", "core", "factories", "nn", "optim", "shape_ops", "shapes", "views"]

@@ -30,7 +30,9 @@ def volta_register_kernels(library: Any) -> None:
         kernels,
         optim_kernels,
         rnn_kernels,
+        shape_kernels,
     )
-    for module in (generated_pointwise, kernels, optim_kernels, attention, rnn_kernels):
+    for module in (generated_pointwise, kernels, optim_kernels, attention, rnn_kernels,
+                   shape_kernels):
         for name, fn in module.KERNELS.items():
             library.impl(name, "CPU", errors.raising_volta_errors(name, fn))
