@@ -1640,16 +1640,16 @@ class ClampBackward(_Node):
         grad = grads[0]
         needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
-        min = _unpack(node, node.s_min) if needs[0] or needs[1] else None
-        max = _unpack(node, node.s_max) if needs[0] or needs[2] else None
+        min = _unpack(node, node.s_min)
+        max = _unpack(node, node.s_max)
         g_self = g_min = g_max = None
         grad_input_mask = needs
         if needs[0]:
             g_self = clamp_backward(grad, self, min, max)
         if needs[1]:
-            g_min = where(self < min, grad, 0)
+            g_min = where((self < min) & (min < max) if max is not None else self < min, grad, 0)
         if needs[2]:
-            g_max = where(self > max, grad, 0)
+            g_max = where((self > max) | (max < min) if min is not None else self > max, grad, 0)
         return (g_self, g_min, g_max)
 
 
@@ -1657,12 +1657,9 @@ def autograd_clamp(self, min, max):
     result = _op.clamp.redispatch(_AUTOGRAD, self, min, max)
     node = ClampBackward()
     if _connect_tensors(node, (self, min, max)):
-        needs = node.needs_input_grad
         node.s_self = _save(self)
-        if needs[0] or needs[1]:
-            node.s_min = _save(min)
-        if needs[0] or needs[2]:
-            node.s_max = _save(max)
+        node.s_min = _save(min)
+        node.s_max = _save(max)
         _set_history(node, result, None)
     return result
 
@@ -6063,3 +6060,17 @@ def autograd_index_fill__int_Scalar(self, dim, index, value):
 
 
 KERNELS['index_fill_.int_Scalar'] = autograd_index_fill__int_Scalar
+
+
+def autograd_scatter__reduce(self, dim, index, src, reduce):
+    return _inplace(_op.scatter__reduce, _op.scatter_reduce, True, (self, dim, index, src, reduce,))
+
+
+KERNELS['scatter_.reduce'] = autograd_scatter__reduce
+
+
+def autograd_scatter__value_reduce(self, dim, index, value, reduce):
+    return _inplace(_op.scatter__value_reduce, _op.scatter_value_reduce, True, (self, dim, index, value, reduce,))
+
+
+KERNELS['scatter_.value_reduce'] = autograd_scatter__value_reduce

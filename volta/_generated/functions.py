@@ -1707,8 +1707,14 @@ def take_along_dim(input: Tensor, indices: Tensor, dim: int | None = None) -> Te
 def scatter(*args: Any, **kwargs: Any) -> Any:
     """scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor
     scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor
+    scatter.reduce(Tensor self, int dim, Tensor index, Tensor src, *, str reduce) -> Tensor
+    scatter.value_reduce(Tensor self, int dim, Tensor index, Scalar value, *, str reduce) -> Tensor
+    
+    scatter that adds (``reduce="add"``) or multiplies (``"multiply"``) ``src`` into ``self``.
+    
+    scatter that adds or multiplies ``value`` into ``self`` at ``index``.
     """
-    return _b.call_overloaded((_op.scatter_src, _op.scatter_value,), args, kwargs, 'scatter')
+    return _b.call_overloaded((_op.scatter_src, _op.scatter_value, _op.scatter_reduce, _op.scatter_value_reduce,), args, kwargs, 'scatter')
 
 @_b.checked(_op.scatter_add)
 def scatter_add(input: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor:
@@ -1795,12 +1801,13 @@ def bincount(input: Tensor, weights: Tensor | None = None, minlength: int = 0) -
     return _op.bincount(input, weights, minlength)
 
 @_b.checked(_op.searchsorted)
-def searchsorted(sorted_sequence: Tensor, input: Tensor, *, out_int32: bool = False, right: bool = False) -> Tensor:
-    """searchsorted(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False) -> Tensor
+def searchsorted(sorted_sequence: Tensor, input: Tensor, *, out_int32: bool = False, right: bool = False, side: str | None = None, sorter: Tensor | None = None) -> Tensor:
+    """searchsorted(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None) -> Tensor
     """
     if out_int32.__class__ is not bool: out_int32 = _b.bool_arg(out_int32, 'out_int32', 'searchsorted')
     if right.__class__ is not bool: right = _b.bool_arg(right, 'right', 'searchsorted')
-    return _op.searchsorted(sorted_sequence, input, out_int32, right)
+    if side.__class__ is not str: side = _b.str_arg(side, 'side', 'searchsorted')
+    return _op.searchsorted(sorted_sequence, input, out_int32, right, side, sorter)
 
 @_b.checked(_op.take)
 def take(input: Tensor, index: Tensor) -> Tensor:

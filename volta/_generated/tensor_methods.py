@@ -1292,8 +1292,14 @@ class TensorMethods:
     def scatter(self, *args: Any, **kwargs: Any) -> Any:
         """scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor
         scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor
+        scatter.reduce(Tensor self, int dim, Tensor index, Tensor src, *, str reduce) -> Tensor
+        scatter.value_reduce(Tensor self, int dim, Tensor index, Scalar value, *, str reduce) -> Tensor
+        
+        scatter that adds (``reduce="add"``) or multiplies (``"multiply"``) ``src`` into ``self``.
+        
+        scatter that adds or multiplies ``value`` into ``self`` at ``index``.
         """
-        return _b.call_overloaded((_op.scatter_src, _op.scatter_value,), (self, *args), kwargs, 'scatter')
+        return _b.call_overloaded((_op.scatter_src, _op.scatter_value, _op.scatter_reduce, _op.scatter_value_reduce,), (self, *args), kwargs, 'scatter')
 
     @_b.checked(_op.scatter_add)
     def scatter_add(self, dim: int, index: Tensor, src: Tensor) -> Tensor:
@@ -2052,12 +2058,18 @@ class TensorMethods:
     def scatter_(self, *args: Any, **kwargs: Any) -> Any:
         """scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)
         scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)
+        scatter_.reduce(Tensor(a!) self, int dim, Tensor index, Tensor src, *, str reduce) -> Tensor(a!)
+        scatter_.value_reduce(Tensor(a!) self, int dim, Tensor index, Scalar value, *, str reduce) -> Tensor(a!)
         
         In-place version of scatter.src.
         
         In-place version of scatter.value.
+        
+        In-place version of scatter.reduce.
+        
+        In-place version of scatter.value_reduce.
         """
-        return _b.call_overloaded((_op.scatter__src, _op.scatter__value,), (self, *args), kwargs, 'scatter_')
+        return _b.call_overloaded((_op.scatter__src, _op.scatter__value, _op.scatter__reduce, _op.scatter__value_reduce,), (self, *args), kwargs, 'scatter_')
 
     @_b.checked(_op.scatter_add_)
     def scatter_add_(self, dim: int, index: Tensor, src: Tensor) -> Tensor:

@@ -142,7 +142,9 @@ def var_backward(grad: Tensor, self: Tensor, dim: Any, correction: Any, keepdim:
     dims = _reduced_dims(dim, self.ndim)
     centered = self - self.mean(dims, keepdim=True) if dims else self - self
     g = expand_reduced(grad, self.shape, dim, keepdim)
-    return g * centered * (2.0 / max(n - _correction(correction), 0))
+    dof = n - _correction(correction)
+    # no degrees of freedom left (an empty or too small input): PyTorch's 2 / 0 is inf, not an error
+    return g * centered * (2.0 / dof if dof else math.inf)
 
 
 def std_backward(grad: Tensor, self: Tensor, result: Tensor, dim: Any, correction: Any,

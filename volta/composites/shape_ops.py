@@ -555,6 +555,25 @@ def index_copy(self: Tensor, dim: int, index: Tensor, source: Tensor) -> Tensor:
     return R.index_put(self, _along(R.reshape(index, (-1,)), d, self.ndim), source, False)
 
 
+_SCATTER_REDUCTIONS = {"add": "sum", "multiply": "prod"}
+
+
+@composite("scatter.reduce")
+def scatter_reduce_src(self: Tensor, dim: int, index: Tensor, src: Tensor, reduce: str) -> Tensor:
+    """scatter_reduce with self included, under scatter's names for the reductions."""
+    if reduce not in _SCATTER_REDUCTIONS:
+        raise SchemaError("reduce argument must be either add or multiply.")
+    return R.scatter_reduce_two(self, dim, index, src, _SCATTER_REDUCTIONS[reduce], True)
+
+
+@composite("scatter.value_reduce")
+def scatter_reduce_value(self: Tensor, dim: int, index: Tensor, value: Number,
+                         reduce: str) -> Tensor:
+    """scatter.reduce of ``value`` at every index."""
+    src = fac.full(_shape(index), value, dtype=self.dtype, device=self.device)
+    return scatter_reduce_src(self, dim, index, src, reduce)
+
+
 @composite("index_reduce")
 def index_reduce(self: Tensor, dim: int, index: Tensor, source: Tensor, reduce: str,
                  include_self: bool = True) -> Tensor:

@@ -1080,12 +1080,47 @@ def bincount(self: Tensor, weights: Tensor | None = None, minlength: int = 0) ->
     return WA(y, weights.dtype if weights.dtype.is_floating_point else D.float64)
 
 
+def _searchsorted_side(right: bool, side: str | None) -> str:
+    if side is None:
+        return "right" if right else "left"
+    if side not in ("left", "right"):
+        raise VoltaError(f"torch.searchsorted(): side can only be 'left' or 'right' but got "
+                         f"{side}")
+    if right and side == "left":
+        raise VoltaError("torch.searchsorted(): side and right can't be set to opposites, got "
+                         "side of left while right was True")
+    return side
+
+
+def _sorted_by(seq: np.ndarray, sorter: Tensor | None, shape: Sequence[int]) -> np.ndarray:
+    """``seq`` in the order ``sorter`` gives (the boundaries as a sorted sequence)."""
+    if sorter is None:
+        return seq
+    if sorter.dtype is not D.int64:
+        raise DTypeError(f"torch.searchsorted(): sorter must be a tensor of long dtype but got "
+                         f"{sorter.dtype.name}")
+    if tuple(sorter.shape) != tuple(shape):
+        raise ShapeError(f"torch.searchsorted(): boundary and sorter must have the same size, but "
+                         f"got boundary tensor {list(shape)}and got sorter tensor "
+                         f"{list(sorter.shape)}")
+    order = A(sorter)
+    if order.size and (order.min() < 0 or order.max() >= seq.shape[-1]):
+        raise IndexOutOfRangeError("torch.searchsorted(): sorter index out of range")
+    return np.take_along_axis(seq, order, axis=-1)
+
+
 @kernel("searchsorted")
 def searchsorted(sorted_sequence: Tensor, self: Any, out_int32: bool = False,
-                 right: bool = False) -> Tensor:
-    seq = A(sorted_sequence)
+                 right: bool = False, side: str | None = None,
+                 sorter: Tensor | None = None) -> Tensor:
+    side = _searchsorted_side(right, side)
+    seq = _sorted_by(A(sorted_sequence), sorter, sorted_sequence.shape)
     vals = A(self) if isinstance(self, Tensor) else np.asarray(self)
-    side = "right" if right else "left"
+    if seq.ndim > 1 and seq.shape[:-1] != vals.shape[:-1]:
+        raise ShapeError(f"torch.searchsorted(): boundaries tensor should be 1 dimension or the "
+                         f"first N-1 dimensions of boundaries tensor and input value tensor must "
+                         f"match, but we got boundaries tensor {list(seq.shape)} and input value "
+                         f"tensor {list(vals.shape)}")
     if seq.ndim == 1:
         y = np.searchsorted(seq, vals, side=side)
     else:
@@ -1110,13 +1145,18 @@ def _softmax_input(self: Tensor, dim: int, dtype: Any, op: str) -> tuple[np.ndar
     return x, out, d
 
 
+def _row_max(x: np.ndarray, d: int) -> np.ndarray:
+    # initial=-inf: an empty softmax dim reduces to an empty result instead of numpy's error
+    return np.max(x, axis=d, keepdims=True, initial=-np.inf)
+
+
 @kernel("softmax")
 def softmax(self: Tensor, dim: int, dtype: Any = None) -> Tensor:
     x, out, d = _softmax_input(self, dim, dtype, "softmax")
     if d is None:
         return WA(np.ones_like(x), out)
     with np.errstate(all="ignore"):
-        e = np.exp(x - np.max(x, axis=d, keepdims=True))
+        e = np.exp(x - _row_max(x, d))
         return WA(e / np.sum(e, axis=d, keepdims=True), out)
 
 
@@ -1126,7 +1166,7 @@ def log_softmax(self: Tensor, dim: int, dtype: Any = None) -> Tensor:
     if d is None:
         return WA(np.zeros_like(x), out)
     with np.errstate(all="ignore"):
-        shifted = x - np.max(x, axis=d, keepdims=True)
+        shifted = x - _row_max(x, d)
         return WA(shifted - np.log(np.sum(np.exp(shifted), axis=d, keepdims=True)), out)
 
 
