@@ -22,7 +22,7 @@ from volta.backends.cpu.storage import wrap_as as WA
 from volta.composites.nn import linear as _linear_composite
 from volta.composites.views import wrap_dim, wrap_dims
 from volta.errors import DTypeError, IndexOutOfRangeError, ShapeError, VoltaError
-from volta.tensor.checks import check_bmm, check_conv, check_mm, clamp_dtype
+from volta.tensor.checks import check_bmm, check_conv, check_mm, clamp_dtype, einsum_subscripts
 from volta.tensor.inplace import broadcast_shapes, check_no_internal_overlap
 from volta.tensor.scalars import check_scalar, checked_convert
 from volta.tensor.tensor import Tensor
@@ -512,8 +512,10 @@ def addmm(self: Tensor, mat1: Tensor, mat2: Tensor, beta: Any = 1, alpha: Any = 
 def einsum(equation: str, tensors: Sequence[Tensor]) -> Tensor:
     dt = D.result_type(*tensors)
     arrays = [A(t).astype(_compute(dt), copy=False) for t in tensors]
+    # numpy cannot sum an ellipsis away: spell it out in letters first
+    inputs, output = einsum_subscripts(equation, tensors)
     try:
-        y = np.einsum(equation, *arrays, optimize=len(arrays) > 2)
+        y = np.einsum(",".join(inputs) + "->" + output, *arrays, optimize=len(arrays) > 2)
     except ValueError as exc:
         raise ShapeError(f"einsum({equation!r}): {exc}") from None
     return WA(y, dt)
@@ -1002,9 +1004,9 @@ def _bool_mask(mask: Tensor, op: str) -> np.ndarray:
 @kernel("masked_fill.Tensor")
 def masked_fill(self: Tensor, mask: Tensor, value: Any) -> Tensor:
     m = _bool_mask(mask, "masked_fill_")
-    if broadcast_shapes(self._shape, mask._shape) != self._shape:
-        raise ShapeError(f"masked_fill: the mask of shape {list(mask.shape)} must broadcast to "
-                         f"the input's shape {list(self.shape)}")
+    broadcast_shapes(self._shape, mask._shape)  # PyTorch's error when the shapes do not broadcast
+    # the out-of-place form broadcasts self too; masked_fill_ rejects a larger shape when it
+    # writes the result back
     if isinstance(value, Tensor):
         if value.ndim != 0:
             raise ShapeError("masked_fill_ only supports a 0-dimensional value tensor")
