@@ -2459,62 +2459,62 @@ def _rnn_layer_backward(grad_output: Tensor | None, grad_hy: Tensor | None, grad
     return _op._rnn_layer_backward(grad_output, grad_hy, grad_cy, weight_hh, weight_hr, workspace, mode, batch_sizes, reverse, output_mask)
 
 @_b.checked(_op.zeros_like)
-def zeros_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False) -> Tensor:
-    """zeros_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
+def zeros_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False, memory_format: Any | None = None) -> Tensor:
+    """zeros_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
     if device.__class__ is not str: device = _b.str_arg(device, 'device', 'zeros_like')
     if requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'zeros_like')
-    return _op.zeros_like(input, dtype, device, requires_grad)
+    return _op.zeros_like(input, dtype, device, requires_grad, memory_format)
 
 @_b.checked(_op.ones_like)
-def ones_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False) -> Tensor:
-    """ones_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
+def ones_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False, memory_format: Any | None = None) -> Tensor:
+    """ones_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
     if device.__class__ is not str: device = _b.str_arg(device, 'device', 'ones_like')
     if requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'ones_like')
-    return _op.ones_like(input, dtype, device, requires_grad)
+    return _op.ones_like(input, dtype, device, requires_grad, memory_format)
 
 @_b.checked(_op.full_like)
-def full_like(input: Tensor, fill_value: Number, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False) -> Tensor:
-    """full_like(Tensor self, Scalar fill_value, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
+def full_like(input: Tensor, fill_value: Number, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False, memory_format: Any | None = None) -> Tensor:
+    """full_like(Tensor self, Scalar fill_value, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
     if device.__class__ is not str: device = _b.str_arg(device, 'device', 'full_like')
     if requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'full_like')
-    return _op.full_like(input, fill_value, dtype, device, requires_grad)
+    return _op.full_like(input, fill_value, dtype, device, requires_grad, memory_format)
 
 @_b.checked(_op.empty_like)
-def empty_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False) -> Tensor:
-    """empty_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
+def empty_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False, memory_format: Any | None = None) -> Tensor:
+    """empty_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
     if device.__class__ is not str: device = _b.str_arg(device, 'device', 'empty_like')
     if requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'empty_like')
-    return _op.empty_like(input, dtype, device, requires_grad)
+    return _op.empty_like(input, dtype, device, requires_grad, memory_format)
 
 @_b.checked(_op.rand_like)
-def rand_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False) -> Tensor:
-    """rand_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
+def rand_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False, memory_format: Any | None = None) -> Tensor:
+    """rand_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
     if device.__class__ is not str: device = _b.str_arg(device, 'device', 'rand_like')
     if requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'rand_like')
-    return _op.rand_like(input, dtype, device, requires_grad)
+    return _op.rand_like(input, dtype, device, requires_grad, memory_format)
 
 @_b.checked(_op.randn_like)
-def randn_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False) -> Tensor:
-    """randn_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
+def randn_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False, memory_format: Any | None = None) -> Tensor:
+    """randn_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
     if device.__class__ is not str: device = _b.str_arg(device, 'device', 'randn_like')
     if requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'randn_like')
-    return _op.randn_like(input, dtype, device, requires_grad)
+    return _op.randn_like(input, dtype, device, requires_grad, memory_format)
 
 def randint_like(*args: Any, **kwargs: Any) -> Any:
-    """randint_like(Tensor self, int low, int high, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
-    randint_like.high(Tensor self, int high, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
+    """randint_like(Tensor self, int low, int high, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
+    randint_like.high(Tensor self, int high, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
     """
     return _b.call_overloaded((_op.randint_like, _op.randint_like_high,), args, kwargs, 'randint_like')
 

@@ -22,7 +22,9 @@ from volta.backends.cpu.storage import wrap_as as WA
 from volta.composites.nn import linear as _linear_composite
 from volta.composites.views import wrap_dim, wrap_dims
 from volta.errors import DTypeError, IndexOutOfRangeError, ShapeError, VoltaError
+from volta.memory_format import format_strides
 from volta.tensor.checks import check_bmm, check_conv, check_mm, clamp_dtype, einsum_subscripts
+from volta.tensor.factories import empty_strided
 from volta.tensor.inplace import broadcast_shapes, check_no_internal_overlap
 from volta.tensor.scalars import check_scalar, checked_convert
 from volta.tensor.tensor import Tensor
@@ -589,7 +591,12 @@ def as_strided_scatter(self: Tensor, src: Tensor, size: Sequence[int], stride: S
 
 @kernel("clone")
 def clone(self: Tensor, memory_format: Any = None) -> Tensor:
-    return W(np.array(A(self), copy=True, order="C"))
+    if memory_format is None:
+        return W(np.array(A(self), copy=True, order="C"))
+    strides = format_strides(memory_format, self._shape, self._stride)
+    out = empty_strided(self._shape, strides, dtype=self.dtype, device=self._device)
+    A(out)[...] = A(self)
+    return out
 
 
 @kernel("copy_")
