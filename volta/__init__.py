@@ -61,11 +61,20 @@ from volta.dtypes import (
     uint8,
 )
 from volta.dtypes import bool_ as bool
+from volta.memory_format import (
+    channels_last,
+    channels_last_3d,
+    contiguous_format,
+    memory_format,
+    preserve_format,
+)
 from volta.tensor.factories import (
     Generator,
     arange,
     as_tensor,
     empty,
+    empty_permuted,
+    empty_strided,
     eye,
     from_dlpack,
     from_numpy,
@@ -83,6 +92,8 @@ from volta.tensor.factories import (
     scalar_tensor,
     seed,
     tensor,
+    tril_indices,
+    triu_indices,
     zeros,
 )
 from volta.tensor.factories import _default_generator as default_generator
@@ -93,7 +104,7 @@ from volta import _wiring
 # 4. the public API on top
 from volta._generated.functions import *  # noqa: F403 - every op function
 from volta._generated.functions import NAMESPACES as _NAMESPACES
-from volta import autograd, dispatch, jit, library, linalg, plugins, special
+from volta import autograd, dispatch, fft, jit, library, linalg, plugins, special
 from volta.functional import (
     broadcast_shapes,
     broadcast_tensors,

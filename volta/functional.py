@@ -8,6 +8,7 @@ from __future__ import annotations
 from volta._generated import registry as _registry
 from volta.backend import BACKENDS
 from volta.dispatch import binding as _binding
+from volta.errors import ArgumentError
 from volta.tensor.inplace import broadcast_shapes as _broadcast_shapes
 from volta.tensor.tensor import Size, Tensor
 
@@ -47,12 +48,40 @@ def tensordot(a: Tensor, b: Tensor, dims: object = 2) -> Tensor:
     return _registry.tensordot(a, b, tuple(dims_a), tuple(dims_b))
 
 
-@_binding.checked(_registry.einsum)
 def einsum(equation: str, *operands: object) -> Tensor:
-    """``einsum("ij,jk->ik", a, b)`` (operands as arguments or as one list), as in PyTorch."""
+    """``einsum("ij,jk->ik", a, b)`` (operands as arguments or as one list), or the sublist
+    form ``einsum(a, [0, 1], b, [1, 2], [0, 2])``, as in PyTorch."""
+    if not isinstance(equation, str):
+        equation, operands = _sublist_equation((equation, *operands))
     if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
         operands = tuple(operands[0])
-    return _registry.einsum(equation, tuple(operands))
+    return _einsum(equation, tuple(operands))
+
+
+@_binding.checked(_registry.einsum)
+def _einsum(equation: str, tensors: tuple) -> Tensor:
+    # checked against the schema in its own form (equation, tensors), not einsum's varargs
+    return _registry.einsum(equation, tensors)
+
+
+def _sublist_letter(index: object) -> str:
+    if index is Ellipsis:
+        return "..."
+    if not isinstance(index, int) or not 0 <= index < 52:
+        raise ArgumentError(f"einsum(): expected subscript to be within the range [0, 52), but "
+                            f"got {index}")
+    return "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"[index]
+
+
+def _sublist_equation(args: tuple) -> tuple[str, tuple]:
+    """The equation and operands of ``einsum(op0, sublist0, op1, sublist1, ..., [out])``."""
+    operands, subscripts = args[0::2], args[1::2]
+    output = None
+    if len(operands) > len(subscripts):  # a trailing output sublist
+        *operands, output = operands
+    lhs = ",".join("".join(_sublist_letter(i) for i in sub) for sub in subscripts)
+    rhs = "" if output is None else "->" + "".join(_sublist_letter(i) for i in output)
+    return lhs + rhs, tuple(operands)
 
 
 @_binding.checked(_registry.meshgrid)

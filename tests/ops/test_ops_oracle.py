@@ -94,6 +94,19 @@ TESTED_ELSEWHERE = {
         'pinverse', 'qr', 'renorm', 'slogdet', 'svd', 'trapezoid', 'trapz', 'triangular_solve',
         'vdot',
     )
+} | {
+    name: "tests/opdb (PyTorch's own op_db samples, forward and float64 gradients)"
+    for name in ("_chunk_cat", "_unsafe_masked_index", "_unsafe_masked_index_put_accumulate",
+                 "alias_copy", "argwhere", "as_strided_copy", "atleast_1d", "atleast_2d",
+                 "atleast_3d", "column_stack", "diagonal_copy", "diagonal_scatter", "diff",
+                 "dsplit", "dstack", "expand_copy", "fftshift", "fill", "fliplr", "flipud",
+                 "hsplit", "ifftshift", "index_copy", "index_fill", "index_reduce",
+                 "narrow_copy", "nonzero_static", "permute_copy", "put", "repeat_interleave",
+                 "rot90", "scatter_reduce", "scatter_reduce_backward", "select_scatter",
+                 "slice_scatter", "split_with_sizes", "split_with_sizes_copy", "squeeze_copy",
+                 "sum_to_size", "t_copy", "take", "tensor_split", "transpose_copy",
+                 "unbind_copy", "unfold_copy", "unravel_index", "unsafe_chunk", "unsafe_split",
+                 "unsqueeze_copy", "view_copy", "vsplit")
 }
 
 

@@ -1640,16 +1640,16 @@ class ClampBackward(_Node):
         grad = grads[0]
         needs = node.needs_input_grad
         self = _unpack(node, node.s_self)
-        min = _unpack(node, node.s_min) if needs[0] or needs[1] else None
-        max = _unpack(node, node.s_max) if needs[0] or needs[2] else None
+        min = _unpack(node, node.s_min)
+        max = _unpack(node, node.s_max)
         g_self = g_min = g_max = None
         grad_input_mask = needs
         if needs[0]:
             g_self = clamp_backward(grad, self, min, max)
         if needs[1]:
-            g_min = where(self < min, grad, 0)
+            g_min = where((self < min) & (min < max) if max is not None else self < min, grad, 0)
         if needs[2]:
-            g_max = where(self > max, grad, 0)
+            g_max = where((self > max) | (max < min) if min is not None else self > max, grad, 0)
         return (g_self, g_min, g_max)
 
 
@@ -1657,12 +1657,9 @@ def autograd_clamp(self, min, max):
     result = _op.clamp.redispatch(_AUTOGRAD, self, min, max)
     node = ClampBackward()
     if _connect_tensors(node, (self, min, max)):
-        needs = node.needs_input_grad
         node.s_self = _save(self)
-        if needs[0] or needs[1]:
-            node.s_min = _save(min)
-        if needs[0] or needs[2]:
-            node.s_max = _save(max)
+        node.s_min = _save(min)
+        node.s_max = _save(max)
         _set_history(node, result, None)
     return result
 
@@ -5967,6 +5964,117 @@ KERNELS['masked_scatter'] = autograd_masked_scatter
 NODES['masked_scatter'] = MaskedScatterBackward
 
 
+class IndexFillIntTensorBackward(_Node):
+    __slots__ = ('s_dim', 's_index')
+    op_name = 'index_fill.int_Tensor'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        dim = node.s_dim
+        index = _unpack(node, node.s_index) if needs[0] or needs[2] else None
+        g_self = g_index = g_value = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad.index_fill(dim, index, 0)
+        if needs[2]:
+            g_value = (grad - grad.index_fill(dim, index, 0)).sum()
+        return (g_self, g_index, g_value)
+
+
+def autograd_index_fill_int_Tensor(self, dim, index, value):
+    result = _op.index_fill_int_Tensor.redispatch(_AUTOGRAD, self, dim, index, value)
+    node = IndexFillIntTensorBackward()
+    if _connect_tensors(node, (self, index, value)):
+        needs = node.needs_input_grad
+        node.s_dim = dim
+        if needs[0] or needs[2]:
+            node.s_index = _save(index)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['index_fill.int_Tensor'] = autograd_index_fill_int_Tensor
+NODES['index_fill.int_Tensor'] = IndexFillIntTensorBackward
+
+
+class IndexFillIntScalarBackward(_Node):
+    __slots__ = ('s_dim', 's_index')
+    op_name = 'index_fill.int_Scalar'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        dim = node.s_dim
+        index = _unpack(node, node.s_index) if needs[0] else None
+        g_self = g_index = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad.index_fill(dim, index, 0)
+        return (g_self, g_index)
+
+
+def autograd_index_fill_int_Scalar(self, dim, index, value):
+    result = _op.index_fill_int_Scalar.redispatch(_AUTOGRAD, self, dim, index, value)
+    node = IndexFillIntScalarBackward()
+    if _connect_tensors(node, (self, index)):
+        needs = node.needs_input_grad
+        node.s_dim = dim
+        if needs[0]:
+            node.s_index = _save(index)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['index_fill.int_Scalar'] = autograd_index_fill_int_Scalar
+NODES['index_fill.int_Scalar'] = IndexFillIntScalarBackward
+
+
+class ScatterReduceTwoBackward(_Node):
+    __slots__ = ('s_self', 's_dim', 's_index', 's_src', 's_reduce', 's_include_self', 'o_result')
+    op_name = 'scatter_reduce.two'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[0] or needs[2] else None
+        dim = node.s_dim
+        index = _unpack(node, node.s_index) if needs[0] or needs[2] else None
+        src = _unpack(node, node.s_src) if needs[0] or needs[2] else None
+        reduce = node.s_reduce
+        include_self = node.s_include_self
+        result = _unpack(node, node.o_result) if needs[0] or needs[2] else None
+        g_self = g_index = g_src = None
+        grad_input_mask = needs
+        if needs[0] or needs[2]:
+            g_self, g_src, = scatter_reduce_backward(grad, self, dim, index, src, reduce, include_self, result)
+        return (g_self, g_index, g_src)
+
+
+def autograd_scatter_reduce_two(self, dim, index, src, reduce, include_self):
+    result = _op.scatter_reduce_two.redispatch(_AUTOGRAD, self, dim, index, src, reduce, include_self)
+    node = ScatterReduceTwoBackward()
+    if _connect_tensors(node, (self, index, src)):
+        needs = node.needs_input_grad
+        if needs[0] or needs[2]:
+            node.s_self = _save(self)
+        node.s_dim = dim
+        if needs[0] or needs[2]:
+            node.s_index = _save(index)
+        if needs[0] or needs[2]:
+            node.s_src = _save(src)
+        node.s_reduce = reduce
+        node.s_include_self = include_self
+        if needs[0] or needs[2]:
+            node.o_result = _save_output(result)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['scatter_reduce.two'] = autograd_scatter_reduce_two
+NODES['scatter_reduce.two'] = ScatterReduceTwoBackward
+
+
 class SoftmaxBackward(_Node):
     __slots__ = ('s_self', 's_dim', 'o_result')
     op_name = 'softmax'
@@ -7343,3 +7451,31 @@ def autograd_masked_fill_(self, mask, value):
 
 
 KERNELS['masked_fill_'] = autograd_masked_fill_
+
+
+def autograd_index_fill__int_Tensor(self, dim, index, value):
+    return _inplace(_op.index_fill__int_Tensor, _op.index_fill_int_Tensor, False, (self, dim, index, value,))
+
+
+KERNELS['index_fill_.int_Tensor'] = autograd_index_fill__int_Tensor
+
+
+def autograd_index_fill__int_Scalar(self, dim, index, value):
+    return _inplace(_op.index_fill__int_Scalar, _op.index_fill_int_Scalar, False, (self, dim, index, value,))
+
+
+KERNELS['index_fill_.int_Scalar'] = autograd_index_fill__int_Scalar
+
+
+def autograd_scatter__reduce(self, dim, index, src, reduce):
+    return _inplace(_op.scatter__reduce, _op.scatter_reduce, True, (self, dim, index, src, reduce,))
+
+
+KERNELS['scatter_.reduce'] = autograd_scatter__reduce
+
+
+def autograd_scatter__value_reduce(self, dim, index, value, reduce):
+    return _inplace(_op.scatter__value_reduce, _op.scatter_value_reduce, True, (self, dim, index, value, reduce,))
+
+
+KERNELS['scatter_.value_reduce'] = autograd_scatter__value_reduce

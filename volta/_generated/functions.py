@@ -2679,6 +2679,370 @@ def pad_backward(grad_output: Tensor, input_sizes: int | Sequence[int], padding:
     if mode.__class__ is not str: mode = _b.str_arg(mode, 'mode', 'pad_backward')
     return _op.pad_backward(grad_output, input_sizes, padding, mode)
 
+@_b.checked(_op.unsafe_chunk)
+def unsafe_chunk(input: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
+    """unsafe_chunk(Tensor self, int chunks, int dim=0) -> Tensor[]
+    
+    chunk without the views' aliasing guarantees (volta returns the same views as chunk).
+    """
+    if chunks.__class__ is not int: chunks = _b.int_arg(chunks, 'chunks', 'unsafe_chunk')
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unsafe_chunk')
+    return _op.unsafe_chunk(input, chunks, dim)
+
+@_b.checked(_op.unsafe_split_Tensor)
+def unsafe_split(input: Tensor, split_size: int, dim: int = 0) -> tuple[Tensor, ...]:
+    """unsafe_split.Tensor(Tensor self, int split_size, int dim=0) -> Tensor[]
+    
+    split by size without the views' aliasing guarantees (the same views as split).
+    """
+    if split_size.__class__ is not int: split_size = _b.int_arg(split_size, 'split_size', 'unsafe_split')
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unsafe_split')
+    return _op.unsafe_split_Tensor(input, split_size, dim)
+
+@_b.checked(_op.split_with_sizes)
+def split_with_sizes(input: Tensor, split_sizes: int | Sequence[int], dim: int = 0) -> tuple[Tensor, ...]:
+    """split_with_sizes(Tensor(a) self, int[] split_sizes, int dim=0) -> Tensor(a)[]
+    
+    Views of the given sizes along ``dim``; the sizes must add up to its size.
+    """
+    split_sizes = _b.int_list(split_sizes, 0, 'split_sizes')
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'split_with_sizes')
+    return _op.split_with_sizes(input, split_sizes, dim)
+
+@_b.checked(_op.split_with_sizes_copy)
+def split_with_sizes_copy(input: Tensor, split_sizes: int | Sequence[int], dim: int = 0) -> tuple[Tensor, ...]:
+    """split_with_sizes_copy(Tensor self, int[] split_sizes, int dim=0) -> Tensor[]
+    
+    Copies of the pieces ``split_with_sizes`` returns.
+    """
+    split_sizes = _b.int_list(split_sizes, 0, 'split_sizes')
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'split_with_sizes_copy')
+    return _op.split_with_sizes_copy(input, split_sizes, dim)
+
+@_b.checked(_op.unbind_copy)
+def unbind_copy(input: Tensor, dim: int = 0) -> tuple[Tensor, ...]:
+    """unbind_copy(Tensor self, int dim=0) -> Tensor[]
+    
+    Copies of the slices ``unbind`` returns.
+    """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unbind_copy')
+    return _op.unbind_copy(input, dim)
+
+def tensor_split(*args: Any, **kwargs: Any) -> Any:
+    """tensor_split.sections(Tensor(a) self, int sections, int dim=0) -> Tensor(a)[]
+    tensor_split.indices(Tensor(a) self, int[] indices, int dim=0) -> Tensor(a)[]
+    tensor_split.tensor_indices_or_sections(Tensor(a) self, Tensor tensor_indices_or_sections, int dim=0) -> Tensor(a)[]
+    
+    ``sections`` nearly equal views along ``dim`` (the first ``size % sections`` one longer).
+    
+    Views split before each of ``indices`` along ``dim``.
+    
+    tensor_split with the sections (0-d) or split indices (1-d) given as an int64 tensor.
+    """
+    return _b.call_overloaded((_op.tensor_split_sections, _op.tensor_split_indices, _op.tensor_split_tensor_indices_or_sections,), args, kwargs, 'tensor_split')
+
+def hsplit(*args: Any, **kwargs: Any) -> Any:
+    """hsplit.int(Tensor(a) self, int sections) -> Tensor(a)[]
+    hsplit.array(Tensor(a) self, int[] indices) -> Tensor(a)[]
+    
+    tensor_split along dim 1 (dim 0 for 1-d tensors) into equal pieces.
+    
+    tensor_split along dim 1 (dim 0 for 1-d tensors) before each index.
+    """
+    return _b.call_overloaded((_op.hsplit_int, _op.hsplit_array,), args, kwargs, 'hsplit')
+
+def vsplit(*args: Any, **kwargs: Any) -> Any:
+    """vsplit.int(Tensor(a) self, int sections) -> Tensor(a)[]
+    vsplit.array(Tensor(a) self, int[] indices) -> Tensor(a)[]
+    
+    tensor_split along dim 0 into equal pieces.
+    
+    tensor_split along dim 0 before each index.
+    """
+    return _b.call_overloaded((_op.vsplit_int, _op.vsplit_array,), args, kwargs, 'vsplit')
+
+def dsplit(*args: Any, **kwargs: Any) -> Any:
+    """dsplit.int(Tensor(a) self, int sections) -> Tensor(a)[]
+    dsplit.array(Tensor(a) self, int[] indices) -> Tensor(a)[]
+    
+    tensor_split along dim 2 into equal pieces.
+    
+    tensor_split along dim 2 before each index.
+    """
+    return _b.call_overloaded((_op.dsplit_int, _op.dsplit_array,), args, kwargs, 'dsplit')
+
+@_b.checked(_op.expand_copy)
+def expand_copy(input: Tensor, size: int | Sequence[int], *, implicit: bool = False) -> Tensor:
+    """expand_copy(Tensor self, int[] size, *, bool implicit=False) -> Tensor
+    
+    A copy of ``self.expand(size)``.
+    """
+    size = _b.int_list(size, 0, 'size')
+    if implicit.__class__ is not bool: implicit = _b.bool_arg(implicit, 'implicit', 'expand_copy')
+    return _op.expand_copy(input, size, implicit)
+
+@_b.checked(_op.alias_copy)
+def alias_copy(input: Tensor) -> Tensor:
+    """alias_copy(Tensor self) -> Tensor
+    
+    A copy of ``self`` (the copying form of ``alias``).
+    """
+    return _op.alias_copy(input)
+
+@_b.checked(_op.as_strided_copy)
+def as_strided_copy(input: Tensor, size: int | Sequence[int], stride: int | Sequence[int], storage_offset: int | None = None) -> Tensor:
+    """as_strided_copy(Tensor self, int[] size, int[] stride, int? storage_offset=None) -> Tensor
+    
+    A copy of ``self.as_strided(size, stride, storage_offset)``.
+    """
+    size = _b.int_list(size, 0, 'size')
+    stride = _b.int_list(stride, 0, 'stride')
+    if storage_offset.__class__ is not int: storage_offset = _b.int_arg(storage_offset, 'storage_offset', 'as_strided_copy')
+    return _op.as_strided_copy(input, size, stride, storage_offset)
+
+@_b.checked(_op.diagonal_copy)
+def diagonal_copy(input: Tensor, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Tensor:
+    """diagonal_copy(Tensor self, int offset=0, int dim1=0, int dim2=1) -> Tensor
+    
+    A copy of ``self.diagonal(offset, dim1, dim2)``.
+    """
+    if offset.__class__ is not int: offset = _b.int_arg(offset, 'offset', 'diagonal_copy')
+    if dim1.__class__ is not int: dim1 = _b.int_arg(dim1, 'dim1', 'diagonal_copy')
+    if dim2.__class__ is not int: dim2 = _b.int_arg(dim2, 'dim2', 'diagonal_copy')
+    return _op.diagonal_copy(input, offset, dim1, dim2)
+
+@_b.checked(_op.narrow_copy)
+def narrow_copy(input: Tensor, dim: int, start: int, length: int) -> Tensor:
+    """narrow_copy(Tensor self, int dim, int start, int length) -> Tensor
+    
+    A copy of ``self.narrow(dim, start, length)``.
+    """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'narrow_copy')
+    if start.__class__ is not int: start = _b.int_arg(start, 'start', 'narrow_copy')
+    if length.__class__ is not int: length = _b.int_arg(length, 'length', 'narrow_copy')
+    return _op.narrow_copy(input, dim, start, length)
+
+@_b.checked(_op.view_copy)
+def view_copy(input: Tensor, size: int | Sequence[int]) -> Tensor:
+    """view_copy(Tensor self, int[] size) -> Tensor
+    
+    A copy of ``self.view(size)``.
+    """
+    size = _b.int_list(size, 0, 'size')
+    return _op.view_copy(input, size)
+
+@_b.checked(_op.permute_copy)
+def permute_copy(input: Tensor, dims: int | Sequence[int]) -> Tensor:
+    """permute_copy(Tensor self, int[] dims) -> Tensor
+    
+    A copy of ``self.permute(dims)``.
+    """
+    dims = _b.int_list(dims, 0, 'dims')
+    return _op.permute_copy(input, dims)
+
+@_b.checked(_op.squeeze_copy)
+def squeeze_copy(input: Tensor, dim: int | Sequence[int] | None = None) -> Tensor:
+    """squeeze_copy(Tensor self, int[1]? dim=None) -> Tensor
+    
+    A copy of ``self.squeeze(dim)``.
+    """
+    dim = _b.int_list(dim, 1, 'dim')
+    return _op.squeeze_copy(input, dim)
+
+@_b.checked(_op.unsqueeze_copy)
+def unsqueeze_copy(input: Tensor, dim: int) -> Tensor:
+    """unsqueeze_copy(Tensor self, int dim) -> Tensor
+    
+    A copy of ``self.unsqueeze(dim)``.
+    """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unsqueeze_copy')
+    return _op.unsqueeze_copy(input, dim)
+
+@_b.checked(_op.transpose_copy)
+def transpose_copy(input: Tensor, dim0: int, dim1: int) -> Tensor:
+    """transpose_copy(Tensor self, int dim0, int dim1) -> Tensor
+    
+    A copy of ``self.transpose(dim0, dim1)``.
+    """
+    if dim0.__class__ is not int: dim0 = _b.int_arg(dim0, 'dim0', 'transpose_copy')
+    if dim1.__class__ is not int: dim1 = _b.int_arg(dim1, 'dim1', 'transpose_copy')
+    return _op.transpose_copy(input, dim0, dim1)
+
+@_b.checked(_op.t_copy)
+def t_copy(input: Tensor) -> Tensor:
+    """t_copy(Tensor self) -> Tensor
+    
+    A copy of ``self.t()``.
+    """
+    return _op.t_copy(input)
+
+@_b.checked(_op.unfold_copy)
+def unfold_copy(input: Tensor, dimension: int, size: int, step: int) -> Tensor:
+    """unfold_copy(Tensor self, int dimension, int size, int step) -> Tensor
+    
+    A copy of ``self.unfold(dimension, size, step)``.
+    """
+    if dimension.__class__ is not int: dimension = _b.int_arg(dimension, 'dimension', 'unfold_copy')
+    if size.__class__ is not int: size = _b.int_arg(size, 'size', 'unfold_copy')
+    if step.__class__ is not int: step = _b.int_arg(step, 'step', 'unfold_copy')
+    return _op.unfold_copy(input, dimension, size, step)
+
+@_b.checked(_op.diagonal_scatter)
+def diagonal_scatter(input: Tensor, src: Tensor, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Tensor:
+    """diagonal_scatter(Tensor self, Tensor src, int offset=0, int dim1=0, int dim2=1) -> Tensor
+    
+    A copy of ``self`` with ``src`` written into its diagonal.
+    """
+    if offset.__class__ is not int: offset = _b.int_arg(offset, 'offset', 'diagonal_scatter')
+    if dim1.__class__ is not int: dim1 = _b.int_arg(dim1, 'dim1', 'diagonal_scatter')
+    if dim2.__class__ is not int: dim2 = _b.int_arg(dim2, 'dim2', 'diagonal_scatter')
+    return _op.diagonal_scatter(input, src, offset, dim1, dim2)
+
+@_b.checked(_op.select_scatter)
+def select_scatter(input: Tensor, src: Tensor, dim: int, index: int) -> Tensor:
+    """select_scatter(Tensor self, Tensor src, int dim, int index) -> Tensor
+    
+    A copy of ``self`` with ``src`` written into ``self.select(dim, index)``.
+    """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'select_scatter')
+    if index.__class__ is not int: index = _b.int_arg(index, 'index', 'select_scatter')
+    return _op.select_scatter(input, src, dim, index)
+
+@_b.checked(_op.slice_scatter)
+def slice_scatter(input: Tensor, src: Tensor, dim: int = 0, start: int | None = None, end: int | None = None, step: int = 1) -> Tensor:
+    """slice_scatter(Tensor self, Tensor src, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor
+    
+    A copy of ``self`` with ``src`` written into the slice ``start:end:step`` of ``dim``.
+    """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'slice_scatter')
+    if start.__class__ is not int: start = _b.int_arg(start, 'start', 'slice_scatter')
+    if end.__class__ is not int: end = _b.int_arg(end, 'end', 'slice_scatter')
+    if step.__class__ is not int: step = _b.int_arg(step, 'step', 'slice_scatter')
+    return _op.slice_scatter(input, src, dim, start, end, step)
+
+@_b.checked(_op.fliplr)
+def fliplr(input: Tensor) -> Tensor:
+    """fliplr(Tensor self) -> Tensor
+    
+    Flip the columns (dim 1).
+    """
+    return _op.fliplr(input)
+
+@_b.checked(_op.flipud)
+def flipud(input: Tensor) -> Tensor:
+    """flipud(Tensor self) -> Tensor
+    
+    Flip the rows (dim 0).
+    """
+    return _op.flipud(input)
+
+@_b.checked(_op.rot90)
+def rot90(input: Tensor, k: int = 1, dims: int | Sequence[int] = [0, 1]) -> Tensor:
+    """rot90(Tensor self, int k=1, int[] dims=[0,1]) -> Tensor
+    
+    Rotate by 90 degrees ``k`` times in the plane of ``dims``, from the first towards the second.
+    """
+    if k.__class__ is not int: k = _b.int_arg(k, 'k', 'rot90')
+    dims = _b.int_list(dims, 0, 'dims')
+    return _op.rot90(input, k, dims)
+
+def atleast_1d(*args: Any, **kwargs: Any) -> Any:
+    """atleast_1d(Tensor self) -> Tensor
+    atleast_1d.Sequence(Tensor[] tensors) -> Tensor[]
+    
+    ``self`` with at least one dimension (a 0-d tensor becomes shape [1]).
+    
+    atleast_1d of each tensor.
+    """
+    return _b.call_overloaded((_op.atleast_1d, _op.atleast_1d_Sequence,), args, kwargs, 'atleast_1d')
+
+def atleast_2d(*args: Any, **kwargs: Any) -> Any:
+    """atleast_2d(Tensor self) -> Tensor
+    atleast_2d.Sequence(Tensor[] tensors) -> Tensor[]
+    
+    ``self`` with at least two dimensions (leading dims of size 1 added).
+    
+    atleast_2d of each tensor.
+    """
+    return _b.call_overloaded((_op.atleast_2d, _op.atleast_2d_Sequence,), args, kwargs, 'atleast_2d')
+
+def atleast_3d(*args: Any, **kwargs: Any) -> Any:
+    """atleast_3d(Tensor self) -> Tensor
+    atleast_3d.Sequence(Tensor[] tensors) -> Tensor[]
+    
+    ``self`` with at least three dimensions (as NumPy's atleast_3d: [n] -> [1, n, 1]).
+    
+    atleast_3d of each tensor.
+    """
+    return _b.call_overloaded((_op.atleast_3d, _op.atleast_3d_Sequence,), args, kwargs, 'atleast_3d')
+
+@_b.checked(_op.column_stack)
+def column_stack(tensors: Sequence[Tensor]) -> Tensor:
+    """column_stack(Tensor[] tensors) -> Tensor
+    
+    Stack 0-d/1-d tensors as columns and concatenate along dim 1.
+    """
+    tensors = _b.tensor_list(tensors, 'tensors')
+    return _op.column_stack(tensors)
+
+@_b.checked(_op.dstack)
+def dstack(tensors: Sequence[Tensor]) -> Tensor:
+    """dstack(Tensor[] tensors) -> Tensor
+    
+    Concatenate along dim 2 after atleast_3d.
+    """
+    tensors = _b.tensor_list(tensors, 'tensors')
+    return _op.dstack(tensors)
+
+@_b.checked(_op._chunk_cat)
+def _chunk_cat(tensors: Sequence[Tensor], dim: int, num_chunks: int) -> Tensor:
+    """_chunk_cat(Tensor[] tensors, int dim, int num_chunks) -> Tensor
+    
+    Chunk each tensor into ``num_chunks`` along ``dim`` (padding with zeros) and concatenate the chunks' flattened tails.
+    """
+    tensors = _b.tensor_list(tensors, 'tensors')
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', '_chunk_cat')
+    if num_chunks.__class__ is not int: num_chunks = _b.int_arg(num_chunks, 'num_chunks', '_chunk_cat')
+    return _op._chunk_cat(tensors, dim, num_chunks)
+
+@_b.checked(_op.diff)
+def diff(input: Tensor, n: int = 1, dim: int = -1, prepend: Tensor | None = None, append: Tensor | None = None) -> Tensor:
+    """diff(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, Tensor? append=None) -> Tensor
+    
+    The ``n``-th forward difference along ``dim``, after concatenating ``prepend`` and ``append``.
+    """
+    if n.__class__ is not int: n = _b.int_arg(n, 'n', 'diff')
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'diff')
+    return _op.diff(input, n, dim, prepend, append)
+
+def fill(*args: Any, **kwargs: Any) -> Any:
+    """fill.Tensor(Tensor self, Tensor value) -> Tensor
+    fill.Scalar(Tensor self, Scalar value) -> Tensor
+    
+    A tensor like ``self`` filled with the 0-d tensor ``value``.
+    
+    A tensor like ``self`` filled with ``value``.
+    """
+    return _b.call_overloaded((_op.fill_Tensor, _op.fill_Scalar,), args, kwargs, 'fill')
+
+@_b.checked(_op.fftshift)
+def fftshift(input: Tensor, dim: int | Sequence[int] | None = None) -> Tensor:
+    """fftshift(Tensor self, int[1]? dim=None) -> Tensor
+    
+    Roll the zero-frequency term to the centre of ``dim`` (all dims by default).
+    """
+    dim = _b.int_list(dim, 1, 'dim')
+    return _op.fftshift(input, dim)
+
+@_b.checked(_op.ifftshift)
+def ifftshift(input: Tensor, dim: int | Sequence[int] | None = None) -> Tensor:
+    """ifftshift(Tensor self, int[1]? dim=None) -> Tensor
+    
+    The inverse of fftshift.
+    """
+    dim = _b.int_list(dim, 1, 'dim')
+    return _op.ifftshift(input, dim)
+
 @_b.checked(_op.sort)
 def sort(input: Tensor, dim: int = -1, descending: bool = False, *, stable: bool | None = False) -> tuple[Tensor, Tensor]:
     """sort(Tensor self, int dim=-1, bool descending=False, *, bool? stable=False) -> (Tensor values, Tensor indices)
@@ -2725,8 +3089,14 @@ def take_along_dim(input: Tensor, indices: Tensor, dim: int | None = None) -> Te
 def scatter(*args: Any, **kwargs: Any) -> Any:
     """scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor
     scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor
+    scatter.reduce(Tensor self, int dim, Tensor index, Tensor src, *, str reduce) -> Tensor
+    scatter.value_reduce(Tensor self, int dim, Tensor index, Scalar value, *, str reduce) -> Tensor
+    
+    scatter that adds (``reduce="add"``) or multiplies (``"multiply"``) ``src`` into ``self``.
+    
+    scatter that adds or multiplies ``value`` into ``self`` at ``index``.
     """
-    return _b.call_overloaded((_op.scatter_src, _op.scatter_value,), args, kwargs, 'scatter')
+    return _b.call_overloaded((_op.scatter_src, _op.scatter_value, _op.scatter_reduce, _op.scatter_value_reduce,), args, kwargs, 'scatter')
 
 @_b.checked(_op.scatter_add)
 def scatter_add(input: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor:
@@ -2813,12 +3183,140 @@ def bincount(input: Tensor, weights: Tensor | None = None, minlength: int = 0) -
     return _op.bincount(input, weights, minlength)
 
 @_b.checked(_op.searchsorted)
-def searchsorted(sorted_sequence: Tensor, input: Tensor, *, out_int32: bool = False, right: bool = False) -> Tensor:
-    """searchsorted(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False) -> Tensor
+def searchsorted(sorted_sequence: Tensor, input: Tensor, *, out_int32: bool = False, right: bool = False, side: str | None = None, sorter: Tensor | None = None) -> Tensor:
+    """searchsorted(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None) -> Tensor
     """
     if out_int32.__class__ is not bool: out_int32 = _b.bool_arg(out_int32, 'out_int32', 'searchsorted')
     if right.__class__ is not bool: right = _b.bool_arg(right, 'right', 'searchsorted')
-    return _op.searchsorted(sorted_sequence, input, out_int32, right)
+    if side.__class__ is not str: side = _b.str_arg(side, 'side', 'searchsorted')
+    return _op.searchsorted(sorted_sequence, input, out_int32, right, side, sorter)
+
+@_b.checked(_op.take)
+def take(input: Tensor, index: Tensor) -> Tensor:
+    """take(Tensor self, Tensor index) -> Tensor
+    
+    The elements of ``self`` flattened, at ``index`` (negative indices count from the end).
+    """
+    return _op.take(input, index)
+
+@_b.checked(_op.put)
+def put(input: Tensor, index: Tensor, source: Tensor, accumulate: bool = False) -> Tensor:
+    """put(Tensor self, Tensor index, Tensor source, bool accumulate=False) -> Tensor
+    
+    A copy of ``self`` with ``source`` written (or added) at the flat positions ``index``.
+    """
+    if accumulate.__class__ is not bool: accumulate = _b.bool_arg(accumulate, 'accumulate', 'put')
+    return _op.put(input, index, source, accumulate)
+
+def index_fill(*args: Any, **kwargs: Any) -> Any:
+    """index_fill.int_Tensor(Tensor self, int dim, Tensor index, Tensor value) -> Tensor
+    index_fill.int_Scalar(Tensor self, int dim, Tensor index, Scalar value) -> Tensor
+    
+    index_fill with a 0-d tensor ``value``.
+    
+    A copy of ``self`` with the entries at ``index`` along ``dim`` set to ``value``.
+    """
+    return _b.call_overloaded((_op.index_fill_int_Tensor, _op.index_fill_int_Scalar,), args, kwargs, 'index_fill')
+
+@_b.checked(_op.index_copy)
+def index_copy(input: Tensor, dim: int, index: Tensor, source: Tensor) -> Tensor:
+    """index_copy(Tensor self, int dim, Tensor index, Tensor source) -> Tensor
+    
+    A copy of ``self`` with the slices of ``source`` written at ``index`` along ``dim``.
+    """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'index_copy')
+    return _op.index_copy(input, dim, index, source)
+
+@_b.checked(_op.scatter_reduce_two)
+def scatter_reduce(input: Tensor, dim: int, index: Tensor, src: Tensor, reduce: str, *, include_self: bool = True) -> Tensor:
+    """scatter_reduce.two(Tensor self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True) -> Tensor
+    
+    Reduce (sum, prod, mean, amax, amin) the values of ``src`` into ``self`` at ``index`` along ``dim``.
+    """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'scatter_reduce')
+    if reduce.__class__ is not str: reduce = _b.str_arg(reduce, 'reduce', 'scatter_reduce')
+    if include_self.__class__ is not bool: include_self = _b.bool_arg(include_self, 'include_self', 'scatter_reduce')
+    return _op.scatter_reduce_two(input, dim, index, src, reduce, include_self)
+
+@_b.checked(_op.scatter_reduce_backward)
+def scatter_reduce_backward(grad: Tensor, input: Tensor, dim: int, index: Tensor, src: Tensor, reduce: str, include_self: bool, result: Tensor) -> tuple[Tensor, Tensor]:
+    """scatter_reduce_backward(Tensor grad, Tensor self, int dim, Tensor index, Tensor src, str reduce, bool include_self, Tensor result) -> (Tensor, Tensor)
+    
+    The gradients of scatter_reduce with respect to ``self`` and ``src``.
+    """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'scatter_reduce_backward')
+    if reduce.__class__ is not str: reduce = _b.str_arg(reduce, 'reduce', 'scatter_reduce_backward')
+    if include_self.__class__ is not bool: include_self = _b.bool_arg(include_self, 'include_self', 'scatter_reduce_backward')
+    return _op.scatter_reduce_backward(grad, input, dim, index, src, reduce, include_self, result)
+
+@_b.checked(_op.index_reduce)
+def index_reduce(input: Tensor, dim: int, index: Tensor, source: Tensor, reduce: str, *, include_self: bool = True) -> Tensor:
+    """index_reduce(Tensor self, int dim, Tensor index, Tensor source, str reduce, *, bool include_self=True) -> Tensor
+    
+    Reduce (prod, mean, amax, amin) the slices of ``source`` into ``self`` at ``index`` along ``dim``.
+    """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'index_reduce')
+    if reduce.__class__ is not str: reduce = _b.str_arg(reduce, 'reduce', 'index_reduce')
+    if include_self.__class__ is not bool: include_self = _b.bool_arg(include_self, 'include_self', 'index_reduce')
+    return _op.index_reduce(input, dim, index, source, reduce, include_self)
+
+def repeat_interleave(*args: Any, **kwargs: Any) -> Any:
+    """repeat_interleave.Tensor(Tensor repeats, *, int? output_size=None) -> Tensor
+    repeat_interleave.self_Tensor(Tensor self, Tensor repeats, int? dim=None, *, int? output_size=None) -> Tensor
+    repeat_interleave.self_int(Tensor self, int repeats, int? dim=None, *, int? output_size=None) -> Tensor
+    
+    Each index ``i`` repeated ``repeats[i]`` times.
+    
+    Repeat each element (or slice along ``dim``) of ``self`` ``repeats[i]`` times.
+    
+    Repeat each element (or slice along ``dim``) of ``self`` ``repeats`` times.
+    """
+    return _b.call_overloaded((_op.repeat_interleave_Tensor, _op.repeat_interleave_self_Tensor, _op.repeat_interleave_self_int,), args, kwargs, 'repeat_interleave')
+
+@_b.checked(_op.argwhere)
+def argwhere(input: Tensor) -> Tensor:
+    """argwhere(Tensor self) -> Tensor
+    
+    The indices of the nonzero elements, one row each (as ``nonzero``).
+    """
+    return _op.argwhere(input)
+
+@_b.checked(_op.nonzero_static)
+def nonzero_static(input: Tensor, *, size: int, fill_value: int = -1) -> Tensor:
+    """nonzero_static(Tensor self, *, int size, int fill_value=-1) -> Tensor
+    
+    nonzero's first ``size`` rows, padded with ``fill_value`` to exactly ``size`` rows.
+    """
+    if size.__class__ is not int: size = _b.int_arg(size, 'size', 'nonzero_static')
+    if fill_value.__class__ is not int: fill_value = _b.int_arg(fill_value, 'fill_value', 'nonzero_static')
+    return _op.nonzero_static(input, size, fill_value)
+
+@_b.checked(_op.unravel_index)
+def unravel_index(indices: Tensor, shape: int | Sequence[int]) -> tuple[Tensor, ...]:
+    """unravel_index(Tensor indices, int[] shape) -> Tensor[]
+    
+    The coordinates in a tensor of ``shape`` of each flat index.
+    """
+    shape = _b.int_list(shape, 0, 'shape')
+    return _op.unravel_index(indices, shape)
+
+@_b.checked(_op._unsafe_masked_index)
+def _unsafe_masked_index(input: Tensor, mask: Tensor, indices: Sequence[Tensor], fill: Number) -> Tensor:
+    """_unsafe_masked_index(Tensor self, Tensor mask, Tensor?[] indices, Scalar fill) -> Tensor
+    
+    ``where(mask, self[indices], fill)``, with the masked-off indices clamped into range.
+    """
+    indices = _b.tensor_list(indices, 'indices')
+    return _op._unsafe_masked_index(input, mask, indices, fill)
+
+@_b.checked(_op._unsafe_masked_index_put_accumulate)
+def _unsafe_masked_index_put_accumulate(input: Tensor, mask: Tensor, indices: Sequence[Tensor], values: Tensor) -> Tensor:
+    """_unsafe_masked_index_put_accumulate(Tensor self, Tensor mask, Tensor?[] indices, Tensor values) -> Tensor
+    
+    ``self.index_put(indices, values * mask, accumulate=True)``, with the masked-off indices clamped into range.
+    """
+    indices = _b.tensor_list(indices, 'indices')
+    return _op._unsafe_masked_index_put_accumulate(input, mask, indices, values)
 
 @_b.checked(_op.softmax)
 def softmax(input: Tensor, dim: int, dtype: dtype | None = None) -> Tensor:
@@ -3343,62 +3841,62 @@ def _rnn_layer_backward(grad_output: Tensor | None, grad_hy: Tensor | None, grad
     return _op._rnn_layer_backward(grad_output, grad_hy, grad_cy, weight_hh, weight_hr, workspace, mode, batch_sizes, reverse, output_mask)
 
 @_b.checked(_op.zeros_like)
-def zeros_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False) -> Tensor:
-    """zeros_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
+def zeros_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False, memory_format: Any | None = None) -> Tensor:
+    """zeros_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
     if device.__class__ is not str: device = _b.str_arg(device, 'device', 'zeros_like')
     if requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'zeros_like')
-    return _op.zeros_like(input, dtype, device, requires_grad)
+    return _op.zeros_like(input, dtype, device, requires_grad, memory_format)
 
 @_b.checked(_op.ones_like)
-def ones_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False) -> Tensor:
-    """ones_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
+def ones_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False, memory_format: Any | None = None) -> Tensor:
+    """ones_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
     if device.__class__ is not str: device = _b.str_arg(device, 'device', 'ones_like')
     if requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'ones_like')
-    return _op.ones_like(input, dtype, device, requires_grad)
+    return _op.ones_like(input, dtype, device, requires_grad, memory_format)
 
 @_b.checked(_op.full_like)
-def full_like(input: Tensor, fill_value: Number, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False) -> Tensor:
-    """full_like(Tensor self, Scalar fill_value, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
+def full_like(input: Tensor, fill_value: Number, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False, memory_format: Any | None = None) -> Tensor:
+    """full_like(Tensor self, Scalar fill_value, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
     if device.__class__ is not str: device = _b.str_arg(device, 'device', 'full_like')
     if requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'full_like')
-    return _op.full_like(input, fill_value, dtype, device, requires_grad)
+    return _op.full_like(input, fill_value, dtype, device, requires_grad, memory_format)
 
 @_b.checked(_op.empty_like)
-def empty_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False) -> Tensor:
-    """empty_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
+def empty_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False, memory_format: Any | None = None) -> Tensor:
+    """empty_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
     if device.__class__ is not str: device = _b.str_arg(device, 'device', 'empty_like')
     if requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'empty_like')
-    return _op.empty_like(input, dtype, device, requires_grad)
+    return _op.empty_like(input, dtype, device, requires_grad, memory_format)
 
 @_b.checked(_op.rand_like)
-def rand_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False) -> Tensor:
-    """rand_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
+def rand_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False, memory_format: Any | None = None) -> Tensor:
+    """rand_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
     if device.__class__ is not str: device = _b.str_arg(device, 'device', 'rand_like')
     if requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'rand_like')
-    return _op.rand_like(input, dtype, device, requires_grad)
+    return _op.rand_like(input, dtype, device, requires_grad, memory_format)
 
 @_b.checked(_op.randn_like)
-def randn_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False) -> Tensor:
-    """randn_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
+def randn_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False, memory_format: Any | None = None) -> Tensor:
+    """randn_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
     if device.__class__ is not str: device = _b.str_arg(device, 'device', 'randn_like')
     if requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'randn_like')
-    return _op.randn_like(input, dtype, device, requires_grad)
+    return _op.randn_like(input, dtype, device, requires_grad, memory_format)
 
 def randint_like(*args: Any, **kwargs: Any) -> Any:
-    """randint_like(Tensor self, int low, int high, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
-    randint_like.high(Tensor self, int high, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False) -> Tensor
+    """randint_like(Tensor self, int low, int high, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
+    randint_like.high(Tensor self, int high, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
     """
     return _b.call_overloaded((_op.randint_like, _op.randint_like_high,), args, kwargs, 'randint_like')
 
@@ -3821,6 +4319,43 @@ __all__ = [
     'meshgrid',
     'pad',
     'pad_backward',
+    'unsafe_chunk',
+    'unsafe_split',
+    'split_with_sizes',
+    'split_with_sizes_copy',
+    'unbind_copy',
+    'tensor_split',
+    'hsplit',
+    'vsplit',
+    'dsplit',
+    'expand_copy',
+    'alias_copy',
+    'as_strided_copy',
+    'diagonal_copy',
+    'narrow_copy',
+    'view_copy',
+    'permute_copy',
+    'squeeze_copy',
+    'unsqueeze_copy',
+    'transpose_copy',
+    't_copy',
+    'unfold_copy',
+    'diagonal_scatter',
+    'select_scatter',
+    'slice_scatter',
+    'fliplr',
+    'flipud',
+    'rot90',
+    'atleast_1d',
+    'atleast_2d',
+    'atleast_3d',
+    'column_stack',
+    'dstack',
+    '_chunk_cat',
+    'diff',
+    'fill',
+    'fftshift',
+    'ifftshift',
     'sort',
     'argsort',
     'topk',
@@ -3840,6 +4375,19 @@ __all__ = [
     'unique',
     'bincount',
     'searchsorted',
+    'take',
+    'put',
+    'index_fill',
+    'index_copy',
+    'scatter_reduce',
+    'scatter_reduce_backward',
+    'index_reduce',
+    'repeat_interleave',
+    'argwhere',
+    'nonzero_static',
+    'unravel_index',
+    '_unsafe_masked_index',
+    '_unsafe_masked_index_put_accumulate',
     'softmax',
     '_softmax_backward_data',
     'log_softmax',
@@ -3916,8 +4464,9 @@ __all__ = [
 
 
 NAMESPACES = {
-    'volta': ('abs', 'neg', 'positive', 'exp', 'exp2', 'expm1', 'log', 'log2', 'log10', 'log1p', 'sqrt', 'rsqrt', 'sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'sinh', 'cosh', 'tanh', 'tanh_backward', 'sigmoid', 'sigmoid_backward', 'relu', 'threshold_backward', 'gelu', 'gelu_backward', 'silu_backward', 'softplus_backward', 'elu_backward', 'selu', 'leaky_relu_backward', 'hardtanh_backward', 'log_sigmoid_backward', 'erf', 'erfc', 'erfinv', 'sign', 'floor', 'ceil', 'round', 'trunc', 'frac', 'reciprocal', 'square', 'clamp', 'clip', 'isnan', 'isinf', 'isfinite', 'signbit', 'nan_to_num', 'logical_not', 'bitwise_not', 'add', 'sub', 'subtract', 'mul', 'multiply', 'div', 'true_divide', 'divide', 'floor_divide', 'pow', 'float_power', 'maximum', 'minimum', 'fmax', 'fmin', 'remainder', 'fmod', 'atan2', 'arctan2', 'hypot', 'copysign', 'xlogy', 'logaddexp', 'eq', 'ne', 'lt', 'le', 'gt', 'ge', 'equal', 'allclose', 'isclose', 'logical_and', 'logical_or', 'logical_xor', 'bitwise_and', 'bitwise_or', 'bitwise_xor', 'bitwise_left_shift', 'bitwise_right_shift', 'where', 'lerp', 'addcmul', 'addcdiv', 'acosh', 'asinh', 'atanh', 'deg2rad', 'rad2deg', 'sinc', 'sgn', 'logit', 'lgamma', 'digamma', 'polygamma', 'mvlgamma', 'i0', 'igamma', 'igammac', 'frexp', 'ldexp', 'heaviside', 'nextafter', 'gcd', 'lcm', 'logaddexp2', 'angle', 'isposinf', 'isneginf', 'isreal', 'real', 'conj', 'conj_physical', 'resolve_conj', 'resolve_neg', 'clamp_min', 'clamp_max', 'rsub', 'sum', 'nansum', 'mean', 'prod', 'max', 'min', 'amax', 'amin', 'aminmax', 'argmax', 'argmin', 'var', 'std', 'var_mean', 'std_mean', 'norm', 'dist', 'logsumexp', 'all', 'any', 'count_nonzero', 'cumsum', 'cumprod', 'median', 'cummax', 'cummin', 'logcumsumexp', 'nanmean', 'nanmedian', 'quantile', 'nanquantile', 'kthvalue', 'mode', 'msort', 'histc', 'histogram', 'histogramdd', 'bucketize', 'isin', 'unique_consecutive', 'matmul', 'mm', 'bmm', 'addmm', 'addmv', 'baddbmm', 'einsum', 'outer', 'dot', 'mv', 'trace', 'tensordot', 'inverse', 'det', 'slogdet', 'logdet', 'cholesky', 'cholesky_solve', 'cholesky_inverse', 'qr', '_linalg_svd', 'svd', '_linalg_eigh', 'triangular_solve', '_lu_permutation', 'lu_unpack', 'lu', 'lu_solve', 'geqrf', 'orgqr', 'ormqr', 'matrix_exp', 'matrix_power', 'pinverse', 'cross', 'addbmm', 'addr', 'vdot', 'inner', 'kron', 'block_diag', 'cartesian_prod', 'combinations', 'cdist', 'pdist', 'cov', 'corrcoef', 'diagflat', 'trapezoid', 'trapz', 'cumulative_trapezoid', 'renorm', 'as_strided', 'permute', 'transpose', 'swapaxes', 't', 'squeeze', 'unsqueeze', 'broadcast_to', 'narrow', 'slice', 'slice_backward', 'select', 'select_backward', 'unfold_backward', 'diagonal', 'diagonal_backward', 'as_strided_scatter', 'split', 'chunk', 'unbind', 'movedim', 'alias', 'reshape', 'flatten', 'unflatten', 'ravel', 'clone', 'detach', 'cat', 'concat', 'stack', 'hstack', 'vstack', 'flip', 'roll', 'tile', 'tril', 'triu', 'diag', 'diag_embed', 'meshgrid', 'pad_backward', 'sort', 'argsort', 'topk', 'gather', 'take_along_dim', 'scatter', 'scatter_add', 'index_select', 'index_add', 'index', 'index_put', 'masked_fill', 'masked_select', 'masked_scatter', 'nonzero', 'unique', 'bincount', 'searchsorted', 'softmax', '_softmax_backward_data', 'log_softmax', '_log_softmax_backward_data', 'bilinear', 'convolution', 'convolution_backward', 'conv1d', 'conv2d', 'conv3d', 'conv_transpose1d', 'conv_transpose2d', 'max_pool_with_indices', 'max_pool_backward', 'max_pool1d', 'max_pool2d', 'avg_pool', 'avg_pool_backward', 'avg_pool1d', 'avg_pool2d', 'adaptive_avg_pool', 'adaptive_avg_pool_backward', 'adaptive_max_pool', 'adaptive_avg_pool1d', 'adaptive_max_pool1d', 'embedding', 'embedding_backward', 'dropout', 'native_batch_norm', 'native_batch_norm_backward', 'batch_norm', 'native_layer_norm', 'native_layer_norm_backward', 'layer_norm', 'native_group_norm', 'native_group_norm_backward', 'group_norm', 'rms_norm', 'cross_entropy', 'nll_loss', 'mse_loss', 'l1_loss', 'smooth_l1_loss', 'huber_loss', 'binary_cross_entropy', 'binary_cross_entropy_with_logits', 'kl_div', 'cosine_similarity', 'pairwise_distance', '_scaled_dot_product_attention_flash', '_scaled_dot_product_attention_flash_backward', '_rnn_layer', '_rnn_layer_backward', 'zeros_like', 'ones_like', 'full_like', 'empty_like', 'rand_like', 'randn_like', 'randint_like', 'bernoulli', 'multinomial', '_sgd_update_', '_adam_update_', '_rmsprop_update_', '_adagrad_update_'),
+    'volta': ('abs', 'neg', 'positive', 'exp', 'exp2', 'expm1', 'log', 'log2', 'log10', 'log1p', 'sqrt', 'rsqrt', 'sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'sinh', 'cosh', 'tanh', 'tanh_backward', 'sigmoid', 'sigmoid_backward', 'relu', 'threshold_backward', 'gelu', 'gelu_backward', 'silu_backward', 'softplus_backward', 'elu_backward', 'selu', 'leaky_relu_backward', 'hardtanh_backward', 'log_sigmoid_backward', 'erf', 'erfc', 'erfinv', 'sign', 'floor', 'ceil', 'round', 'trunc', 'frac', 'reciprocal', 'square', 'clamp', 'clip', 'isnan', 'isinf', 'isfinite', 'signbit', 'nan_to_num', 'logical_not', 'bitwise_not', 'add', 'sub', 'subtract', 'mul', 'multiply', 'div', 'true_divide', 'divide', 'floor_divide', 'pow', 'float_power', 'maximum', 'minimum', 'fmax', 'fmin', 'remainder', 'fmod', 'atan2', 'arctan2', 'hypot', 'copysign', 'xlogy', 'logaddexp', 'eq', 'ne', 'lt', 'le', 'gt', 'ge', 'equal', 'allclose', 'isclose', 'logical_and', 'logical_or', 'logical_xor', 'bitwise_and', 'bitwise_or', 'bitwise_xor', 'bitwise_left_shift', 'bitwise_right_shift', 'where', 'lerp', 'addcmul', 'addcdiv', 'acosh', 'asinh', 'atanh', 'deg2rad', 'rad2deg', 'sinc', 'sgn', 'logit', 'lgamma', 'digamma', 'polygamma', 'mvlgamma', 'i0', 'igamma', 'igammac', 'frexp', 'ldexp', 'heaviside', 'nextafter', 'gcd', 'lcm', 'logaddexp2', 'angle', 'isposinf', 'isneginf', 'isreal', 'real', 'conj', 'conj_physical', 'resolve_conj', 'resolve_neg', 'clamp_min', 'clamp_max', 'rsub', 'sum', 'nansum', 'mean', 'prod', 'max', 'min', 'amax', 'amin', 'aminmax', 'argmax', 'argmin', 'var', 'std', 'var_mean', 'std_mean', 'norm', 'dist', 'logsumexp', 'all', 'any', 'count_nonzero', 'cumsum', 'cumprod', 'median', 'cummax', 'cummin', 'logcumsumexp', 'nanmean', 'nanmedian', 'quantile', 'nanquantile', 'kthvalue', 'mode', 'msort', 'histc', 'histogram', 'histogramdd', 'bucketize', 'isin', 'unique_consecutive', 'matmul', 'mm', 'bmm', 'addmm', 'addmv', 'baddbmm', 'einsum', 'outer', 'dot', 'mv', 'trace', 'tensordot', 'inverse', 'det', 'slogdet', 'logdet', 'cholesky', 'cholesky_solve', 'cholesky_inverse', 'qr', '_linalg_svd', 'svd', '_linalg_eigh', 'triangular_solve', '_lu_permutation', 'lu_unpack', 'lu', 'lu_solve', 'geqrf', 'orgqr', 'ormqr', 'matrix_exp', 'matrix_power', 'pinverse', 'cross', 'addbmm', 'addr', 'vdot', 'inner', 'kron', 'block_diag', 'cartesian_prod', 'combinations', 'cdist', 'pdist', 'cov', 'corrcoef', 'diagflat', 'trapezoid', 'trapz', 'cumulative_trapezoid', 'renorm', 'as_strided', 'permute', 'transpose', 'swapaxes', 't', 'squeeze', 'unsqueeze', 'broadcast_to', 'narrow', 'slice', 'slice_backward', 'select', 'select_backward', 'unfold_backward', 'diagonal', 'diagonal_backward', 'as_strided_scatter', 'split', 'chunk', 'unbind', 'movedim', 'alias', 'reshape', 'flatten', 'unflatten', 'ravel', 'clone', 'detach', 'cat', 'concat', 'stack', 'hstack', 'vstack', 'flip', 'roll', 'tile', 'tril', 'triu', 'diag', 'diag_embed', 'meshgrid', 'pad_backward', 'unsafe_chunk', 'unsafe_split', 'split_with_sizes', 'split_with_sizes_copy', 'unbind_copy', 'tensor_split', 'hsplit', 'vsplit', 'dsplit', 'expand_copy', 'alias_copy', 'as_strided_copy', 'diagonal_copy', 'narrow_copy', 'view_copy', 'permute_copy', 'squeeze_copy', 'unsqueeze_copy', 'transpose_copy', 't_copy', 'unfold_copy', 'diagonal_scatter', 'select_scatter', 'slice_scatter', 'fliplr', 'flipud', 'rot90', 'atleast_1d', 'atleast_2d', 'atleast_3d', 'column_stack', 'dstack', '_chunk_cat', 'diff', 'fill', 'sort', 'argsort', 'topk', 'gather', 'take_along_dim', 'scatter', 'scatter_add', 'index_select', 'index_add', 'index', 'index_put', 'masked_fill', 'masked_select', 'masked_scatter', 'nonzero', 'unique', 'bincount', 'searchsorted', 'take', 'put', 'index_fill', 'index_copy', 'scatter_reduce', 'scatter_reduce_backward', 'index_reduce', 'repeat_interleave', 'argwhere', 'nonzero_static', 'unravel_index', '_unsafe_masked_index', '_unsafe_masked_index_put_accumulate', 'softmax', '_softmax_backward_data', 'log_softmax', '_log_softmax_backward_data', 'bilinear', 'convolution', 'convolution_backward', 'conv1d', 'conv2d', 'conv3d', 'conv_transpose1d', 'conv_transpose2d', 'max_pool_with_indices', 'max_pool_backward', 'max_pool1d', 'max_pool2d', 'avg_pool', 'avg_pool_backward', 'avg_pool1d', 'avg_pool2d', 'adaptive_avg_pool', 'adaptive_avg_pool_backward', 'adaptive_max_pool', 'adaptive_avg_pool1d', 'adaptive_max_pool1d', 'embedding', 'embedding_backward', 'dropout', 'native_batch_norm', 'native_batch_norm_backward', 'batch_norm', 'native_layer_norm', 'native_layer_norm_backward', 'layer_norm', 'native_group_norm', 'native_group_norm_backward', 'group_norm', 'rms_norm', 'cross_entropy', 'nll_loss', 'mse_loss', 'l1_loss', 'smooth_l1_loss', 'huber_loss', 'binary_cross_entropy', 'binary_cross_entropy_with_logits', 'kl_div', 'cosine_similarity', 'pairwise_distance', '_scaled_dot_product_attention_flash', '_scaled_dot_product_attention_flash_backward', '_rnn_layer', '_rnn_layer_backward', 'zeros_like', 'ones_like', 'full_like', 'empty_like', 'rand_like', 'randn_like', 'randint_like', 'bernoulli', 'multinomial', '_sgd_update_', '_adam_update_', '_rmsprop_update_', '_adagrad_update_'),
     'nn.functional': ('tanh', 'sigmoid', 'relu6', 'gelu', 'silu', 'mish', 'softplus', 'elu', 'selu', 'leaky_relu', 'hardtanh', 'hardsigmoid', 'hardswish', 'logsigmoid', 'softsign', 'pdist', 'pad', 'one_hot', 'softmax', 'log_softmax', 'linear', 'bilinear', 'conv1d', 'conv2d', 'conv3d', 'conv_transpose1d', 'conv_transpose2d', 'max_pool1d', 'max_pool2d', 'max_pool2d_with_indices', 'avg_pool1d', 'avg_pool2d', 'adaptive_avg_pool1d', 'adaptive_avg_pool2d', 'adaptive_max_pool1d', 'adaptive_max_pool2d', 'layer_norm', 'group_norm', 'rms_norm', 'cosine_similarity', 'pairwise_distance', 'normalize', 'scaled_dot_product_attention'),
     'special': ('erf', 'erfc', 'erfinv', 'xlogy', 'sinc', 'logit', 'digamma', 'polygamma', 'i0', 'i0e', 'i1', 'i1e', 'ndtr', 'ndtri', 'log_ndtr', 'erfcx', 'entr', 'xlog1py', 'zeta', 'igamma', 'igammac', 'airy_ai', 'bessel_j0', 'bessel_j1', 'bessel_y0', 'bessel_y1', 'modified_bessel_i0', 'modified_bessel_i1', 'modified_bessel_k0', 'modified_bessel_k1', 'scaled_modified_bessel_k0', 'scaled_modified_bessel_k1', 'spherical_bessel_j0', 'chebyshev_polynomial_t', 'chebyshev_polynomial_u', 'chebyshev_polynomial_v', 'chebyshev_polynomial_w', 'shifted_chebyshev_polynomial_t', 'shifted_chebyshev_polynomial_u', 'shifted_chebyshev_polynomial_v', 'shifted_chebyshev_polynomial_w', 'hermite_polynomial_h', 'hermite_polynomial_he', 'laguerre_polynomial_l', 'legendre_polynomial_p', 'softmax', 'log_softmax'),
     'linalg': ('vector_norm', 'linalg_inv_ex', 'linalg_inv', 'linalg_solve_ex', 'linalg_solve', 'linalg_det', 'linalg_slogdet', 'linalg_cholesky_ex', 'linalg_cholesky', 'linalg_qr', 'linalg_svd', 'linalg_svdvals', 'linalg_eigh', 'linalg_eigvalsh', 'linalg_solve_triangular', 'linalg_lu_factor_ex', 'linalg_lu_factor', 'linalg_lu', 'linalg_lu_solve', 'linalg_householder_product', 'linalg_ldl_factor_ex', 'linalg_ldl_factor', 'linalg_ldl_solve', 'linalg_matrix_exp', 'linalg_matrix_power', 'linalg_multi_dot', 'linalg_matrix_norm', 'linalg_cond', 'linalg_pinv', 'linalg_matrix_rank', 'linalg_lstsq', 'linalg_tensorinv', 'linalg_tensorsolve', 'linalg_vecdot', 'linalg_diagonal', 'linalg_cross', 'linalg_vander'),
+    'fft': ('fftshift', 'ifftshift'),
 }

@@ -1699,6 +1699,169 @@ class TensorMethods:
         if dim2.__class__ is not int: dim2 = _b.int_arg(dim2, 'dim2', 'diag_embed')
         return _op.diag_embed(self, offset, dim1, dim2)
 
+    @_b.checked(_op.unsafe_chunk)
+    def unsafe_chunk(self, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
+        """unsafe_chunk(Tensor self, int chunks, int dim=0) -> Tensor[]
+        
+        chunk without the views' aliasing guarantees (volta returns the same views as chunk).
+        """
+        if chunks.__class__ is not int: chunks = _b.int_arg(chunks, 'chunks', 'unsafe_chunk')
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unsafe_chunk')
+        return _op.unsafe_chunk(self, chunks, dim)
+
+    @_b.checked(_op.unsafe_split_Tensor)
+    def unsafe_split(self, split_size: int, dim: int = 0) -> tuple[Tensor, ...]:
+        """unsafe_split.Tensor(Tensor self, int split_size, int dim=0) -> Tensor[]
+        
+        split by size without the views' aliasing guarantees (the same views as split).
+        """
+        if split_size.__class__ is not int: split_size = _b.int_arg(split_size, 'split_size', 'unsafe_split')
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unsafe_split')
+        return _op.unsafe_split_Tensor(self, split_size, dim)
+
+    @_b.checked(_op.split_with_sizes)
+    def split_with_sizes(self, split_sizes: int | Sequence[int], dim: int = 0) -> tuple[Tensor, ...]:
+        """split_with_sizes(Tensor(a) self, int[] split_sizes, int dim=0) -> Tensor(a)[]
+        
+        Views of the given sizes along ``dim``; the sizes must add up to its size.
+        """
+        split_sizes = _b.int_list(split_sizes, 0, 'split_sizes')
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'split_with_sizes')
+        return _op.split_with_sizes(self, split_sizes, dim)
+
+    def tensor_split(self, *args: Any, **kwargs: Any) -> Any:
+        """tensor_split.sections(Tensor(a) self, int sections, int dim=0) -> Tensor(a)[]
+        tensor_split.indices(Tensor(a) self, int[] indices, int dim=0) -> Tensor(a)[]
+        tensor_split.tensor_indices_or_sections(Tensor(a) self, Tensor tensor_indices_or_sections, int dim=0) -> Tensor(a)[]
+        
+        ``sections`` nearly equal views along ``dim`` (the first ``size % sections`` one longer).
+        
+        Views split before each of ``indices`` along ``dim``.
+        
+        tensor_split with the sections (0-d) or split indices (1-d) given as an int64 tensor.
+        """
+        return _b.call_overloaded((_op.tensor_split_sections, _op.tensor_split_indices, _op.tensor_split_tensor_indices_or_sections,), (self, *args), kwargs, 'tensor_split')
+
+    def hsplit(self, *args: Any, **kwargs: Any) -> Any:
+        """hsplit.int(Tensor(a) self, int sections) -> Tensor(a)[]
+        hsplit.array(Tensor(a) self, int[] indices) -> Tensor(a)[]
+        
+        tensor_split along dim 1 (dim 0 for 1-d tensors) into equal pieces.
+        
+        tensor_split along dim 1 (dim 0 for 1-d tensors) before each index.
+        """
+        return _b.call_overloaded((_op.hsplit_int, _op.hsplit_array,), (self, *args), kwargs, 'hsplit')
+
+    def vsplit(self, *args: Any, **kwargs: Any) -> Any:
+        """vsplit.int(Tensor(a) self, int sections) -> Tensor(a)[]
+        vsplit.array(Tensor(a) self, int[] indices) -> Tensor(a)[]
+        
+        tensor_split along dim 0 into equal pieces.
+        
+        tensor_split along dim 0 before each index.
+        """
+        return _b.call_overloaded((_op.vsplit_int, _op.vsplit_array,), (self, *args), kwargs, 'vsplit')
+
+    def dsplit(self, *args: Any, **kwargs: Any) -> Any:
+        """dsplit.int(Tensor(a) self, int sections) -> Tensor(a)[]
+        dsplit.array(Tensor(a) self, int[] indices) -> Tensor(a)[]
+        
+        tensor_split along dim 2 into equal pieces.
+        
+        tensor_split along dim 2 before each index.
+        """
+        return _b.call_overloaded((_op.dsplit_int, _op.dsplit_array,), (self, *args), kwargs, 'dsplit')
+
+    @_b.checked(_op.sum_to_size)
+    def sum_to_size(self, *size: Any) -> Tensor:
+        """sum_to_size(Tensor self, int[] size) -> Tensor
+        
+        Sum ``self`` down to ``size``, which it must be expandable from.
+        """
+        size = _b.varargs(size)
+        size = _b.int_list(size, 0, 'size')
+        return _op.sum_to_size(self, size)
+
+    @_b.checked(_op.narrow_copy)
+    def narrow_copy(self, dim: int, start: int, length: int) -> Tensor:
+        """narrow_copy(Tensor self, int dim, int start, int length) -> Tensor
+        
+        A copy of ``self.narrow(dim, start, length)``.
+        """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'narrow_copy')
+        if start.__class__ is not int: start = _b.int_arg(start, 'start', 'narrow_copy')
+        if length.__class__ is not int: length = _b.int_arg(length, 'length', 'narrow_copy')
+        return _op.narrow_copy(self, dim, start, length)
+
+    @_b.checked(_op.diagonal_scatter)
+    def diagonal_scatter(self, src: Tensor, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Tensor:
+        """diagonal_scatter(Tensor self, Tensor src, int offset=0, int dim1=0, int dim2=1) -> Tensor
+        
+        A copy of ``self`` with ``src`` written into its diagonal.
+        """
+        if offset.__class__ is not int: offset = _b.int_arg(offset, 'offset', 'diagonal_scatter')
+        if dim1.__class__ is not int: dim1 = _b.int_arg(dim1, 'dim1', 'diagonal_scatter')
+        if dim2.__class__ is not int: dim2 = _b.int_arg(dim2, 'dim2', 'diagonal_scatter')
+        return _op.diagonal_scatter(self, src, offset, dim1, dim2)
+
+    @_b.checked(_op.select_scatter)
+    def select_scatter(self, src: Tensor, dim: int, index: int) -> Tensor:
+        """select_scatter(Tensor self, Tensor src, int dim, int index) -> Tensor
+        
+        A copy of ``self`` with ``src`` written into ``self.select(dim, index)``.
+        """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'select_scatter')
+        if index.__class__ is not int: index = _b.int_arg(index, 'index', 'select_scatter')
+        return _op.select_scatter(self, src, dim, index)
+
+    @_b.checked(_op.slice_scatter)
+    def slice_scatter(self, src: Tensor, dim: int = 0, start: int | None = None, end: int | None = None, step: int = 1) -> Tensor:
+        """slice_scatter(Tensor self, Tensor src, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor
+        
+        A copy of ``self`` with ``src`` written into the slice ``start:end:step`` of ``dim``.
+        """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'slice_scatter')
+        if start.__class__ is not int: start = _b.int_arg(start, 'start', 'slice_scatter')
+        if end.__class__ is not int: end = _b.int_arg(end, 'end', 'slice_scatter')
+        if step.__class__ is not int: step = _b.int_arg(step, 'step', 'slice_scatter')
+        return _op.slice_scatter(self, src, dim, start, end, step)
+
+    @_b.checked(_op.fliplr)
+    def fliplr(self) -> Tensor:
+        """fliplr(Tensor self) -> Tensor
+        
+        Flip the columns (dim 1).
+        """
+        return _op.fliplr(self)
+
+    @_b.checked(_op.flipud)
+    def flipud(self) -> Tensor:
+        """flipud(Tensor self) -> Tensor
+        
+        Flip the rows (dim 0).
+        """
+        return _op.flipud(self)
+
+    @_b.checked(_op.rot90)
+    def rot90(self, k: int = 1, dims: int | Sequence[int] = [0, 1]) -> Tensor:
+        """rot90(Tensor self, int k=1, int[] dims=[0,1]) -> Tensor
+        
+        Rotate by 90 degrees ``k`` times in the plane of ``dims``, from the first towards the second.
+        """
+        if k.__class__ is not int: k = _b.int_arg(k, 'k', 'rot90')
+        dims = _b.int_list(dims, 0, 'dims')
+        return _op.rot90(self, k, dims)
+
+    @_b.checked(_op.diff)
+    def diff(self, n: int = 1, dim: int = -1, prepend: Tensor | None = None, append: Tensor | None = None) -> Tensor:
+        """diff(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, Tensor? append=None) -> Tensor
+        
+        The ``n``-th forward difference along ``dim``, after concatenating ``prepend`` and ``append``.
+        """
+        if n.__class__ is not int: n = _b.int_arg(n, 'n', 'diff')
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'diff')
+        return _op.diff(self, n, dim, prepend, append)
+
     @_b.checked(_op.sort)
     def sort(self, dim: int = -1, descending: bool = False, *, stable: bool | None = False) -> tuple[Tensor, Tensor]:
         """sort(Tensor self, int dim=-1, bool descending=False, *, bool? stable=False) -> (Tensor values, Tensor indices)
@@ -1745,8 +1908,14 @@ class TensorMethods:
     def scatter(self, *args: Any, **kwargs: Any) -> Any:
         """scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor
         scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor
+        scatter.reduce(Tensor self, int dim, Tensor index, Tensor src, *, str reduce) -> Tensor
+        scatter.value_reduce(Tensor self, int dim, Tensor index, Scalar value, *, str reduce) -> Tensor
+        
+        scatter that adds (``reduce="add"``) or multiplies (``"multiply"``) ``src`` into ``self``.
+        
+        scatter that adds or multiplies ``value`` into ``self`` at ``index``.
         """
-        return _b.call_overloaded((_op.scatter_src, _op.scatter_value,), (self, *args), kwargs, 'scatter')
+        return _b.call_overloaded((_op.scatter_src, _op.scatter_value, _op.scatter_reduce, _op.scatter_value_reduce,), (self, *args), kwargs, 'scatter')
 
     @_b.checked(_op.scatter_add)
     def scatter_add(self, dim: int, index: Tensor, src: Tensor) -> Tensor:
@@ -1817,6 +1986,92 @@ class TensorMethods:
         """
         if minlength.__class__ is not int: minlength = _b.int_arg(minlength, 'minlength', 'bincount')
         return _op.bincount(self, weights, minlength)
+
+    @_b.checked(_op.take)
+    def take(self, index: Tensor) -> Tensor:
+        """take(Tensor self, Tensor index) -> Tensor
+        
+        The elements of ``self`` flattened, at ``index`` (negative indices count from the end).
+        """
+        return _op.take(self, index)
+
+    @_b.checked(_op.put)
+    def put(self, index: Tensor, source: Tensor, accumulate: bool = False) -> Tensor:
+        """put(Tensor self, Tensor index, Tensor source, bool accumulate=False) -> Tensor
+        
+        A copy of ``self`` with ``source`` written (or added) at the flat positions ``index``.
+        """
+        if accumulate.__class__ is not bool: accumulate = _b.bool_arg(accumulate, 'accumulate', 'put')
+        return _op.put(self, index, source, accumulate)
+
+    def index_fill(self, *args: Any, **kwargs: Any) -> Any:
+        """index_fill.int_Tensor(Tensor self, int dim, Tensor index, Tensor value) -> Tensor
+        index_fill.int_Scalar(Tensor self, int dim, Tensor index, Scalar value) -> Tensor
+        
+        index_fill with a 0-d tensor ``value``.
+        
+        A copy of ``self`` with the entries at ``index`` along ``dim`` set to ``value``.
+        """
+        return _b.call_overloaded((_op.index_fill_int_Tensor, _op.index_fill_int_Scalar,), (self, *args), kwargs, 'index_fill')
+
+    @_b.checked(_op.index_copy)
+    def index_copy(self, dim: int, index: Tensor, source: Tensor) -> Tensor:
+        """index_copy(Tensor self, int dim, Tensor index, Tensor source) -> Tensor
+        
+        A copy of ``self`` with the slices of ``source`` written at ``index`` along ``dim``.
+        """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'index_copy')
+        return _op.index_copy(self, dim, index, source)
+
+    @_b.checked(_op.scatter_reduce_two)
+    def scatter_reduce(self, dim: int, index: Tensor, src: Tensor, reduce: str, *, include_self: bool = True) -> Tensor:
+        """scatter_reduce.two(Tensor self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True) -> Tensor
+        
+        Reduce (sum, prod, mean, amax, amin) the values of ``src`` into ``self`` at ``index`` along ``dim``.
+        """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'scatter_reduce')
+        if reduce.__class__ is not str: reduce = _b.str_arg(reduce, 'reduce', 'scatter_reduce')
+        if include_self.__class__ is not bool: include_self = _b.bool_arg(include_self, 'include_self', 'scatter_reduce')
+        return _op.scatter_reduce_two(self, dim, index, src, reduce, include_self)
+
+    @_b.checked(_op.index_reduce)
+    def index_reduce(self, dim: int, index: Tensor, source: Tensor, reduce: str, *, include_self: bool = True) -> Tensor:
+        """index_reduce(Tensor self, int dim, Tensor index, Tensor source, str reduce, *, bool include_self=True) -> Tensor
+        
+        Reduce (prod, mean, amax, amin) the slices of ``source`` into ``self`` at ``index`` along ``dim``.
+        """
+        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'index_reduce')
+        if reduce.__class__ is not str: reduce = _b.str_arg(reduce, 'reduce', 'index_reduce')
+        if include_self.__class__ is not bool: include_self = _b.bool_arg(include_self, 'include_self', 'index_reduce')
+        return _op.index_reduce(self, dim, index, source, reduce, include_self)
+
+    def repeat_interleave(self, *args: Any, **kwargs: Any) -> Any:
+        """repeat_interleave.self_Tensor(Tensor self, Tensor repeats, int? dim=None, *, int? output_size=None) -> Tensor
+        repeat_interleave.self_int(Tensor self, int repeats, int? dim=None, *, int? output_size=None) -> Tensor
+        
+        Repeat each element (or slice along ``dim``) of ``self`` ``repeats[i]`` times.
+        
+        Repeat each element (or slice along ``dim``) of ``self`` ``repeats`` times.
+        """
+        return _b.call_overloaded((_op.repeat_interleave_self_Tensor, _op.repeat_interleave_self_int,), (self, *args), kwargs, 'repeat_interleave')
+
+    @_b.checked(_op.argwhere)
+    def argwhere(self) -> Tensor:
+        """argwhere(Tensor self) -> Tensor
+        
+        The indices of the nonzero elements, one row each (as ``nonzero``).
+        """
+        return _op.argwhere(self)
+
+    @_b.checked(_op.nonzero_static)
+    def nonzero_static(self, *, size: int, fill_value: int = -1) -> Tensor:
+        """nonzero_static(Tensor self, *, int size, int fill_value=-1) -> Tensor
+        
+        nonzero's first ``size`` rows, padded with ``fill_value`` to exactly ``size`` rows.
+        """
+        if size.__class__ is not int: size = _b.int_arg(size, 'size', 'nonzero_static')
+        if fill_value.__class__ is not int: fill_value = _b.int_arg(fill_value, 'fill_value', 'nonzero_static')
+        return _op.nonzero_static(self, size, fill_value)
 
     @_b.checked(_op.softmax)
     def softmax(self, dim: int, dtype: dtype | None = None) -> Tensor:
@@ -2545,12 +2800,18 @@ class TensorMethods:
     def scatter_(self, *args: Any, **kwargs: Any) -> Any:
         """scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)
         scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)
+        scatter_.reduce(Tensor(a!) self, int dim, Tensor index, Tensor src, *, str reduce) -> Tensor(a!)
+        scatter_.value_reduce(Tensor(a!) self, int dim, Tensor index, Scalar value, *, str reduce) -> Tensor(a!)
         
         In-place version of scatter.src.
         
         In-place version of scatter.value.
+        
+        In-place version of scatter.reduce.
+        
+        In-place version of scatter.value_reduce.
         """
-        return _b.call_overloaded((_op.scatter__src, _op.scatter__value,), (self, *args), kwargs, 'scatter_')
+        return _b.call_overloaded((_op.scatter__src, _op.scatter__value, _op.scatter__reduce, _op.scatter__value_reduce,), (self, *args), kwargs, 'scatter_')
 
     @_b.checked(_op.scatter_add_)
     def scatter_add_(self, dim: int, index: Tensor, src: Tensor) -> Tensor:
@@ -2589,6 +2850,16 @@ class TensorMethods:
         In-place version of masked_fill.
         """
         return _b.call_overloaded((_op.masked_fill__Tensor, _op.masked_fill_,), (self, *args), kwargs, 'masked_fill_')
+
+    def index_fill_(self, *args: Any, **kwargs: Any) -> Any:
+        """index_fill_.int_Tensor(Tensor(a!) self, int dim, Tensor index, Tensor value) -> Tensor(a!)
+        index_fill_.int_Scalar(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)
+        
+        In-place version of index_fill.int_Tensor.
+        
+        In-place version of index_fill.int_Scalar.
+        """
+        return _b.call_overloaded((_op.index_fill__int_Tensor, _op.index_fill__int_Scalar,), (self, *args), kwargs, 'index_fill_')
 
     def __abs__(self) -> Tensor:
         return _op.abs(self)

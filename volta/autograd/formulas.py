@@ -31,6 +31,7 @@ from volta.autograd.linalg_formulas import (
     svd_backward,
 )
 from volta.tensor import factories as fac
+from volta.tensor.checks import einsum_subscripts
 from volta.tensor.inplace import broadcast_shapes
 
 __all__ = [
@@ -162,7 +163,9 @@ def var_backward(grad: Tensor, self: Tensor, dim: Any, correction: Any, keepdim:
     dims = _reduced_dims(dim, self.ndim)
     centered = self - self.mean(dims, keepdim=True) if dims else self - self
     g = expand_reduced(grad, self.shape, dim, keepdim)
-    return g * centered * (2.0 / max(n - _correction(correction), 0))
+    dof = n - _correction(correction)
+    # no degrees of freedom left (an empty or too small input): PyTorch's 2 / 0 is inf, not an error
+    return g * centered * (2.0 / dof if dof else math.inf)
 
 
 def std_backward(grad: Tensor, self: Tensor, result: Tensor, dim: Any, correction: Any,
@@ -368,32 +371,9 @@ def clamp_backward(grad: Tensor, self: Tensor, min: Any, max: Any) -> Tensor:
     return grad if mask is None else F.where(mask, grad, 0)
 
 
-def _einsum_parse(equation: str, tensors: Sequence[Tensor]) -> tuple[list[str], str]:
-    eq = equation.replace(" ", "")
-    lhs, arrow, rhs = eq.partition("->")
-    inputs = lhs.split(",")
-    spare = iter(c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if c not in eq)
-    ell_len = max((t.ndim - (len(s) - 3) for s, t in zip(inputs, tensors) if "..." in s),
-                  default=0)
-    ell = "".join(next(spare) for _ in range(ell_len))
-    expanded = []
-    for s, t in zip(inputs, tensors):
-        if "..." in s:
-            n = t.ndim - (len(s) - 3)
-            s = s.replace("...", ell[ell_len - n:])
-        expanded.append(s)
-    if not arrow:
-        letters = "".join(expanded)
-        rhs = ell + "".join(sorted(c for c in set(letters) if letters.count(c) == 1
-                                   and c not in ell))
-    else:
-        rhs = rhs.replace("...", ell)
-    return expanded, rhs
-
-
 def einsum_backward(grad: Tensor, equation: str, tensors: Sequence[Tensor],
                     mask: Any) -> list[Tensor | None]:
-    inputs, output = _einsum_parse(equation, tensors)
+    inputs, output = einsum_subscripts(equation, tensors)
     sizes: dict[str, int] = {}
     for s, t in zip(inputs, tensors):
         for c, n in zip(s, t.shape):

@@ -4,6 +4,7 @@
 ``core``       pointwise math, comparisons, reductions, linear algebra
 ``linalg``     volta.linalg and the matrix ops built on the decomposition kernels
 ``shapes``     reshape/split/stack/..., sorting and indexing
+``shape_ops``  tensor_split, rot90, diff, the ``*_copy`` and ``*_scatter`` ops, take/put, index_*
 ``nn``         convolution, pooling, normalisation, dropout, losses, attention
 ``factories``  ``*_like`` factories and in-place random fills
 ``special_math`` special functions, real cases of complex ops, quantiles, more random fills
@@ -16,8 +17,18 @@ dispatcher.
 
 from __future__ import annotations
 
-from volta.composites import core, factories, linalg, nn, optim, shapes, special_math, views
+from volta.composites import (
+    core,
+    factories,
+    linalg,
+    nn,
+    optim,
+    shape_ops,
+    shapes,
+    special_math,
+    views,
+)
 from volta.composites.base import COMPOSITES
 
-__all__ = ["COMPOSITES", "core", "factories", "linalg", "nn", "optim", "shapes", "special_math",
-           "views"]
+__all__ = ["COMPOSITES", "core", "factories", "linalg", "nn", "optim", "shape_ops", "shapes",
+           "special_math", "views"]

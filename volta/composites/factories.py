@@ -8,6 +8,7 @@ from volta import dtypes as D
 from volta._generated import registry as R
 from volta.composites.base import Number, _shape, composite
 from volta.errors import DTypeError, SchemaError
+from volta.memory_format import format_strides, preserve_format
 from volta.tensor import factories as fac
 from volta.tensor.tensor import Tensor
 
@@ -20,60 +21,82 @@ def _like(self: Tensor, dtype: D.dtype | None, device: Any,
             "requires_grad": requires_grad}
 
 
+def _laid_out(self: Tensor, result: Tensor, memory_format: Any) -> Tensor:
+    """``result`` (contiguous) in ``self``'s layout under ``memory_format``: by default
+    (``preserve_format``) a dense ``self``'s strides, as PyTorch's factories keep them."""
+    strides = format_strides(memory_format or preserve_format, _shape(self), self.stride())
+    if strides == tuple(result.stride()):
+        return result
+    out = fac.empty_strided(_shape(self), strides, dtype=result.dtype, device=result.device)
+    out.copy_(result.detach())
+    return out.requires_grad_(result.requires_grad)
+
+
 @composite("zeros_like")
 def zeros_like(self: Tensor, dtype: D.dtype | None = None, device: Any = None,
-              requires_grad: bool = False) -> Tensor:
+              requires_grad: bool = False, memory_format: Any = None) -> Tensor:
     """Zeros shaped like ``self``."""
-    return fac.zeros(_shape(self), **_like(self, dtype, device, requires_grad))
+    made = fac.zeros(_shape(self), **_like(self, dtype, device, requires_grad))
+    return _laid_out(self, made, memory_format)
 
 
 @composite("ones_like")
 def ones_like(self: Tensor, dtype: D.dtype | None = None, device: Any = None,
-              requires_grad: bool = False) -> Tensor:
+              requires_grad: bool = False, memory_format: Any = None) -> Tensor:
     """Ones shaped like ``self``."""
-    return fac.ones(_shape(self), **_like(self, dtype, device, requires_grad))
+    made = fac.ones(_shape(self), **_like(self, dtype, device, requires_grad))
+    return _laid_out(self, made, memory_format)
 
 
 @composite("full_like")
 def full_like(self: Tensor, fill_value: Number, dtype: D.dtype | None = None,
-              device: Any = None, requires_grad: bool = False) -> Tensor:
+              device: Any = None, requires_grad: bool = False,
+              memory_format: Any = None) -> Tensor:
     """``fill_value`` everywhere, shaped like ``self``."""
-    return fac.full(_shape(self), fill_value, **_like(self, dtype, device, requires_grad))
+    made = fac.full(_shape(self), fill_value,
+                    **_like(self, dtype, device, requires_grad))
+    return _laid_out(self, made, memory_format)
 
 
 @composite("empty_like")
 def empty_like(self: Tensor, dtype: D.dtype | None = None, device: Any = None,
-              requires_grad: bool = False) -> Tensor:
+              requires_grad: bool = False, memory_format: Any = None) -> Tensor:
     """An uninitialised tensor shaped like ``self``."""
-    return fac.empty(_shape(self), **_like(self, dtype, device, requires_grad))
+    made = fac.empty(_shape(self), **_like(self, dtype, device, requires_grad))
+    return _laid_out(self, made, memory_format)
 
 
 @composite("rand_like")
 def rand_like(self: Tensor, dtype: D.dtype | None = None, device: Any = None,
-              requires_grad: bool = False) -> Tensor:
+              requires_grad: bool = False, memory_format: Any = None) -> Tensor:
     """Uniform [0, 1) samples shaped like ``self``."""
-    return fac.rand(_shape(self), **_like(self, dtype, device, requires_grad))
+    made = fac.rand(_shape(self), **_like(self, dtype, device, requires_grad))
+    return _laid_out(self, made, memory_format)
 
 
 @composite("randn_like")
 def randn_like(self: Tensor, dtype: D.dtype | None = None, device: Any = None,
-              requires_grad: bool = False) -> Tensor:
+              requires_grad: bool = False, memory_format: Any = None) -> Tensor:
     """Standard normal samples shaped like ``self``."""
-    return fac.randn(_shape(self), **_like(self, dtype, device, requires_grad))
+    made = fac.randn(_shape(self), **_like(self, dtype, device, requires_grad))
+    return _laid_out(self, made, memory_format)
 
 
 @composite("randint_like")
 def randint_like(self: Tensor, low: int, high: int, dtype: D.dtype | None = None,
-                 device: Any = None, requires_grad: bool = False) -> Tensor:
+                 device: Any = None, requires_grad: bool = False,
+                 memory_format: Any = None) -> Tensor:
     """Integers drawn from [low, high), shaped like ``self`` (in its dtype by default)."""
-    return fac.randint(low, high, _shape(self), **_like(self, dtype, device, requires_grad))
+    made = fac.randint(low, high, _shape(self),
+                       **_like(self, dtype, device, requires_grad))
+    return _laid_out(self, made, memory_format)
 
 
 @composite("randint_like.high")
 def randint_like_high(self: Tensor, high: int, dtype: D.dtype | None = None, device: Any = None,
-                      requires_grad: bool = False) -> Tensor:
+                      requires_grad: bool = False, memory_format: Any = None) -> Tensor:
     """Integers drawn from [0, high), shaped like ``self``."""
-    return randint_like(self, 0, high, dtype, device, requires_grad)
+    return randint_like(self, 0, high, dtype, device, requires_grad, memory_format)
 
 
 @composite("bernoulli")

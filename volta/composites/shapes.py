@@ -14,7 +14,14 @@ from volta import dtypes as D
 from volta._generated import registry as R
 from volta.composites.base import _shape, composite
 from volta.composites.views import infer_size, view_strides, wrap_dim
-from volta.errors import DTypeError, IndexOutOfRangeError, SchemaError, ShapeError
+from volta.errors import (
+    ArgumentError,
+    DTypeError,
+    IndexOutOfRangeError,
+    SchemaError,
+    ShapeError,
+)
+from volta.memory_format import preserve_format
 from volta.tensor.inplace import broadcast_shapes
 from volta.tensor.tensor import Tensor
 
@@ -221,10 +228,14 @@ def ravel(self: Tensor) -> Tensor:
 
 @composite("contiguous")
 def contiguous(self: Tensor, memory_format: Any = None) -> Tensor:
-    """``self`` when already contiguous, else a contiguous copy."""
-    if self.is_contiguous():
+    """``self`` when already laid out in ``memory_format`` (row-major by default), else a copy
+    that is."""
+    if memory_format is preserve_format:
+        raise ArgumentError("contiguous: preserve memory format is unsupported by the "
+                            "contiguous operator")
+    if self.is_contiguous(memory_format=memory_format):
         return self
-    return R.clone(self, None)
+    return R.clone(self, memory_format)
 
 
 @composite("zero_")

@@ -3,6 +3,7 @@ kernel on any device rejects the same calls with the same errors."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from volta import dtypes as D
@@ -43,3 +44,39 @@ def check_conv(input: Tensor, weight: Tensor) -> None:
     if input.ndim != weight.ndim:
         raise ShapeError(f"Expected {weight.ndim}D (batched) input to convolution, but got input "
                          f"of size: {list(input.shape)}")
+
+
+def einsum_subscripts(equation: str, tensors: Sequence[Tensor]) -> tuple[list[str], str]:
+    """The subscripts of each operand and of the output with every ``...`` spelled out as
+    letters (right-aligned, broadcast like PyTorch's), so that ellipsis dims missing from the
+    output are summed like any other letter; the implicit output is the ellipsis, then the
+    letters used once, in alphabetical order."""
+    eq = equation.replace(" ", "")
+    lhs, arrow, rhs = eq.partition("->")
+    inputs = lhs.split(",")
+    if len(inputs) != len(tensors):
+        more = "more" if len(tensors) > len(inputs) else "fewer"
+        raise ShapeError(f"einsum(): {more} operands were provided than specified in the "
+                         f"equation")
+    spare = iter(c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                 if c not in eq)
+    ell_len = max((t.ndim - (len(s) - 3) for s, t in zip(inputs, tensors) if "..." in s),
+                  default=0)
+    ell = "".join(next(spare) for _ in range(ell_len))
+    expanded = []
+    for i, (s, t) in enumerate(zip(inputs, tensors)):
+        if "..." in s:
+            n = t.ndim - (len(s) - 3)
+            s = s.replace("...", ell[ell_len - n:])
+        if len(s) != t.ndim:
+            raise ShapeError(f"einsum(): the number of subscripts in the equation ({len(s)}) "
+                             f"does not match the number of dimensions ({t.ndim}) for operand "
+                             f"{i}{'' if '...' in inputs[i] else ' and no ellipsis was given'}")
+        expanded.append(s)
+    if not arrow:
+        letters = "".join(expanded)
+        rhs = ell + "".join(sorted(c for c in set(letters) if letters.count(c) == 1
+                                   and c not in ell))
+    else:
+        rhs = rhs.replace("...", ell)
+    return expanded, rhs

@@ -26,6 +26,7 @@ from volta.errors import (
     ShapeError,
     VoltaError,
 )
+from volta.memory_format import strides_in_order
 from volta.tensor.tensor import Storage, Tensor, _rebuild, contiguous_strides, host_array
 
 
@@ -447,6 +448,65 @@ def normal(mean: Any = 0.0, std: Any = 1.0, size: Sequence[int] | None = None,
     return randn(_size((size,)), generator=generator, dtype=dtype, device=device) * std + mean
 
 
+def empty_strided(size: Sequence[int], stride: Sequence[int], *, dtype: Any = None,
+                  device: Any = None, requires_grad: bool = False, **_: Any) -> Tensor:
+    """An uninitialised (zero-filled) tensor with the given strides over a fresh storage."""
+    size, stride = tuple(size), tuple(stride)
+    if len(size) != len(stride):
+        raise ShapeError(f"mismatch in length of strides and shape: size has {len(size)} "
+                         f"dims, stride has {len(stride)}")
+    if any(s < 0 for s in size) or any(s < 0 for s in stride):
+        raise ShapeError(f"empty_strided: negative sizes or strides are not allowed, got size "
+                         f"{list(size)} and stride {list(stride)}")
+    span = 1 + sum((n - 1) * st for n, st in zip(size, stride)) if all(size) else 0
+    flat = _filled((span,), 0, _dtype(dtype), device, False)
+    t = Tensor._make(flat._storage, size, stride, 0)
+    if requires_grad:
+        t.requires_grad_(True)
+    return t
+
+
+def empty_permuted(size: Sequence[int], physical_layout: Sequence[int], *, dtype: Any = None,
+                   device: Any = None, requires_grad: bool = False, **_: Any) -> Tensor:
+    """A tensor of logical shape ``size`` whose dims lie in memory in ``physical_layout``
+    order (outermost first), so that ``t.permute(physical_layout)`` is contiguous."""
+    size, layout = tuple(size), tuple(physical_layout)
+    if len(size) != len(layout):
+        raise ShapeError("Number of dimensions in size does not match the length of the "
+                         "physical_layout")
+    if sorted(layout) != list(range(len(size))):
+        raise ShapeError(f"physical_layout must be a permutation of the dims, got {list(layout)}")
+    return empty_strided(size, strides_in_order(size, layout), dtype=dtype, device=device,
+                         requires_grad=requires_grad)
+
+
+def _triangle_indices(which: str, row: int, col: int, offset: int, dtype: Any,
+                      device: Any) -> Tensor:
+    if row < 0 or col < 0:
+        raise ShapeError(f"{'row' if row < 0 else 'col'} must be non-negative, got "
+                         f"{row if row < 0 else col}")
+    dt = _dtype(dtype, D.int64)
+    if dt not in (D.int64, D.int32):
+        raise DTypeError(f'"{which}_indices" not implemented for \'{dt.name}\'')
+    pick = np.tril_indices if which == "tril" else np.triu_indices
+    rows, cols = pick(row, offset, col) if row and col else ((), ())
+    return _from_host(np.array([rows, cols], dtype=dt.numpy).reshape(2, -1), device)
+
+
+def tril_indices(row: int, col: int, offset: int = 0, *, dtype: Any = None, device: Any = None,
+                 **_: Any) -> Tensor:
+    """The (row, column) indices of the lower triangle of a ``row`` x ``col`` matrix, row by
+    row: a 2 x N tensor."""
+    return _triangle_indices("tril", row, col, offset, dtype, device)
+
+
+def triu_indices(row: int, col: int, offset: int = 0, *, dtype: Any = None, device: Any = None,
+                 **_: Any) -> Tensor:
+    """The (row, column) indices of the upper triangle of a ``row`` x ``col`` matrix, row by
+    row: a 2 x N tensor."""
+    return _triangle_indices("triu", row, col, offset, dtype, device)
+
+
 def to_copy(self: Tensor, dtype: D.dtype | None = None, dev: str | None = None) -> Tensor:
     """``_to_copy``: a copy with another dtype and/or on another device, on any backend."""
     target = self._device if dev is None else device(dev)
@@ -490,6 +550,13 @@ def new_empty(self: Tensor, *size: Any, dtype: Any = None, device: Any = None,
                  requires_grad=requires_grad)
 
 
+def new_empty_strided(self: Tensor, size: Sequence[int], stride: Sequence[int],
+                      dtype: Any = None, device: Any = None,
+                      requires_grad: bool = False) -> Tensor:
+    return empty_strided(size, stride, dtype=dtype or self.dtype,
+                         device=device or self._device, requires_grad=requires_grad)
+
+
 def _reduce_ex(self: Tensor, protocol: int) -> Any:
     # _rebuild stays in volta.tensor.tensor: pickles name it by module
     return (_rebuild, (host_array(self).copy(), str(self._device), self._requires_grad, tensor))
@@ -508,6 +575,6 @@ def _deepcopy(self: Tensor, memo: dict) -> Tensor:
 
 TENSOR_METHODS = {
     "new_tensor": new_tensor, "new_zeros": new_zeros, "new_ones": new_ones,
-    "new_full": new_full, "new_empty": new_empty,
+    "new_full": new_full, "new_empty": new_empty, "new_empty_strided": new_empty_strided,
     "__reduce_ex__": _reduce_ex, "__deepcopy__": _deepcopy,
 }

@@ -30,6 +30,7 @@ from volta.errors import (
     InvalidOperationError,
     VoltaError,
 )
+from volta.memory_format import preserve_format, strides_in_order
 from volta.tensor.printing import tensor_repr
 
 
@@ -211,6 +212,12 @@ class Tensor(TensorMethods):
     def is_contiguous(self, memory_format: Any = None) -> bool:
         if 0 in self._shape:
             return True  # an empty tensor has no layout to speak of (PyTorch agrees)
+        if memory_format is not None and memory_format.order is not None:
+            if len(self._shape) != len(memory_format.order):
+                return False
+            expected_strides = strides_in_order(self._shape, memory_format.order)
+            return all(size == 1 or stride == want for size, stride, want
+                       in zip(self._shape, self._stride, expected_strides))
         expected = 1
         for size, stride in zip(reversed(self._shape), reversed(self._stride)):
             if size != 1 and stride != expected:
@@ -393,10 +400,15 @@ class Tensor(TensorMethods):
     # -- device and dtype moves ------------------------------------------------------------------
 
     def to(self, *args: Any, **kwargs: Any) -> Tensor:
+        fmt = kwargs.pop("memory_format", preserve_format)
         dev, dt, _non_blocking, copy = _parse_to(args, kwargs, self)
-        if (dev is None or dev == self._device) and (dt is None or dt is self.dtype) and not copy:
+        # a memory format other than preserve_format asks for that layout (as PyTorch's to)
+        layout_ok = fmt is preserve_format or self.is_contiguous(memory_format=fmt)
+        if ((dev is None or dev == self._device) and (dt is None or dt is self.dtype)
+                and not copy and layout_ok):
             return self
-        return self._to_copy(dtype=dt, device=None if dev is None else str(dev))
+        result = self._to_copy(dtype=dt, device=None if dev is None else str(dev))
+        return result if fmt is preserve_format else result.contiguous(memory_format=fmt)
 
     def cpu(self) -> Tensor:
         return self.to(BACKENDS.host_device())
@@ -406,35 +418,35 @@ class Tensor(TensorMethods):
             return f"volta.{self.dtype.name}"
         return self.to(D.as_dtype(dt))
 
-    def float(self) -> Tensor:
-        return self.to(D.float32)
+    def float(self, memory_format: Any = preserve_format) -> Tensor:
+        return self.to(D.float32, memory_format=memory_format)
 
-    def double(self) -> Tensor:
-        return self.to(D.float64)
+    def double(self, memory_format: Any = preserve_format) -> Tensor:
+        return self.to(D.float64, memory_format=memory_format)
 
-    def half(self) -> Tensor:
-        return self.to(D.float16)
+    def half(self, memory_format: Any = preserve_format) -> Tensor:
+        return self.to(D.float16, memory_format=memory_format)
 
-    def bfloat16(self) -> Tensor:
-        return self.to(D.bfloat16)
+    def bfloat16(self, memory_format: Any = preserve_format) -> Tensor:
+        return self.to(D.bfloat16, memory_format=memory_format)
 
-    def long(self) -> Tensor:
-        return self.to(D.int64)
+    def long(self, memory_format: Any = preserve_format) -> Tensor:
+        return self.to(D.int64, memory_format=memory_format)
 
-    def int(self) -> Tensor:
-        return self.to(D.int32)
+    def int(self, memory_format: Any = preserve_format) -> Tensor:
+        return self.to(D.int32, memory_format=memory_format)
 
-    def short(self) -> Tensor:
-        return self.to(D.int16)
+    def short(self, memory_format: Any = preserve_format) -> Tensor:
+        return self.to(D.int16, memory_format=memory_format)
 
-    def bool(self) -> Tensor:
-        return self.to(D.bool_)
+    def bool(self, memory_format: Any = preserve_format) -> Tensor:
+        return self.to(D.bool_, memory_format=memory_format)
 
-    def byte(self) -> Tensor:
-        return self.to(D.uint8)
+    def byte(self, memory_format: Any = preserve_format) -> Tensor:
+        return self.to(D.uint8, memory_format=memory_format)
 
-    def char(self) -> Tensor:
-        return self.to(D.int8)
+    def char(self, memory_format: Any = preserve_format) -> Tensor:
+        return self.to(D.int8, memory_format=memory_format)
 
     def type_as(self, other: Tensor) -> Tensor:
         return self.to(other.dtype)
@@ -478,7 +490,6 @@ def _parse_to(args: tuple, kwargs: dict, t: Tensor) -> tuple[Any, Any, bool, boo
     dt = kwargs.pop("dtype", None)
     non_blocking = kwargs.pop("non_blocking", False)
     copy = kwargs.pop("copy", False)
-    kwargs.pop("memory_format", None)
     if kwargs:
         raise ArgumentError(f"to() got unexpected keyword arguments {sorted(kwargs)}")
     for a in args:

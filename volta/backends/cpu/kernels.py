@@ -22,7 +22,9 @@ from volta.backends.cpu.storage import wrap_as as WA
 from volta.composites.nn import linear as _linear_composite
 from volta.composites.views import wrap_dim, wrap_dims
 from volta.errors import DTypeError, IndexOutOfRangeError, ShapeError, VoltaError
-from volta.tensor.checks import check_bmm, check_conv, check_mm, clamp_dtype
+from volta.memory_format import format_strides
+from volta.tensor.checks import check_bmm, check_conv, check_mm, clamp_dtype, einsum_subscripts
+from volta.tensor.factories import empty_strided
 from volta.tensor.inplace import broadcast_shapes, check_no_internal_overlap
 from volta.tensor.scalars import check_scalar, checked_convert
 from volta.tensor.tensor import Tensor
@@ -512,8 +514,10 @@ def addmm(self: Tensor, mat1: Tensor, mat2: Tensor, beta: Any = 1, alpha: Any = 
 def einsum(equation: str, tensors: Sequence[Tensor]) -> Tensor:
     dt = D.result_type(*tensors)
     arrays = [A(t).astype(_compute(dt), copy=False) for t in tensors]
+    # numpy cannot sum an ellipsis away: spell it out in letters first
+    inputs, output = einsum_subscripts(equation, tensors)
     try:
-        y = np.einsum(equation, *arrays, optimize=len(arrays) > 2)
+        y = np.einsum(",".join(inputs) + "->" + output, *arrays, optimize=len(arrays) > 2)
     except ValueError as exc:
         raise ShapeError(f"einsum({equation!r}): {exc}") from None
     return WA(y, dt)
@@ -587,7 +591,12 @@ def as_strided_scatter(self: Tensor, src: Tensor, size: Sequence[int], stride: S
 
 @kernel("clone")
 def clone(self: Tensor, memory_format: Any = None) -> Tensor:
-    return W(np.array(A(self), copy=True, order="C"))
+    if memory_format is None:
+        return W(np.array(A(self), copy=True, order="C"))
+    strides = format_strides(memory_format, self._shape, self._stride)
+    out = empty_strided(self._shape, strides, dtype=self.dtype, device=self._device)
+    A(out)[...] = A(self)
+    return out
 
 
 @kernel("copy_")
@@ -1002,9 +1011,9 @@ def _bool_mask(mask: Tensor, op: str) -> np.ndarray:
 @kernel("masked_fill.Tensor")
 def masked_fill(self: Tensor, mask: Tensor, value: Any) -> Tensor:
     m = _bool_mask(mask, "masked_fill_")
-    if broadcast_shapes(self._shape, mask._shape) != self._shape:
-        raise ShapeError(f"masked_fill: the mask of shape {list(mask.shape)} must broadcast to "
-                         f"the input's shape {list(self.shape)}")
+    broadcast_shapes(self._shape, mask._shape)  # PyTorch's error when the shapes do not broadcast
+    # the out-of-place form broadcasts self too; masked_fill_ rejects a larger shape when it
+    # writes the result back
     if isinstance(value, Tensor):
         if value.ndim != 0:
             raise ShapeError("masked_fill_ only supports a 0-dimensional value tensor")
@@ -1080,12 +1089,47 @@ def bincount(self: Tensor, weights: Tensor | None = None, minlength: int = 0) ->
     return WA(y, weights.dtype if weights.dtype.is_floating_point else D.float64)
 
 
+def _searchsorted_side(right: bool, side: str | None) -> str:
+    if side is None:
+        return "right" if right else "left"
+    if side not in ("left", "right"):
+        raise VoltaError(f"torch.searchsorted(): side can only be 'left' or 'right' but got "
+                         f"{side}")
+    if right and side == "left":
+        raise VoltaError("torch.searchsorted(): side and right can't be set to opposites, got "
+                         "side of left while right was True")
+    return side
+
+
+def _sorted_by(seq: np.ndarray, sorter: Tensor | None, shape: Sequence[int]) -> np.ndarray:
+    """``seq`` in the order ``sorter`` gives (the boundaries as a sorted sequence)."""
+    if sorter is None:
+        return seq
+    if sorter.dtype is not D.int64:
+        raise DTypeError(f"torch.searchsorted(): sorter must be a tensor of long dtype but got "
+                         f"{sorter.dtype.name}")
+    if tuple(sorter.shape) != tuple(shape):
+        raise ShapeError(f"torch.searchsorted(): boundary and sorter must have the same size, but "
+                         f"got boundary tensor {list(shape)}and got sorter tensor "
+                         f"{list(sorter.shape)}")
+    order = A(sorter)
+    if order.size and (order.min() < 0 or order.max() >= seq.shape[-1]):
+        raise IndexOutOfRangeError("torch.searchsorted(): sorter index out of range")
+    return np.take_along_axis(seq, order, axis=-1)
+
+
 @kernel("searchsorted")
 def searchsorted(sorted_sequence: Tensor, self: Any, out_int32: bool = False,
-                 right: bool = False) -> Tensor:
-    seq = A(sorted_sequence)
+                 right: bool = False, side: str | None = None,
+                 sorter: Tensor | None = None) -> Tensor:
+    side = _searchsorted_side(right, side)
+    seq = _sorted_by(A(sorted_sequence), sorter, sorted_sequence.shape)
     vals = A(self) if isinstance(self, Tensor) else np.asarray(self)
-    side = "right" if right else "left"
+    if seq.ndim > 1 and seq.shape[:-1] != vals.shape[:-1]:
+        raise ShapeError(f"torch.searchsorted(): boundaries tensor should be 1 dimension or the "
+                         f"first N-1 dimensions of boundaries tensor and input value tensor must "
+                         f"match, but we got boundaries tensor {list(seq.shape)} and input value "
+                         f"tensor {list(vals.shape)}")
     if seq.ndim == 1:
         y = np.searchsorted(seq, vals, side=side)
     else:
@@ -1110,13 +1154,18 @@ def _softmax_input(self: Tensor, dim: int, dtype: Any, op: str) -> tuple[np.ndar
     return x, out, d
 
 
+def _row_max(x: np.ndarray, d: int) -> np.ndarray:
+    # initial=-inf: an empty softmax dim reduces to an empty result instead of numpy's error
+    return np.max(x, axis=d, keepdims=True, initial=-np.inf)
+
+
 @kernel("softmax")
 def softmax(self: Tensor, dim: int, dtype: Any = None) -> Tensor:
     x, out, d = _softmax_input(self, dim, dtype, "softmax")
     if d is None:
         return WA(np.ones_like(x), out)
     with np.errstate(all="ignore"):
-        e = np.exp(x - np.max(x, axis=d, keepdims=True))
+        e = np.exp(x - _row_max(x, d))
         return WA(e / np.sum(e, axis=d, keepdims=True), out)
 
 
@@ -1126,7 +1175,7 @@ def log_softmax(self: Tensor, dim: int, dtype: Any = None) -> Tensor:
     if d is None:
         return WA(np.zeros_like(x), out)
     with np.errstate(all="ignore"):
-        shifted = x - np.max(x, axis=d, keepdims=True)
+        shifted = x - _row_max(x, d)
         return WA(shifted - np.log(np.sum(np.exp(shifted), axis=d, keepdims=True)), out)
 
 

@@ -31,9 +31,10 @@ def volta_register_kernels(library: Any) -> None:
         linalg_kernels,
         optim_kernels,
         rnn_kernels,
+        shape_kernels,
         special_kernels,
     )
     for module in (generated_pointwise, kernels, optim_kernels, attention, rnn_kernels,
-                   linalg_kernels, special_kernels):
+                   linalg_kernels, special_kernels, shape_kernels):
         for name, fn in module.KERNELS.items():
             library.impl(name, "CPU", errors.raising_volta_errors(name, fn))

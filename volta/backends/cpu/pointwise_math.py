@@ -151,6 +151,9 @@ def softplus(x: Any) -> Any:
 def sign(x: Any) -> Any:
     if isinstance(x, np.ndarray) and x.dtype == np.bool_:
         return x
+    if isinstance(x, np.ndarray) and x.dtype.kind == "f":
+        # PyTorch's (0 < x) - (x < 0): sign(nan) is 0, where numpy's is nan
+        return (x > 0).astype(x.dtype) - (x < 0).astype(x.dtype)
     return np.sign(x)
 
 
