@@ -6,8 +6,8 @@ transformer layer), feature maps of 32 x 64 x 56 x 56 (a ResNet stage), logits o
 from the same code (``lib`` is ``torch`` or ``volta``). ``fwd`` times the op; ``fwd+bwd`` times
 the op plus ``backward`` of a fixed upstream gradient (inputs' ``.grad`` reset before each step).
 
-Timing: in one process, steps alternate between volta and PyTorch so machine load hits both
-alike; after warm-up the median seconds per step is reported, and ``ratio`` = volta time /
+Timing: in one process, steps alternate one by one between volta and PyTorch so machine load
+hits both alike; after warm-up the median seconds per step is reported, and ``ratio`` = volta time /
 PyTorch time (> 1 means volta is slower). The summary gives the worst five ratios and the
 geometric mean per thread count (issue 8's goal: no op above 2x, geometric mean <= 1.3x).
 
@@ -49,7 +49,7 @@ def sizes(quick: bool) -> dict[str, Any]:
         return {"act": (8, 32), "fmap": (2, 4, 6, 6), "logits": (8, 10), "vocab": (50, 16),
                 "tokens": (4, 8), "warmup": 1, "steps": 2}
     return {"act": (256, 1024), "fmap": (32, 64, 56, 56), "logits": (256, 1000),
-            "vocab": (30000, 256), "tokens": (32, 128), "warmup": 2, "steps": 9}
+            "vocab": (30000, 256), "tokens": (32, 128), "warmup": 2, "steps": 25}
 
 
 def act(lib: Any, cfg: dict[str, Any]) -> list[Any]:
@@ -190,15 +190,20 @@ CASES: dict[str, tuple[Builder, Op, tuple[int, ...]]] = {
 }
 
 
-def median_step(step: Callable[[], Any], cfg: dict[str, Any]) -> float:
+def paired_medians(torch_step: Callable[[], Any], volta_step: Callable[[], Any],
+                   cfg: dict[str, Any]) -> tuple[float, float]:
+    """Median seconds per step of each; steps alternate one by one, so that a burst of load
+    from other processes hits both frameworks alike."""
     for _ in range(cfg["warmup"]):
-        step()
-    samples = []
+        torch_step()
+        volta_step()
+    torch_s, volta_s = [], []
     for _ in range(cfg["steps"]):
-        start = time.perf_counter()
-        step()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
+        for step, samples in ((torch_step, torch_s), (volta_step, volta_s)):
+            start = time.perf_counter()
+            step()
+            samples.append(time.perf_counter() - start)
+    return statistics.median(torch_s), statistics.median(volta_s)
 
 
 def steps_for(lib: Any, name: str, cfg: dict[str, Any]) -> dict[str, Callable[[], Any]]:
@@ -234,12 +239,7 @@ def timing_worker(threads: int, quick: bool, only: list[str]) -> dict[str, Any]:
     for name in only or CASES:
         torch_steps, volta_steps = steps_for(torch, name, cfg), steps_for(volta, name, cfg)
         for mode, torch_step in torch_steps.items():
-            volta_step = volta_steps[mode]
-            torch_s, volta_s = [], []
-            for _ in range(3):  # alternate so that a burst of load hits both frameworks
-                torch_s.append(median_step(torch_step, cfg))
-                volta_s.append(median_step(volta_step, cfg))
-            t, v = statistics.median(torch_s), statistics.median(volta_s)
+            t, v = paired_medians(torch_step, volta_steps[mode], cfg)
             rows[f"{name} {mode}"] = {"torch_s": t, "volta_s": v, "ratio": v / t}
     return {"rows": rows, "summary": summarise(rows)}
 

@@ -16,7 +16,6 @@ from volta.errors import DTypeError, InvalidOperationError
 
 exp = np.exp
 exp2 = np.exp2
-expm1 = np.expm1
 log = np.log
 log2 = np.log2
 log10 = np.log10
@@ -177,6 +176,22 @@ def sigmoid(x: Any) -> Any:
     np.exp(result, out=result)
     result += 1
     return np.reciprocal(result, out=result)
+
+
+def expm1(x: Any) -> Any:
+    """``exp(x) - 1``; numpy's ``expm1`` has no float32 vector loop (thirty times ``exp``'s
+    cost), so float32 uses ``2t / (1 - t)`` with ``t = tanh(x / 2)`` (no cancellation for
+    x <= 1, where 1 - t >= 0.53) and ``exp(x) - 1`` above 1 (where exp(x) - 1 >= e - 1)."""
+    if not (_float_array(x) and x.dtype == np.float32):
+        return np.expm1(x)
+    t = np.multiply(x, np.float32(0.5))
+    np.tanh(t, out=t)
+    denominator = np.subtract(np.float32(1), t)
+    t += t
+    t /= denominator
+    large = np.exp(x)
+    large -= 1
+    return where(x > 1, large, t)
 
 
 def log_sigmoid(x: Any) -> Any:
