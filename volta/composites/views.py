@@ -53,6 +53,8 @@ def wrap_dims(dims: Sequence[int], ndim: int, op: str = "", *, scalar_ok: bool =
 
 
 def infer_size(shape: Sequence[int], numel: int, op: str) -> tuple[int, ...]:
+    if -1 not in shape and math.prod(shape) == numel and (not shape or min(shape) >= 0):
+        return tuple(shape)  # the common case: every size given and right
     shape = list(shape)
     unknown = [i for i, s in enumerate(shape) if s == -1]
     if len(unknown) > 1:
@@ -74,6 +76,8 @@ def view_strides(old_shape: Sequence[int], old_strides: Sequence[int],
     Walk the old dims from the last, grouping runs that are contiguous with each other
     ("chunks"); each chunk must be covered exactly by a run of new dims.
     """
+    if tuple(old_strides) == contiguous_strides(tuple(old_shape)) and math.prod(old_shape):
+        return contiguous_strides(tuple(new_shape))  # a contiguous tensor views any shape
     if math.prod(old_shape) == 0 and tuple(old_shape) == tuple(new_shape):
         return tuple(old_strides)  # PyTorch keeps the strides of an empty same-shape view
     if len(old_shape) == 0 or math.prod(old_shape) == 0:

@@ -63,16 +63,9 @@ def _basic(t: Any, index: tuple) -> tuple[Any, list]:
             advanced.append(None)
             dim += 1
         elif isinstance(item, (int, np.integer)) and not isinstance(item, bool):
-            size = result.shape[dim]
-            if not -size <= item < size:
-                raise IndexOutOfRangeError(f"index {item} is out of bounds for dimension {dim} "
-                                           f"with size {size}")
-            result = result.select(dim, int(item))
+            result = _select(result, dim, item)
         elif isinstance(item, slice):
-            if item.step is not None and item.step <= 0:
-                raise IndexOutOfRangeError("step must be greater than zero")
-            result = R.slice(result, dim, item.start, item.stop,
-                             1 if item.step is None else item.step)
+            result = _slice(result, dim, item)
             advanced.append(None)
             dim += 1
         elif isinstance(item, Tensor):
@@ -102,7 +95,27 @@ def _basic(t: Any, index: tuple) -> tuple[Any, list]:
     return result, [a for a in advanced if not isinstance(a, str)]
 
 
+def _select(t: Any, dim: int, item: Any) -> Any:
+    size = t._shape[dim]
+    if not -size <= item < size:
+        raise IndexOutOfRangeError(f"index {item} is out of bounds for dimension {dim} "
+                                   f"with size {size}")
+    return R.select(t, dim, int(item))
+
+
+def _slice(t: Any, dim: int, item: slice) -> Any:
+    if item.step is not None and item.step <= 0:
+        raise IndexOutOfRangeError("step must be greater than zero")
+    return R.slice(t, dim, item.start, item.stop, 1 if item.step is None else item.step)
+
+
 def getitem(t: Any, index: Any) -> Any:
+    # one int or one slice (x[0], x[1:3]): a single view along dim 0, the common case
+    if t._shape:
+        if index.__class__ is int:
+            return _select(t, 0, index)
+        if index.__class__ is slice:
+            return _slice(t, 0, index)
     index = _normalise(index)
     view, advanced = _basic(t, index)
     if not advanced:

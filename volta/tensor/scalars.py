@@ -13,6 +13,7 @@ Two rules, used by every op that takes a Scalar:
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
@@ -33,6 +34,7 @@ def check_scalar(value: Any, op: str) -> Any:
     return value
 
 
+@functools.cache
 def _limits(dtype: D.dtype) -> tuple[float, float]:
     if dtype.is_floating_point:
         info = ml_dtypes.finfo(dtype.numpy) if dtype is D.bfloat16 else np.finfo(dtype.numpy)

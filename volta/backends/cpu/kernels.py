@@ -15,7 +15,7 @@ import numpy as np
 from volta import dtypes as D
 from volta.backend import host_view
 from volta.backends.cpu import numpy_nn as nn
-from volta.backends.cpu import pointwise_math
+from volta.backends.cpu import pointwise_math, scatter
 from volta.backends.cpu.storage import array as A
 from volta.backends.cpu.storage import wrap as W
 from volta.backends.cpu.storage import wrap_as as WA
@@ -86,6 +86,13 @@ def gelu(self: Tensor, approximate: str = "none") -> Tensor:
 def clamp(self: Tensor, min: Any = None, max: Any = None) -> Tensor:
     out = clamp_dtype(self, min, max)
     a = A(self).astype(_compute(out), copy=False)
+    low, high = (None if b is None else A(b) for b in (min, max))
+    if a.dtype.kind == "f" and all(b is None or np.ndim(b) == 0 for b in (low, high)):
+        # number bounds: one clip in the tensor's dtype, as PyTorch casts them (numpy's clip
+        # is several times faster than maximum + minimum, with the same nan and min > max)
+        kind = a.dtype.type
+        return WA(np.clip(a, kind(-np.inf if low is None else low),
+                          kind(np.inf if high is None else high)), out)
     if min is not None:
         a = np.maximum(a, A(min))
     if max is not None:
@@ -919,7 +926,7 @@ def scatter_add(self: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor:
     _check_src_dtype(self, src)
     pos, _ = _scatter_positions(self, dim, index, "scatter_add")
     out = A(self).reshape(self._shape or (1,)).copy()
-    np.add.at(out, pos, _src_region(src, index).astype(out.dtype, copy=False))
+    scatter.add_elements(out, pos, _src_region(src, index).astype(out.dtype, copy=False))
     return W(out.reshape(self._shape))
 
 
@@ -950,7 +957,7 @@ def index_add(self: Tensor, dim: int, index: Tensor, source: Tensor, alpha: Any 
     src = A(source).reshape(source._shape or (1,)).astype(out.dtype, copy=False)
     if alpha != 1:
         src = src * alpha
-    np.add.at(np.moveaxis(view, d, 0), idx, np.moveaxis(src, d, 0))
+    scatter.add_rows(np.moveaxis(view, d, 0), idx, np.moveaxis(src, d, 0))
     return W(out)
 
 
@@ -992,12 +999,24 @@ def index_put(self: Tensor, indices: Sequence[Any], values: Tensor, accumulate: 
     vals = A(values).astype(out.dtype, copy=False)
     try:
         if accumulate:
-            np.add.at(out, key, vals)
+            _accumulate_at(out, key, vals)
         else:
             out[key] = vals
     except (IndexError, ValueError) as exc:
         raise ShapeError(f"index_put: {exc}") from None
     return W(out)
+
+
+def _accumulate_at(out: np.ndarray, key: tuple[Any, ...], values: np.ndarray) -> None:
+    """``out[key] += values`` with repeated indices accumulating; one 1-d index array over the
+    first dimension (``x[index]``'s backward) adds whole rows (see volta.backends.cpu.scatter)."""
+    if (out.ndim and len(key) == 1 and isinstance(key[0], np.ndarray)
+            and key[0].dtype == np.int64 and key[0].ndim == 1):
+        index = key[0]
+        rows = np.broadcast_to(values, index.shape + out.shape[1:])
+        scatter.add_rows(out, np.where(index < 0, index + out.shape[0], index), rows)
+    else:
+        np.add.at(out, key, values)
 
 
 def _bool_mask(mask: Tensor, op: str) -> np.ndarray:

@@ -13,8 +13,9 @@ from volta.plugins import hookimpl
 
 @hookimpl(tryfirst=True)
 def volta_register_backends(registry: Any) -> None:
-    from volta.backends.cpu import fallback, storage
+    from volta.backends.cpu import allocator, fallback, storage
     from volta.dispatch.dispatcher import DISPATCHER
+    allocator.tune()  # array temporaries reuse warm memory (see the module's docstring)
     info = registry.register("cpu", storage.CpuStorage(), key_name="CPU",
                              provenance="volta.backends.cpu", host=True)
     storage.set_info(info)

@@ -51,6 +51,8 @@ def scalar_operand(op: str, value: Any, compute: np.dtype, dtype: D.dtype) -> An
 
 def scalar_argument(op: str, value: Any, out_dtype: D.dtype) -> Any:
     """A Scalar-typed argument of a pointwise kernel (see Note [half scalars])."""
+    if value.__class__ is int and value == 1:
+        return value  # the default alpha: fits every dtype, and kernels test ``alpha == 1``
     if op in _HALF_ALPHA_OPS:
         if isinstance(value, (bool, np.bool_)) and out_dtype is not D.bool_:
             raise DTypeError(f"{op}: Boolean alpha only supported for Boolean results.")

@@ -1,0 +1,36 @@
+"""The CPU backend keeps freed array memory for reuse (volta/backends/cpu/allocator.py): a chain
+of temporaries repeated does not fault fresh pages in each time. Child processes, because the
+malloc settings are process-wide and read at start-up."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from tests.benchmarks.scripts import ROOT
+
+CHAIN = """
+import resource, volta
+x = volta.randn(256, 1024)
+for _ in range(3):
+    volta.nn.functional.elu(x * 2 + 1).sigmoid()
+before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+for _ in range(20):
+    volta.nn.functional.elu(x * 2 + 1).sigmoid()
+print(resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before)
+"""
+
+
+def _page_faults(**env: str) -> int:
+    environ = {k: v for k, v in os.environ.items() if not k.startswith("MALLOC_")}
+    environ.update(env, PYTHONPATH=str(ROOT))
+    proc = subprocess.run([sys.executable, "-c", CHAIN], env=environ, capture_output=True,
+                          text=True, timeout=120, check=True)
+    return int(proc.stdout.split()[-1])
+
+
+def test_repeated_temporaries_reuse_memory_unless_switched_off():
+    one_chain = 8 * 256  # ~8 arrays of 1 MiB: 256 pages each, if every one were fresh
+    assert _page_faults() < one_chain  # 20 chains
+    assert _page_faults(VOLTA_CPU_MALLOC_TUNING="0") > 5 * one_chain

@@ -1,0 +1,57 @@
+"""Accumulating scatters (``out[index] += values``) without numpy's slow ``np.add.at`` paths.
+
+The backward of every gathering op (gather, index_select, ``tensor[index]``, embedding) is an
+accumulating scatter. ``np.add.at`` handles repeated indices, but over several index arrays or
+over whole rows it runs one element at a time, 30-100x slower than a vector loop. Two shapes of
+the problem have fast numpy forms:
+
+* whole rows (``index_add`` along a dimension): rows whose indices are all distinct add through
+  one fancy-indexed ``+=``; repeated indices are taken in rounds, round ``r`` adding each index's
+  ``r``-th occurrence, so every round's indices are distinct;
+* single elements (``scatter_add``): one flat index per element and the 1-d ``np.add.at``,
+  which numpy runs as a vector loop.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+MAX_ROUNDS = 8  # beyond this many repeats of one index, the per-element add.at is cheaper
+
+
+def add_rows(out: np.ndarray, index: np.ndarray, rows: np.ndarray) -> None:
+    """``out[index[i]] += rows[i]`` for every ``i``, repeated indices accumulating; ``index`` is
+    1-d and non-negative, ``out`` and ``rows`` have the same trailing shape and dtype."""
+    n = index.size
+    if n == 0:
+        return
+    order = np.argsort(index, kind="stable")
+    ordered = index[order]
+    starts = np.empty(n, np.bool_)
+    starts[0] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=starts[1:])
+    if starts.all():
+        out[index] += rows
+        return
+    # rank of each occurrence among the equal indices before it (in sorted order)
+    heads = np.flatnonzero(starts)
+    rank = np.arange(n) - np.repeat(heads, np.diff(np.append(heads, n)))
+    rounds = int(rank.max()) + 1
+    if rounds > MAX_ROUNDS:
+        np.add.at(out, index, rows)
+        return
+    for r in range(rounds):
+        chosen = order[rank == r]
+        out[index[chosen]] += rows[chosen]
+
+
+def add_elements(out: np.ndarray, positions: tuple[Any, ...], values: np.ndarray) -> None:
+    """``out[positions] += values`` with repeats accumulating; ``out`` is C-contiguous and
+    ``positions`` are integer arrays (non-negative) that broadcast to ``values``' shape."""
+    flat = np.zeros((), np.int64)
+    for axis_positions, stride in zip(positions, out.strides):
+        flat = flat + axis_positions * (stride // out.itemsize)
+    flat = np.broadcast_to(flat, values.shape)
+    np.add.at(out.reshape(-1), flat.reshape(-1), values.reshape(-1))
