@@ -25,7 +25,7 @@ import numpy as np
 
 from volta import dtypes as D
 from volta.backend import Backend, BackendInfo
-from volta.backends.wgpu import runtime
+from volta.backends.wgpu import random, runtime
 from volta.backends.wgpu.allocator import Handle
 from volta.device import device
 from volta.errors import NumericOverflowError
@@ -83,6 +83,13 @@ class WgpuStorage(Backend):
 
     def to_numpy(self, handle: Handle, dtype: D.dtype, numel: int) -> np.ndarray:
         return self.read(handle, dtype, numel, handle.runtime.index)
+
+    def random(self, numel: int, dtype: D.dtype, distribution: str, key: int, offset: int,
+               index: int) -> Handle:
+        handle = self.allocate(numel, dtype, index)
+        kind = random.NORMAL if distribution == "normal" else random.UNIFORM
+        random.fill(handle, numel, dtype, kind, key, offset)
+        return handle
 
     def synchronize(self, index: int) -> None:
         for rt in runtime.existing():
