@@ -18,9 +18,10 @@ from volta.backends.wgpu.kernels import (
     pointwise,
     pool,
     reduce,
+    rows,
 )
 
 KERNELS: dict[str, Any] = {**copy.KERNELS, **pointwise.KERNELS, **reduce.KERNELS,
                            **optim.KERNELS, **nn.KERNELS, **indexing.KERNELS,
                            **composed.KERNELS, **pool.KERNELS, **linalg.KERNELS,
-                           **conv_ops.KERNELS}
+                           **conv_ops.KERNELS, **rows.KERNELS}
