@@ -19,9 +19,11 @@ from volta.backends.wgpu.kernels import (
     pool,
     reduce,
     rows,
+    shaping,
 )
 
 KERNELS: dict[str, Any] = {**copy.KERNELS, **pointwise.KERNELS, **reduce.KERNELS,
                            **optim.KERNELS, **nn.KERNELS, **indexing.KERNELS,
                            **composed.KERNELS, **pool.KERNELS, **linalg.KERNELS,
-                           **conv_ops.KERNELS, **rows.KERNELS}
+                           **conv_ops.KERNELS, **rows.KERNELS,
+                           **shaping.KERNELS}
