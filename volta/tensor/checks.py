@@ -3,10 +3,11 @@ kernel on any device rejects the same calls with the same errors."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from volta import dtypes as D
-from volta.errors import ArgumentError, DTypeError, ShapeError
+from volta.errors import ArgumentError, DTypeError, InvalidArgumentError, ShapeError
 from volta.tensor.scalars import checked_convert
 from volta.tensor.tensor import Tensor
 
@@ -43,3 +44,26 @@ def check_conv(input: Tensor, weight: Tensor) -> None:
     if input.ndim != weight.ndim:
         raise ShapeError(f"Expected {weight.ndim}D (batched) input to convolution, but got input "
                          f"of size: {list(input.shape)}")
+
+
+_GATES = {"LSTM": 4, "GRU": 3, "RNN_TANH": 1, "RNN_RELU": 1}
+
+
+def rnn_steps(mode: str, gates: int, time: int, batch: int, batch_sizes: Sequence[int] | None,
+           reverse: bool) -> tuple[int, list[int], range]:
+    """``_rnn_layer``'s checks: (hidden size, rows stepping at each time, order of the times)."""
+    if mode not in _GATES:
+        raise InvalidArgumentError(f"_rnn_layer: unknown mode {mode!r}, expected one of "
+                                   f"{sorted(_GATES)}")
+    if gates % _GATES[mode]:
+        raise ShapeError(f"_rnn_layer: {mode} input_gates width {gates} is not a multiple of "
+                         f"{_GATES[mode]}")
+    if batch_sizes is None:
+        sizes = [batch] * time
+    else:
+        sizes = [int(s) for s in batch_sizes]
+        if len(sizes) != time or any(not 0 <= s <= batch for s in sizes):
+            raise ShapeError(f"_rnn_layer: batch_sizes {sizes} do not fit {time} steps of a "
+                             f"batch of {batch}")
+    order = range(time - 1, -1, -1) if reverse else range(time)
+    return gates // _GATES[mode], sizes, order
