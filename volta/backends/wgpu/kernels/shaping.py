@@ -151,7 +151,7 @@ def _parse_einsum(equation: str, tensors: Sequence[Tensor]) -> tuple[list[str], 
     for s, t in zip(inputs, tensors, strict=True):
         if "..." in s:
             s = s.replace("...", batch[ell - (t.ndim - len(s) + 3):])
-        if len(s) != t.ndim or not s.isalpha():
+        if len(s) != t.ndim or (s and not s.isalpha()):
             raise ShapeError(f"einsum(): the subscript {s!r} does not match an operand of "
                              f"{t.ndim} dimensions")
         spelled.append(s)
