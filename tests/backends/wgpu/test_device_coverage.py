@@ -28,6 +28,9 @@ V = RNG.standard_normal((2, 2, 6, 3)).astype(np.float32)
 MASK = RNG.standard_normal((5, 6)).astype(np.float32)
 BOOL_MASK = RNG.random((5, 6)) > 0.3
 BOOL_MASK[2] = False  # a query that sees no key
+VOLUME = RNG.standard_normal((2, 4, 5, 6, 7)).astype(np.float32)
+FILTERS = RNG.standard_normal((6, 2, 3, 3, 2)).astype(np.float32)
+FILTER_BIAS = RNG.standard_normal(6).astype(np.float32)
 
 
 def ints(x: volta.Tensor, *values: Any) -> volta.Tensor:
@@ -97,6 +100,11 @@ CASES: dict[str, tuple[Callable[..., Any], list[np.ndarray]]] = {
     "adaptive_avg_pool1d": (lambda x: F.adaptive_avg_pool1d(x[0], 4), [IMAGE]),
     "adaptive_max_pool2d": (lambda x: F.adaptive_max_pool2d(x, (3, 4)), [IMAGE]),
     "adaptive_max_pool1d": (lambda x: F.adaptive_max_pool1d(x[0], 5), [IMAGE]),
+    "conv3d": (lambda x, w, b: F.conv3d(x, w.repeat(1, 2, 1, 1, 1), b), [VOLUME, FILTERS,
+                                                                        FILTER_BIAS]),
+    "conv3d_strided_grouped": (lambda x, w, b: F.conv3d(x, w, b, stride=(2, 1, 2),
+                                                        padding=(1, 2, 0), dilation=(2, 1, 1),
+                                                        groups=2), [VOLUME, FILTERS, FILTER_BIAS]),
     "sdpa": (lambda q, k, v: F.scaled_dot_product_attention(q, k[:, :1].expand(2, 4, 6, 8) * 1,
                                                             v[:, :1].expand(2, 4, 6, 3) * 1),
              [Q, K, V]),
