@@ -67,3 +67,19 @@ def rnn_steps(mode: str, gates: int, time: int, batch: int, batch_sizes: Sequenc
                              f"batch of {batch}")
     order = range(time - 1, -1, -1) if reverse else range(time)
     return gates // _GATES[mode], sizes, order
+
+
+def rnn_layer_checks(input_gates: Tensor, hx: Tensor, weight_hh: Tensor, mode: str,
+                     batch_sizes: Sequence[int] | None, reverse: bool
+                     ) -> tuple[int, list[int], range]:
+    """``_rnn_layer``'s shape checks, then :func:`rnn_steps`."""
+    if input_gates.ndim != 3 or hx.ndim != 2 or weight_hh.ndim != 2:
+        raise ShapeError(f"_rnn_layer: expected input_gates (T, B, G), hx (B, P) and weight_hh "
+                         f"(G, P), got {tuple(input_gates.shape)}, {tuple(hx.shape)} and "
+                         f"{tuple(weight_hh.shape)}")
+    time, batch, gates = input_gates.shape
+    if tuple(weight_hh.shape) != (gates, hx.shape[1]) or hx.shape[0] != batch:
+        raise ShapeError(f"_rnn_layer: weight_hh {tuple(weight_hh.shape)} and hx "
+                         f"{tuple(hx.shape)} do not match input_gates "
+                         f"{tuple(input_gates.shape)}")
+    return rnn_steps(mode, gates, time, batch, batch_sizes, reverse)

@@ -41,3 +41,11 @@ def pad_source_index(n: int, before: int, after: int, mode: str) -> np.ndarray:
         return lo + np.arange(-max(before, 0), hi - lo + max(after, 0)) % (hi - lo)
     raise VoltaError(f"pad: unknown padding mode {mode!r}; use 'constant', 'reflect', "
                      "'replicate' or 'circular'")
+
+
+def check_pad_width(mode: str, before: int, after: int, shape: Sequence[int], dim: int) -> None:
+    """Reflection needs a padding smaller than the dimension (PyTorch's message)."""
+    if mode == "reflect" and (before >= shape[dim] or after >= shape[dim]):
+        raise ShapeError(f"pad: padding size should be less than the corresponding input "
+                         f"dimension, but got: padding ({before}, {after}) at dimension {dim} of "
+                         f"input {list(shape)}")

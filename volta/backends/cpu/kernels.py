@@ -24,7 +24,7 @@ from volta.composites.views import wrap_dim, wrap_dims
 from volta.errors import DTypeError, IndexOutOfRangeError, ShapeError, VoltaError
 from volta.tensor.checks import check_bmm, check_conv, check_mm, clamp_dtype
 from volta.tensor.inplace import broadcast_shapes, check_no_internal_overlap
-from volta.tensor.padding import pad_pairs, pad_source_index
+from volta.tensor.padding import check_pad_width, pad_pairs, pad_source_index
 from volta.tensor.scalars import check_scalar, checked_convert
 from volta.tensor.tensor import Tensor
 
@@ -732,10 +732,7 @@ def pad(self: Tensor, pad: Sequence[int], mode: str = "constant", value: float |
     for i, (b, e) in enumerate(pairs):
         if b == 0 and e == 0:
             continue
-        if mode == "reflect" and (b >= a.shape[i] or e >= a.shape[i]):
-            raise ShapeError(f"pad: padding size should be less than the corresponding input "
-                             f"dimension, but got: padding ({b}, {e}) at dimension {i} of input "
-                             f"{list(a.shape)}")
+        check_pad_width(mode, b, e, a.shape, i)
         a = np.take(a, pad_source_index(a.shape[i], b, e, mode), axis=i)
     return W(a)
 

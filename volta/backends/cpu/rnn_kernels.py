@@ -21,8 +21,7 @@ import numpy as np
 
 from volta.backends.cpu.storage import array as A
 from volta.backends.cpu.storage import wrap as W
-from volta.errors import ShapeError
-from volta.tensor.checks import rnn_steps
+from volta.tensor.checks import rnn_layer_checks, rnn_steps
 from volta.tensor.tensor import Tensor
 
 KERNELS: dict[str, Callable[..., Any]] = {}
@@ -58,20 +57,14 @@ def rnn_layer(input_gates: Tensor, hx: Tensor, cx: Tensor | None, weight_hh: Ten
               bias_hh: Tensor | None, weight_hr: Tensor | None, mode: str,
               batch_sizes: Sequence[int] | None = None, reverse: bool = False
               ) -> tuple[Tensor, Tensor, Tensor, Tensor]:
+    hidden, sizes, order = rnn_layer_checks(input_gates, hx, weight_hh, mode, batch_sizes,
+                                            reverse)
     x = A(input_gates)
-    if x.ndim != 3 or hx.ndim != 2 or weight_hh.ndim != 2:
-        raise ShapeError(f"_rnn_layer: expected input_gates (T, B, G), hx (B, P) and weight_hh "
-                         f"(G, P), got {tuple(input_gates.shape)}, {tuple(hx.shape)} and "
-                         f"{tuple(weight_hh.shape)}")
-    time, batch, gates = x.shape
-    hidden, sizes, order = rnn_steps(mode, gates, time, batch, batch_sizes, reverse)
+    time, batch, _ = x.shape
     w = A(weight_hh)
     proj = None if weight_hr is None else A(weight_hr)
     h = A(hx).astype(x.dtype, copy=True)
     width = h.shape[1]
-    if w.shape != (gates, width) or h.shape[0] != batch:
-        raise ShapeError(f"_rnn_layer: weight_hh {w.shape} and hx {h.shape} do not match "
-                         f"input_gates {x.shape}")
     c = A(cx).astype(x.dtype, copy=True) if mode == "LSTM" else np.zeros((0,), x.dtype)
     cell_width = {"LSTM": 6 * hidden + (hidden if proj is not None else 0),
                   "GRU": 4 * hidden}.get(mode, hidden)

@@ -15,8 +15,7 @@ from typing import Any
 from volta.backends.wgpu.kernels.composed import _zeros, cat
 from volta.backends.wgpu.kernels.copy import copy_into
 from volta.backends.wgpu.kernels.rows import fresh
-from volta.errors import ShapeError
-from volta.tensor.checks import rnn_steps
+from volta.tensor.checks import rnn_layer_checks, rnn_steps
 from volta.tensor.tensor import Tensor
 
 
@@ -60,17 +59,11 @@ def rnn_layer(input_gates: Tensor, hx: Tensor, cx: Tensor | None, weight_hh: Ten
               bias_hh: Tensor | None, weight_hr: Tensor | None, mode: str,
               batch_sizes: Sequence[int] | None = None, reverse: bool = False
               ) -> tuple[Tensor, Tensor, Tensor, Tensor]:
-    if input_gates.ndim != 3 or hx.ndim != 2 or weight_hh.ndim != 2:
-        raise ShapeError(f"_rnn_layer: expected input_gates (T, B, G), hx (B, P) and weight_hh "
-                         f"(G, P), got {tuple(input_gates.shape)}, {tuple(hx.shape)} and "
-                         f"{tuple(weight_hh.shape)}")
-    time, batch, gates = input_gates._shape
-    hidden, sizes, order = rnn_steps(mode, gates, time, batch, batch_sizes, reverse)
+    hidden, sizes, order = rnn_layer_checks(input_gates, hx, weight_hh, mode, batch_sizes,
+                                            reverse)
+    time, batch, _ = input_gates._shape
     h = fresh(hx.to(input_gates.dtype))
     width = h._shape[1]
-    if weight_hh._shape != (gates, width) or h._shape[0] != batch:
-        raise ShapeError(f"_rnn_layer: weight_hh {weight_hh._shape} and hx {h._shape} do not "
-                         f"match input_gates {input_gates._shape}")
     lstm = mode == "LSTM"
     c = fresh(cx.to(input_gates.dtype)) if lstm and cx is not None else \
         _zeros((0,), input_gates)

@@ -26,7 +26,7 @@ from volta.backends.wgpu.storage import empty
 from volta.errors import DTypeError, ShapeError, VoltaError
 from volta.tensor.factories import _from_host, rand
 from volta.tensor.inplace import broadcast_shapes
-from volta.tensor.padding import pad_pairs, pad_source_index
+from volta.tensor.padding import check_pad_width, pad_pairs, pad_source_index
 from volta.tensor.tensor import Tensor, contiguous_strides
 
 # -- diagonals and strided writes ------------------------------------------------------------
@@ -106,10 +106,7 @@ def pad(self: Tensor, pad: Sequence[int], mode: str = "constant", value: float |
     for i, (b, e) in enumerate(pairs):
         if b == 0 and e == 0:
             continue
-        if mode == "reflect" and (b >= out._shape[i] or e >= out._shape[i]):
-            raise ShapeError(f"pad: padding size should be less than the corresponding input "
-                             f"dimension, but got: padding ({b}, {e}) at dimension {i} of input "
-                             f"{list(out.shape)}")
+        check_pad_width(mode, b, e, out._shape, i)
         out = out.index_select(i, _positions(out._shape[i], b, e, mode, self))
     return out if out is not self else fresh(self)
 
