@@ -36,7 +36,7 @@ $(DEMO_STAMP): pyproject.toml
 	touch $(DEMO_STAMP)
 
 demo: $(DEMO_STAMP)
-	$(DEMO_VENV)/bin/python examples/train_digits_cnn.py
+	$(DEMO_VENV)/bin/python examples/train_digits_cnn.py $(DEMO_ARGS)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/dispatch_overhead.py

@@ -8,7 +8,9 @@ writes ``mypkg/_generated/`` beside the yaml (the package is the yaml's folder):
   ``define_ops(library)``, to call from the package's ``volta_define_ops`` hook;
 * ``handles.py`` — the operator handles, filled in by ``define_ops``;
 * ``autograd_nodes.py`` — backward nodes and Autograd kernels from the derivative formulas;
-* ``cpu_pointwise.py`` — numpy kernels from the ``pointwise:`` snippets.
+* ``cpu_pointwise.py`` — numpy kernels from the ``pointwise:`` snippets;
+* ``wgpu_pointwise.py`` — the same snippets as WGSL expressions (``SPECS``), which
+  ``volta.wgpu.pointwise_kernel`` turns into WGPU kernels for the package to register.
 
 The same emitters write volta's own ``_generated`` files, and ``Library.define_yaml`` runs this
 module's output in memory, so a yaml file means the same thing wherever it is compiled.
@@ -20,7 +22,7 @@ import ast
 from pathlib import Path
 from typing import Any
 
-from codegen import emit, emit_autograd
+from codegen import emit, emit_autograd, emit_wgsl
 from codegen.loader import OpDecl, YamlError, load
 from codegen.run import formula_helpers
 
@@ -83,6 +85,7 @@ def plugin_sources(decls: list[OpDecl], source: str, package: str) -> dict[str, 
         "autograd_nodes.py": autograd_source(
             decls, source, f"from {package}._generated.handles import HANDLES as _op\n"),
         "cpu_pointwise.py": emit.emit_pointwise_numpy(decls, source),
+        "wgpu_pointwise.py": emit_wgsl.emit_pointwise_wgsl(decls, source),
     }
 
 

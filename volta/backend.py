@@ -133,6 +133,15 @@ class Backend:
         for backends whose kernels finish before they return (CPU); a backend with an
         asynchronous queue (WGPU) waits on it here."""
 
+    def random(self, numel: int, dtype: D.dtype, distribution: str, key: int, offset: int,
+               index: int) -> Any:
+        """Optional: new storage of ``numel`` samples drawn on the device, ``distribution``
+        ``"uniform"`` ([0, 1)) or ``"normal"`` (mean 0, std 1), from a counter-based stream:
+        ``key`` is the generator's seed, ``offset`` the number of 128-bit blocks of the stream
+        already used (the generator advances it by ``ceil(numel / 4)``). ``dtype`` is floating.
+        Return ``None`` (the default) to have volta draw on the host and upload the numbers."""
+        return None
+
     def diagnose(self) -> dict[str, str]:
         """Facts about this backend for ``python -m volta doctor``: libraries and their
         versions, the hardware found (adapters, drivers), settings in force. Raise to report

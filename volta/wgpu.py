@@ -2,7 +2,8 @@
 
 Nothing here creates a device unless asked: ``is_available`` and ``device_count`` only list
 adapters; the others act on devices already in use (``synchronize``, ``empty_cache``) or on
-the one named.
+the one named. :func:`pointwise_kernel` is the public way for operator packages to build WGPU
+kernels from their ``pointwise:`` snippets.
 """
 
 from __future__ import annotations
@@ -10,10 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from volta.backends.wgpu import runtime
+from volta.backends.wgpu.kernels.pointwise import make_kernel
 from volta.device import device as _device
 
 __all__ = ["is_available", "device_count", "synchronize", "memory_stats", "empty_cache",
-           "counters", "adapter_name", "features"]
+           "counters", "adapter_name", "features", "pointwise_kernel"]
 
 
 def _index(dev: Any) -> int:
@@ -69,3 +71,13 @@ def features(device: Any = None) -> frozenset[str]:
     """The optional WebGPU features enabled on the device (shader-f16, subgroup, ...)."""
     return runtime.get(_index(device)).features
 
+
+def pointwise_kernel(name: str, spec: dict[str, Any]) -> Any:
+    """A WGPU kernel for the pointwise operator ``name`` (e.g. ``"ext::swiglu"``) from its
+    ``spec``: an entry of the ``SPECS`` that ``python -m codegen --plugin ops.yaml`` writes
+    into ``_generated/wgpu_pointwise.py`` from the op's ``pointwise:`` snippet (``args``,
+    ``promotion``, ``dtypes``, ``wgsl``). The kernel is volta's own pointwise template, as
+    for core ops: strided and broadcast operands, type promotion, float32/float16/int32/bool.
+    Register it with ``library.impl(name, "WGPU", kernel)`` in ``volta_register_kernels``.
+    Creates no device until it is called."""
+    return make_kernel(name, spec)

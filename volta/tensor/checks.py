@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from volta import dtypes as D
-from volta.errors import ArgumentError, DTypeError, ShapeError
+from volta.errors import ArgumentError, DTypeError, InvalidArgumentError, ShapeError
 from volta.tensor.scalars import checked_convert
 from volta.tensor.tensor import Tensor
 
@@ -80,3 +80,42 @@ def einsum_subscripts(equation: str, tensors: Sequence[Tensor]) -> tuple[list[st
     else:
         rhs = rhs.replace("...", ell)
     return expanded, rhs
+
+
+_GATES = {"LSTM": 4, "GRU": 3, "RNN_TANH": 1, "RNN_RELU": 1}
+
+
+def rnn_steps(mode: str, gates: int, time: int, batch: int, batch_sizes: Sequence[int] | None,
+           reverse: bool) -> tuple[int, list[int], range]:
+    """``_rnn_layer``'s checks: (hidden size, rows stepping at each time, order of the times)."""
+    if mode not in _GATES:
+        raise InvalidArgumentError(f"_rnn_layer: unknown mode {mode!r}, expected one of "
+                                   f"{sorted(_GATES)}")
+    if gates % _GATES[mode]:
+        raise ShapeError(f"_rnn_layer: {mode} input_gates width {gates} is not a multiple of "
+                         f"{_GATES[mode]}")
+    if batch_sizes is None:
+        sizes = [batch] * time
+    else:
+        sizes = [int(s) for s in batch_sizes]
+        if len(sizes) != time or any(not 0 <= s <= batch for s in sizes):
+            raise ShapeError(f"_rnn_layer: batch_sizes {sizes} do not fit {time} steps of a "
+                             f"batch of {batch}")
+    order = range(time - 1, -1, -1) if reverse else range(time)
+    return gates // _GATES[mode], sizes, order
+
+
+def rnn_layer_checks(input_gates: Tensor, hx: Tensor, weight_hh: Tensor, mode: str,
+                     batch_sizes: Sequence[int] | None, reverse: bool
+                     ) -> tuple[int, list[int], range]:
+    """``_rnn_layer``'s shape checks, then :func:`rnn_steps`."""
+    if input_gates.ndim != 3 or hx.ndim != 2 or weight_hh.ndim != 2:
+        raise ShapeError(f"_rnn_layer: expected input_gates (T, B, G), hx (B, P) and weight_hh "
+                         f"(G, P), got {tuple(input_gates.shape)}, {tuple(hx.shape)} and "
+                         f"{tuple(weight_hh.shape)}")
+    time, batch, gates = input_gates.shape
+    if tuple(weight_hh.shape) != (gates, hx.shape[1]) or hx.shape[0] != batch:
+        raise ShapeError(f"_rnn_layer: weight_hh {tuple(weight_hh.shape)} and hx "
+                         f"{tuple(hx.shape)} do not match input_gates "
+                         f"{tuple(input_gates.shape)}")
+    return rnn_steps(mode, gates, time, batch, batch_sizes, reverse)

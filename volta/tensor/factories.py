@@ -1,8 +1,9 @@
 """Tensor factories and random number generation.
 
 Factories build data on the host with numpy and hand it to the target device's backend (zero
-copy on the CPU). Random numbers come from a seedable :class:`Generator`, so the same seed gives
-the same numbers on every device.
+copy on the CPU). Random numbers come from a seedable :class:`Generator`: the host draws them
+(PCG64) unless the device draws its own from the generator's counter-based stream
+(``Backend.random``, e.g. WGPU's Philox), so a seed fixes the numbers of each device.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from volta import dtypes as D
-from volta.backend import BACKENDS
+from volta.backend import BACKENDS, Backend
 from volta.device import device
 from volta.errors import (
     ArgumentError,
@@ -37,12 +38,23 @@ class Generator:
         self.device = "host" if device is None else str(device)
         self._seed = 67280421310721
         self.numpy_rng = np.random.default_rng(self._seed)
+        # blocks of the counter-based stream that devices drawing their own numbers have used
+        self._offset = 0
         self._lock = threading.Lock()
 
     def manual_seed(self, seed: int) -> Generator:
         self._seed = int(seed)
         self.numpy_rng = np.random.default_rng(self._seed)
+        self._offset = 0
         return self
+
+    def philox_key_and_offset(self, numel: int) -> tuple[int, int]:
+        """(key, offset) for a device drawing ``numel`` numbers from a counter-based stream
+        (``Backend.random``); reserves the ``ceil(numel / 4)`` blocks it uses."""
+        with self._lock:
+            offset = self._offset
+            self._offset += -(-numel // 4)
+        return self._seed % 2**64, offset
 
     def seed(self) -> int:
         seed = int(np.random.SeedSequence().entropy) % (2**63)
@@ -53,13 +65,13 @@ class Generator:
         return self._seed
 
     def get_state(self) -> Tensor:
-        state = repr(self.numpy_rng.bit_generator.state).encode()
+        state = repr((self.numpy_rng.bit_generator.state, self._seed, self._offset)).encode()
         return tensor(np.frombuffer(state, dtype=np.uint8).copy())
 
     def set_state(self, state: Tensor) -> None:
         import ast
         text = bytes(host_array(state).astype(np.uint8).tolist()).decode()
-        self.numpy_rng.bit_generator.state = ast.literal_eval(text)
+        self.numpy_rng.bit_generator.state, self._seed, self._offset = ast.literal_eval(text)
 
 
 _default_generator = Generator()
@@ -397,18 +409,46 @@ def _floating(dt: D.dtype, op: str) -> D.dtype:
     return dt
 
 
+def _on_device(shape: tuple[int, ...], dt: D.dtype, dev: Any, generator: Generator | None,
+               distribution: str, requires_grad: bool) -> Tensor | None:
+    """Samples drawn by the device's own generator (``Backend.random``), or None when the
+    device draws none and the host must."""
+    if dev is None:
+        return None
+    dev = device(dev)
+    info = BACKENDS.get(dev)
+    if type(info.impl).random is Backend.random:
+        return None
+    if dt not in info.dtypes:
+        raise DTypeError(f"device {dev} does not support dtype {dt.name}; supported: "
+                         f"{', '.join(sorted(d.name for d in info.dtypes))}")
+    numel = math.prod(shape)
+    key, offset = (generator or _default_generator).philox_key_and_offset(numel)
+    handle = info.impl.random(numel, dt, distribution, key, offset, dev.index or 0)
+    storage = Storage(handle, numel, dt, dev, info)
+    t = Tensor._make(storage, shape, contiguous_strides(shape), 0)
+    return t.requires_grad_(True) if requires_grad else t
+
+
 def rand(*size: Any, generator: Generator | None = None, dtype: Any = None, device: Any = None,
          requires_grad: bool = False) -> Tensor:
     dt = _floating(_dtype(dtype), "rand")
-    arr = _gen(generator).random(_allocatable(_size(size), dt), dtype=np.float64).astype(dt.numpy)
+    shape = _allocatable(_size(size), dt)
+    drawn = _on_device(shape, dt, device, generator, "uniform", requires_grad)
+    if drawn is not None:
+        return drawn
+    arr = _gen(generator).random(shape, dtype=np.float64).astype(dt.numpy)
     return _from_host(arr, device, requires_grad)
 
 
 def randn(*size: Any, generator: Generator | None = None, dtype: Any = None, device: Any = None,
           requires_grad: bool = False) -> Tensor:
     dt = _floating(_dtype(dtype), "randn")
-    arr = _gen(generator).standard_normal(_allocatable(_size(size), dt),
-                                          dtype=np.float64).astype(dt.numpy)
+    shape = _allocatable(_size(size), dt)
+    drawn = _on_device(shape, dt, device, generator, "normal", requires_grad)
+    if drawn is not None:
+        return drawn
+    arr = _gen(generator).standard_normal(shape, dtype=np.float64).astype(dt.numpy)
     return _from_host(arr, device, requires_grad)
 
 

@@ -2,8 +2,14 @@
 
 ``volta_define_ops`` runs the code volta's codegen generated from ``ops.yaml`` (schemas,
 backward nodes, CPU kernels of the pointwise ops). ``volta_register_kernels`` adds the CPU
-kernels of the two ops that are not pointwise and, for every op, a shape function under the
-``Meta`` key (what a shape-only backend runs: output shape and dtype, no data).
+kernels of the two ops that are not pointwise, the WGPU kernels of all five (when volta has
+its WGPU backend) and, for every op, a shape function under the ``Meta`` key (what a
+shape-only backend runs: output shape and dtype, no data).
+
+WGPU: the pointwise ops get WGSL kernels from ``volta.wgpu.pointwise_kernel`` and the WGSL
+expressions codegen wrote from their snippets (``_generated/wgpu_pointwise.py``); rms_norm
+and rotary_embedding are written with volta ops, each of which runs on the device. Their
+backward formulas are volta ops too, so gradients stay on the GPU.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from volta.backend import host_view
 from volta.errors import DTypeError, ShapeError
 from volta.plugins import hookimpl
 from volta_ext_ops._generated import define_ops
+from volta_ext_ops._generated.wgpu_pointwise import SPECS as WGSL_SPECS
 
 _FLOATS = (volta.float16, volta.bfloat16, volta.float32, volta.float64)
 
@@ -108,6 +115,36 @@ def rotary_embedding_cpu(x: volta.Tensor, cos: volta.Tensor, sin: volta.Tensor) 
                             .astype(np.dtype(dtype.numpy), copy=False))
 
 
+# -- WGPU kernels (volta ops, called below the Autograd key, each running on the device) -------
+
+_DEVICE_COMPUTE = (volta.float16, volta.float32)  # float16 computes in float32
+
+
+def rms_norm_wgpu(x: volta.Tensor, weight: volta.Tensor, eps: float) -> volta.Tensor:
+    _, dtype = rms_norm_shape(x, weight, eps)
+    values = x.to(volta.float32) if dtype in _DEVICE_COMPUTE else x
+    scale = (values * values).mean(-1, keepdim=True).add(eps).rsqrt()
+    return (values * scale * weight.to(values.dtype)).to(dtype)
+
+
+def rotary_embedding_wgpu(x: volta.Tensor, cos: volta.Tensor, sin: volta.Tensor
+                          ) -> volta.Tensor:
+    shape, dtype = rotary_embedding_shape(x, cos, sin)
+    half = x.shape[-1] // 2
+    rotated = volta.cat([-x[..., half:], x[..., :half]], dim=-1)
+    return (x * cos + rotated * sin).expand(shape).to(dtype).contiguous()
+
+
+def _register_wgpu(library: volta.library.Library) -> None:
+    # imported here: the hook runs while ``import volta`` is still binding ``volta.wgpu``, and
+    # only where volta's WGPU backend (and so wgpu-py) is present
+    from volta.wgpu import pointwise_kernel
+    for op, spec in WGSL_SPECS.items():
+        library.impl(op, "WGPU", pointwise_kernel(op, spec))
+    library.impl("ext::rms_norm", "WGPU", rms_norm_wgpu)
+    library.impl("ext::rotary_embedding", "WGPU", rotary_embedding_wgpu)
+
+
 # -- hooks ------------------------------------------------------------------------------------
 
 
@@ -120,5 +157,7 @@ def volta_define_ops(library: volta.library.Library) -> None:
 def volta_register_kernels(library: volta.library.Library) -> None:
     library.impl("ext::rms_norm", "CPU", rms_norm_cpu)
     library.impl("ext::rotary_embedding", "CPU", rotary_embedding_cpu)
+    if "wgpu" in volta.backend.BACKENDS.names():  # volta's WGPU backend is loaded
+        _register_wgpu(library)
     for op, shape_fn in SHAPES.items():
         library.register_meta(op, _meta_kernel(shape_fn))

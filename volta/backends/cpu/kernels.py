@@ -26,6 +26,7 @@ from volta.memory_format import format_strides
 from volta.tensor.checks import check_bmm, check_conv, check_mm, clamp_dtype, einsum_subscripts
 from volta.tensor.factories import empty_strided
 from volta.tensor.inplace import broadcast_shapes, check_no_internal_overlap
+from volta.tensor.padding import check_pad_width, pad_pairs, pad_source_index
 from volta.tensor.scalars import check_scalar, checked_convert
 from volta.tensor.tensor import Tensor
 
@@ -734,41 +735,11 @@ def diag_embed(self: Tensor, offset: int = 0, dim1: int = -2, dim2: int = -1) ->
     return z
 
 
-def _pad_pairs(ndim: int, pad: Sequence[int], op: str) -> list[tuple[int, int]]:
-    if len(pad) % 2 or len(pad) // 2 > ndim:
-        raise ShapeError(f"{op}: padding length must be divisible by 2 and at most twice the "
-                         f"number of dimensions ({ndim}), got {len(pad)}")
-    pairs = [(0, 0)] * ndim
-    for i in range(len(pad) // 2):
-        pairs[ndim - 1 - i] = (pad[2 * i], pad[2 * i + 1])
-    return pairs
-
-
-def _pad_source_index(n: int, before: int, after: int, mode: str) -> np.ndarray:
-    i = np.arange(-before, n + after)
-    if mode == "reflect":
-        period = 2 * (n - 1) if n > 1 else 1
-        i = np.abs(i) % period
-        return np.where(i >= n, period - i, i)
-    if mode == "replicate":
-        return np.clip(i, 0, n - 1)
-    if mode == "circular":
-        # PyTorch crops the negative paddings first and wraps around what remains
-        lo, hi = max(-before, 0), n - max(-after, 0)
-        if before > n or after > n or hi <= lo:
-            raise ShapeError("pad: Padding value causes wrapping around more than once"
-                             if before > n or after > n else
-                             "pad: Negative padding value is resulting in an empty dimension")
-        return lo + np.arange(-max(before, 0), hi - lo + max(after, 0)) % (hi - lo)
-    raise VoltaError(f"pad: unknown padding mode {mode!r}; use 'constant', 'reflect', "
-                     "'replicate' or 'circular'")
-
-
 @kernel("pad")
 def pad(self: Tensor, pad: Sequence[int], mode: str = "constant", value: float | None = None
         ) -> Tensor:
     a = A(self)
-    pairs = _pad_pairs(a.ndim, pad, "pad")
+    pairs = pad_pairs(a.ndim, pad, "pad")
     if mode == "constant":
         crop = tuple(slice(max(-b, 0), a.shape[i] - max(-e, 0)) for i, (b, e) in enumerate(pairs))
         a = a[crop]
@@ -777,11 +748,8 @@ def pad(self: Tensor, pad: Sequence[int], mode: str = "constant", value: float |
     for i, (b, e) in enumerate(pairs):
         if b == 0 and e == 0:
             continue
-        if mode == "reflect" and (b >= a.shape[i] or e >= a.shape[i]):
-            raise ShapeError(f"pad: padding size should be less than the corresponding input "
-                             f"dimension, but got: padding ({b}, {e}) at dimension {i} of input "
-                             f"{list(a.shape)}")
-        a = np.take(a, _pad_source_index(a.shape[i], b, e, mode), axis=i)
+        check_pad_width(mode, b, e, a.shape, i)
+        a = np.take(a, pad_source_index(a.shape[i], b, e, mode), axis=i)
     return W(a)
 
 
@@ -789,7 +757,7 @@ def pad(self: Tensor, pad: Sequence[int], mode: str = "constant", value: float |
 def pad_backward(grad_output: Tensor, input_sizes: Sequence[int], pad: Sequence[int],
                  mode: str) -> Tensor:
     g = A(grad_output)
-    pairs = _pad_pairs(len(input_sizes), pad, "pad")
+    pairs = pad_pairs(len(input_sizes), pad, "pad")
     if mode == "constant":
         out = np.zeros(tuple(input_sizes), dtype=g.dtype)
         src, dst = [], []
@@ -803,7 +771,7 @@ def pad_backward(grad_output: Tensor, input_sizes: Sequence[int], pad: Sequence[
         if b == 0 and e == 0:
             continue
         n = input_sizes[i]
-        index = _pad_source_index(n, b, e, mode)
+        index = pad_source_index(n, b, e, mode)
         moved = np.moveaxis(g, i, 0)
         acc = np.zeros((n,) + moved.shape[1:], dtype=g.dtype)
         np.add.at(acc, index, moved)

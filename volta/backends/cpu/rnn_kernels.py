@@ -21,11 +21,10 @@ import numpy as np
 
 from volta.backends.cpu.storage import array as A
 from volta.backends.cpu.storage import wrap as W
-from volta.errors import InvalidArgumentError, ShapeError
+from volta.tensor.checks import rnn_layer_checks, rnn_steps
 from volta.tensor.tensor import Tensor
 
 KERNELS: dict[str, Callable[..., Any]] = {}
-_GATES = {"LSTM": 4, "GRU": 3, "RNN_TANH": 1, "RNN_RELU": 1}
 
 
 def kernel(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -53,44 +52,19 @@ def _tanh(x: np.ndarray, out: np.ndarray) -> np.ndarray:
     return out
 
 
-def _steps(mode: str, gates: int, time: int, batch: int, batch_sizes: Sequence[int] | None,
-           reverse: bool) -> tuple[int, list[int], range]:
-    if mode not in _GATES:
-        raise InvalidArgumentError(f"_rnn_layer: unknown mode {mode!r}, expected one of "
-                                   f"{sorted(_GATES)}")
-    if gates % _GATES[mode]:
-        raise ShapeError(f"_rnn_layer: {mode} input_gates width {gates} is not a multiple of "
-                         f"{_GATES[mode]}")
-    if batch_sizes is None:
-        sizes = [batch] * time
-    else:
-        sizes = [int(s) for s in batch_sizes]
-        if len(sizes) != time or any(not 0 <= s <= batch for s in sizes):
-            raise ShapeError(f"_rnn_layer: batch_sizes {sizes} do not fit {time} steps of a "
-                             f"batch of {batch}")
-    order = range(time - 1, -1, -1) if reverse else range(time)
-    return gates // _GATES[mode], sizes, order
-
-
 @kernel("_rnn_layer")
 def rnn_layer(input_gates: Tensor, hx: Tensor, cx: Tensor | None, weight_hh: Tensor,
               bias_hh: Tensor | None, weight_hr: Tensor | None, mode: str,
               batch_sizes: Sequence[int] | None = None, reverse: bool = False
               ) -> tuple[Tensor, Tensor, Tensor, Tensor]:
+    hidden, sizes, order = rnn_layer_checks(input_gates, hx, weight_hh, mode, batch_sizes,
+                                            reverse)
     x = A(input_gates)
-    if x.ndim != 3 or hx.ndim != 2 or weight_hh.ndim != 2:
-        raise ShapeError(f"_rnn_layer: expected input_gates (T, B, G), hx (B, P) and weight_hh "
-                         f"(G, P), got {tuple(input_gates.shape)}, {tuple(hx.shape)} and "
-                         f"{tuple(weight_hh.shape)}")
-    time, batch, gates = x.shape
-    hidden, sizes, order = _steps(mode, gates, time, batch, batch_sizes, reverse)
+    time, batch, _ = x.shape
     w = A(weight_hh)
     proj = None if weight_hr is None else A(weight_hr)
     h = A(hx).astype(x.dtype, copy=True)
     width = h.shape[1]
-    if w.shape != (gates, width) or h.shape[0] != batch:
-        raise ShapeError(f"_rnn_layer: weight_hh {w.shape} and hx {h.shape} do not match "
-                         f"input_gates {x.shape}")
     c = A(cx).astype(x.dtype, copy=True) if mode == "LSTM" else np.zeros((0,), x.dtype)
     cell_width = {"LSTM": 6 * hidden + (hidden if proj is not None else 0),
                   "GRU": 4 * hidden}.get(mode, hidden)
@@ -173,7 +147,7 @@ def rnn_layer_backward(grad_output: Tensor | None, grad_hy: Tensor | None,
     w = A(weight_hh)
     time, batch, _ = ws.shape
     gates, width = w.shape
-    hidden, sizes, order = _steps(mode, gates, time, batch, batch_sizes, reverse)
+    hidden, sizes, order = rnn_steps(mode, gates, time, batch, batch_sizes, reverse)
     dtype = ws.dtype
     proj = None if weight_hr is None else A(weight_hr)
     dh = np.zeros((batch, width), dtype) if grad_hy is None else A(grad_hy).astype(dtype)

@@ -52,14 +52,19 @@ class DeviceBuffer:
 
 class Handle:
     """The backend handle of one storage: a pooled buffer, returned to the pool when the
-    storage (the only owner of its handle) is garbage-collected."""
+    storage (the only owner of its handle) is garbage-collected.
 
-    __slots__ = ("mem", "nbytes", "allocator")
+    ``value_range`` is (min, max) of an integer storage's elements while they are known on the
+    host: set when the host uploads them, cleared when a kernel writes the storage (Note
+    [index range checks] in ``kernels/indexing.py``)."""
+
+    __slots__ = ("mem", "nbytes", "allocator", "value_range")
 
     def __init__(self, mem: DeviceBuffer, nbytes: int, allocator: CachingAllocator) -> None:
         self.mem = mem
         self.nbytes = nbytes
         self.allocator = allocator
+        self.value_range: tuple[int, int] | None = None
 
     @property
     def runtime(self) -> Runtime:

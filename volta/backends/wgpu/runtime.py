@@ -269,8 +269,10 @@ class Runtime:
             compute_pass.set_pipeline(kernel.pipeline)
             compute_pass.set_bind_group(0, group, [slot])
             compute_pass.dispatch_workgroups(*groups)
-            for h in handles:
+            for h, writes in zip(handles, kernel.writable, strict=True):
                 h.mem.last_batch = self.batch_id
+                if writes:
+                    h.value_range = None
             self._pending += 1
             self.counters["dispatches"] += 1
 

@@ -25,7 +25,7 @@ import numpy as np
 
 from volta import dtypes as D
 from volta.backend import Backend, BackendInfo
-from volta.backends.wgpu import runtime
+from volta.backends.wgpu import random, runtime
 from volta.backends.wgpu.allocator import Handle
 from volta.device import device
 from volta.errors import NumericOverflowError
@@ -58,6 +58,14 @@ def to_stored(array: np.ndarray) -> np.ndarray:
     return array.astype(target, copy=False)
 
 
+def value_range(array: np.ndarray) -> tuple[int, int] | None:
+    """(min, max) of an integer array uploaded from the host, kept with its storage so index
+    kernels can check bounds without reading the device (None for other dtypes)."""
+    if array.dtype.kind not in "iu" or not array.size:
+        return None
+    return int(array.min()), int(array.max())
+
+
 class WgpuStorage(Backend):
     """GPU buffers from the caching allocator; work is queued and submitted in batches."""
 
@@ -69,11 +77,13 @@ class WgpuStorage(Backend):
 
     def copy_(self, dst: Handle, src: np.ndarray) -> None:
         dst.runtime.upload(dst, to_stored(src))
+        dst.value_range = value_range(src)
 
     def from_numpy(self, array: np.ndarray, index: int) -> Handle:
         stored = to_stored(array)  # range-check before allocating
         handle = runtime.get(index).allocator.allocate(stored.nbytes)
         handle.runtime.upload(handle, stored)
+        handle.value_range = value_range(array)
         return handle
 
     def read(self, handle: Handle, dtype: D.dtype, numel: int, index: int) -> np.ndarray:
@@ -83,6 +93,13 @@ class WgpuStorage(Backend):
 
     def to_numpy(self, handle: Handle, dtype: D.dtype, numel: int) -> np.ndarray:
         return self.read(handle, dtype, numel, handle.runtime.index)
+
+    def random(self, numel: int, dtype: D.dtype, distribution: str, key: int, offset: int,
+               index: int) -> Handle:
+        handle = self.allocate(numel, dtype, index)
+        kind = random.NORMAL if distribution == "normal" else random.UNIFORM
+        random.fill(handle, numel, dtype, kind, key, offset)
+        return handle
 
     def synchronize(self, index: int) -> None:
         for rt in runtime.existing():

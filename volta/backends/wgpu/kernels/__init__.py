@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from volta.backends.wgpu.kernels import (
+    attention,
     composed,
     conv_ops,
     copy,
@@ -17,10 +18,15 @@ from volta.backends.wgpu.kernels import (
     optim,
     pointwise,
     pool,
+    recurrent,
     reduce,
+    rows,
+    shaping,
 )
 
 KERNELS: dict[str, Any] = {**copy.KERNELS, **pointwise.KERNELS, **reduce.KERNELS,
                            **optim.KERNELS, **nn.KERNELS, **indexing.KERNELS,
                            **composed.KERNELS, **pool.KERNELS, **linalg.KERNELS,
-                           **conv_ops.KERNELS}
+                           **conv_ops.KERNELS, **rows.KERNELS,
+                           **shaping.KERNELS,
+                           **attention.KERNELS, **recurrent.KERNELS}

@@ -8,6 +8,10 @@ input) and its ``grad_weight`` with the roles of the operands swapped. Bias grad
 over the batch and spatial dims (the reduce kernels). The kernels read NCHW operands at an
 offset: non-contiguous operands are made contiguous on the device first.
 
+A 3-D convolution is a sum over the kernel's depth taps of 2-D ones: tap ``kd`` reads the
+depth slices ``kd * dilation + stride * o`` of the depth-padded input (a strided view), with
+the output depths folded into the batch, so every step is one of the 2-D kernels; its backward
+is the 2-D backward per tap, the input gradient added back into the same slices. Transposed
 3-D convolutions and dtypes other than float32/float16 have no kernel here: they run through
 the CPU fallback explicitly (``linalg.cpu_path``), or raise when it is off.
 """
@@ -18,7 +22,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from volta.backends.wgpu.kernels import conv as C
+from volta.backends.wgpu.kernels.composed import _zeros, cat
+from volta.backends.wgpu.kernels.copy import copy_into
 from volta.backends.wgpu.kernels.linalg import GEMM_DTYPES, cpu_path, run_launch
+from volta.backends.wgpu.kernels.shaping import pad
 from volta.backends.wgpu.storage import empty, runtime_of
 from volta.errors import ShapeError
 from volta.tensor.checks import check_conv
@@ -78,9 +85,90 @@ def _bias_grad(grad: Tensor) -> Tensor:
     return grad.sum([0, 2, 3])
 
 
+def _triple(values: Sequence[int], fill: int) -> list[int]:
+    v = [int(x) for x in values] or [fill]
+    return v * 3 if len(v) == 1 else v
+
+
+class _DepthTaps:
+    """A 3-D convolution as 2-D ones per depth tap (see the module docstring)."""
+
+    def __init__(self, input: Tensor, weight: Tensor, stride: Sequence[int],
+                 padding: Sequence[int], dilation: Sequence[int], groups: int) -> None:
+        self.input, self.weight, self.groups = input, weight, groups
+        (self.sd, *self.s2), (self.pd, *self.p2) = _triple(stride, 1), _triple(padding, 0)
+        self.dd, *self.d2 = _triple(dilation, 1)
+        D = self.depth = input._shape[2]
+        self.out_depth = (D + 2 * self.pd - self.dd * (weight._shape[2] - 1) - 1) // self.sd + 1
+        if self.out_depth < 1:
+            raise ShapeError(f"convolution: input depth {D} (padded by {self.pd}) is smaller "
+                             f"than the kernel's {weight._shape[2]} taps")
+        self.padded = pad(input, [0, 0, 0, 0, self.pd, self.pd]) if self.pd else input
+
+    def slab(self, padded: Tensor, kd: int) -> Tensor:
+        """The depth slices tap ``kd`` reads: a strided view (N, C, out_depth, H, W)."""
+        start = kd * self.dd
+        return padded[:, :, start:start + self.sd * (self.out_depth - 1) + 1:self.sd]
+
+    def folded(self, t: Tensor) -> Tensor:
+        """(N, C, Do, H, W) -> (N * Do, C, H, W): the output depths joined to the batch."""
+        N, C, Do, H, W = t._shape
+        return t.permute(0, 2, 1, 3, 4).reshape(N * Do, C, H, W)
+
+    def unfolded(self, t: Tensor) -> Tensor:
+        N = self.input._shape[0]
+        return t.reshape((N, self.out_depth) + t._shape[1:]).permute(0, 2, 1, 3, 4)
+
+    def forward(self, bias: Tensor | None) -> Tensor:
+        total = None
+        for kd in range(self.weight._shape[2]):
+            y = convolution(self.folded(self.slab(self.padded, kd)), self.weight[:, :, kd], None,
+                            self.s2, self.p2, self.d2, False, [0, 0], self.groups)
+            total = y if total is None else total + y
+        assert total is not None
+        out = self.unfolded(total)
+        if bias is not None:
+            out = out + bias.view(1, -1, 1, 1, 1)
+        return out.contiguous()
+
+    def backward(self, grad_output: Tensor, output_mask: Sequence[bool]) -> tuple[Any, Any, Any]:
+        gy = self.folded(grad_output)
+        grad_padded = _zeros(self.padded._shape, grad_output) if output_mask[0] else None
+        weight_taps = []
+        for kd in range(self.weight._shape[2]):
+            gi, gw, _ = convolution_backward(
+                gy, self.folded(self.slab(self.padded, kd)), self.weight[:, :, kd], self.s2,
+                self.p2, self.d2, False, [0, 0], self.groups,
+                [output_mask[0], output_mask[1], False])
+            if grad_padded is not None:
+                region = self.slab(grad_padded, kd)
+                copy_into(region, region + self.unfolded(gi))
+            weight_taps.append(gw)
+        gi = None if grad_padded is None else \
+            grad_padded.narrow(2, self.pd, self.depth).contiguous()
+        gw = _stack(weight_taps, 2) if output_mask[1] else None
+        gb = grad_output.sum([0, 2, 3, 4]) if output_mask[2] else None
+        return gi, gw, gb
+
+
+def _stack(tensors: Sequence[Tensor], dim: int) -> Tensor:
+    return cat([t.unsqueeze(dim) for t in tensors], dim)
+
+
+def _depth_taps(input: Tensor, weight: Tensor, transposed: bool, *args: Any) -> _DepthTaps | None:
+    """The 3-D convolution as 2-D taps when the 2-D kernels can run them, else None."""
+    if input.ndim != 5 or transposed or GEMM_DTYPES.get(input.dtype) is None:
+        return None
+    check_conv(input, weight)
+    return _DepthTaps(input, weight, *args)
+
+
 def convolution(input: Tensor, weight: Tensor, bias: Tensor | None, stride: Sequence[int],
                 padding: Sequence[int], dilation: Sequence[int], transposed: bool,
                 output_padding: Sequence[int], groups: int) -> Tensor:
+    taps = _depth_taps(input, weight, transposed, stride, padding, dilation, groups)
+    if taps is not None:
+        return taps.forward(bias)
     dtype = _supported("convolution", input, weight)
     if dtype is None:
         return cpu_path("convolution", input, weight, bias, stride, padding, dilation,
@@ -110,6 +198,9 @@ def convolution_backward(grad_output: Tensor, input: Tensor, weight: Tensor,
                          dilation: Sequence[int], transposed: bool,
                          output_padding: Sequence[int], groups: int,
                          output_mask: Sequence[bool]) -> tuple[Any, Any, Any]:
+    taps = _depth_taps(input, weight, transposed, stride, padding, dilation, groups)
+    if taps is not None:
+        return taps.backward(grad_output, output_mask)
     dtype = _supported("convolution_backward", input, weight)
     if dtype is None:
         return cpu_path("convolution_backward", grad_output, input, weight, stride, padding,

@@ -5,24 +5,58 @@ Note [indexed views]: every read is one elementwise launch over the output shape
 is passed as a view with the output's shape whose stride along the indexed dimension is 0, so
 its element index ``e`` is the address with that coordinate zero; the kernel adds
 ``index * stride``. The index tensor is passed as a view with the output's shape too (stride 0
-where it is broadcast). No copy, any strides. Indices outside the dimension cannot raise on
-the GPU: they are clamped (PyTorch raises on CPU and asserts on CUDA).
+where it is broadcast). No copy, any strides.
+
+Note [index range checks]: an index outside the dimension raises the CPU backend's
+``IndexOutOfRangeError`` before anything is recorded, chosen over an error flag read at the
+next sync because the error then surfaces at the call, as on CPU. The bounds come from the host
+when they are known there: an integer storage uploaded from the host keeps its (min, max)
+(``Handle.value_range``) until a kernel writes it, which covers labels, token ids and every
+index volta builds from sizes, so those checks cost no device read. Indices computed on the
+device (argmax, topk, ...) are checked by reading their min and max back: one sync, the price
+of an exact error. The kernels still clamp, so no read or write ever leaves its buffer.
 """
 
 from __future__ import annotations
 
 from volta import dtypes as D
+from volta.backends.wgpu.kernels.composed import cat
 from volta.backends.wgpu.kernels.copy import copy_into
 from volta.backends.wgpu.kernels.elementwise import Launch, load
-from volta.backends.wgpu.storage import empty
+from volta.backends.wgpu.storage import empty, handle_of
 from volta.composites.views import wrap_dim
-from volta.errors import DTypeError, ShapeError
+from volta.errors import DTypeError, IndexOutOfRangeError, ShapeError
 from volta.tensor.tensor import Tensor
 
 
 def _check_index(index: Tensor, op: str) -> None:
     if index.dtype not in (D.int64, D.int32):
         raise DTypeError(f"{op}(): Expected dtype int64 for index, got {index.dtype.name}")
+
+
+def _out_of_range(index: Tensor, first: int, size: int) -> tuple[int, int] | None:
+    """None when every element of ``index`` is in ``[first, size)``, else its (min, max).
+    The storage's host-known range (Note [index range checks]) covers the view's elements, so
+    when it is inside, nothing is read; otherwise the view's own bounds are read back."""
+    if index.numel() == 0:
+        return None
+    known = handle_of(index).value_range
+    if known is not None and known[0] >= first and known[1] < size:
+        return None
+    low, high = (int(v) for v in cat([index.amin().reshape(1),
+                                       index.amax().reshape(1)]).tolist())
+    return None if low >= first and high < size else (low, high)
+
+
+def check_range(index: Tensor, size: int, dim: int, op: str) -> None:
+    """Raise the CPU backend's error when an element of ``index`` is outside ``[-size, size)``;
+    ``op=""`` gives the message of advanced indexing."""
+    bounds = _out_of_range(index, -size, size)
+    if bounds is not None:
+        bad = bounds[1] if bounds[1] >= size else bounds[0]
+        prefix = f"{op}(): " if op else ""
+        raise IndexOutOfRangeError(f"{prefix}index {bad} is out of bounds for dimension {dim} "
+                                   f"with size {size}")
 
 
 def _read(out: Tensor, src_view: Tensor, index_view: Tensor, stride: int, size: int) -> Tensor:
@@ -46,6 +80,7 @@ def gather(self: Tensor, dim: int, index: Tensor, sparse_grad: bool = False) -> 
     out = empty(shape, self.dtype, self._device)
     if not self.ndim:
         return copy_into(out, self)
+    check_range(index, self._shape[d], d, "gather")
     strides = tuple(0 if i == d else s for i, s in enumerate(self._stride))
     src = self._view_of(shape, strides, self._offset)
     return _read(out, src, index, self._stride[d], self._shape[d])
@@ -58,6 +93,7 @@ def index_select(self: Tensor, dim: int, index: Tensor) -> Tensor:
     if not self.ndim:
         return copy_into(empty((), self.dtype, self._device), self)
     d = wrap_dim(dim, self.ndim, "index_select")
+    check_range(index, self._shape[d], d, "index_select")
     n = index.numel()
     shape = self._shape[:d] + (n,) + self._shape[d + 1:]
     out = empty(shape, self.dtype, self._device)
@@ -75,6 +111,10 @@ def embedding(weight: Tensor, indices: Tensor, padding_idx: int = -1,
         raise ShapeError("'weight' must be 2-D")
     _check_index(indices, "embedding")
     rows, width = weight._shape
+    bounds = _out_of_range(indices, 0, rows)
+    if bounds is not None:
+        raise IndexOutOfRangeError(f"embedding: index out of range in self (indices must be in "
+                                   f"[0, {rows}), got {bounds[0]}..{bounds[1]})")
     shape = indices._shape + (width,)
     out = empty(shape, weight.dtype, weight._device)
     src = weight._view_of(shape, (0,) * indices.ndim + (weight._stride[1],), weight._offset)
@@ -126,6 +166,7 @@ def scatter_add(self: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor:
     if not self.ndim or index.numel() == 0:
         return out if self.ndim else copy_into(out, src.reshape(()))
     d = wrap_dim(dim, self.ndim, "scatter_add")
+    check_range(index, self._shape[d], d, "scatter_add")
     shape = index._shape
     out_view = out._view_of(shape, tuple(0 if i == d else s for i, s in enumerate(out._stride)),
                             0)
@@ -142,6 +183,7 @@ def index_add(self: Tensor, dim: int, index: Tensor, source: Tensor, alpha: floa
     if index.numel() == 0:
         return out
     d = wrap_dim(dim, self.ndim, "index_add")
+    check_range(index, self._shape[d], d, "index_add")
     shape = source._shape
     out_view = out._view_of(shape, tuple(0 if i == d else s for i, s in enumerate(out._stride)),
                             0)
