@@ -144,6 +144,12 @@ def _chunks(batch: int, rows: int, row_bytes: int) -> list[tuple[slice, list[sli
 #   gives it zero gradient (exact only while the other factor is finite, which is checked).
 # The samples of a chunk sit side by side in the columns, so each group is one large GEMM (which
 # BLAS can split over its threads) instead of one small GEMM per sample.
+# The wide layout pays for its off-output offsets (the wrap past each row end, and a copy that
+# drops them from the result), which on small planes (LeNet's 10x10 outputs: 36%) cost more
+# than the short runs of the exact layout; it is used only while they are a small fraction.
+# The forward pass of an exact chunk that holds whole samples puts its columns batch-major,
+# (N, G, C/G * taps, Q): per sample, W @ columns is then already the output's (Cout, *out)
+# layout, so the GEMM writes the output directly.
 
 
 class _Workspace(threading.local):
@@ -197,6 +203,37 @@ def _all_finite(a: np.ndarray) -> bool:
 def _wide_length(plane: tuple[int, ...], out_shape: tuple[int, ...]) -> int:
     """Length L of the wide index space: the flat offset of the last output, plus one."""
     return sum((o - 1) * st for o, st in zip(out_shape, _plane_strides(plane))) + 1
+
+
+def _use_wide(stride: tuple[int, ...], plane: tuple[int, ...], out_shape: tuple[int, ...]) -> bool:
+    """Whether the wide layout applies (stride 1) and wastes at most 1/8 of its columns."""
+    return all(s == 1 for s in stride) and 8 * _wide_length(plane, out_shape) <= 9 * math.prod(
+        out_shape
+    )
+
+
+def _batch_columns(
+    a: np.ndarray,
+    groups: int,
+    kernel: tuple[int, ...],
+    stride: tuple[int, ...],
+    dilation: tuple[int, ...],
+    out_shape: tuple[int, ...],
+) -> np.ndarray:
+    """Exact-layout columns of a padded (N, C, *S) input, batch-major: (N, G, C/G*taps, Q)."""
+    n, c = a.shape[:2]
+    cig = c // groups
+    sn, sc, *ss = a.strides
+    view = as_strided(
+        a,
+        (n, groups, cig, *kernel, *out_shape),
+        (sn, sc * cig, sc, *(st * d for st, d in zip(ss, dilation)),
+         *(st * s for st, s in zip(ss, stride))),
+        writeable=False,
+    )
+    cols = _WORKSPACE.take("columns", view.shape, view.dtype)
+    np.copyto(cols, view)
+    return cols.reshape(n, groups, cig * math.prod(kernel), math.prod(out_shape))
 
 
 def _tap_view(
@@ -277,14 +314,22 @@ def _conv_core(
     cog, kcols = cout // groups, cig * math.prod(kernel)
     plane = tuple(n + 2 * p for n, p in zip(x.shape[2:], padding))
     reach = dilation[0] * (kernel[0] - 1) + 1
-    wide = all(s == 1 for s in stride)
+    wide = _use_wide(stride, plane, out_shape)
     wmat = w.reshape(groups, cog, kcols)
     out = np.empty((batch, cout, *out_shape), dtype=x.dtype)
     out5 = out.reshape(batch, groups, cog, *out_shape)
+    outq = out.reshape(batch, groups, cog, -1)
     bias5 = None if bias is None else bias.reshape(groups, cog, *(1,) * len(out_shape))
     row_bytes = _column_row_bytes(groups * kcols, plane, out_shape, x.itemsize)
     for bs, row_slices in _chunks(batch, out_shape[0], row_bytes):
         xp = _pad_zeros(x[bs], padding)
+        if not wide and len(row_slices) == 1:
+            # whole samples, exact layout: the GEMM writes the output (Note [tap layouts])
+            cols = _batch_columns(xp, groups, kernel, stride, dilation, out_shape)
+            np.matmul(wmat, cols, out=outq[bs])
+            if bias5 is not None:
+                outq[bs] += bias5.reshape(groups, cog, 1)
+            continue
         for rs in row_slices:
             slab = _rows(xp, rs, stride[0], reach)
             oc = (rs.stop - rs.start, *out_shape[1:])
@@ -322,7 +367,7 @@ def _col2im_core(
     plane = tuple(n + 2 * p for n, p in zip(spatial, padding))
     reach = dilation[0] * (kernel[0] - 1) + 1
     # Off-output positions of the wide layout receive W^T @ 0, which is 0 only for finite W.
-    wide = all(s == 1 for s in stride) and _all_finite(w)
+    wide = _use_wide(stride, plane, tuple(out_shape)) and _all_finite(w)
     wmat_t = w.reshape(groups, cog, kcols).transpose(0, 2, 1)
     gx = np.empty((batch, groups * cig, *spatial), dtype=y.dtype)
     inner = (slice(None), slice(None), *(slice(p, p + n) for p, n in zip(padding, spatial)))
@@ -369,7 +414,7 @@ def _weight_grad_core(
     for bs, row_slices in _chunks(batch, out_shape[0], row_bytes):
         xp = _pad_zeros(x[bs], padding)
         # Off-output columns read real input elements and meet a zero gradient: 0 * inf = NaN.
-        wide = all(s == 1 for s in stride) and _all_finite(xp)
+        wide = _use_wide(stride, plane, out_shape) and _all_finite(xp)
         for rs in row_slices:
             slab = _rows(xp, rs, stride[0], reach)
             oc = (rs.stop - rs.start, *out_shape[1:])
