@@ -357,8 +357,9 @@ def _col2im_core(
     """Adjoint of _conv_core w.r.t. its input x of spatial size `spatial` (i.e. a transposed
     convolution): gx[n, c, o*s + k*d - p] += sum_co y[n, co, o] * w[co, c, k].
 
-    Per chunk, one GEMM gives every tap's contribution; they are added into a padded buffer with
-    one strided add per tap, and the padding is cropped off.
+    Per chunk, one GEMM gives every tap's contribution; they are added into a padded buffer (one
+    strided add per tap in the wide layout, one per dim and tap in the exact one: _sum_taps),
+    and the padding is cropped off.
     """
     batch, _, *out_shape = y.shape
     cout, cig = w.shape[:2]
@@ -383,12 +384,42 @@ def _col2im_core(
             win = _tap_view(slab, groups, kernel, stride, dilation, oc, wide, True)
             gcols = _WORKSPACE.take("columns", (groups, kcols, yq.shape[2]), y.dtype)
             gcols = np.matmul(wmat_t, yq, out=gcols).reshape(win.shape)
+            if not wide:
+                summed = _sum_taps(gcols, kernel, stride, dilation, tuple(slab.shape[2:]))
+                slab += summed.reshape(groups * cig, *summed.shape[2:]).swapaxes(0, 1)
+                continue
             for tap in taps:
                 # One tap maps positions to distinct input elements, so += through the view is
                 # an ordinary (non-aliasing) in-place add.
                 win[(slice(None), slice(None), *tap)] += gcols[(slice(None), slice(None), *tap)]
         gx[bs] = gxp[inner]
     return gx
+
+
+def _sum_taps(
+    gcols: np.ndarray,
+    kernel: tuple[int, ...],
+    stride: tuple[int, ...],
+    dilation: tuple[int, ...],
+    plane: tuple[int, ...],
+) -> np.ndarray:
+    """Exact-layout columns (G, C/G, *kernel, N, *out) summed into the positions their taps
+    read, (G, C/G, N, *plane). One spatial dim at a time: the taps of the first dim add runs of
+    a whole output plane, where one add per tap would add runs of one output row only."""
+    nd = len(kernel)
+    acc = gcols
+    for j in range(nd):
+        # acc is (G, C/G, kernel[j:], N, plane[:j], out[j:]): dim j's taps sit at axis 2 and
+        # its positions at axis nd + 3 (nd + 2 once a tap is picked).
+        shape = (*acc.shape[:2], *acc.shape[3 : nd + 3], plane[j], *acc.shape[nd + 4 :])
+        summed = _WORKSPACE.take(f"taps{j % 2}", shape, gcols.dtype)
+        summed.fill(0)
+        count = acc.shape[nd + 3]
+        for t in range(kernel[j]):
+            dest = _axis_slice(len(shape), nd + 2, _tap_slice(t * dilation[j], count, stride[j]))
+            summed[dest] += acc[:, :, t]
+        acc = summed
+    return acc
 
 
 def _weight_grad_core(
