@@ -55,11 +55,13 @@ CONV_CASES = [
     ((1, 6, 10, 9), 6, (1, 1), (3, 2), (0, 0), (1, 1), 3, True),
     ((2, 2, 5, 6, 4), 4, (2, 3, 2), (1, 2, 1), (1, 0, 1), (2, 1, 1), 2, True),
     ((1, 3, 4, 4, 4), 2, (3, 3, 3), (2, 2, 2), (1, 1, 1), (1, 1, 1), 1, False),
-    # stride 1 everywhere: the wide column layout (see Note [tap layouts])
+    # stride 1 everywhere: the wide column layout where it wastes few columns (1-d, and the
+    # long rows of the last case), else the exact one (see Note [tap layouts])
     ((2, 3, 12), 4, (5,), (1,), (2,), (1,), 1, True),
     ((2, 1, 12, 11), 6, (5, 5), (1, 1), (2, 2), (1, 1), 1, True),
     ((2, 6, 9, 8), 4, (3, 2), (1, 1), (0, 1), (1, 2), 2, False),
     ((1, 2, 5, 6, 4), 3, (2, 3, 2), (1, 1, 1), (1, 0, 2), (2, 1, 1), 1, True),
+    ((2, 4, 6, 40), 4, (3, 3), (1, 1), (1, 1), (1, 1), 2, True),
 ]
 
 # (input shape, out channels, kernel, stride, padding, dilation, output_padding, groups, bias)
@@ -104,11 +106,24 @@ def _run_conv_case(case: tuple, transposed: bool, dtype: type) -> None:
     check(gb, rgb, dtype)
 
 
+@pytest.mark.parametrize("exact_only", [False, True])
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("case", CONV_CASES)
-def test_convolution(case: tuple, dtype: type) -> None:
-    """Direct convolution forward and backward match aten."""
+def test_convolution(
+    monkeypatch: pytest.MonkeyPatch, case: tuple, dtype: type, exact_only: bool
+) -> None:
+    """Direct convolution forward and backward match aten, in the layouts the kernels choose
+    and with the exact layout forced everywhere."""
+    if exact_only:
+        monkeypatch.setattr(nn, "_use_wide", lambda stride, plane, out_shape: False)
     _run_conv_case(case, False, dtype)
+
+
+def test_convolution_layout_choice() -> None:
+    """The wide layout is taken only where its off-output columns are few."""
+    assert nn._use_wide((1, 1), (8, 42), (6, 40))  # 10 of 250 columns off-output
+    assert not nn._use_wide((1, 1), (14, 14), (10, 10))  # LeNet's second conv: 36 of 136
+    assert not nn._use_wide((2, 1), (8, 42), (3, 40))
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
@@ -121,8 +136,8 @@ def test_conv_transpose(case: tuple, dtype: type) -> None:
 @pytest.mark.parametrize("budget", [64, 700, 6000])
 @pytest.mark.parametrize(
     ("transposed", "case"),
-    [(False, CONV_CASES[2]), (False, CONV_CASES[8]), (True, TCONV_CASES[1]),
-     (True, TCONV_CASES[4])],
+    [(False, CONV_CASES[2]), (False, CONV_CASES[8]), (False, CONV_CASES[11]),
+     (True, TCONV_CASES[1]), (True, TCONV_CASES[4])],
 )
 def test_convolution_chunked(
     monkeypatch: pytest.MonkeyPatch, budget: int, transposed: bool, case: tuple
@@ -154,7 +169,7 @@ def test_convolution_noncontiguous(case: tuple) -> None:
 
 
 @pytest.mark.parametrize("where", ["input", "weight", "grad"])
-@pytest.mark.parametrize("case", [CONV_CASES[8], CONV_CASES[2]])
+@pytest.mark.parametrize("case", [CONV_CASES[8], CONV_CASES[2], CONV_CASES[11]])
 def test_convolution_nonfinite(case: tuple, where: str) -> None:
     """inf and NaN reach exactly the outputs and gradients they reach in aten: the stride-1
     layout's off-output positions must not turn 0 * inf into NaN anywhere else."""

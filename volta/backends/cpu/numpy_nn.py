@@ -144,6 +144,12 @@ def _chunks(batch: int, rows: int, row_bytes: int) -> list[tuple[slice, list[sli
 #   gives it zero gradient (exact only while the other factor is finite, which is checked).
 # The samples of a chunk sit side by side in the columns, so each group is one large GEMM (which
 # BLAS can split over its threads) instead of one small GEMM per sample.
+# The wide layout pays for its off-output offsets (the wrap past each row end, and a copy that
+# drops them from the result), which on small planes (LeNet's 10x10 outputs: 36%) cost more
+# than the short runs of the exact layout; it is used only while they are a small fraction.
+# The forward pass of an exact chunk that holds whole samples puts its columns batch-major,
+# (N, G, C/G * taps, Q): per sample, W @ columns is then already the output's (Cout, *out)
+# layout, so the GEMM writes the output directly.
 
 
 class _Workspace(threading.local):
@@ -197,6 +203,37 @@ def _all_finite(a: np.ndarray) -> bool:
 def _wide_length(plane: tuple[int, ...], out_shape: tuple[int, ...]) -> int:
     """Length L of the wide index space: the flat offset of the last output, plus one."""
     return sum((o - 1) * st for o, st in zip(out_shape, _plane_strides(plane))) + 1
+
+
+def _use_wide(stride: tuple[int, ...], plane: tuple[int, ...], out_shape: tuple[int, ...]) -> bool:
+    """Whether the wide layout applies (stride 1) and wastes at most 1/8 of its columns."""
+    return all(s == 1 for s in stride) and 8 * _wide_length(plane, out_shape) <= 9 * math.prod(
+        out_shape
+    )
+
+
+def _batch_columns(
+    a: np.ndarray,
+    groups: int,
+    kernel: tuple[int, ...],
+    stride: tuple[int, ...],
+    dilation: tuple[int, ...],
+    out_shape: tuple[int, ...],
+) -> np.ndarray:
+    """Exact-layout columns of a padded (N, C, *S) input, batch-major: (N, G, C/G*taps, Q)."""
+    n, c = a.shape[:2]
+    cig = c // groups
+    sn, sc, *ss = a.strides
+    view = as_strided(
+        a,
+        (n, groups, cig, *kernel, *out_shape),
+        (sn, sc * cig, sc, *(st * d for st, d in zip(ss, dilation)),
+         *(st * s for st, s in zip(ss, stride))),
+        writeable=False,
+    )
+    cols = _WORKSPACE.take("columns", view.shape, view.dtype)
+    np.copyto(cols, view)
+    return cols.reshape(n, groups, cig * math.prod(kernel), math.prod(out_shape))
 
 
 def _tap_view(
@@ -277,14 +314,22 @@ def _conv_core(
     cog, kcols = cout // groups, cig * math.prod(kernel)
     plane = tuple(n + 2 * p for n, p in zip(x.shape[2:], padding))
     reach = dilation[0] * (kernel[0] - 1) + 1
-    wide = all(s == 1 for s in stride)
+    wide = _use_wide(stride, plane, out_shape)
     wmat = w.reshape(groups, cog, kcols)
     out = np.empty((batch, cout, *out_shape), dtype=x.dtype)
     out5 = out.reshape(batch, groups, cog, *out_shape)
+    outq = out.reshape(batch, groups, cog, -1)
     bias5 = None if bias is None else bias.reshape(groups, cog, *(1,) * len(out_shape))
     row_bytes = _column_row_bytes(groups * kcols, plane, out_shape, x.itemsize)
     for bs, row_slices in _chunks(batch, out_shape[0], row_bytes):
         xp = _pad_zeros(x[bs], padding)
+        if not wide and len(row_slices) == 1:
+            # whole samples, exact layout: the GEMM writes the output (Note [tap layouts])
+            cols = _batch_columns(xp, groups, kernel, stride, dilation, out_shape)
+            np.matmul(wmat, cols, out=outq[bs])
+            if bias5 is not None:
+                outq[bs] += bias5.reshape(groups, cog, 1)
+            continue
         for rs in row_slices:
             slab = _rows(xp, rs, stride[0], reach)
             oc = (rs.stop - rs.start, *out_shape[1:])
@@ -312,8 +357,9 @@ def _col2im_core(
     """Adjoint of _conv_core w.r.t. its input x of spatial size `spatial` (i.e. a transposed
     convolution): gx[n, c, o*s + k*d - p] += sum_co y[n, co, o] * w[co, c, k].
 
-    Per chunk, one GEMM gives every tap's contribution; they are added into a padded buffer with
-    one strided add per tap, and the padding is cropped off.
+    Per chunk, one GEMM gives every tap's contribution; they are added into a padded buffer (one
+    strided add per tap in the wide layout, one per dim and tap in the exact one: _sum_taps),
+    and the padding is cropped off.
     """
     batch, _, *out_shape = y.shape
     cout, cig = w.shape[:2]
@@ -322,7 +368,7 @@ def _col2im_core(
     plane = tuple(n + 2 * p for n, p in zip(spatial, padding))
     reach = dilation[0] * (kernel[0] - 1) + 1
     # Off-output positions of the wide layout receive W^T @ 0, which is 0 only for finite W.
-    wide = all(s == 1 for s in stride) and _all_finite(w)
+    wide = _use_wide(stride, plane, tuple(out_shape)) and _all_finite(w)
     wmat_t = w.reshape(groups, cog, kcols).transpose(0, 2, 1)
     gx = np.empty((batch, groups * cig, *spatial), dtype=y.dtype)
     inner = (slice(None), slice(None), *(slice(p, p + n) for p, n in zip(padding, spatial)))
@@ -338,12 +384,42 @@ def _col2im_core(
             win = _tap_view(slab, groups, kernel, stride, dilation, oc, wide, True)
             gcols = _WORKSPACE.take("columns", (groups, kcols, yq.shape[2]), y.dtype)
             gcols = np.matmul(wmat_t, yq, out=gcols).reshape(win.shape)
+            if not wide:
+                summed = _sum_taps(gcols, kernel, stride, dilation, tuple(slab.shape[2:]))
+                slab += summed.reshape(groups * cig, *summed.shape[2:]).swapaxes(0, 1)
+                continue
             for tap in taps:
                 # One tap maps positions to distinct input elements, so += through the view is
                 # an ordinary (non-aliasing) in-place add.
                 win[(slice(None), slice(None), *tap)] += gcols[(slice(None), slice(None), *tap)]
         gx[bs] = gxp[inner]
     return gx
+
+
+def _sum_taps(
+    gcols: np.ndarray,
+    kernel: tuple[int, ...],
+    stride: tuple[int, ...],
+    dilation: tuple[int, ...],
+    plane: tuple[int, ...],
+) -> np.ndarray:
+    """Exact-layout columns (G, C/G, *kernel, N, *out) summed into the positions their taps
+    read, (G, C/G, N, *plane). One spatial dim at a time: the taps of the first dim add runs of
+    a whole output plane, where one add per tap would add runs of one output row only."""
+    nd = len(kernel)
+    acc = gcols
+    for j in range(nd):
+        # acc is (G, C/G, kernel[j:], N, plane[:j], out[j:]): dim j's taps sit at axis 2 and
+        # its positions at axis nd + 3 (nd + 2 once a tap is picked).
+        shape = (*acc.shape[:2], *acc.shape[3 : nd + 3], plane[j], *acc.shape[nd + 4 :])
+        summed = _WORKSPACE.take(f"taps{j % 2}", shape, gcols.dtype)
+        summed.fill(0)
+        count = acc.shape[nd + 3]
+        for t in range(kernel[j]):
+            dest = _axis_slice(len(shape), nd + 2, _tap_slice(t * dilation[j], count, stride[j]))
+            summed[dest] += acc[:, :, t]
+        acc = summed
+    return acc
 
 
 def _weight_grad_core(
@@ -369,7 +445,7 @@ def _weight_grad_core(
     for bs, row_slices in _chunks(batch, out_shape[0], row_bytes):
         xp = _pad_zeros(x[bs], padding)
         # Off-output columns read real input elements and meet a zero gradient: 0 * inf = NaN.
-        wide = all(s == 1 for s in stride) and _all_finite(xp)
+        wide = _use_wide(stride, plane, out_shape) and _all_finite(xp)
         for rs in row_slices:
             slab = _rows(xp, rs, stride[0], reach)
             oc = (rs.stop - rs.start, *out_shape[1:])
