@@ -2,9 +2,12 @@
 SGD step, and the memory ops (copy, fill, clone) that every in-place op and ``.to`` go through.
 
 Each kernel checks its arguments with PyTorch's messages, lays its input out as rows (the
-reduced or softmax dimension last, contiguous), and runs a loop compiled by numba, parallel
-over rows (``prange``). Inputs are read with ``volta.backend.host_view`` (zero-copy: the
-device is host memory) and results are written into ``volta.empty(..., device=...)`` tensors.
+reduced or softmax dimension last, contiguous), and runs a loop compiled by numba. Loops over
+whole large tensors (column sums, the SGD step, integer matmul) are parallel (``prange``);
+row loops are serial, since compiling a parallel loop costs three times as long and the rows
+of nn's reductions and softmaxes are short; float matmul is BLAS, called from numba.
+Inputs are read with ``volta.backend.host_view`` (zero-copy: the device is host memory) and
+results are written into ``volta.empty(..., device=...)`` tensors.
 """
 
 from __future__ import annotations
@@ -87,9 +90,9 @@ def _new(values: np.ndarray, shape: tuple[int, ...], dtype: volta.dtype, like: v
 # -- reductions ----------------------------------------------------------------------------------
 
 
-@_pjit
+@_jit
 def _sum_rows(x: np.ndarray, out: np.ndarray) -> None:
-    for r in prange(x.shape[0]):
+    for r in range(x.shape[0]):
         total = out[r]  # starts at 0 in the accumulation dtype (float64 or int64)
         for j in range(x.shape[1]):
             total += x[r, j]
@@ -108,11 +111,11 @@ def _sum_columns(x: np.ndarray, out: np.ndarray) -> None:
                 out[c] += x[i, c]
 
 
-@_pjit
+@_jit
 def _extreme_rows(x: np.ndarray, values: np.ndarray, indices: np.ndarray, largest: bool
                   ) -> None:
     # the first extreme element of each row; NaN beats everything, as in PyTorch
-    for r in prange(x.shape[0]):
+    for r in range(x.shape[0]):
         best = x[r, 0]
         where = 0
         for j in range(1, x.shape[1]):
@@ -153,7 +156,7 @@ def _sums(x: volta.Tensor, dims: tuple[int, ...], accumulator: np.dtype) -> np.n
         return totals
     rows = _rows(x, dims, a.dtype)
     totals = np.zeros(rows.shape[0], dtype=accumulator)
-    launch(_sum_rows, rows.size, rows, totals)
+    _sum_rows(rows, totals)
     return totals
 
 
@@ -186,7 +189,7 @@ def _extremes(self: volta.Tensor, dims: tuple[int, ...], op: str, largest: bool
     values = np.empty(rows.shape[0], dtype=rows.dtype)
     indices = np.empty(rows.shape[0], dtype=np.int64)
     if rows.shape[0]:
-        launch(_extreme_rows, rows.size, rows, values, indices, largest)
+        _extreme_rows(rows, values, indices, largest)
     return values, indices
 
 
@@ -253,9 +256,9 @@ KERNELS["argmin"] = _arg_reduction("argmin", largest=False)
 # -- softmax -------------------------------------------------------------------------------------
 
 
-@_pjit
+@_jit
 def _softmax_rows(x: np.ndarray, out: np.ndarray, log: bool) -> None:
-    for r in prange(x.shape[0]):
+    for r in range(x.shape[0]):
         top = x[r, 0]
         for j in range(1, x.shape[1]):
             if x[r, j] > top or x[r, j] != x[r, j]:
@@ -272,10 +275,10 @@ def _softmax_rows(x: np.ndarray, out: np.ndarray, log: bool) -> None:
                 out[r, j] = np.exp(x[r, j] - top) / total
 
 
-@_pjit
+@_jit
 def _softmax_backward_rows(grad: np.ndarray, output: np.ndarray, out: np.ndarray, log: bool
                            ) -> None:
-    for r in prange(grad.shape[0]):
+    for r in range(grad.shape[0]):
         total = 0.0
         for j in range(grad.shape[1]):
             total += grad[r, j] if log else grad[r, j] * output[r, j]
@@ -305,7 +308,7 @@ def _softmax(op: str, log: bool) -> Callable[..., volta.Tensor]:
         rows = _rows(self, (d,) if self.ndim else (), out_dtype.numpy)
         out = np.empty_like(rows)
         if rows.size:
-            launch(_softmax_rows, rows.size, rows, out, log)
+            _softmax_rows(rows, out, log)
         return _restore(out, self, d, out_dtype)
     softmax.__name__ = op
     return softmax
@@ -320,7 +323,7 @@ def _softmax_backward(op: str, log: bool) -> Callable[..., volta.Tensor]:
         out_rows = _rows(output, layout)
         out = np.empty_like(out_rows)
         if out.size:
-            launch(_softmax_backward_rows, out.size, grad, out_rows, out, log)
+            _softmax_backward_rows(grad, out_rows, out, log)
         return _restore(out, output, d, input_dtype)
     backward.__name__ = op
     return backward

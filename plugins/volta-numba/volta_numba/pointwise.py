@@ -121,6 +121,7 @@ def _operand(x: Any, compute: np.dtype, ndim: int, shape: tuple[int, ...]
 
 def make_kernel(spec: PointwiseSpec, module: Any) -> Callable[..., volta.Tensor]:
     loop = getattr(module, spec.ident)
+    serial = getattr(module, f"{spec.ident}_serial")
     tensor_positions = [i for i, (_, is_tensor) in enumerate(spec.args) if is_tensor]
 
     conditions = [i for i in tensor_positions if spec.args[i][0] in spec.conditions]
@@ -157,7 +158,7 @@ def make_kernel(spec: PointwiseSpec, module: Any) -> Callable[..., volta.Tensor]
                 arguments += [base, starts, step]
             else:
                 arguments.append(_scalar(values[i]))
-        launch(loop, n, *arguments)
+        launch(loop, n, *arguments, serial=serial)
         if out is not target:
             target[...] = out  # back to the narrow integer dtype, wrapping like PyTorch
         return result

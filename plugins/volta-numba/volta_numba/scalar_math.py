@@ -38,9 +38,14 @@ def invert(x: Any) -> Any:
 
 @overload(invert, inline="always")
 def _invert(x: Any) -> Any:
-    if isinstance(x, types.Boolean):
-        return lambda x: not x
-    return lambda x: ~x
+    # the implementations' signatures must equal the stub's, annotations included
+    def logical(x: Any) -> Any:
+        return not x
+
+    def bitwise(x: Any) -> Any:
+        return ~x
+
+    return logical if isinstance(x, types.Boolean) else bitwise
 
 
 @_jit
@@ -137,8 +142,11 @@ def trunc_divide(a: Any, b: Any) -> Any:
 
 @overload(trunc_divide, inline="always")
 def _trunc_divide(a: Any, b: Any) -> Any:
+    def floating(a: Any, b: Any) -> Any:
+        return np.trunc(a / b)
+
     if isinstance(a, types.Float) or isinstance(b, types.Float):
-        return lambda a, b: np.trunc(a / b)
+        return floating
 
     def integer(a: Any, b: Any) -> Any:
         quotient = np.floor_divide(a, b)

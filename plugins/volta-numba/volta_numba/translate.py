@@ -6,9 +6,10 @@ A snippet is a Python expression over the op's arguments (``self + alpha * other
 
 * ``<op>_element``: the snippet itself on scalars, names mapped onto numpy ufuncs (which numba
   compiles for scalars) or onto :mod:`volta_numba.scalar_math`;
-* ``<op>``: the loop, parallel over rows. Every tensor operand arrives as its flat storage, one
-  start offset per row and the stride along the row (0 for a broadcast dimension), so one
-  compiled loop serves contiguous, strided and broadcast inputs alike
+* ``<op>`` and ``<op>_serial``: the loop, parallel over rows or not. Every tensor operand
+  arrives as its flat storage, one start offset per row and the stride along the row (0 for a
+  broadcast dimension), so one compiled loop serves contiguous, strided and broadcast inputs
+  alike
   (:mod:`volta_numba.pointwise` computes that layout).
 
 The functions of all ops go into one module file, written under a cache directory named by the
@@ -116,18 +117,22 @@ def kernel_source(spec: PointwiseSpec) -> str:
     reads = ", ".join(f"t_{a}[b_{a} + i * l_{a}]" if is_tensor else f"v_{a}"
                       for a, is_tensor in spec.args)
     starts = "".join(f"        b_{a} = o_{a}[r]\n" for a in tensors)
-    return (f"# {spec.name}: {spec.expression}\n"
-            "@_nb.njit(cache=True, error_model='numpy')\n"
-            f"def {ident}_element({', '.join('v_' + a for a in names)}):\n"
-            f"    return {spec.expression}\n\n\n"
-            "@_nb.njit(cache=True, parallel=True, error_model='numpy')\n"
-            f"def {ident}({', '.join(params)}):\n"
-            f"    for r in _nb.prange(o_{tensors[0]}.shape[0]):\n"
+    loop = (f"    for r in _nb.prange(o_{tensors[0]}.shape[0]):\n"
             "        start = r * inner\n"
             "        stop = min(inner, n - start)\n"
             f"{starts}"
             "        for i in range(stop):\n"
             f"            out[start + i] = {ident}_element({reads})\n\n\n")
+    # two compilations of one loop, each made only when first needed: the parallel one for
+    # large results, the serial one (a third of the compile time) for small ones
+    return (f"# {spec.name}: {spec.expression}\n"
+            "@_nb.njit(cache=True, error_model='numpy')\n"
+            f"def {ident}_element({', '.join('v_' + a for a in names)}):\n"
+            f"    return {spec.expression}\n\n\n"
+            "@_nb.njit(cache=True, parallel=True, error_model='numpy')\n"
+            f"def {ident}({', '.join(params)}):\n{loop}"
+            "@_nb.njit(cache=True, error_model='numpy')\n"
+            f"def {ident}_serial({', '.join(params)}):\n{loop}")
 
 
 def module_source(specs: Sequence[PointwiseSpec]) -> str:
