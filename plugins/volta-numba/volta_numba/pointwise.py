@@ -109,7 +109,8 @@ def _operand(x: Any, compute: np.dtype, ndim: int, shape: tuple[int, ...]
         return np.array([x]).astype(compute), 0, [0] * ndim
     ref = storage_of(x)
     base, offset, strides = ref.handle, ref.offset, list(ref.strides)
-    if base.dtype != compute:  # another dtype (or a CPU operand of one): convert once
+    if not isinstance(base, np.ndarray) or base.dtype != compute:
+        # another dtype, or storage that is not host memory: read it converted, once
         converted = np.ascontiguousarray(host_view(x), dtype=compute)
         base, offset = converted.reshape(-1), 0
         strides = [s // converted.itemsize for s in converted.strides]
