@@ -12,11 +12,12 @@ $(BIN)/python:
 
 # the broken plugin fixtures are never installed here: tests/plugins installs them into scratch dirs
 $(STAMP): $(BIN)/python pyproject.toml plugins/volta-example-ext/pyproject.toml \
-		plugins/volta-ext-ops/pyproject.toml
+		plugins/volta-ext-ops/pyproject.toml plugins/volta-numba/pyproject.toml
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e ".[test]"
 	$(BIN)/python -m pip install -q -e plugins/volta-example-ext
 	$(BIN)/python -m pip install -q -e plugins/volta-ext-ops
+	$(BIN)/python -m pip install -q -e plugins/volta-numba
 	touch $(STAMP)
 
 test: $(STAMP)
@@ -41,6 +42,7 @@ demo: $(DEMO_STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/dispatch_overhead.py
 	$(BIN)/python benchmarks/train_cpu.py
+	$(BIN)/python benchmarks/plugins.py
 
 codegen: $(BIN)/python
 	$(BIN)/python -m codegen

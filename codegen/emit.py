@@ -151,6 +151,8 @@ def emit_registry(decls: list[OpDecl], source: str, namespace_prefix: str = "") 
             extra.append(f"promotion={d.promotion!r}")
         if d.dtypes:
             extra.append(f"dtypes={d.dtypes!r}")
+        if d.pointwise is not None:
+            extra.append(f"pointwise={d.pointwise!r}")
         if d.non_differentiable:
             extra.append("non_differentiable=True")
         if d.dispatch_on:

@@ -189,6 +189,62 @@ def result_type(*operands: Any) -> dtype:
     return result
 
 
+# square is PyTorch's pow(self, 2): a bool tensor to an int power gives int64
+BOOL_TO_INT64_OPS = frozenset({"square"})
+
+
+def _is_tensor(x: Any) -> bool:
+    return isinstance(getattr(x, "dtype", None), dtype)
+
+
+def _pointwise_result_type(operands: tuple) -> dtype:
+    first = None
+    for x in operands:
+        if _is_tensor(x):
+            if first is None:
+                first = x.dtype
+            elif x.dtype is not first:
+                return result_type(*operands)
+        elif x is not None:
+            return result_type(*operands)
+    if first is None:
+        raise DTypeError("expected at least one tensor operand")
+    return first
+
+
+def pointwise_result_dtypes(name: str, promotion: str, allowed: str | None, operands: tuple
+                            ) -> tuple[dtype, dtype]:
+    """(computation dtype, result dtype) of pointwise op ``name`` applied to ``operands``
+    (tensors, Python numbers, None), with PyTorch's type promotion and dtype checks.
+
+    ``promotion`` and ``allowed`` are the op's ops.yaml ``promotion:`` and ``dtypes:`` fields
+    (``volta.library.op(name).info.promotion`` / ``.dtypes``). Every backend's pointwise
+    kernels call it (CPU, WGPU, plugins such as volta-numba), so all accept and reject the same
+    calls: an input outside ``allowed`` raises :class:`volta.DTypeError`. Half types are
+    returned as such; a backend computes them in float32 (PyTorch's "opmath") if it likes.
+    """
+    promoted = _pointwise_result_type(operands)
+    if allowed is not None:
+        if allowed == "integral_and_bool" and promoted.is_floating_point:
+            raise DTypeError(f"{name}: not implemented for '{promoted.name}' (integral and bool "
+                             "tensors only)")
+        if allowed == "integral" and (promoted.is_floating_point or promoted is bool_):
+            raise DTypeError(f"{name}: not implemented for '{promoted.name}' (integral tensors "
+                             "only)")
+        if allowed == "numeric" and any(_is_tensor(x) and x.dtype is bool_ for x in operands):
+            raise DTypeError(f"{name}: not supported for bool tensors (use logical_xor() / "
+                             "logical_not() / the ^ and ~ operators instead)")
+        if allowed == "floating" and not promoted.is_floating_point:
+            raise DTypeError(f"{name}: not implemented for '{promoted.name}' (floating point "
+                             "tensors only)")
+    if promotion == "int_to_float" and not promoted.is_floating_point:
+        promoted = get_default_dtype()
+    out = bool_ if promotion == "always_bool" else promoted
+    if out is bool_ and name in BOOL_TO_INT64_OPS:
+        out = promoted = int64
+    return promoted, out
+
+
 def can_cast(source: dtype, target: dtype) -> bool:
     """PyTorch's ``can_cast``: no float to integral, no non-bool to bool."""
     return source.category <= target.category

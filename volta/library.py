@@ -23,7 +23,7 @@ from volta.plugins.manager import MANAGER
 from volta.schema import OpInfo
 
 __all__ = ["Library", "define", "impl", "impl_composite", "fallback", "register_autograd",
-           "register_meta", "scoped", "FALLTHROUGH", "op"]
+           "register_meta", "scoped", "FALLTHROUGH", "op", "operators"]
 
 
 def _caller() -> str:
@@ -50,6 +50,17 @@ def op(name: str | OperatorHandle) -> OperatorHandle:
                 "; define it first (library.define or volta_define_ops)")
         raise RegistrationError(f"unknown operator {name!r}{hint}")
     return handle
+
+
+def operators(tag: str | None = None) -> list[OperatorHandle]:
+    """Every defined operator (core and plugin ones), or those carrying ``tag``.
+
+    A backend uses it to find what it can generate kernels for: ``operators("pointwise")``, with
+    each handle's ``info.pointwise`` snippet, ``info.promotion`` and ``info.dtypes`` (see
+    docs/plugins.md, "Pointwise kernels from the ops.yaml snippets").
+    """
+    return [handle for handle in list(DISPATCHER.ops.values())
+            if tag is None or tag in handle.tags]
 
 
 def _key(key: str | K.DispatchKey) -> K.DispatchKey:

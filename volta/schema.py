@@ -305,12 +305,15 @@ class OpInfo:
 
     ``composite``: declared ``composite: true`` in ops.yaml, so an implementation must be wired;
     ``inplace_of``: for generated ``op_`` variants, the functional op they write back from;
-    ``promotion`` and ``dtypes``: the yaml's type-promotion rule and dtype set (for tools and
-    docs); ``non_differentiable``: autograd passes the op through without a backward node.
+    ``promotion`` and ``dtypes``: the yaml's type-promotion rule and dtype set (for tools,
+    docs and backends); ``pointwise``: the yaml's ``pointwise:`` expression snippet, from which
+    backends generate their elementwise kernels (docs/plugins.md); ``non_differentiable``:
+    autograd passes the op through without a backward node.
     """
 
     composite: bool = False
     inplace_of: str | None = None
     promotion: str | None = None
     dtypes: str | None = None
+    pointwise: str | None = None
     non_differentiable: bool = False

@@ -1,6 +1,6 @@
 """The backend conformance kit: every op on a backend against volta's CPU backend.
 
-    python -m volta.testing.conformance --backend NAME [--ops GLOB] [--dtypes float32,...]
+    python -m volta.testing.conformance --backend NAME [--ops GLOB,...] [--dtypes float32,...]
                                         [--markdown] [--json PATH]
 
 For every operator of the sample database (:mod:`volta.testing.opinfo`: ops.yaml's public ops
@@ -61,6 +61,7 @@ from volta.testing.harness import (
 from volta.testing.opinfo import (
     FLOAT_DTYPES,
     OPS,
+    DTypeArg,
     OpInfo,
     Sample,
     TensorSpec,
@@ -232,8 +233,12 @@ def _both(run: Callable[[ModuleAdapter], Any], reference: ModuleAdapter, device:
 
 
 def _declares_all(sample: Sample, dtype: str, declared: set[str]) -> bool:
-    """Whether every tensor of ``sample`` (e.g. an int32 index) has a dtype the backend has."""
-    return all(spec.resolved_dtype(dtype) in declared for _, spec in sample.specs())
+    """Whether every tensor of ``sample`` (e.g. an int32 index) and every dtype it passes as an
+    argument (``sum(x, dtype=float64)``: the result lives on the device too) has a dtype the
+    backend has."""
+    arguments = [*sample.args, *sample.kwargs.values()]
+    return all(spec.resolved_dtype(dtype) in declared for _, spec in sample.specs()) and \
+        all(arg.name in declared for arg in arguments if isinstance(arg, DTypeArg))
 
 
 def _run_case(op: OpInfo, dtype: str, reference: ModuleAdapter, device: DeviceAdapter
@@ -271,13 +276,14 @@ def run_conformance(backend: str, ops: str | None = None, dtypes: Sequence[str] 
                     tolerance_scale: float = 1.0,
                     progress: Callable[[CaseResult], None] | None = None) -> list[CaseResult]:
     """Run the conformance suite on device type ``backend``; ``ops`` is a glob over op names,
-    ``dtypes`` limits the dtypes tried. Returns one result per (op, dtype)."""
+    or several separated by commas (``"add,mul,conv*"``), ``dtypes`` limits the dtypes tried.
+    Returns one result per (op, dtype)."""
     info = BACKENDS.get(backend)
     declared = {dtype.name for dtype in info.dtypes}
     reference, device = ModuleAdapter(volta, "volta[cpu]"), DeviceAdapter(backend)
     results = []
     for name, op in sorted(operator_infos().items()):
-        if ops is not None and not fnmatch.fnmatchcase(name, ops):
+        if not _selected(name, ops):
             continue
         for dtype in op.dtypes:
             if dtypes is not None and dtype not in dtypes:
@@ -290,6 +296,10 @@ def run_conformance(backend: str, ops: str | None = None, dtypes: Sequence[str] 
             if progress is not None:
                 progress(result)
     return results
+
+
+def _selected(name: str, ops: str | None) -> bool:
+    return ops is None or any(fnmatch.fnmatchcase(name, glob.strip()) for glob in ops.split(","))
 
 
 def summary(results: Sequence[CaseResult]) -> str:
@@ -336,7 +346,7 @@ def pytest_test(backend: str, ops: str | None = None, dtypes: Sequence[str] | No
     declared = {dtype.name for dtype in info.dtypes}
     infos = operator_infos()
     cases = [(name, dtype) for name, op in sorted(infos.items())
-             if ops is None or fnmatch.fnmatchcase(name, ops)
+             if _selected(name, ops)
              for dtype in op.dtypes
              if dtype in declared and (dtypes is None or dtype in dtypes)]
 
@@ -354,7 +364,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m volta.testing.conformance",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--backend", required=True, help="device type, e.g. wgpu, numba")
-    parser.add_argument("--ops", help="glob over op names, e.g. 'conv*'")
+    parser.add_argument("--ops", help="glob over op names, e.g. 'conv*', or several separated by "
+                        "commas: 'add,mul,conv*'")
     parser.add_argument("--dtypes", help="comma-separated dtypes (default: all declared)")
     parser.add_argument("--tolerance-scale", type=float, default=1.0,
                         help="multiply PyTorch's tolerances (e.g. 10 for another summation order)")

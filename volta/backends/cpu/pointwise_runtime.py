@@ -28,8 +28,6 @@ _OPMATH_SCALAR_OPS = frozenset({"mul", "div", "floor_divide"})
 # Scalar-typed arguments (``negative_slope``, ...) are read at float32 precision, except
 # add's and sub's ``alpha``, which PyTorch converts (checked) to the result dtype.
 _HALF_ALPHA_OPS = frozenset({"add", "sub"})
-# square is PyTorch's pow(self, 2): a bool tensor to an int power gives int64
-_BOOL_TO_INT64_OPS = frozenset({"square"})
 # tensor ** number: the exponent must be representable in the tensor's dtype
 _CHECKED_EXPONENT_OPS = frozenset({"pow"})
 
@@ -71,21 +69,6 @@ def scalar_argument(op: str, value: Any, out_dtype: D.dtype) -> Any:
     return check_scalar(value, op)
 
 
-def _result_type(operands: tuple) -> D.dtype:
-    first = None
-    for x in operands:
-        if isinstance(x, Tensor):
-            if first is None:
-                first = x.dtype
-            elif x.dtype is not first:
-                return D.result_type(*operands)
-        elif x is not None:
-            return D.result_type(*operands)
-    if first is None:
-        raise DTypeError("expected at least one tensor operand")
-    return first
-
-
 def prepare(name: str, promotion: str, allowed: str | None, *operands: Any
             ) -> tuple[list[Any], D.dtype]:
     # fast path: tensors of one ordinary dtype and one shape need no casts and no checks
@@ -93,7 +76,7 @@ def prepare(name: str, promotion: str, allowed: str | None, *operands: Any
     if promotion == "default" and type(first) is Tensor:
         dt = first.dtype
         if dt not in _HALF and (allowed is None or (allowed == "numeric" and dt is not D.bool_)) \
-                and not (dt is D.bool_ and name in _BOOL_TO_INT64_OPS):
+                and not (dt is D.bool_ and name in D.BOOL_TO_INT64_OPS):
             shape = first._shape
             arrays = []
             for x in operands:
@@ -103,7 +86,7 @@ def prepare(name: str, promotion: str, allowed: str | None, *operands: Any
                 arrays.append(a if a is not None else host_view(x))
             else:
                 return arrays, dt
-    promoted, out = result_dtypes(name, promotion, allowed, operands)
+    promoted, out = D.pointwise_result_dtypes(name, promotion, allowed, operands)
     compute = _F32 if promoted in _HALF else promoted.numpy
     arrays: list[Any] = []
     shape = None
@@ -127,33 +110,6 @@ def prepare(name: str, promotion: str, allowed: str | None, *operands: Any
     if mismatch:
         broadcast_shapes(*(x._shape for x in operands if isinstance(x, Tensor)))
     return arrays, out
-
-
-def result_dtypes(name: str, promotion: str, allowed: str | None, operands: tuple
-                  ) -> tuple[D.dtype, D.dtype]:
-    """(computation dtype, result dtype) of a pointwise op, with PyTorch's dtype checks; shared
-    by every backend's pointwise kernels (WGPU's too)."""
-    promoted = _result_type(operands)
-    if allowed is not None:
-        if allowed == "integral_and_bool" and promoted.is_floating_point:
-            raise DTypeError(f"{name}: not implemented for '{promoted.name}' (integral and bool "
-                             "tensors only)")
-        if allowed == "integral" and (promoted.is_floating_point or promoted is D.bool_):
-            raise DTypeError(f"{name}: not implemented for '{promoted.name}' (integral tensors "
-                             "only)")
-        if allowed == "numeric" and any(isinstance(x, Tensor) and x.dtype is D.bool_
-                                        for x in operands):
-            raise DTypeError(f"{name}: not supported for bool tensors (use logical_xor() / "
-                             "logical_not() / the ^ and ~ operators instead)")
-        if allowed == "floating" and not promoted.is_floating_point:
-            raise DTypeError(f"{name}: not implemented for '{promoted.name}' (floating point "
-                             "tensors only)")
-    if promotion == "int_to_float" and not promoted.is_floating_point:
-        promoted = D.get_default_dtype()
-    out = D.bool_ if promotion == "always_bool" else promoted
-    if out is D.bool_ and name in _BOOL_TO_INT64_OPS:
-        out = promoted = D.int64
-    return promoted, out
 
 
 def wrap(result: Any, out_dtype: D.dtype) -> Tensor:

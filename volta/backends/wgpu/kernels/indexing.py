@@ -138,7 +138,15 @@ _ATOMIC_ADD_F32 = """fn atomic_add_f32(k: u32, v: f32) {
 def _accumulate(out: Tensor, src: Tensor, index_view: Tensor, out_view: Tensor, stride: int,
                 size: int, alpha: float = 1.0) -> Tensor:
     """``out[out_view[c] + index_view[c] * stride] += alpha * src[c]`` with atomics; ``out`` is a
-    fresh contiguous float32 or int32 tensor, ``out_view`` a view of it shaped like ``src``."""
+    fresh contiguous float32 or int32 tensor, ``out_view`` a view of it shaped like ``src``.
+    A float16 ``out`` accumulates in a float32 copy (WGSL has no float16 atomics) that is
+    rounded back once at the end, as PyTorch's CPU kernels compute half types in float32."""
+    if out.dtype is D.float16:
+        wide = copy_into(empty(out._shape, D.float32, out._device), out)
+        wide_view = Tensor._make(wide._storage, out_view._shape, out_view._stride,
+                                 out_view._offset)
+        _accumulate(wide, src, index_view, wide_view, stride, size, alpha)
+        return copy_into(out, wide)
     if out.dtype not in (D.float32, D.int32):
         raise DTypeError(f"wgpu: scatter-add into {out.dtype.name} is not supported (float32 "
                          "and int32 are)")

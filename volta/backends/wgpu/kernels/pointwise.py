@@ -8,8 +8,8 @@ and supplies the ``pw_*`` helper functions for the computation type:
 * ``i32`` for int32 and int64 (int64 is stored as 32-bit, see ``storage.py``);
 * ``b32`` for bool: ``i32`` arithmetic on 0/1, with bool meanings where they differ (``~``).
 
-Type promotion and dtype checks are the CPU backend's (``pointwise_runtime.result_dtypes``),
-so both backends accept and reject the same calls.
+Type promotion and dtype checks are ``volta.dtypes.pointwise_result_dtypes``, shared with the CPU
+backend, so both backends accept and reject the same calls.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from volta import dtypes as D
-from volta.backends.cpu.pointwise_runtime import result_dtypes, scalar_argument
+from volta.backends.cpu.pointwise_runtime import scalar_argument
 from volta.backends.wgpu.generated_pointwise import SPECS
 from volta.backends.wgpu.kernels.copy import check_dtype
 from volta.backends.wgpu.kernels.elementwise import Launch, load, store
@@ -218,8 +218,8 @@ def make_kernel(name: str, spec: dict) -> Any:
     promoted_positions = [i for i in tensor_positions if args[i][0] not in conditions]
 
     def kernel(*values: Any) -> Tensor:
-        promoted, out_dtype = result_dtypes(name, promotion, allowed,
-                                            tuple(values[i] for i in promoted_positions))
+        promoted_operands = tuple(values[i] for i in promoted_positions)
+        promoted, out_dtype = D.pointwise_result_dtypes(name, promotion, allowed, promoted_operands)
         tensors = [values[i] for i in tensor_positions if isinstance(values[i], Tensor)]
         shape = broadcast_shapes(*(t._shape for t in tensors))
         compute = _COMPUTE.get(promoted)

@@ -194,8 +194,10 @@ def _dims(dim: Any, ndim: int, op: str) -> tuple[int, ...]:
     if dim is None or (not isinstance(dim, int) and len(dim) == 0):
         return tuple(range(ndim))
     if isinstance(dim, int):
-        return (wrap_dim(dim, ndim, op),)
-    return tuple(sorted(set(wrap_dims(dim, ndim, op))))
+        dims = (wrap_dim(dim, ndim, op),)
+    else:
+        dims = tuple(sorted(set(wrap_dims(dim, ndim, op))))
+    return dims if ndim else ()  # a 0-d tensor takes dim 0 or -1 and has nothing to reduce
 
 
 def _nonempty(self: Tensor, dims: tuple[int, ...], op: str) -> None:
