@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from volta import dtypes as D
-from volta.errors import ArgumentError, DTypeError, InvalidArgumentError, ShapeError
+from volta.errors import ArgumentError, DTypeError, InvalidArgumentError, ShapeError, VoltaError
 from volta.tensor.scalars import checked_convert
 from volta.tensor.tensor import Tensor
 
@@ -119,3 +119,27 @@ def rnn_layer_checks(input_gates: Tensor, hx: Tensor, weight_hh: Tensor, mode: s
                          f"{tuple(hx.shape)} do not match input_gates "
                          f"{tuple(input_gates.shape)}")
     return rnn_steps(mode, gates, time, batch, batch_sizes, reverse)
+
+
+def searchsorted_side(right: bool, side: str | None) -> str:
+    """searchsorted's ``side`` from its ``right`` and ``side`` arguments, checked like PyTorch."""
+    if side is None:
+        return "right" if right else "left"
+    if side not in ("left", "right"):
+        raise VoltaError(f"torch.searchsorted(): side can only be 'left' or 'right' but got "
+                         f"{side}")
+    if right and side == "left":
+        raise VoltaError("torch.searchsorted(): side and right can't be set to opposites, got "
+                         "side of left while right was True")
+    return side
+
+
+def check_searchsorted_sorter(sorter: Tensor, shape: Sequence[int]) -> None:
+    """searchsorted's ``sorter``: int64, the boundaries' shape (its range is the kernel's check)."""
+    if sorter.dtype is not D.int64:
+        raise DTypeError(f"torch.searchsorted(): sorter must be a tensor of long dtype but got "
+                         f"{sorter.dtype.name}")
+    if tuple(sorter.shape) != tuple(shape):
+        raise ShapeError(f"torch.searchsorted(): boundary and sorter must have the same size, but "
+                         f"got boundary tensor {list(shape)}and got sorter tensor "
+                         f"{list(sorter.shape)}")

@@ -23,7 +23,15 @@ from volta.composites.nn import linear as _linear_composite
 from volta.composites.views import wrap_dim, wrap_dims
 from volta.errors import DTypeError, IndexOutOfRangeError, ShapeError, VoltaError
 from volta.memory_format import format_strides
-from volta.tensor.checks import check_bmm, check_conv, check_mm, clamp_dtype, einsum_subscripts
+from volta.tensor.checks import (
+    check_bmm,
+    check_conv,
+    check_mm,
+    check_searchsorted_sorter,
+    clamp_dtype,
+    einsum_subscripts,
+    searchsorted_side,
+)
 from volta.tensor.factories import empty_strided
 from volta.tensor.inplace import broadcast_shapes, check_no_internal_overlap
 from volta.tensor.padding import check_pad_width, pad_pairs, pad_source_index
@@ -1076,29 +1084,11 @@ def bincount(self: Tensor, weights: Tensor | None = None, minlength: int = 0) ->
     return WA(y, weights.dtype if weights.dtype.is_floating_point else D.float64)
 
 
-def _searchsorted_side(right: bool, side: str | None) -> str:
-    if side is None:
-        return "right" if right else "left"
-    if side not in ("left", "right"):
-        raise VoltaError(f"torch.searchsorted(): side can only be 'left' or 'right' but got "
-                         f"{side}")
-    if right and side == "left":
-        raise VoltaError("torch.searchsorted(): side and right can't be set to opposites, got "
-                         "side of left while right was True")
-    return side
-
-
 def _sorted_by(seq: np.ndarray, sorter: Tensor | None, shape: Sequence[int]) -> np.ndarray:
     """``seq`` in the order ``sorter`` gives (the boundaries as a sorted sequence)."""
     if sorter is None:
         return seq
-    if sorter.dtype is not D.int64:
-        raise DTypeError(f"torch.searchsorted(): sorter must be a tensor of long dtype but got "
-                         f"{sorter.dtype.name}")
-    if tuple(sorter.shape) != tuple(shape):
-        raise ShapeError(f"torch.searchsorted(): boundary and sorter must have the same size, but "
-                         f"got boundary tensor {list(shape)}and got sorter tensor "
-                         f"{list(sorter.shape)}")
+    check_searchsorted_sorter(sorter, shape)
     order = A(sorter)
     if order.size and (order.min() < 0 or order.max() >= seq.shape[-1]):
         raise IndexOutOfRangeError("torch.searchsorted(): sorter index out of range")
@@ -1109,7 +1099,7 @@ def _sorted_by(seq: np.ndarray, sorter: Tensor | None, shape: Sequence[int]) -> 
 def searchsorted(sorted_sequence: Tensor, self: Any, out_int32: bool = False,
                  right: bool = False, side: str | None = None,
                  sorter: Tensor | None = None) -> Tensor:
-    side = _searchsorted_side(right, side)
+    side = searchsorted_side(right, side)
     seq = _sorted_by(A(sorted_sequence), sorter, sorted_sequence.shape)
     vals = A(self) if isinstance(self, Tensor) else np.asarray(self)
     if seq.ndim > 1 and seq.shape[:-1] != vals.shape[:-1]:

@@ -20,6 +20,7 @@ from volta.backends.wgpu.kernels.elementwise import load, shader, store
 from volta.backends.wgpu.storage import STORED, empty, handle_of, runtime_of
 from volta.composites.views import wrap_dim
 from volta.errors import DTypeError, IndexOutOfRangeError, ShapeError
+from volta.tensor.checks import check_searchsorted_sorter, searchsorted_side
 from volta.tensor.tensor import Tensor
 
 
@@ -217,7 +218,12 @@ def cumprod(self: Tensor, dim: int, dtype: Any = None) -> Tensor:
 # -- searchsorted ------------------------------------------------------------------------------
 
 def searchsorted(sorted_sequence: Tensor, self: Any, out_int32: bool = False,
-                 right: bool = False) -> Tensor:
+                 right: bool = False, side: str | None = None,
+                 sorter: Tensor | None = None) -> Tensor:
+    right = searchsorted_side(right, side) == "right"
+    if sorter is not None:  # the boundaries in sorter's order (gather checks its range)
+        check_searchsorted_sorter(sorter, sorted_sequence.shape)
+        sorted_sequence = sorted_sequence.gather(-1, sorter)
     if not isinstance(self, Tensor):
         self = empty((), sorted_sequence.dtype, sorted_sequence._device).fill_(self)
     if sorted_sequence.ndim > 1 and sorted_sequence._shape[:-1] != self._shape[:-1]:
