@@ -4,6 +4,7 @@
 ``core``       pointwise math, comparisons, reductions, linear algebra
 ``shapes``     reshape/split/stack/..., sorting and indexing
 ``nn``         convolution, pooling, normalisation, dropout, losses, attention
+``nn_extra``   more activations, 3-d pooling, im2col/col2im, max_unpool, margin losses
 ``factories``  ``*_like`` factories and in-place random fills
 ``optim``      the fused optimizer updates of ``volta.optim`` (reference formulation)
 ``views``      the view metadata ops (view, permute, select, as_strided, ...)
@@ -14,7 +15,7 @@ dispatcher.
 
 from __future__ import annotations
 
-from volta.composites import core, factories, nn, optim, shapes, views
+from volta.composites import core, factories, nn, nn_extra, optim, shapes, views
 from volta.composites.base import COMPOSITES
 
-__all__ = ["COMPOSITES", "core", "factories", "nn", "optim", "shapes", "views"]
+__all__ = ["COMPOSITES", "core", "factories", "nn", "nn_extra", "optim", "shapes", "views"]

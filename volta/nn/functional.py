@@ -8,6 +8,7 @@ argument order) to those ops.
 from __future__ import annotations
 
 import inspect
+import warnings
 from collections.abc import Sequence
 from typing import Any
 
@@ -540,3 +541,258 @@ def upsample_bilinear(input: Tensor, size: Any = None, scale_factor: Any = None)
 def _no_grad() -> Any:
     import volta
     return volta.no_grad()
+
+
+# -- activations, pooling, dropout and losses of issue 8's nn part: PyTorch's Python signatures --
+
+@_export
+def celu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
+    return _maybe_inplace(input, _F.celu(input, alpha), inplace)
+
+
+@_export
+def rrelu(input: Tensor, lower: float = 1.0 / 8, upper: float = 1.0 / 3, training: bool = False,
+          inplace: bool = False) -> Tensor:
+    return _maybe_inplace(input, _F.rrelu(input, lower, upper, training), inplace)
+
+
+@_export
+def threshold(input: Tensor, threshold: float, value: float, inplace: bool = False) -> Tensor:
+    return _maybe_inplace(input, _F.threshold(input, threshold, value), inplace)
+
+
+@_export
+def max_pool3d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any = 0,
+               dilation: Any = 1, ceil_mode: bool = False, return_indices: bool = False) -> Any:
+    if return_indices:
+        return _F.max_pool3d_with_indices(input, kernel_size, stride or [], padding, dilation,
+                                          ceil_mode)
+    return _F.max_pool3d(input, kernel_size, stride or [], padding, dilation, ceil_mode)
+
+
+@_export
+def avg_pool3d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any = 0,
+               ceil_mode: bool = False, count_include_pad: bool = True,
+               divisor_override: int | None = None) -> Tensor:
+    return _F.avg_pool3d(input, kernel_size, stride or [], padding, ceil_mode, count_include_pad,
+                         divisor_override)
+
+
+@_export
+def adaptive_avg_pool3d(input: Tensor, output_size: Any) -> Tensor:
+    return _F.adaptive_avg_pool3d(input, _resolve_output(input, _tup(output_size, 3)))
+
+
+@_export
+def adaptive_max_pool3d(input: Tensor, output_size: Any, return_indices: bool = False) -> Any:
+    size = _resolve_output(input, _tup(output_size, 3))
+    if return_indices:
+        x = input if input.ndim == 5 else input.unsqueeze(0)
+        out, idx = _R.adaptive_max_pool(x, size)
+        return (out, idx) if input.ndim == 5 else (out.squeeze(0), idx.squeeze(0))
+    return _F.adaptive_max_pool3d(input, size)
+
+
+@_export
+def unfold(input: Tensor, kernel_size: Any, dilation: Any = 1, padding: Any = 0,
+           stride: Any = 1) -> Tensor:
+    """Extracts sliding local blocks: ``(N, C, H, W)`` -> ``(N, C * kh * kw, L)``."""
+    return _F.im2col(input, _tup(kernel_size, 2), _tup(dilation, 2), _tup(padding, 2),
+                     _tup(stride, 2))
+
+
+@_export
+def fold(input: Tensor, output_size: Any, kernel_size: Any, dilation: Any = 1, padding: Any = 0,
+         stride: Any = 1) -> Tensor:
+    """Sums sliding local blocks back: ``(N, C * kh * kw, L)`` -> ``(N, C, H, W)``."""
+    return _F.col2im(input, _tup(output_size, 2), _tup(kernel_size, 2), _tup(dilation, 2),
+                     _tup(padding, 2), _tup(stride, 2))
+
+
+def _max_unpool(input: Tensor, indices: Tensor, kernel_size: Any, stride: Any, padding: Any,
+                output_size: Any, n: int) -> Tensor:
+    """PyTorch's output size rule: ``(in - 1) * stride + kernel - 2 * padding`` per spatial dim,
+    or ``output_size`` (with or without its leading N, C) within a stride of that."""
+    kernel = _tup(kernel_size, n)
+    steps = _tup(stride, n) if stride is not None else kernel
+    pads = _tup(padding, n)
+    default = [(input.shape[input.ndim - n + d] - 1) * steps[d] + kernel[d] - 2 * pads[d]
+               for d in range(n)]
+    if output_size is None:
+        size = default
+    else:
+        size = list(output_size)
+        if len(size) == n + 2:
+            size = size[2:]
+        if len(size) != n:
+            raise InvalidArgumentError(
+                f"output_size should be a sequence containing {n} or {n + 2} elements, but it "
+                f"has a length of '{len(size)}'")
+        for d in range(n):
+            low, high = default[d] - steps[d], default[d] + steps[d]
+            if not low < size[d] < high:
+                raise InvalidArgumentError(f'invalid output_size "{list(output_size)}" (dim {d} '
+                                           f"must be between {low} and {high})")
+    return _F.max_unpool(input, indices, size)
+
+
+@_export
+def max_unpool1d(input: Tensor, indices: Tensor, kernel_size: Any, stride: Any = None,
+                 padding: Any = 0, output_size: Any = None) -> Tensor:
+    return _max_unpool(input, indices, kernel_size, stride, padding, output_size, 1)
+
+
+@_export
+def max_unpool2d(input: Tensor, indices: Tensor, kernel_size: Any, stride: Any = None,
+                 padding: Any = 0, output_size: Any = None) -> Tensor:
+    return _max_unpool(input, indices, kernel_size, stride, padding, output_size, 2)
+
+
+@_export
+def max_unpool3d(input: Tensor, indices: Tensor, kernel_size: Any, stride: Any = None,
+                 padding: Any = 0, output_size: Any = None) -> Tensor:
+    return _max_unpool(input, indices, kernel_size, stride, padding, output_size, 3)
+
+
+def _check_p(p: float) -> None:
+    if not 0.0 <= p <= 1.0:
+        raise InvalidArgumentError(f"dropout probability has to be between 0 and 1, but got {p}")
+
+
+@_export
+def dropout3d(input: Tensor, p: float = 0.5, training: bool = True,
+              inplace: bool = False) -> Tensor:
+    """Zeroes whole channels of a ``(N, C, D, H, W)`` (or ``(C, D, H, W)``) input with
+    probability ``p`` and scales the rest by ``1 / (1 - p)``."""
+    _check_p(p)
+    if input.ndim not in (4, 5):
+        warnings.warn(f"dropout3d: Received a {input.ndim}-D input to dropout3d, which is "
+                      "deprecated and will result in an error in a future release. To retain the "
+                      "behavior and silence this warning, please use dropout instead. Note that "
+                      "dropout3d exists to provide channel-wise dropout on inputs with 3 spatial "
+                      "dimensions, a channel dimension, and an optional batch dimension (i.e. 4D "
+                      "or 5D inputs).", UserWarning, stacklevel=2)
+    batched = input.ndim == 5
+    x = input if batched else input.unsqueeze(0)
+    out = _F.feature_dropout(x, p, training)
+    return _maybe_inplace(input, out if batched else out.squeeze(0), inplace)
+
+
+@_export
+def alpha_dropout(input: Tensor, p: float = 0.5, training: bool = False,
+                  inplace: bool = False) -> Tensor:
+    _check_p(p)
+    return _maybe_inplace(input, _F.alpha_dropout(input, p, training), inplace)
+
+
+@_export
+def feature_alpha_dropout(input: Tensor, p: float = 0.5, training: bool = False,
+                          inplace: bool = False) -> Tensor:
+    _check_p(p)
+    return _maybe_inplace(input, _F.feature_alpha_dropout(input, p, training), inplace)
+
+
+@_export
+def soft_margin_loss(input: Tensor, target: Tensor, size_average: Any = None, reduce: Any = None,
+                     reduction: str = "mean") -> Tensor:
+    return _F.soft_margin_loss(input, target, _reduction(size_average, reduce, reduction))
+
+
+@_export
+def margin_ranking_loss(input1: Tensor, input2: Tensor, target: Tensor, margin: float = 0.0,
+                        size_average: Any = None, reduce: Any = None,
+                        reduction: str = "mean") -> Tensor:
+    return _F.margin_ranking_loss(input1, input2, target, margin,
+                                  _reduction(size_average, reduce, reduction))
+
+
+@_export
+def hinge_embedding_loss(input: Tensor, target: Tensor, margin: float = 1.0,
+                         size_average: Any = None, reduce: Any = None,
+                         reduction: str = "mean") -> Tensor:
+    return _F.hinge_embedding_loss(input, target, margin,
+                                   _reduction(size_average, reduce, reduction))
+
+
+@_export
+def cosine_embedding_loss(input1: Tensor, input2: Tensor, target: Tensor, margin: float = 0.0,
+                          size_average: Any = None, reduce: Any = None,
+                          reduction: str = "mean") -> Tensor:
+    return _F.cosine_embedding_loss(input1, input2, target, margin,
+                                    _reduction(size_average, reduce, reduction))
+
+
+@_export
+def poisson_nll_loss(input: Tensor, target: Tensor, log_input: bool = True, full: bool = False,
+                     size_average: Any = None, eps: float = 1e-8, reduce: Any = None,
+                     reduction: str = "mean") -> Tensor:
+    return _F.poisson_nll_loss(input, target, log_input, full, eps,
+                               _reduction(size_average, reduce, reduction))
+
+
+@_export
+def gaussian_nll_loss(input: Tensor, target: Tensor, var: Tensor | float, full: bool = False,
+                      eps: float = 1e-6, reduction: str = "mean") -> Tensor:
+    if isinstance(var, (int, float)):
+        if var < 0:
+            raise InvalidArgumentError("var has negative entry/entries")
+        var = input.new_full(tuple(input.shape), float(var))
+    return _F.gaussian_nll_loss(input, target, var, full, eps, reduction)
+
+
+@_export
+def triplet_margin_loss(anchor: Tensor, positive: Tensor, negative: Tensor, margin: float = 1.0,
+                        p: float = 2, eps: float = 1e-6, swap: bool = False,
+                        size_average: Any = None, reduce: Any = None,
+                        reduction: str = "mean") -> Tensor:
+    return _F.triplet_margin_loss(anchor, positive, negative, margin, p, eps, swap,
+                                  _reduction(size_average, reduce, reduction))
+
+
+@_export
+def triplet_margin_with_distance_loss(anchor: Tensor, positive: Tensor, negative: Tensor, *,
+                                      distance_function: Any = None, margin: float = 1.0,
+                                      swap: bool = False, reduction: str = "mean") -> Tensor:
+    """:func:`triplet_margin_loss` with any distance (a callable of two tensors returning one
+    distance per row; ``pairwise_distance`` by default)."""
+    if margin <= 0:
+        raise InvalidArgumentError(f"TripletMarginWithDistanceLoss: expected margin to be greater "
+                                   f"than 0, got {margin} instead")
+    if reduction not in ("none", "mean", "sum"):
+        raise InvalidArgumentError(f"{reduction} is not a valid value for reduction")
+    if not anchor.ndim == positive.ndim == negative.ndim:
+        raise InvalidArgumentError(
+            f"The anchor, positive, and negative tensors are expected to have the same number of "
+            f"dimensions, but got: anchor {anchor.ndim}D, positive {positive.ndim}D, and "
+            f"negative {negative.ndim}D inputs")
+    distance = distance_function if distance_function is not None else _F.pairwise_distance
+    dist_pos = distance(anchor, positive)
+    dist_neg = distance(anchor, negative)
+    if swap:
+        dist_neg = dist_neg.minimum(distance(positive, negative))
+    loss = (margin + dist_pos - dist_neg).clamp(min=0)
+    if reduction == "mean":
+        return loss.mean()
+    return loss.sum() if reduction == "sum" else loss
+
+
+@_export
+def multi_margin_loss(input: Tensor, target: Tensor, p: int = 1, margin: float = 1.0,
+                      weight: Tensor | None = None, size_average: Any = None,
+                      reduce: Any = None, reduction: str = "mean") -> Tensor:
+    return _F.multi_margin_loss(input, target, p, margin, weight,
+                                _reduction(size_average, reduce, reduction))
+
+
+@_export
+def multilabel_margin_loss(input: Tensor, target: Tensor, size_average: Any = None,
+                           reduce: Any = None, reduction: str = "mean") -> Tensor:
+    return _F.multilabel_margin_loss(input, target, _reduction(size_average, reduce, reduction))
+
+
+@_export
+def multilabel_soft_margin_loss(input: Tensor, target: Tensor, weight: Tensor | None = None,
+                                size_average: Any = None, reduce: Any = None,
+                                reduction: str = "mean") -> Tensor:
+    return _F.multilabel_soft_margin_loss(input, target, weight,
+                                          _reduction(size_average, reduce, reduction))

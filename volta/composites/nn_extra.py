@@ -1,0 +1,635 @@
+"""Composite operators of ``volta.nn.functional`` beyond the everyday set: the shrinking and
+gated activations, 3-d pooling and transposed convolution, im2col/col2im, max_unpool, the
+feature and alpha dropouts, local response norm, and the margin, ranking and likelihood losses.
+
+Each is written with volta ops only, so every backend runs it and autograd differentiates it;
+the formulas follow PyTorch's ATen implementations (same masks at the kinks, so gradients agree
+at ties)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from volta import dtypes as D
+from volta._generated import functions as F
+from volta._generated import registry as R
+from volta.composites.base import _shape, composite
+from volta.composites.nn import (
+    _REDUCTIONS,
+    _adaptive,
+    _avg_pool,
+    _check_reduction,
+    _conv,
+    _max_pool,
+    _reduce,
+)
+from volta.errors import (
+    DTypeError,
+    IndexOutOfRangeError,
+    InvalidArgumentError,
+    ShapeError,
+)
+from volta.tensor import factories as fac
+from volta.tensor.tensor import Tensor
+
+# ---------------------------------------------------------------- activations
+
+
+@composite("glu")
+def glu(self: Tensor, dim: int = -1) -> Tensor:
+    """``a * sigmoid(b)`` where ``a, b`` are the two halves of ``self`` along ``dim``."""
+    if self.ndim == 0:
+        raise ShapeError("glu does not support scalars because halving size must be even")
+    d = dim + self.ndim if dim < 0 else dim
+    if self.shape[d] % 2:
+        raise ShapeError(f"Halving dimension must be even, but dimension {d} is size "
+                         f"{self.shape[d]}")
+    a, b = self.chunk(2, d)
+    return a * F.sigmoid(b)
+
+
+@composite("celu")
+def celu(self: Tensor, alpha: float = 1.0) -> Tensor:
+    """``max(0, x) + min(0, alpha * (exp(x / alpha) - 1))``: an ELU with input scale 1/alpha."""
+    if alpha == 0:
+        raise InvalidArgumentError("ZeroDivisionError: celu's alpha must not be 0")
+    return R.elu(self, alpha, 1.0, 1.0 / alpha)
+
+
+@composite("prelu")
+def prelu(self: Tensor, weight: Tensor) -> Tensor:
+    """``x`` where positive, ``weight * x`` elsewhere; ``weight`` has one slope or one per
+    channel (dim 1 of a batched input)."""
+    slopes = weight.numel()
+    channels = self.shape[1] if self.ndim >= 2 else 1
+    if slopes != 1 and slopes != channels:
+        raise ShapeError(f"Mismatch of parameter numbers and input channel size. Found parameter "
+                         f"numbers = {slopes} and channel size = {channels}.")
+    if weight.ndim > 1:
+        raise ShapeError(f"prelu: Expected `weight` to be a scalar or 1D tensor, but got: "
+                         f"ndim = {weight.ndim}")
+    if self.ndim >= 2 and slopes > 1:
+        w = R.reshape(weight, (channels,) + (1,) * (self.ndim - 2))
+    else:
+        w = R.reshape(weight, ()) if weight.ndim else weight
+    return R.where_self(R.gt(self, 0), self, w * self)
+
+
+@composite("rrelu")
+def rrelu(self: Tensor, lower: float = 0.125, upper: float = 1.0 / 3.0,
+          training: bool = False) -> Tensor:
+    """Leaky ReLU whose negative slope is drawn from ``U(lower, upper)`` per element when
+    training, and is ``(lower + upper) / 2`` otherwise."""
+    if lower > upper:
+        raise InvalidArgumentError(f"Lower bound should be less than or equal to the upper bound, "
+                                   f"but got lower={lower} and upper={upper}")
+    if not training:
+        return R.leaky_relu(self, (lower + upper) / 2)
+    slopes = fac.rand(_shape(self), dtype=self.dtype, device=self.device) * (upper - lower)
+    return R.where_self(R.ge(self, 0), self, self * (slopes + lower))
+
+
+@composite("tanhshrink")
+def tanhshrink(self: Tensor) -> Tensor:
+    """``x - tanh(x)``."""
+    return self - F.tanh(self)
+
+
+@composite("threshold")
+def threshold(self: Tensor, threshold: float, value: float) -> Tensor:
+    """``x`` where ``x > threshold``, else ``value``."""
+    return R.where_self(R.gt(self, threshold), self, value)
+
+
+def _check_lambd(lambd: float) -> None:
+    if lambd < 0:
+        raise InvalidArgumentError(f"lambda must be greater or equal to 0, but found to be "
+                                   f"{lambd}.")
+
+
+@composite("softshrink")
+def softshrink(self: Tensor, lambd: float = 0.5) -> Tensor:
+    """``x - lambd`` above ``lambd``, ``x + lambd`` below ``-lambd``, 0 between."""
+    _check_lambd(lambd)
+    return self - R.clamp(self, -lambd, lambd)
+
+
+@composite("hardshrink")
+def hardshrink(self: Tensor, lambd: float = 0.5) -> Tensor:
+    """``x`` outside ``[-lambd, lambd]``, 0 inside."""
+    inside = F.logical_and(R.ge(self, -lambd), R.le(self, lambd))
+    return R.where_self(inside, 0, self)
+
+
+# ---------------------------------------------------------------- shapes and small nn helpers
+
+
+@composite("channel_shuffle")
+def channel_shuffle(self: Tensor, groups: int) -> Tensor:
+    """``(N, g * k, *)`` -> the channels regrouped as ``(N, k * g, *)``."""
+    if self.ndim < 3:
+        raise ShapeError(f"channel_shuffle expects input to have at least 3 dimensions, but got "
+                         f"input with sizes {list(self.shape)}")
+    if groups <= 0:
+        raise InvalidArgumentError(f"Number of groups to divide channels in must be positive. "
+                                   f"Value of groups:{groups}")
+    channels = self.shape[1]
+    if channels % groups:
+        raise InvalidArgumentError(f"Number of channels must be divisible by groups. Got "
+                                   f"{channels} channels and {groups} groups.")
+    size = _shape(self)
+    x = R.reshape(self, (size[0], groups, channels // groups) + size[2:])
+    return R.reshape(x.transpose(1, 2), size)
+
+
+@composite("constant_pad_nd")
+def constant_pad_nd(self: Tensor, pad: Sequence[int], value: float = 0) -> Tensor:
+    """Pads (or crops, for negative amounts) the trailing dims with ``value``."""
+    return R.pad(self, tuple(pad), "constant", float(value))
+
+
+@composite("native_dropout_backward")
+def native_dropout_backward(grad_output: Tensor, mask: Tensor, scale: float) -> Tensor:
+    """The gradient of dropout: ``grad_output * mask * scale``."""
+    return grad_output * mask * scale
+
+
+@composite("max_pool2d_with_indices_backward")
+def max_pool2d_with_indices_backward(grad_output: Tensor, self: Tensor,
+                                     kernel_size: Sequence[int], stride: Sequence[int],
+                                     padding: Sequence[int], dilation: Sequence[int],
+                                     ceil_mode: bool, indices: Tensor) -> Tensor:
+    """``grad_output`` routed back to the maxima ``indices`` recorded by max_pool2d."""
+    if self.ndim == 3:
+        return R.max_pool_backward(grad_output.unsqueeze(0), self.unsqueeze(0),
+                                   indices.unsqueeze(0)).squeeze(0)
+    return R.max_pool_backward(grad_output, self, indices)
+
+
+# ---------------------------------------------------------------- 3-d pooling and convolution
+
+
+@composite("max_pool3d")
+def max_pool3d(self: Tensor, kernel_size: Sequence[int], stride: Sequence[int] = (),
+               padding: Sequence[int] = (0, 0, 0), dilation: Sequence[int] = (1, 1, 1),
+               ceil_mode: bool = False) -> Tensor:
+    """3-d max pooling of (N, C, D, H, W) or (C, D, H, W) input."""
+    return _max_pool(self, kernel_size, stride, padding, dilation, ceil_mode, 3, "max_pool3d")[0]
+
+
+@composite("max_pool3d_with_indices")
+def max_pool3d_with_indices(self: Tensor, kernel_size: Sequence[int], stride: Sequence[int] = (),
+                            padding: Sequence[int] = (0, 0, 0),
+                            dilation: Sequence[int] = (1, 1, 1),
+                            ceil_mode: bool = False) -> tuple[Tensor, Tensor]:
+    """3-d max pooling and the flat (per volume) index of each maximum."""
+    return _max_pool(self, kernel_size, stride, padding, dilation, ceil_mode, 3,
+                     "max_pool3d_with_indices")
+
+
+@composite("avg_pool3d")
+def avg_pool3d(self: Tensor, kernel_size: Sequence[int], stride: Sequence[int] = (),
+               padding: Sequence[int] = (0, 0, 0), ceil_mode: bool = False,
+               count_include_pad: bool = True, divisor_override: int | None = None) -> Tensor:
+    """3-d average pooling of (N, C, D, H, W) or (C, D, H, W) input."""
+    return _avg_pool(self, kernel_size, stride, padding, ceil_mode, count_include_pad,
+                     divisor_override, 3, "avg_pool3d")
+
+
+@composite("adaptive_avg_pool3d")
+def adaptive_avg_pool3d(self: Tensor, output_size: Sequence[int | None]) -> Tensor:
+    """Average pooling of (N, C, D, H, W) or (C, D, H, W) input to ``output_size``."""
+    return _adaptive(self, output_size, 3, "adaptive_avg_pool3d", False)
+
+
+@composite("adaptive_max_pool3d")
+def adaptive_max_pool3d(self: Tensor, output_size: Sequence[int | None]) -> Tensor:
+    """Max pooling of (N, C, D, H, W) or (C, D, H, W) input to ``output_size``."""
+    return _adaptive(self, output_size, 3, "adaptive_max_pool3d", True)
+
+
+@composite("conv_transpose3d")
+def conv_transpose3d(input: Tensor, weight: Tensor, bias: Tensor | None = None,
+                     stride: Sequence[int] = (1, 1, 1), padding: Sequence[int] = (0, 0, 0),
+                     output_padding: Sequence[int] = (0, 0, 0), groups: int = 1,
+                     dilation: Sequence[int] = (1, 1, 1)) -> Tensor:
+    """3-d transposed convolution of (N, C, D, H, W) or unbatched (C, D, H, W) input."""
+    return _conv(input, weight, bias, stride, padding, dilation, True, output_padding, groups,
+                 3, "conv_transpose3d")
+
+
+# ---------------------------------------------------------------- im2col, col2im, max_unpool
+
+
+def _block_positions(like: Tensor, padded: Sequence[int], kernel: Sequence[int],
+                     dilation: Sequence[int], stride: Sequence[int],
+                     blocks: Sequence[int]) -> Tensor:
+    """The flat offsets into a padded (H, W) plane of every (kernel element, block) pair, in
+    im2col's order ``(ki, kj, bi, bj)``: one index_select (or index_add) then moves them all."""
+    def axis(size: int, step: int) -> Tensor:
+        return fac.arange(0, size * step, step, dtype=D.int64, device=like.device)
+
+    rows = axis(kernel[0], dilation[0]).reshape(-1, 1, 1, 1) + axis(blocks[0], stride[0]
+                                                                    ).reshape(1, 1, -1, 1)
+    cols = axis(kernel[1], dilation[1]).reshape(1, -1, 1, 1) + axis(blocks[1], stride[1]
+                                                                    ).reshape(1, 1, 1, -1)
+    return (rows * padded[1] + cols).reshape(-1)
+
+
+def _check_im2col_args(kernel: Sequence[int], dilation: Sequence[int], padding: Sequence[int],
+                       stride: Sequence[int], name: str) -> None:
+    for label, values, low in (("kernel size", kernel, 1), ("dilation", dilation, 1),
+                               ("padding", padding, 0), ("stride", stride, 1)):
+        if len(values) != 2:
+            raise ShapeError(f"{name}(): It is expected {label} equals to 2, but got size "
+                             f"{len(values)}")
+        if min(values) < low:
+            what = "non-negative" if low == 0 else "greater than zero"
+            raise InvalidArgumentError(f"{name}(): {label} should be {what}, but got "
+                                       f"{label}: {values[0]} {values[1]}")
+
+
+def _blocks(size: Sequence[int], kernel: Sequence[int], dilation: Sequence[int],
+            padding: Sequence[int], stride: Sequence[int]) -> tuple[int, int]:
+    return tuple((size[i] + 2 * padding[i] - dilation[i] * (kernel[i] - 1) - 1) // stride[i] + 1
+                 for i in range(2))  # type: ignore[return-value]
+
+
+@composite("im2col")
+def im2col(self: Tensor, kernel_size: Sequence[int], dilation: Sequence[int],
+           padding: Sequence[int], stride: Sequence[int]) -> Tensor:
+    """Sliding local blocks of (N, C, H, W) or (C, H, W) input as columns:
+    (N, C * kh * kw, L), L the number of block positions."""
+    _check_im2col_args(kernel_size, dilation, padding, stride, "im2col")
+    if self.ndim not in (3, 4) or self.numel() == 0 and self.ndim == 3:
+        raise ShapeError(f"Expected 3D or 4D (batch mode) tensor for input with possibly 0 batch "
+                         f"size and non-zero dimensions for input, but got: {list(self.shape)}")
+    x = self.unsqueeze(0) if self.ndim == 3 else self
+    n, c, h, w = _shape(x)
+    blocks = _blocks((h, w), kernel_size, dilation, padding, stride)
+    if min(blocks) < 1:
+        raise ShapeError(f"Given input with spatial size ({h}, {w}), kernel_size "
+                         f"({kernel_size[0]}, {kernel_size[1]}), dilation ({dilation[0]}, "
+                         f"{dilation[1]}), padding ({padding[0]}, {padding[1]}), calculated shape "
+                         f"of the array of sliding blocks as ({blocks[0]}, {blocks[1]}), but its "
+                         f"components must be at least one.")
+    padded = (h + 2 * padding[0], w + 2 * padding[1])
+    x = R.pad(x, (padding[1], padding[1], padding[0], padding[0]), "constant", None)
+    index = _block_positions(x, padded, kernel_size, dilation, stride, blocks)
+    cols = F.index_select(R.reshape(x, (n, c, padded[0] * padded[1])), 2, index)
+    out = R.reshape(cols, (n, c * kernel_size[0] * kernel_size[1], blocks[0] * blocks[1]))
+    return out.squeeze(0) if self.ndim == 3 else out
+
+
+@composite("col2im")
+def col2im(self: Tensor, output_size: Sequence[int], kernel_size: Sequence[int],
+           dilation: Sequence[int], padding: Sequence[int], stride: Sequence[int]) -> Tensor:
+    """im2col's adjoint: sums the columns (N, C * kh * kw, L) back into (N, C, H, W), overlapping
+    blocks adding up."""
+    _check_im2col_args(kernel_size, dilation, padding, stride, "col2im")
+    if len(output_size) != 2:
+        raise ShapeError(f"col2im(): It is expected output_size equals to 2, but got size "
+                         f"{len(output_size)}")
+    if self.ndim not in (2, 3):
+        raise ShapeError(f"Expected 2D or 3D (batch mode) tensor for input with possibly 0 batch "
+                         f"size and non-zero dimensions for input, but got: {list(self.shape)}")
+    x = self.unsqueeze(0) if self.ndim == 2 else self
+    n, rows, length = _shape(x)
+    per_block = kernel_size[0] * kernel_size[1]
+    if rows % per_block:
+        raise ShapeError(f"Expected size of input's dimension 1 to be divisible by the product "
+                         f"of kernel_size, but got input.size(1)={rows} and "
+                         f"kernel_size=({kernel_size[0]}, {kernel_size[1]})")
+    blocks = _blocks(output_size, kernel_size, dilation, padding, stride)
+    if blocks[0] * blocks[1] != length:
+        raise ShapeError(f"Given output_size=({output_size[0]}, {output_size[1]}), "
+                         f"kernel_size=({kernel_size[0]}, {kernel_size[1]}), "
+                         f"dilation=({dilation[0]}, {dilation[1]}), padding=({padding[0]}, "
+                         f"{padding[1]}), stride=({stride[0]}, {stride[1]}), expected size of "
+                         f"input's dimension 2 to match the calculated number of sliding blocks "
+                         f"{blocks[0]} * {blocks[1]} = {blocks[0] * blocks[1]}, but got "
+                         f"input.size(2)={length}.")
+    c = rows // per_block
+    padded = (output_size[0] + 2 * padding[0], output_size[1] + 2 * padding[1])
+    index = _block_positions(x, padded, kernel_size, dilation, stride, blocks)
+    plane = fac.zeros((n, c, padded[0] * padded[1]), dtype=x.dtype, device=x.device)
+    plane = F.index_add(plane, 2, index, R.reshape(x, (n, c, per_block * length)))
+    out = R.reshape(plane, (n, c) + padded)
+    out = R.pad(out, (-padding[1], -padding[1], -padding[0], -padding[0]), "constant", None)
+    return out.squeeze(0) if self.ndim == 2 else out
+
+
+@composite("max_unpool")
+def max_unpool(self: Tensor, indices: Tensor, output_size: Sequence[int]) -> Tensor:
+    """max_pool's partial inverse: each value of (N, C, *) or (C, *) input written at its flat
+    (per plane) ``indices`` of an otherwise zero output of spatial size ``output_size``."""
+    spatial = len(output_size)
+    if indices.dtype is not D.int64:
+        raise DTypeError(f"elements in indices should be type int64 but got: "
+                         f"{indices.dtype.name}")
+    if _shape(indices) != _shape(self):
+        raise ShapeError(f"Expected shape of indices to be same as that of the input tensor "
+                         f"({list(self.shape)}) but got indices tensor with shape: "
+                         f"{list(indices.shape)}")
+    if self.ndim not in (spatial + 1, spatial + 2):
+        raise ShapeError(f"Input to max_unpooling{spatial}d should be a {spatial + 1}d or "
+                         f"{spatial + 2}d Tensor, but got a tensor with {self.ndim} dimensions.")
+    batched = self.ndim == spatial + 2
+    x = self if batched else self.unsqueeze(0)
+    idx = indices if batched else indices.unsqueeze(0)
+    plane = math.prod(output_size)
+    flat_x = R.reshape(x, _shape(x)[:2] + (-1,))
+    flat_idx = R.reshape(idx, _shape(idx)[:2] + (-1,))
+    if flat_idx.numel() and flat_idx._storage.backend.host_memory:
+        bad = F.logical_or(R.lt(flat_idx, 0), R.ge(flat_idx, plane))
+        if bad.any().item():
+            value = F.masked_select(flat_idx, bad).reshape(-1)[0].item()
+            raise IndexOutOfRangeError(f"Found an invalid max index: {value} (output volumes "
+                                       f"are of size {'x'.join(map(str, output_size))}")
+    out = fac.zeros(_shape(x)[:2] + (plane,), dtype=x.dtype, device=x.device)
+    out = out.scatter(2, flat_idx, flat_x)
+    out = R.reshape(out, _shape(x)[:2] + tuple(output_size))
+    return out if batched else out.squeeze(0)
+
+
+# ---------------------------------------------------------------- dropout variants
+
+
+def _noise_dropout(input: Tensor, p: float, train: bool, feature: bool, alpha: bool) -> Tensor:
+    """PyTorch's ``_dropout_impl``: Bernoulli(1 - p) noise per element or, ``feature``, per
+    channel; plain dropout rescales the kept values by 1/(1-p), alpha dropout keeps SELU's mean
+    and variance by an affine map of the dropped ones."""
+    if not 0 <= p <= 1:
+        raise InvalidArgumentError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if p == 0 or not train or input.numel() == 0:
+        return input
+    if p == 1:
+        return input * fac.zeros((), dtype=input.dtype, device=input.device)
+    if feature:
+        if input.ndim < 2:
+            raise ShapeError("Feature dropout requires at least 2 dimensions in the input")
+        noise_shape = _shape(input)[:2] + (1,) * (input.ndim - 2)
+    else:
+        noise_shape = _shape(input)
+    keep = F.ge(fac.rand(noise_shape, dtype=input.dtype, device=input.device), p).to(input.dtype)
+    if not alpha:
+        return input * (keep / (1 - p))
+    selu_alpha = 1.7580993408473766  # SELU's -alpha * scale: the value a dropped unit takes
+    a = 1.0 / math.sqrt((selu_alpha * selu_alpha * p + 1) * (1 - p))
+    b = (keep - 1) * (selu_alpha * a) + selu_alpha * a * p
+    return input * (keep * a) + b
+
+
+@composite("feature_dropout")
+def feature_dropout(input: Tensor, p: float, train: bool) -> Tensor:
+    """Zero whole channels (dim 1) with probability ``p``, scaling the rest by 1/(1-p)."""
+    return _noise_dropout(input, p, train, True, False)
+
+
+@composite("alpha_dropout")
+def alpha_dropout(input: Tensor, p: float = 0.5, train: bool = False) -> Tensor:
+    """Dropout that keeps a SELU network's self-normalisation (zero mean, unit variance)."""
+    return _noise_dropout(input, p, train, False, True)
+
+
+@composite("feature_alpha_dropout")
+def feature_alpha_dropout(input: Tensor, p: float = 0.5, train: bool = False) -> Tensor:
+    """Alpha dropout of whole channels."""
+    return _noise_dropout(input, p, train, True, True)
+
+
+# ---------------------------------------------------------------- normalisation
+
+
+@composite("local_response_norm")
+def local_response_norm(input: Tensor, size: int, alpha: float = 1e-4, beta: float = 0.75,
+                        k: float = 1.0) -> Tensor:
+    """``x / (k + alpha * mean of x**2 over size neighbouring channels) ** beta``."""
+    if input.ndim < 3:
+        raise ShapeError(f"Expected 3D or higher dimensionality input (got {input.ndim} "
+                         f"dimensions)")
+    if input.numel() == 0:
+        return input
+    sizes = _shape(input)
+    squares = R.reshape(input * input, (sizes[0], 1, sizes[1], sizes[2], -1))
+    # average over a channel window centred on each channel, zero beyond the ends
+    squares = R.pad(squares, (0, 0, 0, 0, size // 2, (size - 1) // 2), "constant", None)
+    div = R.avg_pool(squares, (size, 1, 1), (1, 1, 1), (0, 0, 0), False, True, None)
+    div = R.reshape(div, sizes)
+    return input / F.pow(div * alpha + k, beta)
+
+
+# ---------------------------------------------------------------- losses
+
+
+def _check_loss_reduction(reduction: str) -> None:
+    _check_reduction(reduction, _REDUCTIONS)
+
+
+@composite("soft_margin_loss")
+def soft_margin_loss(self: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
+    """``log(1 + exp(-target * input))``, target in {-1, 1}."""
+    _check_loss_reduction(reduction)
+    return _reduce(F.log1p(F.exp(-self * target)), reduction)
+
+
+@composite("margin_ranking_loss")
+def margin_ranking_loss(input1: Tensor, input2: Tensor, target: Tensor, margin: float = 0.0,
+                        reduction: str = "mean") -> Tensor:
+    """``max(0, -target * (input1 - input2) + margin)``."""
+    _check_loss_reduction(reduction)
+    if not (input1.ndim == input2.ndim == target.ndim):
+        raise ShapeError(f"margin_ranking_loss : All input tensors should have same dimension but "
+                         f"got sizes: input1: {list(input1.shape)}, input2: "
+                         f"{list(input2.shape)}, target: {list(target.shape)} ")
+    return _reduce(R.clamp(-target * (input1 - input2) + margin, 0, None), reduction)
+
+
+@composite("hinge_embedding_loss")
+def hinge_embedding_loss(self: Tensor, target: Tensor, margin: float = 1.0,
+                         reduction: str = "mean") -> Tensor:
+    """``x`` where target is 1, ``max(0, margin - x)`` where it is -1."""
+    _check_loss_reduction(reduction)
+    margin_part = R.where_self(R.ne(target, 1), R.clamp(margin - self, 0, None), 0)
+    self_part = R.where_self(R.ne(target, -1), self, 0)
+    return _reduce(margin_part + self_part, reduction)
+
+
+@composite("cosine_embedding_loss")
+def cosine_embedding_loss(input1: Tensor, input2: Tensor, target: Tensor, margin: float = 0.0,
+                          reduction: str = "mean") -> Tensor:
+    """``1 - cos(x1, x2)`` where target is 1, ``max(0, cos(x1, x2) - margin)`` where -1."""
+    _check_loss_reduction(reduction)
+    dim = target.ndim
+    if dim > 1:
+        raise ShapeError("0D or 1D target tensor expected, multi-target not supported")
+    if input1.ndim != dim + 1 or input2.ndim != dim + 1:
+        raise ShapeError(f"{dim}D target tensor expects {dim + 1}D input tensors, but found "
+                         f"inputs with sizes {list(input1.shape)} and {list(input2.shape)}.")
+    eps = 1e-12  # keeps the cosine finite for zero vectors, as PyTorch's EPSILON
+    dot = (input1 * input2).sum(dim)
+    squares1 = (input1 * input1).sum(dim) + eps
+    squares2 = (input2 * input2).sum(dim) + eps
+    cos = dot / F.sqrt(squares1 * squares2)
+    pos = R.where_self(R.eq(target, 1), 1 - cos, 0)
+    neg = R.where_self(R.eq(target, -1), R.clamp(cos - margin, 0, None), 0)
+    return _reduce(pos + neg, reduction)
+
+
+@composite("poisson_nll_loss")
+def poisson_nll_loss(input: Tensor, target: Tensor, log_input: bool = True, full: bool = False,
+                     eps: float = 1e-8, reduction: str = "mean") -> Tensor:
+    """Poisson negative log likelihood of ``target`` with rate ``exp(input)`` (``log_input``) or
+    ``input``; ``full`` adds Stirling's approximation of ``log(target!)`` for targets above 1."""
+    _check_loss_reduction(reduction)
+    if log_input:
+        loss = F.exp(input) - target * input
+    else:
+        loss = input - target * F.log(input + eps)
+    if full:
+        stirling = target * F.log(target) - target + 0.5 * F.log(2 * math.pi * target)
+        loss = loss + F.masked_fill(stirling, R.le(target, 1), 0)
+    return _reduce(loss, reduction)
+
+
+@composite("gaussian_nll_loss")
+def gaussian_nll_loss(input: Tensor, target: Tensor, var: Tensor, full: bool = False,
+                      eps: float = 1e-6, reduction: str = "mean") -> Tensor:
+    """Gaussian negative log likelihood of ``target`` with mean ``input`` and variance ``var``
+    (same shape as ``input``, or one dimension of it 1 or missing at the end)."""
+    if F.any(R.lt(var, 0)).item():
+        raise InvalidArgumentError("var has negative entry/entries")
+    if _shape(var) != _shape(input):
+        if _shape(input)[:-1] == _shape(var):
+            var = var.unsqueeze(-1)
+        elif not (input.ndim == var.ndim and sum(
+                v for i, v in zip(_shape(input), _shape(var)) if i != v) == 1):
+            raise InvalidArgumentError("var is of incorrect size")
+    if reduction not in _REDUCTIONS:
+        raise InvalidArgumentError(f"{reduction} is not valid")
+    # clamped for stability without changing the gradient (PyTorch clamps under no_grad)
+    var = var + (R.clamp(var, eps, None) - var).detach()
+    loss = 0.5 * (F.log(var) + (input - target) ** 2 / var)
+    if full:
+        loss = loss + 0.5 * math.log(2 * math.pi)
+    return _reduce(loss, reduction)
+
+
+@composite("triplet_margin_loss")
+def triplet_margin_loss(anchor: Tensor, positive: Tensor, negative: Tensor, margin: float = 1.0,
+                        p: float = 2, eps: float = 1e-6, swap: bool = False,
+                        reduction: str = "mean") -> Tensor:
+    """``max(0, margin + d(anchor, positive) - d(anchor, negative))``, d the p-norm distance;
+    ``swap`` uses the smaller of d(anchor, negative) and d(positive, negative)."""
+    _check_loss_reduction(reduction)
+    _check_triplet_dims(anchor, positive, negative)
+    dist_pos = R.pairwise_distance(anchor, positive, p, eps, False)
+    dist_neg = R.pairwise_distance(anchor, negative, p, eps, False)
+    if swap:
+        dist_neg = F.minimum(dist_neg, R.pairwise_distance(positive, negative, p, eps, False))
+    return _reduce(R.clamp(margin + dist_pos - dist_neg, 0, None), reduction)
+
+
+def _check_triplet_dims(anchor: Tensor, positive: Tensor, negative: Tensor) -> None:
+    if not anchor.ndim == positive.ndim == negative.ndim:
+        raise ShapeError(f"The anchor, positive, and negative tensors are expected to have the "
+                         f"same number of dimensions, but got: anchor {anchor.ndim}D, positive "
+                         f"{positive.ndim}D, and negative {negative.ndim}D inputs")
+
+
+def _margin_input_checks(self: Tensor, target: Tensor, name: str) -> tuple[int, int]:
+    """(rows, classes) of a multi-class margin loss's 0-d, 1-d or 2-d input."""
+    ok = (self.ndim == 2 and self.shape[1] != 0) or (self.ndim == 1 and self.shape[0] != 0) \
+        or self.ndim == 0
+    if not ok:
+        raise ShapeError(f"Expected non-empty vector or matrix with optional 0-dim batch size, "
+                         f"but got: {list(self.shape)}")
+    if target.dtype is not D.int64:
+        raise DTypeError(f"{name}: expected target dtype to be Long, but got "
+                         f"{target.dtype.name}")
+    rows = self.shape[0] if self.ndim == 2 else 1
+    classes = self.shape[-1] if self.ndim else 1
+    return rows, classes
+
+
+def _check_target_range(target: Tensor, classes: int, allow_negative: bool) -> None:
+    if not target.numel() or not target._storage.backend.host_memory:
+        return
+    low = R.lt(target, -1 if allow_negative else 0)
+    if F.logical_or(low, R.ge(target, classes)).any().item():
+        raise IndexOutOfRangeError("target out of range")
+
+
+@composite("multi_margin_loss")
+def multi_margin_loss(self: Tensor, target: Tensor, p: int = 1, margin: float = 1,
+                      weight: Tensor | None = None, reduction: str = "mean") -> Tensor:
+    """Multi-class hinge loss: per row, the mean over classes i != y of
+    ``weight[y] * max(0, margin - x[y] + x[i]) ** p`` (p in {1, 2})."""
+    _check_loss_reduction(reduction)
+    if p not in (1, 2):
+        raise InvalidArgumentError("only p == 1 and p == 2 supported")
+    rows, classes = _margin_input_checks(self, target, "multi_margin_loss")
+    if target.ndim > 1 or target.numel() != rows:
+        raise ShapeError(f"inconsistent target size, expected {rows} but got "
+                         f"{list(target.shape)}")
+    if weight is not None and (weight.ndim > 1 or weight.numel() != classes):
+        raise ShapeError(f"inconsistent weight size, expected {classes} but got "
+                         f"{list(weight.shape)}")
+    _check_target_range(target, classes, False)
+    x = R.reshape(self, (rows, classes))
+    y = R.reshape(target, (rows, 1))
+    z = F.relu(margin - R.gather(x, 1, y, False) + x)
+    if p == 2:
+        z = z * z
+    if weight is not None:
+        z = z * F.index_select(R.reshape(weight, (classes,)), 0, R.reshape(y, (rows,))
+                               ).unsqueeze(1)
+    others = F.logical_not(F.one_hot(R.reshape(y, (rows,)), classes).to(D.bool_))
+    loss = R.where_self(others, z, 0).sum(1) / classes
+    loss = loss if self.ndim == 2 else R.reshape(loss, ())
+    return _reduce(loss, reduction)
+
+
+@composite("multilabel_margin_loss")
+def multilabel_margin_loss(self: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
+    """Multi-label hinge loss: ``target`` lists each row's classes, ended by the first -1; per
+    row, the sum over its classes j and the other classes i of ``max(0, 1 - (x[j] - x[i]))``
+    divided by the number of classes."""
+    _check_loss_reduction(reduction)
+    rows, classes = _margin_input_checks(self, target, "multilabel_margin_loss")
+    if self.ndim <= 1 and (target.ndim > 1 or target.numel() != classes):
+        raise ShapeError(f"inconsistent target size: {list(target.shape)} for input of size: "
+                         f"{list(self.shape)}")
+    if self.ndim == 2 and _shape(target) != (rows, classes):
+        raise ShapeError(f"inconsistent target size: {list(target.shape)} for input of size: "
+                         f"{list(self.shape)}")
+    _check_target_range(target, classes, True)
+    x = R.reshape(self, (rows, classes))
+    t = R.reshape(target, (rows, classes))
+    # a row's targets are the entries before its first -1
+    listed = F.cumprod(R.ge(t, 0).to(D.int64), 1).to(D.bool_)
+    safe = R.where_self(listed, t, 0)
+    hits = F.one_hot(safe, classes) * listed.unsqueeze(2).to(D.int64)  # (rows, j, i)
+    is_target = R.gt(hits.sum(1), 0)  # (rows, i)
+    picked = R.gather(x, 1, safe, False)  # x[j] per listed slot
+    z = F.relu(1 - picked.unsqueeze(2) + x.unsqueeze(1))
+    pairs = F.logical_and(listed.unsqueeze(2), F.logical_not(is_target).unsqueeze(1))
+    loss = R.where_self(pairs, z, 0).sum((1, 2)) / classes
+    loss = loss if self.ndim == 2 else R.reshape(loss, ())
+    return _reduce(loss, reduction)
+
+
+@composite("multilabel_soft_margin_loss")
+def multilabel_soft_margin_loss(self: Tensor, target: Tensor, weight: Tensor | None = None,
+                                reduction: str = "mean") -> Tensor:
+    """Per-class logistic loss of 0/1 targets, averaged over the classes (the last dim)."""
+    if reduction not in _REDUCTIONS:
+        raise InvalidArgumentError(f"{reduction} is not valid")
+    loss = -(target * F.logsigmoid(self) + (1 - target) * F.logsigmoid(-self))
+    if weight is not None:
+        loss = loss * weight
+    class_dim = self.ndim - 1
+    loss = loss.sum(class_dim) / self.shape[class_dim]
+    return _reduce(loss, reduction)
+
