@@ -17,6 +17,7 @@ prints the statistics (entries resolved, passing, failing by reason) and, with
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import re
 import warnings
@@ -66,8 +67,27 @@ def entry_name(op: Any) -> str:
     return op.name + (f".{op.variant_test_name}" if op.variant_test_name else "")
 
 
+def _max_pool2d_with_indices_backward(input: Any, kernel_size: Any = (), stride: Any = (),
+                                      padding: Any = (0,), dilation: Any = (1,),
+                                      ceil_mode: bool = False, **kwargs: Any) -> Any:
+    """op_db's own wrapper of this entry, in volta ops: pool, then the backward op under test
+    with ones as the output gradient."""
+    out, indices = volta.nn.functional.max_pool2d(
+        input, kernel_size, stride, padding, dilation, ceil_mode, return_indices=True)
+    stride = kernel_size if stride is None else stride
+    return volta.max_pool2d_with_indices_backward(volta.ones_like(out), input, kernel_size, stride,
+                                                  padding, dilation, ceil_mode, indices)
+
+
+# entries whose op_db ``op`` is a test wrapper of op_db's (not a PyTorch API taking the sample's
+# arguments): the same wrapper written with volta, calling the volta op the entry names
+WRAPPERS = {"max_pool2d_with_indices_backward": _max_pool2d_with_indices_backward}
+
+
 def resolve(op: Any) -> Any:
     """The volta callable of an op_db entry, or raise Unresolved."""
+    if op.name in WRAPPERS and hasattr(volta, op.name):
+        return WRAPPERS[op.name]
     target: Any = volta
     for part in op.name.split("."):
         target = getattr(target, part, None)
@@ -119,6 +139,9 @@ def to_volta(value: Any, requires_grad: bool) -> Any:
         return type(value)(to_volta(v, requires_grad) for v in value)
     if isinstance(value, dict):
         return {k: to_volta(v, requires_grad) for k, v in value.items()}
+    if isinstance(value, torch.nn.PairwiseDistance):  # a distance_function argument
+        return functools.partial(volta.nn.functional.pairwise_distance, p=value.norm,
+                                 eps=value.eps, keepdim=value.keepdim)
     if isinstance(value, (torch.memory_format, torch.layout, torch.Generator)):
         raise Unsupported(type(value).__name__)
     if isinstance(value, complex):

@@ -170,11 +170,19 @@ def max_pool2d_with_indices_backward(grad_output: Tensor, self: Tensor,
 # ---------------------------------------------------------------- 3-d pooling and convolution
 
 
+def _check_pool3d_input(self: Tensor) -> None:
+    """PyTorch's max_pool3d input check: only a batch dim may be empty."""
+    if self.ndim in (4, 5) and 0 in _shape(self)[self.ndim - 4:]:
+        raise ShapeError(f"max_pool3d: Expected input's non-batch dimensions to have positive "
+                         f"length, but input has a shape of {list(self.shape)}")
+
+
 @composite("max_pool3d")
 def max_pool3d(self: Tensor, kernel_size: Sequence[int], stride: Sequence[int] = (),
                padding: Sequence[int] = (0, 0, 0), dilation: Sequence[int] = (1, 1, 1),
                ceil_mode: bool = False) -> Tensor:
     """3-d max pooling of (N, C, D, H, W) or (C, D, H, W) input."""
+    _check_pool3d_input(self)
     return _max_pool(self, kernel_size, stride, padding, dilation, ceil_mode, 3, "max_pool3d")[0]
 
 
@@ -184,6 +192,7 @@ def max_pool3d_with_indices(self: Tensor, kernel_size: Sequence[int], stride: Se
                             dilation: Sequence[int] = (1, 1, 1),
                             ceil_mode: bool = False) -> tuple[Tensor, Tensor]:
     """3-d max pooling and the flat (per volume) index of each maximum."""
+    _check_pool3d_input(self)
     return _max_pool(self, kernel_size, stride, padding, dilation, ceil_mode, 3,
                      "max_pool3d_with_indices")
 
@@ -262,7 +271,7 @@ def im2col(self: Tensor, kernel_size: Sequence[int], dilation: Sequence[int],
     """Sliding local blocks of (N, C, H, W) or (C, H, W) input as columns:
     (N, C * kh * kw, L), L the number of block positions."""
     _check_im2col_args(kernel_size, dilation, padding, stride, "im2col")
-    if self.ndim not in (3, 4) or self.numel() == 0 and self.ndim == 3:
+    if self.ndim not in (3, 4) or 0 in _shape(self)[-3:]:
         raise ShapeError(f"Expected 3D or 4D (batch mode) tensor for input with possibly 0 batch "
                          f"size and non-zero dimensions for input, but got: {list(self.shape)}")
     x = self.unsqueeze(0) if self.ndim == 3 else self

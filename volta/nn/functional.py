@@ -745,6 +745,8 @@ def triplet_margin_loss(anchor: Tensor, positive: Tensor, negative: Tensor, marg
                         p: float = 2, eps: float = 1e-6, swap: bool = False,
                         size_average: Any = None, reduce: Any = None,
                         reduction: str = "mean") -> Tensor:
+    if margin <= 0:
+        raise InvalidArgumentError(f"margin must be greater than 0, got {margin}")
     return _F.triplet_margin_loss(anchor, positive, negative, margin, p, eps, swap,
                                   _reduction(size_average, reduce, reduction))
 
