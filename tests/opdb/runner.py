@@ -49,7 +49,8 @@ UNCOMPARABLE_VALUES = frozenset({
     "randint_like", "empty", "empty_like", "new_empty", "empty_strided", "new_empty_strided",
     "empty_permuted", "nn.functional.dropout", "nn.functional.dropout2d",
     "nn.functional.dropout3d", "nn.functional.alpha_dropout", "nn.functional.feature_alpha_dropout",
-    "nn.functional.rrelu"})
+    "nn.functional.rrelu", "nn.functional.fractional_max_pool2d",
+    "nn.functional.fractional_max_pool3d"})
 
 
 class Unresolved(Exception):

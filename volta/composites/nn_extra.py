@@ -642,3 +642,85 @@ def multilabel_soft_margin_loss(self: Tensor, target: Tensor, weight: Tensor | N
     loss = loss.sum(class_dim) / self.shape[class_dim]
     return _reduce(loss, reduction)
 
+
+
+# ---------------------------------------------------------------- fractional max pooling
+
+
+def _fractional_starts(samples: Tensor, in_size: int, out_size: int, pool: int) -> Tensor:
+    """(N, C, out_size) window starts along one dim, from one uniform sample per plane, by
+    PyTorch's rule: ``int((i + u) * alpha) - int(u * alpha)`` with
+    ``alpha = (in - pool) / (out - 1)``, computed in the samples' dtype; the last window ends at
+    the input's end."""
+    last = fac.full(_shape(samples)[:2] + (1,), in_size - pool, dtype=D.int64,
+                    device=samples.device)
+    if out_size == 1:
+        return last
+    alpha = (in_size - pool) / (out_size - 1)
+    steps = fac.arange(0, out_size - 1, dtype=samples.dtype, device=samples.device)
+    u = samples.unsqueeze(-1)
+    starts = ((steps + u) * alpha).to(D.int64) - (u * alpha).to(D.int64)
+    return F.cat([starts, last], -1)
+
+
+def _fractional_max_pool(self: Tensor, kernel_size: Sequence[int], output_size: Sequence[int],
+                         random_samples: Tensor, name: str) -> tuple[Tensor, Tensor]:
+    spatial = len(kernel_size)
+    x, unbatched = _batched_pool_input(self, spatial, name)
+    n, c = _shape(x)[:2]
+    sizes = _shape(x)[2:]
+    if _shape(random_samples) != (n, c, spatial):
+        raise ShapeError(f"{name}(): expected _random_samples of shape {[n, c, spatial]}, but got "
+                         f"{list(random_samples.shape)}")
+    labels = ("height", "width") if spatial == 2 else ("time", "height", "width")
+    for i in range(spatial):
+        if output_size[i] + kernel_size[i] - 1 > sizes[i]:
+            raise InvalidArgumentError(f"{name}_out(): pool {labels[i]} {kernel_size[i]} too "
+                                       f"large relative to input {labels[i]} {sizes[i]}")
+    # PyTorch's sample columns: (width, height) for 2-d pooling, (time, height, width) for 3-d
+    columns = (1, 0) if spatial == 2 else (0, 1, 2)
+    flat = fac.zeros((n, c) + (1,) * (2 * spatial), dtype=D.int64, device=x.device)
+    for i in range(spatial):
+        starts = _fractional_starts(random_samples.select(2, columns[i]), sizes[i],
+                                    output_size[i], kernel_size[i])
+        taps = fac.arange(0, kernel_size[i], dtype=D.int64, device=x.device)
+        pos = starts.unsqueeze(-1) + taps  # (N, C, out_i, k_i)
+        # place out_i at dim 2 + i and k_i at dim 2 + spatial + i of the (N, C, *out, *k) grid
+        shape = [n, c] + [1] * (2 * spatial)
+        shape[2 + i], shape[2 + spatial + i] = output_size[i], kernel_size[i]
+        flat = flat * sizes[i] + R.reshape(pos, tuple(shape))
+    windows = R.reshape(flat, (n, c, math.prod(output_size), math.prod(kernel_size)))
+    planes = R.reshape(x, (n, c, -1))
+    values = R.reshape(R.gather(planes, 2, R.reshape(windows, (n, c, -1)), False),
+                       _shape(windows))
+    best = F.argmax(values, 3, True)
+    indices = R.gather(windows, 3, best, False).squeeze(3)
+    out = R.reshape(R.gather(planes, 2, indices, False), (n, c) + tuple(output_size))
+    indices = R.reshape(indices, (n, c) + tuple(output_size))
+    if unbatched:
+        return out.squeeze(0), indices.squeeze(0)
+    return out, indices
+
+
+def _batched_pool_input(self: Tensor, spatial: int, name: str) -> tuple[Tensor, bool]:
+    if self.ndim not in (spatial + 1, spatial + 2) or 0 in _shape(self)[-spatial - 1:]:
+        raise ShapeError(f"{name}(): Expected {spatial + 1}D or {spatial + 2}D tensor, but got: "
+                         f"{list(self.shape)}")
+    return (self.unsqueeze(0), True) if self.ndim == spatial + 1 else (self, False)
+
+
+@composite("fractional_max_pool2d")
+def fractional_max_pool2d(self: Tensor, kernel_size: Sequence[int], output_size: Sequence[int],
+                          random_samples: Tensor) -> tuple[Tensor, Tensor]:
+    """2-d max pooling over pseudo-random, overlapping windows placed by ``random_samples``
+    (N, C, 2) in [0, 1); returns the maxima and their flat per-plane indices."""
+    return _fractional_max_pool(self, kernel_size, output_size, random_samples,
+                                "fractional_max_pool2d")
+
+
+@composite("fractional_max_pool3d")
+def fractional_max_pool3d(self: Tensor, kernel_size: Sequence[int], output_size: Sequence[int],
+                          random_samples: Tensor) -> tuple[Tensor, Tensor]:
+    """3-d fractional max pooling; ``random_samples`` is (N, C, 3)."""
+    return _fractional_max_pool(self, kernel_size, output_size, random_samples,
+                                "fractional_max_pool3d")

@@ -17,6 +17,7 @@ from volta._generated import registry as _R
 from volta.dispatch import binding as _b
 from volta.errors import InvalidArgumentError
 from volta.nn import _interpolate
+from volta.utils.checkpoint import checkpoint as _checkpoint
 
 _generated = list(_F.NAMESPACES.get("nn.functional", ()))
 globals().update({name: getattr(_F, name) for name in _generated})
@@ -798,3 +799,114 @@ def multilabel_soft_margin_loss(input: Tensor, target: Tensor, weight: Tensor | 
                                 reduction: str = "mean") -> Tensor:
     return _F.multilabel_soft_margin_loss(input, target, weight,
                                           _reduction(size_average, reduce, reduction))
+
+
+def _fractional_max_pool(input: Tensor, kernel_size: Any, output_size: Any, output_ratio: Any,
+                         return_indices: bool, random_samples: Tensor | None, n: int) -> Any:
+    name = f"fractional_max_pool{n}d"
+    if output_size is None and output_ratio is None:
+        raise InvalidArgumentError(f"{name} requires specifying either an output_size or an "
+                                   "output_ratio")
+    if output_size is None:
+        ratio = _tup(output_ratio, n)
+        output_size = [int(input.shape[input.ndim - n + i] * ratio[i]) for i in range(n)]
+    if random_samples is None:
+        batch = 1 if input.ndim == n + 1 else input.shape[0]
+        random_samples = _volta().rand(batch, input.shape[input.ndim - n - 1], n,
+                                       dtype=input.dtype, device=input.device)
+    pool = _F.fractional_max_pool2d if n == 2 else _F.fractional_max_pool3d
+    out, indices = pool(input, _tup(kernel_size, n), _tup(output_size, n), random_samples)
+    return (out, indices) if return_indices else out
+
+
+@_export
+def fractional_max_pool2d(input: Tensor, kernel_size: Any, output_size: Any = None,
+                          output_ratio: Any = None, return_indices: bool = False,
+                          _random_samples: Tensor | None = None) -> Any:
+    """Max pooling over pseudo-random overlapping windows that shrink ``(N, C, H, W)`` to
+    ``output_size`` (or ``output_ratio`` of it); ``_random_samples`` (N, C, 2) fixes them."""
+    return _fractional_max_pool(input, kernel_size, output_size, output_ratio, return_indices,
+                                _random_samples, 2)
+
+
+@_export
+def fractional_max_pool3d(input: Tensor, kernel_size: Any, output_size: Any = None,
+                          output_ratio: Any = None, return_indices: bool = False,
+                          _random_samples: Tensor | None = None) -> Any:
+    """:func:`fractional_max_pool2d` of ``(N, C, T, H, W)`` input."""
+    return _fractional_max_pool(input, kernel_size, output_size, output_ratio, return_indices,
+                                _random_samples, 3)
+
+
+@_export
+def linear_cross_entropy(input: Tensor, linear_weight: Tensor, target: Tensor, *,
+                         linear_bias: Tensor | None = None, weight: Tensor | None = None,
+                         reduction: str = "mean", ignore_index: int | None = None,
+                         label_smoothing: float = 0.0, options: Any = None) -> Tensor:
+    """``cross_entropy(linear(input, linear_weight, linear_bias), target, ...)``.
+
+    ``linear_weight`` is ``(C, *K, in_features)``, so the logits are ``(*N, C, *K)``. With
+    ``options`` (anything with a ``batch_chunk_size``, such as PyTorch's
+    ``LinearCrossEntropyOptions``), class-index targets and no label smoothing, the rows run in
+    chunks whose logits are recomputed in backward instead of kept: memory for one chunk's
+    logits, not the whole batch's.
+    """
+    if input.ndim not in (1, 2):
+        raise InvalidArgumentError(f"expected input with dimensionality 1 or 2, got {input.ndim}")
+    if linear_weight.ndim < 2:
+        raise InvalidArgumentError(f"expected linear_weight with dimensionality at least 2, got "
+                                   f"{linear_weight.ndim}")
+    in_features = input.shape[-1]
+    if in_features != linear_weight.shape[-1]:
+        raise InvalidArgumentError(
+            f"expected equal input and linear_weight last dimensions (in_features), got "
+            f"{in_features} and {linear_weight.shape[-1]}, respectively")
+    classes_shape = tuple(linear_weight.shape[:-1])
+    if linear_bias is not None and tuple(linear_bias.shape) != classes_shape:
+        raise InvalidArgumentError(f"expected linear_bias shape {classes_shape}, got "
+                                   f"{tuple(linear_bias.shape)}")
+    batch = tuple(input.shape[:-1])
+    if len(classes_shape) > 1 and not batch:
+        raise InvalidArgumentError(
+            f"K-dimensional loss defined by linear_weight shape {tuple(linear_weight.shape)} "
+            f"requires batched input, (N, {in_features}), got unbatched input with shape "
+            f"{tuple(input.shape)}")
+    if tuple(target.shape) == batch + classes_shape and ignore_index is not None:
+        raise InvalidArgumentError(
+            "ignore_index cannot be specified when target contains probabilities")
+    ignore = -100 if ignore_index is None else ignore_index
+    flat_weight = linear_weight.reshape(-1, in_features)
+    flat_bias = None if linear_bias is None else linear_bias.reshape(-1)
+
+    def loss_of(rows: Tensor, targets: Tensor, how: str) -> Tensor:
+        logits = _F.linear(rows, flat_weight, flat_bias).reshape(
+            *rows.shape[:-1], *classes_shape)
+        return cross_entropy(logits, targets, weight, ignore_index=ignore, reduction=how,
+                             label_smoothing=label_smoothing)
+
+    chunk = getattr(options, "batch_chunk_size", None)
+    if (not chunk or len(classes_shape) > 1 or label_smoothing != 0.0
+            or reduction not in ("mean", "sum", "none") or target.dtype != _volta().int64):
+        return loss_of(input, target, reduction)
+    rows, targets = (input, target) if batch else (input.unsqueeze(0), target.unsqueeze(0))
+    how = "none" if reduction == "none" else "sum"
+    pieces = [_checkpoint(loss_of, rows[i:i + chunk], targets[i:i + chunk], how)
+              for i in range(0, rows.shape[0], chunk)]
+    if reduction == "none":
+        out = _F.cat(pieces)
+        return out if batch else out.squeeze(0)
+    total = pieces[0]
+    for piece in pieces[1:]:
+        total = total + piece
+    if reduction == "sum":
+        return total
+    kept = targets != ignore
+    if weight is None:
+        return total / kept.sum()
+    picked = weight.index_select(0, targets.masked_fill(~kept, 0))
+    return total / picked.masked_fill(~kept, 0).sum()
+
+
+def _volta() -> Any:
+    import volta
+    return volta
