@@ -910,3 +910,25 @@ def linear_cross_entropy(input: Tensor, linear_weight: Tensor, target: Tensor, *
 def _volta() -> Any:
     import volta
     return volta
+
+
+@_export
+def lp_pool1d(input: Tensor, norm_type: float, kernel_size: int, stride: Any = None,
+              ceil_mode: bool = False) -> Tensor:
+    """``(sum over each window of x**p) ** (1/p)`` over ``(N, C, L)``."""
+    out = avg_pool1d(input.pow(norm_type), kernel_size, stride, 0, ceil_mode)
+    return _lp_root(out, _tup(kernel_size, 1)[0], norm_type)
+
+
+@_export
+def lp_pool2d(input: Tensor, norm_type: float, kernel_size: Any, stride: Any = None,
+              ceil_mode: bool = False) -> Tensor:
+    """``(sum over each window of x**p) ** (1/p)`` over ``(N, C, H, W)``."""
+    kh, kw = _tup(kernel_size, 2)
+    out = avg_pool2d(input.pow(norm_type), kernel_size, stride, 0, ceil_mode)
+    return _lp_root(out, kh * kw, norm_type)
+
+
+def _lp_root(mean: Tensor, window: int, norm_type: float) -> Tensor:
+    # PyTorch's sign(x) * relu(|x|): equal to x, written so to give its gradient at 0
+    return (mean.sign() * _F.relu(mean.abs())).mul(window).pow(1.0 / norm_type)

@@ -1,0 +1,177 @@
+"""The nn layers of issue 8's nn part against PyTorch's: same constructor arguments and weights
+-> same state_dict layout, outputs and gradients (inputs and parameters), in train and eval
+mode where they differ deterministically."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+import torch
+
+import volta
+from tests.nn.parity import close, copy_weights, state_layout, to_volta
+
+Maker = Callable[[np.random.Generator], list[Any]]
+
+
+def _floats(*shape: int) -> Maker:
+    return lambda rng: [rng.standard_normal(shape)]
+
+
+def _signs(rng: np.random.Generator, shape: tuple[int, ...]) -> np.ndarray:
+    return np.where(rng.uniform(size=shape) < 0.5, -1.0, 1.0)
+
+
+# (layer name, constructor args, kwargs, input maker): every input array that is float64 gets
+# requires_grad; integer arrays go in as int64
+CASES: list[tuple[str, tuple, dict, Maker]] = [
+    ("GLU", (1,), {}, _floats(3, 4, 5)),
+    ("PReLU", (), {}, _floats(2, 3, 4)),
+    ("PReLU", (3,), {"init": 0.1}, _floats(2, 3, 4)),
+    ("CELU", (0.7,), {}, _floats(4, 5)),
+    ("RReLU", (0.1, 0.3), {}, _floats(4, 5)),
+    ("Hardshrink", (0.4,), {}, _floats(4, 5)),
+    ("Softshrink", (0.4,), {}, _floats(4, 5)),
+    ("Tanhshrink", (), {}, _floats(4, 5)),
+    ("Threshold", (0.1, -2.0), {}, _floats(4, 5)),
+    ("Unfold", ((2, 3),), {"padding": 1, "stride": (1, 2)}, _floats(2, 3, 5, 6)),
+    ("Fold", ((4, 5), 2), {}, _floats(2, 12, 12)),
+    ("MaxPool3d", (2,), {"stride": 1}, _floats(2, 2, 4, 4, 4)),
+    ("AvgPool3d", ((2, 1, 2),), {"padding": (1, 0, 1)}, _floats(2, 2, 4, 3, 4)),
+    ("AdaptiveAvgPool3d", ((2, 3, 1),), {}, _floats(2, 2, 5, 4, 3)),
+    ("AdaptiveMaxPool3d", (2,), {}, _floats(2, 2, 5, 4, 3)),
+    ("LPPool1d", (2, 3), {"stride": 2}, _floats(2, 3, 9)),
+    ("LPPool2d", (3, (2, 3)), {}, lambda rng: [np.abs(rng.standard_normal((2, 3, 6, 7)))]),
+    ("ConvTranspose3d", (3, 4, 2), {"stride": 2, "padding": 1, "output_padding": 1},
+     _floats(2, 3, 3, 3, 3)),
+    ("LocalResponseNorm", (3,), {"alpha": 0.1, "beta": 0.5, "k": 2.0}, _floats(2, 5, 4, 4)),
+    ("ChannelShuffle", (2,), {}, _floats(2, 6, 3, 3)),
+    ("AlphaDropout", (0.3,), {}, _floats(4, 5)),
+    ("FeatureAlphaDropout", (0.3,), {}, _floats(2, 3, 4)),
+    ("Dropout3d", (0.3,), {}, _floats(2, 3, 2, 2, 2)),
+    ("SoftMarginLoss", (), {}, lambda rng: [rng.standard_normal((4, 5)),
+                                            _signs(rng, (4, 5)).astype(np.float32)]),
+    ("MarginRankingLoss", (), {"margin": 0.3},
+     lambda rng: [rng.standard_normal(6), rng.standard_normal(6),
+                  _signs(rng, (6,)).astype(np.float32)]),
+    ("CosineEmbeddingLoss", (), {"margin": 0.2, "reduction": "sum"},
+     lambda rng: [rng.standard_normal((4, 5)), rng.standard_normal((4, 5)),
+                  _signs(rng, (4,)).astype(np.float32)]),
+    ("HingeEmbeddingLoss", (), {"margin": 0.5},
+     lambda rng: [rng.standard_normal((4, 5)), _signs(rng, (4, 5)).astype(np.float32)]),
+    ("MultiMarginLoss", (), {"p": 2, "margin": 0.7},
+     lambda rng: [rng.standard_normal((4, 5)), rng.integers(0, 5, 4)]),
+    ("MultiLabelMarginLoss", (), {"reduction": "none"},
+     lambda rng: [rng.standard_normal((2, 4)), np.array([[3, 0, -1, 1], [1, 2, 3, -1]])]),
+    ("MultiLabelSoftMarginLoss", (), {},
+     lambda rng: [rng.standard_normal((3, 4)),
+                  (rng.uniform(size=(3, 4)) < 0.5).astype(np.float32)]),
+    ("TripletMarginLoss", (), {"margin": 0.5, "p": 1.5, "swap": True},
+     lambda rng: [rng.standard_normal((4, 5)) for _ in range(3)]),
+    ("TripletMarginWithDistanceLoss", (), {"margin": 2.0},
+     lambda rng: [rng.standard_normal((4, 5)) for _ in range(3)]),
+    ("PoissonNLLLoss", (), {"log_input": False, "full": True},
+     lambda rng: [rng.uniform(0.1, 2.0, (4, 5)), rng.integers(0, 5, (4, 5)).astype(np.float32)]),
+    ("GaussianNLLLoss", (), {"full": True},
+     lambda rng: [rng.standard_normal((4, 5)), rng.standard_normal((4, 5)),
+                  rng.uniform(0.1, 2.0, (4, 1))]),
+]
+
+
+def _inputs(arrays: list[np.ndarray]) -> tuple[list[volta.Tensor], list[torch.Tensor]]:
+    v_in, t_in = [], []
+    for a in arrays:
+        grad = a.dtype == np.float64
+        t = torch.tensor(a.astype(np.float64) if a.dtype == np.float32 else a,
+                         requires_grad=grad)
+        t_in.append(t)
+        v_in.append(to_volta(t, requires_grad=grad))
+    return v_in, t_in
+
+
+@pytest.mark.parametrize(("name", "args", "kwargs", "make"), CASES,
+                         ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)])
+@pytest.mark.parametrize("training", [True, False])
+def test_layer_matches_torch(name: str, args: tuple, kwargs: dict, make: Maker,
+                             training: bool) -> None:
+    torch.manual_seed(0)
+    t_layer = getattr(torch.nn, name)(*args, **kwargs).double()
+    v_layer = getattr(volta.nn, name)(*args, **kwargs).to(volta.float64)
+    assert state_layout(v_layer) == state_layout(t_layer)
+    copy_weights(t_layer, v_layer)
+    t_layer.train(training)
+    v_layer.train(training)
+    v_in, t_in = _inputs(make(np.random.default_rng(0)))
+    t_out = t_layer(*t_in)
+    v_out = v_layer(*v_in)
+    random = training and ("Dropout" in name or name == "RReLU")
+    if random:  # random masks: only shapes, dtypes and the identity of eval mode compare
+        assert tuple(v_out.shape) == tuple(t_out.shape)
+        return
+    close(v_out, t_out, 1e-7, 1e-9)
+    cotangent = np.random.default_rng(1).standard_normal(tuple(t_out.shape))
+    t_out.backward(torch.tensor(cotangent))
+    v_out.backward(volta.tensor(cotangent))
+    for v, t in zip(v_in, t_in):
+        if t.requires_grad:
+            close(v.grad, t.grad, 1e-7, 1e-9)
+    for (name_v, v), (name_t, t) in zip(v_layer.named_parameters(), t_layer.named_parameters()):
+        assert name_v == name_t
+        close(v.grad, t.grad, 1e-7, 1e-9)
+
+
+def test_prelu_default_initialisation_and_key() -> None:
+    layer = volta.nn.PReLU(4)
+    assert list(layer.state_dict()) == ["weight"]
+    np.testing.assert_array_equal(layer.weight.detach().numpy(), np.full(4, 0.25, np.float32))
+
+
+def test_max_unpool_inverts_max_pool_like_torch() -> None:
+    rng = np.random.default_rng(2)
+    x = rng.standard_normal((2, 3, 6, 8))
+    t_x, v_x = torch.tensor(x), volta.tensor(x)
+    t_out, t_idx = torch.nn.MaxPool2d(2, return_indices=True)(t_x)
+    v_out, v_idx = volta.nn.MaxPool2d(2, return_indices=True)(v_x)
+    t_up = torch.nn.MaxUnpool2d(2)(t_out, t_idx, output_size=(7, 9))
+    v_up = volta.nn.MaxUnpool2d(2)(v_out, v_idx, output_size=(7, 9))
+    close(v_up, t_up)
+    x3 = rng.standard_normal((1, 2, 4, 4, 6))
+    t_out3, t_idx3 = torch.nn.MaxPool3d(2, return_indices=True)(torch.tensor(x3))
+    v_out3, v_idx3 = volta.nn.MaxPool3d(2, return_indices=True)(volta.tensor(x3))
+    close(volta.nn.MaxUnpool3d(2)(v_out3, v_idx3), torch.nn.MaxUnpool3d(2)(t_out3, t_idx3))
+    x1 = rng.standard_normal((2, 3, 8))
+    t_out1, t_idx1 = torch.nn.MaxPool1d(2, return_indices=True)(torch.tensor(x1))
+    v_out1, v_idx1 = volta.nn.MaxPool1d(2, return_indices=True)(volta.tensor(x1))
+    close(volta.nn.MaxUnpool1d(2)(v_out1, v_idx1), torch.nn.MaxUnpool1d(2)(t_out1, t_idx1))
+
+
+def test_fractional_max_pool_layers_match_torch_with_fixed_samples() -> None:
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal((2, 3, 9, 10))
+    samples = rng.uniform(size=(2, 3, 2))
+    t_layer = torch.nn.FractionalMaxPool2d(3, output_ratio=0.5,
+                                           _random_samples=torch.tensor(samples))
+    v_layer = volta.nn.FractionalMaxPool2d(3, output_ratio=0.5,
+                                           _random_samples=volta.tensor(samples))
+    close(v_layer(volta.tensor(x)), t_layer(torch.tensor(x)))
+    x3 = rng.standard_normal((1, 2, 6, 6, 7))
+    samples3 = rng.uniform(size=(1, 2, 3))
+    t3 = torch.nn.FractionalMaxPool3d(2, output_size=(3, 4, 4),
+                                      _random_samples=torch.tensor(samples3))
+    v3 = volta.nn.FractionalMaxPool3d(2, output_size=(3, 4, 4),
+                                      _random_samples=volta.tensor(samples3))
+    close(v3(volta.tensor(x3)), t3(torch.tensor(x3)))
+
+
+@pytest.mark.parametrize("name", ["MultiMarginLoss", "TripletMarginLoss",
+                                  "TripletMarginWithDistanceLoss"])
+def test_loss_constructors_reject_what_torch_rejects(name: str) -> None:
+    kwargs = {"MultiMarginLoss": {"p": 3}, "TripletMarginLoss": {"margin": -1.0},
+              "TripletMarginWithDistanceLoss": {"margin": 0.0}}[name]
+    with pytest.raises(ValueError):
+        getattr(torch.nn, name)(**kwargs)
+    with pytest.raises(volta.VoltaError):
+        getattr(volta.nn, name)(**kwargs)
