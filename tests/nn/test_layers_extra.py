@@ -175,3 +175,50 @@ def test_loss_constructors_reject_what_torch_rejects(name: str) -> None:
         getattr(torch.nn, name)(**kwargs)
     with pytest.raises(volta.VoltaError):
         getattr(volta.nn, name)(**kwargs)
+
+
+@pytest.mark.parametrize(("mode", "padding_idx", "weighted"),
+                         [("sum", None, True), ("mean", 2, False), ("max", None, False),
+                          ("max", 0, False), ("sum", -1, False)])
+def test_embedding_bag_matches_torch(mode: str, padding_idx: int | None, weighted: bool) -> None:
+    torch.manual_seed(0)
+    t_bag = torch.nn.EmbeddingBag(7, 3, mode=mode, padding_idx=padding_idx).double()
+    v_bag = volta.nn.EmbeddingBag(7, 3, mode=mode, padding_idx=padding_idx).to(volta.float64)
+    assert state_layout(v_bag) == state_layout(t_bag)
+    copy_weights(t_bag, v_bag)
+    indices = np.array([1, 2, 0, 6, 2, 2, 5, 3])
+    offsets = np.array([0, 3, 3, 6])  # the second bag is empty
+    weights = np.random.default_rng(4).standard_normal(8)
+    t_w = torch.tensor(weights, requires_grad=True) if weighted else None
+    v_w = volta.tensor(weights, requires_grad=True) if weighted else None
+    t_out = t_bag(torch.tensor(indices), torch.tensor(offsets), t_w)
+    v_out = v_bag(volta.tensor(indices), volta.tensor(offsets), v_w)
+    close(v_out, t_out, 1e-12, 1e-12)
+    cotangent = np.random.default_rng(5).standard_normal(tuple(t_out.shape))
+    t_out.backward(torch.tensor(cotangent))
+    v_out.backward(volta.tensor(cotangent))
+    close(v_bag.weight.grad, t_bag.weight.grad, 1e-12, 1e-12)
+    if weighted:
+        close(v_w.grad, t_w.grad, 1e-12, 1e-12)
+
+
+def test_embedding_bag_of_fixed_length_bags_and_last_offset() -> None:
+    rng = np.random.default_rng(6)
+    weight = rng.standard_normal((9, 4))
+    bags = rng.integers(0, 9, (3, 5))
+    flat = bags.reshape(-1)
+    ends = np.array([0, 4, 11, 15])
+    for fn, args, kwargs in [
+        ("embedding_bag", (bags, weight), {"mode": "mean"}),
+        ("embedding_bag", (flat, weight, ends), {"mode": "max", "include_last_offset": True}),
+    ]:
+        t_w = torch.tensor(weight, requires_grad=True)
+        v_w = volta.tensor(weight, requires_grad=True)
+        t_args = [t_w if a is weight else torch.tensor(a) for a in args]
+        v_args = [v_w if a is weight else volta.tensor(a) for a in args]
+        t_out = getattr(torch.nn.functional, fn)(*t_args, **kwargs)
+        v_out = getattr(volta.nn.functional, fn)(*v_args, **kwargs)
+        close(v_out, t_out, 1e-12, 1e-12)
+        t_out.sum().backward()
+        v_out.sum().backward()
+        close(v_w.grad, t_w.grad, 1e-12, 1e-12)

@@ -82,13 +82,20 @@ def _max_pool2d_with_indices_backward(input: Any, kernel_size: Any = (), stride:
 
 # entries whose op_db ``op`` is a test wrapper of op_db's (not a PyTorch API taking the sample's
 # arguments): the same wrapper written with volta, calling the volta op the entry names
-WRAPPERS = {"max_pool2d_with_indices_backward": _max_pool2d_with_indices_backward}
+WRAPPERS = {
+    "max_pool2d_with_indices_backward": _max_pool2d_with_indices_backward,
+    "nn.functional.embedding_bag":  # op_db's lambda takes (weight, indices)
+        lambda weight, idx, **kwargs: volta.nn.functional.embedding_bag(idx, weight, **kwargs),
+}
 
 
 def resolve(op: Any) -> Any:
     """The volta callable of an op_db entry, or raise Unresolved."""
-    if op.name in WRAPPERS and hasattr(volta, op.name):
-        return WRAPPERS[op.name]
+    target = _resolve_name(op)
+    return WRAPPERS.get(op.name, target)
+
+
+def _resolve_name(op: Any) -> Any:
     target: Any = volta
     for part in op.name.split("."):
         target = getattr(target, part, None)

@@ -724,3 +724,50 @@ def fractional_max_pool3d(self: Tensor, kernel_size: Sequence[int], output_size:
     """3-d fractional max pooling; ``random_samples`` is (N, C, 3)."""
     return _fractional_max_pool(self, kernel_size, output_size, random_samples,
                                 "fractional_max_pool3d")
+
+
+# ---------------------------------------------------------------- embedding bags
+
+
+@composite("_embedding_bag_reduce")
+def _embedding_bag_reduce(weight: Tensor, indices: Tensor, offsets: Tensor, mode: str,
+                          per_sample_weights: Tensor | None, include_last_offset: bool,
+                          padding_idx: int, scale_grad_by_freq: bool = False) -> Tensor:
+    """Sums, means or maxima of the ``weight`` rows of each bag: 1-d ``indices`` split at the
+    start positions ``offsets``; entries equal to ``padding_idx`` (when >= 0) take no part and
+    an empty bag gives zeros. ``scale_grad_by_freq`` divides each row's gradient by how often
+    the batch looks it up."""
+    if scale_grad_by_freq and mode == "max":
+        raise InvalidArgumentError("max mode does not support scaling the gradient by the "
+                                   "frequency")
+    count = indices.numel()
+    bags = offsets.numel() - 1 if include_last_offset else offsets.numel()
+    starts = offsets[:bags] if include_last_offset else offsets
+    # each entry's bag: how many bag starts lie at or before it, less one
+    marks = fac.zeros((count + 1,), dtype=D.int64, device=indices.device)
+    marks = F.index_add(marks, 0, R.clamp(starts, 0, count), F.ones_like(starts))
+    bag_of = R.reshape(F.cumsum(marks, 0)[:count] - 1, (count,))
+    rows = R.embedding(weight, indices, -1, scale_grad_by_freq, False)
+    valid = R.ne(indices, padding_idx) if padding_idx >= 0 else F.ones_like(indices).to(D.bool_)
+    dim = weight.shape[1]
+    if mode == "max":
+        # a dense (bag, position in bag, dim) block, -inf where no entry is, then max per bag
+        position = fac.arange(0, count, dtype=D.int64, device=indices.device) - \
+            F.index_select(starts, 0, bag_of)
+        longest = int(position.max().item()) + 1 if count else 1
+        rows = R.where_self(valid.unsqueeze(1), rows, -math.inf)
+        dense = fac.full((bags, longest, dim), -math.inf, dtype=weight.dtype,
+                         device=weight.device)
+        dense = F.index_put(dense, (bag_of, position), rows, False)
+        best = dense.max(1)[0]
+        return R.where_self(F.isinf(best), 0, best)
+    scale = valid.to(weight.dtype)
+    if per_sample_weights is not None:
+        scale = scale * per_sample_weights
+    total = F.index_add(fac.zeros((bags, dim), dtype=weight.dtype, device=weight.device), 0,
+                        bag_of, rows * scale.unsqueeze(1))
+    if mode == "sum":
+        return total
+    sizes = F.index_add(fac.zeros((bags,), dtype=weight.dtype, device=weight.device), 0, bag_of,
+                        valid.to(weight.dtype))
+    return total / R.clamp(sizes, 1, None).unsqueeze(1)

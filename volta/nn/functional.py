@@ -932,3 +932,60 @@ def lp_pool2d(input: Tensor, norm_type: float, kernel_size: Any, stride: Any = N
 def _lp_root(mean: Tensor, window: int, norm_type: float) -> Tensor:
     # PyTorch's sign(x) * relu(|x|): equal to x, written so to give its gradient at 0
     return (mean.sign() * _F.relu(mean.abs())).mul(window).pow(1.0 / norm_type)
+
+
+@_export
+def embedding_bag(input: Tensor, weight: Tensor, offsets: Tensor | None = None,
+                  max_norm: float | None = None, norm_type: float = 2,
+                  scale_grad_by_freq: bool = False, mode: str = "mean", sparse: bool = False,
+                  per_sample_weights: Tensor | None = None, include_last_offset: bool = False,
+                  padding_idx: int | None = None) -> Tensor:
+    """The sum, mean or max of the embeddings of each bag of indices, without building the
+    ``(indices, embedding_dim)`` lookups of every bag apart.
+
+    ``input`` is ``(B, L)`` (B bags of L indices) or 1-d with ``offsets`` the start of each bag
+    (and, with ``include_last_offset``, the end of the last); ``per_sample_weights`` (input's
+    shape, ``mode="sum"`` only) scale each looked-up row; ``padding_idx`` rows are skipped.
+    """
+    if weight.ndim != 2:
+        raise InvalidArgumentError(f"weight has to be a 2D Tensor, but got Tensor of dimension "
+                                   f"{weight.ndim}")
+    if per_sample_weights is not None and tuple(input.shape) != tuple(per_sample_weights.shape):
+        raise InvalidArgumentError(
+            f"embedding_bag: If per_sample_weights ({list(per_sample_weights.shape)}) is not "
+            f"None, then it must have the same shape as the input ({list(input.shape)})")
+    if input.ndim == 2:
+        if offsets is not None:
+            raise InvalidArgumentError(
+                "if input is 2D, then offsets has to be None, as input is treated is a "
+                "mini-batch of fixed length sequences. However, found offsets of type Tensor")
+        offsets = _volta().arange(0, input.numel(), input.shape[1], dtype=input.dtype,
+                                  device=input.device)
+        input = input.reshape(-1)
+        if per_sample_weights is not None:
+            per_sample_weights = per_sample_weights.reshape(-1)
+    elif input.ndim == 1:
+        if offsets is None:
+            raise InvalidArgumentError("offsets has to be a 1D Tensor but got None")
+        if offsets.ndim != 1:
+            raise InvalidArgumentError("offsets has to be a 1D Tensor")
+    else:
+        raise InvalidArgumentError(f"input has to be 1D or 2D Tensor, but got Tensor of "
+                                   f"dimension {input.ndim}")
+    if mode not in ("sum", "mean", "max"):
+        raise InvalidArgumentError("mode has to be one of sum, mean or max")
+    if per_sample_weights is not None and mode != "sum":
+        raise InvalidArgumentError(
+            f"embedding_bag: per_sample_weights was not None. per_sample_weights is only "
+            f"supported for mode='sum' (got mode='{mode}'). Please open a feature request on "
+            "GitHub.")
+    if padding_idx is not None:
+        if not -weight.shape[0] <= padding_idx < weight.shape[0]:
+            raise InvalidArgumentError("padding_idx must be within the number of embeddings")
+        padding_idx %= weight.shape[0]
+    if max_norm is not None:
+        _embedding_renorm_(weight, input, max_norm, norm_type)
+    return _F._embedding_bag_reduce(weight, input, offsets.to(_volta().int64), mode,
+                                    per_sample_weights, include_last_offset,
+                                    -1 if padding_idx is None else padding_idx,
+                                    scale_grad_by_freq)

@@ -103,7 +103,7 @@ from volta.nn.modules.positional import (
     sinusoidal_positional_encoding,
 )
 from volta.nn.modules.rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell, RNNCellBase
-from volta.nn.modules.sparse import Embedding
+from volta.nn.modules.sparse import Embedding, EmbeddingBag
 from volta.nn.modules.transformer import (
     Transformer,
     TransformerDecoder,
@@ -137,5 +137,5 @@ __all__ = [
     "AlphaDropout", "FeatureAlphaDropout", "Dropout3d",
     "SoftMarginLoss", "MarginRankingLoss", "CosineEmbeddingLoss", "HingeEmbeddingLoss",
     "MultiMarginLoss", "MultiLabelMarginLoss", "MultiLabelSoftMarginLoss", "TripletMarginLoss",
-    "TripletMarginWithDistanceLoss", "PoissonNLLLoss", "GaussianNLLLoss",
+    "TripletMarginWithDistanceLoss", "PoissonNLLLoss", "GaussianNLLLoss", "EmbeddingBag",
 ]
