@@ -222,3 +222,69 @@ def test_embedding_bag_of_fixed_length_bags_and_last_offset() -> None:
         t_out.sum().backward()
         v_out.sum().backward()
         close(v_w.grad, t_w.grad, 1e-12, 1e-12)
+
+
+@pytest.mark.parametrize(("concatenated", "batched", "zero_infinity", "reduction"),
+                         [(False, True, False, "mean"), (True, True, True, "none"),
+                          (False, False, False, "sum")])
+def test_ctc_loss_matches_torch(concatenated: bool, batched: bool, zero_infinity: bool,
+                                reduction: str) -> None:
+    rng = np.random.default_rng(7)
+    steps, batch, classes = 12, 3, 5
+    logits = rng.standard_normal((steps, batch, classes))
+    lengths_in = [12, 9, 2]  # the last cannot fit its target: an infinite loss
+    lengths_t = [4, 3, 3]
+    targets = rng.integers(1, classes, (batch, 4))
+    if not batched:
+        logits, lengths_in, lengths_t, targets = logits[:, 0], [12], [4], targets[0]
+    t_logits = torch.tensor(logits, requires_grad=True)
+    v_logits = volta.tensor(logits, requires_grad=True)
+    if concatenated:
+        flat = np.concatenate([targets[n, :lengths_t[n]] for n in range(batch)])
+        t_targets, v_targets = torch.tensor(flat), volta.tensor(flat)
+    else:
+        t_targets, v_targets = torch.tensor(targets), volta.tensor(targets)
+    t_loss = torch.nn.CTCLoss(reduction=reduction, zero_infinity=zero_infinity)(
+        t_logits.log_softmax(-1), t_targets, torch.tensor(lengths_in), torch.tensor(lengths_t))
+    v_loss = volta.nn.CTCLoss(reduction=reduction, zero_infinity=zero_infinity)(
+        v_logits.log_softmax(-1), v_targets, volta.tensor(lengths_in), lengths_t)
+    close(v_loss, t_loss, 1e-10, 1e-10)
+    if zero_infinity or batched is False:
+        t_loss.sum().backward()
+        v_loss.sum().backward()
+        close(v_logits.grad, t_logits.grad, 1e-10, 1e-10)
+
+
+@pytest.mark.parametrize(("mode", "padding_mode", "align_corners"),
+                         [("bilinear", "zeros", False), ("bilinear", "reflection", True),
+                          ("nearest", "border", False), ("bicubic", "reflection", False),
+                          ("bicubic", "zeros", True)])
+def test_grid_sample_gradients_match_torch(mode: str, padding_mode: str,
+                                           align_corners: bool) -> None:
+    rng = np.random.default_rng(8)
+    image = rng.standard_normal((2, 3, 5, 6))
+    grid = rng.uniform(-1.3, 1.3, (2, 4, 7, 2))
+    v_img, t_img = volta.tensor(image, requires_grad=True), torch.tensor(image,
+                                                                          requires_grad=True)
+    v_grid, t_grid = volta.tensor(grid, requires_grad=True), torch.tensor(grid,
+                                                                           requires_grad=True)
+    t_out = torch.nn.functional.grid_sample(t_img, t_grid, mode, padding_mode, align_corners)
+    v_out = volta.nn.functional.grid_sample(v_img, v_grid, mode, padding_mode, align_corners)
+    close(v_out, t_out, 1e-10, 1e-10)
+    cotangent = rng.standard_normal(tuple(t_out.shape))
+    t_out.backward(torch.tensor(cotangent))
+    v_out.backward(volta.tensor(cotangent))
+    close(v_img.grad, t_img.grad, 1e-10, 1e-10)
+    if mode != "nearest":  # PyTorch gives nearest sampling no grid gradient; volta's is 0 too
+        close(v_grid.grad, t_grid.grad, 1e-9, 1e-9)
+
+
+def test_grid_sample_volumetric_matches_torch() -> None:
+    rng = np.random.default_rng(9)
+    volume = rng.standard_normal((1, 2, 3, 4, 5))
+    grid = rng.uniform(-1.1, 1.1, (1, 2, 3, 4, 3))
+    for mode in ("bilinear", "nearest"):
+        close(volta.nn.functional.grid_sample(volta.tensor(volume), volta.tensor(grid), mode,
+                                              "border", False),
+              torch.nn.functional.grid_sample(torch.tensor(volume), torch.tensor(grid), mode,
+                                              "border", False), 1e-10, 1e-10)

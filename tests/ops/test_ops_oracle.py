@@ -85,7 +85,8 @@ TESTED_ELSEWHERE = {
         "feature_alpha_dropout", "local_response_norm", "soft_margin_loss",
         "margin_ranking_loss", "hinge_embedding_loss", "cosine_embedding_loss",
         "poisson_nll_loss", "gaussian_nll_loss", "triplet_margin_loss", "multi_margin_loss",
-        "multilabel_margin_loss", "multilabel_soft_margin_loss", "_embedding_bag_reduce")
+        "multilabel_margin_loss", "multilabel_soft_margin_loss", "_embedding_bag_reduce",
+        "grid_sampler", "ctc_loss")
 } | {
     name: "tests/nn/test_functional_extra.py (fixed window samples, PyTorch as the oracle)"
     for name in ("fractional_max_pool2d", "fractional_max_pool3d")

@@ -771,3 +771,252 @@ def _embedding_bag_reduce(weight: Tensor, indices: Tensor, offsets: Tensor, mode
     sizes = F.index_add(fac.zeros((bags,), dtype=weight.dtype, device=weight.device), 0, bag_of,
                         valid.to(weight.dtype))
     return total / R.clamp(sizes, 1, None).unsqueeze(1)
+
+
+# ---------------------------------------------------------------- grid sampling
+
+_CUBIC_A = -0.75  # the cubic convolution constant of PyTorch's bicubic modes
+
+
+def _unnormalize(coord: Tensor, size: int, align_corners: bool, spatial: int) -> Tensor:
+    """A grid coordinate in [-1, 1] -> a pixel position: the corner pixels' centres
+    (``align_corners``) or their outer edges map to -1 and 1. Written in the operation order
+    of PyTorch's CPU kernels (the 2-d one vectorised, the 3-d one not), so that float32 points
+    near a pixel boundary fall on the same side."""
+    if align_corners:
+        return (coord + 1) * ((size - 1) / 2)
+    if spatial == 2:
+        return (coord + 1) * (size / 2) - 0.5
+    return ((coord + 1) * size - 1) / 2
+
+
+def _reflect(coord: Tensor, twice_low: int, twice_high: int) -> Tensor:
+    """``coord`` reflected (repeatedly) into [twice_low / 2, twice_high / 2]."""
+    if twice_low == twice_high:
+        return coord * 0
+    low = twice_low / 2
+    span = (twice_high - twice_low) / 2
+    distance = F.abs(coord - low)
+    extra = F.fmod(distance, span)
+    flips = F.floor(distance / span)
+    even = R.eq(F.fmod(flips, 2), 0)
+    return R.where_self(even, extra + low, span - extra + low)
+
+
+def _pad_coordinate(coord: Tensor, size: int, padding_mode: int, align_corners: bool) -> Tensor:
+    """PyTorch's compute_coordinates: border clips into the image, reflection mirrors at its
+    border (pixel centres with ``align_corners``, edges otherwise) and then clips."""
+    if padding_mode == 1:
+        return R.clamp(coord, 0, size - 1)
+    if padding_mode == 2:
+        if align_corners:
+            coord = _reflect(coord, 0, 2 * (size - 1))
+        else:
+            coord = _reflect(coord, -1, 2 * size - 1)
+        return R.clamp(coord, 0, size - 1)
+    return coord
+
+
+def _cubic_weights(t: Tensor) -> list[Tensor]:
+    """The four cubic-convolution weights of the taps at -1, 0, 1, 2 around fraction ``t``."""
+    a = _CUBIC_A
+
+    def near(x: Tensor) -> Tensor:  # |x| <= 1
+        return ((a + 2) * x - (a + 3)) * x * x + 1
+
+    def far(x: Tensor) -> Tensor:  # 1 < |x| < 2
+        return ((a * x - 5 * a) * x + 8 * a) * x - 4 * a
+
+    return [far(t + 1), near(t), near(1 - t), far(2 - t)]
+
+
+def _gather_taps(planes: Tensor, positions: Sequence[Tensor], sizes: Sequence[int]) -> Tensor:
+    """The (N, C, P) values of ``planes`` (N, C, prod(sizes)) at integer per-dim ``positions``
+    (each (N, P)), zero where a position lies outside the input."""
+    inside = None
+    flat = None
+    for pos, size in zip(positions, sizes):
+        ok = F.logical_and(R.ge(pos, 0), R.lt(pos, size))
+        inside = ok if inside is None else F.logical_and(inside, ok)
+        clipped = R.clamp(pos, 0, size - 1)
+        flat = clipped if flat is None else flat * size + clipped
+    index = flat.unsqueeze(1).expand(planes.shape[0], planes.shape[1], flat.shape[1])
+    values = R.gather(planes, 2, index, False)
+    return R.where_self(inside.unsqueeze(1), values, 0)
+
+
+@composite("grid_sampler")
+def grid_sampler(input: Tensor, grid: Tensor, interpolation_mode: int, padding_mode: int,
+                 align_corners: bool) -> Tensor:
+    """Samples (N, C, H, W) or (N, C, D, H, W) ``input`` at the normalised (x, y[, z])
+    positions of ``grid`` (N, *out, 2 or 3). interpolation_mode: 0 bilinear, 1 nearest,
+    2 bicubic (4-d only); padding_mode: 0 zeros, 1 border, 2 reflection."""
+    spatial = input.ndim - 2
+    if spatial not in (2, 3) or grid.ndim != input.ndim:
+        raise ShapeError(f"grid_sampler(): expected 4D or 5D input and grid with same number of "
+                         f"dimensions, but got input with sizes {list(input.shape)} and grid "
+                         f"with sizes {list(grid.shape)}")
+    if grid.shape[0] != input.shape[0]:
+        raise ShapeError(f"grid_sampler(): expected grid and input to have same batch size, but "
+                         f"got input with sizes {list(input.shape)} and grid with sizes "
+                         f"{list(grid.shape)}")
+    if grid.shape[-1] != spatial:
+        raise ShapeError(f"grid_sampler(): expected grid to have size {spatial} in last "
+                         f"dimension, but got grid with sizes {list(grid.shape)}")
+    if interpolation_mode == 2 and spatial != 2:
+        raise InvalidArgumentError("grid_sampler(): bicubic interpolation only supports 4D "
+                                   "input")
+    n, c = _shape(input)[:2]
+    sizes = _shape(input)[2:]
+    out_shape = _shape(grid)[1:-1]
+    points = R.reshape(grid, (n, -1, spatial))
+    planes = R.reshape(input, (n, c, -1))
+    # grid's last dim lists x (width) first: spatial dim d reads column spatial - 1 - d
+    coords = [_unnormalize(points.select(2, spatial - 1 - d), sizes[d], align_corners, spatial)
+              for d in range(spatial)]
+    if interpolation_mode == 2:
+        out = _bicubic(planes, coords, sizes, padding_mode, align_corners)
+    else:
+        coords = [_pad_coordinate(x, sizes[d], padding_mode, align_corners)
+                  for d, x in enumerate(coords)]
+        if interpolation_mode == 1:
+            out = _gather_taps(planes, [F.round(x).to(D.int64) for x in coords], sizes)
+        else:
+            out = _linear_taps(planes, coords, sizes)
+    return R.reshape(out, (n, c) + out_shape)
+
+
+def _linear_taps(planes: Tensor, coords: Sequence[Tensor], sizes: Sequence[int]) -> Tensor:
+    """(Bi/tri)linear interpolation: the 2**n corners around each point, weighted by their
+    opposite fractions."""
+    lows = [F.floor(x) for x in coords]
+    fractions = [(x - low).unsqueeze(1) for x, low in zip(coords, lows)]
+    lows = [low.to(D.int64) for low in lows]
+    out = None
+    for corner in range(2 ** len(coords)):
+        bits = [(corner >> (len(coords) - 1 - d)) & 1 for d in range(len(coords))]
+        weight = None
+        for t, bit in zip(fractions, bits):
+            w = t if bit else 1 - t
+            weight = w if weight is None else weight * w
+        value = _gather_taps(planes, [low + bit for low, bit in zip(lows, bits)], sizes)
+        out = weight * value if out is None else out + weight * value
+    return out
+
+
+def _bicubic(planes: Tensor, coords: Sequence[Tensor], sizes: Sequence[int], padding_mode: int,
+             align_corners: bool) -> Tensor:
+    """Bicubic interpolation over the 4 x 4 taps around each point; padding applies to each
+    tap's position (PyTorch's get_value_bounded)."""
+    y, x = coords
+    y0, x0 = F.floor(y), F.floor(x)
+    wy = [w.unsqueeze(1) for w in _cubic_weights(y - y0)]
+    wx = [w.unsqueeze(1) for w in _cubic_weights(x - x0)]
+    rows = [_pad_coordinate(y0 + (i - 1), sizes[0], padding_mode, align_corners).to(D.int64)
+            for i in range(4)]
+    cols = [_pad_coordinate(x0 + (j - 1), sizes[1], padding_mode, align_corners).to(D.int64)
+            for j in range(4)]
+    out = None
+    for i in range(4):  # interpolate along x in each of the 4 rows, then along y
+        along_x = None
+        for j in range(4):
+            term = wx[j] * _gather_taps(planes, [rows[i], cols[j]], sizes)
+            along_x = term if along_x is None else along_x + term
+        out = wy[i] * along_x if out is None else out + wy[i] * along_x
+    return out
+
+
+# ---------------------------------------------------------------- CTC
+
+
+def _log_add(*terms: Tensor) -> Tensor:
+    """``log(sum(exp(terms)))`` elementwise, -inf where every term is -inf, with finite
+    gradients there (zero) instead of NaN."""
+    stacked = F.stack(list(terms), 0)
+    top = stacked.amax(0).detach()
+    top = R.where_self(F.isinf(top), 0, top)
+    total = F.exp(stacked - top).sum(0)
+    present = R.gt(total, 0)
+    return R.where_self(present, F.log(R.where_self(present, total, 1)) + top, -math.inf)
+
+
+@composite("ctc_loss")
+def ctc_loss(log_probs: Tensor, targets: Tensor, input_lengths: Sequence[int],
+             target_lengths: Sequence[int], blank: int = 0, reduction: str = "mean",
+             zero_infinity: bool = False) -> Tensor:
+    """Connectionist temporal classification loss: ``-log`` of the total probability of all
+    alignments of each target to its input (``log_probs`` (T, N, C) or (T, C)), by the forward
+    recursion over the targets interleaved with blanks."""
+    _check_loss_reduction(reduction)
+    batched = log_probs.ndim == 3
+    lp = log_probs if batched else log_probs.unsqueeze(1)
+    steps, batch, classes = _shape(lp)
+    lengths_in = [int(v) for v in input_lengths]
+    lengths_t = [int(v) for v in target_lengths]
+    if len(lengths_in) != batch or len(lengths_t) != batch:
+        raise ShapeError(f"input_lengths and target_lengths must have {batch} entries, but got "
+                         f"{len(lengths_in)} and {len(lengths_t)}")
+    if not 0 <= blank < classes:
+        raise InvalidArgumentError("blank must be in label range")
+    for n in range(batch):
+        if lengths_in[n] > steps or lengths_in[n] < 0:
+            raise InvalidArgumentError(f"Expected input_lengths to have value at most {steps}, "
+                                       f"but got value {lengths_in[n]} (while checking "
+                                       f"arguments for ctc_loss_cpu)")
+    longest = max(lengths_t, default=0)
+    width = 2 * longest + 1
+    padded = _ctc_padded_targets(targets, lengths_t, longest, batched, lp.device)
+    # the extended targets: blank, l1, blank, l2, ..., blank
+    blanks = fac.full((batch, longest), blank, dtype=D.int64, device=lp.device)
+    pairs = R.reshape(F.stack([blanks, padded], 2), (batch, 2 * longest))
+    ext = F.cat([pairs, fac.full((batch, 1), blank, dtype=D.int64, device=lp.device)], 1)
+    emit = R.gather(lp, 2, ext.unsqueeze(0).expand(steps, batch, width), False)  # (T, N, L)
+    prev2 = F.cat([ext[:, :2], ext[:, :-2]], 1) if width > 2 else ext
+    skip = F.logical_and(R.ne(ext, blank), R.ne(ext, prev2))
+    position = fac.arange(0, width, dtype=D.int64, device=lp.device)
+    skip = F.logical_and(skip, R.ge(position, 2).unsqueeze(0))
+    alpha = R.where_self(R.lt(position, 2).unsqueeze(0), emit[0], -math.inf)
+    alive = fac.tensor(lengths_in, dtype=D.int64, device=lp.device)
+    for t in range(1, steps):
+        left1 = R.pad(alpha, (1, -1), "constant", -math.inf)
+        if width > 2:
+            left2 = R.where_self(skip, R.pad(alpha, (2, -2), "constant", -math.inf), -math.inf)
+        else:
+            left2 = F.full_like(alpha, -math.inf)
+        step = _log_add(alpha, left1, left2) + emit[t]
+        alpha = R.where_self(R.gt(alive, t).unsqueeze(1), step, alpha)
+    last = fac.tensor([2 * s for s in lengths_t], dtype=D.int64, device=lp.device).unsqueeze(1)
+    end_blank = R.gather(alpha, 1, last, False).squeeze(1)
+    end_label = R.gather(alpha, 1, R.clamp(last - 1, 0, None), False).squeeze(1)
+    has_label = R.gt(last.squeeze(1), 0)
+    loss = -_log_add(end_blank, R.where_self(has_label, end_label, -math.inf))
+    # PyTorch's CTC gradient carries an extra exp(log_probs) term (the gradient through the
+    # log_softmax that is meant to produce log_probs, which cancels there): a zero of that slope
+    within = R.lt(fac.arange(0, steps, dtype=D.int64, device=lp.device).unsqueeze(1), alive)
+    slope = F.exp(lp) - F.exp(lp).detach()
+    loss = loss + R.where_self(within.unsqueeze(2), slope, 0).sum((0, 2))
+    if zero_infinity:
+        loss = R.where_self(F.isinf(loss), 0, loss)
+    if reduction == "mean":
+        divisor = R.clamp(fac.tensor(lengths_t, dtype=lp.dtype, device=lp.device), 1, None)
+        return (loss / divisor).mean()
+    if reduction == "sum":
+        return loss.sum()
+    return loss if batched else loss.squeeze(0)
+
+
+def _ctc_padded_targets(targets: Tensor, lengths: Sequence[int], longest: int, batched: bool,
+                        device: str) -> Tensor:
+    """(N, longest) int64 targets from a padded (N, S) tensor or their 1-d concatenation."""
+    if targets.ndim == 2 or (targets.ndim == 1 and not batched):
+        rows = targets if targets.ndim == 2 else targets.unsqueeze(0)
+        return rows[:, :longest].to(D.int64)
+    rows = []
+    start = 0
+    for length in lengths:
+        row = targets[start:start + length].to(D.int64)
+        start += length
+        if length < longest:
+            row = R.pad(row, (0, longest - length), "constant", 0)
+        rows.append(row)
+    return F.stack(rows, 0) if rows else fac.zeros((0, longest), dtype=D.int64, device=device)

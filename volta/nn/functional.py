@@ -1268,3 +1268,40 @@ def _split_heads(x: Tensor, num_heads: int, batch_first: bool) -> Tensor:
     layout allows)."""
     heads = x.reshape(x.shape[0], x.shape[1], num_heads, x.shape[2] // num_heads)
     return heads.permute(0, 2, 1, 3) if batch_first else heads.permute(1, 2, 0, 3)
+
+
+_GRID_MODES = {"bilinear": 0, "nearest": 1, "bicubic": 2}
+_GRID_PADDINGS = {"zeros": 0, "border": 1, "reflection": 2}
+
+
+@_export
+def grid_sample(input: Tensor, grid: Tensor, mode: str = "bilinear", padding_mode: str = "zeros",
+                align_corners: bool | None = None) -> Tensor:
+    """Samples ``input`` ``(N, C, H, W)`` (or ``(N, C, D, H, W)``) at the positions of ``grid``
+    ``(N, H_out, W_out, 2)`` (or ``(N, D_out, H_out, W_out, 3)``), given as (x, y[, z]) in
+    [-1, 1]; ``padding_mode`` says what lies outside the image."""
+    if mode not in _GRID_MODES:
+        raise InvalidArgumentError(f"nn.functional.grid_sample(): expected mode to be "
+                                   f"'bilinear', 'nearest' or 'bicubic', but got: '{mode}'")
+    if padding_mode not in _GRID_PADDINGS:
+        raise InvalidArgumentError(f"nn.functional.grid_sample(): expected padding_mode to be "
+                                   f"'zeros', 'border', or 'reflection', but got: "
+                                   f"'{padding_mode}'")
+    return _F.grid_sampler(input, grid, _GRID_MODES[mode], _GRID_PADDINGS[padding_mode],
+                           bool(align_corners))
+
+
+@_export
+def ctc_loss(log_probs: Tensor, targets: Tensor, input_lengths: Any, target_lengths: Any,
+             blank: int = 0, reduction: str = "mean", zero_infinity: bool = False) -> Tensor:
+    """CTC loss of ``log_probs`` ``(T, N, C)`` (log-softmax outputs; ``(T, C)`` unbatched)
+    against ``targets`` ``(N, S)`` padded, or their 1-d concatenation; the lengths are
+    sequences or 1-d tensors of ints."""
+    return _F.ctc_loss(log_probs, targets, _int_list(input_lengths), _int_list(target_lengths),
+                       blank, reduction, zero_infinity)
+
+
+def _int_list(values: Any) -> list[int]:
+    if isinstance(values, volta.Tensor):
+        return [int(v) for v in values.reshape(-1).tolist()]
+    return [int(v) for v in values]
