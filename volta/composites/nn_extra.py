@@ -102,7 +102,10 @@ def threshold(self: Tensor, threshold: float, value: float) -> Tensor:
     return R.where_self(R.gt(self, threshold), self, value)
 
 
-def _check_lambd(lambd: float) -> None:
+def _check_shrink(self: Tensor, lambd: float, kernel: str) -> None:
+    """PyTorch's shrink kernels take floating inputs and a non-negative ``lambd``."""
+    if not self.dtype.is_floating_point:
+        raise DTypeError(f'"{kernel}" not implemented for \'{self.dtype.name}\'')
     if lambd < 0:
         raise InvalidArgumentError(f"lambda must be greater or equal to 0, but found to be "
                                    f"{lambd}.")
@@ -111,13 +114,14 @@ def _check_lambd(lambd: float) -> None:
 @composite("softshrink")
 def softshrink(self: Tensor, lambd: float = 0.5) -> Tensor:
     """``x - lambd`` above ``lambd``, ``x + lambd`` below ``-lambd``, 0 between."""
-    _check_lambd(lambd)
+    _check_shrink(self, lambd, "softshrink_cpu")
     return self - R.clamp(self, -lambd, lambd)
 
 
 @composite("hardshrink")
 def hardshrink(self: Tensor, lambd: float = 0.5) -> Tensor:
     """``x`` outside ``[-lambd, lambd]``, 0 inside."""
+    _check_shrink(self, 0.0, "hardshrink_cpu")
     inside = F.logical_and(R.ge(self, -lambd), R.le(self, lambd))
     return R.where_self(inside, 0, self)
 
@@ -664,8 +668,12 @@ def _fractional_starts(samples: Tensor, in_size: int, out_size: int, pool: int) 
 
 
 def _fractional_max_pool(self: Tensor, kernel_size: Sequence[int], output_size: Sequence[int],
-                         random_samples: Tensor, name: str) -> tuple[Tensor, Tensor]:
-    spatial = len(kernel_size)
+                         random_samples: Tensor, spatial: int) -> tuple[Tensor, Tensor]:
+    name = f"fractional_max_pool{spatial}d"
+    for label, values in (("kernel_size", kernel_size), ("output_size", output_size)):
+        if len(values) != spatial or min(values) < 1:
+            raise InvalidArgumentError(f"{name}(): {label} must be {spatial} positive sizes, "
+                                       f"but got {list(values)}")
     x, unbatched = _batched_pool_input(self, spatial, name)
     n, c = _shape(x)[:2]
     sizes = _shape(x)[2:]
@@ -714,16 +722,14 @@ def fractional_max_pool2d(self: Tensor, kernel_size: Sequence[int], output_size:
                           random_samples: Tensor) -> tuple[Tensor, Tensor]:
     """2-d max pooling over pseudo-random, overlapping windows placed by ``random_samples``
     (N, C, 2) in [0, 1); returns the maxima and their flat per-plane indices."""
-    return _fractional_max_pool(self, kernel_size, output_size, random_samples,
-                                "fractional_max_pool2d")
+    return _fractional_max_pool(self, kernel_size, output_size, random_samples, 2)
 
 
 @composite("fractional_max_pool3d")
 def fractional_max_pool3d(self: Tensor, kernel_size: Sequence[int], output_size: Sequence[int],
                           random_samples: Tensor) -> tuple[Tensor, Tensor]:
     """3-d fractional max pooling; ``random_samples`` is (N, C, 3)."""
-    return _fractional_max_pool(self, kernel_size, output_size, random_samples,
-                                "fractional_max_pool3d")
+    return _fractional_max_pool(self, kernel_size, output_size, random_samples, 3)
 
 
 # ---------------------------------------------------------------- embedding bags

@@ -17,7 +17,7 @@ import volta
 from volta._generated import functions as _F
 from volta._generated import registry as _R
 from volta.dispatch import binding as _b
-from volta.errors import InvalidArgumentError
+from volta.errors import ArgumentError, InvalidArgumentError
 from volta.nn import _interpolate
 from volta.utils.checkpoint import checkpoint as _checkpoint
 
@@ -806,6 +806,9 @@ def multilabel_soft_margin_loss(input: Tensor, target: Tensor, weight: Tensor | 
 def _fractional_max_pool(input: Tensor, kernel_size: Any, output_size: Any, output_ratio: Any,
                          return_indices: bool, random_samples: Tensor | None, n: int) -> Any:
     name = f"fractional_max_pool{n}d"
+    if not isinstance(input, volta.Tensor):
+        raise ArgumentError(f"{name}(): argument 'input' (position 1) must be Tensor, not "
+                            f"{type(input).__name__}")
     if output_size is None and output_ratio is None:
         raise InvalidArgumentError(f"{name} requires specifying either an output_size or an "
                                    "output_ratio")
