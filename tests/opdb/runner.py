@@ -99,11 +99,6 @@ WRAPPERS = {
 
 def resolve(op: Any) -> Any:
     """The volta callable of an op_db entry, or raise Unresolved."""
-    target = _resolve_name(op)
-    return WRAPPERS.get(op.name, target)
-
-
-def _resolve_name(op: Any) -> Any:
     target: Any = volta
     for part in op.name.split("."):
         target = getattr(target, part, None)
@@ -297,7 +292,7 @@ def _samples(op: Any, dtype: torch.dtype, requires_grad: bool) -> list[Any]:
 def run_entry(op: Any) -> Outcome:
     name = entry_name(op)
     try:
-        fn = resolve(op)
+        fn = WRAPPERS.get(op.name, resolve(op))
     except Unresolved:
         return Outcome(name, "unresolved")
     runs = [(dtype, dtype is GRAD_DTYPE and op.supports_autograd)
