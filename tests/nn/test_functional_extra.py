@@ -1,6 +1,6 @@
 """Behaviour of issue 8's nn functions that op_db's run does not pin down: fractional max
 pooling with fixed window samples (op_db's samples draw them from PyTorch's generator, so it
-compares shapes only) and unfold/fold round trips."""
+compares shapes only), unfold/fold round trips and affine_grid (not in op_db)."""
 
 from __future__ import annotations
 
@@ -67,3 +67,29 @@ def test_fold_is_the_adjoint_of_unfold(kernel, dilation, padding, stride) -> Non
     (v_img * volta.tensor(weights)).sum().backward()
     (t_img * torch.tensor(weights)).sum().backward()
     np.testing.assert_allclose(v_c.grad.numpy(), t_c.grad.numpy(), atol=1e-12)
+
+
+@pytest.mark.parametrize(("size", "align_corners"),
+                         [((2, 3, 4, 5), False), ((2, 1, 1, 3), True), ((1, 2, 3, 4, 2), False),
+                          ((1, 2, 2, 3, 4), True)])
+def test_affine_grid_matches_torch_and_feeds_grid_sample(size, align_corners) -> None:
+    rng = np.random.default_rng(2)
+    spatial = len(size) - 2
+    theta = rng.standard_normal((size[0], spatial, spatial + 1))
+    v_theta, t_theta = _pair(theta)
+    v_grid = F.affine_grid(v_theta, size, align_corners)
+    t_grid = torch.nn.functional.affine_grid(t_theta, size, align_corners)
+    np.testing.assert_allclose(v_grid.detach().numpy(), t_grid.detach().numpy(), atol=1e-12)
+    image = rng.standard_normal(size)
+    v_out = F.grid_sample(volta.tensor(image), v_grid, align_corners=align_corners)
+    t_out = torch.nn.functional.grid_sample(torch.tensor(image), t_grid,
+                                            align_corners=align_corners)
+    np.testing.assert_allclose(v_out.detach().numpy(), t_out.detach().numpy(), atol=1e-10)
+    v_out.sum().backward()
+    t_out.sum().backward()
+    np.testing.assert_allclose(v_theta.grad.numpy(), t_theta.grad.numpy(), atol=1e-9)
+
+
+def test_affine_grid_rejects_a_mismatched_theta() -> None:
+    with pytest.raises(volta.VoltaError, match="Nx2x3"):
+        F.affine_grid(volta.zeros(2, 3, 4), (2, 1, 4, 4), False)

@@ -1308,3 +1308,42 @@ def _int_list(values: Any) -> list[int]:
     if isinstance(values, volta.Tensor):
         return [int(v) for v in values.reshape(-1).tolist()]
     return [int(v) for v in values]
+
+
+@_export
+def affine_grid(theta: Tensor, size: Sequence[int], align_corners: bool | None = None) -> Tensor:
+    """The sampling grid of the affine maps ``theta`` (``(N, 2, 3)`` for a 4-d ``size``
+    ``(N, C, H, W)``, ``(N, 3, 4)`` for 5-d) in :func:`grid_sample`'s convention: output
+    ``(N, H, W, 2)`` (or ``(N, D, H, W, 3)``) of normalised (x, y[, z]) positions."""
+    if not theta.is_floating_point():
+        raise InvalidArgumentError(f"Expected theta to have floating point type, but got "
+                                   f"{theta.dtype}")
+    size = [int(s) for s in size]
+    if len(size) not in (4, 5):
+        raise InvalidArgumentError(
+            f"affine_grid only supports 4D and 5D sizes, for 2D and 3D affine transforms, "
+            f"respectively. Got size {size}.")
+    spatial = len(size) - 2
+    if theta.ndim != 3 or tuple(theta.shape[1:]) != (spatial, spatial + 1) or \
+            theta.shape[0] != size[0]:
+        shape = "Nx2x3" if spatial == 2 else "Nx3x4"
+        raise InvalidArgumentError(f"Expected a batch of {spatial}D affine matrices of shape "
+                                   f"{shape} for size {size}. Got {list(theta.shape)}.")
+    if min(size[2:]) <= 0:
+        raise InvalidArgumentError(f"Expected non-zero, positive output size. Got {size}")
+    sizes = size[2:]
+    # the output positions per dim (x first): pixel centres, or the corner pixels at -1 and 1
+    axes = []
+    for steps in reversed(sizes):
+        line = volta.linspace(-1.0, 1.0, steps, dtype=theta.dtype, device=theta.device) \
+            if steps > 1 else volta.zeros(1, dtype=theta.dtype, device=theta.device)
+        axes.append(line if align_corners or steps <= 1 else line * ((steps - 1) / steps))
+    columns = []
+    for d, line in enumerate(axes):  # broadcast axis d over the spatial grid (D, H, W order)
+        shape = [1] * spatial
+        shape[spatial - 1 - d] = sizes[spatial - 1 - d]
+        columns.append(line.reshape(shape).expand(*sizes))
+    columns.append(volta.ones(*sizes, dtype=theta.dtype, device=theta.device))
+    base = volta.stack(columns, -1).reshape(1, -1, spatial + 1)
+    grid = base.matmul(theta.transpose(1, 2))
+    return grid.reshape(size[0], *sizes, spatial)
