@@ -87,4 +87,8 @@ EXPECTED_FAILURES: dict[str, str] = {
     'clamp_max': 'error input accepted: PyTorch raises Exception',
     # the error input calls int.__rdiv__ (Python's AttributeError, in PyTorch too)
     '__rdiv__': 'error input raised AttributeError, not a VoltaError',
+    # float32 bicubic over a 345 x 456 grid of values up to 255: results that cancel to ~0.1
+    # carry ~1e-4 rounding error in PyTorch and in volta alike (each ~1e-4 from the float64
+    # answer, in different directions); the float64 run, gradients included, passes
+    'nn.functional.grid_sample': 'AssertionError: output 0: values differ (max abs diff N)',
 }

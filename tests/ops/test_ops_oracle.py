@@ -107,6 +107,22 @@ TESTED_ELSEWHERE = {
                  "sum_to_size", "t_copy", "take", "tensor_split", "transpose_copy",
                  "unbind_copy", "unfold_copy", "unravel_index", "unsafe_chunk", "unsafe_split",
                  "unsqueeze_copy", "view_copy", "vsplit")
+} | {
+    name: "tests/opdb/test_op_db.py (op_db's samples, forward and float64 gradients)"
+    for name in (
+        "glu", "celu", "prelu", "rrelu", "tanhshrink", "threshold", "softshrink", "hardshrink",
+        "channel_shuffle", "constant_pad_nd", "native_dropout_backward",
+        "max_pool2d_with_indices_backward", "max_pool3d", "max_pool3d_with_indices",
+        "avg_pool3d", "adaptive_avg_pool3d", "adaptive_max_pool3d", "conv_transpose3d",
+        "im2col", "col2im", "max_unpool", "feature_dropout", "alpha_dropout",
+        "feature_alpha_dropout", "local_response_norm", "soft_margin_loss",
+        "margin_ranking_loss", "hinge_embedding_loss", "cosine_embedding_loss",
+        "poisson_nll_loss", "gaussian_nll_loss", "triplet_margin_loss", "multi_margin_loss",
+        "multilabel_margin_loss", "multilabel_soft_margin_loss", "_embedding_bag_reduce",
+        "grid_sampler", "ctc_loss")
+} | {
+    name: "tests/nn/test_functional_extra.py (fixed window samples, PyTorch as the oracle)"
+    for name in ("fractional_max_pool2d", "fractional_max_pool3d")
 }
 
 

@@ -3840,6 +3840,427 @@ def _rnn_layer_backward(grad_output: Tensor | None, grad_hy: Tensor | None, grad
     if reverse.__class__ is not bool: reverse = _b.bool_arg(reverse, 'reverse', '_rnn_layer_backward')
     return _op._rnn_layer_backward(grad_output, grad_hy, grad_cy, weight_hh, weight_hr, workspace, mode, batch_sizes, reverse, output_mask)
 
+@_b.checked(_op.glu)
+def glu(input: Tensor, dim: int = -1) -> Tensor:
+    """glu(Tensor self, int dim=-1) -> Tensor
+    
+    Gated linear unit, a * sigmoid(b) of the two halves of self along dim.
+    """
+    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'glu')
+    return _op.glu(input, dim)
+
+@_b.checked(_op.celu)
+def celu(input: Tensor, alpha: float = 1.0) -> Tensor:
+    """celu(Tensor self, float alpha=1.0) -> Tensor
+    
+    max(0, x) + min(0, alpha * (exp(x / alpha) - 1)).
+    """
+    if alpha.__class__ is not float: alpha = _b.float_arg(alpha, 'alpha', 'celu')
+    return _op.celu(input, alpha)
+
+@_b.checked(_op.prelu)
+def prelu(input: Tensor, weight: Tensor) -> Tensor:
+    """prelu(Tensor self, Tensor weight) -> Tensor
+    
+    x where positive, weight * x elsewhere (one slope, or one per channel).
+    """
+    return _op.prelu(input, weight)
+
+@_b.checked(_op.rrelu)
+def rrelu(input: Tensor, lower: float = 0.125, upper: float = 0.3333333333333333, training: bool = False) -> Tensor:
+    """rrelu(Tensor self, float lower=0.125, float upper=0.3333333333333333, bool training=False) -> Tensor
+    
+    Leaky ReLU with a random negative slope from U(lower, upper) when training, their mean otherwise.
+    """
+    if lower.__class__ is not float: lower = _b.float_arg(lower, 'lower', 'rrelu')
+    if upper.__class__ is not float: upper = _b.float_arg(upper, 'upper', 'rrelu')
+    if training.__class__ is not bool: training = _b.bool_arg(training, 'training', 'rrelu')
+    return _op.rrelu(input, lower, upper, training)
+
+@_b.checked(_op.tanhshrink)
+def tanhshrink(input: Tensor) -> Tensor:
+    """tanhshrink(Tensor self) -> Tensor
+    
+    x - tanh(x).
+    """
+    return _op.tanhshrink(input)
+
+@_b.checked(_op.threshold)
+def threshold(input: Tensor, threshold: float, value: float) -> Tensor:
+    """threshold(Tensor self, float threshold, float value) -> Tensor
+    
+    x where x > threshold, value elsewhere.
+    """
+    if threshold.__class__ is not float: threshold = _b.float_arg(threshold, 'threshold', 'threshold')
+    if value.__class__ is not float: value = _b.float_arg(value, 'value', 'threshold')
+    return _op.threshold(input, threshold, value)
+
+@_b.checked(_op.softshrink)
+def softshrink(input: Tensor, lambd: float = 0.5) -> Tensor:
+    """softshrink(Tensor self, float lambd=0.5) -> Tensor
+    
+    x - lambd above lambd, x + lambd below -lambd, 0 between.
+    """
+    if lambd.__class__ is not float: lambd = _b.float_arg(lambd, 'lambd', 'softshrink')
+    return _op.softshrink(input, lambd)
+
+@_b.checked(_op.hardshrink)
+def hardshrink(input: Tensor, lambd: float = 0.5) -> Tensor:
+    """hardshrink(Tensor self, float lambd=0.5) -> Tensor
+    
+    x outside [-lambd, lambd], 0 inside.
+    """
+    if lambd.__class__ is not float: lambd = _b.float_arg(lambd, 'lambd', 'hardshrink')
+    return _op.hardshrink(input, lambd)
+
+@_b.checked(_op.channel_shuffle)
+def channel_shuffle(input: Tensor, groups: int) -> Tensor:
+    """channel_shuffle(Tensor self, int groups) -> Tensor
+    
+    Regroups the channels (dim 1) of (N, g * k, *) input as (N, k * g, *).
+    """
+    if groups.__class__ is not int: groups = _b.int_arg(groups, 'groups', 'channel_shuffle')
+    return _op.channel_shuffle(input, groups)
+
+@_b.checked(_op.constant_pad_nd)
+def constant_pad_nd(input: Tensor, pad: int | Sequence[int], value: float = 0) -> Tensor:
+    """constant_pad_nd(Tensor self, int[] pad, float value=0) -> Tensor
+    
+    Pads (negative amounts crop) the trailing dims with a constant.
+    """
+    pad = _b.int_list(pad, 0, 'pad')
+    if value.__class__ is not float: value = _b.float_arg(value, 'value', 'constant_pad_nd')
+    return _op.constant_pad_nd(input, pad, value)
+
+@_b.checked(_op.native_dropout_backward)
+def native_dropout_backward(grad_output: Tensor, mask: Tensor, scale: float) -> Tensor:
+    """native_dropout_backward(Tensor grad_output, Tensor mask, float scale) -> Tensor
+    
+    The gradient of dropout, grad_output * mask * scale.
+    """
+    if scale.__class__ is not float: scale = _b.float_arg(scale, 'scale', 'native_dropout_backward')
+    return _op.native_dropout_backward(grad_output, mask, scale)
+
+@_b.checked(_op.max_pool2d_with_indices_backward)
+def max_pool2d_with_indices_backward(grad_output: Tensor, input: Tensor, kernel_size: int | Sequence[int], stride: int | Sequence[int], padding: int | Sequence[int], dilation: int | Sequence[int], ceil_mode: bool, indices: Tensor) -> Tensor:
+    """max_pool2d_with_indices_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, int[2] dilation, bool ceil_mode, Tensor indices) -> Tensor
+    
+    The gradient of max_pool2d, routed to the recorded maxima.
+    """
+    kernel_size = _b.int_list(kernel_size, 2, 'kernel_size')
+    stride = _b.int_list(stride, 2, 'stride')
+    padding = _b.int_list(padding, 2, 'padding')
+    dilation = _b.int_list(dilation, 2, 'dilation')
+    if ceil_mode.__class__ is not bool: ceil_mode = _b.bool_arg(ceil_mode, 'ceil_mode', 'max_pool2d_with_indices_backward')
+    return _op.max_pool2d_with_indices_backward(grad_output, input, kernel_size, stride, padding, dilation, ceil_mode, indices)
+
+@_b.checked(_op.max_pool3d)
+def max_pool3d(input: Tensor, kernel_size: int | Sequence[int], stride: int | Sequence[int] = [], padding: int | Sequence[int] = 0, dilation: int | Sequence[int] = 1, ceil_mode: bool = False) -> Tensor:
+    """max_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> Tensor
+    
+    3-d max pooling of (N, C, D, H, W) or (C, D, H, W) input.
+    """
+    kernel_size = _b.int_list(kernel_size, 3, 'kernel_size')
+    stride = _b.int_list(stride, 3, 'stride')
+    padding = _b.int_list(padding, 3, 'padding')
+    dilation = _b.int_list(dilation, 3, 'dilation')
+    if ceil_mode.__class__ is not bool: ceil_mode = _b.bool_arg(ceil_mode, 'ceil_mode', 'max_pool3d')
+    return _op.max_pool3d(input, kernel_size, stride, padding, dilation, ceil_mode)
+
+@_b.checked(_op.max_pool3d_with_indices)
+def max_pool3d_with_indices(input: Tensor, kernel_size: int | Sequence[int], stride: int | Sequence[int] = [], padding: int | Sequence[int] = 0, dilation: int | Sequence[int] = 1, ceil_mode: bool = False) -> tuple[Tensor, Tensor]:
+    """max_pool3d_with_indices(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)
+    
+    3-d max pooling and the flat per-volume index of each maximum.
+    """
+    kernel_size = _b.int_list(kernel_size, 3, 'kernel_size')
+    stride = _b.int_list(stride, 3, 'stride')
+    padding = _b.int_list(padding, 3, 'padding')
+    dilation = _b.int_list(dilation, 3, 'dilation')
+    if ceil_mode.__class__ is not bool: ceil_mode = _b.bool_arg(ceil_mode, 'ceil_mode', 'max_pool3d_with_indices')
+    return _op.max_pool3d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)
+
+@_b.checked(_op.avg_pool3d)
+def avg_pool3d(input: Tensor, kernel_size: int | Sequence[int], stride: int | Sequence[int] = [], padding: int | Sequence[int] = 0, ceil_mode: bool = False, count_include_pad: bool = True, divisor_override: int | None = None) -> Tensor:
+    """avg_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor
+    
+    3-d average pooling of (N, C, D, H, W) or (C, D, H, W) input.
+    """
+    kernel_size = _b.int_list(kernel_size, 3, 'kernel_size')
+    stride = _b.int_list(stride, 3, 'stride')
+    padding = _b.int_list(padding, 3, 'padding')
+    if ceil_mode.__class__ is not bool: ceil_mode = _b.bool_arg(ceil_mode, 'ceil_mode', 'avg_pool3d')
+    if count_include_pad.__class__ is not bool: count_include_pad = _b.bool_arg(count_include_pad, 'count_include_pad', 'avg_pool3d')
+    if divisor_override.__class__ is not int: divisor_override = _b.int_arg(divisor_override, 'divisor_override', 'avg_pool3d')
+    return _op.avg_pool3d(input, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
+
+@_b.checked(_op.adaptive_avg_pool3d)
+def adaptive_avg_pool3d(input: Tensor, output_size: int | Sequence[int]) -> Tensor:
+    """adaptive_avg_pool3d(Tensor self, int[3] output_size) -> Tensor
+    
+    3-d average pooling to a given output size.
+    """
+    output_size = _b.int_list(output_size, 3, 'output_size')
+    return _op.adaptive_avg_pool3d(input, output_size)
+
+@_b.checked(_op.adaptive_max_pool3d)
+def adaptive_max_pool3d(input: Tensor, output_size: int | Sequence[int]) -> Tensor:
+    """adaptive_max_pool3d(Tensor self, int[3] output_size) -> Tensor
+    
+    3-d max pooling to a given output size.
+    """
+    output_size = _b.int_list(output_size, 3, 'output_size')
+    return _op.adaptive_max_pool3d(input, output_size)
+
+@_b.checked(_op.conv_transpose3d)
+def conv_transpose3d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride: int | Sequence[int] = 1, padding: int | Sequence[int] = 0, output_padding: int | Sequence[int] = 0, groups: int = 1, dilation: int | Sequence[int] = 1) -> Tensor:
+    """conv_transpose3d(Tensor input, Tensor weight, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] output_padding=0, int groups=1, int[3] dilation=1) -> Tensor
+    
+    3-d transposed convolution.
+    """
+    stride = _b.int_list(stride, 3, 'stride')
+    padding = _b.int_list(padding, 3, 'padding')
+    output_padding = _b.int_list(output_padding, 3, 'output_padding')
+    if groups.__class__ is not int: groups = _b.int_arg(groups, 'groups', 'conv_transpose3d')
+    dilation = _b.int_list(dilation, 3, 'dilation')
+    return _op.conv_transpose3d(input, weight, bias, stride, padding, output_padding, groups, dilation)
+
+@_b.checked(_op.im2col)
+def im2col(input: Tensor, kernel_size: int | Sequence[int], dilation: int | Sequence[int], padding: int | Sequence[int], stride: int | Sequence[int]) -> Tensor:
+    """im2col(Tensor self, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride) -> Tensor
+    
+    Sliding local blocks of (N, C, H, W) input as the columns of (N, C * kh * kw, L) (F.unfold).
+    """
+    kernel_size = _b.int_list(kernel_size, 2, 'kernel_size')
+    dilation = _b.int_list(dilation, 2, 'dilation')
+    padding = _b.int_list(padding, 2, 'padding')
+    stride = _b.int_list(stride, 2, 'stride')
+    return _op.im2col(input, kernel_size, dilation, padding, stride)
+
+@_b.checked(_op.col2im)
+def col2im(input: Tensor, output_size: int | Sequence[int], kernel_size: int | Sequence[int], dilation: int | Sequence[int], padding: int | Sequence[int], stride: int | Sequence[int]) -> Tensor:
+    """col2im(Tensor self, int[2] output_size, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride) -> Tensor
+    
+    im2col's adjoint, summing columns back into (N, C, H, W) (F.fold).
+    """
+    output_size = _b.int_list(output_size, 2, 'output_size')
+    kernel_size = _b.int_list(kernel_size, 2, 'kernel_size')
+    dilation = _b.int_list(dilation, 2, 'dilation')
+    padding = _b.int_list(padding, 2, 'padding')
+    stride = _b.int_list(stride, 2, 'stride')
+    return _op.col2im(input, output_size, kernel_size, dilation, padding, stride)
+
+@_b.checked(_op.max_unpool)
+def max_unpool(input: Tensor, indices: Tensor, output_size: int | Sequence[int]) -> Tensor:
+    """max_unpool(Tensor self, Tensor indices, int[] output_size) -> Tensor
+    
+    Writes each value at its flat per-plane index of a zero output (max pooling's partial inverse).
+    """
+    output_size = _b.int_list(output_size, 0, 'output_size')
+    return _op.max_unpool(input, indices, output_size)
+
+@_b.checked(_op.feature_dropout)
+def feature_dropout(input: Tensor, p: float, train: bool) -> Tensor:
+    """feature_dropout(Tensor input, float p, bool train) -> Tensor
+    
+    Zeroes whole channels with probability p and scales the rest by 1 / (1 - p).
+    """
+    if p.__class__ is not float: p = _b.float_arg(p, 'p', 'feature_dropout')
+    if train.__class__ is not bool: train = _b.bool_arg(train, 'train', 'feature_dropout')
+    return _op.feature_dropout(input, p, train)
+
+@_b.checked(_op.alpha_dropout)
+def alpha_dropout(input: Tensor, p: float = 0.5, train: bool = False) -> Tensor:
+    """alpha_dropout(Tensor input, float p=0.5, bool train=False) -> Tensor
+    
+    Dropout that keeps the mean and variance of SELU activations.
+    """
+    if p.__class__ is not float: p = _b.float_arg(p, 'p', 'alpha_dropout')
+    if train.__class__ is not bool: train = _b.bool_arg(train, 'train', 'alpha_dropout')
+    return _op.alpha_dropout(input, p, train)
+
+@_b.checked(_op.feature_alpha_dropout)
+def feature_alpha_dropout(input: Tensor, p: float = 0.5, train: bool = False) -> Tensor:
+    """feature_alpha_dropout(Tensor input, float p=0.5, bool train=False) -> Tensor
+    
+    Alpha dropout of whole channels.
+    """
+    if p.__class__ is not float: p = _b.float_arg(p, 'p', 'feature_alpha_dropout')
+    if train.__class__ is not bool: train = _b.bool_arg(train, 'train', 'feature_alpha_dropout')
+    return _op.feature_alpha_dropout(input, p, train)
+
+@_b.checked(_op.local_response_norm)
+def local_response_norm(input: Tensor, size: int, alpha: float = 0.0001, beta: float = 0.75, k: float = 1.0) -> Tensor:
+    """local_response_norm(Tensor input, int size, float alpha=0.0001, float beta=0.75, float k=1.0) -> Tensor
+    
+    Normalises each value by the mean square of its neighbouring channels.
+    """
+    if size.__class__ is not int: size = _b.int_arg(size, 'size', 'local_response_norm')
+    if alpha.__class__ is not float: alpha = _b.float_arg(alpha, 'alpha', 'local_response_norm')
+    if beta.__class__ is not float: beta = _b.float_arg(beta, 'beta', 'local_response_norm')
+    if k.__class__ is not float: k = _b.float_arg(k, 'k', 'local_response_norm')
+    return _op.local_response_norm(input, size, alpha, beta, k)
+
+@_b.checked(_op.soft_margin_loss)
+def soft_margin_loss(input: Tensor, target: Tensor, reduction: str = 'mean') -> Tensor:
+    """soft_margin_loss(Tensor self, Tensor target, str reduction="mean") -> Tensor
+    
+    log(1 + exp(-target * input)).
+    """
+    if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'soft_margin_loss')
+    return _op.soft_margin_loss(input, target, reduction)
+
+@_b.checked(_op.margin_ranking_loss)
+def margin_ranking_loss(input1: Tensor, input2: Tensor, target: Tensor, margin: float = 0.0, reduction: str = 'mean') -> Tensor:
+    """margin_ranking_loss(Tensor input1, Tensor input2, Tensor target, float margin=0.0, str reduction="mean") -> Tensor
+    
+    max(0, -target * (input1 - input2) + margin).
+    """
+    if margin.__class__ is not float: margin = _b.float_arg(margin, 'margin', 'margin_ranking_loss')
+    if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'margin_ranking_loss')
+    return _op.margin_ranking_loss(input1, input2, target, margin, reduction)
+
+@_b.checked(_op.hinge_embedding_loss)
+def hinge_embedding_loss(input: Tensor, target: Tensor, margin: float = 1.0, reduction: str = 'mean') -> Tensor:
+    """hinge_embedding_loss(Tensor self, Tensor target, float margin=1.0, str reduction="mean") -> Tensor
+    
+    x where target is 1, max(0, margin - x) where it is -1.
+    """
+    if margin.__class__ is not float: margin = _b.float_arg(margin, 'margin', 'hinge_embedding_loss')
+    if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'hinge_embedding_loss')
+    return _op.hinge_embedding_loss(input, target, margin, reduction)
+
+@_b.checked(_op.cosine_embedding_loss)
+def cosine_embedding_loss(input1: Tensor, input2: Tensor, target: Tensor, margin: float = 0.0, reduction: str = 'mean') -> Tensor:
+    """cosine_embedding_loss(Tensor input1, Tensor input2, Tensor target, float margin=0.0, str reduction="mean") -> Tensor
+    
+    1 - cos(x1, x2) where target is 1, max(0, cos(x1, x2) - margin) where it is -1.
+    """
+    if margin.__class__ is not float: margin = _b.float_arg(margin, 'margin', 'cosine_embedding_loss')
+    if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'cosine_embedding_loss')
+    return _op.cosine_embedding_loss(input1, input2, target, margin, reduction)
+
+@_b.checked(_op.poisson_nll_loss)
+def poisson_nll_loss(input: Tensor, target: Tensor, log_input: bool = True, full: bool = False, eps: float = 1e-08, reduction: str = 'mean') -> Tensor:
+    """poisson_nll_loss(Tensor input, Tensor target, bool log_input=True, bool full=False, float eps=1e-08, str reduction="mean") -> Tensor
+    
+    Poisson negative log likelihood.
+    """
+    if log_input.__class__ is not bool: log_input = _b.bool_arg(log_input, 'log_input', 'poisson_nll_loss')
+    if full.__class__ is not bool: full = _b.bool_arg(full, 'full', 'poisson_nll_loss')
+    if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'poisson_nll_loss')
+    if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'poisson_nll_loss')
+    return _op.poisson_nll_loss(input, target, log_input, full, eps, reduction)
+
+@_b.checked(_op.gaussian_nll_loss)
+def gaussian_nll_loss(input: Tensor, target: Tensor, var: Tensor, full: bool = False, eps: float = 1e-06, reduction: str = 'mean') -> Tensor:
+    """gaussian_nll_loss(Tensor input, Tensor target, Tensor var, bool full=False, float eps=1e-06, str reduction="mean") -> Tensor
+    
+    Gaussian negative log likelihood with mean input and variance var.
+    """
+    if full.__class__ is not bool: full = _b.bool_arg(full, 'full', 'gaussian_nll_loss')
+    if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'gaussian_nll_loss')
+    if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'gaussian_nll_loss')
+    return _op.gaussian_nll_loss(input, target, var, full, eps, reduction)
+
+@_b.checked(_op.triplet_margin_loss)
+def triplet_margin_loss(anchor: Tensor, positive: Tensor, negative: Tensor, margin: float = 1.0, p: float = 2, eps: float = 1e-06, swap: bool = False, reduction: str = 'mean') -> Tensor:
+    """triplet_margin_loss(Tensor anchor, Tensor positive, Tensor negative, float margin=1.0, float p=2, float eps=1e-06, bool swap=False, str reduction="mean") -> Tensor
+    
+    max(0, margin + d(anchor, positive) - d(anchor, negative)), d the p-norm distance.
+    """
+    if margin.__class__ is not float: margin = _b.float_arg(margin, 'margin', 'triplet_margin_loss')
+    if p.__class__ is not float: p = _b.float_arg(p, 'p', 'triplet_margin_loss')
+    if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'triplet_margin_loss')
+    if swap.__class__ is not bool: swap = _b.bool_arg(swap, 'swap', 'triplet_margin_loss')
+    if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'triplet_margin_loss')
+    return _op.triplet_margin_loss(anchor, positive, negative, margin, p, eps, swap, reduction)
+
+@_b.checked(_op.multi_margin_loss)
+def multi_margin_loss(input: Tensor, target: Tensor, p: int = 1, margin: float = 1, weight: Tensor | None = None, reduction: str = 'mean') -> Tensor:
+    """multi_margin_loss(Tensor self, Tensor target, int p=1, float margin=1, Tensor? weight=None, str reduction="mean") -> Tensor
+    
+    Multi-class hinge loss of class indices.
+    """
+    if p.__class__ is not int: p = _b.int_arg(p, 'p', 'multi_margin_loss')
+    if margin.__class__ is not float: margin = _b.float_arg(margin, 'margin', 'multi_margin_loss')
+    if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'multi_margin_loss')
+    return _op.multi_margin_loss(input, target, p, margin, weight, reduction)
+
+@_b.checked(_op.multilabel_margin_loss)
+def multilabel_margin_loss(input: Tensor, target: Tensor, reduction: str = 'mean') -> Tensor:
+    """multilabel_margin_loss(Tensor self, Tensor target, str reduction="mean") -> Tensor
+    
+    Multi-label hinge loss of -1-terminated class lists.
+    """
+    if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'multilabel_margin_loss')
+    return _op.multilabel_margin_loss(input, target, reduction)
+
+@_b.checked(_op.multilabel_soft_margin_loss)
+def multilabel_soft_margin_loss(input: Tensor, target: Tensor, weight: Tensor | None = None, reduction: str = 'mean') -> Tensor:
+    """multilabel_soft_margin_loss(Tensor self, Tensor target, Tensor? weight=None, str reduction="mean") -> Tensor
+    
+    Per-class logistic loss of 0/1 targets, averaged over the classes.
+    """
+    if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'multilabel_soft_margin_loss')
+    return _op.multilabel_soft_margin_loss(input, target, weight, reduction)
+
+@_b.checked(_op.fractional_max_pool2d)
+def fractional_max_pool2d(input: Tensor, kernel_size: int | Sequence[int], output_size: int | Sequence[int], random_samples: Tensor) -> tuple[Tensor, Tensor]:
+    """fractional_max_pool2d(Tensor self, int[2] kernel_size, int[2] output_size, Tensor random_samples) -> (Tensor, Tensor)
+    
+    2-d max pooling over pseudo-random windows placed by random_samples; values and flat indices.
+    """
+    kernel_size = _b.int_list(kernel_size, 2, 'kernel_size')
+    output_size = _b.int_list(output_size, 2, 'output_size')
+    return _op.fractional_max_pool2d(input, kernel_size, output_size, random_samples)
+
+@_b.checked(_op.fractional_max_pool3d)
+def fractional_max_pool3d(input: Tensor, kernel_size: int | Sequence[int], output_size: int | Sequence[int], random_samples: Tensor) -> tuple[Tensor, Tensor]:
+    """fractional_max_pool3d(Tensor self, int[3] kernel_size, int[3] output_size, Tensor random_samples) -> (Tensor, Tensor)
+    
+    3-d max pooling over pseudo-random windows placed by random_samples; values and flat indices.
+    """
+    kernel_size = _b.int_list(kernel_size, 3, 'kernel_size')
+    output_size = _b.int_list(output_size, 3, 'output_size')
+    return _op.fractional_max_pool3d(input, kernel_size, output_size, random_samples)
+
+@_b.checked(_op._embedding_bag_reduce)
+def _embedding_bag_reduce(weight: Tensor, indices: Tensor, offsets: Tensor, mode: str, per_sample_weights: Tensor | None, include_last_offset: bool, padding_idx: int, scale_grad_by_freq: bool = False) -> Tensor:
+    """_embedding_bag_reduce(Tensor weight, Tensor indices, Tensor offsets, str mode, Tensor? per_sample_weights, bool include_last_offset, int padding_idx, bool scale_grad_by_freq=False) -> Tensor
+    
+    The per-bag sum, mean or max of weight's rows behind F.embedding_bag.
+    """
+    if mode.__class__ is not str: mode = _b.str_arg(mode, 'mode', '_embedding_bag_reduce')
+    if include_last_offset.__class__ is not bool: include_last_offset = _b.bool_arg(include_last_offset, 'include_last_offset', '_embedding_bag_reduce')
+    if padding_idx.__class__ is not int: padding_idx = _b.int_arg(padding_idx, 'padding_idx', '_embedding_bag_reduce')
+    if scale_grad_by_freq.__class__ is not bool: scale_grad_by_freq = _b.bool_arg(scale_grad_by_freq, 'scale_grad_by_freq', '_embedding_bag_reduce')
+    return _op._embedding_bag_reduce(weight, indices, offsets, mode, per_sample_weights, include_last_offset, padding_idx, scale_grad_by_freq)
+
+@_b.checked(_op.grid_sampler)
+def grid_sampler(input: Tensor, grid: Tensor, interpolation_mode: int, padding_mode: int, align_corners: bool) -> Tensor:
+    """grid_sampler(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
+    
+    Samples input at the normalised positions of grid (bilinear, nearest or bicubic; zeros, border or reflection padding).
+    """
+    if interpolation_mode.__class__ is not int: interpolation_mode = _b.int_arg(interpolation_mode, 'interpolation_mode', 'grid_sampler')
+    if padding_mode.__class__ is not int: padding_mode = _b.int_arg(padding_mode, 'padding_mode', 'grid_sampler')
+    if align_corners.__class__ is not bool: align_corners = _b.bool_arg(align_corners, 'align_corners', 'grid_sampler')
+    return _op.grid_sampler(input, grid, interpolation_mode, padding_mode, align_corners)
+
+@_b.checked(_op.ctc_loss)
+def ctc_loss(log_probs: Tensor, targets: Tensor, input_lengths: int | Sequence[int], target_lengths: int | Sequence[int], blank: int = 0, reduction: str = 'mean', zero_infinity: bool = False) -> Tensor:
+    """ctc_loss(Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, int blank=0, str reduction="mean", bool zero_infinity=False) -> Tensor
+    
+    Connectionist temporal classification loss over all alignments of each target.
+    """
+    input_lengths = _b.int_list(input_lengths, 0, 'input_lengths')
+    target_lengths = _b.int_list(target_lengths, 0, 'target_lengths')
+    if blank.__class__ is not int: blank = _b.int_arg(blank, 'blank', 'ctc_loss')
+    if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'ctc_loss')
+    if zero_infinity.__class__ is not bool: zero_infinity = _b.bool_arg(zero_infinity, 'zero_infinity', 'ctc_loss')
+    return _op.ctc_loss(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
+
 @_b.checked(_op.zeros_like)
 def zeros_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False, memory_format: Any | None = None) -> Tensor:
     """zeros_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
@@ -4447,6 +4868,46 @@ __all__ = [
     '_scaled_dot_product_attention_flash_backward',
     '_rnn_layer',
     '_rnn_layer_backward',
+    'glu',
+    'celu',
+    'prelu',
+    'rrelu',
+    'tanhshrink',
+    'threshold',
+    'softshrink',
+    'hardshrink',
+    'channel_shuffle',
+    'constant_pad_nd',
+    'native_dropout_backward',
+    'max_pool2d_with_indices_backward',
+    'max_pool3d',
+    'max_pool3d_with_indices',
+    'avg_pool3d',
+    'adaptive_avg_pool3d',
+    'adaptive_max_pool3d',
+    'conv_transpose3d',
+    'im2col',
+    'col2im',
+    'max_unpool',
+    'feature_dropout',
+    'alpha_dropout',
+    'feature_alpha_dropout',
+    'local_response_norm',
+    'soft_margin_loss',
+    'margin_ranking_loss',
+    'hinge_embedding_loss',
+    'cosine_embedding_loss',
+    'poisson_nll_loss',
+    'gaussian_nll_loss',
+    'triplet_margin_loss',
+    'multi_margin_loss',
+    'multilabel_margin_loss',
+    'multilabel_soft_margin_loss',
+    'fractional_max_pool2d',
+    'fractional_max_pool3d',
+    '_embedding_bag_reduce',
+    'grid_sampler',
+    'ctc_loss',
     'zeros_like',
     'ones_like',
     'full_like',
@@ -4464,8 +4925,8 @@ __all__ = [
 
 
 NAMESPACES = {
-    'volta': ('abs', 'neg', 'positive', 'exp', 'exp2', 'expm1', 'log', 'log2', 'log10', 'log1p', 'sqrt', 'rsqrt', 'sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'sinh', 'cosh', 'tanh', 'tanh_backward', 'sigmoid', 'sigmoid_backward', 'relu', 'threshold_backward', 'gelu', 'gelu_backward', 'silu_backward', 'softplus_backward', 'elu_backward', 'selu', 'leaky_relu_backward', 'hardtanh_backward', 'log_sigmoid_backward', 'erf', 'erfc', 'erfinv', 'sign', 'floor', 'ceil', 'round', 'trunc', 'frac', 'reciprocal', 'square', 'clamp', 'clip', 'isnan', 'isinf', 'isfinite', 'signbit', 'nan_to_num', 'logical_not', 'bitwise_not', 'add', 'sub', 'subtract', 'mul', 'multiply', 'div', 'true_divide', 'divide', 'floor_divide', 'pow', 'float_power', 'maximum', 'minimum', 'fmax', 'fmin', 'remainder', 'fmod', 'atan2', 'arctan2', 'hypot', 'copysign', 'xlogy', 'logaddexp', 'eq', 'ne', 'lt', 'le', 'gt', 'ge', 'equal', 'allclose', 'isclose', 'logical_and', 'logical_or', 'logical_xor', 'bitwise_and', 'bitwise_or', 'bitwise_xor', 'bitwise_left_shift', 'bitwise_right_shift', 'where', 'lerp', 'addcmul', 'addcdiv', 'acosh', 'asinh', 'atanh', 'deg2rad', 'rad2deg', 'sinc', 'sgn', 'logit', 'lgamma', 'digamma', 'polygamma', 'mvlgamma', 'i0', 'igamma', 'igammac', 'frexp', 'ldexp', 'heaviside', 'nextafter', 'gcd', 'lcm', 'logaddexp2', 'angle', 'isposinf', 'isneginf', 'isreal', 'real', 'conj', 'conj_physical', 'resolve_conj', 'resolve_neg', 'clamp_min', 'clamp_max', 'rsub', 'sum', 'nansum', 'mean', 'prod', 'max', 'min', 'amax', 'amin', 'aminmax', 'argmax', 'argmin', 'var', 'std', 'var_mean', 'std_mean', 'norm', 'dist', 'logsumexp', 'all', 'any', 'count_nonzero', 'cumsum', 'cumprod', 'median', 'cummax', 'cummin', 'logcumsumexp', 'nanmean', 'nanmedian', 'quantile', 'nanquantile', 'kthvalue', 'mode', 'msort', 'histc', 'histogram', 'histogramdd', 'bucketize', 'isin', 'unique_consecutive', 'matmul', 'mm', 'bmm', 'addmm', 'addmv', 'baddbmm', 'einsum', 'outer', 'dot', 'mv', 'trace', 'tensordot', 'inverse', 'det', 'slogdet', 'logdet', 'cholesky', 'cholesky_solve', 'cholesky_inverse', 'qr', '_linalg_svd', 'svd', '_linalg_eigh', 'triangular_solve', '_lu_permutation', 'lu_unpack', 'lu', 'lu_solve', 'geqrf', 'orgqr', 'ormqr', 'matrix_exp', 'matrix_power', 'pinverse', 'cross', 'addbmm', 'addr', 'vdot', 'inner', 'kron', 'block_diag', 'cartesian_prod', 'combinations', 'cdist', 'pdist', 'cov', 'corrcoef', 'diagflat', 'trapezoid', 'trapz', 'cumulative_trapezoid', 'renorm', 'as_strided', 'permute', 'transpose', 'swapaxes', 't', 'squeeze', 'unsqueeze', 'broadcast_to', 'narrow', 'slice', 'slice_backward', 'select', 'select_backward', 'unfold_backward', 'diagonal', 'diagonal_backward', 'as_strided_scatter', 'split', 'chunk', 'unbind', 'movedim', 'alias', 'reshape', 'flatten', 'unflatten', 'ravel', 'clone', 'detach', 'cat', 'concat', 'stack', 'hstack', 'vstack', 'flip', 'roll', 'tile', 'tril', 'triu', 'diag', 'diag_embed', 'meshgrid', 'pad_backward', 'unsafe_chunk', 'unsafe_split', 'split_with_sizes', 'split_with_sizes_copy', 'unbind_copy', 'tensor_split', 'hsplit', 'vsplit', 'dsplit', 'expand_copy', 'alias_copy', 'as_strided_copy', 'diagonal_copy', 'narrow_copy', 'view_copy', 'permute_copy', 'squeeze_copy', 'unsqueeze_copy', 'transpose_copy', 't_copy', 'unfold_copy', 'diagonal_scatter', 'select_scatter', 'slice_scatter', 'fliplr', 'flipud', 'rot90', 'atleast_1d', 'atleast_2d', 'atleast_3d', 'column_stack', 'dstack', '_chunk_cat', 'diff', 'fill', 'sort', 'argsort', 'topk', 'gather', 'take_along_dim', 'scatter', 'scatter_add', 'index_select', 'index_add', 'index', 'index_put', 'masked_fill', 'masked_select', 'masked_scatter', 'nonzero', 'unique', 'bincount', 'searchsorted', 'take', 'put', 'index_fill', 'index_copy', 'scatter_reduce', 'scatter_reduce_backward', 'index_reduce', 'repeat_interleave', 'argwhere', 'nonzero_static', 'unravel_index', '_unsafe_masked_index', '_unsafe_masked_index_put_accumulate', 'softmax', '_softmax_backward_data', 'log_softmax', '_log_softmax_backward_data', 'bilinear', 'convolution', 'convolution_backward', 'conv1d', 'conv2d', 'conv3d', 'conv_transpose1d', 'conv_transpose2d', 'max_pool_with_indices', 'max_pool_backward', 'max_pool1d', 'max_pool2d', 'avg_pool', 'avg_pool_backward', 'avg_pool1d', 'avg_pool2d', 'adaptive_avg_pool', 'adaptive_avg_pool_backward', 'adaptive_max_pool', 'adaptive_avg_pool1d', 'adaptive_max_pool1d', 'embedding', 'embedding_backward', 'dropout', 'native_batch_norm', 'native_batch_norm_backward', 'batch_norm', 'native_layer_norm', 'native_layer_norm_backward', 'layer_norm', 'native_group_norm', 'native_group_norm_backward', 'group_norm', 'rms_norm', 'cross_entropy', 'nll_loss', 'mse_loss', 'l1_loss', 'smooth_l1_loss', 'huber_loss', 'binary_cross_entropy', 'binary_cross_entropy_with_logits', 'kl_div', 'cosine_similarity', 'pairwise_distance', '_scaled_dot_product_attention_flash', '_scaled_dot_product_attention_flash_backward', '_rnn_layer', '_rnn_layer_backward', 'zeros_like', 'ones_like', 'full_like', 'empty_like', 'rand_like', 'randn_like', 'randint_like', 'bernoulli', 'multinomial', '_sgd_update_', '_adam_update_', '_rmsprop_update_', '_adagrad_update_'),
-    'nn.functional': ('tanh', 'sigmoid', 'relu6', 'gelu', 'silu', 'mish', 'softplus', 'elu', 'selu', 'leaky_relu', 'hardtanh', 'hardsigmoid', 'hardswish', 'logsigmoid', 'softsign', 'pdist', 'pad', 'one_hot', 'softmax', 'log_softmax', 'linear', 'bilinear', 'conv1d', 'conv2d', 'conv3d', 'conv_transpose1d', 'conv_transpose2d', 'max_pool1d', 'max_pool2d', 'max_pool2d_with_indices', 'avg_pool1d', 'avg_pool2d', 'adaptive_avg_pool1d', 'adaptive_avg_pool2d', 'adaptive_max_pool1d', 'adaptive_max_pool2d', 'layer_norm', 'group_norm', 'rms_norm', 'cosine_similarity', 'pairwise_distance', 'normalize', 'scaled_dot_product_attention'),
+    'volta': ('abs', 'neg', 'positive', 'exp', 'exp2', 'expm1', 'log', 'log2', 'log10', 'log1p', 'sqrt', 'rsqrt', 'sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'sinh', 'cosh', 'tanh', 'tanh_backward', 'sigmoid', 'sigmoid_backward', 'relu', 'threshold_backward', 'gelu', 'gelu_backward', 'silu_backward', 'softplus_backward', 'elu_backward', 'selu', 'leaky_relu_backward', 'hardtanh_backward', 'log_sigmoid_backward', 'erf', 'erfc', 'erfinv', 'sign', 'floor', 'ceil', 'round', 'trunc', 'frac', 'reciprocal', 'square', 'clamp', 'clip', 'isnan', 'isinf', 'isfinite', 'signbit', 'nan_to_num', 'logical_not', 'bitwise_not', 'add', 'sub', 'subtract', 'mul', 'multiply', 'div', 'true_divide', 'divide', 'floor_divide', 'pow', 'float_power', 'maximum', 'minimum', 'fmax', 'fmin', 'remainder', 'fmod', 'atan2', 'arctan2', 'hypot', 'copysign', 'xlogy', 'logaddexp', 'eq', 'ne', 'lt', 'le', 'gt', 'ge', 'equal', 'allclose', 'isclose', 'logical_and', 'logical_or', 'logical_xor', 'bitwise_and', 'bitwise_or', 'bitwise_xor', 'bitwise_left_shift', 'bitwise_right_shift', 'where', 'lerp', 'addcmul', 'addcdiv', 'acosh', 'asinh', 'atanh', 'deg2rad', 'rad2deg', 'sinc', 'sgn', 'logit', 'lgamma', 'digamma', 'polygamma', 'mvlgamma', 'i0', 'igamma', 'igammac', 'frexp', 'ldexp', 'heaviside', 'nextafter', 'gcd', 'lcm', 'logaddexp2', 'angle', 'isposinf', 'isneginf', 'isreal', 'real', 'conj', 'conj_physical', 'resolve_conj', 'resolve_neg', 'clamp_min', 'clamp_max', 'rsub', 'sum', 'nansum', 'mean', 'prod', 'max', 'min', 'amax', 'amin', 'aminmax', 'argmax', 'argmin', 'var', 'std', 'var_mean', 'std_mean', 'norm', 'dist', 'logsumexp', 'all', 'any', 'count_nonzero', 'cumsum', 'cumprod', 'median', 'cummax', 'cummin', 'logcumsumexp', 'nanmean', 'nanmedian', 'quantile', 'nanquantile', 'kthvalue', 'mode', 'msort', 'histc', 'histogram', 'histogramdd', 'bucketize', 'isin', 'unique_consecutive', 'matmul', 'mm', 'bmm', 'addmm', 'addmv', 'baddbmm', 'einsum', 'outer', 'dot', 'mv', 'trace', 'tensordot', 'inverse', 'det', 'slogdet', 'logdet', 'cholesky', 'cholesky_solve', 'cholesky_inverse', 'qr', '_linalg_svd', 'svd', '_linalg_eigh', 'triangular_solve', '_lu_permutation', 'lu_unpack', 'lu', 'lu_solve', 'geqrf', 'orgqr', 'ormqr', 'matrix_exp', 'matrix_power', 'pinverse', 'cross', 'addbmm', 'addr', 'vdot', 'inner', 'kron', 'block_diag', 'cartesian_prod', 'combinations', 'cdist', 'pdist', 'cov', 'corrcoef', 'diagflat', 'trapezoid', 'trapz', 'cumulative_trapezoid', 'renorm', 'as_strided', 'permute', 'transpose', 'swapaxes', 't', 'squeeze', 'unsqueeze', 'broadcast_to', 'narrow', 'slice', 'slice_backward', 'select', 'select_backward', 'unfold_backward', 'diagonal', 'diagonal_backward', 'as_strided_scatter', 'split', 'chunk', 'unbind', 'movedim', 'alias', 'reshape', 'flatten', 'unflatten', 'ravel', 'clone', 'detach', 'cat', 'concat', 'stack', 'hstack', 'vstack', 'flip', 'roll', 'tile', 'tril', 'triu', 'diag', 'diag_embed', 'meshgrid', 'pad_backward', 'unsafe_chunk', 'unsafe_split', 'split_with_sizes', 'split_with_sizes_copy', 'unbind_copy', 'tensor_split', 'hsplit', 'vsplit', 'dsplit', 'expand_copy', 'alias_copy', 'as_strided_copy', 'diagonal_copy', 'narrow_copy', 'view_copy', 'permute_copy', 'squeeze_copy', 'unsqueeze_copy', 'transpose_copy', 't_copy', 'unfold_copy', 'diagonal_scatter', 'select_scatter', 'slice_scatter', 'fliplr', 'flipud', 'rot90', 'atleast_1d', 'atleast_2d', 'atleast_3d', 'column_stack', 'dstack', '_chunk_cat', 'diff', 'fill', 'sort', 'argsort', 'topk', 'gather', 'take_along_dim', 'scatter', 'scatter_add', 'index_select', 'index_add', 'index', 'index_put', 'masked_fill', 'masked_select', 'masked_scatter', 'nonzero', 'unique', 'bincount', 'searchsorted', 'take', 'put', 'index_fill', 'index_copy', 'scatter_reduce', 'scatter_reduce_backward', 'index_reduce', 'repeat_interleave', 'argwhere', 'nonzero_static', 'unravel_index', '_unsafe_masked_index', '_unsafe_masked_index_put_accumulate', 'softmax', '_softmax_backward_data', 'log_softmax', '_log_softmax_backward_data', 'bilinear', 'convolution', 'convolution_backward', 'conv1d', 'conv2d', 'conv3d', 'conv_transpose1d', 'conv_transpose2d', 'max_pool_with_indices', 'max_pool_backward', 'max_pool1d', 'max_pool2d', 'avg_pool', 'avg_pool_backward', 'avg_pool1d', 'avg_pool2d', 'adaptive_avg_pool', 'adaptive_avg_pool_backward', 'adaptive_max_pool', 'adaptive_avg_pool1d', 'adaptive_max_pool1d', 'embedding', 'embedding_backward', 'dropout', 'native_batch_norm', 'native_batch_norm_backward', 'batch_norm', 'native_layer_norm', 'native_layer_norm_backward', 'layer_norm', 'native_group_norm', 'native_group_norm_backward', 'group_norm', 'rms_norm', 'cross_entropy', 'nll_loss', 'mse_loss', 'l1_loss', 'smooth_l1_loss', 'huber_loss', 'binary_cross_entropy', 'binary_cross_entropy_with_logits', 'kl_div', 'cosine_similarity', 'pairwise_distance', '_scaled_dot_product_attention_flash', '_scaled_dot_product_attention_flash_backward', '_rnn_layer', '_rnn_layer_backward', 'celu', 'prelu', 'rrelu', 'threshold', 'hardshrink', 'channel_shuffle', 'constant_pad_nd', 'native_dropout_backward', 'max_pool2d_with_indices_backward', 'max_pool3d', 'conv_transpose3d', 'im2col', 'col2im', 'max_unpool', 'feature_dropout', 'alpha_dropout', 'feature_alpha_dropout', 'soft_margin_loss', 'margin_ranking_loss', 'hinge_embedding_loss', 'cosine_embedding_loss', 'poisson_nll_loss', 'gaussian_nll_loss', 'triplet_margin_loss', 'multi_margin_loss', 'multilabel_margin_loss', 'multilabel_soft_margin_loss', 'fractional_max_pool2d', 'fractional_max_pool3d', '_embedding_bag_reduce', 'grid_sampler', 'ctc_loss', 'zeros_like', 'ones_like', 'full_like', 'empty_like', 'rand_like', 'randn_like', 'randint_like', 'bernoulli', 'multinomial', '_sgd_update_', '_adam_update_', '_rmsprop_update_', '_adagrad_update_'),
+    'nn.functional': ('tanh', 'sigmoid', 'relu6', 'gelu', 'silu', 'mish', 'softplus', 'elu', 'selu', 'leaky_relu', 'hardtanh', 'hardsigmoid', 'hardswish', 'logsigmoid', 'softsign', 'pdist', 'pad', 'one_hot', 'softmax', 'log_softmax', 'linear', 'bilinear', 'conv1d', 'conv2d', 'conv3d', 'conv_transpose1d', 'conv_transpose2d', 'max_pool1d', 'max_pool2d', 'max_pool2d_with_indices', 'avg_pool1d', 'avg_pool2d', 'adaptive_avg_pool1d', 'adaptive_avg_pool2d', 'adaptive_max_pool1d', 'adaptive_max_pool2d', 'layer_norm', 'group_norm', 'rms_norm', 'cosine_similarity', 'pairwise_distance', 'normalize', 'scaled_dot_product_attention', 'glu', 'celu', 'prelu', 'rrelu', 'tanhshrink', 'threshold', 'softshrink', 'hardshrink', 'channel_shuffle', 'max_pool3d', 'max_pool3d_with_indices', 'avg_pool3d', 'adaptive_avg_pool3d', 'adaptive_max_pool3d', 'conv_transpose3d', 'local_response_norm'),
     'special': ('erf', 'erfc', 'erfinv', 'xlogy', 'sinc', 'logit', 'digamma', 'polygamma', 'i0', 'i0e', 'i1', 'i1e', 'ndtr', 'ndtri', 'log_ndtr', 'erfcx', 'entr', 'xlog1py', 'zeta', 'igamma', 'igammac', 'airy_ai', 'bessel_j0', 'bessel_j1', 'bessel_y0', 'bessel_y1', 'modified_bessel_i0', 'modified_bessel_i1', 'modified_bessel_k0', 'modified_bessel_k1', 'scaled_modified_bessel_k0', 'scaled_modified_bessel_k1', 'spherical_bessel_j0', 'chebyshev_polynomial_t', 'chebyshev_polynomial_u', 'chebyshev_polynomial_v', 'chebyshev_polynomial_w', 'shifted_chebyshev_polynomial_t', 'shifted_chebyshev_polynomial_u', 'shifted_chebyshev_polynomial_v', 'shifted_chebyshev_polynomial_w', 'hermite_polynomial_h', 'hermite_polynomial_he', 'laguerre_polynomial_l', 'legendre_polynomial_p', 'softmax', 'log_softmax'),
     'linalg': ('vector_norm', 'linalg_inv_ex', 'linalg_inv', 'linalg_solve_ex', 'linalg_solve', 'linalg_det', 'linalg_slogdet', 'linalg_cholesky_ex', 'linalg_cholesky', 'linalg_qr', 'linalg_svd', 'linalg_svdvals', 'linalg_eigh', 'linalg_eigvalsh', 'linalg_solve_triangular', 'linalg_lu_factor_ex', 'linalg_lu_factor', 'linalg_lu', 'linalg_lu_solve', 'linalg_householder_product', 'linalg_ldl_factor_ex', 'linalg_ldl_factor', 'linalg_ldl_solve', 'linalg_matrix_exp', 'linalg_matrix_power', 'linalg_multi_dot', 'linalg_matrix_norm', 'linalg_cond', 'linalg_pinv', 'linalg_matrix_rank', 'linalg_lstsq', 'linalg_tensorinv', 'linalg_tensorsolve', 'linalg_vecdot', 'linalg_diagonal', 'linalg_cross', 'linalg_vander'),
     'fft': ('fftshift', 'ifftshift'),

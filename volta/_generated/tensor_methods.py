@@ -2089,6 +2089,24 @@ class TensorMethods:
         dtype = _b.dtype_arg(dtype)
         return _op.log_softmax(self, dim, dtype)
 
+    @_b.checked(_op.softshrink)
+    def softshrink(self, lambd: float = 0.5) -> Tensor:
+        """softshrink(Tensor self, float lambd=0.5) -> Tensor
+        
+        x - lambd above lambd, x + lambd below -lambd, 0 between.
+        """
+        if lambd.__class__ is not float: lambd = _b.float_arg(lambd, 'lambd', 'softshrink')
+        return _op.softshrink(self, lambd)
+
+    @_b.checked(_op.hardshrink)
+    def hardshrink(self, lambd: float = 0.5) -> Tensor:
+        """hardshrink(Tensor self, float lambd=0.5) -> Tensor
+        
+        x outside [-lambd, lambd], 0 inside.
+        """
+        if lambd.__class__ is not float: lambd = _b.float_arg(lambd, 'lambd', 'hardshrink')
+        return _op.hardshrink(self, lambd)
+
     @_b.checked(_op.bernoulli)
     def bernoulli(self, p: float | None = None, *, generator: Generator | None = None) -> Tensor:
         """bernoulli(Tensor self, float? p=None, *, Generator? generator=None) -> Tensor

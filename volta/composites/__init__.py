@@ -6,6 +6,7 @@
 ``shapes``     reshape/split/stack/..., sorting and indexing
 ``shape_ops``  tensor_split, rot90, diff, the ``*_copy`` and ``*_scatter`` ops, take/put, index_*
 ``nn``         convolution, pooling, normalisation, dropout, losses, attention
+``nn_extra``   more activations, 3-d pooling, im2col/col2im, max_unpool, margin losses
 ``factories``  ``*_like`` factories and in-place random fills
 ``special_math`` special functions, real cases of complex ops, quantiles, more random fills
 ``optim``      the fused optimizer updates of ``volta.optim`` (reference formulation)
@@ -22,6 +23,7 @@ from volta.composites import (
     factories,
     linalg,
     nn,
+    nn_extra,
     optim,
     shape_ops,
     shapes,
@@ -30,5 +32,5 @@ from volta.composites import (
 )
 from volta.composites.base import COMPOSITES
 
-__all__ = ["COMPOSITES", "core", "factories", "linalg", "nn", "optim", "shape_ops", "shapes",
-           "special_math", "views"]
+__all__ = ["COMPOSITES", "core", "factories", "linalg", "nn", "nn_extra", "optim", "shape_ops",
+           "shapes", "special_math", "views"]

@@ -3,9 +3,12 @@ output of the same shape."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import volta
 import volta.nn.functional as F
 from volta.nn.modules.module import Module
+from volta.nn.parameter import Parameter
 
 Tensor = volta.Tensor
 
@@ -161,3 +164,122 @@ class LogSoftmax(Module):
 
     def extra_repr(self) -> str:
         return f"dim={self.dim}"
+
+
+class GLU(Module):
+    """Gated linear unit: ``a * sigmoid(b)`` of the two halves of ``dim``. Shape: ``(*, 2n, *)``
+    -> ``(*, n, *)``."""
+
+    def __init__(self, dim: int = -1) -> None:
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.glu(input, self.dim)
+
+    def extra_repr(self) -> str:
+        return f"dim={self.dim}"
+
+
+class PReLU(Module):
+    """``max(0, x) + weight * min(0, x)`` with a learnt slope: one for all channels, or
+    ``num_parameters`` (one per channel, dim 1). ``weight`` starts at ``init``."""
+
+    def __init__(self, num_parameters: int = 1, init: float = 0.25, device: Any = None,
+                 dtype: Any = None) -> None:
+        super().__init__()
+        self.num_parameters = num_parameters
+        self.init = init
+        self.weight = Parameter(volta.empty(num_parameters, device=device, dtype=dtype))
+        self.reset_parameters()
+
+    def reset_parameters(self) -> None:
+        with volta.no_grad():
+            self.weight.fill_(self.init)
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.prelu(input, self.weight)
+
+    def extra_repr(self) -> str:
+        return f"num_parameters={self.num_parameters}"
+
+
+class CELU(Module):
+    """``max(0, x) + min(0, alpha * (exp(x / alpha) - 1))``."""
+
+    def __init__(self, alpha: float = 1.0, inplace: bool = False) -> None:
+        super().__init__()
+        self.alpha = alpha
+        self.inplace = inplace
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.celu(input, self.alpha, self.inplace)
+
+    def extra_repr(self) -> str:
+        return f"alpha={self.alpha}" + (", inplace=True" if self.inplace else "")
+
+
+class RReLU(Module):
+    """Leaky ReLU whose negative slope is drawn from ``U(lower, upper)`` while training and is
+    ``(lower + upper) / 2`` in eval mode."""
+
+    def __init__(self, lower: float = 1.0 / 8, upper: float = 1.0 / 3,
+                 inplace: bool = False) -> None:
+        super().__init__()
+        self.lower = lower
+        self.upper = upper
+        self.inplace = inplace
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.rrelu(input, self.lower, self.upper, self.training, self.inplace)
+
+    def extra_repr(self) -> str:
+        return f"lower={self.lower}, upper={self.upper}" + (", inplace=True" if self.inplace
+                                                            else "")
+
+
+class _Shrink(Module):
+    def __init__(self, lambd: float = 0.5) -> None:
+        super().__init__()
+        self.lambd = lambd
+
+    def extra_repr(self) -> str:
+        return f"{self.lambd}"
+
+
+class Hardshrink(_Shrink):
+    """``x`` outside ``[-lambd, lambd]``, 0 inside."""
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.hardshrink(input, self.lambd)
+
+
+class Softshrink(_Shrink):
+    """``x - lambd`` above ``lambd``, ``x + lambd`` below ``-lambd``, 0 between."""
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.softshrink(input, self.lambd)
+
+
+class Tanhshrink(Module):
+    """``x - tanh(x)``."""
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.tanhshrink(input)
+
+
+class Threshold(Module):
+    """``x`` where ``x > threshold``, else ``value``."""
+
+    def __init__(self, threshold: float, value: float, inplace: bool = False) -> None:
+        super().__init__()
+        self.threshold = threshold
+        self.value = value
+        self.inplace = inplace
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.threshold(input, self.threshold, self.value, self.inplace)
+
+    def extra_repr(self) -> str:
+        return f"threshold={self.threshold}, value={self.value}" + (
+            ", inplace=True" if self.inplace else "")

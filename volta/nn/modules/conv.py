@@ -199,3 +199,10 @@ class ConvTranspose2d(_ConvTransposeNd):
 
     _n = 2
     _conv_transpose = F.conv_transpose2d
+
+
+class ConvTranspose3d(_ConvTransposeNd):
+    """Transposed 3-D convolution over ``(N, C_in, D, H, W)``."""
+
+    _n = 3
+    _conv_transpose = F.conv_transpose3d

@@ -1,4 +1,5 @@
-"""Dropout: ``Dropout`` (elements) and ``Dropout2d`` (whole channels). Identity in eval mode."""
+"""Dropout: ``Dropout`` (elements), ``Dropout2d``/``Dropout3d`` (whole channels), ``AlphaDropout``
+and ``FeatureAlphaDropout`` (SELU networks). Identity in eval mode."""
 
 from __future__ import annotations
 
@@ -33,3 +34,25 @@ class Dropout2d(_DropoutNd):
 
     def forward(self, input: volta.Tensor) -> volta.Tensor:
         return F.dropout2d(input, self.p, self.training, self.inplace)
+
+
+class Dropout3d(_DropoutNd):
+    """Zeroes whole channels of ``(N, C, D, H, W)`` with probability ``p`` while training."""
+
+    def forward(self, input: volta.Tensor) -> volta.Tensor:
+        return F.dropout3d(input, self.p, self.training, self.inplace)
+
+
+class AlphaDropout(_DropoutNd):
+    """Dropout for SELU networks: dropped units take SELU's negative saturation value and an
+    affine map keeps the mean and variance."""
+
+    def forward(self, input: volta.Tensor) -> volta.Tensor:
+        return F.alpha_dropout(input, self.p, self.training)
+
+
+class FeatureAlphaDropout(_DropoutNd):
+    """Alpha dropout of whole channels."""
+
+    def forward(self, input: volta.Tensor) -> volta.Tensor:
+        return F.feature_alpha_dropout(input, self.p, self.training)

@@ -141,3 +141,165 @@ class KLDivLoss(_Loss):
 
     def forward(self, input: Tensor, target: Tensor) -> Tensor:
         return F.kl_div(input, target, reduction=self.reduction, log_target=self.log_target)
+
+
+class SoftMarginLoss(_Loss):
+    """``log(1 + exp(-target * input))``, targets in {-1, 1}."""
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.soft_margin_loss(input, target, reduction=self.reduction)
+
+
+class _MarginLoss(_Loss):
+    def __init__(self, margin: float = 0.0, size_average: Any = None, reduce: Any = None,
+                 reduction: str = "mean") -> None:
+        super().__init__(size_average, reduce, reduction)
+        self.margin = margin
+
+
+class MarginRankingLoss(_MarginLoss):
+    """``max(0, -target * (input1 - input2) + margin)``."""
+
+    def forward(self, input1: Tensor, input2: Tensor, target: Tensor) -> Tensor:
+        return F.margin_ranking_loss(input1, input2, target, self.margin,
+                                     reduction=self.reduction)
+
+
+class CosineEmbeddingLoss(_MarginLoss):
+    """``1 - cos(x1, x2)`` for target 1, ``max(0, cos(x1, x2) - margin)`` for target -1."""
+
+    def forward(self, input1: Tensor, input2: Tensor, target: Tensor) -> Tensor:
+        return F.cosine_embedding_loss(input1, input2, target, self.margin,
+                                       reduction=self.reduction)
+
+
+class HingeEmbeddingLoss(_MarginLoss):
+    """``x`` for target 1, ``max(0, margin - x)`` for target -1."""
+
+    def __init__(self, margin: float = 1.0, size_average: Any = None, reduce: Any = None,
+                 reduction: str = "mean") -> None:
+        super().__init__(margin, size_average, reduce, reduction)
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.hinge_embedding_loss(input, target, self.margin, reduction=self.reduction)
+
+
+class MultiMarginLoss(_WeightedLoss):
+    """Multi-class hinge loss of class indices: per sample, the mean over the other classes of
+    ``weight[y] * max(0, margin - x[y] + x[i]) ** p``."""
+
+    def __init__(self, p: int = 1, margin: float = 1.0, weight: Tensor | None = None,
+                 size_average: Any = None, reduce: Any = None, reduction: str = "mean") -> None:
+        super().__init__(weight, size_average, reduce, reduction)
+        if p not in (1, 2):
+            raise volta.InvalidArgumentError("only p == 1 and p == 2 supported")
+        self.p = p
+        self.margin = margin
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.multi_margin_loss(input, target, p=self.p, margin=self.margin,
+                                   weight=self.weight, reduction=self.reduction)
+
+
+class MultiLabelMarginLoss(_Loss):
+    """Multi-label hinge loss; each target row lists class indices, ended by the first -1."""
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.multilabel_margin_loss(input, target, reduction=self.reduction)
+
+
+class MultiLabelSoftMarginLoss(_WeightedLoss):
+    """Per-class logistic loss of 0/1 targets, averaged over the classes."""
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.multilabel_soft_margin_loss(input, target, weight=self.weight,
+                                             reduction=self.reduction)
+
+
+class TripletMarginLoss(_Loss):
+    """``max(0, margin + d(anchor, positive) - d(anchor, negative))``, ``d`` the ``p``-norm
+    distance; ``swap`` uses the closer of anchor and positive to the negative."""
+
+    def __init__(self, margin: float = 1.0, p: float = 2.0, eps: float = 1e-6,
+                 swap: bool = False, size_average: Any = None, reduce: Any = None,
+                 reduction: str = "mean") -> None:
+        super().__init__(size_average, reduce, reduction)
+        if margin <= 0:
+            raise volta.InvalidArgumentError(
+                f"TripletMarginLoss: expected margin to be greater than 0, got {margin} instead")
+        self.margin = margin
+        self.p = p
+        self.eps = eps
+        self.swap = swap
+
+    def forward(self, anchor: Tensor, positive: Tensor, negative: Tensor) -> Tensor:
+        return F.triplet_margin_loss(anchor, positive, negative, margin=self.margin, p=self.p,
+                                     eps=self.eps, swap=self.swap, reduction=self.reduction)
+
+
+class TripletMarginWithDistanceLoss(_Loss):
+    """:class:`TripletMarginLoss` with any ``distance_function`` (pairwise distance by
+    default)."""
+
+    def __init__(self, *, distance_function: Any = None, margin: float = 1.0,
+                 swap: bool = False, reduction: str = "mean") -> None:
+        super().__init__(reduction=reduction)
+        if margin <= 0:
+            raise volta.InvalidArgumentError(
+                f"TripletMarginWithDistanceLoss: expected margin to be greater than 0, got "
+                f"{margin} instead")
+        self.distance_function = distance_function
+        self.margin = margin
+        self.swap = swap
+
+    def forward(self, anchor: Tensor, positive: Tensor, negative: Tensor) -> Tensor:
+        return F.triplet_margin_with_distance_loss(
+            anchor, positive, negative, distance_function=self.distance_function,
+            margin=self.margin, swap=self.swap, reduction=self.reduction)
+
+
+class PoissonNLLLoss(_Loss):
+    """Poisson negative log likelihood of ``target`` with rate ``exp(input)`` (``log_input``)
+    or ``input``; ``full`` adds Stirling's term."""
+
+    def __init__(self, log_input: bool = True, full: bool = False, size_average: Any = None,
+                 eps: float = 1e-8, reduce: Any = None, reduction: str = "mean") -> None:
+        super().__init__(size_average, reduce, reduction)
+        self.log_input = log_input
+        self.full = full
+        self.eps = eps
+
+    def forward(self, log_input: Tensor, target: Tensor) -> Tensor:
+        return F.poisson_nll_loss(log_input, target, log_input=self.log_input, full=self.full,
+                                  eps=self.eps, reduction=self.reduction)
+
+
+class GaussianNLLLoss(_Loss):
+    """Gaussian negative log likelihood of ``target`` with mean ``input`` and variance
+    ``var``."""
+
+    def __init__(self, *, full: bool = False, eps: float = 1e-6,
+                 reduction: str = "mean") -> None:
+        super().__init__(reduction=reduction)
+        self.full = full
+        self.eps = eps
+
+    def forward(self, input: Tensor, target: Tensor, var: Tensor | float) -> Tensor:
+        return F.gaussian_nll_loss(input, target, var, full=self.full, eps=self.eps,
+                                   reduction=self.reduction)
+
+
+class CTCLoss(_Loss):
+    """Connectionist temporal classification loss (``forward(log_probs, targets,
+    input_lengths, target_lengths)``, see :func:`volta.nn.functional.ctc_loss`)."""
+
+    def __init__(self, blank: int = 0, reduction: str = "mean",
+                 zero_infinity: bool = False) -> None:
+        super().__init__(reduction=reduction)
+        self.blank = blank
+        self.zero_infinity = zero_infinity
+
+    def forward(self, log_probs: Tensor, targets: Tensor, input_lengths: Any,
+                target_lengths: Any) -> Tensor:
+        return F.ctc_loss(log_probs, targets, input_lengths, target_lengths, self.blank,
+                          self.reduction, self.zero_infinity)

@@ -1,5 +1,5 @@
 """Normalization: ``BatchNorm1d/2d``, ``InstanceNorm2d``, ``LayerNorm``, ``GroupNorm``,
-``RMSNorm``."""
+``RMSNorm``, ``LocalResponseNorm``."""
 
 from __future__ import annotations
 
@@ -246,3 +246,22 @@ class RMSNorm(Module):
     def extra_repr(self) -> str:
         return (f"{self.normalized_shape}, eps={self.eps}, "
                 f"elementwise_affine={self.elementwise_affine}")
+
+
+class LocalResponseNorm(Module):
+    """Divides each value by ``(k + alpha * mean of x**2 over size neighbouring channels) **
+    beta``. Input ``(N, C, *)``."""
+
+    def __init__(self, size: int, alpha: float = 1e-4, beta: float = 0.75,
+                 k: float = 1.0) -> None:
+        super().__init__()
+        self.size = size
+        self.alpha = alpha
+        self.beta = beta
+        self.k = k
+
+    def forward(self, input: volta.Tensor) -> volta.Tensor:
+        return F.local_response_norm(input, self.size, self.alpha, self.beta, self.k)
+
+    def extra_repr(self) -> str:
+        return f"{self.size}, alpha={self.alpha}, beta={self.beta}, k={self.k}"

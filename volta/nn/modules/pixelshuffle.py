@@ -1,4 +1,4 @@
-"""``PixelShuffle``: ``(*, C * r**2, H, W)`` -> ``(*, C, H * r, W * r)``."""
+"""``PixelShuffle``: ``(*, C * r**2, H, W)`` -> ``(*, C, H * r, W * r)``; ``ChannelShuffle``."""
 
 from __future__ import annotations
 
@@ -19,3 +19,17 @@ class PixelShuffle(Module):
 
     def extra_repr(self) -> str:
         return f"upscale_factor={self.upscale_factor}"
+
+
+class ChannelShuffle(Module):
+    """Regroups the channels of ``(N, g * k, *)`` as ``(N, k * g, *)`` (ShuffleNet)."""
+
+    def __init__(self, groups: int) -> None:
+        super().__init__()
+        self.groups = groups
+
+    def forward(self, input: volta.Tensor) -> volta.Tensor:
+        return F.channel_shuffle(input, self.groups)
+
+    def extra_repr(self) -> str:
+        return f"groups={self.groups}"

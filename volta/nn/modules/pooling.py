@@ -1,4 +1,5 @@
-"""Pooling: ``MaxPool1d/2d``, ``AvgPool1d/2d``, ``AdaptiveAvgPool2d``, ``AdaptiveMaxPool2d``."""
+"""Pooling: max, average, adaptive, power-average (LP) and fractional pooling in 1-3 spatial
+dimensions, and ``MaxUnpool1d/2d/3d``."""
 
 from __future__ import annotations
 
@@ -114,3 +115,139 @@ class AdaptiveMaxPool2d(Module):
 
     def extra_repr(self) -> str:
         return f"output_size={self.output_size}"
+
+
+class MaxPool3d(_MaxPoolNd):
+    """Max over sliding windows of ``(N, C, D, H, W)``; ``stride`` defaults to ``kernel_size``."""
+
+    def forward(self, input: volta.Tensor) -> Any:
+        return F.max_pool3d(input, self.kernel_size, self.stride, self.padding, self.dilation,
+                            ceil_mode=self.ceil_mode, return_indices=self.return_indices)
+
+
+class AvgPool3d(AvgPool2d):
+    """Mean over sliding windows of ``(N, C, D, H, W)``."""
+
+    def forward(self, input: volta.Tensor) -> volta.Tensor:
+        return F.avg_pool3d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
+                            self.count_include_pad, self.divisor_override)
+
+
+class AdaptiveAvgPool3d(AdaptiveAvgPool2d):
+    """Mean pooling of ``(N, C, D, H, W)`` to a fixed ``output_size``."""
+
+    def forward(self, input: volta.Tensor) -> volta.Tensor:
+        return F.adaptive_avg_pool3d(input, self.output_size)
+
+
+class AdaptiveMaxPool3d(AdaptiveMaxPool2d):
+    """Max pooling of ``(N, C, D, H, W)`` to a fixed ``output_size``."""
+
+    def forward(self, input: volta.Tensor) -> Any:
+        return F.adaptive_max_pool3d(input, self.output_size, self.return_indices)
+
+
+class _MaxUnpoolNd(Module):
+    _unpool: Any
+
+    def __init__(self, kernel_size: Any, stride: Any = None, padding: Any = 0) -> None:
+        super().__init__()
+        self.kernel_size = kernel_size
+        self.stride = stride if stride is not None else kernel_size
+        self.padding = padding
+
+    def forward(self, input: volta.Tensor, indices: volta.Tensor,
+                output_size: Any = None) -> volta.Tensor:
+        return type(self)._unpool(input, indices, self.kernel_size, self.stride, self.padding,
+                                  output_size)
+
+    def extra_repr(self) -> str:
+        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+
+
+class MaxUnpool1d(_MaxUnpoolNd):
+    """:class:`MaxPool1d`'s partial inverse: each value goes to its recorded index, the rest is
+    zero."""
+
+    _unpool = F.max_unpool1d
+
+
+class MaxUnpool2d(_MaxUnpoolNd):
+    """:class:`MaxPool2d`'s partial inverse."""
+
+    _unpool = F.max_unpool2d
+
+
+class MaxUnpool3d(_MaxUnpoolNd):
+    """:class:`MaxPool3d`'s partial inverse."""
+
+    _unpool = F.max_unpool3d
+
+
+class _LPPoolNd(Module):
+    _pool: Any
+
+    def __init__(self, norm_type: float, kernel_size: Any, stride: Any = None,
+                 ceil_mode: bool = False) -> None:
+        super().__init__()
+        self.norm_type = norm_type
+        self.kernel_size = kernel_size
+        self.stride = stride
+        self.ceil_mode = ceil_mode
+
+    def forward(self, input: volta.Tensor) -> volta.Tensor:
+        return type(self)._pool(input, self.norm_type, self.kernel_size, self.stride,
+                                self.ceil_mode)
+
+    def extra_repr(self) -> str:
+        return (f"norm_type={self.norm_type}, kernel_size={self.kernel_size}, "
+                f"stride={self.stride}, ceil_mode={self.ceil_mode}")
+
+
+class LPPool1d(_LPPoolNd):
+    """Power-average pooling: ``(sum over the window of x**p) ** (1/p)`` over ``(N, C, L)``."""
+
+    _pool = F.lp_pool1d
+
+
+class LPPool2d(_LPPoolNd):
+    """Power-average pooling over ``(N, C, H, W)``."""
+
+    _pool = F.lp_pool2d
+
+
+class _FractionalMaxPoolNd(Module):
+    _pool: Any
+
+    def __init__(self, kernel_size: Any, output_size: Any = None, output_ratio: Any = None,
+                 return_indices: bool = False, _random_samples: volta.Tensor | None = None
+                 ) -> None:
+        super().__init__()
+        if output_size is None and output_ratio is None:
+            raise volta.InvalidArgumentError(
+                f"{type(self).__name__} requires specifying either an output size, or a pooling "
+                "ratio")
+        if output_size is not None and output_ratio is not None:
+            raise volta.InvalidArgumentError("only one of output_size and output_ratio may be "
+                                             "specified")
+        self.kernel_size = kernel_size
+        self.output_size = output_size
+        self.output_ratio = output_ratio
+        self.return_indices = return_indices
+        self.register_buffer("_random_samples", _random_samples)
+
+    def forward(self, input: volta.Tensor) -> Any:
+        return type(self)._pool(input, self.kernel_size, self.output_size, self.output_ratio,
+                                self.return_indices, _random_samples=self._random_samples)
+
+
+class FractionalMaxPool2d(_FractionalMaxPoolNd):
+    """Max pooling over pseudo-random overlapping windows of ``(N, C, H, W)``."""
+
+    _pool = F.fractional_max_pool2d
+
+
+class FractionalMaxPool3d(_FractionalMaxPoolNd):
+    """Max pooling over pseudo-random overlapping windows of ``(N, C, T, H, W)``."""
+
+    _pool = F.fractional_max_pool3d

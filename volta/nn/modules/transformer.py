@@ -18,8 +18,9 @@ from typing import Any
 import volta
 import volta.nn.functional as F
 from volta.nn import init
+from volta.nn.functional import canonical_mask
 from volta.nn.modules.activation import GELU, ReLU
-from volta.nn.modules.attention import MultiheadAttention, canonical_mask
+from volta.nn.modules.attention import MultiheadAttention
 from volta.nn.modules.container import ModuleList
 from volta.nn.modules.dropout import Dropout
 from volta.nn.modules.linear import Linear
