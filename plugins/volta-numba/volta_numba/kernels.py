@@ -372,12 +372,13 @@ def _batched_matmul(a: volta.Tensor, b: volta.Tensor, op: str) -> volta.Tensor:
                          f"({x2.shape[-2]}x{x2.shape[-1]} and {y2.shape[-2]}x{y2.shape[-1]})")
     batch = volta.broadcast_shapes(tuple(x2.shape[:-2]), tuple(y2.shape[:-2]))
     n, k, m = x2.shape[-2], x2.shape[-1], y2.shape[-1]
-    xs = np.ascontiguousarray(np.broadcast_to(x2, (*batch, n, k))).reshape(-1, n, k)
-    ys = np.ascontiguousarray(np.broadcast_to(y2, (*batch, k, m))).reshape(-1, k, m)
+    count = math.prod(batch)
+    xs = np.ascontiguousarray(np.broadcast_to(x2, (*batch, n, k))).reshape(count, n, k)
+    ys = np.ascontiguousarray(np.broadcast_to(y2, (*batch, k, m))).reshape(count, k, m)
     shape = (*batch, *((n,) if x.ndim > 1 else ()), *((m,) if y.ndim > 1 else ()))
     result = volta.empty(shape, dtype=a.dtype, device=a.device)
     # the result's storage is the (batch, n, m) array the loops write: no copy afterwards
-    out = host_view(result).reshape(xs.shape[0], n, m)
+    out = host_view(result).reshape(count, n, m)
     if out.size == 0:
         return result
     if k == 0:
