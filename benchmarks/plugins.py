@@ -19,13 +19,13 @@ from __future__ import annotations
 import argparse
 import json
 import platform
-import statistics
 import sys
-import time
 import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from train_cpu import median_seconds  # the same warm-up-then-median timing as train_cpu.py
 
 RESULTS = Path(__file__).resolve().parent / "results" / "plugins.json"
 
@@ -46,17 +46,6 @@ def mlp_step(lib: Any, device: str, batch: int, width: int) -> Callable[[], None
         optimizer.step()
 
     return step
-
-
-def median_seconds(step: Callable[[], None], warmup: int, steps: int) -> float:
-    for _ in range(warmup):
-        step()
-    samples = []
-    for _ in range(steps):
-        start = time.perf_counter()
-        step()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
 
 
 def fallbacks_of_one_step(volta: Any, step: Callable[[], None]) -> dict[str, int]:
@@ -107,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
         "case": f"MLP 784-{width}-{width}-10, batch {batch}, SGD momentum 0.9, one training step",
         "warmup": warmup, "steps": steps, "statistic": "median",
         "machine": {"python": platform.python_version(), "machine": platform.machine(),
-                    "numba": numba.__version__, "numba_threads": numba.get_num_threads(),
+                    "numba": numba.__version__, "numba_threads": numba.config.NUMBA_NUM_THREADS,
                     "torch": torch.__version__, "torch_threads": torch.get_num_threads()},
         "results": rows,
     }

@@ -208,6 +208,33 @@ def test_an_mlp_trains_on_numba_like_on_the_cpu():
     np.testing.assert_allclose(numba_losses, cpu_losses, rtol=1e-3)
 
 
+RNG_FIXED = np.random.default_rng(1).standard_normal((4, 5)).astype(np.float32)
+OPTIMIZERS = [
+    ("sgd nesterov weight decay", lambda ps: volta.optim.SGD(ps, lr=0.1, momentum=0.9,
+                                                             nesterov=True, weight_decay=0.01)),
+    ("sgd dampening maximize", lambda ps: volta.optim.SGD(ps, lr=0.1, momentum=0.5,
+                                                          dampening=0.3, maximize=True)),
+    ("sgd plain", lambda ps: volta.optim.SGD(ps, lr=0.1)),
+    ("adam (CPU fallback)", lambda ps: volta.optim.Adam(ps, lr=0.01)),
+]
+
+
+@pytest.mark.parametrize(("name", "make"), OPTIMIZERS, ids=[o[0] for o in OPTIMIZERS])
+def test_optimizer_steps_match_the_cpu(name, make):
+    weights = {}
+    for device in ("cpu", DEVICE):
+        volta.manual_seed(0)
+        model = nn.Linear(5, 3).to(device)
+        optimizer = make(model.parameters())
+        x = volta.tensor(RNG_FIXED).to(device)
+        for _ in range(3):
+            optimizer.zero_grad()
+            (model(x) ** 2).mean().backward()
+            optimizer.step()
+        weights[device] = model.weight.detach().cpu().numpy()
+    np.testing.assert_allclose(weights[DEVICE], weights["cpu"], rtol=1e-5, atol=1e-6)
+
+
 def test_module_to_and_back_keeps_training_state():
     volta.manual_seed(0)
     model = nn.Linear(3, 2)

@@ -345,6 +345,12 @@ def _matmul_float(a: np.ndarray, b: np.ndarray, out: np.ndarray) -> None:
         out[i] = np.dot(a[i], b[i])
 
 
+@_jit
+def _matmul_2d(a: np.ndarray, b: np.ndarray, out: np.ndarray) -> None:
+    # C- or F-ordered operands go to BLAS as they are: a transposed weight is no copy
+    np.dot(a, b, out)
+
+
 @_pjit
 def _matmul_int(a: np.ndarray, b: np.ndarray, out: np.ndarray) -> None:
     # no BLAS for integers: a plain loop, parallel over the rows of every matrix
@@ -372,12 +378,18 @@ def _batched_matmul(a: volta.Tensor, b: volta.Tensor, op: str) -> volta.Tensor:
                          f"({x2.shape[-2]}x{x2.shape[-1]} and {y2.shape[-2]}x{y2.shape[-1]})")
     batch = volta.broadcast_shapes(tuple(x2.shape[:-2]), tuple(y2.shape[:-2]))
     n, k, m = x2.shape[-2], x2.shape[-1], y2.shape[-1]
-    xs = np.ascontiguousarray(np.broadcast_to(x2, (*batch, n, k))).reshape(-1, n, k)
-    ys = np.ascontiguousarray(np.broadcast_to(y2, (*batch, k, m))).reshape(-1, k, m)
+    if x.ndim == y.ndim == 2 and a.dtype in _FLOATS and k and n and m and all(
+            v.flags.c_contiguous or v.flags.f_contiguous for v in (x, y)):
+        result = volta.empty((n, m), dtype=a.dtype, device=a.device)
+        _matmul_2d(x, y, host_view(result))
+        return result
+    count = math.prod(batch)
+    xs = np.ascontiguousarray(np.broadcast_to(x2, (*batch, n, k))).reshape(count, n, k)
+    ys = np.ascontiguousarray(np.broadcast_to(y2, (*batch, k, m))).reshape(count, k, m)
     shape = (*batch, *((n,) if x.ndim > 1 else ()), *((m,) if y.ndim > 1 else ()))
     result = volta.empty(shape, dtype=a.dtype, device=a.device)
     # the result's storage is the (batch, n, m) array the loops write: no copy afterwards
-    out = host_view(result).reshape(xs.shape[0], n, m)
+    out = host_view(result).reshape(count, n, m)
     if out.size == 0:
         return result
     if k == 0:

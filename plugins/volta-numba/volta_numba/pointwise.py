@@ -111,7 +111,7 @@ def _operand(x: Any, compute: np.dtype, ndim: int, shape: tuple[int, ...]
     base, offset, strides = ref.handle, ref.offset, list(ref.strides)
     if not isinstance(base, np.ndarray) or base.dtype != compute:
         # another dtype, or storage that is not host memory: read it converted, once
-        converted = np.ascontiguousarray(host_view(x), dtype=compute)
+        converted = np.array(host_view(x), dtype=compute, order="C")  # keeps 0-d as 0-d
         base, offset = converted.reshape(-1), 0
         strides = [s // converted.itemsize for s in converted.strides]
     lead = ndim - len(strides)

@@ -27,7 +27,7 @@ UFUNCS = {
     "sign": np.sign, "isnan": np.isnan, "isinf": np.isinf, "isfinite": np.isfinite,
     "signbit": np.signbit, "copysign": np.copysign, "hypot": np.hypot, "atan2": np.arctan2,
     "fmax": np.fmax, "fmin": np.fmin, "maximum": np.maximum, "minimum": np.minimum,
-    "fmod": np.fmod, "remainder": np.remainder, "floor_divide": np.floor_divide,
+    "remainder": np.remainder, "floor_divide": np.floor_divide,
     "logaddexp": np.logaddexp, "pow": np.power,
 }
 
@@ -154,6 +154,24 @@ def _trunc_divide(a: Any, b: Any) -> Any:
             return quotient + 1
         return quotient
     return integer
+
+
+def fmod(a: Any, b: Any) -> Any:
+    """C's fmod: the remainder of division rounded toward zero (sign of ``a``)."""
+
+
+@overload(fmod, inline="always")
+def _fmod(a: Any, b: Any) -> Any:
+    def floating(a: Any, b: Any) -> Any:
+        return np.fmod(a, b)
+
+    # numba's integer np.fmod takes the sign of the divisor; PyTorch's follows the dividend
+    def integer(a: Any, b: Any) -> Any:
+        if b == 0:
+            return b
+        return a - b * trunc_divide(a, b)
+
+    return floating if isinstance(a, types.Float) or isinstance(b, types.Float) else integer
 
 
 @_jit
