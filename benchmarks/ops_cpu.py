@@ -185,6 +185,8 @@ CASES: dict[str, tuple[Builder, Op, tuple[int, ...]]] = {
     "cat dim 1": (act2, lambda lib, x: lib.cat([x[0], x[1]], 1), (0, 1)),
     "stack": (act2, lambda lib, x: lib.stack([x[0], x[1]]), (0, 1)),
     "expand+contiguous": (act, lambda lib, x: x[0][:1].expand(*x[0].shape).contiguous(), (0,)),
+    # its backward is a view of the upstream gradient, which PyTorch's AccumulateGrad keeps as
+    # .grad (aliasing the caller's tensor) and volta copies (Note [Gradient ownership])
     "reshape+flatten fmap": (fmap, lambda lib, x: x[0].flatten(1), (0,)),
     "split+cat": (act, lambda lib, x: lib.cat(x[0].split(256, 1)[::-1], 1), (0,)),
 }

@@ -72,3 +72,23 @@ def test_gather_backward_and_scatter_add(dim):
     _close(vx.grad, tx.grad)
     _close(volta.tensor(x).scatter_add(dim, volta.tensor(index), volta.tensor(grad)),
            torch.tensor(x).scatter_add(dim, torch.tensor(index), torch.tensor(grad)))
+
+
+@pytest.mark.parametrize("kind", list(INDICES))
+def test_embedding_backward_accumulates_rows(kind):
+    index = INDICES[kind].reshape(-1, 1) if INDICES[kind].size else INDICES[kind]
+    weight = RNG.standard_normal((9, 6))
+    vw, tw = _pair(weight)
+    grad = RNG.standard_normal(index.shape + (6,))
+    volta.nn.functional.embedding(volta.tensor(index), vw, padding_idx=3).backward(
+        volta.tensor(grad))
+    torch.nn.functional.embedding(torch.tensor(index), tw, padding_idx=3).backward(
+        torch.tensor(grad))
+    _close(vw.grad, tw.grad)
+
+
+def test_gather_from_a_non_contiguous_tensor():
+    x = RNG.standard_normal((7, 6))
+    index = RNG.integers(0, 7, (6, 9))
+    _close(volta.tensor(x).T.gather(1, volta.tensor(index)),
+           torch.tensor(x).T.gather(1, torch.tensor(index)))

@@ -6,6 +6,7 @@ their formulas. No data moves; the output shares the input's storage and version
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from typing import Any
@@ -53,8 +54,15 @@ def wrap_dims(dims: Sequence[int], ndim: int, op: str = "", *, scalar_ok: bool =
 
 
 def infer_size(shape: Sequence[int], numel: int, op: str) -> tuple[int, ...]:
-    if -1 not in shape and math.prod(shape) == numel and (not shape or min(shape) >= 0):
-        return tuple(shape)  # the common case: every size given and right
+    if -1 not in shape:
+        if math.prod(shape) == numel and (not shape or min(shape) >= 0):
+            return tuple(shape)  # the common case: every size given and right
+    elif shape.count(-1) == 1 and min(shape) == -1:
+        known = -math.prod(shape)  # the others' product: one -1 among non-negative sizes
+        if known and numel % known == 0:
+            inferred = list(shape)
+            inferred[inferred.index(-1)] = numel // known
+            return tuple(inferred)
     shape = list(shape)
     unknown = [i for i, s in enumerate(shape) if s == -1]
     if len(unknown) > 1:
@@ -69,6 +77,9 @@ def infer_size(shape: Sequence[int], numel: int, op: str) -> tuple[int, ...]:
     return tuple(shape)
 
 
+_contiguous = functools.lru_cache(maxsize=4096)(contiguous_strides)
+
+
 def view_strides(old_shape: Sequence[int], old_strides: Sequence[int],
                  new_shape: Sequence[int]) -> tuple[int, ...] | None:
     """Strides that show ``new_shape`` over the same memory, or None if a copy is needed.
@@ -76,8 +87,8 @@ def view_strides(old_shape: Sequence[int], old_strides: Sequence[int],
     Walk the old dims from the last, grouping runs that are contiguous with each other
     ("chunks"); each chunk must be covered exactly by a run of new dims.
     """
-    if tuple(old_strides) == contiguous_strides(tuple(old_shape)) and math.prod(old_shape):
-        return contiguous_strides(tuple(new_shape))  # a contiguous tensor views any shape
+    if tuple(old_strides) == _contiguous(tuple(old_shape)) and math.prod(old_shape):
+        return _contiguous(tuple(new_shape))  # a contiguous tensor views any shape
     if math.prod(old_shape) == 0 and tuple(old_shape) == tuple(new_shape):
         return tuple(old_strides)  # PyTorch keeps the strides of an empty same-shape view
     if len(old_shape) == 0 or math.prod(old_shape) == 0:

@@ -110,12 +110,22 @@ def _slice(t: Any, dim: int, item: slice) -> Any:
 
 
 def getitem(t: Any, index: Any) -> Any:
-    # one int or one slice (x[0], x[1:3]): a single view along dim 0, the common case
+    # ints and slices only (x[0], x[1:3], x[:, 1]): views dim by dim, the common case
     if t._shape:
         if index.__class__ is int:
             return _select(t, 0, index)
         if index.__class__ is slice:
             return _slice(t, 0, index)
+        if index.__class__ is tuple and 0 < len(index) <= len(t._shape) and all(
+                item.__class__ is int or item.__class__ is slice for item in index):
+            view, dim = t, 0
+            for item in index:
+                if item.__class__ is int:
+                    view = _select(view, dim, item)
+                else:
+                    view = _slice(view, dim, item)
+                    dim += 1
+            return view
     index = _normalise(index)
     view, advanced = _basic(t, index)
     if not advanced:

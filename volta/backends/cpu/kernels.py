@@ -864,7 +864,7 @@ def _scatter_positions(self: Tensor, dim: int, index: Tensor, op: str
 def gather(self: Tensor, dim: int, index: Tensor, sparse_grad: bool = False) -> Tensor:
     pos, _ = _scatter_positions(self, dim, index, "gather")
     a = A(self).reshape(self._shape or (1,))
-    return W(a[pos].reshape(index._shape))
+    return W(scatter.take_elements(a, pos).reshape(index._shape))
 
 
 def _src_region(src: Any, index: Tensor) -> Any:

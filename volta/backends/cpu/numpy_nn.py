@@ -15,6 +15,8 @@ import threading
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
+from volta.backends.cpu import scatter
+
 __all__ = [
     "COLUMN_BUDGET_BYTES",
     "adaptive_avg_pool",
@@ -1256,12 +1258,7 @@ def embedding_backward(
     if padding_idx is not None and padding_idx >= 0:
         keep = idx != padding_idx
         idx, g = idx[keep], g[keep]
-    if idx.size:
-        # Sort-and-segment-sum avoids the slow unbuffered np.add.at.
-        order = np.argsort(idx, kind="stable")
-        sorted_idx = idx[order]
-        heads = np.flatnonzero(np.r_[True, sorted_idx[1:] != sorted_idx[:-1]])
-        gw[sorted_idx[heads]] = np.add.reduceat(g[order], heads, axis=0)
+    scatter.add_rows(gw, idx, g)
     return gw.astype(_result_dtype(grad_output.dtype), copy=False)
 
 

@@ -47,11 +47,25 @@ def add_rows(out: np.ndarray, index: np.ndarray, rows: np.ndarray) -> None:
         out[index[chosen]] += rows[chosen]
 
 
+def flat_positions(array: np.ndarray, positions: tuple[Any, ...]) -> np.ndarray:
+    """The offsets into C-contiguous ``array``'s flat memory of ``array[positions]`` (integer
+    arrays, non-negative, broadcasting together)."""
+    flat = np.zeros((), np.int64)
+    for axis_positions, stride in zip(positions, array.strides):
+        flat = flat + axis_positions * (stride // array.itemsize)
+    return flat
+
+
+def take_elements(array: np.ndarray, positions: tuple[Any, ...]) -> np.ndarray:
+    """``array[positions]`` (see ``flat_positions``): one 1-d take, several times faster than
+    numpy's indexing with several index arrays."""
+    if not array.flags.c_contiguous:
+        return array[positions]
+    return np.take(array.reshape(-1), flat_positions(array, positions))
+
+
 def add_elements(out: np.ndarray, positions: tuple[Any, ...], values: np.ndarray) -> None:
     """``out[positions] += values`` with repeats accumulating; ``out`` is C-contiguous and
     ``positions`` are integer arrays (non-negative) that broadcast to ``values``' shape."""
-    flat = np.zeros((), np.int64)
-    for axis_positions, stride in zip(positions, out.strides):
-        flat = flat + axis_positions * (stride // out.itemsize)
-    flat = np.broadcast_to(flat, values.shape)
+    flat = np.broadcast_to(flat_positions(out, positions), values.shape)
     np.add.at(out.reshape(-1), flat.reshape(-1), values.reshape(-1))
