@@ -24,7 +24,7 @@ from volta.backends.cpu.pointwise_runtime import scalar_argument
 from volta.backends.wgpu.generated_pointwise import SPECS
 from volta.backends.wgpu.kernels.copy import check_dtype
 from volta.backends.wgpu.kernels.elementwise import Launch, load, store
-from volta.backends.wgpu.storage import empty
+from volta.backends.wgpu.storage import empty, handle_of
 from volta.errors import DTypeError, InvalidArgumentError
 from volta.tensor.inplace import broadcast_shapes
 from volta.tensor.scalars import check_scalar
@@ -297,7 +297,16 @@ def where_self(condition: Tensor, self: Any, other: Any) -> Tensor:
     if condition.dtype is not D.bool_:
         raise DTypeError(f"where expected condition to be a boolean tensor, but got a tensor "
                          f"with dtype {condition.dtype.name}")
-    return _WHERE(condition, self, other)
+    out = _WHERE(condition, self, other)
+    if not out.dtype.is_floating_point and out.numel():
+        # the result's values come from the two branches, so their host-known ranges bound it:
+        # `where(valid, target, 0)` (nll_loss's safe target) stays checkable without a device
+        # read (Note [index range checks] in indexing.py)
+        ranges = [handle_of(v).value_range if isinstance(v, Tensor) else (int(v), int(v))
+                  for v in (self, other)]
+        if all(r is not None for r in ranges):
+            handle_of(out).value_range = (min(r[0] for r in ranges), max(r[1] for r in ranges))
+    return out
 
 
 KERNELS["where.self"] = where_self
