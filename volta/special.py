@@ -6,5 +6,11 @@ from volta._generated import functions as _F
 
 __all__ = list(_F.NAMESPACES.get("special", ()))
 globals().update({name: getattr(_F, name) for name in __all__})
+# PyTorch's scipy-style names for functions volta declares under their torch.* names
 expit = _F.sigmoid
-__all__.append("expit")
+gammaln = _F.lgamma
+psi = _F.digamma
+gammainc = _F.igamma
+gammaincc = _F.igammac
+multigammaln = _F.mvlgamma
+__all__ += ["expit", "gammaln", "psi", "gammainc", "gammaincc", "multigammaln"]

@@ -36,7 +36,7 @@ NONDETERMINISTIC = {"dropout", "alpha_dropout", "feature_alpha_dropout", "bernou
                     "normal", "rand", "randn", "randint", "randperm", "rand_like", "randn_like",
                     "randint_like", "empty", "empty_like", "empty_strided", "uniform_", "normal_",
                     "bernoulli_", "exponential_", "random_", "new_empty", "rrelu", "dropout1d",
-                    "dropout2d", "dropout3d"}
+                    "dropout2d", "dropout3d", "cauchy_", "geometric_", "log_normal_"}
 
 _NAMESPACES = ("", "nn.functional", "linalg", "special")
 

@@ -67,7 +67,8 @@ COVERED_BY = {
     "fill_": "fill_",
 }
 
-# ops.yaml entries with no PyTorch op at all, checked against PyTorch by the tests named here
+# ops.yaml entries checked against PyTorch by the tests named here (no PyTorch op at all, or
+# PyTorch's own op_db samples them)
 TESTED_ELSEWHERE = {
     name: "tests/optim/test_optimizers.py (torch.optim as the oracle), test_update_ops.py"
     for name in ("_sgd_update_", "_adam_update_", "_rmsprop_update_", "_adagrad_update_")
@@ -123,6 +124,30 @@ TESTED_ELSEWHERE = {
 } | {
     name: "tests/nn/test_functional_extra.py (fixed window samples, PyTorch as the oracle)"
     for name in ("fractional_max_pool2d", "fractional_max_pool3d")
+} | {
+    name: "tests/opdb/test_op_db.py (PyTorch's own OpInfo database as the oracle)"
+    for name in (
+        "acosh", "angle", "asinh", "atanh", "bucketize", "chebyshev_polynomial_t",
+        "chebyshev_polynomial_u", "chebyshev_polynomial_v", "chebyshev_polynomial_w", "clamp_max",
+        "clamp_min", "conj", "conj_physical", "cummax", "cummin", "deg2rad", "digamma", "entr",
+        "erfcx", "frexp", "gcd", "heaviside", "hermite_polynomial_h", "hermite_polynomial_he",
+        "histc", "histogram", "histogramdd", "i0", "i0e", "i1", "i1e", "igamma", "igammac",
+        "isin", "isneginf", "isposinf", "isreal", "kthvalue", "laguerre_polynomial_l", "lcm",
+        "ldexp", "legendre_polynomial_p", "lgamma", "log_ndtr", "logaddexp2", "logcumsumexp",
+        "logit", "mode", "modified_bessel_i0", "modified_bessel_i1", "modified_bessel_k0",
+        "modified_bessel_k1", "msort", "mvlgamma", "nanmean", "nanmedian", "nanquantile", "ndtr",
+        "ndtri", "nextafter", "polygamma", "quantile", "rad2deg", "real", "resolve_conj",
+        "resolve_neg", "rsub", "scaled_modified_bessel_k0", "scaled_modified_bessel_k1", "sgn",
+        "shifted_chebyshev_polynomial_t", "shifted_chebyshev_polynomial_u",
+        "shifted_chebyshev_polynomial_v", "shifted_chebyshev_polynomial_w", "sinc",
+        "spherical_bessel_j0", "unique_consecutive", "xlog1py", "zeta")
+} | {
+    name: "tests/opdb/test_op_db.py (shapes and dtypes) and tests/ops/test_special_math.py "
+          "(seeding, distributions, argument checks)"
+    for name in ("cauchy_", "exponential_", "geometric_", "log_normal_")
+} | {
+    name: "tests/ops/test_special_math.py (PyTorch as the oracle, at its own precision)"
+    for name in ("airy_ai", "bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1")
 }
 
 

@@ -130,15 +130,22 @@ def mvlgamma(self: Tensor, p: int) -> Tensor:
 
 @composite("logcumsumexp")
 def logcumsumexp(self: Tensor, dim: int) -> Tensor:
-    """log(cumsum(exp(self))) along dim, shifted by the slice's (constant) maximum."""
+    """log(cumsum(exp(self))) along dim, as a scan of logaddexp (never overflows, and no
+    element underflows against a far larger one): log2(n) doubling steps, each combining
+    every element with the running result ``shift`` places before it (Hillis-Steele)."""
     d = wrap_dim(dim, self.ndim, "logcumsumexp")
     if not self.dtype.is_floating_point:
         raise DTypeError(f'"logcumsumexp_out_cpu" not implemented for \'{self.dtype.name}\'')
-    if self.numel() == 0:
+    if self.ndim == 0:
         return self.clone()
-    shift = F.amax(self.detach(), [d] if self.ndim else [], True)
-    shift = F.where(F.isfinite(shift), shift, 0)
-    return F.add(F.log(F.cumsum(F.exp(F.sub(self, shift)), d)), shift)
+    n = self.shape[d]
+    result, shift = self, 1
+    while shift < n:
+        head = result.narrow(d, 0, shift)
+        tail = F.logaddexp(result.narrow(d, shift, n - shift), result.narrow(d, 0, n - shift))
+        result = F.cat([head, tail], d)
+        shift *= 2
+    return result if result is not self else self.clone()
 
 
 @composite("nanmean")

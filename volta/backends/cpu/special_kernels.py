@@ -39,14 +39,26 @@ def require_tensors(name: str, *operands: Any) -> None:
                                 f"Tensor, not {type(x).__name__}")
 
 
+_TORCH_DTYPE_NAMES = {D.float16: "Half", D.bfloat16: "BFloat16"}
+
+
+def reject_half(name: str, dtype: D.dtype) -> None:
+    """PyTorch has no half-precision CPU kernel for the newer special functions."""
+    if dtype in _TORCH_DTYPE_NAMES:
+        raise DTypeError(f'"{name}_cpu" not implemented for \'{_TORCH_DTYPE_NAMES[dtype]}\'')
+
+
 def _pointwise(name: str, fn: Callable[..., Any], promotion: str = "int_to_float",
-               allowed: str | None = None, numbers: bool = True) -> None:
+               allowed: str | None = None, numbers: bool = True, half: bool = True) -> None:
     """Register ``fn`` (numpy arrays in, array out) as the kernel of pointwise op ``name``;
-    ``numbers``: whether its tensor arguments also take Python numbers."""
+    ``numbers``: whether its tensor arguments also take Python numbers; ``half``: whether it
+    computes float16 and bfloat16."""
     def kernel(*operands: Any) -> Tensor:
         if not numbers:
             require_tensors(name, *operands)
         arrays, out_dtype = prepare(name, promotion, allowed, *operands)
+        if not half:
+            reject_half(name, out_dtype)
         with np.errstate(all="ignore"):
             return wrap(fn(*arrays), out_dtype)
     kernel.__name__ = name.replace(".", "_")
@@ -71,9 +83,13 @@ def _heaviside(x: Any, values: Any) -> Any:
 _UNARY: dict[str, Callable[..., Any]] = {
     "acosh": np.arccosh, "asinh": np.arcsinh, "atanh": np.arctanh,
     "lgamma": sp.gammaln, "digamma": sp.psi, "i0": sp.i0,
-    "i0e": sp.i0e, "i1": sp.i1, "i1e": sp.i1e,
-    "ndtr": sp.ndtr, "ndtri": sp.ndtri, "log_ndtr": sp.log_ndtr,
-    "erfcx": sp.erfcx, "entr": _entr,
+    "i0e": sp.i0e, "i1": sp.i1, "i1e": sp.i1e, "ndtr": sp.ndtr, "entr": _entr,
+}
+for _name, _fn in _UNARY.items():
+    _pointwise(_name, _fn)
+# the newer special functions: float32 and float64 only, as in PyTorch
+_UNARY_FULL_PRECISION: dict[str, Callable[..., Any]] = {
+    "ndtri": sp.ndtri, "log_ndtr": sp.log_ndtr, "erfcx": sp.erfcx,
     "airy_ai": lambda x: sp.airy(x)[0],
     "bessel_j0": sp.j0, "bessel_j1": sp.j1,
     "bessel_y0": sp.y0, "bessel_y1": sp.y1,
@@ -82,13 +98,13 @@ _UNARY: dict[str, Callable[..., Any]] = {
     "scaled_modified_bessel_k0": sp.k0e, "scaled_modified_bessel_k1": sp.k1e,
     "spherical_bessel_j0": _spherical_bessel_j0,
 }
-for _name, _fn in _UNARY.items():
-    _pointwise(_name, _fn)
+for _name, _fn in _UNARY_FULL_PRECISION.items():
+    _pointwise(_name, _fn, half=False)
 
 _pointwise("xlog1py", sp.xlog1py)
-_pointwise("zeta", sp.zeta)
-_pointwise("igamma", sp.gammainc, numbers=False)
-_pointwise("igammac", sp.gammaincc, numbers=False)
+_pointwise("zeta", sp.zeta, half=False)
+_pointwise("igamma", sp.gammainc, allowed="floating", numbers=False)
+_pointwise("igammac", sp.gammaincc, allowed="floating", numbers=False)
 _pointwise("gcd", np.gcd, "default", "integral", numbers=False)
 _pointwise("lcm", np.lcm, "default", "integral", numbers=False)
 
@@ -172,6 +188,7 @@ def _recurrence(x: np.ndarray, n: np.ndarray, p0: Any, p1: Any,
 def _polynomial(name: str, evaluate: Callable[[np.ndarray, np.ndarray], np.ndarray]) -> None:
     def kernel(x: Any, n: Any) -> Tensor:
         (xa, na), out_dtype = prepare(name, "default", None, x, n)
+        reject_half(name, out_dtype)
         if not out_dtype.is_floating_point:
             xa = np.asarray(xa).astype(D.get_default_dtype().numpy)
             out_dtype = D.get_default_dtype()
