@@ -162,7 +162,7 @@ def emit_kernel(decl: OpDecl) -> str:
         out.append(_guarded(conditions[a.name], f"node.s_{a.name} = {save}", "        "))
     for i, o in enumerate(outputs):
         if o in used:
-            out.append(_guarded(conditions[o], f"node.o_{o} = _save_output(result[{i}])",
+            out.append(_guarded(conditions[o], f"node.o_{o} = _save_output(result[{i}], {i})",
                                 "        "))
     if "result" in used:
         fn = "_save_output_list" if multi else "_save_output"

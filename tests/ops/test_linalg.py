@@ -223,3 +223,20 @@ def test_matrix_exp_large_norm_matches_in_float64() -> None:
     v_out, t_out = volta.matrix_exp(v), torch.matrix_exp(t)
     np.testing.assert_allclose(v_out.detach().numpy(), t_out.detach().numpy(), rtol=1e-10)
     _assert_grads_match(v_out, t_out, [v], [t], atol=1e-7)
+
+
+@pytest.mark.parametrize(("volta_fn", "torch_fn"), [
+    (lambda x: volta.linalg.svdvals(x), lambda x: torch.linalg.svdvals(x)),
+    (lambda x: volta.linalg.qr(x)[1], lambda x: torch.linalg.qr(x)[1]),
+    (lambda x: volta.linalg.eigvalsh(x + x.mT), lambda x: torch.linalg.eigvalsh(x + x.mT)),
+])
+def test_second_derivatives_through_saved_later_outputs(volta_fn, torch_fn) -> None:
+    # these formulas read outputs other than the first (Vh, R, eigenvectors): differentiating
+    # the backward must route through those outputs, not through output 0
+    v, t = _pair(_random(3, 3))
+    w = np.random.default_rng(3).uniform(-1, 1, size=tuple(torch_fn(t).shape))
+    (gv,) = volta.autograd.grad([(volta_fn(v) * volta.from_numpy(w.copy())).sum()], [v],
+                                create_graph=True)
+    (gt,) = torch.autograd.grad([(torch_fn(t) * torch.from_numpy(w)).sum()], [t],
+                                create_graph=True)
+    _assert_grads_match((gv ** 2).sum(), (gt ** 2).sum(), [v], [t], atol=1e-7)

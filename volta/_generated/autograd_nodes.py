@@ -3210,7 +3210,7 @@ def autograd_max_dim(self, dim, keepdim):
         node.s_self = _save_meta(self)
         node.s_dim = dim
         node.s_keepdim = keepdim
-        node.o_indices = _save_output(result[1])
+        node.o_indices = _save_output(result[1], 1)
         _set_history(node, result, (True, False))
     return result
 
@@ -3274,7 +3274,7 @@ def autograd_min_dim(self, dim, keepdim):
         node.s_self = _save_meta(self)
         node.s_dim = dim
         node.s_keepdim = keepdim
-        node.o_indices = _save_output(result[1])
+        node.o_indices = _save_output(result[1], 1)
         _set_history(node, result, (True, False))
     return result
 
@@ -3606,7 +3606,7 @@ def autograd_median_dim(self, dim, keepdim):
         node.s_self = _save_meta(self)
         node.s_dim = dim
         node.s_keepdim = keepdim
-        node.o_indices = _save_output(result[1])
+        node.o_indices = _save_output(result[1], 1)
         _set_history(node, result, (True, False))
     return result
 
@@ -4029,7 +4029,7 @@ def autograd_linalg_inv_ex(A, check_errors):
     result = _op.linalg_inv_ex.redispatch(_AUTOGRAD, A, check_errors)
     node = LinalgInvExBackward()
     if _connect_tensors(node, (A,)):
-        node.o_inverse = _save_output(result[0])
+        node.o_inverse = _save_output(result[0], 0)
         _set_history(node, result, (True, False))
     return result
 
@@ -4064,7 +4064,7 @@ def autograd_linalg_solve_ex(A, B, left, check_errors):
         node.s_A = _save(A)
         node.s_B = _save(B)
         node.s_left = left
-        node.o_result = _save_output(result[0])
+        node.o_result = _save_output(result[0], 0)
         node.o_result = _save_output_list(result)
         _set_history(node, result, (True, False))
     return result
@@ -4153,7 +4153,7 @@ def autograd_linalg_cholesky_ex(A, upper, check_errors):
     node = LinalgCholeskyExBackward()
     if _connect_tensors(node, (A,)):
         node.s_upper = upper
-        node.o_L = _save_output(result[0])
+        node.o_L = _save_output(result[0], 0)
         _set_history(node, result, (True, False))
     return result
 
@@ -4250,8 +4250,8 @@ def autograd_linalg_qr(A, mode):
     node = LinalgQrBackward()
     if _connect_tensors(node, (A,)):
         node.s_mode = mode
-        node.o_Q = _save_output(result[0])
-        node.o_R = _save_output(result[1])
+        node.o_Q = _save_output(result[0], 0)
+        node.o_R = _save_output(result[1], 1)
         _set_history(node, result, None)
     return result
 
@@ -4283,9 +4283,9 @@ def autograd__linalg_svd(A, full_matrices, compute_uv):
     node = LinalgSvdBackward()
     if _connect_tensors(node, (A,)):
         node.s_full_matrices = full_matrices
-        node.o_U = _save_output(result[0])
-        node.o_S = _save_output(result[1])
-        node.o_Vh = _save_output(result[2])
+        node.o_U = _save_output(result[0], 0)
+        node.o_S = _save_output(result[1], 1)
+        node.o_Vh = _save_output(result[2], 2)
         _set_history(node, result, None)
     return result
 
@@ -4314,8 +4314,8 @@ def autograd__linalg_eigh(A, UPLO, compute_v):
     result = _op._linalg_eigh.redispatch(_AUTOGRAD, A, UPLO, compute_v)
     node = LinalgEighBackward()
     if _connect_tensors(node, (A,)):
-        node.o_eigenvalues = _save_output(result[0])
-        node.o_eigenvectors = _save_output(result[1])
+        node.o_eigenvalues = _save_output(result[0], 0)
+        node.o_eigenvectors = _save_output(result[1], 1)
         _set_history(node, result, None)
     return result
 
@@ -4382,8 +4382,8 @@ def autograd_linalg_lu_factor_ex(A, pivot, check_errors):
     result = _op.linalg_lu_factor_ex.redispatch(_AUTOGRAD, A, pivot, check_errors)
     node = LinalgLuFactorExBackward()
     if _connect_tensors(node, (A,)):
-        node.o_LU = _save_output(result[0])
-        node.o_pivots = _save_output(result[1])
+        node.o_LU = _save_output(result[0], 0)
+        node.o_pivots = _save_output(result[1], 1)
         _set_history(node, result, (True, False, False))
     return result
 
@@ -5514,7 +5514,7 @@ def autograd_sort(self, dim, descending, stable):
     if _connect_tensors(node, (self,)):
         node.s_self = _save_meta(self)
         node.s_dim = dim
-        node.o_indices = _save_output(result[1])
+        node.o_indices = _save_output(result[1], 1)
         _set_history(node, result, (True, False))
     return result
 
@@ -5546,7 +5546,7 @@ def autograd_topk(self, k, dim, largest, sorted):
     if _connect_tensors(node, (self,)):
         node.s_self = _save_meta(self)
         node.s_dim = dim
-        node.o_indices = _save_output(result[1])
+        node.o_indices = _save_output(result[1], 1)
         _set_history(node, result, (True, False))
     return result
 
@@ -6348,7 +6348,7 @@ def autograd_max_pool_with_indices(self, kernel_size, stride, padding, dilation,
     node = MaxPoolWithIndicesBackward()
     if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
-        node.o_result1 = _save_output(result[1])
+        node.o_result1 = _save_output(result[1], 1)
         _set_history(node, result, (True, False))
     return result
 
@@ -6547,7 +6547,7 @@ def autograd_adaptive_max_pool(self, output_size):
     node = AdaptiveMaxPoolBackward()
     if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
-        node.o_result1 = _save_output(result[1])
+        node.o_result1 = _save_output(result[1], 1)
         _set_history(node, result, (True, False))
     return result
 
@@ -6663,9 +6663,9 @@ def autograd_native_batch_norm(input, weight, bias, running_mean, running_var, t
         node.s_training = training
         node.s_eps = eps
         if needs[0] or needs[1] or needs[2]:
-            node.o_result1 = _save_output(result[1])
+            node.o_result1 = _save_output(result[1], 1)
         if needs[0] or needs[1] or needs[2]:
-            node.o_result2 = _save_output(result[2])
+            node.o_result2 = _save_output(result[2], 2)
         _set_history(node, result, (True, False, False))
     return result
 
@@ -6756,8 +6756,8 @@ def autograd_native_layer_norm(input, normalized_shape, weight, bias, eps):
         node.s_weight = _save(weight)
         node.s_bias = _save(bias)
         node.s_eps = eps
-        node.o_result1 = _save_output(result[1])
-        node.o_result2 = _save_output(result[2])
+        node.o_result1 = _save_output(result[1], 1)
+        node.o_result2 = _save_output(result[2], 2)
         _set_history(node, result, (True, False, False))
     return result
 
@@ -6844,8 +6844,8 @@ def autograd_native_group_norm(input, weight, bias, N, C, HxW, group, eps):
         node.s_HxW = HxW
         node.s_group = group
         node.s_eps = eps
-        node.o_result1 = _save_output(result[1])
-        node.o_result2 = _save_output(result[2])
+        node.o_result1 = _save_output(result[1], 1)
+        node.o_result2 = _save_output(result[2], 2)
         _set_history(node, result, (True, False, False))
     return result
 
@@ -6935,9 +6935,9 @@ def autograd__scaled_dot_product_attention_flash(query, key, value, attn_mask, d
         node.s_is_causal = is_causal
         node.s_scale = scale
         node.s_enable_gqa = enable_gqa
-        node.o_result0 = _save_output(result[0])
-        node.o_result1 = _save_output(result[1])
-        node.o_result2 = _save_output(result[2])
+        node.o_result0 = _save_output(result[0], 0)
+        node.o_result1 = _save_output(result[1], 1)
+        node.o_result2 = _save_output(result[2], 2)
         _set_history(node, result, (True, False, False))
     return result
 
@@ -6975,7 +6975,7 @@ def autograd__rnn_layer(input_gates, hx, cx, weight_hh, bias_hh, weight_hr, mode
         node.s_mode = mode
         node.s_batch_sizes = batch_sizes
         node.s_reverse = reverse
-        node.o_workspace = _save_output(result[3])
+        node.o_workspace = _save_output(result[3], 3)
         _set_history(node, result, (True, True, True, False))
     return result
 

@@ -475,15 +475,18 @@ def save_list(ts: Any) -> Any:
     return [save(t) for t in ts]
 
 
-def save_output(t: Any) -> Any:
+def save_output(t: Any, output_nr: int = 0) -> Any:
+    """Save output ``output_nr`` of the node being built: its number is passed, because outputs
+    are saved before ``set_history`` numbers them (a formula of a multi-output op that reads its
+    second output must differentiate through that output, not the first)."""
     if t is None or not hasattr(t, "_storage"):
         return t
     # keep a detached alias: saving the output itself would make a node <-> tensor cycle
-    return SavedTensor(t.detach(), True, t._output_nr)
+    return SavedTensor(t.detach(), True, output_nr)
 
 
 def save_output_list(ts: Any) -> Any:
-    return [save_output(t) for t in ts]
+    return [save_output(t, i) for i, t in enumerate(ts)]
 
 
 _FREED_MESSAGE = (

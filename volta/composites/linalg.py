@@ -31,13 +31,15 @@ def _eye(n: int, like: Tensor, m: int | None = None) -> Tensor:
     return fac.eye(n, m, dtype=like.dtype, device=like.device)
 
 
-def _check_floating(op: str, t: Tensor, what: str = "input") -> None:
+def check_floating(op: str, t: Tensor, what: str = "input") -> None:
+    """PyTorch's dtype check of the linalg functions (float32 and float64 only here)."""
     if t.dtype not in _FLOATING:
         raise DTypeError(f"{op}: Expected a floating point or complex tensor as {what}. Got "
                          f"{type_name(t.dtype)}")
 
 
-def _check_matrix(op: str, t: Tensor, square: bool = False, name: str = "A") -> None:
+def check_matrix(op: str, t: Tensor, square: bool = False, name: str = "A") -> None:
+    """PyTorch's shape checks: a batch of (square) matrices."""
     if t.ndim < 2:
         raise ShapeError(f"{op}: The input tensor {name} must have at least 2 dimensions.")
     if square and t.shape[-1] != t.shape[-2]:
@@ -107,8 +109,8 @@ def cholesky(self: Tensor, upper: bool = False) -> Tensor:
 @composite("cholesky_solve")
 def cholesky_solve(self: Tensor, input2: Tensor, upper: bool = False) -> Tensor:
     """X with A X = self, A = L L^T (or U^T U): two triangular solves."""
-    _check_matrix("cholesky_solve", self, name="B")
-    _check_matrix("cholesky_solve", input2, square=True)
+    check_matrix("cholesky_solve", self, name="B")
+    check_matrix("cholesky_solve", input2, square=True)
     if self.dtype is not input2.dtype:
         raise DTypeError(f"Expected b and A to have the same dtype, but found b of type "
                          f"{type_name(self.dtype)} and A of type {type_name(input2.dtype)} "
@@ -120,7 +122,7 @@ def cholesky_solve(self: Tensor, input2: Tensor, upper: bool = False) -> Tensor:
 
 @composite("cholesky_inverse")
 def cholesky_inverse(self: Tensor, upper: bool = False) -> Tensor:
-    _check_matrix("cholesky_inverse", self, square=True, name="input")
+    check_matrix("cholesky_inverse", self, square=True, name="input")
     n = self.shape[-1]
     eye = _eye(n, self).expand(tuple(self.shape))
     return cholesky_solve(eye, self, upper)
@@ -175,8 +177,8 @@ def linalg_eigvalsh(A: Tensor, UPLO: str = "L") -> Tensor:
 @composite("triangular_solve")
 def triangular_solve(self: Tensor, A: Tensor, upper: bool = True, transpose: bool = False,
                      unitriangular: bool = False) -> tuple[Tensor, Tensor]:
-    _check_matrix("triangular_solve", self, name="B")
-    _check_matrix("triangular_solve", A, square=True)
+    check_matrix("triangular_solve", self, name="B")
+    check_matrix("triangular_solve", A, square=True)
     a = _mt(A) if transpose else A
     x = F.linalg_solve_triangular(a, self, upper=upper != transpose,
                                   unitriangular=unitriangular)
@@ -193,7 +195,7 @@ def linalg_lu_factor(A: Tensor, pivot: bool = True) -> tuple[Tensor, Tensor]:
 def lu_unpack(LU_data: Tensor, LU_pivots: Tensor, unpack_data: bool = True,
               unpack_pivots: bool = True) -> tuple[Tensor, Tensor, Tensor]:
     """P, L, U of a packed LU; the parts not asked for are empty tensors, as in PyTorch."""
-    _check_matrix("lu_unpack", LU_data, name="LU_data")
+    check_matrix("lu_unpack", LU_data, name="LU_data")
     if LU_pivots.dtype is not D.int32:
         raise DTypeError("lu_unpack: LU_pivots is expected to be a contiguous tensor of "
                          f"torch.int32 dtype. Note: this function is intended to be used with "
@@ -226,8 +228,8 @@ def lu(self: Tensor, pivot: bool = True, get_infos: bool = False) -> list[Tensor
 def linalg_lu_solve(LU: Tensor, pivots: Tensor, B: Tensor, left: bool = True,
                     adjoint: bool = False) -> Tensor:
     """X with A X = B (X A = B when not left; A^T for adjoint), A = P L U packed in LU."""
-    _check_matrix("linalg.lu_solve", LU, square=True, name="LU")
-    _check_matrix("linalg.lu_solve", B, name="B")
+    check_matrix("linalg.lu_solve", LU, square=True, name="LU")
+    check_matrix("linalg.lu_solve", B, name="B")
     P, L, U = lu_unpack(LU, pivots)
     if left != adjoint:
         # left: X = U^-1 L^-1 P^T B; right adjoint: X = B P L^-T U^-T = (U^-1 L^-1 P^T B^T)^T
@@ -331,8 +333,8 @@ _TAYLOR_THETA = {D.float32: 3.010066362817634, D.float64: 1.090863719290036}
 def matrix_exp(self: Tensor) -> Tensor:
     """exp(A) by scaling and squaring: exp(A) = exp(A / 2^s)^(2^s), the inner exponential a
     Taylor polynomial (Horner form) at norm <= theta."""
-    _check_floating("linalg.matrix_exp", self)
-    _check_matrix("linalg.matrix_exp", self, square=True)
+    check_floating("linalg.matrix_exp", self)
+    check_matrix("linalg.matrix_exp", self, square=True)
     n = self.shape[-1]
     if self.numel() == 0:
         return self.clone()
@@ -360,11 +362,11 @@ def linalg_matrix_exp(A: Tensor) -> Tensor:
 @composite("linalg_matrix_power")
 def linalg_matrix_power(A: Tensor, n: int) -> Tensor:
     """A^n by repeated squaring (inverse first for negative n)."""
-    _check_matrix("linalg.matrix_power", A, square=True)
+    check_matrix("linalg.matrix_power", A, square=True)
     if n == 0:  # the identity, still connected to A (with a zero gradient) as in PyTorch
         return A * 0 + _eye(A.shape[-1], A)
     if n < 0:
-        _check_floating("linalg.matrix_power", A)
+        check_floating("linalg.matrix_power", A)
         A, n = linalg_inv(A), -n
     result = None
     power = A
@@ -444,8 +446,8 @@ def _svd_norm(A: Tensor, d0: int, d1: int, keepdim: bool, reduce: str) -> Tensor
 def linalg_matrix_norm(A: Tensor, ord: Number, dim: Sequence[int] = (-2, -1),
                        keepdim: bool = False, dtype: D.dtype | None = None) -> Tensor:
     op = "linalg.matrix_norm"
-    _check_floating(op, A if dtype is None else A.to(dtype))
-    _check_matrix(op, A)
+    check_floating(op, A if dtype is None else A.to(dtype))
+    check_matrix(op, A)
     if dtype is not None:
         A = A.to(dtype)
     d0, d1 = _matrix_dims(A, dim, op)
@@ -466,8 +468,8 @@ def linalg_matrix_norm_str_ord(A: Tensor, ord: str = "fro", dim: Sequence[int] =
     op = "linalg.matrix_norm"
     if ord not in ("fro", "nuc"):
         raise InvalidArgumentError(f"{op}: Order {ord} not supported.")
-    _check_floating(op, A if dtype is None else A.to(dtype))
-    _check_matrix(op, A)
+    check_floating(op, A if dtype is None else A.to(dtype))
+    check_matrix(op, A)
     if dtype is not None:
         A = A.to(dtype)
     d0, d1 = _matrix_dims(A, dim, op)
@@ -479,13 +481,13 @@ def linalg_matrix_norm_str_ord(A: Tensor, ord: str = "fro", dim: Sequence[int] =
 @composite("linalg_cond")
 def linalg_cond(A: Tensor, p: Number | None = None) -> Tensor:
     """||A|| ||A^-1|| in the p-norm; the 2-norms come from the singular values."""
-    _check_floating("linalg.cond", A)
-    _check_matrix("linalg.cond", A)
+    check_floating("linalg.cond", A)
+    check_matrix("linalg.cond", A)
     if p is None or p in (2, -2):
         s = linalg_svdvals(A)
         big, small = s.narrow(-1, 0, 1), s.narrow(-1, s.shape[-1] - 1, 1)
         return (big / small if p != -2 else small / big).squeeze(-1)
-    _check_matrix("linalg.cond", A, square=True)
+    check_matrix("linalg.cond", A, square=True)
     return _cond_by_inverse(A, p)
 
 
@@ -503,8 +505,8 @@ def _cond_by_inverse(A: Tensor, p: Number | str) -> Tensor:
 def linalg_cond_p_str(A: Tensor, p: str) -> Tensor:
     if p not in ("fro", "nuc"):
         raise InvalidArgumentError(f"linalg.cond got an invalid norm type: {p}")
-    _check_floating("linalg.cond", A)
-    _check_matrix("linalg.cond", A, square=True)
+    check_floating("linalg.cond", A)
+    check_matrix("linalg.cond", A, square=True)
     return _cond_by_inverse(A, p)
 
 
@@ -530,8 +532,8 @@ def _spectrum(A: Tensor, hermitian: bool) -> Tensor:
 
 def _pinv(A: Tensor, atol: Any, rtol: Any, hermitian: bool) -> Tensor:
     op = "linalg.pinv"
-    _check_floating(op, A)
-    _check_matrix(op, A, square=hermitian)
+    check_floating(op, A)
+    check_matrix(op, A, square=hermitian)
     if hermitian:
         L, V = F._linalg_eigh(A, "L", True)
         keep = L.abs() > _tolerance(L.abs(), A, atol, rtol)
@@ -572,8 +574,8 @@ def pinverse(self: Tensor, rcond: float = 1e-15) -> Tensor:
 
 def _rank(A: Tensor, atol: Any, rtol: Any, hermitian: bool) -> Tensor:
     op = "linalg.matrix_rank"
-    _check_floating(op, A)
-    _check_matrix(op, A, square=hermitian)
+    check_floating(op, A)
+    check_matrix(op, A, square=hermitian)
     sv = _spectrum(A, hermitian)
     return (sv > _tolerance(sv, A, atol, rtol)).sum(-1)
 
@@ -604,8 +606,8 @@ def linalg_lstsq(A: Tensor, B: Tensor, rcond: float | None = None, driver: str |
     """Minimum-norm least squares through the pseudo-inverse; residuals, rank and singular
     values are filled as PyTorch's CPU drivers fill them (gelsy by default)."""
     op = "torch.linalg.lstsq"
-    _check_floating("linalg.lstsq", A)
-    _check_matrix("linalg.lstsq", A)
+    check_floating("linalg.lstsq", A)
+    check_matrix("linalg.lstsq", A)
     if B.dtype is not A.dtype:
         raise DTypeError(f"linalg.lstsq: Expected input and other to have the same dtype, but "
                          f"got input's dtype {A.dtype} and other's dtype {B.dtype}")

@@ -18,7 +18,7 @@ import numpy as np
 from volta import dtypes as D
 from volta.backends.cpu.storage import array as A
 from volta.backends.cpu.storage import wrap as W
-from volta.composites.linalg import type_name
+from volta.composites.linalg import check_floating, check_matrix, type_name
 from volta.errors import DTypeError, InvalidArgumentError, LinAlgError, ShapeError
 from volta.tensor.tensor import Tensor
 
@@ -34,14 +34,8 @@ def kernel(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
 
 def matrices(t: Tensor, op: str, name: str = "A", square: bool = True) -> np.ndarray:
     """The tensor as a numpy batch of matrices, after PyTorch's checks."""
-    if t.dtype not in (D.float32, D.float64):
-        raise DTypeError(f"{op}: Expected a floating point or complex tensor as input. "
-                         f"Got {type_name(t.dtype)}")
-    if t.ndim < 2:
-        raise ShapeError(f"{op}: The input tensor {name} must have at least 2 dimensions.")
-    if square and t.shape[-1] != t.shape[-2]:
-        raise ShapeError(f"{op}: {name} must be batches of square matrices, but they are "
-                         f"{t.shape[-2]} by {t.shape[-1]} matrices")
+    check_floating(op, t)
+    check_matrix(op, t, square, name)
     return A(t)
 
 
