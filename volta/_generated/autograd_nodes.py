@@ -2950,7 +2950,7 @@ def autograd_frexp(self):
     result = _op.frexp.redispatch(_AUTOGRAD, self)
     node = FrexpBackward()
     if _connect_tensors(node, (self,)):
-        node.o_exponent = _save_output(result[1])
+        node.o_exponent = _save_output(result[1], 1)
         _set_history(node, result, (True, False))
     return result
 
@@ -3638,7 +3638,7 @@ def autograd_cummax(self, dim):
     if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         node.s_dim = dim
-        node.o_indices = _save_output(result[1])
+        node.o_indices = _save_output(result[1], 1)
         _set_history(node, result, (True, False))
     return result
 
@@ -3670,7 +3670,7 @@ def autograd_cummin(self, dim):
     if _connect_tensors(node, (self,)):
         node.s_self = _save(self)
         node.s_dim = dim
-        node.o_indices = _save_output(result[1])
+        node.o_indices = _save_output(result[1], 1)
         _set_history(node, result, (True, False))
     return result
 
@@ -3734,7 +3734,7 @@ def autograd_nanmedian_dim(self, dim, keepdim):
         node.s_self = _save_meta(self)
         node.s_dim = dim
         node.s_keepdim = keepdim
-        node.o_indices = _save_output(result[1])
+        node.o_indices = _save_output(result[1], 1)
         _set_history(node, result, (True, False))
     return result
 
@@ -3768,7 +3768,7 @@ def autograd_kthvalue(self, k, dim, keepdim):
         node.s_self = _save_meta(self)
         node.s_dim = dim
         node.s_keepdim = keepdim
-        node.o_indices = _save_output(result[1])
+        node.o_indices = _save_output(result[1], 1)
         _set_history(node, result, (True, False))
     return result
 
@@ -3802,7 +3802,7 @@ def autograd_mode(self, dim, keepdim):
         node.s_self = _save_meta(self)
         node.s_dim = dim
         node.s_keepdim = keepdim
-        node.o_indices = _save_output(result[1])
+        node.o_indices = _save_output(result[1], 1)
         _set_history(node, result, (True, False))
     return result
 
