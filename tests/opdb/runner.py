@@ -78,6 +78,8 @@ def resolve(op: Any) -> Any:
     if target is not None and callable(target):
         return target
     method = getattr(volta.Tensor, op.name, None) if "." not in op.name else None
+    if isinstance(method, property):  # T, mT, H, mH: op_db's op reads the attribute
+        return lambda self: getattr(self, op.name)
     if method is not None:
         return lambda self, *args, **kwargs: getattr(self, op.name)(*args, **kwargs)
     raise Unresolved(op.name)
@@ -121,7 +123,9 @@ def to_volta(value: Any, requires_grad: bool) -> Any:
         return type(value)(to_volta(v, requires_grad) for v in value)
     if isinstance(value, dict):
         return {k: to_volta(v, requires_grad) for k, v in value.items()}
-    if isinstance(value, (torch.memory_format, torch.layout, torch.Generator)):
+    if isinstance(value, torch.memory_format):
+        return getattr(volta, str(value).rsplit(".", 1)[-1])
+    if isinstance(value, (torch.layout, torch.Generator)):
         raise Unsupported(type(value).__name__)
     if isinstance(value, complex):
         raise Unsupported("complex number")
