@@ -86,7 +86,8 @@ TESTED_ELSEWHERE = {
                  "slice_scatter", "split_with_sizes", "split_with_sizes_copy", "squeeze_copy",
                  "sum_to_size", "t_copy", "take", "tensor_split", "transpose_copy",
                  "unbind_copy", "unfold_copy", "unravel_index", "unsafe_chunk", "unsafe_split",
-                 "unsqueeze_copy", "view_copy", "vsplit")
+                 "unsqueeze_copy", "view_copy", "vsplit", "_native_batch_norm_legit",
+                 "_batch_norm_with_update")
 }
 
 
