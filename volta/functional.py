@@ -8,7 +8,7 @@ from __future__ import annotations
 from volta._generated import registry as _registry
 from volta.backend import BACKENDS
 from volta.dispatch import binding as _binding
-from volta.errors import ArgumentError
+from volta.errors import ArgumentError, ShapeError
 from volta.tensor.inplace import broadcast_shapes as _broadcast_shapes
 from volta.tensor.tensor import Size, Tensor
 
@@ -25,7 +25,13 @@ def get_device_types() -> list[str]:
 
 
 def broadcast_shapes(*shapes: object) -> Size:
-    return Size(_broadcast_shapes(*(tuple(s) for s in shapes)))  # type: ignore[arg-type]
+    """The shape the given shapes broadcast to; an int ``n`` is the shape ``(n,)``."""
+    as_tuples = tuple((s,) if isinstance(s, int) else tuple(s)  # type: ignore[arg-type]
+                      for s in shapes)
+    for shape in as_tuples:
+        if any(not isinstance(n, int) or n < 0 for n in shape):
+            raise ShapeError(f"Trying to create tensor with negative dimension: {list(shape)}")
+    return Size(_broadcast_shapes(*as_tuples))
 
 
 def broadcast_tensors(*tensors: Tensor) -> tuple[Tensor, ...]:

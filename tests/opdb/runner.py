@@ -170,7 +170,9 @@ def to_volta(value: Any, requires_grad: bool) -> Any:
     if isinstance(value, torch.nn.PairwiseDistance):  # a distance_function argument
         return functools.partial(volta.nn.functional.pairwise_distance, p=value.norm,
                                  eps=value.eps, keepdim=value.keepdim)
-    if isinstance(value, (torch.memory_format, torch.layout, torch.Generator)):
+    if isinstance(value, torch.memory_format):
+        return getattr(volta, str(value).rsplit(".", 1)[-1])
+    if isinstance(value, (torch.layout, torch.Generator)):
         raise Unsupported(type(value).__name__)
     if isinstance(value, complex):
         raise Unsupported("complex number")

@@ -107,7 +107,8 @@ TESTED_ELSEWHERE = {
                  "slice_scatter", "split_with_sizes", "split_with_sizes_copy", "squeeze_copy",
                  "sum_to_size", "t_copy", "take", "tensor_split", "transpose_copy",
                  "unbind_copy", "unfold_copy", "unravel_index", "unsafe_chunk", "unsafe_split",
-                 "unsqueeze_copy", "view_copy", "vsplit")
+                 "unsqueeze_copy", "view_copy", "vsplit", "_native_batch_norm_legit",
+                 "_batch_norm_with_update")
 } | {
     name: "tests/opdb/test_op_db.py (op_db's samples, forward and float64 gradients)"
     for name in (

@@ -48,6 +48,8 @@ def _make_roots(tensors: Sequence[Any], grad_tensors: Sequence[Any] | None) -> l
         elif tuple(g.shape) != tuple(t.shape):
             raise AutogradError(f"mismatch in shape: grad_output[{i}] has a shape of "
                                 f"{list(g.shape)} and output[{i}] has a shape of {list(t.shape)}")
+        elif g.dtype is not t.dtype and g.dtype.is_floating_point and t.dtype.is_floating_point:
+            g = g.to(t.dtype)  # as PyTorch's engine: a gradient has its output's dtype
         fn = current_grad_fn(t)
         node, nr = (fn, t._output_nr) if fn is not None else (accumulator(t), 0)
         roots.append((node, nr, g))

@@ -495,6 +495,36 @@ def ifftshift(self: Tensor, dim: Sequence[int] | None = None) -> Tensor:
     return _shift(self, dim, True)
 
 
+# ---------------------------------------------------------------- batch norm under its aten names
+
+
+@composite("_native_batch_norm_legit")
+def _native_batch_norm_legit(input: Tensor, weight: Tensor | None, bias: Tensor | None,
+                             running_mean: Tensor, running_var: Tensor, training: bool,
+                             momentum: float, eps: float) -> tuple[Tensor, Tensor, Tensor]:
+    """native_batch_norm with running statistics."""
+    return R.native_batch_norm(input, weight, bias, running_mean, running_var, training,
+                               momentum, eps)
+
+
+@composite("_native_batch_norm_legit.no_stats")
+def _native_batch_norm_legit_no_stats(input: Tensor, weight: Tensor | None,
+                                      bias: Tensor | None, training: bool, momentum: float,
+                                      eps: float) -> tuple[Tensor, Tensor, Tensor]:
+    """native_batch_norm without running statistics."""
+    return R.native_batch_norm(input, weight, bias, None, None, training, momentum, eps)
+
+
+@composite("_batch_norm_with_update")
+def _batch_norm_with_update(input: Tensor, weight: Tensor | None, bias: Tensor | None,
+                            running_mean: Tensor, running_var: Tensor, momentum: float,
+                            eps: float) -> tuple[Tensor, Tensor, Tensor, Tensor]:
+    """Training-mode native_batch_norm plus PyTorch's (here empty) reserve buffer."""
+    out, mean, invstd = R.native_batch_norm(input, weight, bias, running_mean, running_var,
+                                            True, momentum, eps)
+    return out, mean, invstd, fac.zeros((0,), dtype=D.uint8, device=input.device)
+
+
 # ---------------------------------------------------------------- indexing
 
 

@@ -299,10 +299,11 @@ def from_dlpack(obj: Any) -> Tensor:
     return from_numpy(np.from_dlpack(obj))
 
 
-def scalar_tensor(value: Any, dtype: Any = None, device: Any = None) -> Tensor:
+def scalar_tensor(value: Any, dtype: Any = None, device: Any = None,
+                  requires_grad: bool = False) -> Tensor:
     """A 0-d tensor; like PyTorch, the default dtype unless ``dtype`` is given."""
     dt = _dtype(dtype)
-    return _from_host(np.asarray(value, dtype=dt.numpy), device)
+    return _from_host(np.asarray(value, dtype=dt.numpy), device, requires_grad)
 
 
 def _filled(shape: tuple[int, ...], value: Any, dt: D.dtype, dev: Any,
@@ -553,6 +554,8 @@ def to_copy(self: Tensor, dtype: D.dtype | None = None, dev: str | None = None) 
     dt = dtype or self.dtype
     arr = host_array(self)
     if arr.dtype != dt.numpy or BACKENDS.get(target).host_memory:
+        if arr.dtype == np.float64 and dt is D.float16:
+            arr = arr.astype(np.float32)  # PyTorch rounds double -> half through float
         arr = arr.astype(dt.numpy)  # astype copies, so the result never aliases self
     return _from_host(arr, target)
 

@@ -845,7 +845,9 @@ def _scatter_positions(self: Tensor, dim: int, index: Tensor, op: str
     idx = _index_array(index, op)
     a_ndim = max(self.ndim, 1)
     d = wrap_dim(dim, a_ndim, op)
-    if idx.ndim != self.ndim:
+    if idx.size == 0:  # PyTorch checks nothing more for an empty index: nothing is read or written
+        return tuple(np.zeros(0, dtype=np.int64) for _ in range(a_ndim)), d
+    if max(idx.ndim, 1) != a_ndim:  # as PyTorch, a 0-d tensor counts as 1-d here
         raise ShapeError(f"{op}(): Index tensor must have the same number of dimensions as "
                          f"input tensor")
     shape = self._shape or (1,)
@@ -871,6 +873,8 @@ def _src_region(src: Any, index: Tensor) -> Any:
     if not isinstance(src, Tensor):
         return src
     s = A(src).reshape(src._shape or (1,))
+    if index.numel() == 0:
+        return s.reshape(-1)[:0]
     return s[tuple(slice(0, n) for n in (index._shape or (1,)))]
 
 
@@ -931,6 +935,11 @@ def index_add(self: Tensor, dim: int, index: Tensor, source: Tensor, alpha: Any 
     d = wrap_dim(dim, view.ndim, "index_add")
     idx = _check_bounds(idx, view.shape[d], d, "index_add")
     src = A(source).reshape(source._shape or (1,)).astype(out.dtype, copy=False)
+    expected = view.shape[:d] + (idx.size,) + view.shape[d + 1:]
+    if src.shape != expected and not (source.ndim == 0 and idx.size == 1):
+        raise ShapeError(f"index_add_(): source tensor shape must match self tensor shape, "
+                         f"excluding the specified dimension. Got self.shape = "
+                         f"{list(self.shape)} source.shape = {list(source.shape)}")
     if alpha != 1:
         src = src * alpha
     scatter.add_rows(np.moveaxis(view, d, 0), idx, np.moveaxis(src, d, 0))
