@@ -24,7 +24,7 @@ from volta.backends.cpu.pointwise_runtime import result_dtypes, scalar_argument
 from volta.backends.wgpu.generated_pointwise import SPECS
 from volta.backends.wgpu.kernels.copy import check_dtype
 from volta.backends.wgpu.kernels.elementwise import Launch, load, store
-from volta.backends.wgpu.storage import empty
+from volta.backends.wgpu.storage import empty, handle_of
 from volta.errors import DTypeError, InvalidArgumentError
 from volta.tensor.inplace import broadcast_shapes
 from volta.tensor.scalars import check_scalar
@@ -293,11 +293,28 @@ _WHERE = make_kernel("where", _spec((("condition", "Tensor"), *_BINARY), "defaul
                                      conditions=("condition",)))
 
 
+def _known_range(value: Any) -> tuple[int, int] | None:
+    """The host-known (min, max) of an integer operand: a Python int, or a tensor whose
+    storage's range is known (Note [index range checks] in indexing.py)."""
+    if isinstance(value, Tensor):
+        return handle_of(value).value_range
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value, value
+    return None
+
+
 def where_self(condition: Tensor, self: Any, other: Any) -> Tensor:
     if condition.dtype is not D.bool_:
         raise DTypeError(f"where expected condition to be a boolean tensor, but got a tensor "
                          f"with dtype {condition.dtype.name}")
-    return _WHERE(condition, self, other)
+    out = _WHERE(condition, self, other)
+    # an index picked from two known ranges has a known range: nll_loss's where(valid,
+    # target, 0) stays checkable without reading the device
+    ranges = [_known_range(self), _known_range(other)]
+    if not out.dtype.is_floating_point and None not in ranges:
+        handle_of(out).value_range = (min(r[0] for r in ranges if r is not None),
+                                      max(r[1] for r in ranges if r is not None))
+    return out
 
 
 KERNELS["where.self"] = where_self
