@@ -76,3 +76,20 @@ def test_a_lost_device_raises_a_clear_error_and_the_cpu_keeps_working(wgpu: str)
         rt.read(handle, 64)
     assert (volta.ones(2) * 3).tolist() == [3.0, 3.0]
     assert volta.ones(2, device=wgpu).sum().item() == 2
+
+
+def test_a_storage_dying_in_a_reference_cycle_is_pooled_intact(wgpu: str) -> None:
+    """The cyclic garbage collector runs the finalizers of everything only the cycle reaches:
+    the allocator keeps its buffers reachable, so the pooled buffer is still a live one."""
+    class Cycle:
+        pass
+
+    holder = Cycle()
+    holder.me = holder  # type: ignore[attr-defined]
+    holder.tensor = volta.ones(1000, device=wgpu) * 2  # type: ignore[attr-defined]
+    volta.wgpu.synchronize()
+    del holder
+    gc.collect()
+    volta.wgpu.synchronize()  # the freed buffer goes back to its pool
+    again = volta.ones(1000, device=wgpu) * 3  # takes that buffer
+    assert again.cpu().numpy().sum() == 3000

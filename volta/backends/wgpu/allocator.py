@@ -85,6 +85,10 @@ class CachingAllocator:
         self._max = max_buffer_size
         self._pools: dict[int, list[DeviceBuffer]] = collections.defaultdict(list)
         self._pending: collections.deque[DeviceBuffer] = collections.deque()  # Note [deferred free]
+        # every buffer created and not yet destroyed, by id: a handle that dies in a reference
+        # cycle (an exception's traceback holding tensors) must not take its GPUBuffer into the
+        # cyclic garbage, whose finalizers would release it before Handle.__del__ pools it
+        self._buffers: dict[int, DeviceBuffer] = {}
         self._lock = threading.Lock()
         self.stats = dict(allocated_bytes=0, requested_bytes=0, cached_bytes=0,
                           peak_allocated_bytes=0, allocations=0, cache_hits=0,
@@ -126,7 +130,9 @@ class CachingAllocator:
                     f"({self.stats['allocated_bytes']} bytes allocated by volta, cache emptied): "
                     f"{exc}") from None
             self.stats["device_allocations"] += 1
-            return DeviceBuffer(buffer, size)
+            mem = DeviceBuffer(buffer, size)
+            self._buffers[id(mem)] = mem
+            return mem
         raise AssertionError("unreachable")  # pragma: no cover
 
     def free(self, mem: DeviceBuffer, nbytes: int) -> None:
@@ -154,6 +160,7 @@ class CachingAllocator:
         for pool in self._pools.values():
             for mem in pool:
                 self.runtime.forget_buffer(mem.buffer)
+                self._buffers.pop(id(mem), None)
                 mem.buffer.destroy()
                 self.stats["device_frees"] += 1
             pool.clear()

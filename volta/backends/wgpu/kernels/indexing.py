@@ -59,6 +59,15 @@ def check_range(index: Tensor, size: int, dim: int, op: str) -> None:
                                    f"with size {size}")
 
 
+def check_scatter_shape(self: Tensor, index: Tensor, d: int, op: str) -> None:
+    """The index may not be larger than ``self`` along the other dimensions (the CPU's check)."""
+    for i, n in enumerate(index._shape):
+        if i != d and n > self._shape[i]:
+            raise ShapeError(f"{op}(): Size does not match at dimension {i} expected index "
+                             f"{list(index.shape)} to be smaller than self {list(self.shape)} "
+                             f"apart from dimension {d}")
+
+
 def _read(out: Tensor, src_view: Tensor, index_view: Tensor, stride: int, size: int) -> Tensor:
     """``out[c] = src_view[c] + index_view[c] * stride`` (Note [indexed views])."""
     launch = Launch(out, [src_view, index_view])
@@ -138,18 +147,17 @@ _ATOMIC_ADD_F32 = """fn atomic_add_f32(k: u32, v: f32) {
 def _accumulate(out: Tensor, src: Tensor, index_view: Tensor, out_view: Tensor, stride: int,
                 size: int, alpha: float = 1.0) -> Tensor:
     """``out[out_view[c] + index_view[c] * stride] += alpha * src[c]`` with atomics; ``out`` is a
-    fresh contiguous float32 or int32 tensor, ``out_view`` a view of it shaped like ``src``.
-    A float16 ``out`` accumulates in a float32 copy (WGSL has no float16 atomics) that is
-    rounded back once at the end, as PyTorch's CPU kernels compute half types in float32."""
+    fresh contiguous tensor, ``out_view`` a view of it shaped like ``src``. Atomics add 32-bit
+    words: float16 accumulates in a float32 copy, int64 is stored as int32 already."""
     if out.dtype is D.float16:
         wide = copy_into(empty(out._shape, D.float32, out._device), out)
-        wide_view = Tensor._make(wide._storage, out_view._shape, out_view._stride,
-                                 out_view._offset)
-        _accumulate(wide, src, index_view, wide_view, stride, size, alpha)
+        _accumulate(wide, src, index_view, wide._view_of(out_view._shape, out_view._stride,
+                                                         out_view._offset),
+                    stride, size, alpha)
         return copy_into(out, wide)
-    if out.dtype not in (D.float32, D.int32):
-        raise DTypeError(f"wgpu: scatter-add into {out.dtype.name} is not supported (float32 "
-                         "and int32 are)")
+    if out.dtype not in (D.float32, D.int32, D.int64):
+        raise DTypeError(f"wgpu: scatter-add into {out.dtype.name} is not supported (float32, "
+                         "float16, int32 and int64 are)")
     launch = Launch(out_view, [src, index_view])
     f32 = out.dtype is D.float32
     value = f"f32({load(launch.operand(1), src.dtype)}) * pf(nscalar_base + 2u)" if f32 else \
@@ -171,9 +179,12 @@ def scatter_add(self: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor:
     if src.dtype is not self.dtype:
         raise DTypeError("scatter(): Expected self.dtype to be equal to src.dtype")
     out = copy_into(empty(self._shape, self.dtype, self._device), self)
-    if not self.ndim or index.numel() == 0:
-        return out if self.ndim else copy_into(out, src.reshape(()))
+    if index.numel() == 0:
+        return out
+    if not self.ndim:  # the only index is 0
+        return copy_into(out, self + src.reshape(()))
     d = wrap_dim(dim, self.ndim, "scatter_add")
+    check_scatter_shape(self, index, d, "scatter_add")
     check_range(index, self._shape[d], d, "scatter_add")
     shape = index._shape
     out_view = out._view_of(shape, tuple(0 if i == d else s for i, s in enumerate(out._stride)),
@@ -185,8 +196,9 @@ def scatter_add(self: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor:
 
 def index_add(self: Tensor, dim: int, index: Tensor, source: Tensor, alpha: float = 1) -> Tensor:
     _check_index(index, "index_add")
-    if not self.ndim:
-        raise ShapeError("index_add(): wgpu needs an input with at least one dimension")
+    if not self.ndim:  # as a 1-element vector
+        return index_add(self.reshape(1), 0, index.reshape(-1), source.reshape(1),
+                         alpha).reshape(())
     out = copy_into(empty(self._shape, self.dtype, self._device), self)
     if index.numel() == 0:
         return out

@@ -293,19 +293,27 @@ _WHERE = make_kernel("where", _spec((("condition", "Tensor"), *_BINARY), "defaul
                                      conditions=("condition",)))
 
 
+def _known_range(value: Any) -> tuple[int, int] | None:
+    """The host-known (min, max) of an integer operand: a Python int, or a tensor whose
+    storage's range is known (Note [index range checks] in indexing.py)."""
+    if isinstance(value, Tensor):
+        return handle_of(value).value_range
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value, value
+    return None
+
+
 def where_self(condition: Tensor, self: Any, other: Any) -> Tensor:
     if condition.dtype is not D.bool_:
         raise DTypeError(f"where expected condition to be a boolean tensor, but got a tensor "
                          f"with dtype {condition.dtype.name}")
     out = _WHERE(condition, self, other)
-    if not out.dtype.is_floating_point and out.numel():
-        # the result's values come from the two branches, so their host-known ranges bound it:
-        # `where(valid, target, 0)` (nll_loss's safe target) stays checkable without a device
-        # read (Note [index range checks] in indexing.py)
-        ranges = [handle_of(v).value_range if isinstance(v, Tensor) else (int(v), int(v))
-                  for v in (self, other)]
-        if all(r is not None for r in ranges):
-            handle_of(out).value_range = (min(r[0] for r in ranges), max(r[1] for r in ranges))
+    # an index picked from two known ranges has a known range: nll_loss's where(valid,
+    # target, 0) stays checkable without reading the device
+    ranges = [_known_range(self), _known_range(other)]
+    if not out.dtype.is_floating_point and None not in ranges:
+        handle_of(out).value_range = (min(r[0] for r in ranges if r is not None),
+                                      max(r[1] for r in ranges if r is not None))
     return out
 
 

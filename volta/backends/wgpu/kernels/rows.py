@@ -17,6 +17,7 @@ from volta import dtypes as D
 from volta.backends.wgpu import runtime
 from volta.backends.wgpu.kernels.copy import copy_into
 from volta.backends.wgpu.kernels.elementwise import load, shader, store
+from volta.backends.wgpu.kernels.linalg import cpu_path
 from volta.backends.wgpu.storage import STORED, empty, handle_of, runtime_of
 from volta.composites.views import wrap_dim
 from volta.errors import DTypeError, IndexOutOfRangeError, ShapeError
@@ -192,6 +193,8 @@ def unique(self: Tensor, sorted: bool = True, return_inverse: bool = False,
 
 def _scan(self: Tensor, dim: int, dtype: Any, op: str, combine: str) -> Tensor:
     out_dt = dtype or (self.dtype if self.dtype.is_floating_point else D.int64)
+    if out_dt not in STORED:  # a dtype= the device cannot store (float64)
+        return cpu_path(op, self, dim, dtype)
     if self.ndim == 0:
         return self.to(out_dt).clone()
     rows, d = as_rows(self.to(out_dt), dim, op)

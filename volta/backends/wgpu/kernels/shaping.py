@@ -20,7 +20,7 @@ from volta import dtypes as D
 from volta.backends.wgpu.kernels.composed import _arange, _zeros
 from volta.backends.wgpu.kernels.copy import copy_into
 from volta.backends.wgpu.kernels.elementwise import Launch, load, store
-from volta.backends.wgpu.kernels.indexing import check_range
+from volta.backends.wgpu.kernels.indexing import check_range, check_scatter_shape
 from volta.backends.wgpu.kernels.rows import cumsum, fresh, run, searchsorted
 from volta.backends.wgpu.storage import empty
 from volta.errors import DTypeError, ShapeError, VoltaError
@@ -244,6 +244,7 @@ def _scatter(self: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor:
     d = views.wrap_dim(dim, max(self.ndim, 1), "scatter")
     if not self.ndim:
         return copy_into(out, src.reshape(()).expand(()))
+    check_scatter_shape(self, index, d, "scatter")
     check_range(index, self._shape[d], d, "scatter")
     shape = index._shape
     out_view = out._view_of(shape, tuple(0 if i == d else s for i, s in enumerate(out._stride)), 0)
@@ -382,6 +383,9 @@ def index(self: Tensor, indices: Sequence[Any]) -> Tensor:
 
 def index_put(self: Tensor, indices: Sequence[Any], values: Tensor, accumulate: bool = False
               ) -> Tensor:
+    if accumulate and self.dtype is D.bool_:  # adding booleans is or-ing them
+        counts = index_put(self.to(D.int32), indices, values.to(D.int32), True)
+        return counts != 0
     positions = _element_positions(self, indices)
     flat = fresh(self).reshape(-1)
     where = positions.reshape(-1)
