@@ -22,10 +22,10 @@ def _operand(leaf: volta.Tensor | torch.Tensor, permute: bool) -> volta.Tensor |
 
 
 @pytest.mark.parametrize("permute", [False, True])
-@pytest.mark.parametrize("shape", [(3, 4, 5), (2, 3, 4, 5)])
+@pytest.mark.parametrize("shape", [(3, 4, 5), (2, 3, 4, 5), (3, 4, 0), (0, 4, 5)])
 def test_matmul_rows_times_matrix(shape: tuple[int, ...], permute: bool) -> None:
     a, ta = _pair(shape, 0)
-    b, tb = _pair((5, 6), 1)
+    b, tb = _pair((shape[-1], 6), 1)
     out = volta.matmul(_operand(a, permute), b)
     ref = torch.matmul(_operand(ta, permute), tb)
     assert tuple(out.shape) == tuple(ref.shape)

@@ -451,7 +451,8 @@ def _rows_matmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     to thread) where the rows of all of them make one large GEMM."""
     if a.ndim <= 2:
         return np.matmul(a, b)
-    return np.matmul(a.reshape(-1, a.shape[-1]), b).reshape(*a.shape[:-1], b.shape[1])
+    rows = math.prod(a.shape[:-1])  # not -1: that is ambiguous when k is 0
+    return np.matmul(a.reshape(rows, a.shape[-1]), b).reshape(*a.shape[:-1], b.shape[1])
 
 
 @kernel("matmul")
