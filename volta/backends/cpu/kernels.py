@@ -463,14 +463,24 @@ def _mm_arrays(a: Tensor, b: Tensor) -> tuple[np.ndarray, np.ndarray, D.dtype]:
     return A(a).astype(compute, copy=False), A(b).astype(compute, copy=False), dt
 
 
+def _rows_matmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``a @ b`` for a (..., k) ``a`` and a (k, n) ``b`` as one 2-D GEMM over the rows of
+    ``a``: numpy would run one small GEMM per leading index (each of which OpenBLAS may try
+    to thread) where the rows of all of them make one large GEMM."""
+    if a.ndim <= 2:
+        return np.matmul(a, b)
+    rows = math.prod(a.shape[:-1])  # not -1: that is ambiguous when k is 0
+    return np.matmul(a.reshape(rows, a.shape[-1]), b).reshape(*a.shape[:-1], b.shape[1])
+
+
 @kernel("matmul")
 def matmul(self: Tensor, other: Tensor) -> Tensor:
     dt = self.dtype
     if dt is other.dtype and (dt is D.float32 or dt is D.float64):
         ss, os_ = self._shape, other._shape
-        if len(ss) == 2 and len(os_) == 2 and ss[1] == os_[0]:
-            # the common 2-D case: shapes and dtypes checked above
-            return W(np.matmul(A(self), A(other)))
+        if len(ss) >= 2 and len(os_) == 2 and ss[-1] == os_[0]:
+            # the common (..., k) @ (k, n) case, shapes and dtypes checked above: one GEMM
+            return W(_rows_matmul(A(self), A(other)))
     if self.ndim == 0 or other.ndim == 0:
         raise ShapeError(f"both arguments to matmul need to be at least 1D, but they are "
                          f"{self.ndim}D and {other.ndim}D")
@@ -495,7 +505,7 @@ def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
                                   and bias.numel() in (1, weight._shape[0])))):
         # the product lands in a fresh array and the bias is added into it: one output
         # buffer, and the transposed weight is a BLAS flag, not a copy
-        out = np.matmul(A(input), A(weight).T)
+        out = _rows_matmul(A(input), A(weight).T)
         if bias is not None:
             np.add(out, A(bias), out=out)
         return W(out)

@@ -214,28 +214,13 @@ def _use_wide(stride: tuple[int, ...], plane: tuple[int, ...], out_shape: tuple[
     )
 
 
-def _batch_columns(
-    a: np.ndarray,
-    groups: int,
-    kernel: tuple[int, ...],
-    stride: tuple[int, ...],
-    dilation: tuple[int, ...],
-    out_shape: tuple[int, ...],
-) -> np.ndarray:
-    """Exact-layout columns of a padded (N, C, *S) input, batch-major: (N, G, C/G*taps, Q)."""
-    n, c = a.shape[:2]
-    cig = c // groups
-    sn, sc, *ss = a.strides
-    view = as_strided(
-        a,
-        (n, groups, cig, *kernel, *out_shape),
-        (sn, sc * cig, sc, *(st * d for st, d in zip(ss, dilation)),
-         *(st * s for st, s in zip(ss, stride))),
-        writeable=False,
-    )
-    cols = _WORKSPACE.take("columns", view.shape, view.dtype)
-    np.copyto(cols, view)
-    return cols.reshape(n, groups, cig * math.prod(kernel), math.prod(out_shape))
+def _batch_columns(view: np.ndarray, nd: int) -> np.ndarray:
+    """An exact-layout _tap_view (G, C/G, *kernel, N, *out) copied into the column workspace
+    batch-major, as (N, G, C/G * taps, Q)."""
+    batch_major = np.moveaxis(view, 2 + nd, 0)
+    cols = _WORKSPACE.take("columns", batch_major.shape, view.dtype)
+    np.copyto(cols, batch_major)
+    return cols.reshape(*batch_major.shape[:2], -1, math.prod(view.shape[3 + nd :]))
 
 
 def _tap_view(
@@ -327,7 +312,8 @@ def _conv_core(
         xp = _pad_zeros(x[bs], padding)
         if not wide and len(row_slices) == 1:
             # whole samples, exact layout: the GEMM writes the output (Note [tap layouts])
-            cols = _batch_columns(xp, groups, kernel, stride, dilation, out_shape)
+            view = _tap_view(xp, groups, kernel, stride, dilation, out_shape, False)
+            cols = _batch_columns(view, len(kernel))
             np.matmul(wmat, cols, out=outq[bs])
             if bias5 is not None:
                 outq[bs] += bias5.reshape(groups, cog, 1)
