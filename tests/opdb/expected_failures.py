@@ -55,7 +55,6 @@ EXPECTED_FAILURES: dict[str, str] = {
     'hypot': 'error input accepted: PyTorch raises Exception',
     'zero_': 'AutogradError: a leaf Variable that requires grad is being used in an in-place operation.',
     'where': 'DTypeError: where expected condition to be a boolean tensor, but got a tensor with dtype float32',
-    'norm.nuc': "SchemaError: norm: the nuclear norm (p='nuc') is not supported",
     'nn.functional.embedding': "ShapeError: 'weight' must be 2-D",
     'linalg.eigh': "AssertionError: output 1: values differ: eigenvector signs are LAPACK's choice (numpy's OpenBLAS vs PyTorch's MKL pick different ones)",
     'linalg.lstsq.grad_oriented': "AssertionError: 4 outputs != 2 (op_db's op is a lambda keeping lstsq's first two outputs; the runner calls linalg.lstsq)",

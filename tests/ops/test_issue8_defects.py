@@ -166,3 +166,17 @@ def test_like_factories_preserve_dense_strides(factory: str) -> None:
     assert (getattr(volta, factory)(volta.ones(2, 3, 4, 5), memory_format=volta.channels_last)
             .stride() == (60, 1, 15, 3))
     assert volta.full_like(volta.ones(3, 4).t(), 7.0).stride() == (1, 4)
+
+
+@pytest.mark.parametrize("dim,keepdim", [(None, False), ((0, 2), True), ((1, 2), False)])
+def test_norm_nuc_is_the_sum_of_singular_values(dim, keepdim) -> None:
+    a = np.random.default_rng(3).standard_normal((3, 4, 5))
+    if dim is None:
+        a = a[0]
+    ta, va = torch.tensor(a, requires_grad=True), volta.tensor(a, requires_grad=True)
+    expected = torch.norm(ta, p="nuc", dim=dim, keepdim=keepdim)
+    got = volta.norm(va, p="nuc", dim=dim, keepdim=keepdim)
+    expected.sum().backward()
+    got.sum().backward()
+    np.testing.assert_allclose(got.detach().numpy(), expected.detach().numpy(), rtol=1e-10)
+    np.testing.assert_allclose(va.grad.numpy(), ta.grad.numpy(), rtol=1e-8, atol=1e-10)

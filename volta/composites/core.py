@@ -220,11 +220,13 @@ def norm(self: Tensor, p: Number | None = 2, dim: Sequence[int] | None = None,
 @composite("norm.str")
 def norm_str(self: Tensor, p: str, dim: Sequence[int] | None = None, keepdim: bool = False,
              dtype: D.dtype | None = None) -> Tensor:
-    """``torch.norm`` with ``p="fro"``; the nuclear norm is not supported."""
+    """``torch.norm`` with ``p="fro"`` (a vector 2-norm over ``dim``) or ``p="nuc"`` (the sum
+    of singular values over two ``dim``, the last two by default)."""
     if p == "fro":
         return R.vector_norm(self, 2, dim, keepdim, dtype)
     if p == "nuc":
-        raise SchemaError("norm: the nuclear norm (p='nuc') is not supported")
+        dims = [-2, -1] if dim is None else list(dim)
+        return R.linalg_matrix_norm_str_ord(self, "nuc", dims, keepdim, dtype)
     raise SchemaError(f"linalg.matrix_norm: Order {p} not supported.")
 
 
