@@ -442,3 +442,19 @@ def test_flatten_parameters_repr_and_dtype_move() -> None:
     assert out.dtype == volta.float64 and tuple(out.shape) == (2, 5, 2)
     assert tuple(h.shape) == (2, 2, 2) and tuple(c.shape) == (2, 2, 4)
     assert [len(group) for group in module.all_weights] == [5, 5]
+
+
+@pytest.mark.parametrize("mode", ["RNN", "LSTM", "GRU"])
+@pytest.mark.parametrize("cell", [False, True], ids=["layer", "cell"])
+def test_a_hidden_state_of_another_dtype_is_rejected_like_pytorch(mode: str, cell: bool) -> None:
+    name = mode + ("Cell" if cell else "")
+    shape = (2, 3) if cell else (1, 2, 3)
+    x_shape = (2, 4) if cell else (5, 2, 4)
+    with pytest.raises(RuntimeError):  # PyTorch: mat1/mat2 or mkldnn dtype errors
+        h = torch.zeros(*shape, dtype=torch.float64)
+        getattr(torch.nn, name)(4, 3)(torch.randn(*x_shape), (h, h) if mode == "LSTM" else h)
+    h = volta.zeros(*shape, dtype=volta.float64)
+    before = h.numpy().copy()
+    with pytest.raises(volta.DTypeError, match="hx of dtype float32"):
+        getattr(volta.nn, name)(4, 3)(volta.randn(*x_shape), (h, h) if mode == "LSTM" else h)
+    np.testing.assert_array_equal(h.numpy(), before)

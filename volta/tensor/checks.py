@@ -105,10 +105,16 @@ def rnn_steps(mode: str, gates: int, time: int, batch: int, batch_sizes: Sequenc
     return gates // _GATES[mode], sizes, order
 
 
-def rnn_layer_checks(input_gates: Tensor, hx: Tensor, weight_hh: Tensor, mode: str,
-                     batch_sizes: Sequence[int] | None, reverse: bool
+def rnn_layer_checks(input_gates: Tensor, hx: Tensor, cx: Tensor | None, weight_hh: Tensor,
+                     mode: str, batch_sizes: Sequence[int] | None, reverse: bool
                      ) -> tuple[int, list[int], range]:
-    """``_rnn_layer``'s shape checks, then :func:`rnn_steps`."""
+    """``_rnn_layer``'s dtype and shape checks, then :func:`rnn_steps`."""
+    # one dtype throughout, as PyTorch's kernels require (a float64 hidden state with float32
+    # weights is rejected there, not promoted)
+    for name, t in (("hx", hx), ("cx", cx), ("weight_hh", weight_hh)):
+        if t is not None and t.dtype is not input_gates.dtype:
+            raise DTypeError(f"_rnn_layer: expected {name} of dtype {input_gates.dtype.name} "
+                             f"like the input, but got {t.dtype.name}")
     if input_gates.ndim != 3 or hx.ndim != 2 or weight_hh.ndim != 2:
         raise ShapeError(f"_rnn_layer: expected input_gates (T, B, G), hx (B, P) and weight_hh "
                          f"(G, P), got {tuple(input_gates.shape)}, {tuple(hx.shape)} and "

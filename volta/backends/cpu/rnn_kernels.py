@@ -57,7 +57,7 @@ def rnn_layer(input_gates: Tensor, hx: Tensor, cx: Tensor | None, weight_hh: Ten
               bias_hh: Tensor | None, weight_hr: Tensor | None, mode: str,
               batch_sizes: Sequence[int] | None = None, reverse: bool = False
               ) -> tuple[Tensor, Tensor, Tensor, Tensor]:
-    hidden, sizes, order = rnn_layer_checks(input_gates, hx, weight_hh, mode, batch_sizes,
+    hidden, sizes, order = rnn_layer_checks(input_gates, hx, cx, weight_hh, mode, batch_sizes,
                                             reverse)
     x = A(input_gates)
     time, batch, _ = x.shape
