@@ -32,5 +32,8 @@ def _page_faults(**env: str) -> int:
 
 def test_repeated_temporaries_reuse_memory_unless_switched_off():
     one_chain = 8 * 256  # ~8 arrays of 1 MiB: 256 pages each, if every one were fresh
-    assert _page_faults() < one_chain  # 20 chains
-    assert _page_faults(VOLTA_CPU_MALLOC_TUNING="0") > 5 * one_chain
+    tuned = _page_faults()
+    assert tuned < one_chain  # 20 chains fault in less than one chain's worth of pages
+    # glibc's default settings fault pages in again on most chains; how many varies with its
+    # dynamic mmap threshold (9,600 to 35,000 measured), but always several chains' worth
+    assert _page_faults(VOLTA_CPU_MALLOC_TUNING="0") > max(3 * one_chain, 10 * tuned)
