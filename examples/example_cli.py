@@ -23,3 +23,14 @@ def add_device_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--device", type=registered_device, default="cpu",
                         help="a registered volta device (default: cpu; registered now: "
                              f"{', '.join(volta.get_device_types())})")
+
+
+def require_positive(parser: argparse.ArgumentParser, args: argparse.Namespace,
+                     counts: tuple[str, ...], reals: tuple[str, ...] = ()) -> None:
+    """Usage errors for count options below 1 and real options not above 0."""
+    for name in counts:
+        if getattr(args, name) < 1:
+            parser.error(f"--{name.replace('_', '-')} must be at least 1")
+    for name in reals:
+        if getattr(args, name) <= 0:
+            parser.error(f"--{name.replace('_', '-')} must be positive")

@@ -22,7 +22,10 @@ import time
 from collections.abc import Iterator, Sequence
 from itertools import islice
 
-from example_cli import add_device_argument  # examples/example_cli.py, next to this script
+from example_cli import (  # examples/example_cli.py, next to this script
+    add_device_argument,
+    require_positive,
+)
 from tqdm import tqdm
 
 import volta
@@ -133,11 +136,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="required relative drop of the validation loss below the unigram "
                              "baseline (exit 1 otherwise)")
     args = parser.parse_args(argv)
-    for name in ("steps", "batch_size", "context", "eval_every", "eval_batches", "top_k"):
-        if getattr(args, name) < 1:
-            parser.error(f"--{name.replace('_', '-')} must be at least 1")
-    if args.temperature <= 0:
-        parser.error("--temperature must be positive")
+    require_positive(parser, args, ("steps", "batch_size", "context", "eval_every",
+                                    "eval_batches", "top_k"), ("temperature",))
     return args
 
 

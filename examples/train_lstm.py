@@ -19,7 +19,10 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 
-from example_cli import add_device_argument  # examples/example_cli.py, next to this script
+from example_cli import (  # examples/example_cli.py, next to this script
+    add_device_argument,
+    require_positive,
+)
 from tqdm import tqdm
 
 import volta
@@ -108,16 +111,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="required relative drop of the validation loss below the unigram "
                              "baseline (exit status 1 otherwise)")
     args = parser.parse_args(argv)
-    device_type = args.device.partition(":")[0]
-    if device_type not in volta.get_device_types():
-        parser.error(f"unknown device {args.device!r}; registered devices: "
-                     f"{', '.join(volta.get_device_types())}")
-    for name in ("steps", "batch_size", "seq_len", "embedding", "hidden", "layers",
-                 "eval_every", "eval_batches"):
-        if getattr(args, name) < 1:
-            parser.error(f"--{name.replace('_', '-')} must be at least 1")
-    if args.temperature <= 0:
-        parser.error("--temperature must be positive")
+    # --device is checked by its argparse type (example_cli.registered_device)
+    require_positive(parser, args, ("steps", "batch_size", "seq_len", "embedding", "hidden",
+                                    "layers", "eval_every", "eval_batches"), ("temperature",))
     return args
 
 
