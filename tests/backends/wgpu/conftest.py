@@ -32,6 +32,16 @@ def counters(wgpu: str) -> Iterator[dict]:
 
 
 @pytest.fixture
+def no_fallback() -> Iterator[None]:
+    """The CPU fallback switched off: an op without a WGPU kernel or composite raises."""
+    volta.dispatch.set_cpu_fallback(False)
+    try:
+        yield
+    finally:
+        volta.dispatch.set_cpu_fallback(True)
+
+
+@pytest.fixture
 def quiet_fallback() -> Iterator[None]:
     """Ops without a WGPU kernel run through the CPU fallback, which warns once per op."""
     with warnings.catch_warnings():

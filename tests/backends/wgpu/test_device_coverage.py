@@ -3,7 +3,7 @@ backend, forward and backward, with the fallback switched off (so a host round t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -123,15 +123,6 @@ MODULES: dict[str, Callable[[], nn.Module]] = {
     "rnn_tanh": lambda: nn.RNN(4, 5),
     "rnn_relu": lambda: nn.RNN(4, 5, nonlinearity="relu"),
 }
-
-
-@pytest.fixture
-def no_fallback() -> Iterator[None]:
-    volta.dispatch.set_cpu_fallback(False)
-    try:
-        yield
-    finally:
-        volta.dispatch.set_cpu_fallback(True)
 
 
 def _outputs_and_grads(device: str, fn: Callable[..., Any], arrays: list[np.ndarray],
