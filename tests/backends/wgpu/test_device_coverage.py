@@ -216,12 +216,10 @@ CPU_FALLBACK_ON_WGPU = {
         "shifted_chebyshev_polynomial_u", "shifted_chebyshev_polynomial_v",
         "shifted_chebyshev_polynomial_w"),
     "numpy kernels added with the op_db ops this session; no WGSL kernels yet": (
-        "acosh", "asinh", "atanh", "cummax", "cummin", "frexp", "gcd", "heaviside", "histc",
-        "histogram.bin_ct", "histogram.bins_tensor", "histogramdd", "histogramdd.TensorList_bins",
-        "histogramdd.int_bins", "index_fill.int_Scalar", "index_fill.int_Tensor", "isin",
-        "kthvalue", "lcm", "mode", "nanmedian", "nanmedian.dim", "nextafter",
-        "repeat_interleave.Tensor", "scatter_reduce.two", "scatter_reduce_backward",
-        "unique_consecutive"),
+        "acosh", "asinh", "atanh", "frexp", "gcd", "heaviside", "histc", "histogram.bin_ct",
+        "histogram.bins_tensor", "histogramdd", "histogramdd.TensorList_bins",
+        "histogramdd.int_bins", "index_fill.int_Scalar", "index_fill.int_Tensor", "lcm",
+        "nextafter", "scatter_reduce.two", "scatter_reduce_backward"),
 }
 
 

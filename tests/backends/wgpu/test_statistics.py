@@ -1,0 +1,148 @@
+"""The statistics, histogram and scatter_reduce kernels on WGPU against the CPU backend, with the
+CPU fallback switched off (a host round trip fails): ties, NaN, non-contiguous inputs, integer
+dtypes, backward, and the CPU's errors for bad input."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+
+import volta
+from tests.backends.wgpu.conftest import assert_same
+
+RNG = np.random.default_rng(7)
+X = RNG.standard_normal((5, 7)).astype(np.float32)
+X_TIES = X.copy()
+X_TIES[1, 2:5] = 0.5
+X_TIES[3] = X_TIES[3, 0]
+X_NAN = X_TIES.copy()
+X_NAN[0, 1] = X_NAN[2, 4] = X_NAN[2, 0] = np.nan
+X_NAN[4] = np.nan
+INTS = RNG.integers(-3, 3, (5, 7)).astype(np.int64)
+
+
+def _outputs(result: Any) -> list[volta.Tensor]:
+    return list(result) if isinstance(result, (tuple, list)) else [result]
+
+
+def check(fn: Callable[..., Any], *arrays: np.ndarray, grad: bool = False) -> None:
+    """``fn`` on the CPU and on WGPU gives the same outputs (and input gradients with ``grad``:
+    the backward of the sum of the float outputs times a fixed weight)."""
+    results = []
+    for device in ("cpu", "wgpu"):
+        inputs = [volta.tensor(a, device=device, requires_grad=grad and a.dtype.kind == "f")
+                  for a in arrays]
+        outputs = _outputs(fn(*inputs))
+        grads: list[volta.Tensor] = []
+        if grad:
+            loss = sum((o * volta.arange(o.numel(), device=device).reshape(o.shape).to(o.dtype)
+                        ).sum() for o in outputs if o.dtype.is_floating_point and o.requires_grad)
+            loss.backward()
+            grads = [t.grad for t in inputs if t.requires_grad]
+        results.append((outputs, grads))
+    (cpu_out, cpu_grads), (dev_out, dev_grads) = results
+    assert len(cpu_out) == len(dev_out)
+    for got, want in zip(dev_out, cpu_out):
+        assert got.device.type == "wgpu"
+        assert_same(got, want)
+    for got, want in zip(dev_grads, cpu_grads):
+        assert_same(got, want)
+
+
+# name -> (function, inputs, differentiate)
+CASES: dict[str, tuple[Callable[..., Any], list[np.ndarray], bool]] = {
+    "cummax": (lambda x: x.cummax(1), [X_TIES], True),
+    "cummax_nan": (lambda x: x.cummax(1), [X_NAN], False),
+    "cummin_strided": (lambda x: x.T.cummin(1), [X_NAN], False),
+    "cummin_dim0": (lambda x: volta.cummin(x, 0), [X_TIES], True),
+    "cummax_int": (lambda x: x.cummax(0), [INTS], False),
+    "cummin_bool": (lambda x: (x > 0).cummin(1), [INTS], False),
+    "cummax_0d": (lambda x: x[0, 0].cummax(0), [X], False),
+    "kthvalue": (lambda x: x.kthvalue(3, 1), [X_TIES], True),
+    "kthvalue_nan": (lambda x: x.kthvalue(6, 1, keepdim=True), [X_NAN], False),
+    "kthvalue_strided": (lambda x: x[:, ::2].kthvalue(2, 0), [X_TIES], True),
+    "kthvalue_int": (lambda x: x.kthvalue(4), [INTS], False),
+    "kthvalue_0d": (lambda x: x[1, 1].kthvalue(1), [X], False),
+    "nanmedian": (lambda x: x.nanmedian(), [X_NAN], True),
+    "nanmedian_no_nan": (lambda x: x.nanmedian(), [X_TIES], False),
+    "nanmedian_dim": (lambda x: x.nanmedian(1), [X_NAN], False),
+    "nanmedian_dim_grad": (lambda x: x.nanmedian(0, keepdim=True), [X_TIES], True),
+    "nanmedian_strided": (lambda x: x.T.nanmedian(1), [X_NAN], False),
+    "nanmedian_int": (lambda x: x.nanmedian(1), [INTS], False),
+    "mode": (lambda x: x.mode(1), [INTS], False),
+    "mode_dim0_keepdim": (lambda x: x.mode(0, keepdim=True), [INTS], False),
+    "mode_float": (lambda x: x.mode(1), [X_TIES], True),
+    "mode_nan": (lambda x: x.mode(1), [X_NAN], False),
+    "mode_strided": (lambda x: x.T.mode(0), [INTS], False),
+    "isin": (lambda x, t: volta.isin(x, t), [INTS, np.array([0, 2, 7])], False),
+    "isin_invert": (lambda x, t: volta.isin(x, t, invert=True), [INTS, np.array([[-3], [1]])],
+                    False),
+    "isin_float_nan": (lambda x: volta.isin(x, x[2]), [X_NAN], False),
+    "isin_strided": (lambda x: volta.isin(x.T, x[:2, ::3]), [INTS], False),
+    "unique_consecutive": (lambda x: volta.unique_consecutive(x.T, return_inverse=True,
+                                                              return_counts=True), [INTS],
+                           False),
+    "unique_consecutive_float": (lambda x: volta.unique_consecutive(x, return_counts=True),
+                                 [X_NAN], False),
+    "unique_consecutive_dim": (
+        lambda x: volta.unique_consecutive(x, return_inverse=True, return_counts=True, dim=1),
+        [np.repeat(INTS[:, :3], [2, 1, 3], axis=1)], False),
+    "unique_consecutive_dim0": (lambda x: volta.unique_consecutive(x, dim=0),
+                                [np.repeat(INTS[:3], [1, 3, 2], axis=0)], False),
+    "unique_consecutive_empty": (lambda x: volta.unique_consecutive(
+        x[:0], return_inverse=True, return_counts=True), [INTS], False),
+    "repeat_interleave": (lambda r: volta.repeat_interleave(r), [np.array([2, 0, 3, 1, 0])],
+                          False),
+    "repeat_interleave_int32": (lambda r: volta.repeat_interleave(r.to(volta.int32)[::2]),
+                                [np.array([2, 0, 3, 1, 1])], False),
+    "repeat_interleave_self": (lambda x, r: x.repeat_interleave(r, dim=0),
+                               [X, np.array([1, 0, 2, 1, 3])], True),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_matches_cpu(wgpu: str, no_fallback: None, name: str) -> None:
+    fn, inputs, differentiate = CASES[name]
+    check(fn, *inputs, grad=differentiate)
+
+
+# name -> function of a tensor that raises the same error on both devices
+ERRORS: dict[str, Callable[[volta.Tensor], Any]] = {
+    "kthvalue_k": lambda x: x.kthvalue(8, 1),
+    "kthvalue_k0": lambda x: x.kthvalue(0),
+    "mode_empty": lambda x: x[:, :0].mode(1),
+    "nanmedian_empty": lambda x: x[:0].nanmedian(0),
+    "cummax_dim": lambda x: x.cummax(2),
+    "repeat_interleave_negative": lambda x: volta.repeat_interleave(
+        volta.tensor([1, -1], device=x.device)),
+    "repeat_interleave_float": lambda x: volta.repeat_interleave(x[0]),
+    "repeat_interleave_2d": lambda x: volta.repeat_interleave(volta.ones(
+        (2, 2), dtype=volta.int64, device=x.device)),
+    "repeat_interleave_size": lambda x: volta.repeat_interleave(
+        volta.tensor([1, 2], device=x.device), output_size=4),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ERRORS))
+def test_bad_input_raises_the_cpu_error(wgpu: str, no_fallback: None, name: str) -> None:
+    errors = []
+    for device in ("cpu", wgpu):
+        with pytest.raises(volta.VoltaError) as info:
+            ERRORS[name](volta.tensor(X, device=device))
+        errors.append((type(info.value), str(info.value)))
+    assert errors[0] == errors[1]
+
+
+def test_data_sized_outputs_read_back_once(wgpu: str, no_fallback: None) -> None:
+    x = volta.tensor(INTS, device=wgpu)
+    repeats = volta.tensor([2, 0, 3], device=wgpu)
+    for fn in (lambda: volta.unique_consecutive(x, return_inverse=True, return_counts=True),
+               lambda: volta.repeat_interleave(repeats)):
+        volta.wgpu.synchronize()
+        before = volta.wgpu.counters()["readbacks"]
+        fn()
+        volta.wgpu.synchronize()
+        assert volta.wgpu.counters()["readbacks"] - before == 1
