@@ -3,11 +3,20 @@ kernel on any device rejects the same calls with the same errors."""
 
 from __future__ import annotations
 
+import builtins
+import math
 from collections.abc import Sequence
 from typing import Any
 
 from volta import dtypes as D
-from volta.errors import ArgumentError, DTypeError, InvalidArgumentError, ShapeError, VoltaError
+from volta.errors import (
+    ArgumentError,
+    DTypeError,
+    InvalidArgumentError,
+    SchemaError,
+    ShapeError,
+    VoltaError,
+)
 from volta.tensor.scalars import checked_convert
 from volta.tensor.tensor import Tensor
 
@@ -149,3 +158,61 @@ def check_searchsorted_sorter(sorter: Tensor, shape: Sequence[int]) -> None:
         raise ShapeError(f"torch.searchsorted(): boundary and sorter must have the same size, but "
                          f"got boundary tensor {list(shape)}and got sorter tensor "
                          f"{list(sorter.shape)}")
+
+
+SCATTER_REDUCTIONS = ("sum", "prod", "mean", "amax", "amin")
+
+
+def check_scatter_reduce(reduce: str) -> None:
+    if reduce not in SCATTER_REDUCTIONS:
+        raise SchemaError(f"reduce argument must be either sum, prod, mean, amax or amin, got "
+                          f"{reduce}")
+
+
+def histc_range(self: Tensor, bins: int, min: float, max: float) -> None:
+    """histc's checks on its arguments (the range from the data is checked where it is known)."""
+    if not self.dtype.is_floating_point:
+        raise DTypeError(f'"histogram_cpu" not implemented for \'{self.dtype.name}\'')
+    if bins <= 0:
+        raise SchemaError(f"torch.histc(): bins must be > 0, but got {bins} for dimension 0")
+    if min > max:
+        raise SchemaError("torch.histc(): max must be larger than min")
+
+
+def histc_finite_range(low: float, high: float) -> None:
+    if not (math.isfinite(low) and math.isfinite(high)):
+        raise SchemaError(f"torch.histc(): range of [{low}, {high}] is not finite")
+
+
+def histogramdd_bins(self: Tensor, bins: Any, range: Any) -> tuple[int, list[Any], list[Any]]:
+    """histogramdd's checks: the number of dimensions ``n`` of a point (self's last size), the
+    bins of each dimension (an int or a tensor of edges) and the (low, high) bounds of each
+    (None where the data gives them)."""
+    if not self.dtype.is_floating_point:
+        raise DTypeError(f'"histogramdd" not implemented for \'{self.dtype.name}\'')
+    if self.ndim < 1:
+        raise ShapeError("torch.histogramdd: input tensor should have at least 1 dimension, but "
+                         "got 0")
+    n = self.shape[-1]
+    per_dim = [bins] * n if isinstance(bins, (int, Tensor)) else list(bins)
+    if len(per_dim) != n:
+        raise ShapeError(f"histogramdd: expected {n} sequences of bin edges for each of the "
+                         f"{n} bin dimensions, but got {len(per_dim)}")
+    if range is not None and len(range) != 2 * n:
+        raise ShapeError(f"histogramdd: for a {n}-dimensional histogram, range should have "
+                         f"{2 * n} elements, but got {len(range)}")
+    bounds: list[Any] = [None] * n
+    if range is not None:
+        bounds = [(float(range[2 * i]), float(range[2 * i + 1])) for i in builtins.range(n)]
+        for (low, high), b in zip(bounds, per_dim):
+            if low > high and not isinstance(b, Tensor):  # edges given: the range is unused
+                raise SchemaError(f"histogramdd: expected the range's leftmost edge ({low}) to "
+                                  f"be at most its rightmost edge ({high})")
+    return n, per_dim, bounds
+
+
+def check_bin_edges(edges: Sequence[Any]) -> None:
+    for e in edges:
+        if e.ndim != 1 or e.shape[0] < 2:
+            raise ShapeError("histogramdd: bin edges should be a 1-d tensor with at least two "
+                             "elements")

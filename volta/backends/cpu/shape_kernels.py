@@ -23,7 +23,8 @@ from volta.backends.cpu.kernels import (
 from volta.backends.cpu.storage import array as A
 from volta.backends.cpu.storage import wrap as W
 from volta.composites.views import wrap_dim
-from volta.errors import DTypeError, SchemaError, ShapeError
+from volta.errors import DTypeError, ShapeError
+from volta.tensor.checks import check_scatter_reduce
 from volta.tensor.tensor import Tensor
 
 KERNELS: dict[str, Callable[..., Any]] = {}
@@ -71,16 +72,10 @@ def _counts(shape: tuple[int, ...], pos: tuple[np.ndarray, ...], include_self: b
     return counts
 
 
-def _check_reduce(reduce: str) -> None:
-    if reduce not in _REDUCTIONS:
-        raise SchemaError(f"reduce argument must be either sum, prod, mean, amax or amin, got "
-                          f"{reduce}")
-
-
 @kernel("scatter_reduce.two")
 def scatter_reduce(self: Tensor, dim: int, index: Tensor, src: Tensor, reduce: str,
                    include_self: bool = True) -> Tensor:
-    _check_reduce(reduce)
+    check_scatter_reduce(reduce)
     _check_src_dtype(self, src)
     pos, _ = _scatter_positions(self, dim, index, "scatter_reduce")
     shape = self._shape or (1,)

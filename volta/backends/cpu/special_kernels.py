@@ -21,7 +21,13 @@ from volta.backends.cpu.storage import array as A
 from volta.backends.cpu.storage import wrap as W
 from volta.backends.cpu.storage import wrap_as as WA
 from volta.composites.views import wrap_dim
-from volta.errors import ArgumentError, DTypeError, IndexOutOfRangeError, SchemaError, ShapeError
+from volta.errors import ArgumentError, DTypeError, IndexOutOfRangeError, SchemaError
+from volta.tensor.checks import (
+    check_bin_edges,
+    histc_finite_range,
+    histc_range,
+    histogramdd_bins,
+)
 from volta.tensor.tensor import Tensor
 
 KERNELS: dict[str, Callable[..., Any]] = {}
@@ -370,16 +376,10 @@ def _histogram_range(a: np.ndarray, low: float, high: float) -> tuple[float, flo
 
 
 def histc(self: Tensor, bins: int = 100, min: float = 0, max: float = 0) -> Tensor:
-    if not self.dtype.is_floating_point:
-        raise DTypeError(f'"histogram_cpu" not implemented for \'{self.dtype.name}\'')
-    if bins <= 0:
-        raise SchemaError(f"torch.histc(): bins must be > 0, but got {bins} for dimension 0")
-    if min > max:
-        raise SchemaError("torch.histc(): max must be larger than min")
+    histc_range(self, bins, min, max)
     a = A(self).reshape(-1)
     low, high = _histogram_range(a, float(min), float(max))
-    if not (np.isfinite(low) and np.isfinite(high)):
-        raise SchemaError(f"torch.histc(): range of [{low}, {high}] is not finite")
+    histc_finite_range(low, high)
     counts, _ = np.histogram(a[(a >= low) & (a <= high)], bins=bins, range=(low, high))
     return WA(counts, self.dtype)
 
@@ -388,10 +388,7 @@ def _bin_edges(a: np.ndarray, bins: Any, bounds: Any, dtype: np.dtype) -> np.nda
     if isinstance(bins, Tensor):
         return A(bins).astype(dtype)
     if bounds is not None:
-        low, high = float(bounds[0]), float(bounds[1])
-        if low > high:
-            raise SchemaError(f"histogramdd: expected the range's leftmost edge ({low}) to be "
-                              f"at most its rightmost edge ({high})")
+        low, high = bounds
     elif a.size:
         low, high = float(a.min()), float(a.max())
     else:
@@ -415,28 +412,11 @@ def _bin_indices(points: np.ndarray, edges: list[np.ndarray]) -> tuple[np.ndarra
 
 def histogramdd(self: Tensor, bins: Any, range: Any = None, weight: Tensor | None = None,
                 density: bool = False) -> tuple[Tensor, list[Tensor]]:
-    if not self.dtype.is_floating_point:
-        raise DTypeError(f'"histogramdd" not implemented for \'{self.dtype.name}\'')
+    n, bins, bounds = histogramdd_bins(self, bins, range)
     a = A(self)
-    if a.ndim < 1:
-        raise ShapeError("torch.histogramdd: input tensor should have at least 1 dimension, but "
-                         "got 0")
-    n = a.shape[-1]
     points = a.reshape(-1, n)
-    if isinstance(bins, (int, Tensor)):
-        bins = [bins] * n
-    if len(bins) != n:
-        raise ShapeError(f"histogramdd: expected {n} sequences of bin edges for each of the "
-                         f"{n} bin dimensions, but got {len(bins)}")
-    if range is not None and len(range) != 2 * n:
-        raise ShapeError(f"histogramdd: for a {n}-dimensional histogram, range should have "
-                         f"{2 * n} elements, but got {len(range)}")
-    bounds = [None] * n if range is None else [range[2 * i:2 * i + 2] for i in builtins.range(n)]
     edges = [_bin_edges(points[:, i], bins[i], bounds[i], a.dtype) for i in builtins.range(n)]
-    for e in edges:
-        if e.ndim != 1 or e.size < 2:
-            raise ShapeError("histogramdd: bin edges should be a 1-d tensor with at least two "
-                             "elements")
+    check_bin_edges(edges)
     counts = np.zeros(tuple(e.size - 1 for e in edges), dtype=a.dtype)
     index, inside = _bin_indices(points, edges)
     w = np.ones(points.shape[0], a.dtype) if weight is None else A(weight).reshape(-1)
