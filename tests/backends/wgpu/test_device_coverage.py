@@ -218,8 +218,7 @@ CPU_FALLBACK_ON_WGPU = {
     "numpy kernels added with the op_db ops this session; no WGSL kernels yet": (
         "acosh", "asinh", "atanh", "frexp", "gcd", "heaviside", "histc", "histogram.bin_ct",
         "histogram.bins_tensor", "histogramdd", "histogramdd.TensorList_bins",
-        "histogramdd.int_bins", "index_fill.int_Scalar", "index_fill.int_Tensor", "lcm",
-        "nextafter", "scatter_reduce.two", "scatter_reduce_backward"),
+        "histogramdd.int_bins", "lcm", "nextafter"),
 }
 
 

@@ -102,6 +102,43 @@ CASES: dict[str, tuple[Callable[..., Any], list[np.ndarray], bool]] = {
                                [X, np.array([1, 0, 2, 1, 3])], True),
 }
 
+SRC = RNG.standard_normal((4, 6)).astype(np.float32)
+SRC[0, 0] = SRC[2, 1] = SRC[1, 2] = 0.0  # products with one and with two zeros
+SRC[3, 2] = SRC[3, 4] = 9.0  # ties for amax
+INDEX = np.array([[0, 1, 0, 6, 2, 0], [3, 3, 3, 1, 0, 3], [-1, 0, 0, 0, 2, 2],
+                  [5, 5, 5, 4, 5, 4]])
+for _reduce in ("sum", "prod", "mean", "amax", "amin"):
+    for _include in (True, False):
+        CASES[f"scatter_reduce_{_reduce}_{'self' if _include else 'no_self'}"] = (
+            lambda x, i, s, r=_reduce, inc=_include: x.scatter_reduce(1, i, s, r,
+                                                                      include_self=inc),
+            [X_TIES, INDEX, SRC], True)
+    CASES[f"scatter_reduce_{_reduce}_int"] = (
+        lambda x, i, r=_reduce: x.scatter_reduce(1, i, x[:4, :6] * 3 - 1, r, include_self=False),
+        [INTS, INDEX], False)
+CASES.update({
+    "scatter_reduce_nan": (lambda x, i, s: x.scatter_reduce(1, i, s, "amax"), [X_NAN, INDEX, SRC],
+                           False),
+    "scatter_reduce_dim0_strided": (
+        lambda x, i, s: x.T.scatter_reduce(0, i.T[:, :3], s.T, "mean", include_self=False),
+        [X, INDEX % 5, SRC], True),
+    "scatter_reduce_0d": (lambda x: x[0, 0].scatter_reduce(0, volta.tensor(
+        0, device=x.device), x[1, 1], "prod"), [X], True),
+    "scatter_reduce_empty_index": (lambda x, s: x.scatter_reduce(
+        1, volta.zeros((0, 0), dtype=volta.int64, device=x.device), s, "amin"), [X, SRC], True),
+    "scatter_reduce_bool": (lambda x, i: (x > 0).scatter_reduce(1, i, (x[:4, :6] < 1), "sum",
+                                                                 include_self=False),
+                            [INTS, INDEX], False),
+    "index_fill": (lambda x: x.index_fill(1, volta.tensor([0, 3, -1, 3], device=x.device), -2.5),
+                   [X], True),
+    "index_fill_tensor": (lambda x, v: x.T.index_fill(0, volta.tensor([2], device=x.device), v),
+                          [X, np.array(4.0, dtype=np.float32)], True),
+    "index_fill_int": (lambda x: x.index_fill(0, volta.tensor([4, 0], device=x.device), 7),
+                       [INTS], False),
+    "index_fill_0d": (lambda x: x[0, 0].index_fill(0, volta.tensor([0], device=x.device), 1.0),
+                      [X], False),
+})
+
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_matches_cpu(wgpu: str, no_fallback: None, name: str) -> None:
@@ -123,6 +160,18 @@ ERRORS: dict[str, Callable[[volta.Tensor], Any]] = {
         (2, 2), dtype=volta.int64, device=x.device)),
     "repeat_interleave_size": lambda x: volta.repeat_interleave(
         volta.tensor([1, 2], device=x.device), output_size=4),
+    "scatter_reduce_reduce": lambda x: x.scatter_reduce(0, volta.tensor([[0]], device=x.device),
+                                                        x, "max"),
+    "scatter_reduce_range": lambda x: x.scatter_reduce(0, volta.tensor([[5]], device=x.device),
+                                                       x, "sum"),
+    "scatter_reduce_dtype": lambda x: x.scatter_reduce(0, volta.tensor([[0]], device=x.device),
+                                                       x.to(volta.int32), "sum"),
+    "scatter_reduce_index_dtype": lambda x: x.scatter_reduce(0, x[:1, :1], x, "sum"),
+    "scatter_reduce_dims": lambda x: x.scatter_reduce(0, volta.tensor([0], device=x.device), x,
+                                                      "sum"),
+    "index_fill_2d_index": lambda x: x.index_fill(0, volta.tensor([[0]], device=x.device), 1.0),
+    "index_fill_range": lambda x: x.index_fill(1, volta.tensor([7], device=x.device), 1.0),
+    "index_fill_value": lambda x: x.index_fill(1, volta.tensor([1], device=x.device), x[0]),
 }
 
 

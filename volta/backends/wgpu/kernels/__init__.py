@@ -21,6 +21,7 @@ from volta.backends.wgpu.kernels import (
     recurrent,
     reduce,
     rows,
+    scatter_reduce,
     shaping,
     statistics,
 )
@@ -31,4 +32,4 @@ KERNELS: dict[str, Any] = {**copy.KERNELS, **pointwise.KERNELS, **reduce.KERNELS
                            **conv_ops.KERNELS, **rows.KERNELS,
                            **shaping.KERNELS,
                            **attention.KERNELS, **recurrent.KERNELS,
-                           **statistics.KERNELS}
+                           **statistics.KERNELS, **scatter_reduce.KERNELS}
