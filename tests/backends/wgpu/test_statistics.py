@@ -28,6 +28,11 @@ def _outputs(result: Any) -> list[volta.Tensor]:
     return list(result) if isinstance(result, (tuple, list)) else [result]
 
 
+def _flatten(outputs: list[Any]) -> list[volta.Tensor]:
+    """histogramdd returns its edges as a list among its outputs."""
+    return [t for o in outputs for t in (o if isinstance(o, list) else [o])]
+
+
 def check(fn: Callable[..., Any], *arrays: np.ndarray, grad: bool = False) -> None:
     """``fn`` on the CPU and on WGPU gives the same outputs (and input gradients with ``grad``:
     the backward of the sum of the float outputs times a fixed weight)."""
@@ -44,6 +49,7 @@ def check(fn: Callable[..., Any], *arrays: np.ndarray, grad: bool = False) -> No
             grads = [t.grad for t in inputs if t.requires_grad]
         results.append((outputs, grads))
     (cpu_out, cpu_grads), (dev_out, dev_grads) = results
+    cpu_out, dev_out = _flatten(cpu_out), _flatten(dev_out)
     assert len(cpu_out) == len(dev_out)
     for got, want in zip(dev_out, cpu_out):
         assert got.device.type == "wgpu"
@@ -139,6 +145,33 @@ CASES.update({
                       [X], False),
 })
 
+POINTS = RNG.standard_normal((40, 3)).astype(np.float32)
+POINTS[3, 1] = np.nan
+ON_EDGES = np.round(RNG.standard_normal(50).astype(np.float32) * 4) / 4  # many on bin edges
+WEIGHTS = RNG.random(50).astype(np.float32)
+EDGES = np.array([-1.0, -0.25, 0.0, 0.5, 2.0], dtype=np.float32)
+CASES.update({
+    "histc": (lambda x: x.histc(10), [ON_EDGES], False),
+    "histc_range": (lambda x: x.histc(7, -1, 1), [ON_EDGES], False),
+    "histc_inexact_range": (lambda x: volta.histc(x, 10, -0.3, 0.7), [ON_EDGES], False),
+    "histc_nan_strided": (lambda x: x[:, 1:].T.histc(5, -1, 1), [POINTS], False),
+    "histc_constant": (lambda x: (x * 0).histc(4), [ON_EDGES], False),
+    "histogram_bin_ct": (lambda x: volta.histogram(x, 5), [ON_EDGES], False),
+    "histogram_bins_tensor": (lambda x, b: volta.histogram(x, b), [ON_EDGES, EDGES], False),
+    "histogram_weight_density": (lambda x, w: volta.histogram(x, 4, range=(-1.0, 1.0), weight=w,
+                                                              density=True),
+                                 [ON_EDGES, WEIGHTS], False),
+    "histogramdd": (lambda x: volta.histogramdd(x[:, :2], [3, 4]), [POINTS], False),
+    "histogramdd_int_bins": (lambda x: volta.histogramdd(x, 2, range=[-1.0, 1.0, -2.0, 2.0,
+                                                                      0.0, 1.0]), [POINTS],
+                             False),
+    "histogramdd_weight_density": (lambda x, w: volta.histogramdd(
+        x[:, :2], [3, 4], weight=w[:40], density=True), [POINTS, WEIGHTS], False),
+    "histogramdd_tensor_list": (lambda x, e: volta.histogramdd(x[:, ::2], [e[::2], e]),
+                                [POINTS, EDGES], False),
+    "histogramdd_empty": (lambda x: volta.histogramdd(x[:0], [2, 3, 1]), [POINTS], False),
+})
+
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_matches_cpu(wgpu: str, no_fallback: None, name: str) -> None:
@@ -172,6 +205,17 @@ ERRORS: dict[str, Callable[[volta.Tensor], Any]] = {
     "index_fill_2d_index": lambda x: x.index_fill(0, volta.tensor([[0]], device=x.device), 1.0),
     "index_fill_range": lambda x: x.index_fill(1, volta.tensor([7], device=x.device), 1.0),
     "index_fill_value": lambda x: x.index_fill(1, volta.tensor([1], device=x.device), x[0]),
+    "histc_int": lambda x: x.to(volta.int32).histc(4),
+    "histc_bins": lambda x: x.histc(0),
+    "histc_min_max": lambda x: x.histc(3, 2, 1),
+    "histc_infinite": lambda x: x.histc(3, float("-inf"), 1),
+    "histc_nan_data": lambda x: (x * float("nan")).histc(3),
+    "histogramdd_0d": lambda x: volta.histogramdd(x[0, 0], 3),
+    "histogramdd_bin_count": lambda x: volta.histogramdd(x, [2, 3]),
+    "histogramdd_range_size": lambda x: volta.histogramdd(x, 2, range=[0.0, 1.0]),
+    "histogramdd_range_order": lambda x: volta.histogramdd(x[:, :1], 2, range=[1.0, 0.0]),
+    "histogramdd_edges": lambda x: volta.histogramdd(x[:, :1], [x[0, :1]]),
+    "histogram_int": lambda x: volta.histogram(x.to(volta.int64), 3),
 }
 
 

@@ -1,26 +1,42 @@
 """Statistics along one dimension and over sets, on the device: cummax/cummin (running extreme
-and its index), kthvalue, nanmedian, mode, isin, unique_consecutive and the index list of
-repeat_interleave. Histograms live in ``histograms.py``.
+and its index), kthvalue, nanmedian, mode, histograms, isin, unique_consecutive and the index
+list of repeat_interleave.
 
 Rows are laid out as in ``rows.py`` (the dimension moved last, made contiguous). Selections
 count ranks per element (O(n) work per thread, no synchronisation): an element's rank is the
 number of elements of its row that sort before it, values first, then positions, NaN last, which
 is the order of numpy's stable argsort that the CPU kernels use, so ties pick the same index.
 Ops whose output size depends on the data read one count back, as ``nonzero`` does.
+
+Note [histogram bins]: the bin edges are the CPU's, made on the host by numpy from the range
+(which is read back, one sync, only where the data gives it), so edge for edge they are equal.
+A point's bin is found by a binary search over the edges, comparing in the data's precision as
+numpy does. Counts are int32 atomic adds (exact, in any order); weighted counts are summed by
+one thread per bin over the points in order, so they equal ``np.add.at``'s float sums.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from volta import dtypes as D
+from volta.backends.wgpu import runtime
 from volta.backends.wgpu.kernels.composed import _arange, cat
 from volta.backends.wgpu.kernels.copy import copy_into
-from volta.backends.wgpu.kernels.elementwise import load, store
+from volta.backends.wgpu.kernels.elementwise import load, shader, store
 from volta.backends.wgpu.kernels.rows import as_rows, cumsum, fresh, run, searchsorted
-from volta.backends.wgpu.storage import empty
+from volta.backends.wgpu.storage import empty, handle_of, runtime_of
 from volta.composites.views import wrap_dim
 from volta.errors import DTypeError, IndexOutOfRangeError, ShapeError
+from volta.tensor.checks import (
+    check_bin_edges,
+    histc_finite_range,
+    histc_range,
+    histogramdd_bins,
+)
+from volta.tensor.factories import _from_host
 from volta.tensor.tensor import Tensor
 
 # ``isn`` works on the bits: a compiler may fold ``x != x`` to false
@@ -193,6 +209,127 @@ def mode(self: Tensor, dim: int = -1, keepdim: bool = False) -> tuple[Tensor, Te
     return _restore(values, d, keepdim, self.ndim), _restore(indices, d, keepdim, self.ndim)
 
 
+# -- histograms (Note [histogram bins]) ---------------------------------------------------------
+
+def _bins_of_points(points: Tensor, edges: list[Tensor]) -> Tensor:
+    """The bin of each point (rows of ``points``), row-major over the dimensions' bins, or -1
+    where a coordinate is outside its edges (NaN is): numpy's ``searchsorted(side="right") - 1``
+    clipped to the last bin, so the last edge belongs to the last bin."""
+    count, dims = points._shape
+    flat_edges = fresh(cat([e.to(D.float32) for e in edges]))
+    layout: list[int] = []
+    for e in edges:
+        layout += [sum(layout[1::2]), e._shape[0]]
+    meta = _from_host(np.asarray(layout, dtype=np.int32), points._device)
+    out = empty((count,), D.int32, points._device)
+    body = ("  var flat = 0; var inside = true;\n"
+            "  for (var j = 0u; j < pu(1u); j = j + 1u) {\n"
+            f"    let x = f32({load('b2[idx * pu(1u) + j]', points.dtype)});\n"
+            "    let first = u32(b4[2u * j]); let m = u32(b4[2u * j + 1u]);\n"
+            "    if (!(x >= b3[first] && x <= b3[first + m - 1u])) { inside = false; }\n"
+            "    var lo = 0u; var hi = m;\n"
+            "    loop {\n      if (lo >= hi) { break; }\n      let mid = (lo + hi) / 2u;\n"
+            "      if (b3[first + mid] <= x) { lo = mid + 1u; } else { hi = mid; }\n    }\n"
+            "    flat = flat * (i32(m) - 1) + clamp(i32(lo) - 1, 0, i32(m) - 2);\n  }\n"
+            "  b1[idx] = select(-1, flat, inside);")
+    run(body, count, [(out, True), (fresh(points), False), (flat_edges, False), (meta, False)],
+        [dims])
+    return out
+
+
+def _count_bins(bins_of: Tensor, total: int, weight: Tensor | None, dt: D.dtype) -> Tensor:
+    """The number (or the weight) of the points in each of ``total`` bins, of dtype ``dt``."""
+    points = bins_of.numel()
+    if weight is not None:  # one thread per bin sums its points in order (deterministic)
+        if weight.numel() != points:
+            raise ShapeError(f"histogramdd: expected a weight for each of the {points} points, "
+                             f"got {weight.numel()}")
+        w = fresh(weight.reshape(-1).to(dt))
+        out = empty((total,), dt, bins_of._device)
+        rounded = "acc = f32(f16(acc));" if dt is D.float16 else ""
+        run("  var acc = 0.0;\n"
+            "  for (var p = 0u; p < pu(1u); p = p + 1u) {\n"
+            f"    if (b2[p] == i32(idx)) {{ acc = acc + {load('b3[p]', dt)}; {rounded} }}\n  }}\n"
+            f"  b1[idx] = {store('acc', dt)};", total,
+            [(out, True), (bins_of, False), (w, False)], [points])
+        return out
+    counts = empty((total,), D.int32, bins_of._device).fill_(0)
+    if points:
+        binds = [("atomic<i32>", True), ("i32", False)]
+        src = shader("  let b = b2[idx];\n  if (b >= 0) { atomicAdd(&b1[u32(b)], 1); }", 0,
+                     binds, 0)
+        rt = runtime_of(counts)
+        rt.dispatch(rt.kernel(src, [True, False]), [handle_of(counts), handle_of(bins_of)],
+                    runtime.pack([points]), runtime.groups_for(points))
+    return counts.to(dt)
+
+
+def _data_ranges(points: Tensor) -> list[tuple[float, float]]:
+    """Each column's (min, max), read back in one sync."""
+    bounds = cat([points.amin(0), points.amax(0)]).tolist()
+    dims = points._shape[1]
+    return [(float(bounds[i]), float(bounds[dims + i])) for i in range(dims)]
+
+
+def histogramdd(self: Tensor, bins: Any, range: Any = None, weight: Tensor | None = None,
+                density: bool = False) -> tuple[Tensor, list[Tensor]]:
+    dims, per_dim, bounds = histogramdd_bins(self, bins, range)
+    points = self.reshape(-1, dims)
+    if points.numel() and any(b is None and not isinstance(p, Tensor)
+                              for b, p in zip(bounds, per_dim)):
+        data = _data_ranges(points)
+        bounds = [data[i] if b is None else b for i, b in enumerate(bounds)]
+    edges = []
+    for b, p in zip(bounds, per_dim):
+        if isinstance(p, Tensor):
+            edges.append(fresh(p.to(self.dtype)))
+            continue
+        low, high = (0.0, 1.0) if b is None else b
+        if low == high:
+            low, high = low - 0.5, high + 0.5
+        edges.append(_from_host(np.linspace(low, high, int(p) + 1, dtype=self.dtype.numpy),
+                                self._device))
+    check_bin_edges(edges)
+    shape = tuple(e._shape[0] - 1 for e in edges)
+    total = 1
+    for n in shape:
+        total *= n
+    counts = _count_bins(_bins_of_points(points, edges), total, weight, self.dtype)
+    counts = counts.reshape(shape)
+    if density:
+        volume = empty((), self.dtype, self._device).fill_(1)
+        for e in edges:  # the outer product of the bin widths, in the CPU's order
+            widths = e.narrow(0, 1, e._shape[0] - 1) - e.narrow(0, 0, e._shape[0] - 1)
+            volume = volume.unsqueeze(-1) * widths
+        counts = counts / counts.sum() / volume
+    return counts, edges
+
+
+def histogram(self: Tensor, bins: Any, range: Any = None, weight: Tensor | None = None,
+              density: bool = False) -> tuple[Tensor, Tensor]:
+    if not self.dtype.is_floating_point:
+        raise DTypeError(f'"histogram" not implemented for \'{self.dtype.name}\'')
+    flat = self.reshape(-1, 1)
+    w = None if weight is None else weight.reshape(-1)
+    counts, edges = histogramdd(flat, [bins], range, w, density)
+    return counts, edges[0]
+
+
+def histc(self: Tensor, bins: int = 100, min: float = 0, max: float = 0) -> Tensor:
+    histc_range(self, bins, min, max)
+    low, high = float(min), float(max)
+    flat = self.reshape(-1, 1)
+    if low == high and flat.numel():
+        low, high = _data_ranges(flat)[0]
+    if low == high:
+        low, high = low - 1, high + 1
+    histc_finite_range(low, high)
+    # numpy's own edges, in the data's precision (Note [histogram bins])
+    _, edges = np.histogram(np.zeros(0, dtype=self.dtype.numpy), bins=bins, range=(low, high))
+    edges_on_device = _from_host(edges.astype(self.dtype.numpy), self._device)
+    return _count_bins(_bins_of_points(flat, [edges_on_device]), bins, None, self.dtype)
+
+
 # -- sets ----------------------------------------------------------------------------------------
 
 def _on_device(value: Any, dt: D.dtype, like: Tensor) -> Tensor:
@@ -312,5 +449,8 @@ def repeat_interleave(repeats: Tensor, output_size: int | None = None) -> Tensor
 
 KERNELS = {"cummax": cummax, "cummin": cummin, "kthvalue": kthvalue, "nanmedian": nanmedian,
            "nanmedian.dim": nanmedian_dim, "mode": mode, "isin": isin,
-           "unique_consecutive": unique_consecutive,
+           "unique_consecutive": unique_consecutive, "histc": histc,
+           "histogram.bins_tensor": histogram, "histogram.bin_ct": histogram,
+           "histogramdd": histogramdd, "histogramdd.int_bins": histogramdd,
+           "histogramdd.TensorList_bins": histogramdd,
            "repeat_interleave.Tensor": repeat_interleave}
