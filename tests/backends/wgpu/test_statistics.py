@@ -239,3 +239,35 @@ def test_data_sized_outputs_read_back_once(wgpu: str, no_fallback: None) -> None
         fn()
         volta.wgpu.synchronize()
         assert volta.wgpu.counters()["readbacks"] - before == 1
+
+
+def test_known_ranges_cost_no_read(wgpu: str, no_fallback: None) -> None:
+    """Uploaded indices and a given histogram range are known on the host: nothing is read."""
+    x = volta.tensor(X, device=wgpu)
+    index = volta.tensor(INDEX, device=wgpu)
+    src = volta.tensor(SRC, device=wgpu)
+    volta.wgpu.synchronize()
+    before = volta.wgpu.counters()["readbacks"]
+    x[:4].scatter_reduce(1, index, src, "mean")
+    x.histc(6, -1, 1)
+    volta.histogramdd(x[:, :2], [3, 2], range=[-1.0, 1.0, 0.0, 2.0])
+    x.kthvalue(2)
+    x.cummin(0)
+    x.index_fill(1, volta.tensor([1, 2], device=wgpu), 0.0)
+    volta.wgpu.synchronize()
+    assert volta.wgpu.counters()["readbacks"] == before
+
+
+@pytest.mark.parametrize("reduce", ["sum", "mean", "prod"])
+def test_scatter_reduce_float_results_equal_the_cpu_bit_for_bit(wgpu: str, no_fallback: None,
+                                                                reduce: str) -> None:
+    """Many values land on few positions; the device reduces them in the CPU's order."""
+    values = RNG.standard_normal((3, 400)).astype(np.float32) * 1.01
+    index = RNG.integers(0, 3, (3, 400))
+    results = []
+    for device in ("cpu", wgpu):
+        base = volta.ones((3, 3), device=device)
+        out = base.scatter_reduce(1, volta.tensor(index, device=device),
+                                  volta.tensor(values, device=device), reduce)
+        results.append(out.cpu().numpy())
+    np.testing.assert_array_equal(results[1], results[0])
