@@ -110,3 +110,17 @@ def test_backward_matches_cpu(wgpu: str, name: str, quiet_fallback: None) -> Non
     for got, want in zip(grads[wgpu], grads["cpu"], strict=True):
         assert got.device == volta.device(wgpu)
         assert_same(got, want, rtol=LOOSE.get(name, 1e-4), atol=1e-5)
+
+
+@pytest.mark.parametrize("op", ["remainder", "fmod", "floor_divide", "div_floor", "div_trunc"])
+def test_signed_integer_division_family_matches_cpu(wgpu: str, op: str) -> None:
+    # every sign combination, exact multiples included: lavapipe's i32 `%` treats its operands
+    # as unsigned, so the kernels must not rely on it
+    a = np.array([-7, -6, -5, -1, 0, 1, 5, 6, 7] * 4, dtype=np.int32)
+    b = np.repeat(np.array([5, -5, 3, -3], dtype=np.int32), 9)
+    fns = {"remainder": volta.remainder, "fmod": volta.fmod, "floor_divide": volta.floor_divide,
+           "div_floor": lambda x, y: volta.div(x, y, rounding_mode="floor"),
+           "div_trunc": lambda x, y: volta.div(x, y, rounding_mode="trunc")}
+    want = fns[op](volta.tensor(a), volta.tensor(b))
+    assert_same(fns[op](volta.tensor(a, device=wgpu), volta.tensor(b, device=wgpu)), want)
+    assert_same(fns[op](volta.tensor(a, device=wgpu), 4), fns[op](volta.tensor(a), 4))

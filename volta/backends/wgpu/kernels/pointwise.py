@@ -151,17 +151,19 @@ _I32 = {
            "select(0, 1, a == 1); }\n"
            "  loop { if (e == 0) { break; } if ((e & 1) == 1) { r = r * base; }\n"
            "    base = base * base; e = e >> 1u; } return r; }",
-    "remainder": "fn pw_remainder(a: i32, b: i32) -> i32 { let r = a % b;\n"
+    "remainder": "fn pw_remainder(a: i32, b: i32) -> i32 { let r = a - b * (a / b);\n"
                  "  return select(r, r + b, r != 0 && ((r < 0) != (b < 0))); }",
-    "fmod": "fn pw_fmod(a: i32, b: i32) -> i32 { return a % b; }",
+    "fmod": "fn pw_fmod(a: i32, b: i32) -> i32 { return a - b * (a / b); }",
     "floor_divide": "fn pw_floor_divide(a: i32, b: i32) -> i32 { let q = a / b;\n"
-                    "  return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0))); }",
+                    "  return select(q, q - 1, (q * b != a) && ((a < 0) != (b < 0))); }",
     "xor": "fn pw_xor(a: i32, b: i32) -> i32 { return a ^ b; }",
     "shl": "fn pw_shl(a: i32, b: i32) -> i32 { return select(0, a << u32(b), b < 32 && b >= 0); }",
     "shr": "fn pw_shr(a: i32, b: i32) -> i32 { return a >> u32(min(max(b, 0), 31)); }",
     "invert": "fn pw_invert(x: i32) -> i32 { return ~x; }",
 }
 
+# Signed `%` is spelled a - b * (a / b) above: lavapipe computes i32 `%` as if the operands were
+# u32 (-1 % 5 gave 0), while i32 division truncates correctly everywhere.
 # PyTorch has no bool kernels for the integer divisions
 _B32 = {**{k: v for k, v in _I32.items() if k not in ("floor_divide", "remainder", "fmod")},
         "invert": "fn pw_invert(x: i32) -> i32 { return i32(x == 0); }"}
