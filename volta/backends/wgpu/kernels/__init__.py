@@ -22,6 +22,7 @@ from volta.backends.wgpu.kernels import (
     reduce,
     rows,
     shaping,
+    special,
 )
 
 KERNELS: dict[str, Any] = {**copy.KERNELS, **pointwise.KERNELS, **reduce.KERNELS,
@@ -29,4 +30,5 @@ KERNELS: dict[str, Any] = {**copy.KERNELS, **pointwise.KERNELS, **reduce.KERNELS
                            **composed.KERNELS, **pool.KERNELS, **linalg.KERNELS,
                            **conv_ops.KERNELS, **rows.KERNELS,
                            **shaping.KERNELS,
-                           **attention.KERNELS, **recurrent.KERNELS}
+                           **attention.KERNELS, **recurrent.KERNELS,
+                           **special.KERNELS}
