@@ -48,12 +48,11 @@ UNARY: dict[str, tuple[np.ndarray, float, float]] = {
     "modified_bessel_k0": (WIDE, 1e-5, 1e-7), "modified_bessel_k1": (WIDE, 1e-5, 1e-7),
     "scaled_modified_bessel_k0": (WIDE, 1e-4, 1e-7),
     "scaled_modified_bessel_k1": (WIDE, 1e-4, 1e-7),
-    "bessel_j0": (WIDE, 1e-5, 2e-4), "bessel_j1": (WIDE, 1e-5, 2e-4),
-    "bessel_y0": (WIDE, 1e-5, 2e-4), "bessel_y1": (WIDE, 1e-5, 2e-4),
+    "bessel_j0": (WIDE, 1e-5, 1e-7), "bessel_j1": (WIDE, 1e-5, 1e-7),
+    "bessel_y0": (WIDE, 1e-5, 1e-7), "bessel_y1": (WIDE, 1e-5, 1e-7),
     "spherical_bessel_j0": (WIDE, 1e-5, 1e-6),
-    # the phase (2/3)|x|^1.5 loses float32 accuracy for large negative x: |x| <= 1000 here
-    "airy_ai": (np.concatenate([WIDE[np.abs(WIDE) <= 1000], [2e6, -2e6, 1e6]]).astype(
-        np.float32), 1e-5, 1e-4),
+    "airy_ai": (np.concatenate([WIDE, -np.exp(RNG.uniform(0, 13.8, 60)), [-1048575, -1048576]]
+                               ).astype(np.float32), 1e-5, 5e-6),
 }
 
 
@@ -129,17 +128,17 @@ def test_orthogonal_polynomials_match_cpu(wgpu: str, no_fallback: None, name: st
     want = _op(name)(volta.tensor(xs), volta.tensor(ns)).numpy()
     got = _op(name)(volta.tensor(xs, device=wgpu), volta.tensor(ns, device=wgpu)).cpu().numpy()
     # relative to max(|P|, 1): the recurrences cancel, and Chebyshev's closed form for n > 6
-    # takes n acos(x) in float32 (the CPU backend in float64)
+    # divides in float32 (the CPU backend in float64)
     scale = np.maximum(np.abs(np.nan_to_num(want, posinf=0, neginf=0)), 1)
-    _close(got / scale, want / scale, 1e-5, 2e-4)
+    _close(got / scale, want / scale, 1e-5, 1e-5)
     # integer degrees as a tensor and as a number, an integer x
     n_int = volta.tensor([0, 3, 7, 11])
     _close(_op(name)(volta.tensor(x[:4], device=wgpu), n_int.to(wgpu)).cpu().numpy(),
-           _op(name)(volta.tensor(x[:4]), n_int).numpy(), 1e-5, 2e-4)
+           _op(name)(volta.tensor(x[:4]), n_int).numpy(), 1e-5, 1e-5)
     _close(_op(name)(volta.tensor(x[:4], device=wgpu), 5).cpu().numpy(),
-           _op(name)(volta.tensor(x[:4]), 5).numpy(), 1e-5, 2e-4)
+           _op(name)(volta.tensor(x[:4]), 5).numpy(), 1e-5, 1e-5)
     _close(_op(name)(volta.tensor([2, -1, 0], device=wgpu), n_int[:3].to(wgpu)).cpu().numpy(),
-           _op(name)(volta.tensor([2, -1, 0]), n_int[:3]).numpy(), 1e-5, 2e-4)
+           _op(name)(volta.tensor([2, -1, 0]), n_int[:3]).numpy(), 1e-5, 1e-5)
 
 
 def test_frexp_matches_cpu(wgpu: str, no_fallback: None) -> None:

@@ -43,26 +43,36 @@ from volta.tensor.tensor import Tensor
 
 _F32: dict[str, str] = {
     "nan": "fn pw_nan() -> f32 { return bitcast<f32>(0x7fc00000u); }",
-    # sin and cos at once: x less k pi/2, then Taylor polynomials on [-pi/4, pi/4]. pi/2 is
-    # split in three parts (the first two of 12 bits) and k in two (its low 12 bits and the
-    # rest), so every product but the last is exact (Cody and Waite's reduction; fma is not
-    # fused on every driver). Past k = 2^24, the driver's sin and cos.
-    "sincos": """fn pw_sincos(x: f32) -> vec2<f32> {
+    # x less k pi/2 as (remainder, k mod 4), k the nearest integer to 2x/pi as float32 has it
+    # (Cody and Waite's reduction). pi/2 is split in three parts, the first two of 12 bits, and
+    # k in two of 12 bits, so every product but the last is exact and so is each subtraction:
+    # accurate up to |x| ~ 3e9. No fma: it is not fused on every driver.
+    "reduce_half_pi": """fn pw_reduce_half_pi(x: f32) -> vec2<f32> {
   let k = round(x * 0.63661977236758134);
-  if (!(abs(k) < 16777216.0)) { return vec2<f32>(sin(x), cos(x)); }
-  let low = k - 4096.0 * trunc(k * 0.000244140625); let high = k - low;
-  let r = (((x - high * 1.57080078125) - low * 1.57080078125) - high * -4.453584551811218e-06)
-    - low * -4.453584551811218e-06 - k * -8.705515752716053e-10;
-  let r2 = r * r;
+  let e = i32((bitcast<u32>(k) >> 23u) & 0xffu) - 127;
+  let m = max(4096.0, bitcast<f32>(u32(max(e + 116, 1)) << 23u));
+  let low = k - m * trunc(k / m); let high = k - low;
+  let r = ((((x - high * 1.57080078125) - low * 1.57080078125) - high * -4.453584551811218e-06)
+    - low * -4.453584551811218e-06) - k * -8.705515752716053e-10;
+  return vec2<f32>(r, k - 4.0 * floor(k * 0.25)); }""",
+    # sin and cos of x + lo: two reductions (the first leaves a few units of k's last place
+    # for large x), Taylor polynomials on [-pi/4, pi/4], then the quadrant; the driver's sin and
+    # cos where the reduction fails (|x| > 3e9: only the magnitude is right there)
+    "sincos_sum": """fn pw_sincos_sum(x: f32, lo: f32) -> vec2<f32> {
+  if (pw_isnan(x) || pw_isinf(x)) { return vec2<f32>(x - x, x - x); }
+  let first = pw_reduce_half_pi(x); let second = pw_reduce_half_pi(first.x + lo);
+  let r = second.x; let r2 = r * r;
+  if (abs(r) > 0.8) { return vec2<f32>(sin(x + lo), cos(x + lo)); }  // past |x| ~ 3e9
   let s = r + r * r2 * (-0.16666666666666667 + r2 * (0.0083333333333333333 + r2 * (
     -1.9841269841269841e-4 + r2 * (2.7557319223985891e-6 + r2 * -2.5052108385441719e-8))));
   let c = 1.0 + r2 * (-0.5 + r2 * (0.041666666666666667 + r2 * (-0.0013888888888888889 + r2 * (
     2.4801587301587302e-5 + r2 * (-2.7557319223985891e-7 + r2 * 2.0876756987868099e-9)))));
-  let q = k - 4.0 * floor(k * 0.25);
+  let q = (first.y + second.y) % 4.0;
   if (q == 0.0) { return vec2<f32>(s, c); }
   if (q == 1.0) { return vec2<f32>(c, -s); }
   if (q == 2.0) { return vec2<f32>(-s, -c); }
   return vec2<f32>(-c, s); }""",
+    "sincos": "fn pw_sincos(x: f32) -> vec2<f32> { return pw_sincos_sum(x, 0.0); }",
     # sin(pi x), exactly 0 at the integers (x less the nearest even number is exact)
     "sinpi": """fn pw_sinpi(x: f32) -> f32 {
   let y = x - 2.0 * round(0.5 * x);
@@ -128,6 +138,7 @@ _F32: dict[str, str] = {
     -1.8924375803183791606e9, 7.47242496e10, -2.950130727918164224e12,
     1.1646782814350067249e14, -4.5979787224074726105e15, 1.8152105401943546773e17,
     -7.1661652561756670113e18);
+  if (b == 0.0) { return sum; }  // the terms underflowed: so would the corrections
   sum = sum + b * a / (s - 1.0) - 0.5 * b;
   var rising = 1.0; var k = 0.0;
   for (var j = 0; j < 12; j++) {
@@ -351,7 +362,7 @@ _F32: dict[str, str] = {
     }
     return 0.35502805388781723926 * f - 0.25881940379280679840 * g;
   }
-  let z = -x; let zeta = 0.66666666666666667 * z * sqrt(z);
+  let z = -x; let phase = pw_airy_phase(z); let zeta = phase.x;
   var u = 1.0; var term = 1.0; var p = 1.0; var q = 0.0;
   for (var k = 1; k < 40; k++) {
     let kf = f32(k);
@@ -363,10 +374,25 @@ _F32: dict[str, str] = {
     let signed = select(term, -term, ((k / 2) & 1) == 1);
     if ((k & 1) == 1) { q = q + signed; } else { p = p + signed; }
   }
-  let sc = pw_sincos(zeta);
+  let sc = pw_sincos_sum(zeta, phase.y);
   // sin and cos of zeta + pi/4
   let s = (sc.x + sc.y) * 0.70710678118654752; let c = (sc.y - sc.x) * 0.70710678118654752;
   return (s * p - c * q) * 0.56418958354775629 / sqrt(sqrt(z)); }""",
+    # (hi, lo) with a * b = hi + lo exactly: Dekker's product on Veltkamp's 12-bit halves
+    # (no fma: it is not fused on every driver)
+    "two_product": """fn pw_two_product(a: f32, b: f32) -> vec2<f32> {
+  let p = a * b;
+  if (!(abs(p) < 1e30)) { return vec2<f32>(p, 0.0); }  // (and no overflow in the halves)
+  let ca = 4097.0 * a; let a_hi = ca - (ca - a); let a_lo = a - a_hi;
+  let cb = 4097.0 * b; let b_hi = cb - (cb - b); let b_lo = b - b_hi;
+  return vec2<f32>(p, ((a_hi * b_hi - p) + a_hi * b_lo + a_lo * b_hi) + a_lo * b_lo); }""",
+    # Ai's phase (2/3) z^1.5 in two parts: float32 alone loses the phase for large z
+    "airy_phase": """fn pw_airy_phase(z: f32) -> vec2<f32> {
+  let s = sqrt(z); let square = pw_two_product(s, s);
+  let s_lo = ((z - square.x) - square.y) / (s + s);
+  let t = pw_two_product(z, s); let t_lo = t.y + z * s_lo;
+  let zeta = pw_two_product(t.x, 0.6666667);
+  return vec2<f32>(zeta.x, zeta.y + t.x * -1.9868215e-8 + t_lo * 0.6666667); }""",
     "erfcx_positive": """fn pw_erfcx_positive(x: f32) -> f32 {
   if (x < 1.0) {
     // erf(x) = (2 / sqrt(pi)) exp(-x^2) sum of 2^n x^(2n+1) / (1 3 5 ... (2n+1)): no cancellation
@@ -386,8 +412,8 @@ _F32: dict[str, str] = {
   return 2.0 * exp(x * x) - pw_erfcx_positive(-x); }""",
     # exp(-z^2) with z^2 carried in two parts (so large z keep their relative accuracy)
     "exp_minus_square": """fn pw_exp_minus_square(z: f32) -> f32 {
-  let hi = z * z; let lo = fma(z, z, -hi);
-  return exp(-hi) * (1.0 - lo); }""",
+  let square = pw_two_product(z, z);
+  return exp(-square.x) * (1.0 - square.y); }""",
     # erfc(-x / sqrt(2)) / 2 for x <= 0, i.e. ndtr of a non-positive x
     "ndtr_lower": """fn pw_ndtr_lower(x: f32) -> f32 {
   let z = -x * 0.70710678118654752;
@@ -400,8 +426,8 @@ _F32: dict[str, str] = {
   if (pw_isnan(x)) { return x; }
   if (x > 0.0) { return pw_log1p_series(-pw_ndtr_lower(-x)); }
   if (x > -1.0) { return log(pw_ndtr_lower(x)); }
-  let z = -x * 0.70710678118654752; let hi = z * z; let lo = fma(z, z, -hi);
-  return log(0.5 * pw_erfcx_positive(z)) - hi - lo; }""",
+  let z = -x * 0.70710678118654752; let square = pw_two_product(z, z);
+  return log(0.5 * pw_erfcx_positive(z)) - square.x - square.y; }""",
     "ndtri": """fn pw_ndtri(p: f32) -> f32 {
   if (pw_isnan(p) || p < 0.0 || p > 1.0) { return pw_nan(); }
   if (p == 0.0) { return -pw_inf(); }
@@ -487,11 +513,10 @@ _F32: dict[str, str] = {
 _F32["polynomial_degree"] = """fn pw_polynomial_degree(n: f32) -> i32 {
   if (pw_isnan(n) || pw_isinf(n) || n < 0.0) { return -1; }
   return i32(trunc(n)); }"""
-# cos(n theta) etc. with n theta carried in two parts
+# sin and cos of n theta, the product carried in two parts
 _F32["sincos_product"] = """fn pw_sincos_product(n: f32, theta: f32) -> vec2<f32> {
-  let hi = n * theta; let lo = fma(n, theta, -hi);
-  let sc = pw_sincos(hi);
-  return vec2<f32>(sc.x + sc.y * lo, sc.y - sc.x * lo); }"""
+  let product = pw_two_product(n, theta);
+  return pw_sincos_sum(product.x, product.y); }"""
 _F32["chebyshev"] = """fn pw_chebyshev(t: f32, degree: f32, kind: i32) -> f32 {
   let n = pw_polynomial_degree(degree);
   if (n < 0) { return 0.0; }
@@ -504,7 +529,10 @@ _F32["chebyshev"] = """fn pw_chebyshev(t: f32, degree: f32, kind: i32) -> f32 {
     if (kind == 1) { v = nf + 1.0; } else if (kind == 2) { v = nf + nf + 1.0; }
     return select(v, -v, odd); }
   if (abs(t) < 1.0 && n > 6) {
-    let theta = pw_acos(t);
+    // acos(t) to float32's last place (as numpy has it): a Newton step on the driver's
+    var theta = pw_acos(t);
+    let sc_theta = pw_sincos(theta);
+    theta = theta + (sc_theta.y - t) / sc_theta.x;
     var closed: f32;
     if (kind == 0) { closed = pw_sincos_product(nf, theta).y; }
     else if (kind == 1) { closed = pw_sincos_product(nf + 1.0, theta).x / pw_sincos(theta).x; }
@@ -529,7 +557,7 @@ _F32["orthogonal"] = """fn pw_orthogonal(x: f32, degree: f32, family: i32) -> f3
   if (n == 0) { return p; }
   for (var k = 1; k < n; k++) {
     let kf = f32(k); var r: f32;
-    // the Hermite steps round once, like PyTorch's fused multiply-add
+    // the Hermite steps round once where the driver fuses fma, like PyTorch's
     if (family == 0) { r = fma(x + x, q, -(f32(2 * k) * p)); }
     else if (family == 1) { r = fma(x, q, -(kf * p)); }
     else if (family == 2) { r = ((f32(2 * k + 1) - x) * q - kf * p) / (kf + 1.0); }
