@@ -87,7 +87,28 @@ _F32: dict[str, str] = {
   return 2.0 * s * (1.0 + s2 * (0.33333333333333333 + s2 * (0.2 + s2 * (0.14285714285714286 +
     s2 * (0.11111111111111111 + s2 * (0.090909090909090909 + s2 * (0.076923076923076923 +
     s2 * 0.066666666666666667))))))); }""",
+    # ln Gamma(1 + e) for |e| <= 1/2 by its Taylor series (coefficients -gamma, then
+    # (-1)^k zeta(k) / k): full relative precision near the zeros of lgamma at 1 and 2
+    "lgamma1p": """fn pw_lgamma1p(e: f32) -> f32 {
+  var coefficient = array<f32, 27>(-0.5772156649015329, 0.8224670334241132,
+    -0.40068563438653143, 0.27058080842778454,
+    -0.20738555102867398, 0.1695571769974082, -0.1440498967688461, 0.12550966952474304,
+    -0.11133426586956469, 0.1000994575127818, -0.09095401714582904, 0.083353840546109,
+    -0.0769325164113522, 0.07143294629536133, -0.06666870588242046, 0.06250095514121304,
+    -0.058823978658684585, 0.055555767627403614, -0.05263167937961666, 0.05000004769810169,
+    -0.047619070330142226, 0.04545455629320467, -0.04347826605304026, 0.04166666915034121,
+    -0.04000000119214014, 0.03846153903467518, -0.037037037312989324);
+  var sum = 0.0;
+  for (var k = 26; k >= 0; k--) { sum = sum * e + coefficient[k]; }
+  return sum * e; }""",
     "lgamma_positive": """fn pw_lgamma_positive(x: f32) -> f32 {
+  if (x <= 1.5) { return pw_lgamma1p(x - 1.0); }
+  if (x < 8.0) {
+    // down to (1.5, 2.5] (exact steps), where lgamma(z) = lgamma(1 + (z - 2)) + log(z - 1)
+    var z = x; var product = 1.0;
+    while (z > 2.5) { z = z - 1.0; product = product * z; }
+    return pw_lgamma1p(z - 2.0) + pw_log1p_series(z - 2.0) + log(product);
+  }
   var z = x; var product = 1.0;
   while (z < 8.0) { product = product * z; z = z + 1.0; }
   let w = 1.0 / (z * z);
@@ -196,7 +217,17 @@ _F32: dict[str, str] = {
       if (term < sum * 3e-8) { break; }
     }
     let p = factor * sum / a;
-    return vec2<f32>(p, 1.0 - p);
+    if (a > 0.5 || p < 0.5) { return vec2<f32>(p, 1.0 - p); }
+    // small a, Q small: Q = -expm1(a log x - lgamma(1 + a)) - x^a / Gamma(a) times the sum
+    // of (-x)^n / (n! (a + n)), n >= 1 (from the series of the lower incomplete gamma)
+    let log_power = a * log(x) - pw_lgamma1p(a);
+    var term_n = 1.0; var tail = 0.0;
+    for (var n = 1; n < 60; n++) {
+      term_n = -term_n * x / f32(n); let t = term_n / (a + f32(n)); tail = tail + t;
+      if (abs(t) < 1e-9 * abs(tail)) { break; }
+    }
+    let q = -pw_expm1(log_power) - a * exp(log_power) * tail;
+    return vec2<f32>(1.0 - q, q);
   }
   let tiny = 1e-30;
   var b = x + 1.0 - a; var c = 1.0 / tiny; var d = 1.0 / b; var h = d;
