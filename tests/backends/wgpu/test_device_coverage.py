@@ -203,20 +203,6 @@ CPU_FALLBACK_ON_WGPU = {
         "linalg_det", "linalg_inv_ex", "linalg_ldl_factor_ex", "linalg_ldl_solve",
         "linalg_lu_factor_ex", "linalg_qr", "linalg_slogdet", "linalg_solve_ex",
         "linalg_solve_triangular"),
-    "special functions computed by scipy.special on the host; no WGSL kernels yet": (
-        "airy_ai", "bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1", "digamma", "entr",
-        "erfcx", "i0", "i0e", "i1", "i1e", "igamma", "igammac", "lgamma", "log_ndtr",
-        "modified_bessel_i0", "modified_bessel_i1", "modified_bessel_k0", "modified_bessel_k1",
-        "ndtr", "ndtri", "polygamma", "scaled_modified_bessel_k0", "scaled_modified_bessel_k1",
-        "spherical_bessel_j0", "xlog1py", "zeta"),
-    "orthogonal polynomials (recurrences in numpy); no WGSL kernels yet": (
-        "chebyshev_polynomial_t", "chebyshev_polynomial_u", "chebyshev_polynomial_v",
-        "chebyshev_polynomial_w", "hermite_polynomial_h", "hermite_polynomial_he",
-        "laguerre_polynomial_l", "legendre_polynomial_p", "shifted_chebyshev_polynomial_t",
-        "shifted_chebyshev_polynomial_u", "shifted_chebyshev_polynomial_v",
-        "shifted_chebyshev_polynomial_w"),
-    "numpy kernels added with the op_db ops this session; no WGSL kernels yet": (
-        "acosh", "asinh", "atanh", "frexp", "gcd", "heaviside", "lcm", "nextafter"),
 }
 
 

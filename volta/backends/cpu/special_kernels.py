@@ -2,8 +2,9 @@
 
 The pointwise ones share the generated kernels' prologue (``prepare``: PyTorch's type
 promotion and broadcasting checks) and epilogue (``wrap``), but are written here because their
-functions (``scipy.special``) have no WGSL helper: on other backends they run through the CPU
-fallback. Each kernel takes the op's arguments in schema order, like ``kernels.py``.
+functions (``scipy.special``) have no ops.yaml snippet; the WGPU backend has its own WGSL for
+them (``volta/backends/wgpu/kernels/special.py``). Each kernel takes the op's arguments in
+schema order, like ``kernels.py``.
 """
 
 from __future__ import annotations

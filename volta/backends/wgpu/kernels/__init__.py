@@ -23,6 +23,7 @@ from volta.backends.wgpu.kernels import (
     rows,
     scatter_reduce,
     shaping,
+    special,
     statistics,
 )
 
@@ -32,4 +33,5 @@ KERNELS: dict[str, Any] = {**copy.KERNELS, **pointwise.KERNELS, **reduce.KERNELS
                            **conv_ops.KERNELS, **rows.KERNELS,
                            **shaping.KERNELS,
                            **attention.KERNELS, **recurrent.KERNELS,
-                           **statistics.KERNELS, **scatter_reduce.KERNELS}
+                           **statistics.KERNELS, **scatter_reduce.KERNELS,
+                           **special.KERNELS}

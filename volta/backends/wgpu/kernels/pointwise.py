@@ -181,9 +181,10 @@ _CALL = re.compile(r"\bpw_(\w+)\(")
 _COMPUTE = {D.float32: "f32", D.float16: "f32", D.int32: "i32", D.int64: "i32", D.bool_: "b32"}
 
 
-def helpers_for(expression: str, compute: str) -> str:
-    """The WGSL helper functions ``expression`` calls (and those they call), for ``compute``."""
-    table = HELPERS[compute]
+def helpers_for(expression: str, compute: str, extra: dict[str, str] | None = None) -> str:
+    """The WGSL helper functions ``expression`` calls (and those they call), for ``compute``;
+    ``extra``: more helpers by name (a kernel module's own, such as ``special.py``'s)."""
+    table = {**HELPERS[compute], **extra} if extra else HELPERS[compute]
     wgsl_type = "f32" if compute == "f32" else "i32"
     needed: list[str] = []
     todo = _CALL.findall(expression)
@@ -212,10 +213,12 @@ def _word(value: Any, wgsl_type: str) -> int:
 def make_kernel(name: str, spec: dict) -> Any:
     """The WGPU kernel of a pointwise op described like the entries of ``SPECS``. Extra keys
     for hand-written specs: ``conditions`` (Tensor arguments read as bool that take no part in
-    type promotion, like ``where``'s condition)."""
+    type promotion, like ``where``'s condition); ``helpers`` (more ``pw_*`` WGSL helpers by
+    computation type, then name)."""
     args = spec["args"]
     promotion, allowed, expression = spec["promotion"], spec["dtypes"], spec["wgsl"]
     conditions = frozenset(spec.get("conditions", ()))
+    extra_helpers = spec.get("helpers", {})
     tensor_positions = [i for i, (_, kind) in enumerate(args) if kind == "Tensor"]
     promoted_positions = [i for i in tensor_positions if args[i][0] not in conditions]
 
@@ -230,12 +233,12 @@ def make_kernel(name: str, spec: dict) -> Any:
         if compute == "b32" and _MINUS.search(expression):
             raise DTypeError(f"{name}: subtraction and negation are not supported for bool "
                              "tensors (use logical_not / logical_xor)")
-        helpers = helpers_for(expression, compute)
+        helpers = helpers_for(expression, compute, extra_helpers.get(compute))
         if "pw_" in expression and not helpers and compute == "i32":
             # a function with no integer meaning (hypot of ints): numpy computes it in floating
             # point and casts back, and so do we
             compute = "f32"
-            helpers = helpers_for(expression, compute)
+            helpers = helpers_for(expression, compute, extra_helpers.get(compute))
         if "pw_" in expression and not helpers:
             raise DTypeError(f"{name}: not implemented for '{promoted.name}' on wgpu")
         wgsl_type = "f32" if compute == "f32" else "i32"
