@@ -4,6 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.volta-installed
 PYTEST_ARGS ?=
+# pytest-xdist workers: one per core keeps the whole suite within CI's budget on 2 cores
+PYTEST_WORKERS ?= auto
 
 .PHONY: test demo bench lint codegen clean
 
@@ -24,7 +26,7 @@ test: $(STAMP)
 	$(BIN)/python -m codegen --check
 	$(BIN)/python -m codegen --check --plugin plugins/volta-ext-ops/volta_ext_ops/ops.yaml
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest -rs $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) -rs $(PYTEST_ARGS)
 
 # the demo gets its own environment: volta with its `demo` extra (scikit-learn, tqdm, matplotlib)
 DEMO_VENV := .venv-demo

@@ -22,8 +22,7 @@ _BINARY = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.BitAnd: 
 # operators whose meaning depends on the computation type: helpers, like calls
 _BINARY_HELPERS = {ast.BitXor: "pw_xor", ast.LShift: "pw_shl", ast.RShift: "pw_shr",
                    ast.Pow: "pw_pow", ast.Mod: "pw_remainder", ast.FloorDiv: "pw_floor_divide"}
-_COMPARE = {ast.Gt: ">", ast.GtE: ">=", ast.Lt: "<", ast.LtE: "<=", ast.Eq: "==",
-            ast.NotEq: "!="}
+_COMPARE = {ast.Gt: ">", ast.GtE: ">=", ast.Lt: "<", ast.LtE: "<=", ast.Eq: "=="}
 # the WGSL type a non-Tensor argument is passed as ("T": the computation type)
 SCALAR_KINDS = {"Scalar": "T", "int": "i32", "SymInt": "i32", "float": "f32", "bool": "bool"}
 
@@ -62,8 +61,12 @@ def _expr(node: ast.AST, args: set[str]) -> str:
     if isinstance(node, ast.Compare):
         if len(node.ops) != 1:
             raise WgslError("chained comparison")
-        return (f"({_expr(node.left, args)} {_COMPARE[type(node.ops[0])]} "
-                f"{_expr(node.comparators[0], args)})")
+        left, right = _expr(node.left, args), _expr(node.comparators[0], args)
+        if isinstance(node.ops[0], ast.NotEq):
+            # spelled as a negated ==: lavapipe compiles WGSL's float != as an ordered compare,
+            # so 1.0 != nan came out false
+            return f"(!({left} == {right}))"
+        return f"({left} {_COMPARE[type(node.ops[0])]} {right})"
     if isinstance(node, ast.BoolOp):
         op = " && " if isinstance(node.op, ast.And) else " || "
         return "(" + op.join(_expr(v, args) for v in node.values) + ")"

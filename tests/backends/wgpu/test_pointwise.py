@@ -124,3 +124,20 @@ def test_signed_integer_division_family_matches_cpu(wgpu: str, op: str) -> None:
     want = fns[op](volta.tensor(a), volta.tensor(b))
     assert_same(fns[op](volta.tensor(a, device=wgpu), volta.tensor(b, device=wgpu)), want)
     assert_same(fns[op](volta.tensor(a, device=wgpu), 4), fns[op](volta.tensor(a), 4))
+
+
+@pytest.mark.parametrize("op", ["eq", "ne", "lt", "le", "gt", "ge", "logical_and", "logical_or",
+                                "logical_xor", "logical_not", "isnan", "bool"])
+def test_nan_operands_compare_like_the_cpu(wgpu: str, op: str) -> None:
+    # every pairing of nan, zero and numbers: lavapipe compiles float != as an ordered compare
+    # (1 != nan came out false), so the kernels spell it as a negated ==
+    values = np.array([np.nan, 0.0, 1.0, -2.0], dtype=np.float32)
+    a, b = np.repeat(values, 4), np.tile(values, 4)
+
+    def call(x: volta.Tensor, y: volta.Tensor) -> volta.Tensor:
+        if op in ("logical_not", "isnan", "bool"):
+            return getattr(x, op)()
+        return getattr(volta, op)(x, y)
+
+    assert_same(call(volta.tensor(a, device=wgpu), volta.tensor(b, device=wgpu)),
+                call(volta.tensor(a), volta.tensor(b)))

@@ -553,7 +553,7 @@ SPECS['ne'] = dict(
     args=(('self', 'Tensor'), ('other', 'Tensor')),
     promotion='always_bool',
     dtypes=None,
-    wgsl='(v_self != v_other)',
+    wgsl='(!(v_self == v_other))',
 )
 
 SPECS['lt'] = dict(

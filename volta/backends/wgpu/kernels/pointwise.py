@@ -171,9 +171,9 @@ _MINUS = re.compile(r"\(-|[^e] - ")  # negation or subtraction (not an exponent'
 
 _LOGICAL = {
     "logical_not": "fn pw_logical_not(x: T) -> bool { return x == T(0); }",
-    "logical_and": "fn pw_logical_and(a: T, b: T) -> bool { return a != T(0) && b != T(0); }",
-    "logical_or": "fn pw_logical_or(a: T, b: T) -> bool { return a != T(0) || b != T(0); }",
-    "logical_xor": "fn pw_logical_xor(a: T, b: T) -> bool { return (a != T(0)) != (b != T(0)); }",
+    "logical_and": "fn pw_logical_and(a: T, b: T) -> bool { return !(a == T(0)) && !(b == T(0)); }",
+    "logical_or": "fn pw_logical_or(a: T, b: T) -> bool { return !(a == T(0)) || !(b == T(0)); }",
+    "logical_xor": "fn pw_logical_xor(a: T, b: T) -> bool { return (a == T(0)) != (b == T(0)); }",
 }
 
 HELPERS = {"f32": _F32, "i32": _I32, "b32": _B32}
