@@ -47,6 +47,33 @@ def check_matrix(op: str, t: Tensor, square: bool = False, name: str = "A") -> N
                          f"{t.shape[-2]} by {t.shape[-1]} matrices")
 
 
+def check_same_dtype(op: str, a: Tensor, b: Tensor) -> None:
+    if a.dtype is not b.dtype:
+        raise DTypeError(f"{op}: Expected A and B to have the same dtype, but found A of type "
+                         f"{type_name(a.dtype)} and B of type {type_name(b.dtype)} instead")
+
+
+def check_solve(op: str, a: Tensor, b: Tensor, left: bool, vectors: bool = True
+                ) -> tuple[bool, tuple[int, ...]]:
+    """PyTorch's checks of A X = B (X A = B when not ``left``) with a batch of square A: whether
+    B is a (batch of) vector(s) (linalg.solve's rule, when ``vectors``), and the broadcast
+    batch shape of A and B."""
+    check_floating(op, a)
+    check_matrix(op, a, square=True)
+    check_same_dtype(op, a, b)
+    vector = vectors and left and (b.ndim == 1 or (b.ndim == a.ndim - 1
+                                                   and tuple(b.shape) == tuple(a.shape[:-1])))
+    rhs_shape = (*b.shape, 1) if vector else tuple(b.shape)
+    if len(rhs_shape) < 2:
+        raise ShapeError(f"{op}: The input tensor B must have at least 2 dimensions.")
+    n = a.shape[-1]
+    if (rhs_shape[-2] if left else rhs_shape[-1]) != n:
+        eq = "AX = B" if left else "XA = B"
+        raise ShapeError(f"{op}: Incompatible shapes of A and B for the equation {eq} "
+                         f"({a.shape[-2]}x{n} and {rhs_shape[-2]}x{rhs_shape[-1]})")
+    return vector, broadcast_shapes(tuple(a.shape[:-2]), rhs_shape[:-2])
+
+
 _TYPE_NAMES = {D.float32: "Float", D.float64: "Double", D.float16: "Half",
                D.bfloat16: "BFloat16", D.int64: "Long", D.int32: "Int", D.int16: "Short",
                D.int8: "Char", D.uint8: "Byte", D.bool_: "Bool"}

@@ -18,8 +18,8 @@ import numpy as np
 from volta import dtypes as D
 from volta.backends.cpu.storage import array as A
 from volta.backends.cpu.storage import wrap as W
-from volta.composites.linalg import check_floating, check_matrix, type_name
-from volta.errors import DTypeError, InvalidArgumentError, LinAlgError, ShapeError
+from volta.composites.linalg import check_floating, check_matrix, check_same_dtype, check_solve
+from volta.errors import InvalidArgumentError, LinAlgError, ShapeError
 from volta.tensor.tensor import Tensor
 
 KERNELS: dict[str, Callable[..., Any]] = {}
@@ -37,12 +37,6 @@ def matrices(t: Tensor, op: str, name: str = "A", square: bool = True) -> np.nda
     check_floating(op, t)
     check_matrix(op, t, square, name)
     return A(t)
-
-
-def same_dtype(op: str, a: Tensor, b: Tensor) -> None:
-    if a.dtype is not b.dtype:
-        raise DTypeError(f"{op}: Expected A and B to have the same dtype, but found A of type "
-                         f"{type_name(a.dtype)} and B of type {type_name(b.dtype)} instead")
 
 
 def _batch_prefix(info: np.ndarray, index: int) -> str:
@@ -150,19 +144,8 @@ def _solve_shapes(a: Tensor, b: Tensor, left: bool, op: str, vectors: bool = Tru
                   ) -> tuple[np.ndarray, np.ndarray, bool]:
     """A and B as broadcast numpy batches for A X = B (transposed when not left), and whether
     B is a (batch of) vector(s), PyTorch's rule for linalg.solve."""
-    arr = matrices(a, op)
-    same_dtype(op, a, b)
-    vector = vectors and left and (b.ndim == 1 or (b.ndim == a.ndim - 1
-                                                   and tuple(b.shape) == tuple(a.shape[:-1])))
-    rhs = A(b)[..., None] if vector else A(b)
-    if rhs.ndim < 2:
-        raise ShapeError(f"{op}: The input tensor B must have at least 2 dimensions.")
-    n = a.shape[-1]
-    if (rhs.shape[-2] if left else rhs.shape[-1]) != n:
-        eq = "AX = B" if left else "XA = B"
-        raise ShapeError(f"{op}: Incompatible shapes of A and B for the equation {eq} "
-                         f"({a.shape[-2]}x{n} and {rhs.shape[-2]}x{rhs.shape[-1]})")
-    batch = np.broadcast_shapes(arr.shape[:-2], rhs.shape[:-2])
+    vector, batch = check_solve(op, a, b, left, vectors)
+    arr, rhs = A(a), (A(b)[..., None] if vector else A(b))
     arr = np.broadcast_to(arr, batch + arr.shape[-2:])
     rhs = np.broadcast_to(rhs, batch + rhs.shape[-2:])
     if not left:  # X A = B  <=>  A^T X^T = B^T
@@ -196,7 +179,7 @@ def linalg_solve_ex(a: Tensor, b: Tensor, left: bool = True, check_errors: bool 
 def linalg_solve_triangular(a: Tensor, b: Tensor, upper: bool, left: bool = True,
                             unitriangular: bool = False) -> Tensor:
     op = "linalg.solve_triangular"
-    same_dtype(op, a, b)
+    check_same_dtype(op, a, b)
     if b.ndim < 2:
         raise ShapeError(f"{op}: The input tensor B must have at least 2 dimensions.")
     arr, rhs, _ = _solve_shapes(a, b, left, op, vectors=False)
@@ -358,7 +341,7 @@ def _sytrs_lower(ld: np.ndarray, pivots: np.ndarray, b: np.ndarray) -> np.ndarra
 def linalg_ldl_solve(ld: Tensor, pivots: Tensor, b: Tensor, hermitian: bool = False
                      ) -> Tensor:
     op = "torch.linalg.ldl_solve"
-    same_dtype(op, ld, b)
+    check_same_dtype(op, ld, b)
     lds, rhs, _ = _solve_shapes(ld, b, True, op, vectors=False)
     piv = np.broadcast_to(A(pivots), lds.shape[:-1])
     flat_ld = lds.reshape(-1, *lds.shape[-2:])
