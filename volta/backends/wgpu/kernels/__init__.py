@@ -14,6 +14,7 @@ from volta.backends.wgpu.kernels import (
     copy,
     indexing,
     linalg,
+    linalg_decomp,
     nn,
     optim,
     pointwise,
@@ -27,6 +28,7 @@ from volta.backends.wgpu.kernels import (
 KERNELS: dict[str, Any] = {**copy.KERNELS, **pointwise.KERNELS, **reduce.KERNELS,
                            **optim.KERNELS, **nn.KERNELS, **indexing.KERNELS,
                            **composed.KERNELS, **pool.KERNELS, **linalg.KERNELS,
+                           **linalg_decomp.KERNELS,
                            **conv_ops.KERNELS, **rows.KERNELS,
                            **shaping.KERNELS,
                            **attention.KERNELS, **recurrent.KERNELS}

@@ -1,0 +1,371 @@
+"""Matrix decompositions and solvers on the device: LU with partial pivoting (and det, slogdet,
+inv, solve on it), triangular solves, Cholesky, Householder QR, LDL^T with Bunch-Kaufman
+pivoting, symmetric eigendecomposition (cyclic Jacobi) and SVD (one-sided Jacobi).
+
+One workgroup per matrix of the batch: its threads share the row or column loops of each step
+and meet at a barrier between steps; the pivot searches and the rotation angles are computed
+by thread 0. float32 only (float64 runs through the CPU fallback, where it is switched on).
+Inputs are copied into fresh contiguous work buffers, which the kernels factor in place.
+
+Lavapipe stops any shader loop after 65,535 iterations, and each thread's share of a step is up
+to ``n * n / 64`` iterations: matrices larger than ``MAX_ORDER`` raise a ShapeError.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from volta import dtypes as D
+from volta.backends.wgpu import runtime
+from volta.backends.wgpu.kernels.copy import copy_into
+from volta.backends.wgpu.kernels.linalg import cpu_path
+from volta.backends.wgpu.storage import STORED, empty, handle_of, runtime_of
+from volta.composites.linalg import check_floating, check_matrix, check_same_dtype, check_solve
+from volta.errors import InvalidArgumentError, LinAlgError, ShapeError
+from volta.tensor import factories as fac
+from volta.tensor.tensor import Tensor
+
+MAX_ORDER = 1024  # n * n / THREADS stays under lavapipe's 65,535 iterations per loop
+THREADS = 64
+# Jacobi sweeps before giving up on convergence (float32 converges in well under ten)
+MAX_SWEEPS = 40
+
+_SOURCES: dict[tuple, str] = {}
+
+
+def _source(body: str, bindings: Sequence[tuple[str, bool]], shared: str) -> str:
+    """A kernel with one workgroup per matrix: ``mat`` is its index in the batch (``pu(0u)``
+    matrices), ``lid`` the thread; ``sync()`` is a barrier for storage and workgroup memory."""
+    key = (body, tuple(bindings), shared)
+    if key not in _SOURCES:
+        decls = "\n".join(
+            f"@group(0) @binding({i + 1}) var<storage, {'read_write' if w else 'read'}> "
+            f"b{i + 1}: array<{ty}>;" for i, (ty, w) in enumerate(bindings))
+        _SOURCES[key] = (
+            runtime.PARAMS_WGSL + decls + "\n" + shared +
+            f"\nconst WG: u32 = {THREADS}u;\n"
+            "fn sync() { storageBarrier(); workgroupBarrier(); }\n"
+            f"@compute @workgroup_size({THREADS})\n"
+            "fn main(@builtin(workgroup_id) wid: vec3<u32>,\n"
+            "        @builtin(num_workgroups) nwg: vec3<u32>,\n"
+            "        @builtin(local_invocation_index) lid: u32) {\n"
+            "  let mat = wid.x + wid.y * nwg.x;\n"
+            "  if (mat >= pu(0u)) { return; }\n"
+            f"{body}\n}}\n")
+    return _SOURCES[key]
+
+
+def _per_matrix(body: str, count: int, tensors: Sequence[tuple[Tensor, bool]],
+                scalars: Sequence[Any] = (), shared: str = "") -> None:
+    """Run ``body`` with one workgroup for each of ``count`` matrices; ``tensors[k]`` (fresh:
+    contiguous from offset 0, distinct storages) is bound as ``b{k+1}``."""
+    if count == 0:
+        return
+    binds = [(STORED[t.dtype][0], w) for t, w in tensors]
+    rt = runtime_of(tensors[0][0])
+    kernel = rt.kernel(_source(body, binds, shared), [w for _, w in binds])
+    x = min(count, runtime.MAX_GROUPS_X)
+    rt.dispatch(kernel, [handle_of(t) for t, _ in tensors], runtime.pack([count, *scalars]),
+                (x, -(-count // x), 1))
+
+
+def _fresh(t: Tensor, dtype: D.dtype | None = None) -> Tensor:
+    """A contiguous copy from offset 0 (the kernels index their buffers from 0)."""
+    dtype = dtype or t.dtype
+    return copy_into(empty(tuple(t._shape), dtype, t._device), t.to(dtype))
+
+
+def _count(shape: Sequence[int]) -> int:
+    out = 1
+    for s in shape[:-2]:
+        out *= s
+    return out
+
+
+def _check_order(op: str, *sizes: int) -> None:
+    if max(sizes, default=0) > MAX_ORDER:
+        raise ShapeError(f"{op}: matrices of up to {MAX_ORDER} rows and columns are supported "
+                         f"on wgpu (lavapipe stops a shader loop after 65,535 iterations), got "
+                         f"{'x'.join(map(str, sizes))}")
+
+
+def _on_device(op: str, a: Tensor, square: bool = True) -> bool:
+    """PyTorch's checks; False for float64, which the kernels here do not compute."""
+    check_floating(op, a)
+    check_matrix(op, a, square)
+    if a.dtype is not D.float32:
+        return False
+    _check_order(op, *a._shape[-2:])
+    return True
+
+
+def _batch_prefix(info: Tensor, index: int) -> str:
+    return f"(Batch element {index}): " if info.ndim else ""
+
+
+def _first_failure(info: Tensor) -> tuple[int, int] | None:
+    """(batch index, info code) of the first failing matrix, or None (one readback)."""
+    codes = info.reshape(-1).cpu().numpy()
+    bad = codes.nonzero()[0]
+    return None if bad.size == 0 else (int(bad[0]), int(codes[bad[0]]))
+
+
+# ---------------------------------------------------------------- LU
+
+_GETRF = """
+  let m = pu(1u); let n = pu(2u); let k = min(m, n);
+  let base = mat * m * n;
+  if (lid == 0u) { b3[mat] = 0; }
+  for (var j = 0u; j < k; j = j + 1u) {
+    if (lid == 0u) {
+      // the first row of largest magnitude (LAPACK's isamax) is the pivot row
+      var p = j; var best = abs(b1[base + j * n + j]);
+      for (var i = j + 1u; i < m; i = i + 1u) {
+        let v = abs(b1[base + i * n + j]);
+        if (v > best) { best = v; p = i; }
+      }
+      pivot_row = p;
+      b2[mat * k + j] = i32(p + 1u);
+      if (b1[base + p * n + j] == 0.0 && b3[mat] == 0) { b3[mat] = i32(j + 1u); }
+    }
+    sync();
+    let p = pivot_row;
+    if (p != j) {
+      for (var c = lid; c < n; c = c + WG) {
+        let t = b1[base + j * n + c];
+        b1[base + j * n + c] = b1[base + p * n + c];
+        b1[base + p * n + c] = t;
+      }
+    }
+    sync();
+    let d = b1[base + j * n + j];
+    // a zero pivot has a zero column below it: LAPACK leaves it unscaled
+    let divisor = select(d, 1.0, d == 0.0);
+    for (var i = j + 1u + lid; i < m; i = i + WG) {
+      b1[base + i * n + j] = b1[base + i * n + j] / divisor;
+    }
+    sync();
+    let cols = n - j - 1u;
+    let total = (m - j - 1u) * cols;
+    for (var t = lid; t < total; t = t + WG) {
+      let i = j + 1u + t / cols; let c = j + 1u + t % cols;
+      b1[base + i * n + c] = b1[base + i * n + c] - b1[base + i * n + j] * b1[base + j * n + c];
+    }
+    sync();
+  }
+"""
+
+
+def _lu(a: Tensor) -> tuple[Tensor, Tensor, Tensor]:
+    """Packed LU of a float32 batch (LAPACK getrf): LU, int32 1-based pivots, int32 info."""
+    *batch, m, n = a._shape
+    lu = _fresh(a)
+    pivots = empty((*batch, min(m, n)), D.int32, a._device)
+    info = empty(tuple(batch), D.int32, a._device)
+    _per_matrix(_GETRF, _count(a._shape), [(lu, True), (pivots, True), (info, True)], [m, n],
+                "var<workgroup> pivot_row: u32;")
+    return lu, pivots, info
+
+
+def linalg_lu_factor_ex(a: Tensor, pivot: bool = True, check_errors: bool = False) -> tuple:
+    op = "linalg.lu_factor"
+    if not pivot:
+        raise InvalidArgumentError(f"{op}: LU without pivoting is not implemented on wgpu")
+    if not _on_device(op, a, square=False):
+        return cpu_path("linalg_lu_factor_ex", a, pivot, check_errors)
+    lu, pivots, info = _lu(a)
+    if check_errors:
+        failure = _first_failure(info)
+        if failure is not None:
+            raise LinAlgError(f"torch.{op}: {_batch_prefix(info, failure[0])}U[{failure[1]},"
+                              f"{failure[1]}] is zero and using it on lu_solve would result in "
+                              "a division by zero. If you still want to perform the "
+                              "factorization, consider calling linalg.lu(A, pivot) or "
+                              "linalg.lu_factor_ex(A, pivot)")
+    return lu, pivots, info
+
+
+_PERMUTATION = """
+  let m = pu(1u); let k = pu(2u);
+  if (lid == 0u) {  // apply the row swaps in order: b2[i] is the row of A in row i of LU
+    for (var i = 0u; i < m; i = i + 1u) { b2[mat * m + i] = i32(i); }
+    for (var j = 0u; j < k; j = j + 1u) {
+      let p = u32(b3[mat * k + j] - 1);
+      let t = b2[mat * m + j]; b2[mat * m + j] = b2[mat * m + p]; b2[mat * m + p] = t;
+    }
+  }
+  sync();
+  // A = P L U: column i of P has its one in row b2[i]
+  for (var t = lid; t < m * m; t = t + WG) {
+    let r = t / m; let c = t % m;
+    b1[mat * m * m + t] = select(0.0, 1.0, u32(b2[mat * m + c]) == r);
+  }
+"""
+
+
+def lu_permutation(pivots: Tensor, m: int, dtype: D.dtype) -> Tensor:
+    if dtype is not D.float32 or pivots.dtype not in (D.int32, D.int64):
+        return cpu_path("_lu_permutation", pivots, m, dtype)
+    *batch, k = pivots._shape
+    _check_order("lu_unpack", m, k)
+    if pivots.numel() and (int(pivots.min().item()) < 1 or int(pivots.max().item()) > m):
+        raise InvalidArgumentError(f"lu_unpack: pivots out of range: each must be in [1, {m}]")
+    out = empty((*batch, m, m), dtype, pivots._device)
+    order = empty((*batch, m), D.int32, pivots._device)
+    _per_matrix(_PERMUTATION, _count((*batch, 0, 0)),
+                [(out, True), (order, True), (_fresh(pivots, D.int32), False)], [m, k])
+    return out
+
+
+# ---------------------------------------------------------------- solves on the LU factors
+
+_GETRS = """
+  let n = pu(1u); let r = pu(2u);
+  let lu = mat * n * n; let x = mat * n * r;
+  let singular = b4[mat] != 0;
+  for (var c = lid; c < r; c = c + WG) {
+    for (var j = 0u; j < n; j = j + 1u) {
+      let p = u32(b2[mat * n + j] - 1);
+      let t = b3[x + j * r + c]; b3[x + j * r + c] = b3[x + p * r + c]; b3[x + p * r + c] = t;
+    }
+    for (var i = 0u; i < n; i = i + 1u) {  // L y = P^T b, L unit lower
+      var acc = b3[x + i * r + c];
+      for (var j = 0u; j < i; j = j + 1u) { acc = acc - b1[lu + i * n + j] * b3[x + j * r + c]; }
+      b3[x + i * r + c] = acc;
+    }
+    for (var ii = 0u; ii < n; ii = ii + 1u) {  // U x = y
+      let i = n - 1u - ii;
+      var acc = b3[x + i * r + c];
+      for (var j = i + 1u; j < n; j = j + 1u) {
+        acc = acc - b1[lu + i * n + j] * b3[x + j * r + c];
+      }
+      b3[x + i * r + c] = acc / b1[lu + i * n + i];
+    }
+    if (singular) {  // LAPACK returns no solution: NaN, as the CPU backend
+      for (var i = 0u; i < n; i = i + 1u) { b3[x + i * r + c] = bitcast<f32>(0x7fc00000u); }
+    }
+  }
+"""
+
+
+def _lu_solve(lu: Tensor, pivots: Tensor, info: Tensor, rhs: Tensor) -> Tensor:
+    """X with A X = rhs from A's LU (all with the same batch shape); NaN where info != 0."""
+    x = _fresh(rhs)
+    _per_matrix(_GETRS, _count(lu._shape), [(lu, False), (pivots, False), (x, True),
+                                             (info, False)],
+                [lu._shape[-1], rhs._shape[-1]])
+    return x
+
+
+def linalg_inv_ex(a: Tensor, check_errors: bool = False) -> tuple:
+    op = "linalg.inv"
+    if not _on_device(op, a):
+        return cpu_path("linalg_inv_ex", a, check_errors)
+    lu, pivots, info = _lu(a)
+    if check_errors:
+        failure = _first_failure(info)
+        if failure is not None:
+            raise LinAlgError(f"{op}: {_batch_prefix(info, failure[0])}The diagonal element "
+                              f"{failure[1]} is zero, the inversion could not be completed "
+                              "because the input matrix is singular.")
+    n = a._shape[-1]
+    eye = empty((n, n), a.dtype, a._device).fill_(0)
+    eye.diagonal().fill_(1)
+    return _lu_solve(lu, pivots, info, eye.expand(*a._shape)), info
+
+
+def linalg_solve_ex(a: Tensor, b: Tensor, left: bool = True, check_errors: bool = False
+                    ) -> tuple:
+    op = "linalg.solve"
+    vector, batch = check_solve(op, a, b, left)
+    if a.dtype is not D.float32:
+        return cpu_path("linalg_solve_ex", a, b, left, check_errors)
+    _check_order(op, *a._shape[-2:])
+    rhs = b.unsqueeze(-1) if vector else b
+    n = a._shape[-1]
+    arr = a.expand(*batch, n, n)
+    rhs = rhs.expand(*batch, *rhs._shape[-2:])
+    if not left:  # X A = B  <=>  A^T X^T = B^T
+        arr, rhs = arr.transpose(-2, -1), rhs.transpose(-2, -1)
+    _check_order(op, *rhs._shape[-2:])
+    lu, pivots, info = _lu(arr)
+    if check_errors:
+        failure = _first_failure(info)
+        if failure is not None:
+            raise LinAlgError(f"torch.linalg.solve: {_batch_prefix(info, failure[0])}The solver "
+                              "failed because the input matrix is singular.")
+    x = _lu_solve(lu, pivots, info, rhs)
+    if not left:
+        x = x.transpose(-2, -1)
+    return (x.squeeze(-1) if vector else x), info
+
+
+_TRSM = """
+  let n = pu(1u); let r = pu(2u); let upper = pu(3u) == 1u; let unit = pu(4u) == 1u;
+  let a = mat * n * n; let x = mat * n * r;
+  for (var c = lid; c < r; c = c + WG) {
+    for (var s = 0u; s < n; s = s + 1u) {
+      let i = select(s, n - 1u - s, upper);  // back substitution for upper, forward for lower
+      var acc = b2[x + i * r + c];
+      let lo = select(0u, i + 1u, upper); let hi = select(i, n, upper);
+      for (var j = lo; j < hi; j = j + 1u) { acc = acc - b1[a + i * n + j] * b2[x + j * r + c]; }
+      b2[x + i * r + c] = select(acc / b1[a + i * n + i], acc, unit);
+    }
+  }
+"""
+
+
+def linalg_solve_triangular(a: Tensor, b: Tensor, upper: bool, left: bool = True,
+                            unitriangular: bool = False) -> Tensor:
+    op = "linalg.solve_triangular"
+    check_same_dtype(op, a, b)
+    if b.ndim < 2:
+        raise ShapeError(f"{op}: The input tensor B must have at least 2 dimensions.")
+    _, batch = check_solve(op, a, b, left, vectors=False)
+    if a.dtype is not D.float32:
+        return cpu_path("linalg_solve_triangular", a, b, upper, left, unitriangular)
+    _check_order(op, *a._shape[-2:], *b._shape[-2:])
+    n = a._shape[-1]
+    arr = a.expand(*batch, n, n)
+    rhs = b.expand(*batch, *b._shape[-2:])
+    if not left:  # X A = B  <=>  A^T X^T = B^T, and A^T has the other triangle
+        arr, rhs, upper = arr.transpose(-2, -1), rhs.transpose(-2, -1), not upper
+    x = _fresh(rhs)
+    _per_matrix(_TRSM, _count(arr._shape), [(_fresh(arr), False), (x, True)],
+                [n, rhs._shape[-1], int(upper), int(unitriangular)])
+    return x.transpose(-2, -1) if not left else x
+
+
+# ---------------------------------------------------------------- det, slogdet
+
+
+def _lu_diagonal_and_sign(a: Tensor) -> tuple[Tensor, Tensor]:
+    """The diagonal of U and the sign of the row permutation of A = P L U."""
+    lu, pivots, _ = _lu(a)
+    n = a._shape[-1]
+    steps = fac.arange(1, n + 1, dtype=D.int32, device=a.device)
+    swaps = (pivots != steps).to(D.int32).sum(-1)
+    sign = 1 - 2 * (swaps % 2).to(a.dtype)
+    return lu.diagonal(0, -2, -1), sign
+
+
+def linalg_det(a: Tensor) -> Tensor:
+    if not _on_device("linalg.det", a):
+        return cpu_path("linalg_det", a)
+    diagonal, sign = _lu_diagonal_and_sign(a)
+    return (diagonal.prod(-1) * sign).contiguous()
+
+
+def linalg_slogdet(a: Tensor) -> tuple:
+    if not _on_device("linalg.slogdet", a):
+        return cpu_path("linalg_slogdet", a)
+    diagonal, sign = _lu_diagonal_and_sign(a)
+    return ((diagonal.sign().prod(-1) * sign).contiguous(),
+            diagonal.abs().log().sum(-1).contiguous())
+
+
+KERNELS = {"linalg_lu_factor_ex": linalg_lu_factor_ex, "_lu_permutation": lu_permutation,
+           "linalg_inv_ex": linalg_inv_ex, "linalg_solve_ex": linalg_solve_ex,
+           "linalg_solve_triangular": linalg_solve_triangular, "linalg_det": linalg_det,
+           "linalg_slogdet": linalg_slogdet}
