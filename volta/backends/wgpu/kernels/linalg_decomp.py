@@ -365,7 +365,155 @@ def linalg_slogdet(a: Tensor) -> tuple:
             diagonal.abs().log().sum(-1).contiguous())
 
 
+# ---------------------------------------------------------------- Cholesky
+
+_POTRF = """
+  let n = pu(1u); let base = mat * n * n;
+  if (lid == 0u) { b2[mat] = 0; }
+  sync();
+  for (var j = 0u; j < n; j = j + 1u) {
+    let d = b1[base + j * n + j];
+    // the first leading minor that is not positive-definite (NaN included)
+    if (lid == 0u && !(d > 0.0) && b2[mat] == 0) { b2[mat] = i32(j + 1u); }
+    let root = sqrt(max(d, 0.0));
+    sync();
+    if (lid == 0u) { b1[base + j * n + j] = root; }
+    for (var i = j + 1u + lid; i < n; i = i + WG) {
+      b1[base + i * n + j] = b1[base + i * n + j] / root;
+    }
+    sync();
+    let rows = n - j - 1u;
+    for (var t = lid; t < rows * rows; t = t + WG) {  // the trailing lower triangle
+      let i = j + 1u + t / rows; let c = j + 1u + t % rows;
+      if (c <= i) {
+        b1[base + i * n + c] = b1[base + i * n + c] - b1[base + i * n + j] * b1[base + c * n + j];
+      }
+    }
+    sync();
+  }
+  // only the lower triangle is the factor; a failed matrix is all zeros, as the CPU backend
+  let failed = b2[mat] != 0;
+  for (var t = lid; t < n * n; t = t + WG) {
+    if (failed || t % n > t / n) { b1[base + t] = 0.0; }
+  }
+"""
+
+
+def linalg_cholesky_ex(a: Tensor, upper: bool = False, check_errors: bool = False) -> tuple:
+    op = "linalg.cholesky"
+    if not _on_device(op, a):
+        return cpu_path("linalg_cholesky_ex", a, upper, check_errors)
+    factor = _fresh(a)
+    info = empty(tuple(a._shape[:-2]), D.int32, a._device)
+    _per_matrix(_POTRF, _count(a._shape), [(factor, True), (info, True)], [a._shape[-1]])
+    if check_errors:
+        failure = _first_failure(info)
+        if failure is not None:
+            raise LinAlgError(f"{op}: {_batch_prefix(info, failure[0])}The factorization could "
+                              "not be completed because the input is not positive-definite "
+                              f"(the leading minor of order {failure[1]} is not "
+                              "positive-definite).")
+    return (factor.transpose(-2, -1).contiguous() if upper else factor), info
+
+
+# ---------------------------------------------------------------- Householder QR
+
+_GEQRF = """
+  let m = pu(1u); let n = pu(2u); let k = min(m, n);
+  let base = mat * m * n;
+  for (var j = 0u; j < k; j = j + 1u) {
+    if (lid == 0u) {  // LAPACK's slarfg: H = I - tau v v^T maps column j below the diagonal
+      let alpha = b1[base + j * n + j];
+      var norm2 = 0.0;
+      for (var i = j + 1u; i < m; i = i + 1u) {
+        let x = b1[base + i * n + j]; norm2 = norm2 + x * x;
+      }
+      var tau = 0.0;
+      if (norm2 > 0.0) {
+        let length = sqrt(alpha * alpha + norm2);
+        let beta = select(length, -length, alpha >= 0.0);
+        tau = (beta - alpha) / beta;
+        let scale = 1.0 / (alpha - beta);
+        for (var i = j + 1u; i < m; i = i + 1u) {
+          b1[base + i * n + j] = b1[base + i * n + j] * scale;
+        }
+        b1[base + j * n + j] = beta;
+      }
+      b2[mat * k + j] = tau;
+      reflector_tau = tau;
+    }
+    sync();
+    let tau = reflector_tau;
+    for (var c = j + 1u + lid; c < n; c = c + WG) {  // apply H to the trailing columns
+      var w = b1[base + j * n + c];
+      for (var i = j + 1u; i < m; i = i + 1u) {
+        w = w + b1[base + i * n + j] * b1[base + i * n + c];
+      }
+      w = w * tau;
+      b1[base + j * n + c] = b1[base + j * n + c] - w;
+      for (var i = j + 1u; i < m; i = i + 1u) {
+        b1[base + i * n + c] = b1[base + i * n + c] - w * b1[base + i * n + j];
+      }
+    }
+    sync();
+  }
+"""
+
+# Q = H_0 H_1 ... H_{k-1} applied to the first columns of I: each column of Q on its own thread
+_ORGQR = """
+  let m = pu(1u); let n = pu(2u); let cols = pu(3u); let k = min(m, n);
+  let h = mat * m * n; let q = mat * m * cols;
+  for (var c = lid; c < cols; c = c + WG) {
+    for (var i = 0u; i < m; i = i + 1u) { b3[q + i * cols + c] = select(0.0, 1.0, i == c); }
+    for (var jj = 0u; jj < k; jj = jj + 1u) {
+      let j = k - 1u - jj;
+      let tau = b2[mat * k + j];
+      var w = b3[q + j * cols + c];
+      for (var i = j + 1u; i < m; i = i + 1u) { w = w + b1[h + i * n + j] * b3[q + i * cols + c]; }
+      w = w * tau;
+      b3[q + j * cols + c] = b3[q + j * cols + c] - w;
+      for (var i = j + 1u; i < m; i = i + 1u) {
+        b3[q + i * cols + c] = b3[q + i * cols + c] - w * b1[h + i * n + j];
+      }
+    }
+  }
+"""
+
+
+def _geqrf(a: Tensor) -> tuple[Tensor, Tensor]:
+    *batch, m, n = a._shape
+    h = _fresh(a)
+    tau = empty((*batch, min(m, n)), a.dtype, a._device)
+    _per_matrix(_GEQRF, _count(a._shape), [(h, True), (tau, True)], [m, n],
+                "var<workgroup> reflector_tau: f32;")
+    return h, tau
+
+
+def geqrf(a: Tensor) -> tuple:
+    if not _on_device("geqrf", a, square=False):
+        return cpu_path("geqrf", a)
+    return _geqrf(a)
+
+
+def linalg_qr(a: Tensor, mode: str = "reduced") -> tuple:
+    if mode not in ("reduced", "complete", "r"):
+        raise InvalidArgumentError(f"qr received unrecognized mode '{mode}' but expected one "
+                                   "of 'reduced' (default), 'r', or 'complete'")
+    if not _on_device("linalg.qr", a, square=False):
+        return cpu_path("linalg_qr", a, mode)
+    *batch, m, n = a._shape
+    h, tau = _geqrf(a)
+    rows = m if mode == "complete" else min(m, n)
+    r = h.narrow(-2, 0, rows).triu().contiguous()
+    if mode == "r":
+        return empty((0,), a.dtype, a._device), r
+    q = empty((*batch, m, rows), a.dtype, a._device)
+    _per_matrix(_ORGQR, _count(a._shape), [(h, False), (tau, False), (q, True)], [m, n, rows])
+    return q, r
+
+
 KERNELS = {"linalg_lu_factor_ex": linalg_lu_factor_ex, "_lu_permutation": lu_permutation,
            "linalg_inv_ex": linalg_inv_ex, "linalg_solve_ex": linalg_solve_ex,
            "linalg_solve_triangular": linalg_solve_triangular, "linalg_det": linalg_det,
-           "linalg_slogdet": linalg_slogdet}
+           "linalg_slogdet": linalg_slogdet, "linalg_cholesky_ex": linalg_cholesky_ex,
+           "geqrf": geqrf, "linalg_qr": linalg_qr}
