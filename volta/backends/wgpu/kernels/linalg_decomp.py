@@ -512,8 +512,105 @@ def linalg_qr(a: Tensor, mode: str = "reduced") -> tuple:
     return q, r
 
 
+# ---------------------------------------------------------------- Jacobi: eigh and SVD
+
+_ROTATION_SHARED = """
+var<workgroup> rotation: vec2<f32>;
+var<workgroup> rotated: u32;
+// (c, s) of the Jacobi rotation that zeroes the off-diagonal entry of [[app, apq], [apq, aqq]]
+fn jacobi_rotation(app: f32, aqq: f32, apq: f32) -> vec2<f32> {
+  let theta = (aqq - app) / (2.0 * apq);
+  let t = select(-1.0, 1.0, theta >= 0.0) / (abs(theta) + sqrt(theta * theta + 1.0));
+  let c = 1.0 / sqrt(t * t + 1.0);
+  return vec2<f32>(c, t * c);
+}
+// whether apq is negligible next to both diagonal entries (then it is set to zero)
+fn negligible(app: f32, aqq: f32, apq: f32) -> bool {
+  let small = 100.0 * abs(apq);
+  return abs(app) + small == abs(app) && abs(aqq) + small == abs(aqq);
+}
+"""
+
+# b1: the symmetric matrix (n x n, reduced to diagonal), b2: V (n x n, from I), b3: eigenvalues
+_SYEV = """
+  let n = pu(1u); let a = mat * n * n;
+  for (var t = lid; t < n * n; t = t + WG) { b2[a + t] = select(0.0, 1.0, t / n == t % n); }
+  sync();
+  for (var sweep = 0u; sweep < pu(2u); sweep = sweep + 1u) {
+    if (lid == 0u) { rotated = 0u; }
+    for (var p = 0u; p + 1u < n; p = p + 1u) {
+      for (var q = p + 1u; q < n; q = q + 1u) {
+        if (lid == 0u) {
+          let app = b1[a + p * n + p]; let aqq = b1[a + q * n + q]; let apq = b1[a + p * n + q];
+          var cs = vec2<f32>(1.0, 0.0);
+          if (negligible(app, aqq, apq)) {
+            b1[a + p * n + q] = 0.0; b1[a + q * n + p] = 0.0;
+          } else {
+            cs = jacobi_rotation(app, aqq, apq); rotated = 1u;
+          }
+          rotation = cs;
+        }
+        sync();
+        let c = rotation.x; let s = rotation.y;
+        if (s != 0.0) {  // A J: columns p and q
+          for (var k = lid; k < n; k = k + WG) {
+            let kp = b1[a + k * n + p]; let kq = b1[a + k * n + q];
+            b1[a + k * n + p] = c * kp - s * kq; b1[a + k * n + q] = s * kp + c * kq;
+          }
+        }
+        sync();
+        if (s != 0.0) {  // J^T (A J): rows p and q; V J
+          for (var k = lid; k < n; k = k + WG) {
+            let pk = b1[a + p * n + k]; let qk = b1[a + q * n + k];
+            b1[a + p * n + k] = c * pk - s * qk; b1[a + q * n + k] = s * pk + c * qk;
+            let vp = b2[a + k * n + p]; let vq = b2[a + k * n + q];
+            b2[a + k * n + p] = c * vp - s * vq; b2[a + k * n + q] = s * vp + c * vq;
+          }
+        }
+        sync();
+      }
+    }
+    if (workgroupUniformLoad(&rotated) == 0u) { break; }
+  }
+  if (lid == 0u) {  // ascending eigenvalues, their vectors moved along (selection sort)
+    for (var i = 0u; i < n; i = i + 1u) { b3[mat * n + i] = b1[a + i * n + i]; }
+    for (var i = 0u; i < n; i = i + 1u) {
+      var best = i;
+      for (var j = i + 1u; j < n; j = j + 1u) {
+        if (b3[mat * n + j] < b3[mat * n + best]) { best = j; }
+      }
+      if (best != i) {
+        let w = b3[mat * n + i]; b3[mat * n + i] = b3[mat * n + best]; b3[mat * n + best] = w;
+        for (var k = 0u; k < n; k = k + 1u) {
+          let v = b2[a + k * n + i]; b2[a + k * n + i] = b2[a + k * n + best];
+          b2[a + k * n + best] = v;
+        }
+      }
+    }
+  }
+"""
+
+
+def linalg_eigh(a: Tensor, uplo: str = "L", compute_v: bool = True) -> tuple:
+    if uplo not in ("L", "U"):
+        raise InvalidArgumentError(f"Expected UPLO argument to be 'L' or 'U', but got {uplo}")
+    if not _on_device("linalg.eigh", a):
+        return cpu_path("_linalg_eigh", a, uplo, compute_v)
+    n = a._shape[-1]
+    # the matrix is the named triangle mirrored
+    triangle, strict = (a.tril(), a.tril(-1)) if uplo == "L" else (a.triu(), a.triu(1))
+    work = _fresh(triangle + strict.transpose(-2, -1))
+    vectors = empty(tuple(a._shape), a.dtype, a._device)
+    values = empty(tuple(a._shape[:-1]), a.dtype, a._device)
+    _per_matrix(_SYEV, _count(a._shape), [(work, True), (vectors, True), (values, True)],
+                [n, MAX_SWEEPS], _ROTATION_SHARED)
+    if not compute_v:
+        return values, empty((0,), a.dtype, a._device)
+    return values, vectors
+
+
 KERNELS = {"linalg_lu_factor_ex": linalg_lu_factor_ex, "_lu_permutation": lu_permutation,
            "linalg_inv_ex": linalg_inv_ex, "linalg_solve_ex": linalg_solve_ex,
            "linalg_solve_triangular": linalg_solve_triangular, "linalg_det": linalg_det,
            "linalg_slogdet": linalg_slogdet, "linalg_cholesky_ex": linalg_cholesky_ex,
-           "geqrf": geqrf, "linalg_qr": linalg_qr}
+           "geqrf": geqrf, "linalg_qr": linalg_qr, "_linalg_eigh": linalg_eigh}
