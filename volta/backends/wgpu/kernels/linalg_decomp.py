@@ -517,6 +517,8 @@ def linalg_qr(a: Tensor, mode: str = "reduced") -> tuple:
 _ROTATION_SHARED = """
 var<workgroup> rotation: vec2<f32>;
 var<workgroup> rotated: u32;
+// one-sided Jacobi leaves columns alone whose cosine is below this (float32 precision)
+const ORTHOGONAL: f32 = 1.0e-6;
 // (c, s) of the Jacobi rotation that zeroes the off-diagonal entry of [[app, apq], [apq, aqq]]
 fn jacobi_rotation(app: f32, aqq: f32, apq: f32) -> vec2<f32> {
   let theta = (aqq - app) / (2.0 * apq);
@@ -609,8 +611,137 @@ def linalg_eigh(a: Tensor, uplo: str = "L", compute_v: bool = True) -> tuple:
     return values, vectors
 
 
+# b1: U (m x cols, m >= n; its first n columns start as A's and are rotated until orthogonal),
+# b2: V (n x n, from I), b3: the singular values (column norms), descending
+_GESVJ = """
+  let m = pu(1u); let n = pu(2u); let cols = pu(3u);
+  let u = mat * m * cols; let v = mat * n * n; let sv = mat * n;
+  for (var t = lid; t < n * n; t = t + WG) { b2[v + t] = select(0.0, 1.0, t / n == t % n); }
+  sync();
+  for (var sweep = 0u; sweep < pu(4u); sweep = sweep + 1u) {
+    if (lid == 0u) { rotated = 0u; }
+    for (var p = 0u; p + 1u < n; p = p + 1u) {
+      for (var q = p + 1u; q < n; q = q + 1u) {
+        if (lid == 0u) {
+          var alpha = 0.0; var beta = 0.0; var gamma = 0.0;
+          for (var k = 0u; k < m; k = k + 1u) {
+            let kp = b1[u + k * cols + p]; let kq = b1[u + k * cols + q];
+            alpha = alpha + kp * kp; beta = beta + kq * kq; gamma = gamma + kp * kq;
+          }
+          var cs = vec2<f32>(1.0, 0.0);
+          // columns orthogonal to float32 precision are left alone
+          if (abs(gamma) > ORTHOGONAL * sqrt(alpha * beta)) {
+            cs = jacobi_rotation(alpha, beta, gamma); rotated = 1u;
+          }
+          rotation = cs;
+        }
+        sync();
+        let c = rotation.x; let s = rotation.y;
+        if (s != 0.0) {
+          for (var k = lid; k < m; k = k + WG) {
+            let kp = b1[u + k * cols + p]; let kq = b1[u + k * cols + q];
+            b1[u + k * cols + p] = c * kp - s * kq; b1[u + k * cols + q] = s * kp + c * kq;
+          }
+          for (var k = lid; k < n; k = k + WG) {
+            let kp = b2[v + k * n + p]; let kq = b2[v + k * n + q];
+            b2[v + k * n + p] = c * kp - s * kq; b2[v + k * n + q] = s * kp + c * kq;
+          }
+        }
+        sync();
+      }
+    }
+    if (workgroupUniformLoad(&rotated) == 0u) { break; }
+  }
+  if (lid == 0u) {
+    for (var j = 0u; j < n; j = j + 1u) {
+      var norm2 = 0.0;
+      for (var k = 0u; k < m; k = k + 1u) {
+        let x = b1[u + k * cols + j]; norm2 = norm2 + x * x;
+      }
+      b3[sv + j] = sqrt(norm2);
+    }
+    for (var i = 0u; i < n; i = i + 1u) {  // descending, U's and V's columns moved along
+      var best = i;
+      for (var j = i + 1u; j < n; j = j + 1u) { if (b3[sv + j] > b3[sv + best]) { best = j; } }
+      if (best != i) {
+        let w = b3[sv + i]; b3[sv + i] = b3[sv + best]; b3[sv + best] = w;
+        for (var k = 0u; k < m; k = k + 1u) {
+          let x = b1[u + k * cols + i]; b1[u + k * cols + i] = b1[u + k * cols + best];
+          b1[u + k * cols + best] = x;
+        }
+        for (var k = 0u; k < n; k = k + 1u) {
+          let x = b2[v + k * n + i]; b2[v + k * n + i] = b2[v + k * n + best];
+          b2[v + k * n + best] = x;
+        }
+      }
+    }
+    // columns of singular values below the numerical rank carry no direction: those, and the
+    // columns past n of a full U, are completed to an orthonormal basis by Gram-Schmidt on e_i
+    var rank = 0u;
+    let cutoff = select(0.0, b3[sv] * f32(m) * 1.2e-7, n > 0u);
+    for (var j = 0u; j < n; j = j + 1u) {
+      if (b3[sv + j] > cutoff) {
+        rank = j + 1u;
+        for (var k = 0u; k < m; k = k + 1u) {
+          b1[u + k * cols + j] = b1[u + k * cols + j] / b3[sv + j];
+        }
+      }
+    }
+    for (var j = rank; j < cols; j = j + 1u) {
+      for (var e = 0u; e < m; e = e + 1u) {
+        for (var k = 0u; k < m; k = k + 1u) { b1[u + k * cols + j] = select(0.0, 1.0, k == e); }
+        for (var round = 0u; round < 2u; round = round + 1u) {  // twice: orthogonal to precision
+          for (var i = 0u; i < j; i = i + 1u) {
+            var d = 0.0;
+            for (var k = 0u; k < m; k = k + 1u) {
+              d = d + b1[u + k * cols + i] * b1[u + k * cols + j];
+            }
+            for (var k = 0u; k < m; k = k + 1u) {
+              b1[u + k * cols + j] = b1[u + k * cols + j] - d * b1[u + k * cols + i];
+            }
+          }
+        }
+        var norm2 = 0.0;
+        for (var k = 0u; k < m; k = k + 1u) {
+          let x = b1[u + k * cols + j]; norm2 = norm2 + x * x;
+        }
+        if (norm2 > 0.25) {
+          for (var k = 0u; k < m; k = k + 1u) {
+            b1[u + k * cols + j] = b1[u + k * cols + j] / sqrt(norm2);
+          }
+          break;
+        }
+      }
+    }
+  }
+"""
+
+
+def linalg_svd(a: Tensor, full_matrices: bool = False, compute_uv: bool = True) -> tuple:
+    if not _on_device("linalg.svd", a, square=False):
+        return cpu_path("_linalg_svd", a, full_matrices, compute_uv)
+    *batch, rows, columns = a._shape
+    tall = rows >= columns
+    x = a if tall else a.transpose(-2, -1)  # A^T = W S V^T  <=>  A = V S W^T
+    m, n = x._shape[-2:]
+    cols = m if full_matrices and compute_uv else n
+    work = empty((*batch, m, cols), a.dtype, a._device).fill_(0)
+    copy_into(work.narrow(-1, 0, n), x)
+    v = empty((*batch, n, n), a.dtype, a._device)
+    s = empty((*batch, n), a.dtype, a._device)
+    _per_matrix(_GESVJ, _count(a._shape), [(work, True), (v, True), (s, True)],
+                [m, n, cols, MAX_SWEEPS], _ROTATION_SHARED)
+    if not compute_uv:
+        nothing = empty((0,), a.dtype, a._device)
+        return nothing, s, empty((0,), a.dtype, a._device)
+    if tall:
+        return work, s, v.transpose(-2, -1).contiguous()
+    return v, s, work.transpose(-2, -1).contiguous()
+
+
 KERNELS = {"linalg_lu_factor_ex": linalg_lu_factor_ex, "_lu_permutation": lu_permutation,
            "linalg_inv_ex": linalg_inv_ex, "linalg_solve_ex": linalg_solve_ex,
            "linalg_solve_triangular": linalg_solve_triangular, "linalg_det": linalg_det,
            "linalg_slogdet": linalg_slogdet, "linalg_cholesky_ex": linalg_cholesky_ex,
-           "geqrf": geqrf, "linalg_qr": linalg_qr, "_linalg_eigh": linalg_eigh}
+           "geqrf": geqrf, "linalg_qr": linalg_qr, "_linalg_eigh": linalg_eigh,
+           "_linalg_svd": linalg_svd}
