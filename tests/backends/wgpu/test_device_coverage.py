@@ -198,11 +198,6 @@ def test_attention_dropout_keeps_the_rate_and_its_backward_matches(wgpu: str) ->
 # fails when one of them gets a kernel or composite (take it off the list) and when any other op
 # falls back, so the list is exactly the gap the coverage report shows.
 CPU_FALLBACK_ON_WGPU = {
-    "LAPACK decompositions computed by numpy.linalg on the host; no WGSL kernels yet": (
-        "_linalg_eigh", "_linalg_svd", "_lu_permutation", "geqrf", "linalg_cholesky_ex",
-        "linalg_det", "linalg_inv_ex", "linalg_ldl_factor_ex", "linalg_ldl_solve",
-        "linalg_lu_factor_ex", "linalg_qr", "linalg_slogdet", "linalg_solve_ex",
-        "linalg_solve_triangular"),
     "special functions computed by scipy.special on the host; no WGSL kernels yet": (
         "airy_ai", "bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1", "digamma", "entr",
         "erfcx", "i0", "i0e", "i1", "i1e", "igamma", "igammac", "lgamma", "log_ndtr",

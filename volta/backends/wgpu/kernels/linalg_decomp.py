@@ -512,6 +512,188 @@ def linalg_qr(a: Tensor, mode: str = "reduced") -> tuple:
     return q, r
 
 
+# ---------------------------------------------------------------- LDL^T (Bunch-Kaufman)
+
+# LAPACK's unblocked sytf2 (UPLO='L'), as the CPU backend computes it, serial on thread 0:
+# b1 the lower triangle (n x n), b2 the 1-based pivots (negative for 2x2 blocks), b3 info
+_SYTF2 = """
+  let n = pu(1u); let base = mat * n * n;
+  if (lid != 0u) { return; }
+  var info = 0;
+  var k = 0u;
+  loop {
+    if (k >= n) { break; }
+    var step = 1u;
+    let absakk = abs(A(k, k));
+    var imax = k; var colmax = 0.0;
+    for (var i = k + 1u; i < n; i = i + 1u) {
+      if (i == k + 1u || abs(A(i, k)) > colmax) { colmax = abs(A(i, k)); imax = i; }
+    }
+    var kp = k;
+    if (max(absakk, colmax) == 0.0 || absakk != absakk) {
+      if (info == 0) { info = i32(k + 1u); }
+    } else if (absakk < ALPHA * colmax) {
+      var rowmax = 0.0;
+      for (var j = k; j < imax; j = j + 1u) { rowmax = max(rowmax, abs(A(imax, j))); }
+      for (var i = imax + 1u; i < n; i = i + 1u) { rowmax = max(rowmax, abs(A(i, imax))); }
+      if (absakk >= ALPHA * colmax * (colmax / rowmax)) {
+        kp = k;
+      } else if (abs(A(imax, imax)) >= ALPHA * rowmax) {
+        kp = imax;
+      } else {
+        kp = imax; step = 2u;
+      }
+    }
+    let kk = k + step - 1u;
+    if (kp != kk) {  // symmetric interchange of rows and columns kk and kp below k
+      for (var i = kp + 1u; i < n; i = i + 1u) { exchange(i, kk, i, kp); }
+      for (var j = kk + 1u; j < kp; j = j + 1u) { exchange(j, kk, kp, j); }
+      exchange(kk, kk, kp, kp);
+      if (step == 2u) { exchange(k + 1u, k, kp, k); }
+    }
+    if (step == 1u && k + 1u < n && A(k, k) != 0.0) {
+      let d = A(k, k);
+      for (var j = k + 1u; j < n; j = j + 1u) {
+        for (var i = j; i < n; i = i + 1u) { put(i, j, A(i, j) - A(i, k) * A(j, k) / d); }
+      }
+      for (var i = k + 1u; i < n; i = i + 1u) { put(i, k, A(i, k) / d); }
+    } else if (step == 2u && k + 2u < n) {
+      let d21 = A(k + 1u, k);
+      let d11 = A(k + 1u, k + 1u) / d21; let d22 = A(k, k) / d21;
+      let scale = 1.0 / (d11 * d22 - 1.0) / d21;
+      for (var j = k + 2u; j < n; j = j + 1u) {
+        let wk = scale * (d11 * A(j, k) - A(j, k + 1u));
+        let wkp1 = scale * (d22 * A(j, k + 1u) - A(j, k));
+        for (var i = j; i < n; i = i + 1u) {
+          put(i, j, A(i, j) - (A(i, k) * wk + A(i, k + 1u) * wkp1));
+        }
+      }
+      for (var i = k + 2u; i < n; i = i + 1u) {
+        let ak = A(i, k); let ak1 = A(i, k + 1u);
+        put(i, k, scale * (d11 * ak - ak1)); put(i, k + 1u, scale * (d22 * ak1 - ak));
+      }
+    }
+    if (step == 1u) {
+      b2[mat * n + k] = i32(kp + 1u);
+    } else {
+      b2[mat * n + k] = -i32(kp + 1u); b2[mat * n + k + 1u] = -i32(kp + 1u);
+    }
+    k = k + step;
+  }
+  b3[mat] = info;
+"""
+
+_SYTF2_SHARED = f"""
+const ALPHA: f32 = {(1 + 17 ** 0.5) / 8!r};
+var<private> base: u32;
+var<private> n: u32;
+"""
+
+
+def _sytf2_shared() -> str:
+    # element access of the matrix being factored (base and n set once per workgroup)
+    return (_SYTF2_SHARED + "fn A(i: u32, j: u32) -> f32 { return b1[base + i * n + j]; }\n"
+            "fn put(i: u32, j: u32, v: f32) { b1[base + i * n + j] = v; }\n"
+            "fn exchange(i: u32, j: u32, k: u32, l: u32) {\n"
+            "  let t = A(i, j); put(i, j, A(k, l)); put(k, l, t);\n}\n")
+
+
+def linalg_ldl_factor_ex(a: Tensor, hermitian: bool = False, check_errors: bool = False
+                         ) -> tuple:
+    op = "torch.linalg.ldl_factor_ex"
+    if not _on_device(op, a):
+        return cpu_path("linalg_ldl_factor_ex", a, hermitian, check_errors)
+    *batch, n, _ = a._shape
+    ld = _fresh(a.tril())
+    pivots = empty((*batch, n), D.int32, a._device)
+    info = empty(tuple(batch), D.int32, a._device)
+    body = _SYTF2.replace("let n = pu(1u); let base = mat * n * n;",
+                          "n = pu(1u); base = mat * n * n;")
+    _per_matrix(body, _count(a._shape), [(ld, True), (pivots, True), (info, True)], [n],
+                _sytf2_shared())
+    if check_errors:
+        failure = _first_failure(info)
+        if failure is not None:
+            raise LinAlgError(f"torch.linalg.ldl_factor: {_batch_prefix(info, failure[0])}The "
+                              f"factorization could not be completed because the input is "
+                              f"singular (D[{failure[1]},{failure[1]}] is zero).")
+    return ld, pivots, info
+
+
+# LAPACK's sytrs (UPLO='L') from sytf2's factors: b1 LD, b2 pivots, b3 B -> X, a thread a column
+_SYTRS = """
+  let n = pu(1u); let r = pu(2u); let l = mat * n * n; let x = mat * n * r;
+  for (var c = lid; c < r; c = c + WG) {
+    var k = 0u;
+    loop {  // L D Y = P^T B
+      if (k >= n) { break; }
+      let piv = b2[mat * n + k];
+      if (piv > 0) {
+        let p = u32(piv - 1);
+        let t = b3[x + k * r + c]; b3[x + k * r + c] = b3[x + p * r + c]; b3[x + p * r + c] = t;
+        for (var i = k + 1u; i < n; i = i + 1u) {
+          b3[x + i * r + c] = b3[x + i * r + c] - b1[l + i * n + k] * b3[x + k * r + c];
+        }
+        b3[x + k * r + c] = b3[x + k * r + c] / b1[l + k * n + k];
+        k = k + 1u;
+      } else {
+        let p = u32(-piv - 1);
+        let k1 = k + 1u;
+        let t = b3[x + k1 * r + c]; b3[x + k1 * r + c] = b3[x + p * r + c];
+        b3[x + p * r + c] = t;
+        for (var i = k + 2u; i < n; i = i + 1u) {
+          b3[x + i * r + c] = b3[x + i * r + c] - (b1[l + i * n + k] * b3[x + k * r + c]
+                                                   + b1[l + i * n + k1] * b3[x + k1 * r + c]);
+        }
+        let d21 = b1[l + k1 * n + k];
+        let d11 = b1[l + k * n + k] / d21; let d22 = b1[l + k1 * n + k1] / d21;
+        let denom = d11 * d22 - 1.0;
+        let bk = b3[x + k * r + c] / d21; let bk1 = b3[x + k1 * r + c] / d21;
+        b3[x + k * r + c] = (d22 * bk - bk1) / denom;
+        b3[x + k1 * r + c] = (d11 * bk1 - bk) / denom;
+        k = k + 2u;
+      }
+    }
+    var j = i32(n) - 1;
+    loop {  // L^T X = Y, undoing the interchanges
+      if (j < 0) { break; }
+      let k = u32(j);
+      let piv = b2[mat * n + k];
+      var acc = 0.0;
+      for (var i = k + 1u; i < n; i = i + 1u) { acc = acc + b1[l + i * n + k] * b3[x + i * r + c]; }
+      b3[x + k * r + c] = b3[x + k * r + c] - acc;
+      if (piv < 0) {
+        var acc1 = 0.0;
+        for (var i = k + 1u; i < n; i = i + 1u) {
+          acc1 = acc1 + b1[l + i * n + k - 1u] * b3[x + i * r + c];
+        }
+        b3[x + (k - 1u) * r + c] = b3[x + (k - 1u) * r + c] - acc1;
+      }
+      let p = u32(select(piv - 1, -piv - 1, piv < 0));
+      let t = b3[x + k * r + c]; b3[x + k * r + c] = b3[x + p * r + c]; b3[x + p * r + c] = t;
+      j = j - select(1, 2, piv < 0);
+    }
+  }
+"""
+
+
+def linalg_ldl_solve(ld: Tensor, pivots: Tensor, b: Tensor, hermitian: bool = False
+                     ) -> Tensor:
+    op = "torch.linalg.ldl_solve"
+    check_same_dtype(op, ld, b)
+    _, batch = check_solve(op, ld, b, True, vectors=False)
+    if ld.dtype is not D.float32:
+        return cpu_path("linalg_ldl_solve", ld, pivots, b, hermitian)
+    _check_order(op, *ld._shape[-2:], *b._shape[-2:])
+    n = ld._shape[-1]
+    x = _fresh(b.expand(*batch, *b._shape[-2:]))
+    _per_matrix(_SYTRS, _count(x._shape),
+                [(_fresh(ld.expand(*batch, n, n)), False),
+                 (_fresh(pivots.expand(*batch, n), D.int32), False), (x, True)],
+                [n, x._shape[-1]])
+    return x
+
+
 # ---------------------------------------------------------------- Jacobi: eigh and SVD
 
 _ROTATION_SHARED = """
@@ -744,4 +926,5 @@ KERNELS = {"linalg_lu_factor_ex": linalg_lu_factor_ex, "_lu_permutation": lu_per
            "linalg_solve_triangular": linalg_solve_triangular, "linalg_det": linalg_det,
            "linalg_slogdet": linalg_slogdet, "linalg_cholesky_ex": linalg_cholesky_ex,
            "geqrf": geqrf, "linalg_qr": linalg_qr, "_linalg_eigh": linalg_eigh,
-           "_linalg_svd": linalg_svd}
+           "_linalg_svd": linalg_svd, "linalg_ldl_factor_ex": linalg_ldl_factor_ex,
+           "linalg_ldl_solve": linalg_ldl_solve}
