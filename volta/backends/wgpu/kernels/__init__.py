@@ -23,12 +23,13 @@ from volta.backends.wgpu.kernels import (
     reduce,
     rows,
     shaping,
+    sort,
 )
 
 KERNELS: dict[str, Any] = {**copy.KERNELS, **pointwise.KERNELS, **reduce.KERNELS,
                            **optim.KERNELS, **nn.KERNELS, **indexing.KERNELS,
                            **composed.KERNELS, **pool.KERNELS, **linalg.KERNELS,
                            **linalg_decomp.KERNELS,
-                           **conv_ops.KERNELS, **rows.KERNELS,
+                           **conv_ops.KERNELS, **rows.KERNELS, **sort.KERNELS,
                            **shaping.KERNELS,
                            **attention.KERNELS, **recurrent.KERNELS}
