@@ -708,10 +708,9 @@ fn jacobi_rotation(app: f32, aqq: f32, apq: f32) -> vec2<f32> {
   let c = 1.0 / sqrt(t * t + 1.0);
   return vec2<f32>(c, t * c);
 }
-// whether apq is negligible next to both diagonal entries (then it is set to zero)
+// whether apq is negligible next to the diagonal entries (then it is set to zero)
 fn negligible(app: f32, aqq: f32, apq: f32) -> bool {
-  let small = 100.0 * abs(apq);
-  return abs(app) + small == abs(app) && abs(aqq) + small == abs(aqq);
+  return abs(apq) <= ORTHOGONAL * 0.1 * sqrt(abs(app * aqq)) || abs(apq) < 1.0e-30;
 }
 """
 
@@ -724,29 +723,27 @@ _SYEV = """
     if (lid == 0u) { rotated = 0u; }
     for (var p = 0u; p + 1u < n; p = p + 1u) {
       for (var q = p + 1u; q < n; q = q + 1u) {
-        if (lid == 0u) {
+        if (lid == 0u) {  // the 2x2 block rotated to diagonal (Numerical Recipes' jacobi)
           let app = b1[a + p * n + p]; let aqq = b1[a + q * n + q]; let apq = b1[a + p * n + q];
           var cs = vec2<f32>(1.0, 0.0);
-          if (negligible(app, aqq, apq)) {
-            b1[a + p * n + q] = 0.0; b1[a + q * n + p] = 0.0;
-          } else {
+          if (!negligible(app, aqq, apq)) {
             cs = jacobi_rotation(app, aqq, apq); rotated = 1u;
+            let t = cs.y / cs.x;
+            b1[a + p * n + p] = app - t * apq; b1[a + q * n + q] = aqq + t * apq;
           }
+          b1[a + p * n + q] = 0.0; b1[a + q * n + p] = 0.0;
           rotation = cs;
         }
         sync();
         let c = rotation.x; let s = rotation.y;
-        if (s != 0.0) {  // A J: columns p and q
+        if (s != 0.0) {  // J^T A J outside the block (rows and columns p, q, kept symmetric); V J
           for (var k = lid; k < n; k = k + WG) {
-            let kp = b1[a + k * n + p]; let kq = b1[a + k * n + q];
-            b1[a + k * n + p] = c * kp - s * kq; b1[a + k * n + q] = s * kp + c * kq;
-          }
-        }
-        sync();
-        if (s != 0.0) {  // J^T (A J): rows p and q; V J
-          for (var k = lid; k < n; k = k + WG) {
-            let pk = b1[a + p * n + k]; let qk = b1[a + q * n + k];
-            b1[a + p * n + k] = c * pk - s * qk; b1[a + q * n + k] = s * pk + c * qk;
+            if (k != p && k != q) {
+              let kp = b1[a + k * n + p]; let kq = b1[a + k * n + q];
+              let new_p = c * kp - s * kq; let new_q = s * kp + c * kq;
+              b1[a + k * n + p] = new_p; b1[a + p * n + k] = new_p;
+              b1[a + k * n + q] = new_q; b1[a + q * n + k] = new_q;
+            }
             let vp = b2[a + k * n + p]; let vq = b2[a + k * n + q];
             b2[a + k * n + p] = c * vp - s * vq; b2[a + k * n + q] = s * vp + c * vq;
           }
