@@ -105,6 +105,26 @@ CASES: dict[str, tuple[Callable[..., Any], list[np.ndarray], bool]] = {
 }
 
 
+EMPTY = np.zeros((2, 0, 0), dtype=np.float32)
+ONE_BY_ONE = np.full((1, 1), 3.0, dtype=np.float32)
+NO_COLUMNS = np.zeros((3, 0), dtype=np.float32)
+EDGE_CASES: dict[str, tuple[Callable[..., Any], np.ndarray]] = {
+    "lu": (lambda a: volta.linalg.lu(a), EMPTY),
+    "lu_no_columns": (lambda a: volta.linalg.lu(a), NO_COLUMNS),
+    "inv": (lambda a: volta.linalg.inv_ex(a), EMPTY),
+    "det": (lambda a: volta.linalg.det(a), EMPTY),
+    "slogdet": (lambda a: volta.linalg.slogdet(a), ONE_BY_ONE),
+    "cholesky": (lambda a: volta.linalg.cholesky_ex(a), ONE_BY_ONE),
+    "qr_no_columns": (lambda a: volta.linalg.qr(a, "complete"), NO_COLUMNS),
+    "eigh": (lambda a: volta.linalg.eigh(a), EMPTY),
+    "svd_no_columns": (lambda a: volta.linalg.svd(a), NO_COLUMNS),
+    "ldl": (lambda a: volta.linalg.ldl_factor_ex(a), ONE_BY_ONE),
+    "solve": (lambda a: volta.linalg.solve(a, a), EMPTY),
+}
+for _name, (_fn, _array) in EDGE_CASES.items():
+    CASES[f"edge_{_name}"] = (_fn, [_array], False)
+
+
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_matches_cpu(wgpu: str, no_fallback: None, name: str) -> None:
     fn, arrays, grad = CASES[name]

@@ -104,7 +104,7 @@ def lu_permutation(pivots: Tensor, m: int, dtype: D.dtype) -> Tensor:
     if piv.size and (piv.min() < 0 or piv.max() >= m):
         raise InvalidArgumentError("lu_unpack: pivots out of range: each must be in [1, "
                                    f"{m}]")
-    flat = piv.reshape(-1, k)
+    flat = piv.reshape(math.prod(batch), k)  # -1 is ambiguous when k is 0
     perm = np.tile(np.arange(m), (flat.shape[0], 1))
     rows = np.arange(flat.shape[0])
     for j in range(k):  # apply the row swaps in order: perm[i] is the row of A in row i of LU

@@ -19,6 +19,7 @@ from typing import Any
 from volta import dtypes as D
 from volta.backends.wgpu import runtime
 from volta.backends.wgpu.kernels.copy import copy_into
+from volta.backends.wgpu.kernels.indexing import out_of_range
 from volta.backends.wgpu.kernels.linalg import cpu_path
 from volta.backends.wgpu.storage import STORED, empty, handle_of, runtime_of
 from volta.composites.linalg import check_floating, check_matrix, check_same_dtype, check_solve
@@ -209,7 +210,7 @@ def lu_permutation(pivots: Tensor, m: int, dtype: D.dtype) -> Tensor:
         return cpu_path("_lu_permutation", pivots, m, dtype)
     *batch, k = pivots._shape
     _check_order("lu_unpack", m, k)
-    if pivots.numel() and (int(pivots.min().item()) < 1 or int(pivots.max().item()) > m):
+    if out_of_range(pivots, 1, m + 1) is not None:  # one read, none for uploaded pivots
         raise InvalidArgumentError(f"lu_unpack: pivots out of range: each must be in [1, {m}]")
     out = empty((*batch, m, m), dtype, pivots._device)
     order = empty((*batch, m), D.int32, pivots._device)
