@@ -2,13 +2,19 @@
 inv, solve on it), triangular solves, Cholesky, Householder QR, LDL^T with Bunch-Kaufman
 pivoting, symmetric eigendecomposition (cyclic Jacobi) and SVD (one-sided Jacobi).
 
-One workgroup per matrix of the batch: its threads share the row or column loops of each step
-and meet at a barrier between steps; the pivot searches and the rotation angles are computed
-by thread 0. float32 only (float64 runs through the CPU fallback, where it is switched on).
-Inputs are copied into fresh contiguous work buffers, which the kernels factor in place.
+One workgroup per matrix of the batch (or per chunk of its columns, for the solves): its threads
+share the row or column loops of each step and meet at a barrier between steps; pivot searches
+and rotation angles are computed by thread 0. float32 only (float64 runs through the CPU
+fallback, where it is switched on). Inputs are copied into fresh contiguous work buffers, which
+the kernels factor in place.
 
-Lavapipe stops any shader loop after 65,535 iterations, and each thread's share of a step is up
-to ``n * n / 64`` iterations: matrices larger than ``MAX_ORDER`` raise a ShapeError.
+Note [lavapipe loop budget]: lavapipe (llvmpipe) stops an invocation after 65,535 loop
+iterations counted over all the loops it runs, not per loop. So the kernels run their steps
+(columns of a factorisation, rows of a substitution, Jacobi rotations) in ranges, one dispatch
+per range, sized on the host so that no thread exceeds ``BUDGET`` iterations; everything a later
+range needs (the matrix, pivots, convergence flags) lives in buffers. Matrices larger than
+``MAX_ORDER`` (a single step would exceed the budget) raise a ShapeError; LDL^T, whose pivoting
+runs serially on one thread, stops at ``LDL_MAX_ORDER``.
 """
 
 from __future__ import annotations
@@ -21,60 +27,105 @@ from volta.backends.wgpu import runtime
 from volta.backends.wgpu.kernels.copy import copy_into
 from volta.backends.wgpu.kernels.indexing import out_of_range
 from volta.backends.wgpu.kernels.linalg import cpu_path
+from volta.backends.wgpu.kernels.sort import sort
 from volta.backends.wgpu.storage import STORED, empty, handle_of, runtime_of
 from volta.composites.linalg import check_floating, check_matrix, check_same_dtype, check_solve
 from volta.errors import InvalidArgumentError, LinAlgError, ShapeError
 from volta.tensor import factories as fac
 from volta.tensor.tensor import Tensor
 
-MAX_ORDER = 1024  # n * n / THREADS stays under lavapipe's 65,535 iterations per loop
 THREADS = 64
+BUDGET = 60_000  # loop iterations per invocation and dispatch, under lavapipe's 65,535
+MAX_ORDER = 1024  # the largest step of every kernel here stays within BUDGET
+LDL_MAX_ORDER = 48  # sytf2 runs serially: about n^3 / 6 iterations on one thread
 # Jacobi sweeps before giving up on convergence (float32 converges in well under ten)
-MAX_SWEEPS = 40
+MAX_SWEEPS = 20
 
 _SOURCES: dict[tuple, str] = {}
 
 
 def _source(body: str, bindings: Sequence[tuple[str, bool]], shared: str) -> str:
-    """A kernel with one workgroup per matrix: ``mat`` is its index in the batch (``pu(0u)``
-    matrices), ``lid`` the thread; ``sync()`` is a barrier for storage and workgroup memory."""
+    """A kernel with one workgroup per (matrix, chunk of ``pu(1u)``): ``mat`` is the matrix's
+    index in the batch, ``chunk`` the chunk, ``lid`` the thread; ``pu(2u)``..``pu(3u)`` is the
+    range of steps this dispatch runs, the kernel's own scalars start at ``pu(4u)``. ``sync()``
+    is a barrier for storage and workgroup memory."""
     key = (body, tuple(bindings), shared)
     if key not in _SOURCES:
         decls = "\n".join(
             f"@group(0) @binding({i + 1}) var<storage, {'read_write' if w else 'read'}> "
             f"b{i + 1}: array<{ty}>;" for i, (ty, w) in enumerate(bindings))
         _SOURCES[key] = (
-            runtime.PARAMS_WGSL + decls + "\n" + shared +
-            f"\nconst WG: u32 = {THREADS}u;\n"
-            "fn sync() { storageBarrier(); workgroupBarrier(); }\n"
+            runtime.PARAMS_WGSL + decls + "\n" + f"const WG: u32 = {THREADS}u;\n" + shared +
+            "\nfn sync() { storageBarrier(); workgroupBarrier(); }\n"
             f"@compute @workgroup_size({THREADS})\n"
             "fn main(@builtin(workgroup_id) wid: vec3<u32>,\n"
             "        @builtin(num_workgroups) nwg: vec3<u32>,\n"
             "        @builtin(local_invocation_index) lid: u32) {\n"
-            "  let mat = wid.x + wid.y * nwg.x;\n"
-            "  if (mat >= pu(0u)) { return; }\n"
+            "  let group = wid.x + wid.y * nwg.x;\n"
+            "  if (group >= pu(0u)) { return; }\n"
+            "  let mat = group / pu(1u); let chunk = group % pu(1u);\n"
             f"{body}\n}}\n")
     return _SOURCES[key]
 
 
-def _per_matrix(body: str, count: int, tensors: Sequence[tuple[Tensor, bool]],
-                scalars: Sequence[Any] = (), shared: str = "") -> None:
-    """Run ``body`` with one workgroup for each of ``count`` matrices; ``tensors[k]`` (fresh:
-    contiguous from offset 0, distinct storages) is bound as ``b{k+1}``."""
-    if count == 0:
+def _per_thread(work: int) -> int:
+    """Loop iterations of one thread when ``work`` items are shared by a workgroup."""
+    return -(-max(work, 0) // THREADS) + 1
+
+
+def _ranges(costs: Sequence[int], base: int = 0) -> list[tuple[int, int]]:
+    """Consecutive ranges of steps whose costs (iterations per thread), plus ``base`` per
+    dispatch, stay within BUDGET (Note [lavapipe loop budget])."""
+    out: list[tuple[int, int]] = []
+    first, total = 0, base
+    for step, cost in enumerate(costs):
+        if total + cost > BUDGET and step > first:
+            out.append((first, step))
+            first, total = step, base
+        total += cost
+    if first < len(costs):
+        out.append((first, len(costs)))
+    return out
+
+
+def _uniform_ranges(steps: int, cost: int, base: int = 0) -> list[tuple[int, int]]:
+    per_dispatch = max(1, (BUDGET - base) // cost)
+    return [(first, min(first + per_dispatch, steps)) for first in range(0, steps, per_dispatch)]
+
+
+def _run(body: str, count: int, tensors: Sequence[tuple[Tensor, bool]],
+         scalars: Sequence[Any] = (), shared: str = "",
+         steps: Sequence[tuple[int, int]] = ((0, 0),), chunks: int = 1) -> None:
+    """Dispatch ``body`` once per range of ``steps``, with a workgroup for each of ``count``
+    matrices times ``chunks``; ``tensors[k]`` (fresh: contiguous from offset 0, distinct
+    storages) is bound as ``b{k+1}``."""
+    groups = count * chunks
+    if groups == 0:
         return
     binds = [(STORED[t.dtype][0], w) for t, w in tensors]
     rt = runtime_of(tensors[0][0])
     kernel = rt.kernel(_source(body, binds, shared), [w for _, w in binds])
-    x = min(count, runtime.MAX_GROUPS_X)
-    rt.dispatch(kernel, [handle_of(t) for t, _ in tensors], runtime.pack([count, *scalars]),
-                (x, -(-count // x), 1))
+    x = min(groups, runtime.MAX_GROUPS_X)
+    handles = [handle_of(t) for t, _ in tensors]
+    for first, end in steps:
+        rt.dispatch(kernel, handles, runtime.pack([groups, chunks, first, end, *scalars]),
+                    (x, -(-groups // x), 1))
 
 
 def _fresh(t: Tensor, dtype: D.dtype | None = None) -> Tensor:
     """A contiguous copy from offset 0 (the kernels index their buffers from 0)."""
     dtype = dtype or t.dtype
     return copy_into(empty(tuple(t._shape), dtype, t._device), t.to(dtype))
+
+
+def _zeros(shape: Sequence[int], like: Tensor, dtype: D.dtype | None = None) -> Tensor:
+    return empty(tuple(shape), dtype or like.dtype, like._device).fill_(0)
+
+
+def _eye(rows: int, cols: int, batch: Sequence[int], like: Tensor) -> Tensor:
+    """A fresh batch of identity matrices (rows x cols)."""
+    eye = fac.eye(rows, cols, dtype=like.dtype, device=like.device)
+    return _fresh(eye.expand(*batch, rows, cols))
 
 
 def _count(shape: Sequence[int]) -> int:
@@ -84,20 +135,20 @@ def _count(shape: Sequence[int]) -> int:
     return out
 
 
-def _check_order(op: str, *sizes: int) -> None:
-    if max(sizes, default=0) > MAX_ORDER:
-        raise ShapeError(f"{op}: matrices of up to {MAX_ORDER} rows and columns are supported "
-                         f"on wgpu (lavapipe stops a shader loop after 65,535 iterations), got "
-                         f"{'x'.join(map(str, sizes))}")
+def _check_order(op: str, *sizes: int, limit: int = MAX_ORDER) -> None:
+    if max(sizes, default=0) > limit:
+        raise ShapeError(f"{op}: matrices of up to {limit} rows and columns are supported on "
+                         f"wgpu (lavapipe stops a shader invocation after 65,535 loop "
+                         f"iterations), got {'x'.join(map(str, sizes))}")
 
 
-def _on_device(op: str, a: Tensor, square: bool = True) -> bool:
+def _on_device(op: str, a: Tensor, square: bool = True, limit: int = MAX_ORDER) -> bool:
     """PyTorch's checks; False for float64, which the kernels here do not compute."""
     check_floating(op, a)
     check_matrix(op, a, square)
     if a.dtype is not D.float32:
         return False
-    _check_order(op, *a._shape[-2:])
+    _check_order(op, *a._shape[-2:], limit=limit)
     return True
 
 
@@ -112,13 +163,43 @@ def _first_failure(info: Tensor) -> tuple[int, int] | None:
     return None if bad.size == 0 else (int(bad[0]), int(codes[bad[0]]))
 
 
+def _where_ok(info: Tensor, x: Tensor, fill: float) -> Tensor:
+    """``x`` (a batch of matrices) with the matrices whose info is not 0 replaced by ``fill``."""
+    ok = (info == 0).reshape(*info._shape, 1, 1)
+    return x.where(ok, empty((), x.dtype, x._device).fill_(fill)).contiguous()
+
+
+_TAKE_COLUMNS = """
+  let rows = pu(4u); let n_in = pu(5u); let n_out = pu(6u);
+  let c = chunk * WG + lid;
+  if (c < n_out) {
+    let picked = u32(b3[mat * n_out + c]);
+    for (var r = 0u; r < rows; r = r + 1u) {
+      b1[(mat * rows + r) * n_out + c] = b2[(mat * rows + r) * n_in + picked];
+    }
+  }
+"""
+
+
+def _take_columns(src: Tensor, order: Tensor) -> Tensor:
+    """``out[..., r, c] = src[..., r, order[..., c]]`` (``src`` fresh, ``order`` int64)."""
+    *batch, rows, n_in = src._shape
+    n_out = order._shape[-1]
+    out = empty((*batch, rows, n_out), src.dtype, src._device)
+    _run(_TAKE_COLUMNS, _count(src._shape), [(out, True), (src, False),
+                                              (_fresh(order), False)],
+         [rows, n_in, n_out], chunks=-(-n_out // THREADS))
+    return out
+
+
 # ---------------------------------------------------------------- LU
 
+# steps: the columns j of getrf
 _GETRF = """
-  let m = pu(1u); let n = pu(2u); let k = min(m, n);
+  let m = pu(4u); let n = pu(5u); let k = min(m, n);
   let base = mat * m * n;
-  if (lid == 0u) { b3[mat] = 0; }
-  for (var j = 0u; j < k; j = j + 1u) {
+  if (lid == 0u && pu(2u) == 0u) { b3[mat] = 0; }
+  for (var j = pu(2u); j < pu(3u); j = j + 1u) {
     if (lid == 0u) {
       // the first row of largest magnitude (LAPACK's isamax) is the pivot row
       var p = j; var best = abs(b1[base + j * n + j]);
@@ -161,11 +242,14 @@ _GETRF = """
 def _lu(a: Tensor) -> tuple[Tensor, Tensor, Tensor]:
     """Packed LU of a float32 batch (LAPACK getrf): LU, int32 1-based pivots, int32 info."""
     *batch, m, n = a._shape
+    k = min(m, n)
     lu = _fresh(a)
-    pivots = empty((*batch, min(m, n)), D.int32, a._device)
-    info = empty(tuple(batch), D.int32, a._device)
-    _per_matrix(_GETRF, _count(a._shape), [(lu, True), (pivots, True), (info, True)], [m, n],
-                "var<workgroup> pivot_row: u32;")
+    pivots = empty((*batch, k), D.int32, a._device)
+    info = _zeros(batch, a, D.int32)
+    costs = [(m - j) + _per_thread(n) + _per_thread(m) + _per_thread((m - j - 1) * (n - j - 1))
+             + 2 for j in range(k)]
+    _run(_GETRF, _count(a._shape), [(lu, True), (pivots, True), (info, True)], [m, n],
+         "var<workgroup> pivot_row: u32;", _ranges(costs))
     return lu, pivots, info
 
 
@@ -188,7 +272,7 @@ def linalg_lu_factor_ex(a: Tensor, pivot: bool = True, check_errors: bool = Fals
 
 
 _PERMUTATION = """
-  let m = pu(1u); let k = pu(2u);
+  let m = pu(4u); let k = pu(5u);
   if (lid == 0u) {  // apply the row swaps in order: b2[i] is the row of A in row i of LU
     for (var i = 0u; i < m; i = i + 1u) { b2[mat * m + i] = i32(i); }
     for (var j = 0u; j < k; j = j + 1u) {
@@ -214,49 +298,51 @@ def lu_permutation(pivots: Tensor, m: int, dtype: D.dtype) -> Tensor:
         raise InvalidArgumentError(f"lu_unpack: pivots out of range: each must be in [1, {m}]")
     out = empty((*batch, m, m), dtype, pivots._device)
     order = empty((*batch, m), D.int32, pivots._device)
-    _per_matrix(_PERMUTATION, _count((*batch, 0, 0)),
-                [(out, True), (order, True), (_fresh(pivots, D.int32), False)], [m, k])
+    _run(_PERMUTATION, _count((*batch, 0, 0)),
+         [(out, True), (order, True), (_fresh(pivots, D.int32), False)], [m, k])
     return out
 
 
 # ---------------------------------------------------------------- solves on the LU factors
 
+# a thread per right-hand side; steps s < n: row s of L y = P^T b (the swaps of rows s and
+# pivot s applied on the way: later swaps never touch rows above them); s >= n: row 2n-1-s of
+# U x = y
 _GETRS = """
-  let n = pu(1u); let r = pu(2u);
+  let n = pu(4u); let r = pu(5u);
   let lu = mat * n * n; let x = mat * n * r;
-  let singular = b4[mat] != 0;
-  for (var c = lid; c < r; c = c + WG) {
-    for (var j = 0u; j < n; j = j + 1u) {
-      let p = u32(b2[mat * n + j] - 1);
-      let t = b3[x + j * r + c]; b3[x + j * r + c] = b3[x + p * r + c]; b3[x + p * r + c] = t;
-    }
-    for (var i = 0u; i < n; i = i + 1u) {  // L y = P^T b, L unit lower
-      var acc = b3[x + i * r + c];
-      for (var j = 0u; j < i; j = j + 1u) { acc = acc - b1[lu + i * n + j] * b3[x + j * r + c]; }
-      b3[x + i * r + c] = acc;
-    }
-    for (var ii = 0u; ii < n; ii = ii + 1u) {  // U x = y
-      let i = n - 1u - ii;
-      var acc = b3[x + i * r + c];
-      for (var j = i + 1u; j < n; j = j + 1u) {
-        acc = acc - b1[lu + i * n + j] * b3[x + j * r + c];
+  let c = chunk * WG + lid;
+  if (c < r) {
+    for (var s = pu(2u); s < pu(3u); s = s + 1u) {
+      if (s < n) {
+        let i = s;
+        let p = u32(b2[mat * n + i] - 1);
+        let t = b3[x + i * r + c]; b3[x + i * r + c] = b3[x + p * r + c]; b3[x + p * r + c] = t;
+        var acc = b3[x + i * r + c];
+        for (var j = 0u; j < i; j = j + 1u) { acc = acc - b1[lu + i * n + j] * b3[x + j * r + c]; }
+        b3[x + i * r + c] = acc;
+      } else {
+        let i = 2u * n - 1u - s;
+        var acc = b3[x + i * r + c];
+        for (var j = i + 1u; j < n; j = j + 1u) {
+          acc = acc - b1[lu + i * n + j] * b3[x + j * r + c];
+        }
+        b3[x + i * r + c] = acc / b1[lu + i * n + i];
       }
-      b3[x + i * r + c] = acc / b1[lu + i * n + i];
-    }
-    if (singular) {  // LAPACK returns no solution: NaN, as the CPU backend
-      for (var i = 0u; i < n; i = i + 1u) { b3[x + i * r + c] = bitcast<f32>(0x7fc00000u); }
     }
   }
 """
 
 
 def _lu_solve(lu: Tensor, pivots: Tensor, info: Tensor, rhs: Tensor) -> Tensor:
-    """X with A X = rhs from A's LU (all with the same batch shape); NaN where info != 0."""
+    """X with A X = rhs from A's LU (all with the same batch shape); NaN where info != 0 (LAPACK
+    gives no solution there, and the CPU backend NaN)."""
     x = _fresh(rhs)
-    _per_matrix(_GETRS, _count(lu._shape), [(lu, False), (pivots, False), (x, True),
-                                             (info, False)],
-                [lu._shape[-1], rhs._shape[-1]])
-    return x
+    n, r = lu._shape[-1], rhs._shape[-1]
+    costs = [2 + (s if s < n else s - n) for s in range(2 * n)]
+    _run(_GETRS, _count(lu._shape), [(lu, False), (pivots, False), (x, True)], [n, r],
+         steps=_ranges(costs), chunks=-(-r // THREADS))
+    return _where_ok(info, x, float("nan"))
 
 
 def linalg_inv_ex(a: Tensor, check_errors: bool = False) -> tuple:
@@ -271,9 +357,7 @@ def linalg_inv_ex(a: Tensor, check_errors: bool = False) -> tuple:
                               f"{failure[1]} is zero, the inversion could not be completed "
                               "because the input matrix is singular.")
     n = a._shape[-1]
-    eye = empty((n, n), a.dtype, a._device).fill_(0)
-    eye.diagonal().fill_(1)
-    return _lu_solve(lu, pivots, info, eye.expand(*a._shape)), info
+    return _lu_solve(lu, pivots, info, _eye(n, n, a._shape[:-2], a)), info
 
 
 def linalg_solve_ex(a: Tensor, b: Tensor, left: bool = True, check_errors: bool = False
@@ -289,7 +373,6 @@ def linalg_solve_ex(a: Tensor, b: Tensor, left: bool = True, check_errors: bool 
     rhs = rhs.expand(*batch, *rhs._shape[-2:])
     if not left:  # X A = B  <=>  A^T X^T = B^T
         arr, rhs = arr.transpose(-2, -1), rhs.transpose(-2, -1)
-    _check_order(op, *rhs._shape[-2:])
     lu, pivots, info = _lu(arr)
     if check_errors:
         failure = _first_failure(info)
@@ -302,12 +385,14 @@ def linalg_solve_ex(a: Tensor, b: Tensor, left: bool = True, check_errors: bool 
     return (x.squeeze(-1) if vector else x), info
 
 
+# a thread per right-hand side; step s: row s of the substitution (from the bottom for upper)
 _TRSM = """
-  let n = pu(1u); let r = pu(2u); let upper = pu(3u) == 1u; let unit = pu(4u) == 1u;
+  let n = pu(4u); let r = pu(5u); let upper = pu(6u) == 1u; let unit = pu(7u) == 1u;
   let a = mat * n * n; let x = mat * n * r;
-  for (var c = lid; c < r; c = c + WG) {
-    for (var s = 0u; s < n; s = s + 1u) {
-      let i = select(s, n - 1u - s, upper);  // back substitution for upper, forward for lower
+  let c = chunk * WG + lid;
+  if (c < r) {
+    for (var s = pu(2u); s < pu(3u); s = s + 1u) {
+      let i = select(s, n - 1u - s, upper);
       var acc = b2[x + i * r + c];
       let lo = select(0u, i + 1u, upper); let hi = select(i, n, upper);
       for (var j = lo; j < hi; j = j + 1u) { acc = acc - b1[a + i * n + j] * b2[x + j * r + c]; }
@@ -326,15 +411,17 @@ def linalg_solve_triangular(a: Tensor, b: Tensor, upper: bool, left: bool = True
     _, batch = check_solve(op, a, b, left, vectors=False)
     if a.dtype is not D.float32:
         return cpu_path("linalg_solve_triangular", a, b, upper, left, unitriangular)
-    _check_order(op, *a._shape[-2:], *b._shape[-2:])
+    _check_order(op, *a._shape[-2:])
     n = a._shape[-1]
     arr = a.expand(*batch, n, n)
     rhs = b.expand(*batch, *b._shape[-2:])
     if not left:  # X A = B  <=>  A^T X^T = B^T, and A^T has the other triangle
         arr, rhs, upper = arr.transpose(-2, -1), rhs.transpose(-2, -1), not upper
     x = _fresh(rhs)
-    _per_matrix(_TRSM, _count(arr._shape), [(_fresh(arr), False), (x, True)],
-                [n, rhs._shape[-1], int(upper), int(unitriangular)])
+    r = rhs._shape[-1]
+    _run(_TRSM, _count(arr._shape), [(_fresh(arr), False), (x, True)],
+         [n, r, int(upper), int(unitriangular)], steps=_ranges([n + 2] * n),
+         chunks=-(-r // THREADS))
     return x.transpose(-2, -1) if not left else x
 
 
@@ -366,13 +453,13 @@ def linalg_slogdet(a: Tensor) -> tuple:
             diagonal.abs().log().sum(-1).contiguous())
 
 
+
 # ---------------------------------------------------------------- Cholesky
 
+# steps: the columns j of a right-looking Cholesky of the lower triangle
 _POTRF = """
-  let n = pu(1u); let base = mat * n * n;
-  if (lid == 0u) { b2[mat] = 0; }
-  sync();
-  for (var j = 0u; j < n; j = j + 1u) {
+  let n = pu(4u); let base = mat * n * n;
+  for (var j = pu(2u); j < pu(3u); j = j + 1u) {
     let d = b1[base + j * n + j];
     // the first leading minor that is not positive-definite (NaN included)
     if (lid == 0u && !(d > 0.0) && b2[mat] == 0) { b2[mat] = i32(j + 1u); }
@@ -392,11 +479,6 @@ _POTRF = """
     }
     sync();
   }
-  // only the lower triangle is the factor; a failed matrix is all zeros, as the CPU backend
-  let failed = b2[mat] != 0;
-  for (var t = lid; t < n * n; t = t + WG) {
-    if (failed || t % n > t / n) { b1[base + t] = 0.0; }
-  }
 """
 
 
@@ -404,9 +486,11 @@ def linalg_cholesky_ex(a: Tensor, upper: bool = False, check_errors: bool = Fals
     op = "linalg.cholesky"
     if not _on_device(op, a):
         return cpu_path("linalg_cholesky_ex", a, upper, check_errors)
-    factor = _fresh(a)
-    info = empty(tuple(a._shape[:-2]), D.int32, a._device)
-    _per_matrix(_POTRF, _count(a._shape), [(factor, True), (info, True)], [a._shape[-1]])
+    n = a._shape[-1]
+    work = _fresh(a)
+    info = _zeros(a._shape[:-2], a, D.int32)
+    costs = [_per_thread(n - j) + _per_thread((n - j - 1) ** 2) + 2 for j in range(n)]
+    _run(_POTRF, _count(a._shape), [(work, True), (info, True)], [n], steps=_ranges(costs))
     if check_errors:
         failure = _first_failure(info)
         if failure is not None:
@@ -414,16 +498,20 @@ def linalg_cholesky_ex(a: Tensor, upper: bool = False, check_errors: bool = Fals
                               "not be completed because the input is not positive-definite "
                               f"(the leading minor of order {failure[1]} is not "
                               "positive-definite).")
+    # the factor is the lower triangle; a failed matrix is all zeros, as the CPU backend's
+    factor = _where_ok(info, work.tril(), 0.0)
     return (factor.transpose(-2, -1).contiguous() if upper else factor), info
 
 
 # ---------------------------------------------------------------- Householder QR
 
+# steps: the columns j; thread 0 builds the reflector (LAPACK's slarfg), the threads apply it
+# to the trailing columns, one column each
 _GEQRF = """
-  let m = pu(1u); let n = pu(2u); let k = min(m, n);
+  let m = pu(4u); let n = pu(5u); let k = min(m, n);
   let base = mat * m * n;
-  for (var j = 0u; j < k; j = j + 1u) {
-    if (lid == 0u) {  // LAPACK's slarfg: H = I - tau v v^T maps column j below the diagonal
+  for (var j = pu(2u); j < pu(3u); j = j + 1u) {
+    if (lid == 0u) {  // H = I - tau v v^T maps column j below the diagonal to zero
       let alpha = b1[base + j * n + j];
       var norm2 = 0.0;
       for (var i = j + 1u; i < m; i = i + 1u) {
@@ -445,7 +533,7 @@ _GEQRF = """
     }
     sync();
     let tau = reflector_tau;
-    for (var c = j + 1u + lid; c < n; c = c + WG) {  // apply H to the trailing columns
+    for (var c = j + 1u + lid; c < n; c = c + WG) {
       var w = b1[base + j * n + c];
       for (var i = j + 1u; i < m; i = i + 1u) {
         w = w + b1[base + i * n + j] * b1[base + i * n + c];
@@ -460,13 +548,14 @@ _GEQRF = """
   }
 """
 
-# Q = H_0 H_1 ... H_{k-1} applied to the first columns of I: each column of Q on its own thread
+# Q = H_0 H_1 ... H_{k-1} applied to the first columns of I (b3, from the host): a thread per
+# column of Q; steps: the reflectors, last first
 _ORGQR = """
-  let m = pu(1u); let n = pu(2u); let cols = pu(3u); let k = min(m, n);
+  let m = pu(4u); let n = pu(5u); let cols = pu(6u); let k = min(m, n);
   let h = mat * m * n; let q = mat * m * cols;
-  for (var c = lid; c < cols; c = c + WG) {
-    for (var i = 0u; i < m; i = i + 1u) { b3[q + i * cols + c] = select(0.0, 1.0, i == c); }
-    for (var jj = 0u; jj < k; jj = jj + 1u) {
+  let c = chunk * WG + lid;
+  if (c < cols) {
+    for (var jj = pu(2u); jj < pu(3u); jj = jj + 1u) {
       let j = k - 1u - jj;
       let tau = b2[mat * k + j];
       var w = b3[q + j * cols + c];
@@ -485,9 +574,21 @@ def _geqrf(a: Tensor) -> tuple[Tensor, Tensor]:
     *batch, m, n = a._shape
     h = _fresh(a)
     tau = empty((*batch, min(m, n)), a.dtype, a._device)
-    _per_matrix(_GEQRF, _count(a._shape), [(h, True), (tau, True)], [m, n],
-                "var<workgroup> reflector_tau: f32;")
+    costs = [2 * (m - j) + _per_thread(n - j - 1) * (2 * (m - j) + 1) + 2
+             for j in range(min(m, n))]
+    _run(_GEQRF, _count(a._shape), [(h, True), (tau, True)], [m, n],
+         "var<workgroup> reflector_tau: f32;", _ranges(costs))
     return h, tau
+
+
+def _orgqr(h: Tensor, tau: Tensor, cols: int) -> Tensor:
+    """The first ``cols`` columns of Q from geqrf's reflectors."""
+    *batch, m, n = h._shape
+    k = min(m, n)
+    q = _eye(m, cols, batch, h)
+    _run(_ORGQR, _count(h._shape), [(h, False), (tau, False), (q, True)], [m, n, cols],
+         steps=_ranges([2 * m + 2] * k), chunks=-(-cols // THREADS))
+    return q
 
 
 def geqrf(a: Tensor) -> tuple:
@@ -496,21 +597,23 @@ def geqrf(a: Tensor) -> tuple:
     return _geqrf(a)
 
 
+def _qr(a: Tensor, mode: str) -> tuple[Tensor, Tensor]:
+    m, n = a._shape[-2:]
+    h, tau = _geqrf(a)
+    rows = m if mode == "complete" else min(m, n)
+    r = h.narrow(-2, 0, rows).triu().contiguous()
+    if mode == "r":
+        return empty((0,), a.dtype, a._device), r
+    return _orgqr(h, tau, rows), r
+
+
 def linalg_qr(a: Tensor, mode: str = "reduced") -> tuple:
     if mode not in ("reduced", "complete", "r"):
         raise InvalidArgumentError(f"qr received unrecognized mode '{mode}' but expected one "
                                    "of 'reduced' (default), 'r', or 'complete'")
     if not _on_device("linalg.qr", a, square=False):
         return cpu_path("linalg_qr", a, mode)
-    *batch, m, n = a._shape
-    h, tau = _geqrf(a)
-    rows = m if mode == "complete" else min(m, n)
-    r = h.narrow(-2, 0, rows).triu().contiguous()
-    if mode == "r":
-        return empty((0,), a.dtype, a._device), r
-    q = empty((*batch, m, rows), a.dtype, a._device)
-    _per_matrix(_ORGQR, _count(a._shape), [(h, False), (tau, False), (q, True)], [m, n, rows])
-    return q, r
+    return _qr(a, mode)
 
 
 # ---------------------------------------------------------------- LDL^T (Bunch-Kaufman)
@@ -518,7 +621,7 @@ def linalg_qr(a: Tensor, mode: str = "reduced") -> tuple:
 # LAPACK's unblocked sytf2 (UPLO='L'), as the CPU backend computes it, serial on thread 0:
 # b1 the lower triangle (n x n), b2 the 1-based pivots (negative for 2x2 blocks), b3 info
 _SYTF2 = """
-  let n = pu(1u); let base = mat * n * n;
+  let n = pu(4u); let base = mat * n * n;
   if (lid != 0u) { return; }
   var info = 0;
   var k = 0u;
@@ -602,15 +705,15 @@ def _sytf2_shared() -> str:
 def linalg_ldl_factor_ex(a: Tensor, hermitian: bool = False, check_errors: bool = False
                          ) -> tuple:
     op = "torch.linalg.ldl_factor_ex"
-    if not _on_device(op, a):
+    if not _on_device(op, a, limit=LDL_MAX_ORDER):
         return cpu_path("linalg_ldl_factor_ex", a, hermitian, check_errors)
     *batch, n, _ = a._shape
     ld = _fresh(a.tril())
     pivots = empty((*batch, n), D.int32, a._device)
     info = empty(tuple(batch), D.int32, a._device)
-    body = _SYTF2.replace("let n = pu(1u); let base = mat * n * n;",
-                          "n = pu(1u); base = mat * n * n;")
-    _per_matrix(body, _count(a._shape), [(ld, True), (pivots, True), (info, True)], [n],
+    body = _SYTF2.replace("let n = pu(4u); let base = mat * n * n;",
+                          "n = pu(4u); base = mat * n * n;")
+    _run(body, _count(a._shape), [(ld, True), (pivots, True), (info, True)], [n],
                 _sytf2_shared())
     if check_errors:
         failure = _first_failure(info)
@@ -623,8 +726,9 @@ def linalg_ldl_factor_ex(a: Tensor, hermitian: bool = False, check_errors: bool 
 
 # LAPACK's sytrs (UPLO='L') from sytf2's factors: b1 LD, b2 pivots, b3 B -> X, a thread a column
 _SYTRS = """
-  let n = pu(1u); let r = pu(2u); let l = mat * n * n; let x = mat * n * r;
-  for (var c = lid; c < r; c = c + WG) {
+  let n = pu(4u); let r = pu(5u); let l = mat * n * n; let x = mat * n * r;
+  let c = chunk * WG + lid;
+  if (c < r) {
     var k = 0u;
     loop {  // L D Y = P^T B
       if (k >= n) { break; }
@@ -685,22 +789,26 @@ def linalg_ldl_solve(ld: Tensor, pivots: Tensor, b: Tensor, hermitian: bool = Fa
     _, batch = check_solve(op, ld, b, True, vectors=False)
     if ld.dtype is not D.float32:
         return cpu_path("linalg_ldl_solve", ld, pivots, b, hermitian)
-    _check_order(op, *ld._shape[-2:], *b._shape[-2:])
+    _check_order(op, *ld._shape[-2:], limit=LDL_MAX_ORDER)
     n = ld._shape[-1]
     x = _fresh(b.expand(*batch, *b._shape[-2:]))
-    _per_matrix(_SYTRS, _count(x._shape),
-                [(_fresh(ld.expand(*batch, n, n)), False),
-                 (_fresh(pivots.expand(*batch, n), D.int32), False), (x, True)],
-                [n, x._shape[-1]])
+    r = x._shape[-1]
+    _run(_SYTRS, _count(x._shape),
+         [(_fresh(ld.expand(*batch, n, n)), False),
+          (_fresh(pivots.expand(*batch, n), D.int32), False), (x, True)],
+         [n, r], chunks=-(-r // THREADS))
     return x
 
 
 # ---------------------------------------------------------------- Jacobi: eigh and SVD
 
-_ROTATION_SHARED = """
+# Both sweep over the pairs (p, q), p < q, in order. A step is one pair; step t is pair
+# t % (n (n - 1) / 2) of sweep t / (n (n - 1) / 2). b3 holds two flags per matrix, kept
+# between dispatches: whether the current sweep rotated, and whether a sweep did not (done).
+_JACOBI_SHARED = """
 var<workgroup> rotation: vec2<f32>;
-var<workgroup> rotated: u32;
-// one-sided Jacobi leaves columns alone whose cosine is below this (float32 precision)
+var<workgroup> done: u32;
+// rotations are skipped below this cosine (one-sided) or relative size (two-sided)
 const ORTHOGONAL: f32 = 1.0e-6;
 // (c, s) of the Jacobi rotation that zeroes the off-diagonal entry of [[app, apq], [apq, aqq]]
 fn jacobi_rotation(app: f32, aqq: f32, apq: f32) -> vec2<f32> {
@@ -709,68 +817,113 @@ fn jacobi_rotation(app: f32, aqq: f32, apq: f32) -> vec2<f32> {
   let c = 1.0 / sqrt(t * t + 1.0);
   return vec2<f32>(c, t * c);
 }
-// whether apq is negligible next to the diagonal entries (then it is set to zero)
-fn negligible(app: f32, aqq: f32, apq: f32) -> bool {
-  return abs(apq) <= ORTHOGONAL * 0.1 * sqrt(abs(app * aqq)) || abs(apq) < 1.0e-30;
-}
 """
 
-# b1: the symmetric matrix (n x n, reduced to diagonal), b2: V (n x n, from I), b3: eigenvalues
-_SYEV = """
-  let n = pu(1u); let a = mat * n * n;
-  for (var t = lid; t < n * n; t = t + WG) { b2[a + t] = select(0.0, 1.0, t / n == t % n); }
-  sync();
-  for (var sweep = 0u; sweep < pu(2u); sweep = sweep + 1u) {
-    if (lid == 0u) { rotated = 0u; }
-    for (var p = 0u; p + 1u < n; p = p + 1u) {
-      for (var q = p + 1u; q < n; q = q + 1u) {
-        if (lid == 0u) {  // the 2x2 block rotated to diagonal (Numerical Recipes' jacobi)
-          let app = b1[a + p * n + p]; let aqq = b1[a + q * n + q]; let apq = b1[a + p * n + q];
-          var cs = vec2<f32>(1.0, 0.0);
-          if (!negligible(app, aqq, apq)) {
-            cs = jacobi_rotation(app, aqq, apq); rotated = 1u;
-            let t = cs.y / cs.x;
-            b1[a + p * n + p] = app - t * apq; b1[a + q * n + q] = aqq + t * apq;
-          }
-          b1[a + p * n + q] = 0.0; b1[a + q * n + p] = 0.0;
-          rotation = cs;
-        }
-        sync();
-        let c = rotation.x; let s = rotation.y;
-        if (s != 0.0) {  // J^T A J outside the block (rows and columns p, q, kept symmetric); V J
-          for (var k = lid; k < n; k = k + WG) {
-            if (k != p && k != q) {
-              let kp = b1[a + k * n + p]; let kq = b1[a + k * n + q];
-              let new_p = c * kp - s * kq; let new_q = s * kp + c * kq;
-              b1[a + k * n + p] = new_p; b1[a + p * n + k] = new_p;
-              b1[a + k * n + q] = new_q; b1[a + q * n + k] = new_q;
-            }
-            let vp = b2[a + k * n + p]; let vq = b2[a + k * n + q];
-            b2[a + k * n + p] = c * vp - s * vq; b2[a + k * n + q] = s * vp + c * vq;
-          }
-        }
-        sync();
-      }
-    }
-    if (workgroupUniformLoad(&rotated) == 0u) { break; }
+_JACOBI_START = """
+  let pairs = n * (n - 1u) / 2u;
+  if (lid == 0u) { done = u32(b3[2u * mat + 1u]); }
+  var p = 0u; var rest = pu(2u) % pairs;  // the pair of the first step
+  loop {
+    if (rest < n - 1u - p) { break; }
+    rest = rest - (n - 1u - p); p = p + 1u;
   }
-  if (lid == 0u) {  // ascending eigenvalues, their vectors moved along (selection sort)
-    for (var i = 0u; i < n; i = i + 1u) { b3[mat * n + i] = b1[a + i * n + i]; }
-    for (var i = 0u; i < n; i = i + 1u) {
-      var best = i;
-      for (var j = i + 1u; j < n; j = j + 1u) {
-        if (b3[mat * n + j] < b3[mat * n + best]) { best = j; }
-      }
-      if (best != i) {
-        let w = b3[mat * n + i]; b3[mat * n + i] = b3[mat * n + best]; b3[mat * n + best] = w;
-        for (var k = 0u; k < n; k = k + 1u) {
-          let v = b2[a + k * n + i]; b2[a + k * n + i] = b2[a + k * n + best];
-          b2[a + k * n + best] = v;
-        }
-      }
+  var q = p + 1u + rest;
+  for (var t = pu(2u); t < pu(3u); t = t + 1u) {
+    if (workgroupUniformLoad(&done) == 1u) { break; }
+"""
+
+_JACOBI_END = """
+    if (lid == 0u && p + 2u == n && q + 1u == n && b3[2u * mat] == 0) {
+      b3[2u * mat + 1u] = 1; done = 1u;  // a sweep without rotation: converged
     }
+    q = q + 1u;
+    if (q == n) { p = p + 1u; if (p + 1u == n) { p = 0u; } q = p + 1u; }
   }
 """
+
+# b1: the symmetric matrix (n x n), reduced to diagonal; b2: V (from I); b3 the flags
+_SYEV = "  let n = pu(4u); let a = mat * n * n;\n" + _JACOBI_START + """
+    if (lid == 0u) {  // the 2x2 block rotated to diagonal (Numerical Recipes' jacobi)
+      if (p == 0u && q == 1u) { b3[2u * mat] = 0; }
+      let app = b1[a + p * n + p]; let aqq = b1[a + q * n + q]; let apq = b1[a + p * n + q];
+      var cs = vec2<f32>(1.0, 0.0);
+      if (abs(apq) > ORTHOGONAL * 0.1 * sqrt(abs(app * aqq)) && abs(apq) >= 1.0e-30) {
+        cs = jacobi_rotation(app, aqq, apq); b3[2u * mat] = 1;
+        let t = cs.y / cs.x;
+        b1[a + p * n + p] = app - t * apq; b1[a + q * n + q] = aqq + t * apq;
+      }
+      b1[a + p * n + q] = 0.0; b1[a + q * n + p] = 0.0;
+      rotation = cs;
+    }
+    sync();
+    let c = rotation.x; let s = rotation.y;
+    if (s != 0.0) {  // J^T A J outside the block (rows and columns p, q, kept symmetric); V J
+      for (var k = lid; k < n; k = k + WG) {
+        if (k != p && k != q) {
+          let kp = b1[a + k * n + p]; let kq = b1[a + k * n + q];
+          let new_p = c * kp - s * kq; let new_q = s * kp + c * kq;
+          b1[a + k * n + p] = new_p; b1[a + p * n + k] = new_p;
+          b1[a + k * n + q] = new_q; b1[a + q * n + k] = new_q;
+        }
+        let vp = b2[a + k * n + p]; let vq = b2[a + k * n + q];
+        b2[a + k * n + p] = c * vp - s * vq; b2[a + k * n + q] = s * vp + c * vq;
+      }
+    }
+    sync();
+""" + _JACOBI_END
+
+# b1: U (m x cols, m >= n; its first n columns start as A's and are rotated until orthogonal);
+# b2: V (n x n, from I); b3 the flags. The dot products of columns p and q are summed
+# by all threads and reduced in workgroup memory.
+_GESVJ = "  let m = pu(4u); let n = pu(5u); let cols = pu(6u);\n" \
+    "  let u = mat * m * cols; let v = mat * n * n;\n" + _JACOBI_START + """
+    var acc = vec3<f32>(0.0, 0.0, 0.0);
+    for (var k = lid; k < m; k = k + WG) {
+      let kp = b1[u + k * cols + p]; let kq = b1[u + k * cols + q];
+      acc = acc + vec3<f32>(kp * kp, kq * kq, kp * kq);
+    }
+    partial[lid] = acc;
+    workgroupBarrier();
+    for (var width = WG / 2u; width > 0u; width = width / 2u) {
+      if (lid < width) { partial[lid] = partial[lid] + partial[lid + width]; }
+      workgroupBarrier();
+    }
+    if (lid == 0u) {
+      if (p == 0u && q == 1u) { b3[2u * mat] = 0; }
+      let g = partial[0];
+      var cs = vec2<f32>(1.0, 0.0);
+      // columns orthogonal to float32 precision are left alone
+      if (abs(g.z) > ORTHOGONAL * sqrt(g.x * g.y)) {
+        cs = jacobi_rotation(g.x, g.y, g.z); b3[2u * mat] = 1;
+      }
+      rotation = cs;
+    }
+    sync();
+    let c = rotation.x; let s = rotation.y;
+    if (s != 0.0) {
+      for (var k = lid; k < m; k = k + WG) {
+        let kp = b1[u + k * cols + p]; let kq = b1[u + k * cols + q];
+        b1[u + k * cols + p] = c * kp - s * kq; b1[u + k * cols + q] = s * kp + c * kq;
+      }
+      for (var k = lid; k < n; k = k + WG) {
+        let kp = b2[v + k * n + p]; let kq = b2[v + k * n + q];
+        b2[v + k * n + p] = c * kp - s * kq; b2[v + k * n + q] = s * kp + c * kq;
+      }
+    }
+    sync();
+""" + _JACOBI_END
+
+
+def _jacobi(body: str, n: int, count: int, tensors: list[tuple[Tensor, bool]],
+            scalars: list[int], step_cost: int, shared: str = "") -> None:
+    """Up to MAX_SWEEPS sweeps of a Jacobi kernel over ``n`` columns, in dispatches within the
+    loop budget; a converged matrix returns at once from the remaining ones."""
+    pairs = n * (n - 1) // 2
+    if pairs == 0:
+        return
+    flags = _zeros((count * 2,), tensors[0][0], D.int32)
+    _run(body, count, [*tensors, (flags, True)], scalars, _JACOBI_SHARED + shared,
+         _uniform_ranges(MAX_SWEEPS * pairs, step_cost, base=n + 4))
 
 
 def linalg_eigh(a: Tensor, uplo: str = "L", compute_v: bool = True) -> tuple:
@@ -778,123 +931,17 @@ def linalg_eigh(a: Tensor, uplo: str = "L", compute_v: bool = True) -> tuple:
         raise InvalidArgumentError(f"Expected UPLO argument to be 'L' or 'U', but got {uplo}")
     if not _on_device("linalg.eigh", a):
         return cpu_path("_linalg_eigh", a, uplo, compute_v)
-    n = a._shape[-1]
+    *batch, n, _ = a._shape
     # the matrix is the named triangle mirrored
     triangle, strict = (a.tril(), a.tril(-1)) if uplo == "L" else (a.triu(), a.triu(1))
     work = _fresh(triangle + strict.transpose(-2, -1))
-    vectors = empty(tuple(a._shape), a.dtype, a._device)
-    values = empty(tuple(a._shape[:-1]), a.dtype, a._device)
-    _per_matrix(_SYEV, _count(a._shape), [(work, True), (vectors, True), (values, True)],
-                [n, MAX_SWEEPS], _ROTATION_SHARED)
+    vectors = _eye(n, n, batch, a)
+    _jacobi(_SYEV, n, _count(a._shape), [(work, True), (vectors, True)],
+            [n], _per_thread(n) + 3)
+    values, order = sort(work.diagonal(0, -2, -1), -1)  # ascending, as LAPACK
     if not compute_v:
         return values, empty((0,), a.dtype, a._device)
-    return values, vectors
-
-
-# b1: U (m x cols, m >= n; its first n columns start as A's and are rotated until orthogonal),
-# b2: V (n x n, from I), b3: the singular values (column norms), descending
-_GESVJ = """
-  let m = pu(1u); let n = pu(2u); let cols = pu(3u);
-  let u = mat * m * cols; let v = mat * n * n; let sv = mat * n;
-  for (var t = lid; t < n * n; t = t + WG) { b2[v + t] = select(0.0, 1.0, t / n == t % n); }
-  sync();
-  for (var sweep = 0u; sweep < pu(4u); sweep = sweep + 1u) {
-    if (lid == 0u) { rotated = 0u; }
-    for (var p = 0u; p + 1u < n; p = p + 1u) {
-      for (var q = p + 1u; q < n; q = q + 1u) {
-        if (lid == 0u) {
-          var alpha = 0.0; var beta = 0.0; var gamma = 0.0;
-          for (var k = 0u; k < m; k = k + 1u) {
-            let kp = b1[u + k * cols + p]; let kq = b1[u + k * cols + q];
-            alpha = alpha + kp * kp; beta = beta + kq * kq; gamma = gamma + kp * kq;
-          }
-          var cs = vec2<f32>(1.0, 0.0);
-          // columns orthogonal to float32 precision are left alone
-          if (abs(gamma) > ORTHOGONAL * sqrt(alpha * beta)) {
-            cs = jacobi_rotation(alpha, beta, gamma); rotated = 1u;
-          }
-          rotation = cs;
-        }
-        sync();
-        let c = rotation.x; let s = rotation.y;
-        if (s != 0.0) {
-          for (var k = lid; k < m; k = k + WG) {
-            let kp = b1[u + k * cols + p]; let kq = b1[u + k * cols + q];
-            b1[u + k * cols + p] = c * kp - s * kq; b1[u + k * cols + q] = s * kp + c * kq;
-          }
-          for (var k = lid; k < n; k = k + WG) {
-            let kp = b2[v + k * n + p]; let kq = b2[v + k * n + q];
-            b2[v + k * n + p] = c * kp - s * kq; b2[v + k * n + q] = s * kp + c * kq;
-          }
-        }
-        sync();
-      }
-    }
-    if (workgroupUniformLoad(&rotated) == 0u) { break; }
-  }
-  if (lid == 0u) {
-    for (var j = 0u; j < n; j = j + 1u) {
-      var norm2 = 0.0;
-      for (var k = 0u; k < m; k = k + 1u) {
-        let x = b1[u + k * cols + j]; norm2 = norm2 + x * x;
-      }
-      b3[sv + j] = sqrt(norm2);
-    }
-    for (var i = 0u; i < n; i = i + 1u) {  // descending, U's and V's columns moved along
-      var best = i;
-      for (var j = i + 1u; j < n; j = j + 1u) { if (b3[sv + j] > b3[sv + best]) { best = j; } }
-      if (best != i) {
-        let w = b3[sv + i]; b3[sv + i] = b3[sv + best]; b3[sv + best] = w;
-        for (var k = 0u; k < m; k = k + 1u) {
-          let x = b1[u + k * cols + i]; b1[u + k * cols + i] = b1[u + k * cols + best];
-          b1[u + k * cols + best] = x;
-        }
-        for (var k = 0u; k < n; k = k + 1u) {
-          let x = b2[v + k * n + i]; b2[v + k * n + i] = b2[v + k * n + best];
-          b2[v + k * n + best] = x;
-        }
-      }
-    }
-    // columns of singular values below the numerical rank carry no direction: those, and the
-    // columns past n of a full U, are completed to an orthonormal basis by Gram-Schmidt on e_i
-    var rank = 0u;
-    let cutoff = select(0.0, b3[sv] * f32(m) * 1.2e-7, n > 0u);
-    for (var j = 0u; j < n; j = j + 1u) {
-      if (b3[sv + j] > cutoff) {
-        rank = j + 1u;
-        for (var k = 0u; k < m; k = k + 1u) {
-          b1[u + k * cols + j] = b1[u + k * cols + j] / b3[sv + j];
-        }
-      }
-    }
-    for (var j = rank; j < cols; j = j + 1u) {
-      for (var e = 0u; e < m; e = e + 1u) {
-        for (var k = 0u; k < m; k = k + 1u) { b1[u + k * cols + j] = select(0.0, 1.0, k == e); }
-        for (var round = 0u; round < 2u; round = round + 1u) {  // twice: orthogonal to precision
-          for (var i = 0u; i < j; i = i + 1u) {
-            var d = 0.0;
-            for (var k = 0u; k < m; k = k + 1u) {
-              d = d + b1[u + k * cols + i] * b1[u + k * cols + j];
-            }
-            for (var k = 0u; k < m; k = k + 1u) {
-              b1[u + k * cols + j] = b1[u + k * cols + j] - d * b1[u + k * cols + i];
-            }
-          }
-        }
-        var norm2 = 0.0;
-        for (var k = 0u; k < m; k = k + 1u) {
-          let x = b1[u + k * cols + j]; norm2 = norm2 + x * x;
-        }
-        if (norm2 > 0.25) {
-          for (var k = 0u; k < m; k = k + 1u) {
-            b1[u + k * cols + j] = b1[u + k * cols + j] / sqrt(norm2);
-          }
-          break;
-        }
-      }
-    }
-  }
-"""
+    return values, _take_columns(vectors, order)
 
 
 def linalg_svd(a: Tensor, full_matrices: bool = False, compute_uv: bool = True) -> tuple:
@@ -904,19 +951,34 @@ def linalg_svd(a: Tensor, full_matrices: bool = False, compute_uv: bool = True) 
     tall = rows >= columns
     x = a if tall else a.transpose(-2, -1)  # A^T = W S V^T  <=>  A = V S W^T
     m, n = x._shape[-2:]
-    cols = m if full_matrices and compute_uv else n
-    work = empty((*batch, m, cols), a.dtype, a._device).fill_(0)
-    copy_into(work.narrow(-1, 0, n), x)
-    v = empty((*batch, n, n), a.dtype, a._device)
-    s = empty((*batch, n), a.dtype, a._device)
-    _per_matrix(_GESVJ, _count(a._shape), [(work, True), (v, True), (s, True)],
-                [m, n, cols, MAX_SWEEPS], _ROTATION_SHARED)
+    work = _fresh(x)
+    v = _eye(n, n, batch, a)
+    _jacobi(_GESVJ, n, _count(a._shape), [(work, True), (v, True)], [m, n, n],
+            2 * _per_thread(m) + _per_thread(n) + 10,
+            f"var<workgroup> partial: array<vec3<f32>, {THREADS}>;\n")
+    # the singular values are the column norms, descending, their columns moved along
+    s, order = sort((work * work).sum(-2).sqrt(), -1, descending=True)
     if not compute_uv:
         nothing = empty((0,), a.dtype, a._device)
         return nothing, s, empty((0,), a.dtype, a._device)
+    u = _take_columns(work, order)
+    v = _take_columns(v, order)
+    # columns below the numerical rank carry no direction: those, and the columns past n of a
+    # full U, come from a QR of the others (Q's first columns span them, the rest complete the
+    # basis), chosen per matrix without reading anything back
+    cols = m if full_matrices else n
+    valid = s > s.narrow(-1, 0, min(n, 1)) * (m * 1.2e-7)
+    keep = _zeros((*batch, cols), a, D.bool_)
+    copy_into(keep.narrow(-1, 0, n), valid)
+    basis = _zeros((*batch, m, cols), a)
+    copy_into(basis.narrow(-1, 0, n), (u / s.where(valid, empty((), a.dtype, a._device)
+                                                   .fill_(1.0)).unsqueeze(-2))
+              .where(valid.unsqueeze(-2), empty((), a.dtype, a._device).fill_(0.0)))
+    completion, _ = _qr(basis, "reduced")
+    u = basis.where(keep.unsqueeze(-2), completion).contiguous()
     if tall:
-        return work, s, v.transpose(-2, -1).contiguous()
-    return v, s, work.transpose(-2, -1).contiguous()
+        return u, s, v.transpose(-2, -1).contiguous()
+    return v, s, u.transpose(-2, -1).contiguous()
 
 
 KERNELS = {"linalg_lu_factor_ex": linalg_lu_factor_ex, "_lu_permutation": lu_permutation,
