@@ -12,7 +12,8 @@ import numpy as np
 import pytest
 
 import volta
-from volta.backends.wgpu.kernels.linalg_decomp import MAX_ORDER
+from volta.backends.wgpu.kernels import linalg_decomp
+from volta.backends.wgpu.kernels.linalg_decomp import LDL_MAX_ORDER, MAX_ORDER
 
 RNG = np.random.default_rng(11)
 SQUARE = RNG.standard_normal((3, 5, 5)).astype(np.float32)
@@ -216,9 +217,58 @@ def test_lu_unpack_rejects_out_of_range_pivots(wgpu: str, no_fallback: None) -> 
 
 def test_too_large_matrices_raise_a_shape_error_naming_the_limit(wgpu: str, no_fallback: None
                                                                  ) -> None:
-    big = volta.zeros(MAX_ORDER + 1, 2, device=wgpu)
     with pytest.raises(volta.errors.ShapeError, match="65,535"):
-        volta.linalg.qr(big)
+        volta.linalg.qr(volta.zeros(MAX_ORDER + 1, 2, device=wgpu))
+    with pytest.raises(volta.errors.ShapeError, match=f"up to {LDL_MAX_ORDER} rows"):
+        volta.linalg.ldl_factor(volta.eye(LDL_MAX_ORDER + 1, device=wgpu))
+
+
+def test_lavapipe_counts_loop_iterations_over_all_loops(wgpu: str) -> None:
+    """Note [lavapipe loop budget]: two loops of 40,000 iterations in one invocation run
+    65,535 in all on lavapipe (any other adapter runs them whole)."""
+    from volta.backends.wgpu.kernels.rows import run
+    from volta.backends.wgpu.storage import empty
+
+    counts = empty((2,), volta.int32, volta.zeros(1, device=wgpu)._device)
+    run("  var a = 0; var b = 0;\n"
+        "  for (var i = 0u; i < pu(1u); i = i + 1u) { a = a + 1; }\n"
+        "  for (var i = 0u; i < pu(1u); i = i + 1u) { b = b + 1; }\n"
+        "  b1[0] = a; b1[1] = b;", 1, [(counts, True)], [40_000])
+    a, b = counts.cpu().numpy().tolist()
+    lavapipe = "llvmpipe" in volta.wgpu.adapter_name().lower()
+    assert a == 40_000 and (a + b == 65_534 if lavapipe else b == 40_000)
+    assert linalg_decomp.BUDGET < 65_535
+
+
+SMALL_RANGES: dict[str, tuple[Callable[..., Any], list[np.ndarray]]] = {
+    "lu": (lambda a: volta.linalg.lu_factor_ex(a), [SQUARE]),
+    "inv": (lambda a: volta.linalg.inv(a), [SQUARE]),
+    "solve_triangular": (lambda a, b: volta.linalg.solve_triangular(
+        a + 4 * volta.eye(5, device=a.device), b, upper=False), [SQUARE, RHS]),
+    "cholesky": (lambda a: volta.linalg.cholesky(a), [SPD]),
+    "qr": (lambda a: volta.linalg.qr(a, "complete"), [TALL]),
+    "eigh": (_eigh_invariants, [SYMMETRIC]),
+    "svd": (lambda a: _svd_invariants(a, True)[:1] + _svd_invariants(a, True)[3:], [TALL]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SMALL_RANGES))
+def test_steps_split_over_many_dispatches_give_the_same_result(
+        wgpu: str, no_fallback: None, monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    """A tiny budget splits every kernel into ranges of one step each (the path large
+    matrices take): the state carried between dispatches must make it the same computation."""
+    fn, arrays = SMALL_RANGES[name]
+
+    def dispatches() -> int:
+        volta.wgpu.synchronize()
+        before = volta.wgpu.counters()["dispatches"]
+        _run(wgpu, fn, arrays, grad=False)
+        return volta.wgpu.counters()["dispatches"] - before
+
+    whole = dispatches()
+    monkeypatch.setattr(linalg_decomp, "BUDGET", 1)  # one step per dispatch
+    assert dispatches() > whole + 3
+    _compare(fn, arrays, wgpu, grad=False, tol=5e-4)
 
 
 def test_bad_shapes_raise_the_cpu_error(wgpu: str, no_fallback: None) -> None:
