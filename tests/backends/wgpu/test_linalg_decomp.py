@@ -103,6 +103,15 @@ CASES: dict[str, tuple[Callable[..., Any], list[np.ndarray], bool]] = {
     "eigvalsh_upper": (lambda a: volta.linalg.eigvalsh(a, UPLO="U"), [SQUARE], True),
     "svdvals": (lambda a: volta.linalg.svdvals(a), [TALL], True),
     "svdvals_wide": (lambda a: volta.linalg.svdvals(a.mT), [TALL], True),
+    # composites built on the kernels run on the device too
+    "pinv": (lambda a: volta.linalg.pinv(a), [TALL], True),
+    "matrix_rank": (lambda a: volta.linalg.matrix_rank(a), [TALL], False),
+    "nuclear_norm": (lambda a: volta.linalg.matrix_norm(a, "nuc"), [TALL], True),
+    "cond": (lambda a: volta.linalg.cond(a), [SQUARE], False),
+    "cholesky_inverse": (lambda a: volta.cholesky_inverse(volta.linalg.cholesky(a)), [SPD],
+                         True),
+    "lstsq": (lambda a: volta.linalg.lstsq(a, a[..., :2])[0], [TALL], False),
+    "ormqr": (lambda a: volta.ormqr(*volta.geqrf(a), a), [SQUARE], False),
 }
 
 
