@@ -15,7 +15,13 @@ from volta._generated import functions as F
 from volta.composites.base import Number, _shape, composite
 from volta.composites.core import _add_scaled, check_batches
 from volta.composites.views import wrap_dim, wrap_dims
-from volta.errors import DTypeError, IndexOutOfRangeError, InvalidArgumentError, ShapeError
+from volta.errors import (
+    DTypeError,
+    IndexOutOfRangeError,
+    InvalidArgumentError,
+    LinAlgError,
+    ShapeError,
+)
 from volta.tensor import factories as fac
 from volta.tensor.inplace import broadcast_shapes
 from volta.tensor.tensor import Tensor
@@ -72,6 +78,33 @@ def check_solve(op: str, a: Tensor, b: Tensor, left: bool, vectors: bool = True
         raise ShapeError(f"{op}: Incompatible shapes of A and B for the equation {eq} "
                          f"({a.shape[-2]}x{n} and {rhs_shape[-2]}x{rhs_shape[-1]})")
     return vector, broadcast_shapes(tuple(a.shape[:-2]), rhs_shape[:-2])
+
+
+# PyTorch's messages for a failed factorisation (LAPACK's info code, 1-based), by op
+_FAILURES = {
+    "lu_factor": "torch.linalg.lu_factor: {batch}U[{code},{code}] is zero and using it on "
+                 "lu_solve would result in a division by zero. If you still want to perform the "
+                 "factorization, consider calling linalg.lu(A, pivot) or "
+                 "linalg.lu_factor_ex(A, pivot)",
+    "inv": "linalg.inv: {batch}The diagonal element {code} is zero, the inversion could not be "
+           "completed because the input matrix is singular.",
+    "solve": "torch.linalg.solve: {batch}The solver failed because the input matrix is "
+             "singular.",
+    "cholesky": "linalg.cholesky: {batch}The factorization could not be completed because the "
+                "input is not positive-definite (the leading minor of order {code} is not "
+                "positive-definite).",
+    "ldl_factor": "torch.linalg.ldl_factor: {batch}The factorization could not be completed "
+                  "because the input is singular (D[{code},{code}] is zero).",
+}
+
+
+def check_info(op: str, codes: Sequence[int], batched: bool) -> None:
+    """Raise PyTorch's LinAlgError for the first nonzero info code of a batch (``codes``
+    flattened; ``batched`` when the input had batch dimensions), as ``check_errors=True``."""
+    for index, code in enumerate(codes):
+        if code:
+            prefix = f"(Batch element {index}): " if batched else ""
+            raise LinAlgError(_FAILURES[op].format(batch=prefix, code=code))
 
 
 _TYPE_NAMES = {D.float32: "Float", D.float64: "Double", D.float16: "Half",

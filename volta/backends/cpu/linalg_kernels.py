@@ -18,8 +18,14 @@ import numpy as np
 from volta import dtypes as D
 from volta.backends.cpu.storage import array as A
 from volta.backends.cpu.storage import wrap as W
-from volta.composites.linalg import check_floating, check_matrix, check_same_dtype, check_solve
-from volta.errors import InvalidArgumentError, LinAlgError, ShapeError
+from volta.composites.linalg import (
+    check_floating,
+    check_info,
+    check_matrix,
+    check_same_dtype,
+    check_solve,
+)
+from volta.errors import InvalidArgumentError, ShapeError
 from volta.tensor.tensor import Tensor
 
 KERNELS: dict[str, Callable[..., Any]] = {}
@@ -37,17 +43,6 @@ def matrices(t: Tensor, op: str, name: str = "A", square: bool = True) -> np.nda
     check_floating(op, t)
     check_matrix(op, t, square, name)
     return A(t)
-
-
-def _batch_prefix(info: np.ndarray, index: int) -> str:
-    return f"(Batch element {index}): " if info.ndim else ""
-
-
-def _first_failure(info: np.ndarray) -> tuple[int, int] | None:
-    """(batch index, info code) of the first failing matrix, or None."""
-    flat = info.reshape(-1)
-    bad = np.flatnonzero(flat)
-    return None if bad.size == 0 else (int(bad[0]), int(flat[bad[0]]))
 
 
 # ---------------------------------------------------------------- LU
@@ -87,13 +82,7 @@ def linalg_lu_factor_ex(a: Tensor, pivot: bool = True, check_errors: bool = Fals
     arr = matrices(a, op, square=False)
     lu, pivots, info = _lu(arr)
     if check_errors:
-        failure = _first_failure(info)
-        if failure is not None:
-            raise LinAlgError(f"torch.{op}: {_batch_prefix(info, failure[0])}U[{failure[1]},"
-                              f"{failure[1]}] is zero and using it on lu_solve would result in "
-                              "a division by zero. If you still want to perform the "
-                              "factorization, consider calling linalg.lu(A, pivot) or "
-                              "linalg.lu_factor_ex(A, pivot)")
+        check_info("lu_factor", info.reshape(-1).tolist(), info.ndim > 0)
     return W(lu), W(pivots), W(info)
 
 
@@ -126,13 +115,10 @@ def linalg_inv_ex(a: Tensor, check_errors: bool = False) -> tuple:
     op = "linalg.inv"
     arr = matrices(a, op)
     _, _, info = _lu(arr)
-    failure = _first_failure(info)
-    if failure is None:
+    if not info.any():
         return W(np.linalg.inv(arr)), W(info)
     if check_errors:
-        raise LinAlgError(f"{op}: {_batch_prefix(info, failure[0])}The diagonal element "
-                          f"{failure[1]} is zero, the inversion could not be completed because "
-                          "the input matrix is singular.")
+        check_info("inv", info.reshape(-1).tolist(), info.ndim > 0)
     result = np.full_like(arr, np.nan)
     good = info == 0
     if np.any(good):
@@ -162,11 +148,9 @@ def linalg_solve_ex(a: Tensor, b: Tensor, left: bool = True, check_errors: bool 
     good = info == 0
     if np.all(good):
         x = np.linalg.solve(arr, rhs)
-    elif check_errors:
-        index = _first_failure(info)[0]
-        raise LinAlgError(f"torch.linalg.solve: {_batch_prefix(info, index)}The solver failed "
-                          "because the input matrix is singular.")
     else:
+        if check_errors:
+            check_info("solve", info.reshape(-1).tolist(), info.ndim > 0)
         x = np.full(rhs.shape, np.nan, dtype=rhs.dtype)
         if np.any(good):
             x[good] = np.linalg.solve(arr[good], rhs[good])
@@ -295,11 +279,8 @@ def linalg_ldl_factor_ex(a: Tensor, hermitian: bool = False, check_errors: bool 
     for i, m in enumerate(flat):
         ld[i], pivots[i], info[i] = _sytf2_lower(m)
     info = info.reshape(batch)
-    failure = _first_failure(info)
-    if check_errors and failure is not None:
-        raise LinAlgError(f"torch.linalg.ldl_factor: {_batch_prefix(info, failure[0])}The "
-                          f"factorization could not be completed because the input is singular "
-                          f"(D[{failure[1]},{failure[1]}] is zero).")
+    if check_errors:
+        check_info("ldl_factor", info.reshape(-1).tolist(), info.ndim > 0)
     return W(ld.reshape(arr.shape)), W(pivots.reshape(*batch, n)), W(info)
 
 
@@ -383,12 +364,8 @@ def linalg_cholesky_ex(a: Tensor, upper: bool = False, check_errors: bool = Fals
             if flat_info[i] == 0:
                 factor[i] = np.linalg.cholesky(m)
         factor = factor.reshape(sym.shape)
-        failure = _first_failure(info)
-        if check_errors and failure is not None:
-            raise LinAlgError(f"{op}: {_batch_prefix(info, failure[0])}The factorization could "
-                              "not be completed because the input is not positive-definite "
-                              f"(the leading minor of order {failure[1]} is not "
-                              "positive-definite).") from None
+    if check_errors:
+        check_info("cholesky", info.reshape(-1).tolist(), info.ndim > 0)
     if upper:
         factor = np.swapaxes(factor, -1, -2)
     return W(factor), W(info)

@@ -29,8 +29,14 @@ from volta.backends.wgpu.kernels.indexing import out_of_range
 from volta.backends.wgpu.kernels.linalg import cpu_path
 from volta.backends.wgpu.kernels.sort import sort
 from volta.backends.wgpu.storage import STORED, empty, handle_of, runtime_of
-from volta.composites.linalg import check_floating, check_matrix, check_same_dtype, check_solve
-from volta.errors import InvalidArgumentError, LinAlgError, ShapeError
+from volta.composites.linalg import (
+    check_floating,
+    check_info,
+    check_matrix,
+    check_same_dtype,
+    check_solve,
+)
+from volta.errors import InvalidArgumentError, ShapeError
 from volta.tensor import factories as fac
 from volta.tensor.tensor import Tensor
 
@@ -152,15 +158,9 @@ def _on_device(op: str, a: Tensor, square: bool = True, limit: int = MAX_ORDER) 
     return True
 
 
-def _batch_prefix(info: Tensor, index: int) -> str:
-    return f"(Batch element {index}): " if info.ndim else ""
-
-
-def _first_failure(info: Tensor) -> tuple[int, int] | None:
-    """(batch index, info code) of the first failing matrix, or None (one readback)."""
-    codes = info.reshape(-1).cpu().numpy()
-    bad = codes.nonzero()[0]
-    return None if bad.size == 0 else (int(bad[0]), int(codes[bad[0]]))
+def _check_info(op: str, info: Tensor) -> None:
+    """The CPU backend's LinAlgError for the first failed matrix (one readback)."""
+    check_info(op, info.reshape(-1).tolist(), info.ndim > 0)
 
 
 def _where_ok(info: Tensor, x: Tensor, fill: float) -> Tensor:
@@ -261,13 +261,7 @@ def linalg_lu_factor_ex(a: Tensor, pivot: bool = True, check_errors: bool = Fals
         return cpu_path("linalg_lu_factor_ex", a, pivot, check_errors)
     lu, pivots, info = _lu(a)
     if check_errors:
-        failure = _first_failure(info)
-        if failure is not None:
-            raise LinAlgError(f"torch.{op}: {_batch_prefix(info, failure[0])}U[{failure[1]},"
-                              f"{failure[1]}] is zero and using it on lu_solve would result in "
-                              "a division by zero. If you still want to perform the "
-                              "factorization, consider calling linalg.lu(A, pivot) or "
-                              "linalg.lu_factor_ex(A, pivot)")
+        _check_info("lu_factor", info)
     return lu, pivots, info
 
 
@@ -351,11 +345,7 @@ def linalg_inv_ex(a: Tensor, check_errors: bool = False) -> tuple:
         return cpu_path("linalg_inv_ex", a, check_errors)
     lu, pivots, info = _lu(a)
     if check_errors:
-        failure = _first_failure(info)
-        if failure is not None:
-            raise LinAlgError(f"{op}: {_batch_prefix(info, failure[0])}The diagonal element "
-                              f"{failure[1]} is zero, the inversion could not be completed "
-                              "because the input matrix is singular.")
+        _check_info("inv", info)
     n = a._shape[-1]
     return _lu_solve(lu, pivots, info, _eye(n, n, a._shape[:-2], a)), info
 
@@ -375,10 +365,7 @@ def linalg_solve_ex(a: Tensor, b: Tensor, left: bool = True, check_errors: bool 
         arr, rhs = arr.transpose(-2, -1), rhs.transpose(-2, -1)
     lu, pivots, info = _lu(arr)
     if check_errors:
-        failure = _first_failure(info)
-        if failure is not None:
-            raise LinAlgError(f"torch.linalg.solve: {_batch_prefix(info, failure[0])}The solver "
-                              "failed because the input matrix is singular.")
+        _check_info("solve", info)
     x = _lu_solve(lu, pivots, info, rhs)
     if not left:
         x = x.transpose(-2, -1)
@@ -492,12 +479,7 @@ def linalg_cholesky_ex(a: Tensor, upper: bool = False, check_errors: bool = Fals
     costs = [_per_thread(n - j) + _per_thread((n - j - 1) ** 2) + 2 for j in range(n)]
     _run(_POTRF, _count(a._shape), [(work, True), (info, True)], [n], steps=_ranges(costs))
     if check_errors:
-        failure = _first_failure(info)
-        if failure is not None:
-            raise LinAlgError(f"{op}: {_batch_prefix(info, failure[0])}The factorization could "
-                              "not be completed because the input is not positive-definite "
-                              f"(the leading minor of order {failure[1]} is not "
-                              "positive-definite).")
+        _check_info("cholesky", info)
     # the factor is the lower triangle; a failed matrix is all zeros, as the CPU backend's
     factor = _where_ok(info, work.tril(), 0.0)
     return (factor.transpose(-2, -1).contiguous() if upper else factor), info
@@ -716,11 +698,7 @@ def linalg_ldl_factor_ex(a: Tensor, hermitian: bool = False, check_errors: bool 
     _run(body, _count(a._shape), [(ld, True), (pivots, True), (info, True)], [n],
                 _sytf2_shared())
     if check_errors:
-        failure = _first_failure(info)
-        if failure is not None:
-            raise LinAlgError(f"torch.linalg.ldl_factor: {_batch_prefix(info, failure[0])}The "
-                              f"factorization could not be completed because the input is "
-                              f"singular (D[{failure[1]},{failure[1]}] is zero).")
+        _check_info("ldl_factor", info)
     return ld, pivots, info
 
 
