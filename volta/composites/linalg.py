@@ -107,6 +107,12 @@ def check_info(op: str, codes: Sequence[int], batched: bool) -> None:
             raise LinAlgError(_FAILURES[op].format(batch=prefix, code=code))
 
 
+def check_lu_pivots(m: int, low: int, high: int) -> None:
+    """lu_unpack's check of the 1-based pivots of ``m`` rows, from their smallest and largest."""
+    if low < 1 or high > m:
+        raise InvalidArgumentError(f"lu_unpack: pivots out of range: each must be in [1, {m}]")
+
+
 _TYPE_NAMES = {D.float32: "Float", D.float64: "Double", D.float16: "Half",
                D.bfloat16: "BFloat16", D.int64: "Long", D.int32: "Int", D.int16: "Short",
                D.int8: "Char", D.uint8: "Byte", D.bool_: "Bool"}

@@ -218,10 +218,18 @@ def test_not_positive_definite_raises_the_cpu_error(wgpu: str, no_fallback: None
     assert messages[0] == messages[1] and "order 3" in messages[0]
 
 
-def test_lu_unpack_rejects_out_of_range_pivots(wgpu: str, no_fallback: None) -> None:
-    lu = volta.tensor(SQUARE[0], device=wgpu)
-    with pytest.raises(volta.VoltaError, match="pivots out of range"):
-        volta.lu_unpack(lu, volta.tensor([1, 2, 9, 4, 5], dtype=volta.int32, device=wgpu))
+@pytest.mark.parametrize("computed", [False, True], ids=["uploaded", "computed_on_device"])
+def test_lu_unpack_rejects_out_of_range_pivots(wgpu: str, no_fallback: None, computed: bool
+                                               ) -> None:
+    messages = []
+    for device in ("cpu", wgpu):
+        pivots = volta.tensor([1, 2, 9, 4, 5], dtype=volta.int32, device=device)
+        if computed:  # no host-known range: the bounds are read back
+            pivots = pivots * 1
+        with pytest.raises(volta.VoltaError, match="pivots out of range") as info:
+            volta.lu_unpack(volta.tensor(SQUARE[0], device=device), pivots)
+        messages.append(str(info.value))
+    assert messages[0] == messages[1]
 
 
 def test_too_large_matrices_raise_a_shape_error_naming_the_limit(wgpu: str, no_fallback: None

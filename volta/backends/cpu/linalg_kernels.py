@@ -21,6 +21,7 @@ from volta.backends.cpu.storage import wrap as W
 from volta.composites.linalg import (
     check_floating,
     check_info,
+    check_lu_pivots,
     check_matrix,
     check_same_dtype,
     check_solve,
@@ -90,9 +91,8 @@ def linalg_lu_factor_ex(a: Tensor, pivot: bool = True, check_errors: bool = Fals
 def lu_permutation(pivots: Tensor, m: int, dtype: D.dtype) -> Tensor:
     piv = A(pivots).astype(np.int64) - 1
     *batch, k = piv.shape
-    if piv.size and (piv.min() < 0 or piv.max() >= m):
-        raise InvalidArgumentError("lu_unpack: pivots out of range: each must be in [1, "
-                                   f"{m}]")
+    if piv.size:
+        check_lu_pivots(m, int(piv.min()) + 1, int(piv.max()) + 1)
     flat = piv.reshape(math.prod(batch), k)  # -1 is ambiguous when k is 0
     perm = np.tile(np.arange(m), (flat.shape[0], 1))
     rows = np.arange(flat.shape[0])

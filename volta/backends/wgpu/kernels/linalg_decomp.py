@@ -32,6 +32,7 @@ from volta.backends.wgpu.storage import STORED, empty, handle_of, runtime_of
 from volta.composites.linalg import (
     check_floating,
     check_info,
+    check_lu_pivots,
     check_matrix,
     check_same_dtype,
     check_solve,
@@ -288,8 +289,9 @@ def lu_permutation(pivots: Tensor, m: int, dtype: D.dtype) -> Tensor:
         return cpu_path("_lu_permutation", pivots, m, dtype)
     *batch, k = pivots._shape
     _check_order("lu_unpack", m, k)
-    if out_of_range(pivots, 1, m + 1) is not None:  # one read, none for uploaded pivots
-        raise InvalidArgumentError(f"lu_unpack: pivots out of range: each must be in [1, {m}]")
+    bounds = out_of_range(pivots, 1, m + 1)  # one read, none for uploaded pivots
+    if bounds is not None:
+        check_lu_pivots(m, *bounds)
     out = empty((*batch, m, m), dtype, pivots._device)
     order = empty((*batch, m), D.int32, pivots._device)
     _run(_PERMUTATION, _count((*batch, 0, 0)),
