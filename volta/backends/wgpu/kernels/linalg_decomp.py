@@ -605,7 +605,7 @@ def linalg_qr(a: Tensor, mode: str = "reduced") -> tuple:
 # LAPACK's unblocked sytf2 (UPLO='L'), as the CPU backend computes it, serial on thread 0:
 # b1 the lower triangle (n x n), b2 the 1-based pivots (negative for 2x2 blocks), b3 info
 _SYTF2 = """
-  let n = pu(4u); let base = mat * n * n;
+  n = pu(4u); base = mat * n * n;  // the private variables A(), put() and exchange() read
   if (lid != 0u) { return; }
   var info = 0;
   var k = 0u;
@@ -671,19 +671,17 @@ _SYTF2 = """
   b3[mat] = info;
 """
 
+# element access of the matrix being factored (base and n are set once per workgroup)
 _SYTF2_SHARED = f"""
-const ALPHA: f32 = {(1 + 17 ** 0.5) / 8!r};
+const ALPHA: f32 = {(1 + 17 ** 0.5) / 8!r};  // Bunch-Kaufman's (1 + sqrt(17)) / 8
 var<private> base: u32;
 var<private> n: u32;
+fn A(i: u32, j: u32) -> f32 {{ return b1[base + i * n + j]; }}
+fn put(i: u32, j: u32, v: f32) {{ b1[base + i * n + j] = v; }}
+fn exchange(i: u32, j: u32, k: u32, l: u32) {{
+  let t = A(i, j); put(i, j, A(k, l)); put(k, l, t);
+}}
 """
-
-
-def _sytf2_shared() -> str:
-    # element access of the matrix being factored (base and n set once per workgroup)
-    return (_SYTF2_SHARED + "fn A(i: u32, j: u32) -> f32 { return b1[base + i * n + j]; }\n"
-            "fn put(i: u32, j: u32, v: f32) { b1[base + i * n + j] = v; }\n"
-            "fn exchange(i: u32, j: u32, k: u32, l: u32) {\n"
-            "  let t = A(i, j); put(i, j, A(k, l)); put(k, l, t);\n}\n")
 
 
 def linalg_ldl_factor_ex(a: Tensor, hermitian: bool = False, check_errors: bool = False
@@ -695,10 +693,8 @@ def linalg_ldl_factor_ex(a: Tensor, hermitian: bool = False, check_errors: bool 
     ld = _fresh(a.tril())
     pivots = empty((*batch, n), D.int32, a._device)
     info = empty(tuple(batch), D.int32, a._device)
-    body = _SYTF2.replace("let n = pu(4u); let base = mat * n * n;",
-                          "n = pu(4u); base = mat * n * n;")
-    _run(body, _count(a._shape), [(ld, True), (pivots, True), (info, True)], [n],
-                _sytf2_shared())
+    _run(_SYTF2, _count(a._shape), [(ld, True), (pivots, True), (info, True)], [n],
+         _SYTF2_SHARED)
     if check_errors:
         _check_info("ldl_factor", info)
     return ld, pivots, info
