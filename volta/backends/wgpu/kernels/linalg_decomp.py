@@ -13,8 +13,7 @@ iterations counted over all the loops it runs, not per loop. So the kernels run 
 (columns of a factorisation, rows of a substitution, Jacobi rotations) in ranges, one dispatch
 per range, sized on the host so that no thread exceeds ``BUDGET`` iterations; everything a later
 range needs (the matrix, pivots, convergence flags) lives in buffers. Matrices larger than
-``MAX_ORDER`` (a single step would exceed the budget) raise a ShapeError; LDL^T, whose pivoting
-runs serially on one thread, stops at ``LDL_MAX_ORDER``.
+``MAX_ORDER`` (a single step would exceed the budget) raise a ShapeError.
 """
 
 from __future__ import annotations
@@ -44,7 +43,6 @@ from volta.tensor.tensor import Tensor
 THREADS = 64
 BUDGET = 60_000  # loop iterations per invocation and dispatch, under lavapipe's 65,535
 MAX_ORDER = 1024  # the largest step of every kernel here stays within BUDGET
-LDL_MAX_ORDER = 48  # sytf2 runs serially: about n^3 / 6 iterations on one thread
 # Jacobi sweeps before giving up on convergence (float32 converges in well under ten)
 MAX_SWEEPS = 20
 
@@ -602,73 +600,90 @@ def linalg_qr(a: Tensor, mode: str = "reduced") -> tuple:
 
 # ---------------------------------------------------------------- LDL^T (Bunch-Kaufman)
 
-# LAPACK's unblocked sytf2 (UPLO='L'), as the CPU backend computes it, serial on thread 0:
-# b1 the lower triangle (n x n), b2 the 1-based pivots (negative for 2x2 blocks), b3 info
+# LAPACK's unblocked sytf2 (UPLO='L'), as the CPU backend computes it: b1 the lower triangle
+# (n x n), b2 the 1-based pivots (negative for 2x2 blocks), b3 info, b4 the next column (kept
+# between dispatches: a 2x2 block may end a range one column late). Thread 0 chooses the pivot
+# and interchanges; the threads share the trailing update, then the scaling of the column(s).
 _SYTF2 = """
   n = pu(4u); base = mat * n * n;  // the private variables A(), put() and exchange() read
-  if (lid != 0u) { return; }
-  var info = 0;
-  var k = 0u;
+  if (lid == 0u) { next_column = u32(b4[mat]); }
   loop {
-    if (k >= n) { break; }
-    var step = 1u;
-    let absakk = abs(A(k, k));
-    var imax = k; var colmax = 0.0;
-    for (var i = k + 1u; i < n; i = i + 1u) {
-      if (i == k + 1u || abs(A(i, k)) > colmax) { colmax = abs(A(i, k)); imax = i; }
-    }
-    var kp = k;
-    if (max(absakk, colmax) == 0.0 || absakk != absakk) {
-      if (info == 0) { info = i32(k + 1u); }
-    } else if (absakk < ALPHA * colmax) {
-      var rowmax = 0.0;
-      for (var j = k; j < imax; j = j + 1u) { rowmax = max(rowmax, abs(A(imax, j))); }
-      for (var i = imax + 1u; i < n; i = i + 1u) { rowmax = max(rowmax, abs(A(i, imax))); }
-      if (absakk >= ALPHA * colmax * (colmax / rowmax)) {
-        kp = k;
-      } else if (abs(A(imax, imax)) >= ALPHA * rowmax) {
-        kp = imax;
-      } else {
-        kp = imax; step = 2u;
+    let k = workgroupUniformLoad(&next_column);
+    if (k >= pu(3u)) { break; }
+    if (lid == 0u) {
+      var step = 1u;
+      let absakk = abs(A(k, k));
+      var imax = k; var colmax = 0.0;
+      for (var i = k + 1u; i < n; i = i + 1u) {
+        if (i == k + 1u || abs(A(i, k)) > colmax) { colmax = abs(A(i, k)); imax = i; }
       }
-    }
-    let kk = k + step - 1u;
-    if (kp != kk) {  // symmetric interchange of rows and columns kk and kp below k
-      for (var i = kp + 1u; i < n; i = i + 1u) { exchange(i, kk, i, kp); }
-      for (var j = kk + 1u; j < kp; j = j + 1u) { exchange(j, kk, kp, j); }
-      exchange(kk, kk, kp, kp);
-      if (step == 2u) { exchange(k + 1u, k, kp, k); }
-    }
-    if (step == 1u && k + 1u < n && A(k, k) != 0.0) {
-      let d = A(k, k);
-      for (var j = k + 1u; j < n; j = j + 1u) {
-        for (var i = j; i < n; i = i + 1u) { put(i, j, A(i, j) - A(i, k) * A(j, k) / d); }
-      }
-      for (var i = k + 1u; i < n; i = i + 1u) { put(i, k, A(i, k) / d); }
-    } else if (step == 2u && k + 2u < n) {
-      let d21 = A(k + 1u, k);
-      let d11 = A(k + 1u, k + 1u) / d21; let d22 = A(k, k) / d21;
-      let scale = 1.0 / (d11 * d22 - 1.0) / d21;
-      for (var j = k + 2u; j < n; j = j + 1u) {
-        let wk = scale * (d11 * A(j, k) - A(j, k + 1u));
-        let wkp1 = scale * (d22 * A(j, k + 1u) - A(j, k));
-        for (var i = j; i < n; i = i + 1u) {
-          put(i, j, A(i, j) - (A(i, k) * wk + A(i, k + 1u) * wkp1));
+      var kp = k;
+      if (max(absakk, colmax) == 0.0 || absakk != absakk) {
+        if (b3[mat] == 0) { b3[mat] = i32(k + 1u); }
+      } else if (absakk < ALPHA * colmax) {
+        var rowmax = 0.0;
+        for (var j = k; j < imax; j = j + 1u) { rowmax = max(rowmax, abs(A(imax, j))); }
+        for (var i = imax + 1u; i < n; i = i + 1u) { rowmax = max(rowmax, abs(A(i, imax))); }
+        if (absakk >= ALPHA * colmax * (colmax / rowmax)) {
+          kp = k;
+        } else if (abs(A(imax, imax)) >= ALPHA * rowmax) {
+          kp = imax;
+        } else {
+          kp = imax; step = 2u;
         }
       }
-      for (var i = k + 2u; i < n; i = i + 1u) {
-        let ak = A(i, k); let ak1 = A(i, k + 1u);
-        put(i, k, scale * (d11 * ak - ak1)); put(i, k + 1u, scale * (d22 * ak1 - ak));
+      let kk = k + step - 1u;
+      if (kp != kk) {  // symmetric interchange of rows and columns kk and kp below k
+        for (var i = kp + 1u; i < n; i = i + 1u) { exchange(i, kk, i, kp); }
+        for (var j = kk + 1u; j < kp; j = j + 1u) { exchange(j, kk, kp, j); }
+        exchange(kk, kk, kp, kp);
+        if (step == 2u) { exchange(k + 1u, k, kp, k); }
+      }
+      block_kind = 0u;
+      if (step == 1u && k + 1u < n && A(k, k) != 0.0) {
+        block_kind = 1u; block = vec3<f32>(A(k, k), 0.0, 0.0);
+      } else if (step == 2u && k + 2u < n) {
+        let d21 = A(k + 1u, k);
+        let d11 = A(k + 1u, k + 1u) / d21; let d22 = A(k, k) / d21;
+        block_kind = 2u; block = vec3<f32>(d11, d22, 1.0 / (d11 * d22 - 1.0) / d21);
+      }
+      if (step == 1u) {
+        b2[mat * n + k] = i32(kp + 1u);
+      } else {
+        b2[mat * n + k] = -i32(kp + 1u); b2[mat * n + k + 1u] = -i32(kp + 1u);
+      }
+      block_step = step;
+    }
+    sync();
+    let kind = block_kind; let d = block;
+    let first = k + block_step;  // the trailing block starts here
+    let rows = n - first;
+    if (kind != 0u) {
+      for (var t = lid; t < rows * rows; t = t + WG) {
+        let i = first + t / rows; let j = first + t % rows;
+        if (j <= i) {
+          if (kind == 1u) {
+            put(i, j, A(i, j) - A(i, k) * A(j, k) / d.x);
+          } else {
+            let wk = d.z * (d.x * A(j, k) - A(j, k + 1u));
+            let wkp1 = d.z * (d.y * A(j, k + 1u) - A(j, k));
+            put(i, j, A(i, j) - (A(i, k) * wk + A(i, k + 1u) * wkp1));
+          }
+        }
       }
     }
-    if (step == 1u) {
-      b2[mat * n + k] = i32(kp + 1u);
-    } else {
-      b2[mat * n + k] = -i32(kp + 1u); b2[mat * n + k + 1u] = -i32(kp + 1u);
+    sync();
+    for (var i = first + lid; i < n; i = i + WG) {
+      if (kind == 1u) {
+        put(i, k, A(i, k) / d.x);
+      } else if (kind == 2u) {
+        let ak = A(i, k); let ak1 = A(i, k + 1u);
+        put(i, k, d.z * (d.x * ak - ak1)); put(i, k + 1u, d.z * (d.y * ak1 - ak));
+      }
     }
-    k = k + step;
+    sync();
+    if (lid == 0u) { next_column = first; b4[mat] = i32(first); }
   }
-  b3[mat] = info;
 """
 
 # element access of the matrix being factored (base and n are set once per workgroup)
@@ -676,6 +691,10 @@ _SYTF2_SHARED = f"""
 const ALPHA: f32 = {(1 + 17 ** 0.5) / 8!r};  // Bunch-Kaufman's (1 + sqrt(17)) / 8
 var<private> base: u32;
 var<private> n: u32;
+var<workgroup> next_column: u32;
+var<workgroup> block_kind: u32;  // 0: no update, 1: a 1x1 pivot d.x, 2: a 2x2 (d11, d22, scale)
+var<workgroup> block_step: u32;
+var<workgroup> block: vec3<f32>;
 fn A(i: u32, j: u32) -> f32 {{ return b1[base + i * n + j]; }}
 fn put(i: u32, j: u32, v: f32) {{ b1[base + i * n + j] = v; }}
 fn exchange(i: u32, j: u32, k: u32, l: u32) {{
@@ -687,73 +706,84 @@ fn exchange(i: u32, j: u32, k: u32, l: u32) {{
 def linalg_ldl_factor_ex(a: Tensor, hermitian: bool = False, check_errors: bool = False
                          ) -> tuple:
     op = "torch.linalg.ldl_factor_ex"
-    if not _on_device(op, a, limit=LDL_MAX_ORDER):
+    if not _on_device(op, a, limit=MAX_ORDER):
         return cpu_path("linalg_ldl_factor_ex", a, hermitian, check_errors)
     *batch, n, _ = a._shape
     ld = _fresh(a.tril())
     pivots = empty((*batch, n), D.int32, a._device)
-    info = empty(tuple(batch), D.int32, a._device)
-    _run(_SYTF2, _count(a._shape), [(ld, True), (pivots, True), (info, True)], [n],
-         _SYTF2_SHARED)
+    info = _zeros(batch, a, D.int32)
+    next_column = _zeros(batch, a, D.int32)
+    costs = [4 * n + _per_thread((n - k) ** 2) + _per_thread(n - k) + 4 for k in range(n)]
+    # a range may run one step past its end (a 2x2 pivot): keep a step's cost in reserve
+    _run(_SYTF2, _count(a._shape), [(ld, True), (pivots, True), (info, True),
+                                    (next_column, True)], [n], _SYTF2_SHARED,
+         _ranges(costs, base=max(costs, default=0)))
     if check_errors:
         _check_info("ldl_factor", info)
     return ld, pivots, info
 
 
-# LAPACK's sytrs (UPLO='L') from sytf2's factors: b1 LD, b2 pivots, b3 B -> X, a thread a column
+# LAPACK's sytrs (UPLO='L') from sytf2's factors: b1 LD, b2 pivots, b3 B -> X, a thread per
+# column; b4 holds each column's next step s, kept between dispatches: s < n is column s of
+# L D Y = P^T B, s >= n column 2n - 1 - s of L^T X = Y (a 2x2 pivot takes two at once)
 _SYTRS = """
   let n = pu(4u); let r = pu(5u); let l = mat * n * n; let x = mat * n * r;
   let c = chunk * WG + lid;
   if (c < r) {
-    var k = 0u;
-    loop {  // L D Y = P^T B
-      if (k >= n) { break; }
-      let piv = b2[mat * n + k];
-      if (piv > 0) {
-        let p = u32(piv - 1);
-        let t = b3[x + k * r + c]; b3[x + k * r + c] = b3[x + p * r + c]; b3[x + p * r + c] = t;
-        for (var i = k + 1u; i < n; i = i + 1u) {
-          b3[x + i * r + c] = b3[x + i * r + c] - b1[l + i * n + k] * b3[x + k * r + c];
+    var s = u32(b4[mat * r + c]);
+    loop {
+      if (s >= pu(3u)) { break; }
+      if (s < n) {
+        let k = s;
+        let piv = b2[mat * n + k];
+        if (piv > 0) {
+          let p = u32(piv - 1);
+          let t = b3[x + k * r + c]; b3[x + k * r + c] = b3[x + p * r + c];
+          b3[x + p * r + c] = t;
+          for (var i = k + 1u; i < n; i = i + 1u) {
+            b3[x + i * r + c] = b3[x + i * r + c] - b1[l + i * n + k] * b3[x + k * r + c];
+          }
+          b3[x + k * r + c] = b3[x + k * r + c] / b1[l + k * n + k];
+          s = s + 1u;
+        } else {
+          let p = u32(-piv - 1);
+          let k1 = k + 1u;
+          let t = b3[x + k1 * r + c]; b3[x + k1 * r + c] = b3[x + p * r + c];
+          b3[x + p * r + c] = t;
+          for (var i = k + 2u; i < n; i = i + 1u) {
+            b3[x + i * r + c] = b3[x + i * r + c] - (b1[l + i * n + k] * b3[x + k * r + c]
+                                                     + b1[l + i * n + k1] * b3[x + k1 * r + c]);
+          }
+          let d21 = b1[l + k1 * n + k];
+          let d11 = b1[l + k * n + k] / d21; let d22 = b1[l + k1 * n + k1] / d21;
+          let denom = d11 * d22 - 1.0;
+          let bk = b3[x + k * r + c] / d21; let bk1 = b3[x + k1 * r + c] / d21;
+          b3[x + k * r + c] = (d22 * bk - bk1) / denom;
+          b3[x + k1 * r + c] = (d11 * bk1 - bk) / denom;
+          s = s + 2u;
         }
-        b3[x + k * r + c] = b3[x + k * r + c] / b1[l + k * n + k];
-        k = k + 1u;
       } else {
-        let p = u32(-piv - 1);
-        let k1 = k + 1u;
-        let t = b3[x + k1 * r + c]; b3[x + k1 * r + c] = b3[x + p * r + c];
-        b3[x + p * r + c] = t;
-        for (var i = k + 2u; i < n; i = i + 1u) {
-          b3[x + i * r + c] = b3[x + i * r + c] - (b1[l + i * n + k] * b3[x + k * r + c]
-                                                   + b1[l + i * n + k1] * b3[x + k1 * r + c]);
-        }
-        let d21 = b1[l + k1 * n + k];
-        let d11 = b1[l + k * n + k] / d21; let d22 = b1[l + k1 * n + k1] / d21;
-        let denom = d11 * d22 - 1.0;
-        let bk = b3[x + k * r + c] / d21; let bk1 = b3[x + k1 * r + c] / d21;
-        b3[x + k * r + c] = (d22 * bk - bk1) / denom;
-        b3[x + k1 * r + c] = (d11 * bk1 - bk) / denom;
-        k = k + 2u;
-      }
-    }
-    var j = i32(n) - 1;
-    loop {  // L^T X = Y, undoing the interchanges
-      if (j < 0) { break; }
-      let k = u32(j);
-      let piv = b2[mat * n + k];
-      var acc = 0.0;
-      for (var i = k + 1u; i < n; i = i + 1u) { acc = acc + b1[l + i * n + k] * b3[x + i * r + c]; }
-      b3[x + k * r + c] = b3[x + k * r + c] - acc;
-      if (piv < 0) {
-        var acc1 = 0.0;
+        let k = 2u * n - 1u - s;
+        let piv = b2[mat * n + k];
+        var acc = 0.0;
         for (var i = k + 1u; i < n; i = i + 1u) {
-          acc1 = acc1 + b1[l + i * n + k - 1u] * b3[x + i * r + c];
+          acc = acc + b1[l + i * n + k] * b3[x + i * r + c];
         }
-        b3[x + (k - 1u) * r + c] = b3[x + (k - 1u) * r + c] - acc1;
+        b3[x + k * r + c] = b3[x + k * r + c] - acc;
+        if (piv < 0) {
+          var acc1 = 0.0;
+          for (var i = k + 1u; i < n; i = i + 1u) {
+            acc1 = acc1 + b1[l + i * n + k - 1u] * b3[x + i * r + c];
+          }
+          b3[x + (k - 1u) * r + c] = b3[x + (k - 1u) * r + c] - acc1;
+        }
+        let p = u32(select(piv - 1, -piv - 1, piv < 0));
+        let t = b3[x + k * r + c]; b3[x + k * r + c] = b3[x + p * r + c];
+        b3[x + p * r + c] = t;
+        s = s + select(1u, 2u, piv < 0);
       }
-      let p = u32(select(piv - 1, -piv - 1, piv < 0));
-      let t = b3[x + k * r + c]; b3[x + k * r + c] = b3[x + p * r + c]; b3[x + p * r + c] = t;
-      j = j - select(1, 2, piv < 0);
     }
+    b4[mat * r + c] = i32(s);
   }
 """
 
@@ -765,14 +795,17 @@ def linalg_ldl_solve(ld: Tensor, pivots: Tensor, b: Tensor, hermitian: bool = Fa
     _, batch = check_solve(op, ld, b, True, vectors=False)
     if ld.dtype is not D.float32:
         return cpu_path("linalg_ldl_solve", ld, pivots, b, hermitian)
-    _check_order(op, *ld._shape[-2:], limit=LDL_MAX_ORDER)
+    _check_order(op, *ld._shape[-2:], limit=MAX_ORDER)
     n = ld._shape[-1]
     x = _fresh(b.expand(*batch, *b._shape[-2:]))
     r = x._shape[-1]
+    costs = [2 * (n - (s if s < n else 2 * n - 1 - s)) + 4 for s in range(2 * n)]
+    # a range may run one step past its end (a 2x2 pivot): keep a step's cost in reserve
     _run(_SYTRS, _count(x._shape),
          [(_fresh(ld.expand(*batch, n, n)), False),
-          (_fresh(pivots.expand(*batch, n), D.int32), False), (x, True)],
-         [n, r], chunks=-(-r // THREADS))
+          (_fresh(pivots.expand(*batch, n), D.int32), False), (x, True),
+          (_zeros(x._shape[:-2] + (r,), x, D.int32), True)],
+         [n, r], steps=_ranges(costs, base=max(costs, default=0)), chunks=-(-r // THREADS))
     return x
 
 
