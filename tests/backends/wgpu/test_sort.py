@@ -93,3 +93,11 @@ def test_short_rows_sort_in_one_workgroup_dispatch(wgpu: str, counters: dict) ->
     volta.wgpu.synchronize()
     assert volta.wgpu.counters()["dispatches"] - before <= 4  # plus the copy of a strided input
     np.testing.assert_array_equal(values.cpu().numpy(), np.sort(x.cpu().numpy(), 1))
+
+
+def test_scans_of_rows_longer_than_the_loop_budget(wgpu: str, no_fallback: None) -> None:
+    """A row of 70,000 elements is scanned in two dispatches (lavapipe stops an invocation
+    after 65,535 loop iterations); the second carries on from the first."""
+    a = RNG.integers(-3, 4, (2, 70_000))
+    _same(lambda x: x.cumsum(1), a, wgpu)
+    _same(lambda x: (x.abs() + 1).cumprod(1).clamp(max=2 ** 30).cumsum(0), a[:, :10], wgpu)

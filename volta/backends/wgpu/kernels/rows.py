@@ -65,6 +65,9 @@ def scatter_1d(out: Tensor, positions: Tensor, values: Tensor) -> Tensor:
 
 # -- scans -------------------------------------------------------------------------------------
 
+SCAN_COLUMNS = 50_000  # columns one dispatch scans per row
+
+
 def _scan(self: Tensor, dim: int, dtype: Any, op: str, combine: str) -> Tensor:
     out_dt = dtype or (self.dtype if self.dtype.is_floating_point else D.int64)
     if out_dt not in STORED:  # a dtype= the device cannot store (float64)
@@ -75,12 +78,19 @@ def _scan(self: Tensor, dim: int, dtype: Any, op: str, combine: str) -> Tensor:
     out = empty(rows._shape, out_dt, self._device)
     n = rows._shape[-1]
     ty = _compute_type(out_dt)
-    body = (f"  let base = idx * pu(1u);\n  var acc = {ty}({'0' if combine == '+' else '1'});\n"
-            "  for (var j = 0u; j < pu(1u); j = j + 1u) {\n"
+    identity = f"{ty}({'0' if combine == '+' else '1'})"
+    # columns pu(2u)..pu(3u) of each row, carrying on from the last one written: lavapipe stops
+    # an invocation after 65,535 loop iterations (Note [lavapipe loop budget] in
+    # linalg_decomp.py), so long rows are scanned in several dispatches
+    body = (f"  let base = idx * pu(1u);\n"
+            f"  var acc = {identity};\n"
+            f"  if (pu(2u) > 0u) {{ acc = {ty}({load('b1[base + pu(2u) - 1u]', out_dt)}); }}\n"
+            "  for (var j = pu(2u); j < pu(3u); j = j + 1u) {\n"
             f"    acc = acc {combine} {ty}({load('b2[base + j]', out_dt)});\n"
             f"    b1[base + j] = {store('acc', out_dt)};\n  }}")
-    if n:
-        run(body, rows.numel() // n, [(out, True), (rows, False)], [n])
+    for first in range(0, n, SCAN_COLUMNS):
+        run(body, rows.numel() // n, [(out, True), (rows, False)],
+            [n, first, min(first + SCAN_COLUMNS, n)])
     return out.movedim(-1, d)
 
 
