@@ -15,7 +15,13 @@ from volta._generated import functions as F
 from volta.composites.base import Number, _shape, composite
 from volta.composites.core import _add_scaled, check_batches
 from volta.composites.views import wrap_dim, wrap_dims
-from volta.errors import DTypeError, IndexOutOfRangeError, InvalidArgumentError, ShapeError
+from volta.errors import (
+    DTypeError,
+    IndexOutOfRangeError,
+    InvalidArgumentError,
+    LinAlgError,
+    ShapeError,
+)
 from volta.tensor import factories as fac
 from volta.tensor.inplace import broadcast_shapes
 from volta.tensor.tensor import Tensor
@@ -45,6 +51,66 @@ def check_matrix(op: str, t: Tensor, square: bool = False, name: str = "A") -> N
     if square and t.shape[-1] != t.shape[-2]:
         raise ShapeError(f"{op}: {name} must be batches of square matrices, but they are "
                          f"{t.shape[-2]} by {t.shape[-1]} matrices")
+
+
+def check_same_dtype(op: str, a: Tensor, b: Tensor) -> None:
+    if a.dtype is not b.dtype:
+        raise DTypeError(f"{op}: Expected A and B to have the same dtype, but found A of type "
+                         f"{type_name(a.dtype)} and B of type {type_name(b.dtype)} instead")
+
+
+def check_solve(op: str, a: Tensor, b: Tensor, left: bool, vectors: bool = True
+                ) -> tuple[bool, tuple[int, ...]]:
+    """PyTorch's checks of A X = B (X A = B when not ``left``) with a batch of square A: whether
+    B is a (batch of) vector(s) (linalg.solve's rule, when ``vectors``), and the broadcast
+    batch shape of A and B."""
+    check_floating(op, a)
+    check_matrix(op, a, square=True)
+    check_same_dtype(op, a, b)
+    vector = vectors and left and (b.ndim == 1 or (b.ndim == a.ndim - 1
+                                                   and tuple(b.shape) == tuple(a.shape[:-1])))
+    rhs_shape = (*b.shape, 1) if vector else tuple(b.shape)
+    if len(rhs_shape) < 2:
+        raise ShapeError(f"{op}: The input tensor B must have at least 2 dimensions.")
+    n = a.shape[-1]
+    if (rhs_shape[-2] if left else rhs_shape[-1]) != n:
+        eq = "AX = B" if left else "XA = B"
+        raise ShapeError(f"{op}: Incompatible shapes of A and B for the equation {eq} "
+                         f"({a.shape[-2]}x{n} and {rhs_shape[-2]}x{rhs_shape[-1]})")
+    return vector, broadcast_shapes(tuple(a.shape[:-2]), rhs_shape[:-2])
+
+
+# PyTorch's messages for a failed factorisation (LAPACK's info code, 1-based), by op
+_FAILURES = {
+    "lu_factor": "torch.linalg.lu_factor: {batch}U[{code},{code}] is zero and using it on "
+                 "lu_solve would result in a division by zero. If you still want to perform the "
+                 "factorization, consider calling linalg.lu(A, pivot) or "
+                 "linalg.lu_factor_ex(A, pivot)",
+    "inv": "linalg.inv: {batch}The diagonal element {code} is zero, the inversion could not be "
+           "completed because the input matrix is singular.",
+    "solve": "torch.linalg.solve: {batch}The solver failed because the input matrix is "
+             "singular.",
+    "cholesky": "linalg.cholesky: {batch}The factorization could not be completed because the "
+                "input is not positive-definite (the leading minor of order {code} is not "
+                "positive-definite).",
+    "ldl_factor": "torch.linalg.ldl_factor: {batch}The factorization could not be completed "
+                  "because the input is singular (D[{code},{code}] is zero).",
+}
+
+
+def check_info(op: str, codes: Sequence[int], batched: bool) -> None:
+    """Raise PyTorch's LinAlgError for the first nonzero info code of a batch (``codes``
+    flattened; ``batched`` when the input had batch dimensions), as ``check_errors=True``."""
+    for index, code in enumerate(codes):
+        if code:
+            prefix = f"(Batch element {index}): " if batched else ""
+            raise LinAlgError(_FAILURES[op].format(batch=prefix, code=code))
+
+
+def check_lu_pivots(m: int, low: int, high: int) -> None:
+    """lu_unpack's check of the 1-based pivots of ``m`` rows, from their smallest and largest."""
+    if low < 1 or high > m:
+        raise InvalidArgumentError(f"lu_unpack: pivots out of range: each must be in [1, {m}]")
 
 
 _TYPE_NAMES = {D.float32: "Float", D.float64: "Double", D.float16: "Half",

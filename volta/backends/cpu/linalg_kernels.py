@@ -18,8 +18,15 @@ import numpy as np
 from volta import dtypes as D
 from volta.backends.cpu.storage import array as A
 from volta.backends.cpu.storage import wrap as W
-from volta.composites.linalg import check_floating, check_matrix, type_name
-from volta.errors import DTypeError, InvalidArgumentError, LinAlgError, ShapeError
+from volta.composites.linalg import (
+    check_floating,
+    check_info,
+    check_lu_pivots,
+    check_matrix,
+    check_same_dtype,
+    check_solve,
+)
+from volta.errors import InvalidArgumentError, ShapeError
 from volta.tensor.tensor import Tensor
 
 KERNELS: dict[str, Callable[..., Any]] = {}
@@ -37,23 +44,6 @@ def matrices(t: Tensor, op: str, name: str = "A", square: bool = True) -> np.nda
     check_floating(op, t)
     check_matrix(op, t, square, name)
     return A(t)
-
-
-def same_dtype(op: str, a: Tensor, b: Tensor) -> None:
-    if a.dtype is not b.dtype:
-        raise DTypeError(f"{op}: Expected A and B to have the same dtype, but found A of type "
-                         f"{type_name(a.dtype)} and B of type {type_name(b.dtype)} instead")
-
-
-def _batch_prefix(info: np.ndarray, index: int) -> str:
-    return f"(Batch element {index}): " if info.ndim else ""
-
-
-def _first_failure(info: np.ndarray) -> tuple[int, int] | None:
-    """(batch index, info code) of the first failing matrix, or None."""
-    flat = info.reshape(-1)
-    bad = np.flatnonzero(flat)
-    return None if bad.size == 0 else (int(bad[0]), int(flat[bad[0]]))
 
 
 # ---------------------------------------------------------------- LU
@@ -93,13 +83,7 @@ def linalg_lu_factor_ex(a: Tensor, pivot: bool = True, check_errors: bool = Fals
     arr = matrices(a, op, square=False)
     lu, pivots, info = _lu(arr)
     if check_errors:
-        failure = _first_failure(info)
-        if failure is not None:
-            raise LinAlgError(f"torch.{op}: {_batch_prefix(info, failure[0])}U[{failure[1]},"
-                              f"{failure[1]}] is zero and using it on lu_solve would result in "
-                              "a division by zero. If you still want to perform the "
-                              "factorization, consider calling linalg.lu(A, pivot) or "
-                              "linalg.lu_factor_ex(A, pivot)")
+        check_info("lu_factor", info.reshape(-1).tolist(), info.ndim > 0)
     return W(lu), W(pivots), W(info)
 
 
@@ -107,10 +91,9 @@ def linalg_lu_factor_ex(a: Tensor, pivot: bool = True, check_errors: bool = Fals
 def lu_permutation(pivots: Tensor, m: int, dtype: D.dtype) -> Tensor:
     piv = A(pivots).astype(np.int64) - 1
     *batch, k = piv.shape
-    if piv.size and (piv.min() < 0 or piv.max() >= m):
-        raise InvalidArgumentError("lu_unpack: pivots out of range: each must be in [1, "
-                                   f"{m}]")
-    flat = piv.reshape(-1, k)
+    if piv.size:
+        check_lu_pivots(m, int(piv.min()) + 1, int(piv.max()) + 1)
+    flat = piv.reshape(math.prod(batch), k)  # -1 is ambiguous when k is 0
     perm = np.tile(np.arange(m), (flat.shape[0], 1))
     rows = np.arange(flat.shape[0])
     for j in range(k):  # apply the row swaps in order: perm[i] is the row of A in row i of LU
@@ -132,13 +115,10 @@ def linalg_inv_ex(a: Tensor, check_errors: bool = False) -> tuple:
     op = "linalg.inv"
     arr = matrices(a, op)
     _, _, info = _lu(arr)
-    failure = _first_failure(info)
-    if failure is None:
+    if not info.any():
         return W(np.linalg.inv(arr)), W(info)
     if check_errors:
-        raise LinAlgError(f"{op}: {_batch_prefix(info, failure[0])}The diagonal element "
-                          f"{failure[1]} is zero, the inversion could not be completed because "
-                          "the input matrix is singular.")
+        check_info("inv", info.reshape(-1).tolist(), info.ndim > 0)
     result = np.full_like(arr, np.nan)
     good = info == 0
     if np.any(good):
@@ -150,19 +130,8 @@ def _solve_shapes(a: Tensor, b: Tensor, left: bool, op: str, vectors: bool = Tru
                   ) -> tuple[np.ndarray, np.ndarray, bool]:
     """A and B as broadcast numpy batches for A X = B (transposed when not left), and whether
     B is a (batch of) vector(s), PyTorch's rule for linalg.solve."""
-    arr = matrices(a, op)
-    same_dtype(op, a, b)
-    vector = vectors and left and (b.ndim == 1 or (b.ndim == a.ndim - 1
-                                                   and tuple(b.shape) == tuple(a.shape[:-1])))
-    rhs = A(b)[..., None] if vector else A(b)
-    if rhs.ndim < 2:
-        raise ShapeError(f"{op}: The input tensor B must have at least 2 dimensions.")
-    n = a.shape[-1]
-    if (rhs.shape[-2] if left else rhs.shape[-1]) != n:
-        eq = "AX = B" if left else "XA = B"
-        raise ShapeError(f"{op}: Incompatible shapes of A and B for the equation {eq} "
-                         f"({a.shape[-2]}x{n} and {rhs.shape[-2]}x{rhs.shape[-1]})")
-    batch = np.broadcast_shapes(arr.shape[:-2], rhs.shape[:-2])
+    vector, batch = check_solve(op, a, b, left, vectors)
+    arr, rhs = A(a), (A(b)[..., None] if vector else A(b))
     arr = np.broadcast_to(arr, batch + arr.shape[-2:])
     rhs = np.broadcast_to(rhs, batch + rhs.shape[-2:])
     if not left:  # X A = B  <=>  A^T X^T = B^T
@@ -179,11 +148,9 @@ def linalg_solve_ex(a: Tensor, b: Tensor, left: bool = True, check_errors: bool 
     good = info == 0
     if np.all(good):
         x = np.linalg.solve(arr, rhs)
-    elif check_errors:
-        index = _first_failure(info)[0]
-        raise LinAlgError(f"torch.linalg.solve: {_batch_prefix(info, index)}The solver failed "
-                          "because the input matrix is singular.")
     else:
+        if check_errors:
+            check_info("solve", info.reshape(-1).tolist(), info.ndim > 0)
         x = np.full(rhs.shape, np.nan, dtype=rhs.dtype)
         if np.any(good):
             x[good] = np.linalg.solve(arr[good], rhs[good])
@@ -196,7 +163,7 @@ def linalg_solve_ex(a: Tensor, b: Tensor, left: bool = True, check_errors: bool 
 def linalg_solve_triangular(a: Tensor, b: Tensor, upper: bool, left: bool = True,
                             unitriangular: bool = False) -> Tensor:
     op = "linalg.solve_triangular"
-    same_dtype(op, a, b)
+    check_same_dtype(op, a, b)
     if b.ndim < 2:
         raise ShapeError(f"{op}: The input tensor B must have at least 2 dimensions.")
     arr, rhs, _ = _solve_shapes(a, b, left, op, vectors=False)
@@ -312,11 +279,8 @@ def linalg_ldl_factor_ex(a: Tensor, hermitian: bool = False, check_errors: bool 
     for i, m in enumerate(flat):
         ld[i], pivots[i], info[i] = _sytf2_lower(m)
     info = info.reshape(batch)
-    failure = _first_failure(info)
-    if check_errors and failure is not None:
-        raise LinAlgError(f"torch.linalg.ldl_factor: {_batch_prefix(info, failure[0])}The "
-                          f"factorization could not be completed because the input is singular "
-                          f"(D[{failure[1]},{failure[1]}] is zero).")
+    if check_errors:
+        check_info("ldl_factor", info.reshape(-1).tolist(), info.ndim > 0)
     return W(ld.reshape(arr.shape)), W(pivots.reshape(*batch, n)), W(info)
 
 
@@ -358,7 +322,7 @@ def _sytrs_lower(ld: np.ndarray, pivots: np.ndarray, b: np.ndarray) -> np.ndarra
 def linalg_ldl_solve(ld: Tensor, pivots: Tensor, b: Tensor, hermitian: bool = False
                      ) -> Tensor:
     op = "torch.linalg.ldl_solve"
-    same_dtype(op, ld, b)
+    check_same_dtype(op, ld, b)
     lds, rhs, _ = _solve_shapes(ld, b, True, op, vectors=False)
     piv = np.broadcast_to(A(pivots), lds.shape[:-1])
     flat_ld = lds.reshape(-1, *lds.shape[-2:])
@@ -400,12 +364,8 @@ def linalg_cholesky_ex(a: Tensor, upper: bool = False, check_errors: bool = Fals
             if flat_info[i] == 0:
                 factor[i] = np.linalg.cholesky(m)
         factor = factor.reshape(sym.shape)
-        failure = _first_failure(info)
-        if check_errors and failure is not None:
-            raise LinAlgError(f"{op}: {_batch_prefix(info, failure[0])}The factorization could "
-                              "not be completed because the input is not positive-definite "
-                              f"(the leading minor of order {failure[1]} is not "
-                              "positive-definite).") from None
+    if check_errors:
+        check_info("cholesky", info.reshape(-1).tolist(), info.ndim > 0)
     if upper:
         factor = np.swapaxes(factor, -1, -2)
     return W(factor), W(info)

@@ -34,7 +34,7 @@ def _check_index(index: Tensor, op: str) -> None:
         raise DTypeError(f"{op}(): Expected dtype int64 for index, got {index.dtype.name}")
 
 
-def _out_of_range(index: Tensor, first: int, size: int) -> tuple[int, int] | None:
+def out_of_range(index: Tensor, first: int, size: int) -> tuple[int, int] | None:
     """None when every element of ``index`` is in ``[first, size)``, else its (min, max).
     The storage's host-known range (Note [index range checks]) covers the view's elements, so
     when it is inside, nothing is read; otherwise the view's own bounds are read back."""
@@ -51,7 +51,7 @@ def _out_of_range(index: Tensor, first: int, size: int) -> tuple[int, int] | Non
 def check_range(index: Tensor, size: int, dim: int, op: str) -> None:
     """Raise the CPU backend's error when an element of ``index`` is outside ``[-size, size)``;
     ``op=""`` gives the message of advanced indexing."""
-    bounds = _out_of_range(index, -size, size)
+    bounds = out_of_range(index, -size, size)
     if bounds is not None:
         bad = bounds[1] if bounds[1] >= size else bounds[0]
         prefix = f"{op}(): " if op else ""
@@ -120,7 +120,7 @@ def embedding(weight: Tensor, indices: Tensor, padding_idx: int = -1,
         raise ShapeError("'weight' must be 2-D")
     _check_index(indices, "embedding")
     rows, width = weight._shape
-    bounds = _out_of_range(indices, 0, rows)
+    bounds = out_of_range(indices, 0, rows)
     if bounds is not None:
         raise IndexOutOfRangeError(f"embedding: index out of range in self (indices must be in "
                                    f"[0, {rows}), got {bounds[0]}..{bounds[1]})")

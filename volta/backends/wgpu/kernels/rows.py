@@ -1,10 +1,7 @@
-"""Kernels along one dimension ("rows"): sort (and topk, median, unique on top of it),
-cumsum/cumprod, searchsorted.
+"""Kernels along one dimension ("rows"): cumsum/cumprod, searchsorted, and the helpers the
+sort (``sort.py``) and other row kernels share.
 
-The dimension is moved last and made contiguous, so a row is a run of ``n`` elements. Sorting
-is a rank sort: one thread per element counts the elements of its row that sort before it
-(values, then positions, so it is stable; NaN sorts last ascending and first descending, as
-PyTorch) and writes itself to that rank: O(n) work per thread, no synchronisation. A scan is
+The dimension is moved last and made contiguous, so a row is a run of ``n`` elements. A scan is
 one thread per row. Shaders are cached per (kernel, dtypes).
 """
 
@@ -20,7 +17,7 @@ from volta.backends.wgpu.kernels.elementwise import load, shader, store
 from volta.backends.wgpu.kernels.linalg import cpu_path
 from volta.backends.wgpu.storage import STORED, empty, handle_of, runtime_of
 from volta.composites.views import wrap_dim
-from volta.errors import DTypeError, IndexOutOfRangeError, ShapeError
+from volta.errors import DTypeError, ShapeError
 from volta.tensor.checks import check_searchsorted_sorter, searchsorted_side
 from volta.tensor.tensor import Tensor
 
@@ -66,130 +63,10 @@ def scatter_1d(out: Tensor, positions: Tensor, values: Tensor) -> Tensor:
     return out
 
 
-# -- sort --------------------------------------------------------------------------------------
-
-_BEFORE = """
-fn isn(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
-// whether (a at position ia) sorts before (b at ib); pu(2u) == 1u: descending, NaN first
-fn before(a: T, ia: u32, b: T, ib: u32) -> bool {
-  let na = NAN_A; let nb = NAN_B;
-  if (na || nb) { return select(!na && nb, na && !nb, pu(2u) == 1u) || (na && nb && ia < ib); }
-  if (a == b) { return ia < ib; }
-  return select((a < b), (a > b), pu(2u) == 1u);
-}
-"""
-
-
-def _before(dt: D.dtype) -> str:
-    ty = _compute_type(dt)
-    nan = ("isn(a)", "isn(b)") if ty == "f32" else ("false", "false")
-    return _BEFORE.replace("T,", f"{ty},").replace("NAN_A", nan[0]).replace("NAN_B", nan[1])
-
-
-def sort(self: Tensor, dim: int = -1, descending: bool = False, stable: Any = False
-         ) -> tuple[Tensor, Tensor]:
-    if self.ndim == 0:
-        return copy_into(empty((), self.dtype, self._device), self), \
-            empty((), D.int64, self._device).fill_(0)
-    rows, d = as_rows(self, dim, "sort")
-    n = rows._shape[-1]
-    values = empty(rows._shape, self.dtype, self._device)
-    indices = empty(rows._shape, D.int64, self._device)
-    total = rows.numel()
-    ty = _compute_type(self.dtype)
-    body = (f"  let row = idx / pu(1u) * pu(1u); let col = idx - row;\n"
-            f"  let v = {ty}({load('b3[idx]', self.dtype)});\n"
-            "  var rank = 0u;\n"
-            "  for (var j = 0u; j < pu(1u); j = j + 1u) {\n"
-            f"    if (before({ty}({load('b3[row + j]', self.dtype)}), j, v, col)) "
-            "{ rank = rank + 1u; }\n"
-            "  }\n"
-            "  b1[row + rank] = b3[idx]; b2[row + rank] = i32(col);")
-    run(body, total, [(values, True), (indices, True), (rows, False)],
-        [n, int(descending)], _before(self.dtype))
-    return values.movedim(-1, d), indices.movedim(-1, d)
-
-
-def topk(self: Tensor, k: int, dim: int = -1, largest: bool = True, sorted: bool = True
-         ) -> tuple[Tensor, Tensor]:
-    if self.ndim == 0:
-        if k > 1:
-            raise IndexOutOfRangeError("topk: k must be at most 1 for a 0-d tensor")
-        return sort(self)
-    d = wrap_dim(dim, self.ndim, "topk")
-    if not 0 <= k <= self._shape[d]:
-        raise IndexOutOfRangeError(f"topk: selected index k out of range (k={k}, size "
-                                   f"{self._shape[d]})")
-    values, indices = sort(self, d, descending=largest)
-    return values.narrow(d, 0, k).contiguous(), indices.narrow(d, 0, k).contiguous()
-
-
-def _check_nonempty(self: Tensor, op: str, d: int | None = None) -> None:
-    if self.numel() == 0:
-        where = "" if d is None else f" along dimension {d}"
-        raise IndexOutOfRangeError(f"{op}(): Expected reduction dim{where} to have non-zero "
-                                   "size.")
-
-
-def median(self: Tensor) -> Tensor:
-    _check_nonempty(self, "median")
-    values, _ = sort(self.reshape(-1))
-    n = values.numel()
-    middle = values.select(0, (n - 1) // 2)
-    if not self.dtype.is_floating_point:
-        return middle.contiguous()
-    last = values.select(0, n - 1)  # NaN sorts last: the median of data with a NaN is NaN
-    return last.where(last.isnan(), middle)
-
-
-def median_dim(self: Tensor, dim: int, keepdim: bool = False) -> tuple[Tensor, Tensor]:
-    if self.ndim == 0:
-        return copy_into(empty((), self.dtype, self._device), self), \
-            empty((), D.int64, self._device).fill_(0)
-    d = wrap_dim(dim, self.ndim, "median")
-    _check_nonempty(self, "median", d)
-    values, indices = sort(self, d)
-    k = (self._shape[d] - 1) // 2
-    values, indices = values.narrow(d, k, 1), indices.narrow(d, k, 1)
-    if not keepdim:
-        values, indices = values.squeeze(d), indices.squeeze(d)
-    return values.contiguous(), indices.contiguous()
-
-
-def unique(self: Tensor, sorted: bool = True, return_inverse: bool = False,
-           return_counts: bool = False, dim: int | None = None) -> Any:
-    """Sort, mark where a new value starts, number the runs by a cumulative sum; the number of
-    distinct values sizes the outputs, so it is read back (one sync, as on CUDA)."""
-    if dim is not None:
-        raise ShapeError("unique(dim=...) is not supported on wgpu; call it without dim")
-    flat = self.reshape(-1)
-    values, order = sort(flat)
-    n = values.numel()
-    starts = empty((n,), D.bool_, self._device)
-    if n:
-        starts.narrow(0, 0, 1).fill_(True)
-        copy_into(starts.narrow(0, 1, n - 1), values.narrow(0, 1, n - 1) != values.narrow(0, 0,
-                                                                                          n - 1))
-    run_id = cumsum(starts, 0) - 1  # the run (distinct value) of each sorted element
-    count = int(run_id[-1].item()) + 1 if n else 0
-    out = empty((count,), self.dtype, self._device)
-    positions = run_id.to(D.int64)
-    if n:
-        scatter_1d(out, positions, values)
-    outputs = [out]
-    if return_inverse:
-        inverse = empty((n,), D.int64, self._device)
-        scatter_1d(inverse, order, positions)
-        outputs.append(inverse.reshape(self._shape))
-    if return_counts:
-        # atomics add 32-bit integers: count in int32
-        ones = empty((n,), D.int32, self._device).fill_(1)
-        counts = empty((count,), D.int32, self._device).fill_(0).index_add(0, positions, ones)
-        outputs.append(counts.to(D.int64))
-    return outputs[0] if len(outputs) == 1 else tuple(outputs)
-
-
 # -- scans -------------------------------------------------------------------------------------
+
+SCAN_COLUMNS = 50_000  # columns one dispatch scans per row
+
 
 def _scan(self: Tensor, dim: int, dtype: Any, op: str, combine: str) -> Tensor:
     out_dt = dtype or (self.dtype if self.dtype.is_floating_point else D.int64)
@@ -201,12 +78,19 @@ def _scan(self: Tensor, dim: int, dtype: Any, op: str, combine: str) -> Tensor:
     out = empty(rows._shape, out_dt, self._device)
     n = rows._shape[-1]
     ty = _compute_type(out_dt)
-    body = (f"  let base = idx * pu(1u);\n  var acc = {ty}({'0' if combine == '+' else '1'});\n"
-            "  for (var j = 0u; j < pu(1u); j = j + 1u) {\n"
+    identity = f"{ty}({'0' if combine == '+' else '1'})"
+    # columns pu(2u)..pu(3u) of each row, carrying on from the last one written: lavapipe stops
+    # an invocation after 65,535 loop iterations (Note [lavapipe loop budget] in
+    # linalg_decomp.py), so long rows are scanned in several dispatches
+    body = (f"  let base = idx * pu(1u);\n"
+            f"  var acc = {identity};\n"
+            f"  if (pu(2u) > 0u) {{ acc = {ty}({load('b1[base + pu(2u) - 1u]', out_dt)}); }}\n"
+            "  for (var j = pu(2u); j < pu(3u); j = j + 1u) {\n"
             f"    acc = acc {combine} {ty}({load('b2[base + j]', out_dt)});\n"
             f"    b1[base + j] = {store('acc', out_dt)};\n  }}")
-    if n:
-        run(body, rows.numel() // n, [(out, True), (rows, False)], [n])
+    for first in range(0, n, SCAN_COLUMNS):
+        run(body, rows.numel() // n, [(out, True), (rows, False)],
+            [n, first, min(first + SCAN_COLUMNS, n)])
     return out.movedim(-1, d)
 
 
@@ -254,6 +138,5 @@ def searchsorted(sorted_sequence: Tensor, self: Any, out_int32: bool = False,
     return out
 
 
-KERNELS = {"sort": sort, "topk": topk, "median": median, "median.dim": median_dim,
-           "unique": unique, "cumsum": cumsum, "cumprod": cumprod, "searchsorted": searchsorted}
+KERNELS = {"cumsum": cumsum, "cumprod": cumprod, "searchsorted": searchsorted}
 
