@@ -141,6 +141,64 @@ class Kernel:
         self.writable = writable
 
 
+def _native_calls() -> tuple[Any, Any] | None:
+    """wgpu-native's ``(ffi, lib)`` as wgpu-py loads them, or None (another backend, or a
+    wgpu-py whose layout differs: the recorder then uses the public methods)."""
+    try:
+        from wgpu.backends.wgpu_native import _ffi
+        lib = _ffi.lib
+        for name in ("wgpuComputePassEncoderSetPipeline", "wgpuComputePassEncoderSetBindGroup",
+                     "wgpuComputePassEncoderDispatchWorkgroups"):
+            getattr(lib, name)
+        return _ffi.ffi, lib
+    except (ImportError, AttributeError):
+        return None
+
+
+_NATIVE = _native_calls()
+
+
+class _PassRecorder:
+    """Records dispatches into one open compute pass, cheaply: the pipeline is set only when
+    it changes, and with wgpu-native the three commands call its C functions directly.
+
+    Why that is safe: wgpu-py's wrappers only add per-call error capture, and recording
+    commands reports no errors (a bad command invalidates the encoder, whose ``finish()`` —
+    called through wgpu-py — raises it)."""
+
+    __slots__ = ("compute_pass", "native", "pass_id", "offsets", "pipeline", "set_pipeline",
+                 "set_bind_group", "dispatch")
+
+    def __init__(self, compute_pass: Any) -> None:
+        self.compute_pass = compute_pass
+        self.pipeline: Any = None
+        internal = getattr(compute_pass, "_internal", None)
+        self.native = _NATIVE is not None and internal is not None
+        if self.native:
+            ffi, lib = _NATIVE
+            self.pass_id = internal
+            self.offsets = ffi.new("uint32_t[1]")  # wgpu-native copies it into the command
+            self.set_pipeline = lib.wgpuComputePassEncoderSetPipeline
+            self.set_bind_group = lib.wgpuComputePassEncoderSetBindGroup
+            self.dispatch = lib.wgpuComputePassEncoderDispatchWorkgroups
+
+    def record(self, pipeline: Any, group: Any, offset: int, groups: tuple[int, int, int]) -> None:
+        if not self.native:
+            compute_pass = self.compute_pass
+            if pipeline is not self.pipeline:
+                compute_pass.set_pipeline(pipeline)
+                self.pipeline = pipeline
+            compute_pass.set_bind_group(0, group, [offset])
+            compute_pass.dispatch_workgroups(*groups)
+            return
+        if pipeline is not self.pipeline:
+            self.set_pipeline(self.pass_id, pipeline._internal)
+            self.pipeline = pipeline
+        self.offsets[0] = offset
+        self.set_bind_group(self.pass_id, 0, group._internal, 1, self.offsets)
+        self.dispatch(self.pass_id, groups[0], groups[1], groups[2])
+
+
 class Runtime:
     """A device, its queue, allocator and the batch being recorded (see the module docstring)."""
 
@@ -180,6 +238,7 @@ class Runtime:
         self._encoder: Any = None
         self._pass: Any = None
         self._pending = 0  # dispatches in the open batch
+        self._recorder: _PassRecorder | None = None  # records into the open compute pass
 
     # -- compiling -----------------------------------------------------------------------------
 
@@ -230,6 +289,10 @@ class Runtime:
         cached = self._bind_groups.get(key)
         if cached is not None:
             return cached[0]
+        return self._new_bind_group(kernel, handles, buffers, key)
+
+    def _new_bind_group(self, kernel: Kernel, handles: Sequence[Handle], buffers: list[Any],
+                        key: tuple) -> Any:
         entries = [{"binding": 0, "resource": {"buffer": self._ring, "offset": 0,
                                                "size": PARAM_BYTES}}]
         for i, (h, buf) in enumerate(zip(handles, buffers, strict=True)):
@@ -259,22 +322,27 @@ class Runtime:
             raise DeviceError(f"a kernel's parameter block holds {PARAM_WORDS} words, "
                               f"got {words.size}")
         with self.lock, self._guard():
-            self._check()
+            if self.lost is not None:
+                self._check()
             if self._pending >= MAX_BATCH:
                 self.flush()
             slot = self._pending * self._slot
-            self._ring_host[slot // 4: slot // 4 + words.size] = words
+            start = slot >> 2
+            self._ring_host[start: start + words.size] = words
             group = self._bind_group(kernel, handles)
-            compute_pass = self._open_pass()
-            compute_pass.set_pipeline(kernel.pipeline)
-            compute_pass.set_bind_group(0, group, [slot])
-            compute_pass.dispatch_workgroups(*groups)
+            recorder = self._recorder if self._pass is not None else self._open_recorder()
+            recorder.record(kernel.pipeline, group, slot, groups)
+            batch = self.batch_id
             for h, writes in zip(handles, kernel.writable, strict=True):
-                h.mem.last_batch = self.batch_id
+                h.mem.last_batch = batch
                 if writes:
                     h.value_range = None
             self._pending += 1
             self.counters["dispatches"] += 1
+
+    def _open_recorder(self) -> _PassRecorder:
+        self._recorder = _PassRecorder(self._open_pass())
+        return self._recorder
 
     def _open_pass(self) -> Any:
         if self._encoder is None:

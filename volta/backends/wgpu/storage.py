@@ -113,10 +113,14 @@ def set_info(info: BackendInfo) -> None:
 
 
 def empty(shape: tuple[int, ...], dt: D.dtype, dev: device) -> Tensor:
-    """A new contiguous tensor on the WGPU device ``dev`` (contents uninitialised)."""
+    """A new contiguous tensor on the WGPU device ``dev`` (contents uninitialised) for a kernel
+    to write: its first use must be a dispatch (a host upload into it stays correct, but
+    submits the open batch first)."""
     assert _INFO is not None, "the WGPU backend is not registered"
     numel = math.prod(shape)
-    handle = runtime.get(dev.index or 0).allocator.allocate(numel * stored_itemsize(dt))
+    # kernels write their outputs before anything reads them: Note [deferred free]
+    handle = runtime.get(dev.index or 0).allocator.allocate(numel * stored_itemsize(dt),
+                                                            written_by_device=True)
     storage = Storage(handle, numel, dt, dev, _INFO)
     return Tensor._make(storage, tuple(shape), contiguous_strides(tuple(shape)), 0)
 
