@@ -321,17 +321,21 @@ class Runtime:
         if words.size > PARAM_WORDS:
             raise DeviceError(f"a kernel's parameter block holds {PARAM_WORDS} words, "
                               f"got {words.size}")
-        with self.lock, self._guard():
-            if self.lost is not None:
-                self._check()
-            if self._pending >= MAX_BATCH:
-                self.flush()
-            slot = self._pending * self._slot
-            start = slot >> 2
-            self._ring_host[start: start + words.size] = words
-            group = self._bind_group(kernel, handles)
-            recorder = self._recorder if self._pass is not None else self._open_recorder()
-            recorder.record(kernel.pipeline, group, slot, groups)
+        with self.lock:
+            self._check()
+            try:  # _guard's work, inline: a generator context manager per op costs too much
+                if self._pending >= MAX_BATCH:
+                    self.flush()
+                slot = self._pending * self._slot
+                start = slot >> 2
+                self._ring_host[start: start + words.size] = words
+                group = self._bind_group(kernel, handles)
+                recorder = self._recorder if self._pass is not None else self._open_recorder()
+                recorder.record(kernel.pipeline, group, slot, groups)
+            except VoltaError:
+                raise
+            except Exception as exc:
+                self._fail(exc)
             batch = self.batch_id
             for h, writes in zip(handles, kernel.writable, strict=True):
                 h.mem.last_batch = batch

@@ -40,8 +40,11 @@ STORED: dict[D.dtype, tuple[str, Any]] = {
 _INFO: BackendInfo | None = None
 
 
+_ITEMSIZE = {dt: np.dtype(stored).itemsize for dt, (_, stored) in STORED.items()}
+
+
 def stored_itemsize(dt: D.dtype) -> int:
-    return np.dtype(STORED[dt][1]).itemsize
+    return _ITEMSIZE[dt]
 
 
 def to_stored(array: np.ndarray) -> np.ndarray:
