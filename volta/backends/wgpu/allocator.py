@@ -111,7 +111,7 @@ class CachingAllocator:
         size = size_class(nbytes)
         with self._lock:
             self.stats["allocations"] += 1
-            pool = None
+            pool: list[DeviceBuffer] | None = None
             if written_by_device:
                 # the buffers this batch just freed first: a chain of ops cycles through a few
                 # buffers (and their cached bind groups) instead of walking the whole pool
@@ -121,13 +121,18 @@ class CachingAllocator:
                     pool = self._open.get(size)
             if not pool:
                 pool = self._pools.get(size)
+            stats = self.stats
             if pool:
                 mem = pool.pop()
-                self.stats["cached_bytes"] -= size
-                self.stats["cache_hits"] += 1
+                stats["cached_bytes"] -= size
+                stats["cache_hits"] += 1
             else:
                 mem = self._create(size)
-            self._account(size, nbytes)
+            allocated = stats["allocated_bytes"] + size
+            stats["allocated_bytes"] = allocated
+            stats["requested_bytes"] += nbytes
+            if allocated > stats["peak_allocated_bytes"]:
+                stats["peak_allocated_bytes"] = allocated
         return Handle(mem, nbytes, self)
 
     def _reopen(self) -> None:
@@ -137,12 +142,6 @@ class CachingAllocator:
             mem = pending.popleft()
             self._open[mem.size].append(mem)
             self.stats["cached_bytes"] += mem.size
-
-    def _account(self, size: int, nbytes: int) -> None:
-        s = self.stats
-        s["allocated_bytes"] += size
-        s["requested_bytes"] += nbytes
-        s["peak_allocated_bytes"] = max(s["peak_allocated_bytes"], s["allocated_bytes"])
 
     def _create(self, size: int) -> DeviceBuffer:
         for attempt in range(2):

@@ -181,14 +181,21 @@ class Launch:
         n = math.prod(self.out._shape)
         if n == 0:
             return self.out
-        rt = self.handles[0].allocator.runtime
+        kernel = self.kernel(body, helpers, out_type)
+        self.handles[0].runtime.dispatch(kernel, self.handles, self.params(scalars),
+                                         runtime.groups_for(n))
+        return self.out
+
+    def kernel(self, body: str, helpers: str = "", out_type: str | None = None
+               ) -> runtime.Kernel:
+        """The compiled kernel of this launch's shape and operands (cached)."""
+        rt = self.handles[0].runtime
         key = (rt.index, body, helpers, len(self.shape), tuple(self.binding), tuple(self.types),
                self.n_outputs, out_type)
         kernel = _KERNELS.get(key)
         if kernel is None:
             kernel = _KERNELS[key] = self._compile(rt, body, helpers, out_type)
-        rt.dispatch(kernel, self.handles, self.params(scalars), runtime.groups_for(n))
-        return self.out
+        return kernel
 
     def _compile(self, rt: runtime.Runtime, body: str, helpers: str, out_type: str | None
                  ) -> runtime.Kernel:

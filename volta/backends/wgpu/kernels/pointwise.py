@@ -14,6 +14,7 @@ backend, so both backends accept and reject the same calls.
 
 from __future__ import annotations
 
+import math
 import re
 import struct
 from typing import Any
@@ -22,6 +23,7 @@ import numpy as np
 
 from volta import dtypes as D
 from volta.backends.cpu.pointwise_runtime import scalar_argument
+from volta.backends.wgpu import runtime
 from volta.backends.wgpu.generated_pointwise import SPECS
 from volta.backends.wgpu.kernels.copy import check_dtype
 from volta.backends.wgpu.kernels.elementwise import Launch, load, store
@@ -29,7 +31,7 @@ from volta.backends.wgpu.storage import empty, handle_of
 from volta.errors import DTypeError, InvalidArgumentError
 from volta.tensor.inplace import broadcast_shapes
 from volta.tensor.scalars import check_scalar
-from volta.tensor.tensor import Tensor
+from volta.tensor.tensor import Tensor, contiguous_strides
 
 # -- helpers by computation type -------------------------------------------------------------------
 # Each entry: WGSL defining ``pw_<name>`` for T. A helper missing for a type means the op has no
@@ -226,7 +228,7 @@ class _Plan:
     """One pointwise op for one argument signature: the checks passed, the result dtype, the
     WGSL helpers, and the body per pattern of shared buffers (built once, not per call)."""
 
-    __slots__ = ("out_dtype", "helpers", "wgsl_type", "scalar_kinds", "bodies")
+    __slots__ = ("out_dtype", "helpers", "wgsl_type", "scalar_kinds", "bodies", "contiguous")
 
     def __init__(self, out_dtype: D.dtype, helpers: str, wgsl_type: str,
                  scalar_kinds: tuple[tuple[int, str, str], ...]) -> None:
@@ -235,6 +237,8 @@ class _Plan:
         self.wgsl_type = wgsl_type
         self.scalar_kinds = scalar_kinds  # (argument position, declared kind, WGSL kind)
         self.bodies: dict[tuple[int, ...], str] = {}
+        # (device, buffer of each operand) -> the 1-D kernel for contiguous operands
+        self.contiguous: dict[tuple[int, ...], Any] = {}
 
 
 def make_kernel(name: str, spec: dict) -> Any:
@@ -309,14 +313,53 @@ def make_kernel(name: str, spec: dict) -> Any:
                 check_scalar(value, name)
             scalars.append(_word(value, kind))
         tensors = [values[i] for i in tensor_positions if isinstance(values[i], Tensor)]
+        first = tensors[0]
+        shape = first._shape
+        numel = math.prod(shape)
+        if numel > 1 and first._stride == contiguous_strides(shape) and all(
+                t._shape == shape and t._stride == first._stride for t in tensors):
+            return contiguous(plan, values, tensors, shape, numel, scalars)
         shape = broadcast_shapes(*(t._shape for t in tensors))
-        out = empty(shape, out_dtype, tensors[0]._device)
+        out = empty(shape, out_dtype, first._device)
         launch = Launch(out, tensors)
+        return launch.run(body_for(plan, values, launch), scalars, plan.helpers)
+
+    def body_for(plan: _Plan, values: tuple, launch: Launch) -> str:
         pattern = tuple(launch.binding)
         text = plan.bodies.get(pattern)
         if text is None:
             text = plan.bodies[pattern] = body(plan, values, launch)
-        return launch.run(text, scalars, plan.helpers)
+        return text
+
+    def contiguous(plan: _Plan, values: tuple, tensors: list[Tensor], shape: tuple[int, ...],
+                   numel: int, scalars: list[int]) -> Tensor:
+        """The common case, with no Launch: every tensor contiguous in one shape, so the
+        1-D kernel of this plan and pattern of shared buffers is known from the last call."""
+        out = empty(shape, plan.out_dtype, tensors[0]._device)
+        handles = [handle_of(out)]
+        pattern = [1]
+        words = [numel, numel, 0, 1]
+        for t in tensors:
+            h = handle_of(t)
+            for i, seen in enumerate(handles):
+                if seen is h:
+                    pattern.append(i + 1)
+                    break
+            else:
+                handles.append(h)
+                pattern.append(len(handles))
+            words.append(t._offset)
+            words.append(1)
+        rt = handles[0].runtime
+        key = (rt.index, *pattern)
+        kernel = plan.contiguous.get(key)
+        if kernel is None:
+            launch = Launch(out, tensors)  # the 1-D launch of these operands: compiles once
+            kernel = plan.contiguous[key] = launch.kernel(body_for(plan, values, launch),
+                                                          plan.helpers)
+        words.extend(scalars)
+        rt.dispatch(kernel, handles, np.array(words, dtype=np.uint32), runtime.groups_for(numel))
+        return out
 
     kernel.__name__ = name
     return kernel
