@@ -337,7 +337,7 @@ class Runtime:
             except Exception as exc:
                 self._fail(exc)
             batch = self.batch_id
-            for h, writes in zip(handles, kernel.writable, strict=True):
+            for h, writes in zip(handles, kernel.writable):  # bind group: the same length
                 h.mem.last_batch = batch
                 if writes:
                     h.value_range = None

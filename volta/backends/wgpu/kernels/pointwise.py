@@ -27,11 +27,11 @@ from volta.backends.wgpu import runtime
 from volta.backends.wgpu.generated_pointwise import SPECS
 from volta.backends.wgpu.kernels.copy import check_dtype
 from volta.backends.wgpu.kernels.elementwise import Launch, load, store
-from volta.backends.wgpu.storage import empty, handle_of
+from volta.backends.wgpu.storage import empty, handle_of, strides_of
 from volta.errors import DTypeError, InvalidArgumentError
 from volta.tensor.inplace import broadcast_shapes
 from volta.tensor.scalars import check_scalar
-from volta.tensor.tensor import Tensor, contiguous_strides
+from volta.tensor.tensor import Tensor
 
 # -- helpers by computation type -------------------------------------------------------------------
 # Each entry: WGSL defining ``pw_<name>`` for T. A helper missing for a type means the op has no
@@ -316,7 +316,7 @@ def make_kernel(name: str, spec: dict) -> Any:
         first = tensors[0]
         shape = first._shape
         numel = math.prod(shape)
-        if numel > 1 and first._stride == contiguous_strides(shape) and all(
+        if numel > 1 and first._stride == strides_of(shape) and all(
                 t._shape == shape and t._stride == first._stride for t in tensors):
             return contiguous(plan, values, tensors, shape, numel, scalars)
         shape = broadcast_shapes(*(t._shape for t in tensors))
