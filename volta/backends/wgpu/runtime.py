@@ -283,16 +283,10 @@ class Runtime:
                 entries=entries)
         return layout
 
-    def _bind_group(self, kernel: Kernel, handles: Sequence[Handle]) -> Any:
-        buffers = [h.mem.buffer for h in handles]
-        key = (kernel.writable, *map(id, buffers))
-        cached = self._bind_groups.get(key)
-        if cached is not None:
-            return cached[0]
-        return self._new_bind_group(kernel, handles, buffers, key)
-
     def _new_bind_group(self, kernel: Kernel, handles: Sequence[Handle], buffers: list[Any],
                         key: tuple) -> Any:
+        """Create and cache the bind group of ``kernel`` over ``buffers`` (``dispatch`` looked
+        ``key`` up and missed)."""
         entries = [{"binding": 0, "resource": {"buffer": self._ring, "offset": 0,
                                                "size": PARAM_BYTES}}]
         for i, (h, buf) in enumerate(zip(handles, buffers, strict=True)):
@@ -322,14 +316,19 @@ class Runtime:
             raise DeviceError(f"a kernel's parameter block holds {PARAM_WORDS} words, "
                               f"got {words.size}")
         with self.lock:
-            self._check()
+            if self.lost is not None:
+                self._check()
             try:  # _guard's work, inline: a generator context manager per op costs too much
                 if self._pending >= MAX_BATCH:
                     self.flush()
                 slot = self._pending * self._slot
                 start = slot >> 2
                 self._ring_host[start: start + words.size] = words
-                group = self._bind_group(kernel, handles)
+                buffers = [h.mem.buffer for h in handles]
+                key = (kernel.writable, *map(id, buffers))  # the bind group cache's key
+                cached = self._bind_groups.get(key)
+                group = cached[0] if cached is not None else self._new_bind_group(
+                    kernel, handles, buffers, key)
                 recorder = self._recorder if self._pass is not None else self._open_recorder()
                 recorder.record(kernel.pipeline, group, slot, groups)
             except VoltaError:
