@@ -145,3 +145,18 @@ def test_the_pass_recorder_without_native_calls_records_the_same(wgpu: str,
     np.testing.assert_allclose(_chain(x, 50).cpu().numpy(), _chain_on_host(np.arange(16), 50),
                                rtol=1e-6)
     volta.wgpu.synchronize()
+
+
+def test_parameter_lists_reach_the_kernel_as_words_or_packed_values(wgpu: str) -> None:
+    rt = runtime.get(0)
+    source = runtime.PARAMS_WGSL + (
+        "@group(0) @binding(1) var<storage, read_write> o: array<f32>;\n"
+        "@compute @workgroup_size(1) fn main() {\n"
+        "  o[0] = pf(0u); o[1] = f32(pi(1u)); o[2] = f32(pu(2u)); }\n")
+    kernel = rt.kernel(source, [True])
+    mixed, words = volta.zeros(3, device=wgpu), volta.zeros(3, device=wgpu)
+    rt.dispatch(kernel, [handle_of(mixed)], [1.5, -7, 9], (1, 1, 1))  # packed: f32 bits, i32
+    one_and_a_half = int(np.float32(1.5).view(np.uint32))
+    rt.dispatch(kernel, [handle_of(words)], [one_and_a_half, 7, 2**31], (1, 1, 1))  # u32 words
+    assert mixed.tolist() == [1.5, -7.0, 9.0]
+    assert words.tolist() == [1.5, 7.0, 2.0**31]

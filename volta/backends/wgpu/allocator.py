@@ -116,7 +116,7 @@ class CachingAllocator:
                 # the buffers this batch just freed first: a chain of ops cycles through a few
                 # buffers (and their cached bind groups) instead of walking the whole pool
                 pool = self._open.get(size)
-                if not pool:
+                if not pool and self._pending:
                     self._reopen()
                     pool = self._open.get(size)
             if not pool:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import struct
 import threading
 from collections.abc import Iterator, Sequence
 from typing import Any, NoReturn
@@ -49,6 +50,8 @@ fn pf(i: u32) -> f32 { return bitcast<f32>(pu(i)); }
 OPTIONAL_FEATURES = ("shader-f16", "subgroup", "timestamp-query")
 
 _RUNTIMES: dict[int, Runtime] = {}
+# the fast path for parameters given as a list of unsigned 32-bit words
+_WORD_STRUCTS = {n: struct.Struct(f"<{n}I") for n in range(PARAM_WORDS + 1)}
 _RUNTIMES_LOCK = threading.Lock()
 
 
@@ -231,7 +234,9 @@ class Runtime:
         self._ring = self.device.create_buffer(
             size=self._slot * MAX_BATCH,
             usage=wgpu.BufferUsage.UNIFORM | wgpu.BufferUsage.COPY_DST)
-        self._ring_host = np.zeros(self._slot * MAX_BATCH // 4, dtype=np.uint32)
+        # the ring's host copy, as bytes (for struct.pack_into) and as words (for numpy)
+        self._ring_bytes = bytearray(self._slot * MAX_BATCH)
+        self._ring_host = np.frombuffer(self._ring_bytes, dtype=np.uint32)
         self._readback: Any = None  # a MAP_READ staging buffer, grown as needed
         self._fence = self.device.create_buffer(size=16, usage=wgpu.BufferUsage.COPY_SRC)
         self.batch_id = 0
@@ -311,10 +316,16 @@ class Runtime:
     def dispatch(self, kernel: Kernel, handles: Sequence[Handle], params: Any,
                  groups: tuple[int, int, int]) -> None:
         """Record one dispatch of ``kernel`` into the open batch (see the module docstring)."""
-        words = params if isinstance(params, np.ndarray) else pack(params)
-        if words.size > PARAM_WORDS:
+        packer = None  # a list of u32 words goes straight into the ring, without numpy
+        if isinstance(params, np.ndarray):
+            words, count = params, params.size
+        else:
+            count = len(params)
+            packer = _WORD_STRUCTS.get(count)
+            words = None if packer is not None else pack(params)
+        if count > PARAM_WORDS:
             raise DeviceError(f"a kernel's parameter block holds {PARAM_WORDS} words, "
-                              f"got {words.size}")
+                              f"got {count}")
         with self.lock:
             if self.lost is not None:
                 self._check()
@@ -322,8 +333,13 @@ class Runtime:
                 if self._pending >= MAX_BATCH:
                     self.flush()
                 slot = self._pending * self._slot
-                start = slot >> 2
-                self._ring_host[start: start + words.size] = words
+                if packer is not None:
+                    try:
+                        packer.pack_into(self._ring_bytes, slot, *params)
+                    except struct.error:  # floats or negative ints: pack() converts them
+                        words = pack(params)
+                if words is not None:
+                    self._ring_host[slot >> 2: (slot >> 2) + count] = words
                 buffers = [h.mem.buffer for h in handles]
                 key = (kernel.writable, *map(id, buffers))  # the bind group cache's key
                 cached = self._bind_groups.get(key)

@@ -357,8 +357,8 @@ def make_kernel(name: str, spec: dict) -> Any:
             launch = Launch(out, tensors)  # the 1-D launch of these operands: compiles once
             kernel = plan.contiguous[key] = launch.kernel(body_for(plan, values, launch),
                                                           plan.helpers)
-        words.extend(scalars)
-        rt.dispatch(kernel, handles, np.array(words, dtype=np.uint32), runtime.groups_for(numel))
+        words.extend(scalars)  # all unsigned 32-bit words: the runtime packs the list as is
+        rt.dispatch(kernel, handles, words, runtime.groups_for(numel))
         return out
 
     kernel.__name__ = name
