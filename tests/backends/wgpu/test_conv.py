@@ -1,5 +1,6 @@
 """convolution / convolution_backward on WGPU (implicit-GEMM kernels) against the CPU backend:
-conv1d, conv2d and the transposed convolutions, with stride, padding, dilation and groups."""
+conv1d, conv2d and the transposed convolutions (3-D too: per depth tap), with stride, padding,
+dilation and groups."""
 
 from __future__ import annotations
 
@@ -53,6 +54,47 @@ def test_conv1d(wgpu: str, kwargs: dict, shapes: list) -> None:
 ])
 def test_conv_transpose2d(wgpu: str, kwargs: dict, shapes: list) -> None:
     _check(lambda *t: F.conv_transpose2d(*t, **kwargs), shapes, wgpu)
+
+
+@pytest.mark.parametrize("kwargs,shapes", [
+    ({}, [(2, 4, 3, 5, 4), (4, 3, 3, 2, 3), (3,)]),
+    (dict(stride=(2, 1, 2), padding=1, output_padding=(1, 0, 1)),
+     [(2, 4, 3, 5, 4), (4, 3, 3, 2, 3), (3,)]),
+    (dict(dilation=(2, 1, 1), padding=(2, 0, 1)), [(1, 4, 3, 4, 4), (4, 2, 3, 2, 2)]),
+    (dict(groups=2, stride=2, padding=1, output_padding=1),
+     [(2, 4, 3, 3, 3), (4, 3, 2, 3, 2), (6,)]),
+])
+def test_conv_transpose3d_runs_on_the_device(wgpu: str, no_fallback: None, kwargs: dict,
+                                             shapes: list) -> None:
+    _check(lambda *t: F.conv_transpose3d(*t, **kwargs), shapes, wgpu)
+
+
+def test_conv_transpose3d_matches_pytorch(wgpu: str, no_fallback: None) -> None:
+    import torch
+    x = RNG.standard_normal((1, 2, 4, 3, 3)).astype(np.float32)
+    w = RNG.standard_normal((2, 3, 2, 3, 3)).astype(np.float32)
+    got = F.conv_transpose3d(volta.tensor(x, device=wgpu), volta.tensor(w, device=wgpu),
+                             stride=(3, 1, 2), padding=(1, 1, 0), output_padding=(2, 0, 1))
+    want = torch.nn.functional.conv_transpose3d(torch.from_numpy(x), torch.from_numpy(w),
+                                                stride=(3, 1, 2), padding=(1, 1, 0),
+                                                output_padding=(2, 0, 1))
+    np.testing.assert_allclose(got.cpu().numpy(), want.numpy(), rtol=1e-4, atol=1e-4)
+
+
+def test_conv_transpose3d_rejects_a_too_large_output_padding(wgpu: str,
+                                                             no_fallback: None) -> None:
+    x, w = volta.ones(1, 2, 3, 3, 3, device=wgpu), volta.ones(2, 2, 2, 2, 2, device=wgpu)
+    with pytest.raises(volta.VoltaError, match="output padding"):
+        F.conv_transpose3d(x, w, stride=2, output_padding=(2, 0, 0))
+
+
+def test_integer_convolution_keeps_the_cpu_path(wgpu: str, quiet_fallback: None) -> None:
+    x = volta.arange(16, dtype=volta.int32).reshape(1, 1, 4, 4)
+    w = volta.ones(1, 1, 2, 2, dtype=volta.int32)
+    got = volta.convolution(x.to(wgpu), w.to(wgpu), None, (1, 1), (0, 0), (1, 1), False,
+                            (0, 0), 1)
+    assert got.device.type == "wgpu"
+    assert_same(got, volta.convolution(x, w, None, (1, 1), (0, 0), (1, 1), False, (0, 0), 1))
 
 
 def test_conv_transpose1d(wgpu: str) -> None:

@@ -118,9 +118,59 @@ def test_float16_matmul_and_conv(wgpu: str) -> None:
                                rtol=1e-2, atol=3e-2)
 
 
-def test_integer_matmul_runs_through_the_cpu_path(wgpu: str, quiet_fallback: None) -> None:
-    a = volta.arange(6, device=wgpu).reshape(2, 3).to(volta.int32)
-    assert (a @ a.T).tolist() == [[5, 14], [14, 50]]
+def _ints(shape: tuple[int, ...], dtype: volta.dtype, wgpu: str
+          ) -> tuple[volta.Tensor, volta.Tensor]:
+    data = RNG.integers(-40, 40, shape)
+    return volta.tensor(data, dtype=dtype), volta.tensor(data, dtype=dtype, device=wgpu)
+
+
+INTEGER_PRODUCTS = {
+    "mm": (volta.mm, [(9, 17), (17, 6)]),
+    "mm_tiles": (volta.mm, [(130, 68), (68, 72)]),  # several tiles, ragged edges
+    "mm_transposed": (lambda a, b: volta.mm(a.T, b), [(17, 9), (17, 6)]),
+    "matmul_vector": (volta.matmul, [(5, 4, 8), (8,)]),
+    "matmul_broadcast": (volta.matmul, [(3, 1, 4, 6), (2, 6, 5)]),
+    "bmm": (volta.bmm, [(3, 7, 8), (3, 8, 4)]),
+}
+
+
+@pytest.mark.parametrize("dtype", [volta.int32, volta.int64], ids=["int32", "int64"])
+@pytest.mark.parametrize("case", sorted(INTEGER_PRODUCTS))
+def test_integer_products_run_on_the_device(wgpu: str, no_fallback: None, case: str,
+                                            dtype: volta.dtype) -> None:
+    fn, shapes = INTEGER_PRODUCTS[case]
+    pairs = [_ints(shape, dtype, wgpu) for shape in shapes]
+    want = fn(*(cpu for cpu, _ in pairs))
+    got = fn(*(gpu for _, gpu in pairs))
+    assert got.dtype == dtype
+    assert_same(got, want)
+    assert torch_product(case, [cpu.numpy() for cpu, _ in pairs]) == got.cpu().tolist()
+
+
+def torch_product(case: str, arrays: list[np.ndarray]) -> list:
+    import torch
+    fns = {"mm": torch.mm, "mm_tiles": torch.mm, "bmm": torch.bmm,
+           "mm_transposed": lambda a, b: torch.mm(a.T, b),
+           "matmul_vector": torch.matmul, "matmul_broadcast": torch.matmul}
+    return fns[case](*(torch.from_numpy(a) for a in arrays)).tolist()
+
+
+@pytest.mark.parametrize("dtype", [volta.int32, volta.int64], ids=["int32", "int64"])
+@pytest.mark.parametrize(("self_shape", "beta", "alpha"),
+                         [((6,), 1, 1), ((4, 6), 2, 3), ((4, 1), 0, 1), ((), 1, -2)])
+def test_integer_addmm_runs_on_the_device(wgpu: str, no_fallback: None, dtype: volta.dtype,
+                                          self_shape: tuple[int, ...], beta: int,
+                                          alpha: int) -> None:
+    (c_cpu, c_gpu), (a_cpu, a_gpu), (b_cpu, b_gpu) = (
+        _ints(self_shape, dtype, wgpu), _ints((4, 5), dtype, wgpu), _ints((5, 6), dtype, wgpu))
+    got = volta.addmm(c_gpu, a_gpu, b_gpu, beta=beta, alpha=alpha)
+    assert_same(got, volta.addmm(c_cpu, a_cpu, b_cpu, beta=beta, alpha=alpha))
+
+
+def test_bool_matmul_raises_the_cpu_error(wgpu: str, no_fallback: None) -> None:
+    a = volta.ones(2, 2, dtype=volta.bool, device=wgpu)
+    with pytest.raises(volta.DTypeError, match="Bool"):
+        volta.mm(a, a)
 
 
 def test_mlp_training_step_stays_on_the_device(wgpu: str) -> None:

@@ -11,6 +11,14 @@ of dispatches that reads it is still being recorded. Reusing the buffer in later
 safe (a queue runs dispatches in order), but an upload (``queue.write_buffer``) is applied at
 the *start* of the next submission, before those dispatches. So a freed buffer waits in
 ``_pending`` until the batch it may appear in has been submitted, and only then joins the pool.
+
+A kernel's output is different: its first use is a dispatch recorded after every use of the
+freed buffer, so :meth:`CachingAllocator.allocate` with ``written_by_device=True`` may hand out
+a buffer freed while the batch is still open (``_open``: a chain of tiny ops then cycles
+through a few buffers, and their bind groups stay cached, instead of creating a buffer per op).
+The order stays safe: dispatches run in recording order (wgpu places the barriers between
+them), and ``Runtime.upload`` submits the open batch first when it writes a buffer that batch
+binds (``DeviceBuffer.last_batch``), so a later host write cannot overtake earlier dispatches.
 """
 
 from __future__ import annotations
@@ -85,6 +93,8 @@ class CachingAllocator:
         self._max = max_buffer_size
         self._pools: dict[int, list[DeviceBuffer]] = collections.defaultdict(list)
         self._pending: collections.deque[DeviceBuffer] = collections.deque()  # Note [deferred free]
+        # freed in the open batch, for kernel outputs only (Note [deferred free])
+        self._open: dict[int, list[DeviceBuffer]] = collections.defaultdict(list)
         # every buffer created and not yet destroyed, by id: a handle that dies in a reference
         # cycle (an exception's traceback holding tensors) must not take its GPUBuffer into the
         # cyclic garbage, whose finalizers would release it before Handle.__del__ pools it
@@ -94,25 +104,44 @@ class CachingAllocator:
                           peak_allocated_bytes=0, allocations=0, cache_hits=0,
                           device_allocations=0, device_frees=0, frees=0, oom_retries=0)
 
-    def allocate(self, nbytes: int) -> Handle:
+    def allocate(self, nbytes: int, written_by_device: bool = False) -> Handle:
+        """A buffer of at least ``nbytes``. ``written_by_device``: its first use is a recorded
+        dispatch (a kernel's output), so a buffer freed in the open batch will do (Note
+        [deferred free])."""
         size = size_class(nbytes)
         with self._lock:
             self.stats["allocations"] += 1
-            pool = self._pools.get(size)
+            pool: list[DeviceBuffer] | None = None
+            if written_by_device:
+                # the buffers this batch just freed first: a chain of ops cycles through a few
+                # buffers (and their cached bind groups) instead of walking the whole pool
+                pool = self._open.get(size)
+                if not pool and self._pending:
+                    self._reopen()
+                    pool = self._open.get(size)
+            if not pool:
+                pool = self._pools.get(size)
+            stats = self.stats
             if pool:
                 mem = pool.pop()
-                self.stats["cached_bytes"] -= size
-                self.stats["cache_hits"] += 1
+                stats["cached_bytes"] -= size
+                stats["cache_hits"] += 1
             else:
                 mem = self._create(size)
-            self._account(size, nbytes)
+            allocated = stats["allocated_bytes"] + size
+            stats["allocated_bytes"] = allocated
+            stats["requested_bytes"] += nbytes
+            if allocated > stats["peak_allocated_bytes"]:
+                stats["peak_allocated_bytes"] = allocated
         return Handle(mem, nbytes, self)
 
-    def _account(self, size: int, nbytes: int) -> None:
-        s = self.stats
-        s["allocated_bytes"] += size
-        s["requested_bytes"] += nbytes
-        s["peak_allocated_bytes"] = max(s["peak_allocated_bytes"], s["allocated_bytes"])
+    def _reopen(self) -> None:
+        """Move the buffers freed so far into ``_open`` (reusable by dispatches only)."""
+        pending = self._pending
+        while pending:
+            mem = pending.popleft()
+            self._open[mem.size].append(mem)
+            self.stats["cached_bytes"] += mem.size
 
     def _create(self, size: int) -> DeviceBuffer:
         for attempt in range(2):
@@ -147,6 +176,9 @@ class CachingAllocator:
         """Pool the buffers freed up to now: the batch they may appear in was just submitted
         (or none is open)."""
         with self._lock:
+            for size, buffers in self._open.items():
+                self._pools[size].extend(buffers)  # already counted in cached_bytes
+            self._open.clear()
             while self._pending:
                 mem = self._pending.popleft()
                 self._pools[mem.size].append(mem)
@@ -164,7 +196,8 @@ class CachingAllocator:
                 mem.buffer.destroy()
                 self.stats["device_frees"] += 1
             pool.clear()
-        self.stats["cached_bytes"] = 0
+        # buffers freed in the open batch may still be bound by it: they stay until it is sent
+        self.stats["cached_bytes"] = sum(mem.size for pool in self._open.values() for mem in pool)
 
     def memory_stats(self) -> dict[str, int]:
         return dict(self.stats)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import struct
 import threading
 from collections.abc import Iterator, Sequence
 from typing import Any, NoReturn
@@ -49,6 +50,8 @@ fn pf(i: u32) -> f32 { return bitcast<f32>(pu(i)); }
 OPTIONAL_FEATURES = ("shader-f16", "subgroup", "timestamp-query")
 
 _RUNTIMES: dict[int, Runtime] = {}
+# the fast path for parameters given as a list of unsigned 32-bit words
+_WORD_STRUCTS = {n: struct.Struct(f"<{n}I") for n in range(PARAM_WORDS + 1)}
 _RUNTIMES_LOCK = threading.Lock()
 
 
@@ -141,6 +144,64 @@ class Kernel:
         self.writable = writable
 
 
+def _native_calls() -> tuple[Any, Any] | None:
+    """wgpu-native's ``(ffi, lib)`` as wgpu-py loads them, or None (another backend, or a
+    wgpu-py whose layout differs: the recorder then uses the public methods)."""
+    try:
+        from wgpu.backends.wgpu_native import _ffi
+        lib = _ffi.lib
+        for name in ("wgpuComputePassEncoderSetPipeline", "wgpuComputePassEncoderSetBindGroup",
+                     "wgpuComputePassEncoderDispatchWorkgroups"):
+            getattr(lib, name)
+        return _ffi.ffi, lib
+    except (ImportError, AttributeError):
+        return None
+
+
+_NATIVE = _native_calls()
+
+
+class _PassRecorder:
+    """Records dispatches into one open compute pass, cheaply: the pipeline is set only when
+    it changes, and with wgpu-native the three commands call its C functions directly.
+
+    Why that is safe: wgpu-py's wrappers only add per-call error capture, and recording
+    commands reports no errors (a bad command invalidates the encoder, whose ``finish()`` —
+    called through wgpu-py — raises it)."""
+
+    __slots__ = ("compute_pass", "native", "pass_id", "offsets", "pipeline", "set_pipeline",
+                 "set_bind_group", "dispatch")
+
+    def __init__(self, compute_pass: Any) -> None:
+        self.compute_pass = compute_pass
+        self.pipeline: Any = None
+        internal = getattr(compute_pass, "_internal", None)
+        self.native = _NATIVE is not None and internal is not None
+        if self.native:
+            ffi, lib = _NATIVE
+            self.pass_id = internal
+            self.offsets = ffi.new("uint32_t[1]")  # wgpu-native copies it into the command
+            self.set_pipeline = lib.wgpuComputePassEncoderSetPipeline
+            self.set_bind_group = lib.wgpuComputePassEncoderSetBindGroup
+            self.dispatch = lib.wgpuComputePassEncoderDispatchWorkgroups
+
+    def record(self, pipeline: Any, group: Any, offset: int, groups: tuple[int, int, int]) -> None:
+        if not self.native:
+            compute_pass = self.compute_pass
+            if pipeline is not self.pipeline:
+                compute_pass.set_pipeline(pipeline)
+                self.pipeline = pipeline
+            compute_pass.set_bind_group(0, group, [offset])
+            compute_pass.dispatch_workgroups(*groups)
+            return
+        if pipeline is not self.pipeline:
+            self.set_pipeline(self.pass_id, pipeline._internal)
+            self.pipeline = pipeline
+        self.offsets[0] = offset
+        self.set_bind_group(self.pass_id, 0, group._internal, 1, self.offsets)
+        self.dispatch(self.pass_id, groups[0], groups[1], groups[2])
+
+
 class Runtime:
     """A device, its queue, allocator and the batch being recorded (see the module docstring)."""
 
@@ -173,13 +234,16 @@ class Runtime:
         self._ring = self.device.create_buffer(
             size=self._slot * MAX_BATCH,
             usage=wgpu.BufferUsage.UNIFORM | wgpu.BufferUsage.COPY_DST)
-        self._ring_host = np.zeros(self._slot * MAX_BATCH // 4, dtype=np.uint32)
+        # the ring's host copy, as bytes (for struct.pack_into) and as words (for numpy)
+        self._ring_bytes = bytearray(self._slot * MAX_BATCH)
+        self._ring_host = np.frombuffer(self._ring_bytes, dtype=np.uint32)
         self._readback: Any = None  # a MAP_READ staging buffer, grown as needed
         self._fence = self.device.create_buffer(size=16, usage=wgpu.BufferUsage.COPY_SRC)
         self.batch_id = 0
         self._encoder: Any = None
         self._pass: Any = None
         self._pending = 0  # dispatches in the open batch
+        self._recorder: _PassRecorder | None = None  # records into the open compute pass
 
     # -- compiling -----------------------------------------------------------------------------
 
@@ -224,12 +288,10 @@ class Runtime:
                 entries=entries)
         return layout
 
-    def _bind_group(self, kernel: Kernel, handles: Sequence[Handle]) -> Any:
-        buffers = [h.mem.buffer for h in handles]
-        key = (kernel.writable, *map(id, buffers))
-        cached = self._bind_groups.get(key)
-        if cached is not None:
-            return cached[0]
+    def _new_bind_group(self, kernel: Kernel, handles: Sequence[Handle], buffers: list[Any],
+                        key: tuple) -> Any:
+        """Create and cache the bind group of ``kernel`` over ``buffers`` (``dispatch`` looked
+        ``key`` up and missed)."""
         entries = [{"binding": 0, "resource": {"buffer": self._ring, "offset": 0,
                                                "size": PARAM_BYTES}}]
         for i, (h, buf) in enumerate(zip(handles, buffers, strict=True)):
@@ -254,27 +316,52 @@ class Runtime:
     def dispatch(self, kernel: Kernel, handles: Sequence[Handle], params: Any,
                  groups: tuple[int, int, int]) -> None:
         """Record one dispatch of ``kernel`` into the open batch (see the module docstring)."""
-        words = params if isinstance(params, np.ndarray) else pack(params)
-        if words.size > PARAM_WORDS:
+        packer = None  # a list of u32 words goes straight into the ring, without numpy
+        if isinstance(params, np.ndarray):
+            words, count = params, params.size
+        else:
+            count = len(params)
+            packer = _WORD_STRUCTS.get(count)
+            words = None if packer is not None else pack(params)
+        if count > PARAM_WORDS:
             raise DeviceError(f"a kernel's parameter block holds {PARAM_WORDS} words, "
-                              f"got {words.size}")
-        with self.lock, self._guard():
-            self._check()
-            if self._pending >= MAX_BATCH:
-                self.flush()
-            slot = self._pending * self._slot
-            self._ring_host[slot // 4: slot // 4 + words.size] = words
-            group = self._bind_group(kernel, handles)
-            compute_pass = self._open_pass()
-            compute_pass.set_pipeline(kernel.pipeline)
-            compute_pass.set_bind_group(0, group, [slot])
-            compute_pass.dispatch_workgroups(*groups)
-            for h, writes in zip(handles, kernel.writable, strict=True):
-                h.mem.last_batch = self.batch_id
+                              f"got {count}")
+        with self.lock:
+            if self.lost is not None:
+                self._check()
+            try:  # _guard's work, inline: a generator context manager per op costs too much
+                if self._pending >= MAX_BATCH:
+                    self.flush()
+                slot = self._pending * self._slot
+                if packer is not None:
+                    try:
+                        packer.pack_into(self._ring_bytes, slot, *params)
+                    except struct.error:  # floats or negative ints: pack() converts them
+                        words = pack(params)
+                if words is not None:
+                    self._ring_host[slot >> 2: (slot >> 2) + count] = words
+                buffers = [h.mem.buffer for h in handles]
+                key = (kernel.writable, *map(id, buffers))  # the bind group cache's key
+                cached = self._bind_groups.get(key)
+                group = cached[0] if cached is not None else self._new_bind_group(
+                    kernel, handles, buffers, key)
+                recorder = self._recorder if self._pass is not None else self._open_recorder()
+                recorder.record(kernel.pipeline, group, slot, groups)
+            except VoltaError:
+                raise
+            except Exception as exc:
+                self._fail(exc)
+            batch = self.batch_id
+            for h, writes in zip(handles, kernel.writable):  # bind group: the same length
+                h.mem.last_batch = batch
                 if writes:
                     h.value_range = None
             self._pending += 1
             self.counters["dispatches"] += 1
+
+    def _open_recorder(self) -> _PassRecorder:
+        self._recorder = _PassRecorder(self._open_pass())
+        return self._recorder
 
     def _open_pass(self) -> Any:
         if self._encoder is None:

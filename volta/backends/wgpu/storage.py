@@ -40,8 +40,11 @@ STORED: dict[D.dtype, tuple[str, Any]] = {
 _INFO: BackendInfo | None = None
 
 
+_ITEMSIZE = {dt: np.dtype(stored).itemsize for dt, (_, stored) in STORED.items()}
+
+
 def stored_itemsize(dt: D.dtype) -> int:
-    return np.dtype(STORED[dt][1]).itemsize
+    return _ITEMSIZE[dt]
 
 
 def to_stored(array: np.ndarray) -> np.ndarray:
@@ -113,12 +116,31 @@ def set_info(info: BackendInfo) -> None:
 
 
 def empty(shape: tuple[int, ...], dt: D.dtype, dev: device) -> Tensor:
-    """A new contiguous tensor on the WGPU device ``dev`` (contents uninitialised)."""
+    """A new contiguous tensor on the WGPU device ``dev`` (contents uninitialised) for a kernel
+    to write: its first use must be a dispatch (a host upload into it stays correct, but
+    submits the open batch first)."""
     assert _INFO is not None, "the WGPU backend is not registered"
+    if type(shape) is not tuple:
+        shape = tuple(shape)
     numel = math.prod(shape)
-    handle = runtime.get(dev.index or 0).allocator.allocate(numel * stored_itemsize(dt))
+    # kernels write their outputs before anything reads them: Note [deferred free]
+    handle = runtime.get(dev.index or 0).allocator.allocate(numel * stored_itemsize(dt),
+                                                            written_by_device=True)
     storage = Storage(handle, numel, dt, dev, _INFO)
-    return Tensor._make(storage, tuple(shape), contiguous_strides(tuple(shape)), 0)
+    return Tensor._make(storage, shape, strides_of(shape), 0)
+
+
+_STRIDES: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def strides_of(shape: tuple[int, ...]) -> tuple[int, ...]:
+    """``contiguous_strides(shape)``, remembered: every kernel output asks for them."""
+    strides = _STRIDES.get(shape)
+    if strides is None:
+        if len(_STRIDES) >= 4096:  # shapes of a long-running program: keep the memo small
+            _STRIDES.clear()
+        strides = _STRIDES[shape] = contiguous_strides(shape)
+    return strides
 
 
 def handle_of(t: Tensor) -> Handle:

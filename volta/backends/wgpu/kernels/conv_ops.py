@@ -11,8 +11,11 @@ offset: non-contiguous operands are made contiguous on the device first.
 A 3-D convolution is a sum over the kernel's depth taps of 2-D ones: tap ``kd`` reads the
 depth slices ``kd * dilation + stride * o`` of the depth-padded input (a strided view), with
 the output depths folded into the batch, so every step is one of the 2-D kernels; its backward
-is the 2-D backward per tap, the input gradient added back into the same slices. Transposed
-3-D convolutions and dtypes other than float32/float16 have no kernel here: they run through
+is the 2-D backward per tap, the input gradient added back into the same slices. A transposed
+3-D convolution is the mirror image: tap ``kd``'s transposed 2-D convolution of every input
+depth lands on depths ``kd * dilation + stride * i`` of the uncropped output, from which the
+padding is cropped; its backward reads the same slices of the zero-padded gradient. Dtypes
+other than float32/float16 have no kernel here (the gathers load floats): they run through
 the CPU fallback explicitly (``linalg.cpu_path``), or raise when it is off.
 """
 
@@ -27,7 +30,7 @@ from volta.backends.wgpu.kernels.copy import copy_into
 from volta.backends.wgpu.kernels.linalg import GEMM_DTYPES, cpu_path, run_launch
 from volta.backends.wgpu.kernels.shaping import pad
 from volta.backends.wgpu.storage import empty, runtime_of
-from volta.errors import ShapeError
+from volta.errors import InvalidArgumentError, ShapeError
 from volta.tensor.checks import check_conv
 from volta.tensor.tensor import Tensor
 
@@ -40,6 +43,10 @@ def _pair(values: Sequence[int], nd: int, fill: int) -> tuple[int, int]:
     return (fill, v[0]) if nd == 1 else (v[0], v[1])
 
 
+# the implicit-GEMM gathers load floats: integer GEMMs are matmul-only
+CONV_DTYPES = {dt: wgsl for dt, wgsl in GEMM_DTYPES.items() if dt.is_floating_point}
+
+
 def _as_4d(t: Tensor) -> Tensor:
     """A contiguous NCHW view (a 1-D conv's NCL tensor gets height 1)."""
     t = t.contiguous()
@@ -49,7 +56,7 @@ def _as_4d(t: Tensor) -> Tensor:
 def _supported(op: str, input: Tensor, weight: Tensor) -> str | None:
     """The kernels' WGSL dtype, or None when only the CPU path can run this convolution."""
     check_conv(input, weight)
-    dtype = GEMM_DTYPES.get(input.dtype)
+    dtype = CONV_DTYPES.get(input.dtype)
     if input.ndim not in (3, 4) or dtype is None:
         return None
     if dtype == "f16":
@@ -155,18 +162,105 @@ def _stack(tensors: Sequence[Tensor], dim: int) -> Tensor:
     return cat([t.unsqueeze(dim) for t in tensors], dim)
 
 
-def _depth_taps(input: Tensor, weight: Tensor, transposed: bool, *args: Any) -> _DepthTaps | None:
+class _TransposedDepthTaps:
+    """A transposed 3-D convolution as transposed 2-D ones per depth tap (see the module
+    docstring): input depths join the batch, each tap's result is added into its depth slices
+    of the uncropped output."""
+
+    def __init__(self, input: Tensor, weight: Tensor, stride: Sequence[int],
+                 padding: Sequence[int], dilation: Sequence[int],
+                 output_padding: Sequence[int], groups: int) -> None:
+        self.input, self.weight, self.groups = input, weight, groups
+        (self.sd, *self.s2), (self.pd, *self.p2) = _triple(stride, 1), _triple(padding, 0)
+        (self.dd, *self.d2), (opd, *self.op2) = _triple(dilation, 1), _triple(output_padding, 0)
+        if min(self.sd, self.dd) < 1 or min(self.pd, opd) < 0:
+            raise InvalidArgumentError("convolution: stride and dilation must be positive, "
+                                       "padding and output_padding non-negative")
+        if opd >= max(self.sd, self.dd):
+            raise InvalidArgumentError(f"convolution: output padding must be smaller than "
+                                       f"either stride or dilation, but got output_padding "
+                                       f"depth {opd}, stride {self.sd}, dilation {self.dd}")
+        self.depth = input._shape[2]
+        taps = weight._shape[2]
+        self.full_depth = (self.depth - 1) * self.sd + self.dd * (taps - 1) + 1 + opd
+        self.out_depth = self.full_depth - 2 * self.pd
+        if self.out_depth < 1:
+            raise ShapeError(f"convolution: the transposed convolution's output depth would be "
+                             f"{self.out_depth} (input depth {self.depth}, padding {self.pd})")
+        N, C, Din, H, W = input._shape
+        self.x = input.permute(0, 2, 1, 3, 4).reshape(N * Din, C, H, W)
+
+    def slab(self, full: Tensor, kd: int) -> Tensor:
+        """The output depths tap ``kd`` writes, one per input depth: a strided view."""
+        start = kd * self.dd
+        return full[:, :, start:start + self.sd * (self.depth - 1) + 1:self.sd]
+
+    def folded(self, t: Tensor) -> Tensor:
+        N, C, Din, H, W = t._shape
+        return t.permute(0, 2, 1, 3, 4).reshape(N * Din, C, H, W)
+
+    def unfolded(self, t: Tensor) -> Tensor:
+        N = self.input._shape[0]
+        return t.reshape((N, self.depth) + t._shape[1:]).permute(0, 2, 1, 3, 4)
+
+    def tap(self, kd: int) -> Tensor:
+        return self.weight[:, :, kd]
+
+    def forward(self, bias: Tensor | None) -> Tensor:
+        full = None
+        for kd in range(self.weight._shape[2]):
+            y = convolution(self.x, self.tap(kd), None, self.s2, self.p2, self.d2, True,
+                            self.op2, self.groups)
+            if full is None:
+                N = self.input._shape[0]
+                full = _zeros((N, y._shape[1], self.full_depth, *y._shape[2:]), y)
+            region = self.slab(full, kd)
+            copy_into(region, region + self.unfolded(y))
+        assert full is not None
+        out = full.narrow(2, self.pd, self.out_depth)
+        if bias is not None:
+            out = out + bias.view(1, -1, 1, 1, 1)
+        return out.contiguous()
+
+    def backward(self, grad_output: Tensor, output_mask: Sequence[bool]) -> tuple[Any, Any, Any]:
+        padded = pad(grad_output, [0, 0, 0, 0, self.pd, self.full_depth - self.pd
+                                   - self.out_depth]) if self.full_depth != self.out_depth \
+            else grad_output
+        grad_x = None
+        weight_taps = []
+        for kd in range(self.weight._shape[2]):
+            gi, gw, _ = convolution_backward(
+                self.folded(self.slab(padded, kd)), self.x, self.tap(kd), self.s2, self.p2,
+                self.d2, True, self.op2, self.groups, [output_mask[0], output_mask[1], False])
+            if output_mask[0]:
+                grad_x = gi if grad_x is None else grad_x + gi
+            weight_taps.append(gw)
+        gi = None if grad_x is None else self.unfolded(grad_x).contiguous()
+        gw = _stack(weight_taps, 2) if output_mask[1] else None
+        gb = grad_output.sum([0, 2, 3, 4]) if output_mask[2] else None
+        return gi, gw, gb
+
+
+def _depth_taps(input: Tensor, weight: Tensor, transposed: bool, stride: Sequence[int],
+                padding: Sequence[int], dilation: Sequence[int], output_padding: Sequence[int],
+                groups: int) -> _DepthTaps | _TransposedDepthTaps | None:
     """The 3-D convolution as 2-D taps when the 2-D kernels can run them, else None."""
-    if input.ndim != 5 or transposed or GEMM_DTYPES.get(input.dtype) is None:
+    if input.ndim != 5 or CONV_DTYPES.get(input.dtype) is None:
         return None
     check_conv(input, weight)
-    return _DepthTaps(input, weight, *args)
+    if weight.ndim != 5:
+        return None  # the CPU path reports the mismatch
+    if transposed:
+        return _TransposedDepthTaps(input, weight, stride, padding, dilation, output_padding,
+                                    groups)
+    return _DepthTaps(input, weight, stride, padding, dilation, groups)
 
 
 def convolution(input: Tensor, weight: Tensor, bias: Tensor | None, stride: Sequence[int],
                 padding: Sequence[int], dilation: Sequence[int], transposed: bool,
                 output_padding: Sequence[int], groups: int) -> Tensor:
-    taps = _depth_taps(input, weight, transposed, stride, padding, dilation, groups)
+    taps = _depth_taps(input, weight, transposed, stride, padding, dilation, output_padding,
+                       groups)
     if taps is not None:
         return taps.forward(bias)
     dtype = _supported("convolution", input, weight)
@@ -198,7 +292,8 @@ def convolution_backward(grad_output: Tensor, input: Tensor, weight: Tensor,
                          dilation: Sequence[int], transposed: bool,
                          output_padding: Sequence[int], groups: int,
                          output_mask: Sequence[bool]) -> tuple[Any, Any, Any]:
-    taps = _depth_taps(input, weight, transposed, stride, padding, dilation, groups)
+    taps = _depth_taps(input, weight, transposed, stride, padding, dilation, output_padding,
+                       groups)
     if taps is not None:
         return taps.backward(grad_output, output_mask)
     dtype = _supported("convolution_backward", input, weight)

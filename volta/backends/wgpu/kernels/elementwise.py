@@ -19,9 +19,9 @@ import numpy as np
 
 from volta import dtypes as D
 from volta.backends.wgpu import runtime
-from volta.backends.wgpu.storage import STORED, handle_of, runtime_of
+from volta.backends.wgpu.storage import STORED, handle_of
 from volta.errors import ShapeError
-from volta.tensor.tensor import Tensor
+from volta.tensor.tensor import Tensor, contiguous_strides
 
 MAX_DIMS = 8
 
@@ -124,8 +124,16 @@ class Launch:
         shape = out._shape
         operands = [out, *extra_outputs, *inputs]
         self.n_outputs = 1 + len(extra_outputs)
-        strides = [broadcast_strides(t, shape) for t in operands]
-        self.shape, self.strides = collapse(shape, strides)
+        layout = out._stride
+        if layout == contiguous_strides(shape) and all(
+                t._shape == shape and t._stride == layout for t in operands):
+            # every operand contiguous in the output's shape (the common case): one dimension
+            numel = math.prod(shape)
+            self.shape = [numel] if numel != 1 else []
+            self.strides = [[1] if numel != 1 else [] for _ in operands]
+        else:
+            strides = [broadcast_strides(t, shape) for t in operands]
+            self.shape, self.strides = collapse(shape, strides)
         if len(self.shape) > MAX_DIMS:  # only for views that cannot be merged: rare
             raise_too_many_dims(len(self.shape))
         self.handles: list[Any] = []
@@ -162,11 +170,9 @@ class Launch:
         for offset, strides in zip(self.offsets, self.strides, strict=True):
             words.append(offset)
             words.extend(strides)
-        out = np.zeros(len(words) + len(scalars), dtype=np.uint32)
-        out[:len(words)] = np.asarray(words, dtype=np.int64).astype(np.uint32)
-        if len(scalars):
-            out[len(words):] = np.asarray(scalars, dtype=np.uint32)
-        return out
+        words.extend(scalars)
+        # through int64: strides may be negative and scalar words are already unsigned
+        return np.array(words, dtype=np.int64).astype(np.uint32)
 
     def run(self, body: str, scalars: Sequence[int] = (), helpers: str = "",
             out_type: str | None = None) -> Tensor:
@@ -175,7 +181,24 @@ class Launch:
         n = math.prod(self.out._shape)
         if n == 0:
             return self.out
-        rt = runtime_of(self.out)
+        kernel = self.kernel(body, helpers, out_type)
+        self.handles[0].runtime.dispatch(kernel, self.handles, self.params(scalars),
+                                         runtime.groups_for(n))
+        return self.out
+
+    def kernel(self, body: str, helpers: str = "", out_type: str | None = None
+               ) -> runtime.Kernel:
+        """The compiled kernel of this launch's shape and operands (cached)."""
+        rt = self.handles[0].runtime
+        key = (rt.index, body, helpers, len(self.shape), tuple(self.binding), tuple(self.types),
+               self.n_outputs, out_type)
+        kernel = _KERNELS.get(key)
+        if kernel is None:
+            kernel = _KERNELS[key] = self._compile(rt, body, helpers, out_type)
+        return kernel
+
+    def _compile(self, rt: runtime.Runtime, body: str, helpers: str, out_type: str | None
+                 ) -> runtime.Kernel:
         f16 = D.float16 in self.types or "f16" in body
         if f16:
             rt.require_f16("wgpu kernel")
@@ -183,9 +206,12 @@ class Launch:
         if out_type is not None:
             binds[0] = (out_type, True)
         src = shader(body, len(self.shape), binds, len(self.types), helpers, f16)
-        kernel = rt.kernel(src, [w for _, w in binds])
-        rt.dispatch(kernel, self.handles, self.params(scalars), runtime.groups_for(n))
-        return self.out
+        return rt.kernel(src, [w for _, w in binds])
+
+
+# (device, body, helpers, ndim, buffer of each operand, dtypes, outputs, out_type) -> Kernel:
+# everything the shader text depends on, so a repeated launch builds no text
+_KERNELS: dict[tuple, runtime.Kernel] = {}
 
 
 def raise_too_many_dims(ndim: int) -> None:

@@ -7,8 +7,11 @@ merged where the strides allow it, and the rest become one dispatch per leading 
 Biases are fused into the GEMM's epilogue (``linear``, ``addmm`` with a row or column
 ``self``); ``addmm``'s general ``self`` is copied into the output and read back as ``beta * C``.
 
-float32 always, float16 with ``shader-f16``. Other dtypes (integers, bool) have no GEMM:
-they run through the CPU fallback explicitly (``cpu_path``), or raise when it is off.
+float32 always, float16 with ``shader-f16``; int32 and int64 (stored as 32-bit) on the i32
+variant of the GEMM, which sums exactly and wraps on overflow like the backend's other integer
+kernels. Bool has no matrix product (PyTorch's error). What the GEMM cannot take (an ``addmm``
+whose ``self`` has another dtype) runs through the CPU fallback explicitly (``cpu_path``), or
+raises when it is off.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ from volta.tensor.checks import check_bmm, check_mm
 from volta.tensor.inplace import broadcast_shapes
 from volta.tensor.tensor import Tensor
 
-GEMM_DTYPES = {D.float32: "f32", D.float16: "f16"}
+GEMM_DTYPES = {D.float32: "f32", D.float16: "f16", D.int32: "i32", D.int64: "i32"}
 # (device index, size class) -> the tuned tile shape, or None for default_config()
 _TUNED: dict[tuple[int, str], G.MatmulConfig | None] = {}
 
@@ -65,8 +68,8 @@ def cpu_path(name: str, *args: Any) -> Any:
     entry = DISPATCHER.cpu_fallback_for(op, KEYS.get("WGPU"))
     if entry is None:
         dt = next(a.dtype for a in args if isinstance(a, Tensor))
-        raise DTypeError(f"{name}: dtype {dt.name} has no WGPU kernel (float32, float16); "
-                         "enable the CPU fallback or keep it on the CPU")
+        raise DTypeError(f"{name}: these operands ({dt.name}) have no WGPU kernel; "
+                         "enable the CPU fallback or keep them on the CPU")
     return entry.fn(op, 0, args, {})
 
 
@@ -264,6 +267,8 @@ def addmm(self: Tensor, mat1: Tensor, mat2: Tensor, beta: Any = 1, alpha: Any = 
     if self.ndim > 2 or broadcast_shapes(self._shape, (M, N)) != (M, N):
         raise ShapeError(f"addmm: the input of shape {list(self._shape)} cannot be broadcast "
                          f"to the product's shape {[M, N]}")
+    if dtype == "i32":
+        return _integer_addmm(self, mat1, mat2, beta, alpha, M, N)
     out = empty((M, N), self.dtype, self._device)
     if beta == 0:  # PyTorch ignores self (even its NaNs) when beta is 0
         return gemm(mat1, mat2, out, dtype=dtype, alpha=float(alpha))
@@ -275,6 +280,19 @@ def addmm(self: Tensor, mat1: Tensor, mat2: Tensor, beta: Any = 1, alpha: Any = 
     if mat1._shape[1] == 0:  # no product: the GEMM would write alpha * 0 without reading C
         return out.mul_(beta)
     return gemm(mat1, mat2, out, dtype=dtype, alpha=float(alpha), beta=float(beta))
+
+
+def _integer_addmm(self: Tensor, mat1: Tensor, mat2: Tensor, beta: Any, alpha: Any, M: int,
+                   N: int) -> Tensor:
+    """``beta * self + alpha * mat1 @ mat2`` for integers: the i32 GEMM sums the product
+    exactly, device ops scale and add it (a float alpha or beta computes in float and is cast
+    back, as the CPU kernel does)."""
+    product = gemm(mat1, mat2, empty((M, N), mat1.dtype, mat1._device), dtype="i32")
+    if alpha != 1:
+        product = product * alpha
+    if beta != 0:  # PyTorch ignores self when beta is 0
+        product = product + (self * beta if beta != 1 else self)
+    return product if product.dtype is mat1.dtype else product.to(mat1.dtype)
 
 
 def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:

@@ -23,7 +23,8 @@ Bindings (group 0), in this order:
   2. ``b_buf``   storage, read        the B operand's buffer
   3. ``c_buf``   storage, read_write  the output (read too when ``beta`` is on)
   4. ``bias_buf`` storage, read       only when the kernel has a bias
-Offsets and strides are in elements of the buffer's dtype. Dispatch
+Offsets and strides are in elements of the buffer's dtype. ``dtype="i32"`` (integer
+matmuls) loads, accumulates and stores i32 (no alpha or beta; a bias adds). Dispatch
 ``workgroup_count(M, N, batch)`` workgroups with ``batch = B0 * B1``; the kernel splits
 ``workgroup_id.z`` into ``b0 = z / B1`` and ``b1 = z % B1``. An operand read with vec4 loads
 (``GemmSpec.a_vec_storage``/``b_vec_storage``) is declared ``array<vec4<T>>``: bind its
@@ -49,7 +50,7 @@ import numpy as np
 from volta.backends.wgpu.kernels import harness
 from volta.errors import InvalidArgumentError
 
-Dtype = Literal["f32", "f16"]
+Dtype = Literal["f32", "f16", "i32"]  # storage type; i32 also computes in i32
 Layout = Literal["x", "k", "strided"]
 BiasMode = Literal["none", "m", "n"]
 
@@ -208,6 +209,7 @@ class StridedSource:
 
     layout: Layout = "strided"
     vec4: bool = False
+    compute: str = "f32"  # the type loads produce: the GEMM's accumulator type
 
     def setup(self, prefix: str) -> list[str]:
         return batch_base(prefix)
@@ -223,14 +225,15 @@ class StridedSource:
     def load(self, prefix: str, var: str, x: str, k: str, x_extent: str,
              checked: bool) -> list[str]:
         cond = f"({x}) < {x_extent} && ({k}) < k_end" if checked else None
-        return _guarded(var, cond, f"f32({prefix}_buf[{self._index(prefix, x, k)}])", "0.0")
+        return _guarded(var, cond, f"{self.compute}({prefix}_buf[{self._index(prefix, x, k)}])",
+                        f"{self.compute}(0)")
 
     def load4(self, prefix: str, var: str, x: str, k: str, x_extent: str,
               checked: bool) -> list[str]:
         # the contiguous extent is a multiple of 4, so a vec4 is wholly inside or outside
         cond = f"({x}) < {x_extent} && ({k}) < k_end" if checked else None
-        value = f"vec4<f32>({prefix}_buf[({self._index(prefix, x, k)}) >> 2u])"
-        return _guarded(var, cond, value, "vec4<f32>()")
+        value = f"vec4<{self.compute}>({prefix}_buf[({self._index(prefix, x, k)}) >> 2u])"
+        return _guarded(var, cond, value, f"vec4<{self.compute}>()")
 
 
 # --------------------------------------------------------------------------------------------
@@ -254,6 +257,12 @@ class GemmSpec:
     a_vec_storage: bool = False  # declare a_buf as array<vec4<T>> (set from a.vec4)
     b_vec_storage: bool = False
     name: str = "gemm"
+
+    @property
+    def compute(self) -> str:
+        """The accumulator type: integers sum exactly in i32 (wrapping like the backend's
+        other integer kernels), floating point types in f32."""
+        return "i32" if self.dtype == "i32" else "f32"
 
 
 @dataclass(frozen=True)
@@ -282,6 +291,7 @@ class _TileLoad:
         cfg = spec.config
         src: OperandSource = spec.a if prefix == "a" else spec.b
         self.prefix, self.src, self.extent, self.x_extent = prefix, src, extent, x_extent
+        self.compute = spec.compute
         self.checked = not spec.aligned
         self.row_stride = extent // 4 + cfg.pad
         self.bk = cfg.bk
@@ -311,7 +321,7 @@ class _TileLoad:
         return [f"let {self.prefix}_in = tid % {d}u;", f"let {self.prefix}_out = tid / {d}u;"]
 
     def reg_decls(self) -> list[str]:
-        kind = "vec4<f32>" if self.vec4 else "f32"
+        kind = f"vec4<{self.compute}>" if self.vec4 else self.compute
         return [f"var {self.prefix}_r{i}: {kind};" for i in range(self.slots)]
 
     def _local_xk(self, i: int) -> tuple[str, str]:
@@ -361,7 +371,10 @@ def generate(spec: GemmSpec) -> GemmKernel:
     load_a = _TileLoad(spec, "a", cfg.bm, "params.M")
     load_b = _TileLoad(spec, "b", cfg.bn, "params.N")
     checked = not spec.aligned
-    t = spec.dtype
+    t, ct = spec.dtype, spec.compute
+    if ct == "i32" and (getattr(spec.a, "compute", None) != ct
+                        or getattr(spec.b, "compute", None) != ct or spec.beta or spec.split_k):
+        raise InvalidArgumentError("an i32 GEMM needs i32 strided operands, no beta, no split-K")
 
     out: list[str] = []
     if t == "f16":
@@ -380,8 +393,8 @@ def generate(spec: GemmSpec) -> GemmKernel:
     if spec.bias != "none":
         out.append(f"@group(0) @binding(4) var<storage, read> bias_buf: array<{t}>;")
         bindings.append((4, "bias", "read-only-storage"))
-    out.append(f"var<workgroup> a_tile: array<vec4<f32>, {cfg.bk * load_a.row_stride}>;")
-    out.append(f"var<workgroup> b_tile: array<vec4<f32>, {cfg.bk * load_b.row_stride}>;")
+    out.append(f"var<workgroup> a_tile: array<vec4<{ct}>, {cfg.bk * load_a.row_stride}>;")
+    out.append(f"var<workgroup> b_tile: array<vec4<{ct}>, {cfg.bk * load_b.row_stride}>;")
     out += spec.a.helpers("a", t) + spec.b.helpers("b", t)
 
     body: list[str] = [
@@ -395,7 +408,7 @@ def generate(spec: GemmSpec) -> GemmKernel:
     ]
     body += spec.a.setup("a") + spec.b.setup("b")
     body += load_a.thread_setup() + load_b.thread_setup()
-    body += [f"var acc_{r}_{c}: f32 = 0.0;" for r in range(cfg.tm) for c in range(cfg.tn)]
+    body += [f"var acc_{r}_{c}: {ct} = {ct}(0);" for r in range(cfg.tm) for c in range(cfg.tn)]
     body += load_a.reg_decls() + load_b.reg_decls()
     if spec.split_k:
         body.append("let k_begin = min(params.K, b0 * params.k_chunk);")
@@ -418,7 +431,8 @@ def generate(spec: GemmSpec) -> GemmKernel:
             av = f"av{kk}_{r // 4}.{'xyzw'[r % 4]}"
             for c in range(cfg.tn):
                 bv = f"bv{kk}_{c // 4}.{'xyzw'[c % 4]}"
-                compute.append(f"acc_{r}_{c} = fma({av}, {bv}, acc_{r}_{c});")
+                compute.append(f"acc_{r}_{c} = fma({av}, {bv}, acc_{r}_{c});" if ct == "f32"
+                               else f"acc_{r}_{c} = {av} * {bv} + acc_{r}_{c};")
 
     if cfg.prefetch:
         body.append("var k0 = k_begin;")
@@ -454,13 +468,14 @@ def generate(spec: GemmSpec) -> GemmKernel:
         row_lines = []
         for c in range(cfg.tn):
             idx = f"c_base + m_{r} * params.c_sm + n_{c} * params.c_sn"
-            value = f"params.alpha * acc_{r}_{c}"
+            # integers: alpha is 1 (matmul_launch checks), so no float rounds the sum
+            value = f"params.alpha * acc_{r}_{c}" if ct == "f32" else f"acc_{r}_{c}"
             if spec.beta:
                 value += f" + params.beta * f32(c_buf[{idx}])"
             if spec.bias == "m":
-                value += f" + f32(bias_buf[bias_base + m_{r} * params.bias_s])"
+                value += f" + {ct}(bias_buf[bias_base + m_{r} * params.bias_s])"
             elif spec.bias == "n":
-                value += f" + f32(bias_buf[bias_base + n_{c} * params.bias_s])"
+                value += f" + {ct}(bias_buf[bias_base + n_{c} * params.bias_s])"
             store = f"c_buf[{idx}] = {t}({value});"
             row_lines.append(f"if (n_{c} < params.N) {{ {store} }}" if checked else store)
         if checked:
@@ -685,10 +700,15 @@ def matmul_launch(config: MatmulConfig, M: int, N: int, K: int, a: MatrixView, b
     """
     if min(M, N, K, *batch) < 0:
         raise InvalidArgumentError(f"matmul sizes must be >= 0, got M={M} N={N} K={K}")
+    if dtype == "i32" and (alpha != 1.0 or beta is not None):
+        raise InvalidArgumentError("an i32 GEMM takes no alpha or beta (scale the result)")
     src_a = strided_source(a.row_stride, a.col_stride, M, K, a.offset, a.batch_strides,
                            config.vec4)
     src_b = strided_source(b.col_stride, b.row_stride, N, K, b.offset, b.batch_strides,
                            config.vec4)
+    if dtype == "i32":
+        src_a = dataclasses.replace(src_a, compute="i32")
+        src_b = dataclasses.replace(src_b, compute="i32")
     aligned = M % config.bm == 0 and N % config.bn == 0 and K % config.bk == 0
     spec = GemmSpec(config, src_a, src_b, dtype=dtype, aligned=aligned, beta=beta is not None,
                     bias=bias, a_vec_storage=src_a.vec4, b_vec_storage=src_b.vec4,

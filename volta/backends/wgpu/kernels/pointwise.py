@@ -14,17 +14,20 @@ backend, so both backends accept and reject the same calls.
 
 from __future__ import annotations
 
+import math
 import re
+import struct
 from typing import Any
 
 import numpy as np
 
 from volta import dtypes as D
 from volta.backends.cpu.pointwise_runtime import scalar_argument
+from volta.backends.wgpu import runtime
 from volta.backends.wgpu.generated_pointwise import SPECS
 from volta.backends.wgpu.kernels.copy import check_dtype
 from volta.backends.wgpu.kernels.elementwise import Launch, load, store
-from volta.backends.wgpu.storage import empty, handle_of
+from volta.backends.wgpu.storage import empty, handle_of, strides_of
 from volta.errors import DTypeError, InvalidArgumentError
 from volta.tensor.inplace import broadcast_shapes
 from volta.tensor.scalars import check_scalar
@@ -204,29 +207,63 @@ def helpers_for(expression: str, compute: str, extra: dict[str, str] | None = No
 
 def _word(value: Any, wgsl_type: str) -> int:
     if wgsl_type == "f32":
-        return int(np.array(float(value), dtype=np.float32).view(np.uint32))
+        try:
+            return _F32_WORD.unpack(_F32_BYTES.pack(float(value)))[0]
+        except OverflowError:  # beyond float32's range: rounds to +-inf as numpy does
+            return int(np.array(float(value), dtype=np.float32).view(np.uint32))
     if wgsl_type == "bool":
         return int(bool(value))
     return int(value) & 0xFFFFFFFF
+
+
+_F32_BYTES = struct.Struct("<f")
+_F32_WORD = struct.Struct("<I")
+_READ_SCALAR = {"f32": "pf", "i32": "pi", "bool": "pu"}
+
+
+def _signature(values: tuple) -> tuple:
+    """What a pointwise kernel's types, checks and WGSL depend on: each tensor's dtype and
+    whether it is 0-dim (type promotion), each other argument's Python type."""
+    return tuple((v.dtype, not v._shape) if isinstance(v, Tensor) else type(v) for v in values)
+
+
+class _Plan:
+    """One pointwise op for one argument signature: the checks passed, the result dtype, the
+    WGSL helpers, and the body per pattern of shared buffers (built once, not per call)."""
+
+    __slots__ = ("out_dtype", "helpers", "wgsl_type", "scalar_kinds", "bodies", "contiguous")
+
+    def __init__(self, out_dtype: D.dtype, helpers: str, wgsl_type: str,
+                 scalar_kinds: tuple[tuple[int, str, str], ...]) -> None:
+        self.out_dtype = out_dtype
+        self.helpers = helpers
+        self.wgsl_type = wgsl_type
+        self.scalar_kinds = scalar_kinds  # (argument position, declared kind, WGSL kind)
+        self.bodies: dict[tuple[int, ...], str] = {}
+        # (device, buffer of each operand) -> the 1-D kernel for contiguous operands
+        self.contiguous: dict[tuple[int, ...], Any] = {}
 
 
 def make_kernel(name: str, spec: dict) -> Any:
     """The WGPU kernel of a pointwise op described like the entries of ``SPECS``. Extra keys
     for hand-written specs: ``conditions`` (Tensor arguments read as bool that take no part in
     type promotion, like ``where``'s condition); ``helpers`` (more ``pw_*`` WGSL helpers by
-    computation type, then name)."""
+    computation type, then name).
+
+    Type checks, helpers and shader text depend only on the arguments' signature
+    (:func:`_signature`), so they are worked out once per signature (:class:`_Plan`); a call
+    then costs the launch's shapes and parameter words."""
     args = spec["args"]
     promotion, allowed, expression = spec["promotion"], spec["dtypes"], spec["wgsl"]
     conditions = frozenset(spec.get("conditions", ()))
     extra_helpers = spec.get("helpers", {})
     tensor_positions = [i for i, (_, kind) in enumerate(args) if kind == "Tensor"]
     promoted_positions = [i for i in tensor_positions if args[i][0] not in conditions]
+    plans: dict[tuple, _Plan] = {}
 
-    def kernel(*values: Any) -> Tensor:
+    def plan_for(values: tuple) -> _Plan:
         promoted_operands = tuple(values[i] for i in promoted_positions)
         promoted, out_dtype = D.pointwise_result_dtypes(name, promotion, allowed, promoted_operands)
-        tensors = [values[i] for i in tensor_positions if isinstance(values[i], Tensor)]
-        shape = broadcast_shapes(*(t._shape for t in tensors))
         compute = _COMPUTE.get(promoted)
         if compute is None:
             check_dtype(promoted, name)
@@ -242,30 +279,92 @@ def make_kernel(name: str, spec: dict) -> Any:
         if "pw_" in expression and not helpers:
             raise DTypeError(f"{name}: not implemented for '{promoted.name}' on wgpu")
         wgsl_type = "f32" if compute == "f32" else "i32"
-        out = empty(shape, out_dtype, tensors[0]._device)
-        launch = Launch(out, tensors)
+        scalar_kinds = tuple(
+            (i, kind, wgsl_type if kind in ("Tensor", "T") else kind)
+            for i, ((_, kind), value) in enumerate(zip(args, values, strict=True))
+            if not (kind == "Tensor" and isinstance(value, Tensor)))
+        return _Plan(out_dtype, helpers, wgsl_type, scalar_kinds)
+
+    def body(plan: _Plan, values: tuple, launch: Launch) -> str:
         lines = []
-        scalars: list[int] = []
+        n_scalars = 0
         k = 1
         for (arg, kind), value in zip(args, values, strict=True):
             var = f"v_{arg}"
             if kind == "Tensor" and isinstance(value, Tensor):
-                as_type = "bool" if arg in conditions else wgsl_type
+                as_type = "bool" if arg in conditions else plan.wgsl_type
                 lines.append(f"  let {var} = {as_type}({load(launch.operand(k), value.dtype)});")
                 k += 1
                 continue
-            if kind == "Tensor" or kind == "T":
-                if kind == "T":
-                    value = scalar_argument(name, value, out_dtype)
-                else:
-                    check_scalar(value, name)
-                kind = wgsl_type
-            read = {"f32": "pf", "i32": "pi", "bool": "pu"}[kind]
-            lines.append(f"  let {var} = {read}(nscalar_base + {len(scalars)}u)"
+            kind = plan.wgsl_type if kind in ("Tensor", "T") else kind
+            lines.append(f"  let {var} = {_READ_SCALAR[kind]}(nscalar_base + {n_scalars}u)"
                          f"{' != 0u' if kind == 'bool' else ''};")
+            n_scalars += 1
+        lines.append(f"  b{launch.binding[0]}[e0] = {store(expression, plan.out_dtype)};")
+        return "\n".join(lines)
+
+    def kernel(*values: Any) -> Tensor:
+        signature = _signature(values)
+        plan = plans.get(signature)
+        if plan is None:
+            plan = plans[signature] = plan_for(values)  # raises for unsupported dtypes
+        out_dtype = plan.out_dtype
+        scalars: list[int] = []
+        for i, declared, kind in plan.scalar_kinds:
+            value = values[i]
+            if declared == "T":
+                value = scalar_argument(name, value, out_dtype)
+            elif declared == "Tensor":
+                check_scalar(value, name)
             scalars.append(_word(value, kind))
-        lines.append(f"  b{launch.binding[0]}[e0] = {store(expression, out_dtype)};")
-        return launch.run("\n".join(lines), scalars, helpers)
+        tensors = [values[i] for i in tensor_positions if isinstance(values[i], Tensor)]
+        first = tensors[0]
+        shape = first._shape
+        numel = math.prod(shape)
+        if numel > 1 and first._stride == strides_of(shape) and all(
+                t._shape == shape and t._stride == first._stride for t in tensors):
+            return contiguous(plan, values, tensors, shape, numel, scalars)
+        shape = broadcast_shapes(*(t._shape for t in tensors))
+        out = empty(shape, out_dtype, first._device)
+        launch = Launch(out, tensors)
+        return launch.run(body_for(plan, values, launch), scalars, plan.helpers)
+
+    def body_for(plan: _Plan, values: tuple, launch: Launch) -> str:
+        pattern = tuple(launch.binding)
+        text = plan.bodies.get(pattern)
+        if text is None:
+            text = plan.bodies[pattern] = body(plan, values, launch)
+        return text
+
+    def contiguous(plan: _Plan, values: tuple, tensors: list[Tensor], shape: tuple[int, ...],
+                   numel: int, scalars: list[int]) -> Tensor:
+        """The common case, with no Launch: every tensor contiguous in one shape, so the
+        1-D kernel of this plan and pattern of shared buffers is known from the last call."""
+        out = empty(shape, plan.out_dtype, tensors[0]._device)
+        handles = [handle_of(out)]
+        pattern = [1]
+        words = [numel, numel, 0, 1]
+        for t in tensors:
+            h = handle_of(t)
+            for i, seen in enumerate(handles):
+                if seen is h:
+                    pattern.append(i + 1)
+                    break
+            else:
+                handles.append(h)
+                pattern.append(len(handles))
+            words.append(t._offset)
+            words.append(1)
+        rt = handles[0].runtime
+        key = (rt.index, *pattern)
+        kernel = plan.contiguous.get(key)
+        if kernel is None:
+            launch = Launch(out, tensors)  # the 1-D launch of these operands: compiles once
+            kernel = plan.contiguous[key] = launch.kernel(body_for(plan, values, launch),
+                                                          plan.helpers)
+        words.extend(scalars)  # all unsigned 32-bit words: the runtime packs the list as is
+        rt.dispatch(kernel, handles, words, runtime.groups_for(numel))
+        return out
 
     kernel.__name__ = name
     return kernel
