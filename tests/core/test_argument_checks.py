@@ -1,0 +1,133 @@
+"""Argument checks against PyTorch: a Python number where PyTorch takes only a Tensor
+(ops.yaml's ``numbers:``, Note [Numbers as tensors]), Tensor methods called unbound on a
+non-Tensor, and the codegen validation of the ``numbers:`` field."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import torch
+import yaml
+
+import volta
+from codegen import loader, run
+from codegen.loader import YamlError
+
+ROOT = Path(__file__).resolve().parents[2]
+# every op of ops.yaml that declares which Tensor arguments take numbers, with those arguments
+DECLARED = {e["func"].split("(")[0]: e["func"] for e in yaml.safe_load((ROOT / "ops.yaml")
+                                                                      .read_text())
+            if "numbers" in e}
+
+
+def _raises(call) -> type | None:
+    try:
+        call()
+    except Exception as error:
+        return type(error)
+    return None
+
+
+@pytest.mark.parametrize("name", sorted(DECLARED))
+@pytest.mark.parametrize("form", ["function", "method"])
+def test_a_number_is_taken_exactly_where_pytorch_takes_one(name: str, form: str) -> None:
+    tensor_args = [a for a in DECLARED[name].split("(", 1)[1].split(")")[0].split(", ")
+                   if a.startswith("Tensor ")]
+    assert tensor_args, name
+    for position in range(len(tensor_args)):
+        if form == "method" and position == 0:
+            continue  # a method's self is the tensor it is called on
+
+        def args(make):
+            return [2 if i == position else make() for i in range(len(tensor_args))]
+
+        if form == "function":
+            expected = _raises(lambda: getattr(torch, name)(*args(lambda: torch.ones(3))))
+            got = _raises(lambda: getattr(volta, name)(*args(lambda: volta.ones(3))))
+        else:
+            t_args, v_args = args(lambda: torch.ones(3)), args(lambda: volta.ones(3))
+            expected = _raises(lambda: getattr(torch.ones(3), name)(*t_args[1:]))
+            got = _raises(lambda: getattr(volta.ones(3), name)(*v_args[1:]))
+        if expected is None:
+            assert got is None, (name, form, position, got)
+        else:
+            assert expected is TypeError, (name, form, position, expected)
+            assert got is volta.errors.ArgumentError, (name, form, position, got)
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda m: m.maximum(m.ones(3), 2), "maximum(): argument 'other' (position 2) must be "
+                                        "Tensor, not int"),
+    (lambda m: m.maximum(2.5, m.ones(3)), "maximum(): argument 'input' (position 1) must be "
+                                          "Tensor, not float"),
+    (lambda m: m.ones(3).maximum(2), "maximum(): argument 'other' (position 1) must be "
+                                     "Tensor, not int"),
+    (lambda m: m.logical_and(m.ones(3), True), "logical_and(): argument 'other' (position 2) "
+                                               "must be Tensor, not bool"),
+    (lambda m: m.hypot(m.ones(3), None), "hypot(): argument 'other' (position 2) must be "
+                                         "Tensor, not NoneType"),
+])
+def test_the_message_is_pytorchs(call, message: str) -> None:
+    with pytest.raises(TypeError, match=r"^" + message.replace("(", r"\(").replace(")", r"\)")):
+        call(torch)
+    with pytest.raises(volta.errors.ArgumentError) as info:
+        call(volta)
+    assert str(info.value) == message
+    assert isinstance(info.value, volta.VoltaError)
+
+
+def test_numbers_still_work_where_declared_and_where_not_restricted() -> None:
+    t = volta.tensor([1.0, -2.0, 3.0])
+    assert volta.eq(t, 3).tolist() == torch.eq(torch.tensor([1.0, -2.0, 3.0]), 3).tolist()
+    assert volta.add(2, t).tolist() == [3.0, 0.0, 5.0]  # no numbers: field: all take numbers
+    assert volta.lerp(t, volta.zeros(3), 0.5).tolist() == [0.5, -1.0, 1.5]
+    assert (2 + t).tolist() == [3.0, 0.0, 5.0]
+    assert (t == 3).tolist() == [False, False, True]
+
+
+# PyTorch's C++ dunders reject a non-Tensor self (its Python-level __rsub__, __rpow__, ...
+# run the op on it instead); volta's reject it alike, all of them
+@pytest.mark.parametrize("dunder", ["__radd__", "__rmul__", "__rand__", "__ror__", "__rxor__",
+                                    "__rtruediv__"])
+def test_a_reflected_operator_called_unbound_on_a_number_raises(dunder: str) -> None:
+    with pytest.raises((TypeError, AttributeError)):
+        getattr(torch.Tensor, dunder)(2, torch.ones(3, dtype=torch.int64))
+    with pytest.raises(volta.errors.ArgumentError, match=f"descriptor '{dunder}'"):
+        getattr(volta.Tensor, dunder)(2, volta.ones(3, dtype=volta.int64))
+    with pytest.raises(volta.errors.ArgumentError, match=f"descriptor '{dunder}'"):
+        getattr(volta.Tensor, dunder)(2, 3)
+
+
+# -- codegen -------------------------------------------------------------------------------------
+
+
+def _load(tmp_path: Path, text: str) -> list[loader.OpDecl]:
+    path = tmp_path / "my_ops.yaml"
+    path.write_text(text)
+    return loader.load(path, run.formula_helpers(ROOT))
+
+
+def test_codegen_rejects_numbers_naming_a_non_tensor_argument(tmp_path: Path) -> None:
+    text = ("- func: ns::f(Tensor self, float alpha) -> Tensor\n"
+            "  tags: pointwise\n  pointwise: self * alpha\n  numbers: alpha\n"
+            "  non_differentiable: true\n")
+    with pytest.raises(YamlError, match=r"my_ops.yaml:1: numbers names 'alpha', which is not a "
+                                        r"Tensor argument of ns::f"):
+        _load(tmp_path, text)
+
+
+def test_codegen_rejects_numbers_on_an_op_that_is_not_pointwise(tmp_path: Path) -> None:
+    text = ("- func: ns::f(Tensor self, Tensor other) -> Tensor\n"
+            "  numbers: other\n  composite: true\n")
+    with pytest.raises(YamlError, match=r"my_ops.yaml:1: 'numbers:' restricts"):
+        _load(tmp_path, text)
+
+
+def test_codegen_reads_numbers_and_the_inplace_variant_inherits_it(tmp_path: Path) -> None:
+    text = ("- func: ns::f(Tensor self, Tensor other) -> Tensor\n"
+            "  variants: function, inplace\n"
+            "  tags: pointwise\n  pointwise: self * other\n  numbers: []\n"
+            "  non_differentiable: true\n")
+    decl, inplace = _load(tmp_path, text)
+    assert decl.numbers == () and inplace.numbers == ()
