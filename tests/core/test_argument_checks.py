@@ -131,3 +131,34 @@ def test_codegen_reads_numbers_and_the_inplace_variant_inherits_it(tmp_path: Pat
             "  non_differentiable: true\n")
     decl, inplace = _load(tmp_path, text)
     assert decl.numbers == () and inplace.numbers == ()
+
+
+# -- hand-written factories ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("call", [
+    lambda m: m.linspace(0, 3, 1.0),
+    lambda m: m.logspace(0, 3, 2.5),
+    lambda m: m.arange(0, 3, unknown=1),
+    lambda m: m.linspace(0, 3, 4, 5, 6, 7, 8, 9),
+    lambda m: m.eye(2, bogus=True),
+    lambda m: m.arange("a", 3),
+], ids=["linspace-float-steps", "logspace-float-steps", "arange-unknown-keyword",
+        "linspace-too-many", "eye-unknown-keyword", "arange-str-start"])
+def test_a_factory_call_pytorch_rejects_raises_an_argument_error(call) -> None:
+    with pytest.raises(TypeError):
+        call(torch)
+    with pytest.raises(volta.errors.ArgumentError) as info:
+        call(volta)
+    assert "()" in str(info.value)  # names the function, as PyTorch's parser does
+
+
+@pytest.mark.parametrize("name", ["linspace", "logspace"])
+def test_range_bounds_must_be_zero_dimensional_tensors(name: str) -> None:
+    with pytest.raises(RuntimeError, match="0-dimensional"):
+        getattr(torch, name)(torch.tensor([1, 1]), torch.tensor([3, 3]), 1)
+    with pytest.raises(volta.VoltaError, match="0-dimensional"):
+        getattr(volta, name)(volta.tensor([1, 1]), volta.tensor([3, 3]), 1)
+    expected = getattr(torch, name)(torch.tensor(1.0), torch.tensor(3.0), 3)
+    got = getattr(volta, name)(volta.tensor(1.0), volta.tensor(3.0), 3)
+    assert got.tolist() == pytest.approx(expected.tolist())

@@ -305,6 +305,31 @@ def _mismatch(ops: tuple, name: str, args: tuple, kwargs: dict, method: bool = F
     return None
 
 
+def _python_binding_error(error: Exception) -> bool:
+    """Whether ``error`` came from Python binding a call to the function that was called
+    (arity, keywords), not from the function's body."""
+    return (isinstance(error, TypeError) and not isinstance(error, VoltaError)
+            and error.__traceback__ is not None and error.__traceback__.tb_next is None)
+
+
+def python_arguments(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Wrap a hand-written API function (a factory such as ``arange``) so that a call its
+    signature does not take raises :class:`ArgumentError` naming the function, as PyTorch's
+    argument parser does, not Python's TypeError. Valid calls pay one frame."""
+    name = fn.__name__
+
+    @functools.wraps(fn)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except TypeError as e:
+            if not _python_binding_error(e):
+                raise
+            message = str(e).split("() ", 1)[-1]
+            raise ArgumentError(f"{name}() {message}") from None
+    return call
+
+
 def checked(*ops: Any, method: bool = False) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Wrap a generated op function or method so that a call that does not fit its schema
     raises :class:`ArgumentError` naming the op (``add()``), as PyTorch's argument parser does,
@@ -318,8 +343,7 @@ def checked(*ops: Any, method: bool = False) -> Callable[[Callable[..., Any]], C
             try:
                 return fn(*args, **kwargs)
             except (TypeError, AttributeError, ValueError) as e:
-                if (not isinstance(e, VoltaError) and e.__traceback__ is not None
-                        and e.__traceback__.tb_next is None):
+                if _python_binding_error(e):
                     # raised while Python bound the call to ``fn``: arity or keywords
                     message = str(e).split("() ", 1)[-1]
                     raise ArgumentError(f"{name}() {message}") from None
