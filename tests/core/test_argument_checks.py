@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 import torch
+import torch.nn.functional as TF
 import yaml
 
 import volta
@@ -162,3 +163,55 @@ def test_range_bounds_must_be_zero_dimensional_tensors(name: str) -> None:
     expected = getattr(torch, name)(torch.tensor(1.0), torch.tensor(3.0), 3)
     got = getattr(volta, name)(volta.tensor(1.0), volta.tensor(3.0), 3)
     assert got.tolist() == pytest.approx(expected.tolist())
+
+
+# -- calls PyTorch rejects, rejected alike (shared checks, volta/tensor/checks.py) ---------------
+
+VF = volta.nn.functional
+REJECTED = {
+    "conv1d-int-bias": lambda m, F: F.conv1d(m.ones(1, 1, 4, dtype=m.float64),
+                                             m.ones(1, 1, 2, dtype=m.float64),
+                                             m.ones(1, dtype=m.int64)),
+    "conv2d-same-3d-weight": lambda m, F: F.conv2d(m.ones(1, 1, 4, 3, dtype=m.float64),
+                                                   m.ones(1, 2, 2, dtype=m.float64),
+                                                   padding="same"),
+    "conv3d-same-4d-weight": lambda m, F: F.conv3d(m.ones(1, 1, 3, 4, 5), m.ones(1, 1, 4, 3),
+                                                   padding="same"),
+    "max_pool1d-no-channels": lambda m, F: F.max_pool1d(m.ones(0, 10), kernel_size=1),
+    "max_pool1d-stride-0": lambda m, F: F.max_pool1d(m.ones(3, 3, 3), kernel_size=1, stride=0),
+    "max_pool2d-stride-0": lambda m, F: F.max_pool2d(m.ones(1, 3, 3, 3), 2, stride=0),
+    "max_pool2d-empty-height": lambda m, F: F.max_pool2d(m.ones(2, 1, 0, 3), 1),
+    "avg_pool2d-no-channels": lambda m, F: F.avg_pool2d(m.ones(0, 3, 3), 2),
+    "hardtanh-min-above-max": lambda m, F: F.hardtanh(m.ones(1), min_val=0.5, max_val=-0.5),
+    "native_layer_norm-empty-shape": lambda m, F: m.native_layer_norm(m.ones(1, 2, 3), [], None,
+                                                                      None, 1e-5),
+    "multinomial-3d": lambda m, F: m.multinomial(m.ones(1, 2, 3), 2),
+    "multinomial-0d": lambda m, F: m.multinomial(m.tensor(1.0), 1),
+    "multinomial-int": lambda m, F: m.multinomial(m.ones(1, 2, dtype=m.int64), 2),
+    "multinomial-no-samples": lambda m, F: m.multinomial(m.ones(2), 0),
+    "multinomial-too-many": lambda m, F: m.multinomial(m.ones(2), 3),
+    "normal_-negative-std": lambda m, F: m.ones(10).normal_(0, -1),
+}
+ACCEPTED = {
+    "max_pool1d-empty-batch": lambda m, F: F.max_pool1d(m.ones(0, 3, 3), kernel_size=2),
+    "max_pool1d-stride-none": lambda m, F: F.max_pool1d(m.ones(1, 3, 4), 2, stride=None),
+    "adaptive_avg_pool2d-no-channels": lambda m, F: F.adaptive_avg_pool2d(m.ones(0, 3, 3), 2),
+    "conv2d-same": lambda m, F: F.conv2d(m.ones(1, 1, 4, 3), m.ones(1, 1, 2, 2), padding="same"),
+    "hardtanh-equal-bounds": lambda m, F: F.hardtanh(m.ones(2), min_val=0.5, max_val=0.5),
+    "multinomial-2d": lambda m, F: m.multinomial(m.ones(2, 3), 3),
+}
+
+
+@pytest.mark.parametrize("name", sorted(REJECTED))
+def test_a_call_pytorch_rejects_raises_a_volta_error(name: str) -> None:
+    with pytest.raises((RuntimeError, ValueError, TypeError)):
+        REJECTED[name](torch, TF)
+    with pytest.raises(volta.VoltaError):
+        REJECTED[name](volta, VF)
+
+
+@pytest.mark.parametrize("name", sorted(ACCEPTED))
+def test_the_checks_let_through_what_pytorch_takes(name: str) -> None:
+    expected = ACCEPTED[name](torch, TF)
+    got = ACCEPTED[name](volta, VF)
+    assert tuple(got.shape) == tuple(expected.shape)

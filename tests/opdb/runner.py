@@ -96,10 +96,17 @@ def _max_pool2d_with_indices_backward(input: Any, kernel_size: Any = (), stride:
 
 # entries whose op_db ``op`` is a test wrapper of op_db's (not a PyTorch API taking the sample's
 # arguments): the same wrapper written with volta, calling the volta op the entry names
+# (keyed by entry name: ``name.variant`` where only that variant's op is a wrapper)
 WRAPPERS = {
     "max_pool2d_with_indices_backward": _max_pool2d_with_indices_backward,
     "nn.functional.embedding_bag":  # op_db's lambda takes (weight, indices)
         lambda weight, idx, **kwargs: volta.nn.functional.embedding_bag(idx, weight, **kwargs),
+    "normal.in_place":  # op_db's lambda calls torch.Tensor.normal_
+        lambda inp, *args, **kwargs: volta.Tensor.normal_(inp, *args, **kwargs),
+    "linalg.lstsq.grad_oriented":  # op_db's lambda keeps the solution and the residuals
+        lambda a, b, driver: volta.linalg.lstsq(a, b, driver=driver)[:2],
+    "linalg.pinv.singular":  # op_db's lambda builds a singular matrix from two factors
+        lambda a, b: volta.linalg.pinv(a @ b.mT),
 }
 
 
@@ -318,7 +325,7 @@ def _samples(op: Any, dtype: torch.dtype, requires_grad: bool) -> list[Any]:
 def run_entry(op: Any) -> Outcome:
     name = entry_name(op)
     try:
-        fn = WRAPPERS.get(op.name, resolve(op))
+        fn = WRAPPERS.get(name) or WRAPPERS.get(op.name) or resolve(op)
     except Unresolved:
         return Outcome(name, "unresolved")
     supported = op.supported_dtypes("cpu")
