@@ -7,8 +7,6 @@ EXPECTED_FAILURES: dict[str, str] = {
     'atan2': 'AssertionError: grad of input 0: values differ (max abs diff N)',
     'as_strided.partial_views': 'AssertionError: output 0: values differ (max abs diff N)',
     'as_strided_scatter': 'AssertionError: grad of input 0: values differ (max abs diff N)',
-    'native_group_norm': 'InvalidOperationError: native_group_norm(): cannot reshape array of size 0 into shape (0,1,newaxis)',
-    'nn.functional.group_norm': 'InvalidOperationError: native_group_norm(): cannot reshape array of size 0 into shape (0,1,newaxis)',
     'nn.functional.upsample_bilinear': 'AssertionError: output 0: values differ (max abs diff N)',
     'nn.functional.scaled_dot_product_attention': 'AssertionError: output 0: values differ (max abs diff 18)',
     'nn.functional.silu.complex': 'no sample volta can take (complex, sparse or torch-only arguments)',
