@@ -107,6 +107,14 @@ WRAPPERS = {
         lambda a, b, driver: volta.linalg.lstsq(a, b, driver=driver)[:2],
     "linalg.pinv.singular":  # op_db's lambda builds a singular matrix from two factors
         lambda a, b: volta.linalg.pinv(a @ b.mT),
+    "einsum":  # op_db's lambda takes (tensors, equation)
+        lambda tensors, equation: volta.einsum(equation, tensors),
+    "zero_":  # op_db's lambda zeroes a clone (its input may be a leaf requiring grad)
+        lambda x: x.clone().zero_(),  # (torch.zero_ is the method, as a function)
+    "where":  # op_db's lambda takes (self, condition, other)
+        lambda self, condition, other, **kwargs: volta.where(condition, self, other, **kwargs),
+    "nn.functional.embedding":  # op_db's lambda takes (weight, indices)
+        lambda weight, idx, **kwargs: volta.nn.functional.embedding(idx, weight, **kwargs),
 }
 
 
@@ -367,6 +375,9 @@ def run_entry(op: Any) -> Outcome:
                                          "not a VoltaError")
         return Outcome(name, "fail", "error input accepted: PyTorch raises "
                                      f"{sample.error_type.__name__}")
+    if tried == 0 and not supported:
+        return Outcome(name, "fail", "op_db lists no CPU dtype for this entry (a CUDA-only "
+                                     "variant): nothing to run")
     if tried == 0:
         return Outcome(name, "fail", "no sample volta can take (complex, sparse or "
                                      "torch-only arguments)")

@@ -73,3 +73,43 @@ def test_native_group_norm_differentiates_its_mean_and_rstd_as_pytorch_does() ->
         results.append(m.autograd.grad(list(outs), leaves, [m.tensor(c) for c in cots]))
     for vg, tg in zip(results[1], results[0]):
         _close(vg, tg)
+
+
+# -- atan2's gradient at the origin --------------------------------------------------------------
+
+
+def test_atan2_gradient_is_zero_at_the_origin_as_pytorchs() -> None:
+    a = np.array([0.0, 1.0, 0.0, -0.0, 1e-170, 3.0])
+    b = np.array([0.0, 0.0, 2.0, 0.0, 1e-170, -4.0])
+    cot = np.array([1.0, -2.0, 0.5, 3.0, 1.0, 1.5])
+    results = []
+    for m in (torch, volta):
+        x, y = _leaf(a, m), _leaf(b, m)
+        results.append(m.autograd.grad([m.atan2(x, y)], [x, y], [m.tensor(cot)]))
+    for vg, tg in zip(results[1], results[0]):
+        _close(vg, tg)
+        assert not np.isnan(vg.numpy()).any()
+
+
+# -- batch norm of an empty input ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("shape", [(0,), (0, 3), (0, 3, 4)])
+def test_batch_norm_of_an_empty_input_is_a_scaled_copy(shape: tuple) -> None:
+    x = np.zeros(shape)
+    c = shape[1] if len(shape) > 1 else 2
+    w, b = np.arange(1.0, c + 1), np.arange(2.0, c + 2)
+    results = []
+    for m in (torch, volta):
+        leaves = [_leaf(x, m), _leaf(w, m), _leaf(b, m)]
+        out = m.nn.functional.batch_norm(leaves[0], None, None, leaves[1], leaves[2],
+                                         training=True)
+        grads = m.autograd.grad([out], leaves, [m.zeros(shape, dtype=m.float64)],
+                                allow_unused=True)
+        results.append((out, grads))
+    _close(results[1][0], results[0][0])
+    for vg, tg in zip(results[1][1], results[0][1]):
+        if tg is None:
+            assert vg is None or not vg.numpy().any()
+        else:
+            _close(vg, tg)

@@ -2072,10 +2072,8 @@ class Atan2Backward(_Node):
         other = _unpack(node, node.s_other)
         g_self = g_other = None
         grad_input_mask = needs
-        if needs[0]:
-            g_self = grad * other / (self * self + other * other)
-        if needs[1]:
-            g_other = -grad * self / (self * self + other * other)
+        if needs[0] or needs[1]:
+            g_self, g_other, = atan2_backward(grad, self, other, grad_input_mask)
         return (g_self, g_other)
 
 

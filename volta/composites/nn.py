@@ -311,10 +311,15 @@ def batch_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None,
     if training and input.ndim >= 2 and _channel_count(_shape(input)) == 1:
         raise ShapeError(f"Expected more than 1 value per channel when training, got input size "
                          f"{list(input.shape)}")
+    if input.numel() == 0:
+        # as PyTorch's batch_norm: an empty input of any rank comes back as a copy (still in
+        # the graph), scaled and shifted by the first weight and bias; the stats stay as they are
+        out = R.clone(input, None)
+        if weight is not None:
+            out = out * weight[0]
+        return out if bias is None else out + bias[0]
     return R.native_batch_norm(input, weight, bias, running_mean, running_var, training,
                                momentum, eps)[0]
-
-
 
 
 @composite("layer_norm")
