@@ -60,6 +60,10 @@ RANDOM_SAMPLES = {
     # args[9] is dropout_p; attention dropout draws from the generator while training
     "nn.functional.multi_head_attention_forward":
         lambda sample: bool(sample.kwargs.get("training", True)) and sample.args[9] > 0,
+    # (query; key, value, attn_mask, dropout_p, ...): attention dropout draws when dropout_p > 0
+    "nn.functional.scaled_dot_product_attention":
+        lambda sample: sample.kwargs.get(
+            "dropout_p", sample.args[3] if len(sample.args) > 3 else 0.0) > 0,
 }
 
 
@@ -158,6 +162,12 @@ class Unsupported(Exception):
 
 
 def to_volta(value: Any, requires_grad: bool) -> Any:
+    if isinstance(value, torch.Tensor) and value._base is not None and not value.requires_grad:
+        # a view (op_db's partial views): the same view of a copy of its whole storage, so
+        # that as_strided and storage offsets address what they do in PyTorch
+        storage = value.untyped_storage().nbytes() // value.element_size()
+        whole = to_volta(torch.as_strided(value.detach(), (storage,), (1,), 0).clone(), False)
+        return whole.as_strided(tuple(value.shape), value.stride(), value.storage_offset())
     if isinstance(value, torch.Tensor):
         if value.dtype not in _DTYPES or value.layout != torch.strided or value.is_conj():
             raise Unsupported(f"tensor of {value.dtype}/{value.layout}")
