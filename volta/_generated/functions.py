@@ -708,15 +708,21 @@ def lerp(input: Tensor, end: Tensor, weight: Tensor | Number) -> Tensor:
     return _op.lerp(input, end, weight)
 
 @_b.checked(_op.addcmul)
-def addcmul(input: Tensor | Number, tensor1: Tensor | Number, tensor2: Tensor | Number, *, value: Number = 1) -> Tensor:
+def addcmul(input: Tensor, tensor1: Tensor, tensor2: Tensor, *, value: Number = 1) -> Tensor:
     """addcmul(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'addcmul')
+    if tensor1.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(tensor1, 'tensor1', 2, 'addcmul')
+    if tensor2.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(tensor2, 'tensor2', 3, 'addcmul')
     return _op.addcmul(input, tensor1, tensor2, value)
 
 @_b.checked(_op.addcdiv)
-def addcdiv(input: Tensor | Number, tensor1: Tensor | Number, tensor2: Tensor | Number, *, value: Number = 1) -> Tensor:
+def addcdiv(input: Tensor, tensor1: Tensor, tensor2: Tensor, *, value: Number = 1) -> Tensor:
     """addcdiv(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'addcdiv')
+    if tensor1.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(tensor1, 'tensor1', 2, 'addcdiv')
+    if tensor2.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(tensor2, 'tensor2', 3, 'addcdiv')
     return _op.addcdiv(input, tensor1, tensor2, value)
 
 @_b.checked(_op.acosh)

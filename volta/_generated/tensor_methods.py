@@ -557,15 +557,19 @@ class TensorMethods:
         return _op.lerp(self, end, weight)
 
     @_b.checked(_op.addcmul, method=True)
-    def addcmul(self, tensor1: Tensor | Number, tensor2: Tensor | Number, *, value: Number = 1) -> Tensor:
+    def addcmul(self, tensor1: Tensor, tensor2: Tensor, *, value: Number = 1) -> Tensor:
         """addcmul(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor
         """
+        if tensor1.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(tensor1, 'tensor1', 1, 'addcmul')
+        if tensor2.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(tensor2, 'tensor2', 2, 'addcmul')
         return _op.addcmul(self, tensor1, tensor2, value)
 
     @_b.checked(_op.addcdiv, method=True)
-    def addcdiv(self, tensor1: Tensor | Number, tensor2: Tensor | Number, *, value: Number = 1) -> Tensor:
+    def addcdiv(self, tensor1: Tensor, tensor2: Tensor, *, value: Number = 1) -> Tensor:
         """addcdiv(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor
         """
+        if tensor1.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(tensor1, 'tensor1', 1, 'addcdiv')
+        if tensor2.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(tensor2, 'tensor2', 2, 'addcdiv')
         return _op.addcdiv(self, tensor1, tensor2, value)
 
     @_b.checked(_op.acosh, method=True)
@@ -2726,6 +2730,8 @@ class TensorMethods:
         
         In-place version of addcmul.
         """
+        if tensor1.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(tensor1, 'tensor1', 1, 'addcmul_')
+        if tensor2.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(tensor2, 'tensor2', 2, 'addcmul_')
         return _op.addcmul_(self, tensor1, tensor2, value)
 
     @_b.checked(_op.addcdiv_, method=True)
@@ -2734,6 +2740,8 @@ class TensorMethods:
         
         In-place version of addcdiv.
         """
+        if tensor1.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(tensor1, 'tensor1', 1, 'addcdiv_')
+        if tensor2.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(tensor2, 'tensor2', 2, 'addcdiv_')
         return _op.addcdiv_(self, tensor1, tensor2, value)
 
     @_b.checked(_op.acosh_, method=True)
