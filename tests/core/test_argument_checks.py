@@ -215,3 +215,17 @@ def test_the_checks_let_through_what_pytorch_takes(name: str) -> None:
     expected = ACCEPTED[name](torch, TF)
     got = ACCEPTED[name](volta, VF)
     assert tuple(got.shape) == tuple(expected.shape)
+
+
+def test_a_plugin_yaml_declares_numbers_too(tmp_path: Path) -> None:
+    path = tmp_path / "ops.yaml"
+    path.write_text("- func: numtest::scale(Tensor self, Tensor factor) -> Tensor\n"
+                    "  tags: pointwise\n  pointwise: self * factor\n  numbers: factor\n"
+                    "  non_differentiable: true\n")
+    with volta.library.scoped():
+        (handle,) = volta.library.Library("numbers_test").define_yaml(path)
+        assert handle.info.numbers == ("factor",)
+        t = volta.tensor([1.0, 2.0])
+        assert volta.ops.numtest.scale(t, 3).tolist() == [3.0, 6.0]
+        with pytest.raises(volta.errors.ArgumentError):
+            volta.ops.numtest.scale(3, t)
