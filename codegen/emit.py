@@ -33,7 +33,8 @@ def py_name(arg: Argument, function: bool) -> str:
 
 def takes_numbers(decl: OpDecl, arg: Argument) -> bool:
     """Whether a Tensor argument also takes a Python number (Note [Numbers as tensors])."""
-    return "pointwise" in decl.tags and (decl.numbers is None or arg.name in decl.numbers)
+    functional = decl.inplace_of or decl  # an in-place variant takes what its op takes
+    return "pointwise" in functional.tags and (decl.numbers is None or arg.name in decl.numbers)
 
 
 def py_type(arg: Argument, number_ok: bool) -> str:

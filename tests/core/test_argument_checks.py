@@ -31,13 +31,19 @@ def _raises(call) -> type | None:
 
 
 @pytest.mark.parametrize("name", sorted(DECLARED))
-@pytest.mark.parametrize("form", ["function", "method"])
+@pytest.mark.parametrize("form", ["function", "method", "inplace"])
 def test_a_number_is_taken_exactly_where_pytorch_takes_one(name: str, form: str) -> None:
-    tensor_args = [a for a in DECLARED[name].split("(", 1)[1].split(")")[0].split(", ")
+    if form == "inplace":
+        if not hasattr(volta.Tensor, name + "_"):
+            assert not hasattr(torch.Tensor, name + "_") or name in ("logaddexp", "logaddexp2")
+            return
+        name += "_"  # t.lerp_(end, 0.5): the in-place variant takes what its op takes
+    schema = DECLARED[name.rstrip("_")]
+    tensor_args = [a for a in schema.split("(", 1)[1].split(")")[0].split(", ")
                    if a.startswith("Tensor ")]
     assert tensor_args, name
     for position in range(len(tensor_args)):
-        if form == "method" and position == 0:
+        if form != "function" and position == 0:
             continue  # a method's self is the tensor it is called on
 
         def args(make):
@@ -46,7 +52,7 @@ def test_a_number_is_taken_exactly_where_pytorch_takes_one(name: str, form: str)
         if form == "function":
             expected = _raises(lambda: getattr(torch, name)(*args(lambda: torch.ones(3))))
             got = _raises(lambda: getattr(volta, name)(*args(lambda: volta.ones(3))))
-        else:
+        else:  # a method (in place or not) of a float tensor, as the other tensors
             t_args, v_args = args(lambda: torch.ones(3)), args(lambda: volta.ones(3))
             expected = _raises(lambda: getattr(torch.ones(3), name)(*t_args[1:]))
             got = _raises(lambda: getattr(volta.ones(3), name)(*v_args[1:]))

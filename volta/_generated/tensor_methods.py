@@ -2458,7 +2458,7 @@ class TensorMethods:
         return _op.square_(self)
 
     @_b.checked(_op.clamp_, method=True)
-    def clamp_(self, min: Tensor | None = None, max: Tensor | None = None) -> Tensor:
+    def clamp_(self, min: Tensor | Number | None = None, max: Tensor | Number | None = None) -> Tensor:
         """clamp_(Tensor(a!) self, Tensor? min=None, Tensor? max=None) -> Tensor(a!)
         
         In-place version of clamp.
@@ -2493,7 +2493,7 @@ class TensorMethods:
         return _op.bitwise_not_(self)
 
     @_b.checked(_op.add_, method=True)
-    def add_(self, other: Tensor, *, alpha: Number = 1) -> Tensor:
+    def add_(self, other: Tensor | Number, *, alpha: Number = 1) -> Tensor:
         """add_(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
         
         In-place version of add.
@@ -2501,7 +2501,7 @@ class TensorMethods:
         return _op.add_(self, other, alpha)
 
     @_b.checked(_op.sub_, method=True)
-    def sub_(self, other: Tensor, *, alpha: Number = 1) -> Tensor:
+    def sub_(self, other: Tensor | Number, *, alpha: Number = 1) -> Tensor:
         """sub_(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
         
         In-place version of sub.
@@ -2509,7 +2509,7 @@ class TensorMethods:
         return _op.sub_(self, other, alpha)
 
     @_b.checked(_op.mul_, method=True)
-    def mul_(self, other: Tensor) -> Tensor:
+    def mul_(self, other: Tensor | Number) -> Tensor:
         """mul_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
         In-place version of mul.
@@ -2517,7 +2517,7 @@ class TensorMethods:
         return _op.mul_(self, other)
 
     @_b.checked(_op.div_, method=True)
-    def div_(self, other: Tensor, *, rounding_mode: str | None = None) -> Tensor:
+    def div_(self, other: Tensor | Number, *, rounding_mode: str | None = None) -> Tensor:
         """div_(Tensor(a!) self, Tensor other, *, str? rounding_mode=None) -> Tensor(a!)
         
         In-place version of div.
@@ -2526,7 +2526,7 @@ class TensorMethods:
         return _op.div_(self, other, rounding_mode)
 
     @_b.checked(_op.floor_divide_, method=True)
-    def floor_divide_(self, other: Tensor) -> Tensor:
+    def floor_divide_(self, other: Tensor | Number) -> Tensor:
         """floor_divide_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
         In-place version of floor_divide.
@@ -2534,7 +2534,7 @@ class TensorMethods:
         return _op.floor_divide_(self, other)
 
     @_b.checked(_op.pow_, method=True)
-    def pow_(self, exponent: Tensor) -> Tensor:
+    def pow_(self, exponent: Tensor | Number) -> Tensor:
         """pow_(Tensor(a!) self, Tensor exponent) -> Tensor(a!)
         
         In-place version of pow.
@@ -2542,7 +2542,7 @@ class TensorMethods:
         return _op.pow_(self, exponent)
 
     @_b.checked(_op.remainder_, method=True)
-    def remainder_(self, other: Tensor) -> Tensor:
+    def remainder_(self, other: Tensor | Number) -> Tensor:
         """remainder_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
         In-place version of remainder.
@@ -2550,12 +2550,11 @@ class TensorMethods:
         return _op.remainder_(self, other)
 
     @_b.checked(_op.fmod_, method=True)
-    def fmod_(self, other: Tensor) -> Tensor:
+    def fmod_(self, other: Tensor | Number) -> Tensor:
         """fmod_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
         In-place version of fmod.
         """
-        if other.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(other, 'other', 1, 'fmod_')
         return _op.fmod_(self, other)
 
     @_b.checked(_op.atan2_, method=True)
@@ -2577,16 +2576,15 @@ class TensorMethods:
         return _op.hypot_(self, other)
 
     @_b.checked(_op.copysign_, method=True)
-    def copysign_(self, other: Tensor) -> Tensor:
+    def copysign_(self, other: Tensor | Number) -> Tensor:
         """copysign_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
         In-place version of copysign.
         """
-        if other.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(other, 'other', 1, 'copysign_')
         return _op.copysign_(self, other)
 
     @_b.checked(_op.xlogy_, method=True)
-    def xlogy_(self, other: Tensor) -> Tensor:
+    def xlogy_(self, other: Tensor | Number) -> Tensor:
         """xlogy_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
         In-place version of xlogy.
@@ -2594,57 +2592,51 @@ class TensorMethods:
         return _op.xlogy_(self, other)
 
     @_b.checked(_op.eq_, method=True)
-    def eq_(self, other: Tensor) -> Tensor:
+    def eq_(self, other: Tensor | Number) -> Tensor:
         """eq_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
         In-place version of eq.
         """
-        if other.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(other, 'other', 1, 'eq_')
         return _op.eq_(self, other)
 
     @_b.checked(_op.ne_, method=True)
-    def ne_(self, other: Tensor) -> Tensor:
+    def ne_(self, other: Tensor | Number) -> Tensor:
         """ne_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
         In-place version of ne.
         """
-        if other.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(other, 'other', 1, 'ne_')
         return _op.ne_(self, other)
 
     @_b.checked(_op.lt_, method=True)
-    def lt_(self, other: Tensor) -> Tensor:
+    def lt_(self, other: Tensor | Number) -> Tensor:
         """lt_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
         In-place version of lt.
         """
-        if other.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(other, 'other', 1, 'lt_')
         return _op.lt_(self, other)
 
     @_b.checked(_op.le_, method=True)
-    def le_(self, other: Tensor) -> Tensor:
+    def le_(self, other: Tensor | Number) -> Tensor:
         """le_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
         In-place version of le.
         """
-        if other.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(other, 'other', 1, 'le_')
         return _op.le_(self, other)
 
     @_b.checked(_op.gt_, method=True)
-    def gt_(self, other: Tensor) -> Tensor:
+    def gt_(self, other: Tensor | Number) -> Tensor:
         """gt_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
         In-place version of gt.
         """
-        if other.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(other, 'other', 1, 'gt_')
         return _op.gt_(self, other)
 
     @_b.checked(_op.ge_, method=True)
-    def ge_(self, other: Tensor) -> Tensor:
+    def ge_(self, other: Tensor | Number) -> Tensor:
         """ge_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
         In-place version of ge.
         """
-        if other.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(other, 'other', 1, 'ge_')
         return _op.ge_(self, other)
 
     @_b.checked(_op.logical_and_, method=True)
@@ -2675,7 +2667,7 @@ class TensorMethods:
         return _op.logical_xor_(self, other)
 
     @_b.checked(_op.bitwise_and_, method=True)
-    def bitwise_and_(self, other: Tensor) -> Tensor:
+    def bitwise_and_(self, other: Tensor | Number) -> Tensor:
         """bitwise_and_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
         In-place version of bitwise_and.
@@ -2683,7 +2675,7 @@ class TensorMethods:
         return _op.bitwise_and_(self, other)
 
     @_b.checked(_op.bitwise_or_, method=True)
-    def bitwise_or_(self, other: Tensor) -> Tensor:
+    def bitwise_or_(self, other: Tensor | Number) -> Tensor:
         """bitwise_or_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
         In-place version of bitwise_or.
@@ -2691,7 +2683,7 @@ class TensorMethods:
         return _op.bitwise_or_(self, other)
 
     @_b.checked(_op.bitwise_xor_, method=True)
-    def bitwise_xor_(self, other: Tensor) -> Tensor:
+    def bitwise_xor_(self, other: Tensor | Number) -> Tensor:
         """bitwise_xor_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
         In-place version of bitwise_xor.
@@ -2699,7 +2691,7 @@ class TensorMethods:
         return _op.bitwise_xor_(self, other)
 
     @_b.checked(_op.bitwise_left_shift_, method=True)
-    def bitwise_left_shift_(self, other: Tensor) -> Tensor:
+    def bitwise_left_shift_(self, other: Tensor | Number) -> Tensor:
         """bitwise_left_shift_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
         In-place version of bitwise_left_shift.
@@ -2707,7 +2699,7 @@ class TensorMethods:
         return _op.bitwise_left_shift_(self, other)
 
     @_b.checked(_op.bitwise_right_shift_, method=True)
-    def bitwise_right_shift_(self, other: Tensor) -> Tensor:
+    def bitwise_right_shift_(self, other: Tensor | Number) -> Tensor:
         """bitwise_right_shift_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
         In-place version of bitwise_right_shift.
@@ -2715,13 +2707,12 @@ class TensorMethods:
         return _op.bitwise_right_shift_(self, other)
 
     @_b.checked(_op.lerp_, method=True)
-    def lerp_(self, end: Tensor, weight: Tensor) -> Tensor:
+    def lerp_(self, end: Tensor, weight: Tensor | Number) -> Tensor:
         """lerp_(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)
         
         In-place version of lerp.
         """
         if end.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(end, 'end', 1, 'lerp_')
-        if weight.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(weight, 'weight', 2, 'lerp_')
         return _op.lerp_(self, end, weight)
 
     @_b.checked(_op.addcmul_, method=True)

@@ -188,10 +188,11 @@ def _matches(arg: Any, value: Any, number_ok: bool = False) -> bool:
     return True
 
 
-def takes_numbers(op: Any, arg: Any) -> bool:
+def takes_numbers(op: Any, arg: Any, inplace_too: bool = False) -> bool:
     """Whether ``op``'s Tensor argument ``arg`` takes a Python number (Note [Numbers as
-    tensors]); in-place variants are tagged "inplace" only and follow their functional op."""
-    if "pointwise" not in op.tags and "inplace" not in op.tags:
+    tensors]); with ``inplace_too``, also an op tagged "inplace" only (the in-place variants
+    of pointwise ops), for messages: choosing an overload takes numbers for pointwise ops only."""
+    if "pointwise" not in op.tags and not (inplace_too and "inplace" in op.tags):
         return False
     numbers = op.info.numbers
     return numbers is None or arg.name in numbers
@@ -291,7 +292,7 @@ def _mismatch(ops: tuple, name: str, args: tuple, kwargs: dict, method: bool = F
     positional = [a for a in op.schema.arguments if not a.kwarg_only]
     by_name = {("input" if a.name == "self" else a.name): a for a in op.schema.arguments}
     for i, (arg, value) in enumerate(zip(positional, args)):
-        if not _matches(arg, value, takes_numbers(op, arg)):
+        if not _matches(arg, value, takes_numbers(op, arg, True)):
             shown = "input" if arg.name == "self" else arg.name
             return (f"{name}(): argument '{shown}' (position {i + 1 - method}) must be "
                     f"{_type_name(arg)}, not {type(value).__name__}")
@@ -299,7 +300,7 @@ def _mismatch(ops: tuple, name: str, args: tuple, kwargs: dict, method: bool = F
         arg = by_name.get(key) or by_name.get("self" if key == "input" else key)
         if arg is None:
             return f"{name}() got an unexpected keyword argument '{key}'"
-        if not _matches(arg, value, takes_numbers(op, arg)):
+        if not _matches(arg, value, takes_numbers(op, arg, True)):
             return (f"{name}(): argument '{key}' must be {_type_name(arg)}, "
                     f"not {type(value).__name__}")
     return None
