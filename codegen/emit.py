@@ -31,10 +31,16 @@ def py_name(arg: Argument, function: bool) -> str:
     return f"{arg.name}_" if keyword.iskeyword(arg.name) else arg.name
 
 
-def py_type(arg: Argument, pointwise: bool) -> str:
+def takes_numbers(decl: OpDecl, arg: Argument) -> bool:
+    """Whether a Tensor argument also takes a Python number (Note [Numbers as tensors])."""
+    functional = decl.inplace_of or decl  # an in-place variant takes what its op takes
+    return "pointwise" in functional.tags and (decl.numbers is None or arg.name in decl.numbers)
+
+
+def py_type(arg: Argument, number_ok: bool) -> str:
     t = arg.type
     base = _PY_TYPES[t.base]
-    if t.base == "Tensor" and pointwise and not t.is_list:
+    if t.base == "Tensor" and number_ok and not t.is_list:
         base = "Tensor | Number"
     if t.is_list:
         base = f"Sequence[{base}]" if t.base == "Tensor" else f"int | Sequence[{base}]"
@@ -71,23 +77,35 @@ def normalizer(arg: Argument, name: str, op: str = "") -> str | None:
     return None
 
 
+def tensor_check(arg: Argument, name: str, position: int, op: str) -> str:
+    """The line that rejects a Python number (or anything else) passed where only a Tensor
+    goes; the exact Tensor class passes with one set look-up."""
+    return (f"if {name}.__class__ not in _b.TENSOR_TYPES: "
+            f"_b.tensor_arg({name}, {name.rstrip('_')!r}, {position}, {op!r})")
+
+
 def signature(decl: OpDecl, function: bool, skip_self: bool = False) -> tuple[str, list[str]]:
     """The Python parameter list and the normalisation lines of one overload."""
     params: list[str] = []
     lines: list[str] = []
-    pointwise = "pointwise" in decl.tags
     star = False
+    position = 0  # PyTorch's argument numbering: from 1, a method's self not counted
     for arg in decl.schema.arguments:
         name = py_name(arg, function)
         if skip_self and arg.name == "self":
             continue
+        position += 1
         if arg.kwarg_only and not star:
             params.append("*")
             star = True
-        p = f"{name}: {py_type(arg, pointwise)}"
+        number_ok = takes_numbers(decl, arg)
+        p = f"{name}: {py_type(arg, number_ok)}"
         if arg.has_default:
             p += f" = {py_default(arg)}"
         params.append(p)
+        if (decl.numbers is not None and arg.is_tensor and not number_ok
+                and not arg.type.is_list and not arg.type.optional):
+            lines.append(tensor_check(arg, name, position, decl.func_name))
         norm = normalizer(arg, name, decl.func_name)
         if norm:
             lines.append(norm)
@@ -157,6 +175,8 @@ def emit_registry(decls: list[OpDecl], source: str, namespace_prefix: str = "") 
             extra.append("non_differentiable=True")
         if d.dispatch_on:
             extra.append(f"dispatch_on={d.dispatch_on!r}")
+        if d.numbers is not None:
+            extra.append(f"numbers={d.numbers!r}")
         tail = (", " + ", ".join(extra)) if extra else ""
         out.append(f"{d.overload_id} = _define({str(d.schema)!r}, tags={d.tags!r}, "
                    f"source='{source}:{d.line}'{tail})\n")
@@ -243,7 +263,7 @@ def _emit_method(decl: OpDecl, mname: str) -> str:
                                          else (", " + rest[3:] if rest.startswith("*, ") else ""))
         lines.insert(0, f"{first.name} = _b.varargs({first.name})")
     sig = "self" + (", " + params if params else "")
-    out = [f"    @_b.checked(_op.{decl.overload_id})\n",
+    out = [f"    @_b.checked(_op.{decl.overload_id}, method=True)\n",
            f"    def {mname}({sig}) -> {return_annotation(decl.schema)}:\n",
            docstring([decl], "        ")]
     out += [f"        {line}\n" for line in lines]
@@ -264,7 +284,12 @@ def _emit_operator(decl: OpDecl, dunder: str) -> str:
                          f"two required arguments, {decl.name} has {len(required)}")
     pair = "other, self" if dunder in REFLECTED else "self, other"
     call = ", ".join([pair] + defaults)
+    # Python calls a reflected operator on a Tensor only; called unbound
+    # (Tensor.__radd__(2, t)), self may be anything, which PyTorch rejects
+    self_check = (f"        if self.__class__ not in _b.TENSOR_TYPES: _b.method_self(self, "
+                  f"{dunder!r})\n") if dunder in REFLECTED else ""
     return (f"    def {dunder}(self, other: Any) -> Any:\n"
+            f"{self_check}"
             f"        if other.__class__ not in _b.FAST_OPERANDS and not _b.is_operand(other):\n"
             f"            return NotImplemented\n"
             f"        return _op.{decl.overload_id}({call})\n")

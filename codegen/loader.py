@@ -22,7 +22,7 @@ KNOWN_TAGS = ("pointwise", "reduction", "view", "inplace", "nondeterministic", "
               "factory", "linalg", "shape", "nn", "loss", "indexing", "comparison", "backward")
 FIELDS = ("func", "variants", "operators", "tags", "pointwise", "promotion", "dtypes",
           "composite", "derivatives", "non_differentiable", "output_differentiability",
-          "namespaces", "doc", "python_name", "varargs", "dispatch_on")
+          "namespaces", "doc", "python_name", "varargs", "dispatch_on", "numbers")
 NAMESPACES = ("volta", "nn.functional", "linalg", "special", "fft")
 # names a derivative formula may use besides the schema's arguments and op functions
 FORMULA_BUILTINS = frozenset({
@@ -77,6 +77,9 @@ class OpDecl:
     python_name: str | None = None
     varargs: bool = False
     dispatch_on: tuple[str, ...] = ()  # empty: every Tensor argument picks the backend
+    # the Tensor arguments that also take a Python number; None (no ``numbers:`` field): all of
+    # a pointwise op's. The others are Tensor-only, as in PyTorch (Note [Numbers as tensors])
+    numbers: tuple[str, ...] | None = None
     inplace_of: OpDecl | None = None  # for generated "op_" variants: the functional op
 
     @property
@@ -200,7 +203,18 @@ def load(path: str | Path, helper_names: frozenset[str] = frozenset()) -> list[O
             namespaces=namespaces, doc=str(entry.get("doc", "")).strip(),
             python_name=entry.get("python_name"), varargs=bool(entry.get("varargs", False)),
             dispatch_on=_as_tuple(entry.get("dispatch_on")),
+            numbers=_as_tuple(entry["numbers"]) if "numbers" in entry else None,
         )
+        tensor_names = {a.name for a in schema.arguments if a.is_tensor and not a.type.is_list}
+        if decl.numbers is not None and "pointwise" not in tags:
+            fail("'numbers:' restricts which arguments of a pointwise op take Python numbers; "
+                 "other ops take Tensors only, so remove it or tag the op 'pointwise'")
+        for arg in decl.numbers or ():
+            if arg not in tensor_names:
+                listed = ", ".join(sorted(tensor_names))
+                fail(f"numbers names {arg!r}, which is not a Tensor argument of {name}; list "
+                     f"the Tensor arguments that may be Python numbers ({listed}) or write "
+                     "'numbers: []' for none")
         for arg in decl.dispatch_on:
             if arg not in {a.name for a in schema.arguments if a.is_tensor}:
                 fail(f"dispatch_on names {arg!r}, which is not a Tensor argument of {name}")
@@ -274,5 +288,6 @@ def _inplace_variants(decls: list[OpDecl], path: str, seen: dict[str, int]) -> l
                             f"{seen[name]}; remove one")
         extra.append(OpDecl(schema=schema, line=d.line, path=path, variants=("method",),
                             tags=tuple(t for t in d.tags if t != "pointwise") + ("inplace",),
-                            namespaces=(), inplace_of=d, doc=f"In-place version of {d.name}."))
+                            namespaces=(), inplace_of=d, doc=f"In-place version of {d.name}.",
+                            numbers=d.numbers))
     return extra

@@ -38,6 +38,8 @@ def op_entries(decls: list[OpDecl]) -> list[tuple[str, tuple[str, ...], dict[str
                             f"(write 'myns::{decl.name}')")
         info = {"promotion": decl.promotion, "dtypes": decl.dtypes,
                 "non_differentiable": decl.non_differentiable}
+        if decl.numbers is not None:
+            info["numbers"] = decl.numbers
         entries.append((str(decl.schema), decl.tags, info, decl.overload_id))
     return entries
 

@@ -32,6 +32,7 @@ def _install_tensor() -> None:
     # the dispatcher checks kernel results against Tensor; binding takes it as an operand
     dispatcher.set_tensor_type(Tensor)
     binding.FAST_OPERANDS.add(Tensor)
+    binding.TENSOR_TYPES.add(Tensor)
     for methods in (indexing.TENSOR_METHODS, factories.TENSOR_METHODS,
                     autograd_tensor_methods.TENSOR_METHODS):
         for name, method in methods.items():

@@ -308,7 +308,9 @@ class OpInfo:
     ``promotion`` and ``dtypes``: the yaml's type-promotion rule and dtype set (for tools,
     docs and backends); ``pointwise``: the yaml's ``pointwise:`` expression snippet, from which
     backends generate their elementwise kernels (docs/plugins.md); ``non_differentiable``:
-    autograd passes the op through without a backward node.
+    autograd passes the op through without a backward node; ``numbers``: the Tensor arguments
+    that take Python numbers, None for all of a pointwise op's (Note [Numbers as tensors] in
+    volta/dispatch/binding.py).
     """
 
     composite: bool = False
@@ -317,3 +319,4 @@ class OpInfo:
     dtypes: str | None = None
     pointwise: str | None = None
     non_differentiable: bool = False
+    numbers: tuple[str, ...] | None = None

@@ -60,6 +60,10 @@ RANDOM_SAMPLES = {
     # args[9] is dropout_p; attention dropout draws from the generator while training
     "nn.functional.multi_head_attention_forward":
         lambda sample: bool(sample.kwargs.get("training", True)) and sample.args[9] > 0,
+    # (query; key, value, attn_mask, dropout_p, ...): attention dropout draws when dropout_p > 0
+    "nn.functional.scaled_dot_product_attention":
+        lambda sample: sample.kwargs.get(
+            "dropout_p", sample.args[3] if len(sample.args) > 3 else 0.0) > 0,
 }
 
 
@@ -96,10 +100,25 @@ def _max_pool2d_with_indices_backward(input: Any, kernel_size: Any = (), stride:
 
 # entries whose op_db ``op`` is a test wrapper of op_db's (not a PyTorch API taking the sample's
 # arguments): the same wrapper written with volta, calling the volta op the entry names
+# (keyed by entry name: ``name.variant`` where only that variant's op is a wrapper)
 WRAPPERS = {
     "max_pool2d_with_indices_backward": _max_pool2d_with_indices_backward,
     "nn.functional.embedding_bag":  # op_db's lambda takes (weight, indices)
         lambda weight, idx, **kwargs: volta.nn.functional.embedding_bag(idx, weight, **kwargs),
+    "normal.in_place":  # op_db's lambda calls torch.Tensor.normal_
+        lambda inp, *args, **kwargs: volta.Tensor.normal_(inp, *args, **kwargs),
+    "linalg.lstsq.grad_oriented":  # op_db's lambda keeps the solution and the residuals
+        lambda a, b, driver: volta.linalg.lstsq(a, b, driver=driver)[:2],
+    "linalg.pinv.singular":  # op_db's lambda builds a singular matrix from two factors
+        lambda a, b: volta.linalg.pinv(a @ b.mT),
+    "einsum":  # op_db's lambda takes (tensors, equation)
+        lambda tensors, equation: volta.einsum(equation, tensors),
+    "zero_":  # op_db's lambda zeroes a clone (its input may be a leaf requiring grad)
+        lambda x: x.clone().zero_(),  # (torch.zero_ is the method, as a function)
+    "where":  # op_db's lambda takes (self, condition, other)
+        lambda self, condition, other, **kwargs: volta.where(condition, self, other, **kwargs),
+    "nn.functional.embedding":  # op_db's lambda takes (weight, indices)
+        lambda weight, idx, **kwargs: volta.nn.functional.embedding(idx, weight, **kwargs),
 }
 
 
@@ -120,7 +139,9 @@ def resolve(op: Any) -> Any:
     if isinstance(method, property):  # T, H, mT, mH: attributes (op_db's op reads them)
         return lambda self: getattr(self, op.name)
     if method is not None:
-        return lambda self, *args, **kwargs: getattr(self, op.name)(*args, **kwargs)
+        # op_db's op is the unbound torch.Tensor method: the sample's first value is ``self``,
+        # whatever it is (an error input passes a number there)
+        return lambda self, *args, **kwargs: method(self, *args, **kwargs)
     # the random fills (uniform, cauchy, ...) exist only as in-place methods, in PyTorch too
     fill = op.name + "_"
     if op.name in UNCOMPARABLE_VALUES and op.inplace_variant is not None and hasattr(
@@ -141,6 +162,12 @@ class Unsupported(Exception):
 
 
 def to_volta(value: Any, requires_grad: bool) -> Any:
+    if isinstance(value, torch.Tensor) and value._base is not None and not value.requires_grad:
+        # a view (op_db's partial views): the same view of a copy of its whole storage, so
+        # that as_strided and storage offsets address what they do in PyTorch
+        storage = value.untyped_storage().nbytes() // value.element_size()
+        whole = to_volta(torch.as_strided(value.detach(), (storage,), (1,), 0).clone(), False)
+        return whole.as_strided(tuple(value.shape), value.stride(), value.storage_offset())
     if isinstance(value, torch.Tensor):
         if value.dtype not in _DTYPES or value.layout != torch.strided or value.is_conj():
             raise Unsupported(f"tensor of {value.dtype}/{value.layout}")
@@ -316,7 +343,7 @@ def _samples(op: Any, dtype: torch.dtype, requires_grad: bool) -> list[Any]:
 def run_entry(op: Any) -> Outcome:
     name = entry_name(op)
     try:
-        fn = WRAPPERS.get(op.name, resolve(op))
+        fn = WRAPPERS.get(name) or WRAPPERS.get(op.name) or resolve(op)
     except Unresolved:
         return Outcome(name, "unresolved")
     supported = op.supported_dtypes("cpu")
@@ -344,6 +371,8 @@ def run_entry(op: Any) -> Outcome:
             v_kwargs = to_volta(dict(sample.sample_input.kwargs), False)
         except Unsupported:
             continue
+        if not _torch_raises(op, sample.sample_input):
+            continue  # op_db lists a call PyTorch accepts (clamp_min(t, 2)): not an error input
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
@@ -356,10 +385,23 @@ def run_entry(op: Any) -> Outcome:
                                          "not a VoltaError")
         return Outcome(name, "fail", "error input accepted: PyTorch raises "
                                      f"{sample.error_type.__name__}")
+    if tried == 0 and not supported:
+        return Outcome(name, "fail", "op_db lists no CPU dtype for this entry (a CUDA-only "
+                                     "variant): nothing to run")
     if tried == 0:
         return Outcome(name, "fail", "no sample volta can take (complex, sparse or "
                                      "torch-only arguments)")
     return Outcome(name, "pass")
+
+
+def _torch_raises(op: Any, sample: Any) -> bool:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            op(sample.input, *sample.args, **sample.kwargs)
+    except Exception:
+        return True
+    return False
 
 
 def _reason(error: Exception) -> str:

@@ -2072,10 +2072,8 @@ class Atan2Backward(_Node):
         other = _unpack(node, node.s_other)
         g_self = g_other = None
         grad_input_mask = needs
-        if needs[0]:
-            g_self = grad * other / (self * self + other * other)
-        if needs[1]:
-            g_other = -grad * self / (self * self + other * other)
+        if needs[0] or needs[1]:
+            g_self, g_other, = atan2_backward(grad, self, other, grad_input_mask)
         return (g_self, g_other)
 
 
@@ -6829,7 +6827,7 @@ class NativeGroupNormBackward(_Node):
         g_input = g_weight = g_bias = None
         grad_input_mask = needs
         if needs[0] or needs[1] or needs[2]:
-            g_input, g_weight, g_bias, = native_group_norm_backward(grad, input, result1, result2, weight, N, C, HxW, group, grad_input_mask, eps)
+            g_input, g_weight, g_bias, = group_norm_backward(grads, input, result1, result2, weight, N, C, HxW, group, grad_input_mask, eps)
         return (g_input, g_weight, g_bias)
 
 
@@ -6846,7 +6844,7 @@ def autograd_native_group_norm(input, weight, bias, N, C, HxW, group, eps):
         node.s_eps = eps
         node.o_result1 = _save_output(result[1], 1)
         node.o_result2 = _save_output(result[2], 2)
-        _set_history(node, result, (True, False, False))
+        _set_history(node, result, None)
     return result
 
 

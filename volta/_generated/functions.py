@@ -486,27 +486,35 @@ def float_power(input: Tensor, exponent: Tensor) -> Tensor:
     return _op.float_power(input, exponent)
 
 @_b.checked(_op.maximum)
-def maximum(input: Tensor | Number, other: Tensor | Number) -> Tensor:
+def maximum(input: Tensor, other: Tensor) -> Tensor:
     """maximum(Tensor self, Tensor other) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'maximum')
+    if other.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(other, 'other', 2, 'maximum')
     return _op.maximum(input, other)
 
 @_b.checked(_op.minimum)
-def minimum(input: Tensor | Number, other: Tensor | Number) -> Tensor:
+def minimum(input: Tensor, other: Tensor) -> Tensor:
     """minimum(Tensor self, Tensor other) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'minimum')
+    if other.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(other, 'other', 2, 'minimum')
     return _op.minimum(input, other)
 
 @_b.checked(_op.fmax)
-def fmax(input: Tensor | Number, other: Tensor | Number) -> Tensor:
+def fmax(input: Tensor, other: Tensor) -> Tensor:
     """fmax(Tensor self, Tensor other) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'fmax')
+    if other.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(other, 'other', 2, 'fmax')
     return _op.fmax(input, other)
 
 @_b.checked(_op.fmin)
-def fmin(input: Tensor | Number, other: Tensor | Number) -> Tensor:
+def fmin(input: Tensor, other: Tensor) -> Tensor:
     """fmin(Tensor self, Tensor other) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'fmin')
+    if other.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(other, 'other', 2, 'fmin')
     return _op.fmin(input, other)
 
 @_b.checked(_op.remainder)
@@ -516,15 +524,18 @@ def remainder(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     return _op.remainder(input, other)
 
 @_b.checked(_op.fmod)
-def fmod(input: Tensor | Number, other: Tensor | Number) -> Tensor:
+def fmod(input: Tensor, other: Tensor | Number) -> Tensor:
     """fmod(Tensor self, Tensor other) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'fmod')
     return _op.fmod(input, other)
 
 @_b.checked(_op.atan2)
-def atan2(input: Tensor | Number, other: Tensor | Number) -> Tensor:
+def atan2(input: Tensor, other: Tensor) -> Tensor:
     """atan2(Tensor self, Tensor other) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'atan2')
+    if other.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(other, 'other', 2, 'atan2')
     return _op.atan2(input, other)
 
 @_b.checked(_op.arctan2)
@@ -534,15 +545,18 @@ def arctan2(input: Tensor, other: Tensor) -> Tensor:
     return _op.arctan2(input, other)
 
 @_b.checked(_op.hypot)
-def hypot(input: Tensor | Number, other: Tensor | Number) -> Tensor:
+def hypot(input: Tensor, other: Tensor) -> Tensor:
     """hypot(Tensor self, Tensor other) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'hypot')
+    if other.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(other, 'other', 2, 'hypot')
     return _op.hypot(input, other)
 
 @_b.checked(_op.copysign)
-def copysign(input: Tensor | Number, other: Tensor | Number) -> Tensor:
+def copysign(input: Tensor, other: Tensor | Number) -> Tensor:
     """copysign(Tensor self, Tensor other) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'copysign')
     return _op.copysign(input, other)
 
 @_b.checked(_op.xlogy)
@@ -552,45 +566,53 @@ def xlogy(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     return _op.xlogy(input, other)
 
 @_b.checked(_op.logaddexp)
-def logaddexp(input: Tensor | Number, other: Tensor | Number) -> Tensor:
+def logaddexp(input: Tensor, other: Tensor) -> Tensor:
     """logaddexp(Tensor self, Tensor other) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'logaddexp')
+    if other.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(other, 'other', 2, 'logaddexp')
     return _op.logaddexp(input, other)
 
 @_b.checked(_op.eq)
-def eq(input: Tensor | Number, other: Tensor | Number) -> Tensor:
+def eq(input: Tensor, other: Tensor | Number) -> Tensor:
     """eq(Tensor self, Tensor other) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'eq')
     return _op.eq(input, other)
 
 @_b.checked(_op.ne)
-def ne(input: Tensor | Number, other: Tensor | Number) -> Tensor:
+def ne(input: Tensor, other: Tensor | Number) -> Tensor:
     """ne(Tensor self, Tensor other) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'ne')
     return _op.ne(input, other)
 
 @_b.checked(_op.lt)
-def lt(input: Tensor | Number, other: Tensor | Number) -> Tensor:
+def lt(input: Tensor, other: Tensor | Number) -> Tensor:
     """lt(Tensor self, Tensor other) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'lt')
     return _op.lt(input, other)
 
 @_b.checked(_op.le)
-def le(input: Tensor | Number, other: Tensor | Number) -> Tensor:
+def le(input: Tensor, other: Tensor | Number) -> Tensor:
     """le(Tensor self, Tensor other) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'le')
     return _op.le(input, other)
 
 @_b.checked(_op.gt)
-def gt(input: Tensor | Number, other: Tensor | Number) -> Tensor:
+def gt(input: Tensor, other: Tensor | Number) -> Tensor:
     """gt(Tensor self, Tensor other) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'gt')
     return _op.gt(input, other)
 
 @_b.checked(_op.ge)
-def ge(input: Tensor | Number, other: Tensor | Number) -> Tensor:
+def ge(input: Tensor, other: Tensor | Number) -> Tensor:
     """ge(Tensor self, Tensor other) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'ge')
     return _op.ge(input, other)
 
 @_b.checked(_op.equal)
@@ -618,21 +640,27 @@ def isclose(input: Tensor, other: Tensor, rtol: float = 1e-05, atol: float = 1e-
     return _op.isclose(input, other, rtol, atol, equal_nan)
 
 @_b.checked(_op.logical_and)
-def logical_and(input: Tensor | Number, other: Tensor | Number) -> Tensor:
+def logical_and(input: Tensor, other: Tensor) -> Tensor:
     """logical_and(Tensor self, Tensor other) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'logical_and')
+    if other.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(other, 'other', 2, 'logical_and')
     return _op.logical_and(input, other)
 
 @_b.checked(_op.logical_or)
-def logical_or(input: Tensor | Number, other: Tensor | Number) -> Tensor:
+def logical_or(input: Tensor, other: Tensor) -> Tensor:
     """logical_or(Tensor self, Tensor other) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'logical_or')
+    if other.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(other, 'other', 2, 'logical_or')
     return _op.logical_or(input, other)
 
 @_b.checked(_op.logical_xor)
-def logical_xor(input: Tensor | Number, other: Tensor | Number) -> Tensor:
+def logical_xor(input: Tensor, other: Tensor) -> Tensor:
     """logical_xor(Tensor self, Tensor other) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'logical_xor')
+    if other.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(other, 'other', 2, 'logical_xor')
     return _op.logical_xor(input, other)
 
 @_b.checked(_op.bitwise_and)
@@ -672,21 +700,29 @@ def where(*args: Any, **kwargs: Any) -> Any:
     return _b.call_overloaded((_op.where_self, _op.where,), args, kwargs, 'where')
 
 @_b.checked(_op.lerp)
-def lerp(input: Tensor | Number, end: Tensor | Number, weight: Tensor | Number) -> Tensor:
+def lerp(input: Tensor, end: Tensor, weight: Tensor | Number) -> Tensor:
     """lerp(Tensor self, Tensor end, Tensor weight) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'lerp')
+    if end.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(end, 'end', 2, 'lerp')
     return _op.lerp(input, end, weight)
 
 @_b.checked(_op.addcmul)
-def addcmul(input: Tensor | Number, tensor1: Tensor | Number, tensor2: Tensor | Number, *, value: Number = 1) -> Tensor:
+def addcmul(input: Tensor, tensor1: Tensor, tensor2: Tensor, *, value: Number = 1) -> Tensor:
     """addcmul(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'addcmul')
+    if tensor1.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(tensor1, 'tensor1', 2, 'addcmul')
+    if tensor2.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(tensor2, 'tensor2', 3, 'addcmul')
     return _op.addcmul(input, tensor1, tensor2, value)
 
 @_b.checked(_op.addcdiv)
-def addcdiv(input: Tensor | Number, tensor1: Tensor | Number, tensor2: Tensor | Number, *, value: Number = 1) -> Tensor:
+def addcdiv(input: Tensor, tensor1: Tensor, tensor2: Tensor, *, value: Number = 1) -> Tensor:
     """addcdiv(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'addcdiv')
+    if tensor1.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(tensor1, 'tensor1', 2, 'addcdiv')
+    if tensor2.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(tensor2, 'tensor2', 3, 'addcdiv')
     return _op.addcdiv(input, tensor1, tensor2, value)
 
 @_b.checked(_op.acosh)
@@ -1133,11 +1169,13 @@ def lcm(input: Tensor, other: Tensor) -> Tensor:
     return _op.lcm(input, other)
 
 @_b.checked(_op.logaddexp2)
-def logaddexp2(input: Tensor | Number, other: Tensor | Number) -> Tensor:
+def logaddexp2(input: Tensor, other: Tensor) -> Tensor:
     """logaddexp2(Tensor self, Tensor other) -> Tensor
     
     log2(2 ** self + 2 ** other), computed without overflow.
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'logaddexp2')
+    if other.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(other, 'other', 2, 'logaddexp2')
     return _op.logaddexp2(input, other)
 
 @_b.checked(_op.angle)

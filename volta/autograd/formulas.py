@@ -46,7 +46,8 @@ __all__ = [
     "index_add_source_grad", "index_put_self_grad", "masked_select_backward",
     "masked_scatter_source_grad", "as_strided_backward", "diag_backward",
     "max_pool_double_backward", "convolution_double_backward", "layer_norm_double_backward",
-    "group_norm_double_backward", "batch_norm_double_backward",
+    "atan2_backward", "group_norm_backward", "group_norm_double_backward",
+    "batch_norm_double_backward",
     # matrix decompositions and solvers (volta/autograd/linalg_formulas.py)
     "inv_backward", "solve_backward", "det_backward", "slogdet_backward", "cholesky_backward",
     "qr_backward", "svd_backward", "eigh_backward", "solve_triangular_backward",
@@ -565,6 +566,39 @@ def layer_norm_double_backward(grads: Sequence[Any], grad_out: Tensor, input: Te
     if g_w is not None and weight is not None and lead:
         g_w = g_w.sum(list(range(lead)))
     return _masked(mask, g_gy, g_x, g_w if weight is not None else None)
+
+
+def atan2_backward(grad: Tensor, self: Tensor, other: Tensor, mask: Sequence[bool]) -> tuple:
+    """atan2's gradients, 0 at the origin where 1 / (self^2 + other^2) is inf (PyTorch's)."""
+    recip = F.reciprocal(self * self + other * other)
+    recip = F.where(F.isinf(recip), 0.0, recip)
+    return (grad * other * recip if mask[0] else None,
+            -grad * self * recip if mask[1] else None)
+
+
+def group_norm_backward(grads: Sequence[Any], input: Tensor, mean: Tensor, rstd: Tensor,
+                        weight: Any, N: int, C: int, HxW: int, group: int,
+                        mask: Sequence[bool], eps: float) -> tuple:
+    """native_group_norm's backward from all three outputs' gradients, as PyTorch's: the
+    output's through native_group_norm_backward; the mean's and rstd's reach the input only
+    (mean = sum(x) / M and rstd = (var + eps)^-1/2 over each group of M values)."""
+    grad, grad_mean, grad_rstd = grads
+    g_x = g_w = g_b = None
+    if grad is not None:
+        g_x, g_w, g_b = F.native_group_norm_backward(grad, input, mean, rstd, weight, N, C,
+                                                     HxW, group, mask, eps)
+    # (the engine hands zeros for an unused output, so both are given whenever one is; PyTorch
+    # drops a lone one, an undefined-gradient quirk that volta does not copy)
+    if mask[0] and grad_mean is not None and grad_rstd is not None:
+        size = C // group * HxW  # spelled out: an empty batch cannot infer it
+        x = input.reshape(N, group, size)
+        r = rstd.reshape(N, group, 1)
+        centred = x - mean.reshape(N, group, 1)
+        extra = (grad_mean.reshape(N, group, 1)
+                 - grad_rstd.reshape(N, group, 1) * r * r * r * centred) / size
+        extra = extra.reshape(tuple(input.shape))
+        g_x = extra if g_x is None else g_x + extra
+    return _masked(mask, g_x, g_w, g_b)
 
 
 def group_norm_double_backward(grads: Sequence[Any], grad_out: Tensor, input: Tensor,

@@ -21,6 +21,7 @@ from volta.errors import (
     ShapeError,
 )
 from volta.tensor import factories as fac
+from volta.tensor.checks import check_normalized_shape
 from volta.tensor.inplace import broadcast_shapes
 from volta.tensor.tensor import Tensor
 
@@ -75,6 +76,9 @@ def _conv(input: Tensor, weight: Tensor, bias: Tensor | None, stride: Sequence[i
     if input.ndim not in (spatial + 1, spatial + 2):
         raise ShapeError(f"Expected {spatial + 1}D (unbatched) or {spatial + 2}D (batched) input "
                          f"to {name}, but got input of size: {list(input.shape)}")
+    if bias is not None and bias.dtype is not input.dtype:
+        raise DTypeError(f"Input type ({input.dtype.name}) and bias type ({bias.dtype.name}) "
+                         "should be the same")
     unbatched = input.ndim == spatial + 1
     x = input.unsqueeze(0) if unbatched else input
     if isinstance(padding, str):
@@ -166,10 +170,19 @@ def _batched(x: Tensor, spatial: int, name: str) -> tuple[Tensor, bool]:
                      f"input, but got input of size: {list(x.shape)}")
 
 
+def _check_planes(x: Tensor, spatial: int, name: str) -> None:
+    """Max and average pooling take an empty batch, not an empty channel or spatial dim."""
+    if 0 in _shape(x)[1:]:
+        raise ShapeError(f"{name}: Expected {spatial + 1}D or {spatial + 2}D (batch mode) tensor "
+                         "with optional 0 dim batch size for input, but got input of size: "
+                         f"{list(x.shape)}")
+
+
 def _max_pool(self: Tensor, kernel_size: Sequence[int], stride: Sequence[int],
               padding: Sequence[int], dilation: Sequence[int], ceil_mode: bool, spatial: int,
               name: str) -> tuple[Tensor, Tensor]:
     x, unbatched = _batched(self, spatial, name)
+    _check_planes(x, spatial, name)
     kernel = tuple(kernel_size)
     out, indices = R.max_pool_with_indices(x, kernel, tuple(stride) or kernel, tuple(padding),
                                            tuple(dilation), ceil_mode)
@@ -207,6 +220,7 @@ def _avg_pool(self: Tensor, kernel_size: Sequence[int], stride: Sequence[int],
               padding: Sequence[int], ceil_mode: bool, count_include_pad: bool,
               divisor_override: int | None, spatial: int, name: str) -> Tensor:
     x, unbatched = _batched(self, spatial, name)
+    _check_planes(x, spatial, name)
     kernel = tuple(kernel_size)
     out = R.avg_pool(x, kernel, tuple(stride) or kernel, tuple(padding), ceil_mode,
                      count_include_pad, divisor_override)
@@ -297,20 +311,15 @@ def batch_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None,
     if training and input.ndim >= 2 and _channel_count(_shape(input)) == 1:
         raise ShapeError(f"Expected more than 1 value per channel when training, got input size "
                          f"{list(input.shape)}")
+    if input.numel() == 0:
+        # as PyTorch's batch_norm: an empty input of any rank comes back as a copy (still in
+        # the graph), scaled and shifted by the first weight and bias; the stats stay as they are
+        out = R.clone(input, None)
+        if weight is not None:
+            out = out * weight[0]
+        return out if bias is None else out + bias[0]
     return R.native_batch_norm(input, weight, bias, running_mean, running_var, training,
                                momentum, eps)[0]
-
-
-def _check_normalized_shape(input: Tensor, normalized_shape: Sequence[int],
-                            star: str) -> None:
-    k = len(normalized_shape)
-    if k == 0:
-        raise ShapeError("Expected normalized_shape to be at least 1-dimensional, i.e., containing "
-                         "at least one element, but got normalized_shape = []")
-    if k > input.ndim or _shape(input)[input.ndim - k:] != tuple(normalized_shape):
-        shape = ", ".join(str(s) for s in normalized_shape)
-        raise ShapeError(f"Given normalized_shape={list(normalized_shape)}, expected input with "
-                         f"shape [{star}{shape}], but got input of size{list(input.shape)}")
 
 
 @composite("layer_norm")
@@ -318,7 +327,7 @@ def layer_norm(input: Tensor, normalized_shape: Sequence[int],
                weight: Tensor | None = None, bias: Tensor | None = None,
                eps: float = 1e-05) -> Tensor:
     """Normalise over the trailing ``normalized_shape`` dims."""
-    _check_normalized_shape(input, normalized_shape, "*, ")
+    check_normalized_shape(input, normalized_shape, "*, ")
     return R.native_layer_norm(input, tuple(normalized_shape), weight, bias, eps)[0]
 
 
@@ -351,7 +360,7 @@ def group_norm(input: Tensor, num_groups: int, weight: Tensor | None = None,
 def rms_norm(input: Tensor, normalized_shape: Sequence[int],
              weight: Tensor | None = None, eps: float | None = None) -> Tensor:
     """``input / sqrt(mean(input**2) + eps) * weight`` over the trailing dims."""
-    _check_normalized_shape(input, normalized_shape, "*")
+    check_normalized_shape(input, normalized_shape, "*")
     dims = tuple(range(-len(normalized_shape), 0))
     # like PyTorch, half-precision inputs are computed (and eps chosen) in float32
     x = input.to(D.float32) if input.dtype in (D.float16, D.bfloat16) else input

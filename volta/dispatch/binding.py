@@ -30,6 +30,16 @@ dtype = D.dtype
 
 # exact classes a binary operator accepts without further checks (Tensor is added at import)
 FAST_OPERANDS: set[type] = {int, float, bool}
+# the Tensor class itself (added at import): a Tensor-only argument of that class needs no check
+TENSOR_TYPES: set[type] = set()
+
+# Note [Numbers as tensors]
+# PyTorch's Python API takes a Python number for a Tensor argument only where an overload has a
+# Scalar there (torch.eq(t, 2), torch.add(2, t)); torch.maximum(t, 2) and torch.eq(2, t) raise
+# "argument 'other' (position 2) must be Tensor, not int". volta's pointwise ops have one
+# Tensor overload, so ops.yaml's ``numbers:`` lists the Tensor arguments that take numbers; the
+# generated function checks the others inline (``tensor_arg``). Without ``numbers:`` every
+# Tensor argument of a pointwise op takes numbers.
 
 
 def _tensor_type() -> type:
@@ -83,6 +93,21 @@ def dtype_arg(value: Any) -> D.dtype | None:
 def _wrong_type(value: Any, expected: str, name: str, op: str) -> ArgumentError:
     return ArgumentError(f"{op}(): argument '{name}' must be {expected}, not "
                          f"{type(value).__name__}")
+
+
+def tensor_arg(value: Any, name: str, position: int, op: str) -> None:
+    """Reject a value that is not a Tensor where only a Tensor goes (Note [Numbers as
+    tensors]); generated code calls this only when ``value`` is not exactly a Tensor."""
+    if not isinstance(value, _tensor_type()):
+        raise ArgumentError(f"{op}(): argument '{name}' (position {position}) must be Tensor, "
+                            f"not {type(value).__name__}")
+
+
+def method_self(value: Any, method: str) -> None:
+    """A Tensor method called unbound (``Tensor.__radd__(2, t)``) on something else."""
+    if not isinstance(value, _tensor_type()):
+        raise ArgumentError(f"descriptor '{method}' for 'volta.Tensor' objects doesn't apply to "
+                            f"a '{type(value).__name__}' object")
 
 
 def int_arg(value: Any, name: str, op: str) -> int | None:
@@ -163,6 +188,16 @@ def _matches(arg: Any, value: Any, number_ok: bool = False) -> bool:
     return True
 
 
+def takes_numbers(op: Any, arg: Any, inplace_too: bool = False) -> bool:
+    """Whether ``op``'s Tensor argument ``arg`` takes a Python number (Note [Numbers as
+    tensors]); with ``inplace_too``, also an op tagged "inplace" only (the in-place variants
+    of pointwise ops), for messages: choosing an overload takes numbers for pointwise ops only."""
+    if "pointwise" not in op.tags and not (inplace_too and "inplace" in op.tags):
+        return False
+    numbers = op.info.numbers
+    return numbers is None or arg.name in numbers
+
+
 def bind(op: Any, args: tuple, kwargs: dict) -> tuple | None:
     """Positional arguments in schema order, or None when the call does not fit ``op``."""
     schema_args = op.schema.arguments
@@ -171,7 +206,6 @@ def bind(op: Any, args: tuple, kwargs: dict) -> tuple | None:
         return None
     values: list[Any] = []
     used = 0
-    pointwise = "pointwise" in op.tags
     for i, a in enumerate(schema_args):
         key = "input" if a.name == "self" and "input" in kwargs else a.name
         if not a.kwarg_only and i < len(args):
@@ -185,7 +219,7 @@ def bind(op: Any, args: tuple, kwargs: dict) -> tuple | None:
             v = a.default_value
         else:
             return None
-        if not _matches(a, v, pointwise):
+        if not _matches(a, v, takes_numbers(op, a)):
             return None
         values.append(_normalise(a, v))
     if used != len(kwargs):
@@ -248,31 +282,56 @@ def _type_name(arg: Any) -> str:
     return f"tuple of {name}s" if t.is_list else name
 
 
-def _mismatch(ops: tuple, name: str, args: tuple, kwargs: dict) -> str | None:
-    """PyTorch's message for the first argument whose type fits no overload, or None."""
+def _mismatch(ops: tuple, name: str, args: tuple, kwargs: dict, method: bool = False
+              ) -> str | None:
+    """PyTorch's message for the first argument whose type fits no overload, or None. A
+    method's positions count from the argument after self, as PyTorch's do."""
     if not ops:
         return None
     op = ops[0]
     positional = [a for a in op.schema.arguments if not a.kwarg_only]
     by_name = {("input" if a.name == "self" else a.name): a for a in op.schema.arguments}
-    # in-place variants are tagged "inplace" only; those of pointwise ops take numbers too
-    pointwise = "pointwise" in op.tags or "inplace" in op.tags
     for i, (arg, value) in enumerate(zip(positional, args)):
-        if not _matches(arg, value, pointwise):
+        if not _matches(arg, value, takes_numbers(op, arg, True)):
             shown = "input" if arg.name == "self" else arg.name
-            return (f"{name}(): argument '{shown}' (position {i + 1}) must be "
+            return (f"{name}(): argument '{shown}' (position {i + 1 - method}) must be "
                     f"{_type_name(arg)}, not {type(value).__name__}")
     for key, value in kwargs.items():
         arg = by_name.get(key) or by_name.get("self" if key == "input" else key)
         if arg is None:
             return f"{name}() got an unexpected keyword argument '{key}'"
-        if not _matches(arg, value, pointwise):
+        if not _matches(arg, value, takes_numbers(op, arg, True)):
             return (f"{name}(): argument '{key}' must be {_type_name(arg)}, "
                     f"not {type(value).__name__}")
     return None
 
 
-def checked(*ops: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def _python_binding_error(error: Exception) -> bool:
+    """Whether ``error`` came from Python binding a call to the function that was called
+    (arity, keywords), not from the function's body."""
+    return (isinstance(error, TypeError) and not isinstance(error, VoltaError)
+            and error.__traceback__ is not None and error.__traceback__.tb_next is None)
+
+
+def python_arguments(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Wrap a hand-written API function (a factory such as ``arange``) so that a call its
+    signature does not take raises :class:`ArgumentError` naming the function, as PyTorch's
+    argument parser does, not Python's TypeError. Valid calls pay one frame."""
+    name = fn.__name__
+
+    @functools.wraps(fn)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except TypeError as e:
+            if not _python_binding_error(e):
+                raise
+            message = str(e).split("() ", 1)[-1]
+            raise ArgumentError(f"{name}() {message}") from None
+    return call
+
+
+def checked(*ops: Any, method: bool = False) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Wrap a generated op function or method so that a call that does not fit its schema
     raises :class:`ArgumentError` naming the op (``add()``), as PyTorch's argument parser does,
     instead of Python's TypeError about ``TensorMethods.add`` or an AttributeError from deep
@@ -285,12 +344,11 @@ def checked(*ops: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
             try:
                 return fn(*args, **kwargs)
             except (TypeError, AttributeError, ValueError) as e:
-                if (not isinstance(e, VoltaError) and e.__traceback__ is not None
-                        and e.__traceback__.tb_next is None):
+                if _python_binding_error(e):
                     # raised while Python bound the call to ``fn``: arity or keywords
                     message = str(e).split("() ", 1)[-1]
                     raise ArgumentError(f"{name}() {message}") from None
-                message = _mismatch(ops, name, args, kwargs)
+                message = _mismatch(ops, name, args, kwargs, method)
                 if message is None:
                     raise
                 raise ArgumentError(message) from None

@@ -17,7 +17,7 @@ import volta
 from volta._generated import functions as _F
 from volta._generated import registry as _R
 from volta.dispatch import binding as _b
-from volta.errors import ArgumentError, InvalidArgumentError
+from volta.errors import ArgumentError, InvalidArgumentError, ShapeError
 from volta.nn import _interpolate
 from volta.utils.checkpoint import checkpoint as _checkpoint
 
@@ -98,6 +98,8 @@ def mish(input: Tensor, inplace: bool = False) -> Tensor:
 @_export
 def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0,
              inplace: bool = False) -> Tensor:
+    if min_val > max_val:
+        raise InvalidArgumentError("min_val cannot be greater than max_val")
     return _maybe_inplace(input, _F.hardtanh(input, min_val, max_val), inplace)
 
 
@@ -183,24 +185,29 @@ def batch_norm(input: Tensor, running_mean: Tensor | None, running_var: Tensor |
     return _F.batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps)
 
 
+def _pool_stride(stride: Any) -> Any:
+    """A pooling stride: None (or []) means the kernel size; 0 is passed on, to be rejected."""
+    return [] if stride is None else stride
+
+
 @_export
 def max_pool1d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any = 0,
                dilation: Any = 1, ceil_mode: bool = False, return_indices: bool = False) -> Any:
     if return_indices:
         x = input if input.ndim == 3 else input.unsqueeze(0)
-        out, idx = _R.max_pool_with_indices(x, _tup(kernel_size, 1), _tup(stride or (), 1),
+        out, idx = _R.max_pool_with_indices(x, _tup(kernel_size, 1), _tup(_pool_stride(stride), 1),
                                             _tup(padding, 1), _tup(dilation, 1), ceil_mode)
         return (out, idx) if input.ndim == 3 else (out.squeeze(0), idx.squeeze(0))
-    return _F.max_pool1d(input, kernel_size, stride or [], padding, dilation, ceil_mode)
+    return _F.max_pool1d(input, kernel_size, _pool_stride(stride), padding, dilation, ceil_mode)
 
 
 @_export
 def max_pool2d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any = 0,
                dilation: Any = 1, ceil_mode: bool = False, return_indices: bool = False) -> Any:
     if return_indices:
-        return _F.max_pool2d_with_indices(input, kernel_size, stride or [], padding, dilation,
-                                          ceil_mode)
-    return _F.max_pool2d(input, kernel_size, stride or [], padding, dilation, ceil_mode)
+        return _F.max_pool2d_with_indices(input, kernel_size, _pool_stride(stride), padding,
+                                          dilation, ceil_mode)
+    return _F.max_pool2d(input, kernel_size, _pool_stride(stride), padding, dilation, ceil_mode)
 
 
 def _tup(v: Any, n: int) -> tuple:
@@ -212,15 +219,16 @@ def _tup(v: Any, n: int) -> tuple:
 @_export
 def avg_pool1d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any = 0,
                ceil_mode: bool = False, count_include_pad: bool = True) -> Tensor:
-    return _F.avg_pool1d(input, kernel_size, stride or [], padding, ceil_mode, count_include_pad)
+    return _F.avg_pool1d(input, kernel_size, _pool_stride(stride), padding, ceil_mode,
+                         count_include_pad)
 
 
 @_export
 def avg_pool2d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any = 0,
                ceil_mode: bool = False, count_include_pad: bool = True,
                divisor_override: int | None = None) -> Tensor:
-    return _F.avg_pool2d(input, kernel_size, stride or [], padding, ceil_mode, count_include_pad,
-                         divisor_override)
+    return _F.avg_pool2d(input, kernel_size, _pool_stride(stride), padding, ceil_mode,
+                         count_include_pad, divisor_override)
 
 
 @_export
@@ -398,6 +406,10 @@ def _conv_padding(input: Tensor, weight: Tensor, padding: Any, stride: Any, dila
     """PyTorch's string paddings: "valid" is none, "same" keeps the size (stride 1)."""
     if not isinstance(padding, str):
         return input, padding
+    if weight.ndim != n + 2 or input.ndim not in (n + 1, n + 2):
+        raise ShapeError(f"Expected {n + 1}D (unbatched) or {n + 2}D (batched) input and a "
+                         f"{n + 2}D weight to conv{n}d, but got input of size "
+                         f"{list(input.shape)} and weight of size {list(weight.shape)}")
     if padding == "valid":
         return input, 0
     if padding != "same":
@@ -568,17 +580,17 @@ def threshold(input: Tensor, threshold: float, value: float, inplace: bool = Fal
 def max_pool3d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any = 0,
                dilation: Any = 1, ceil_mode: bool = False, return_indices: bool = False) -> Any:
     if return_indices:
-        return _F.max_pool3d_with_indices(input, kernel_size, stride or [], padding, dilation,
-                                          ceil_mode)
-    return _F.max_pool3d(input, kernel_size, stride or [], padding, dilation, ceil_mode)
+        return _F.max_pool3d_with_indices(input, kernel_size, _pool_stride(stride), padding,
+                                          dilation, ceil_mode)
+    return _F.max_pool3d(input, kernel_size, _pool_stride(stride), padding, dilation, ceil_mode)
 
 
 @_export
 def avg_pool3d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any = 0,
                ceil_mode: bool = False, count_include_pad: bool = True,
                divisor_override: int | None = None) -> Tensor:
-    return _F.avg_pool3d(input, kernel_size, stride or [], padding, ceil_mode, count_include_pad,
-                         divisor_override)
+    return _F.avg_pool3d(input, kernel_size, _pool_stride(stride), padding, ceil_mode,
+                         count_include_pad, divisor_override)
 
 
 @_export

@@ -55,6 +55,34 @@ def check_conv(input: Tensor, weight: Tensor) -> None:
                          f"of size: {list(input.shape)}")
 
 
+def check_normalized_shape(input: Tensor, normalized_shape: Sequence[int], star: str) -> None:
+    """layer_norm's and native_layer_norm's ``normalized_shape``: non-empty, and the trailing
+    dims of ``input`` (``star`` writes the leading dims in the message: "*, " or "*")."""
+    k = len(normalized_shape)
+    if k == 0:
+        raise ShapeError("Expected normalized_shape to be at least 1-dimensional, i.e., containing "
+                         "at least one element, but got normalized_shape = []")
+    if k > input.ndim or tuple(input.shape)[input.ndim - k:] != tuple(normalized_shape):
+        shape = ", ".join(str(s) for s in normalized_shape)
+        raise ShapeError(f"Given normalized_shape={list(normalized_shape)}, expected input with "
+                         f"shape [{star}{shape}], but got input of size{list(input.shape)}")
+
+
+def check_multinomial(self: Tensor, num_samples: int, replacement: bool) -> None:
+    """multinomial's argument checks (the probabilities' values are the kernel's)."""
+    if self.ndim not in (1, 2):
+        raise ShapeError(f"multinomial: prob_dist must be 1 or 2 dim, got {self.ndim} dim")
+    if not self.dtype.is_floating_point:
+        raise DTypeError(f"multinomial only supports floating-point dtypes for input, got: "
+                         f"{self.dtype.name}")
+    if num_samples <= 0:
+        raise InvalidArgumentError("cannot sample n_sample <= 0 samples")
+    categories = self.shape[-1]
+    if not replacement and num_samples > categories:
+        raise InvalidArgumentError("cannot sample n_sample > prob_dist.size(-1) samples without "
+                                   "replacement")
+
+
 def einsum_subscripts(equation: str, tensors: Sequence[Tensor]) -> tuple[list[str], str]:
     """The subscripts of each operand and of the output with every ``...`` spelled out as
     letters (right-aligned, broadcast like PyTorch's), so that ellipsis dims missing from the

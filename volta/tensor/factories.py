@@ -19,6 +19,7 @@ import numpy as np
 from volta import dtypes as D
 from volta.backend import BACKENDS, Backend
 from volta.device import device
+from volta.dispatch.binding import int_arg, python_arguments
 from volta.errors import (
     ArgumentError,
     BackendError,
@@ -342,11 +343,34 @@ def full(size: Any, fill_value: Any, dtype: Any = None, device: Any = None,
                    device, requires_grad)
 
 
+def _range_bound(value: Any, name: str, op: str) -> Any:
+    """A start/end/step of a range: a Python number or a one-element tensor's value."""
+    if isinstance(value, Tensor):
+        if value.numel() != 1:
+            raise ShapeError(f"{op} only supports 0-dimensional {name} tensors, but got {name} "
+                             f"with {value.ndim} dimension(s)")
+        return value.item()
+    if not isinstance(value, (int, float, np.number, np.bool_)):  # a bool is a Number too
+        raise ArgumentError(f"{op}(): argument '{name}' must be Number, not "
+                            f"{type(value).__name__}")
+    return value.item() if isinstance(value, (np.number, np.bool_)) else value
+
+
+@python_arguments
 def arange(start: Any, end: Any = None, step: Any = 1, dtype: Any = None, device: Any = None,
            requires_grad: bool = False) -> Tensor:
     if end is None:
         start, end = 0, start
-    values = [v.item() if isinstance(v, Tensor) else v for v in (start, end, step)]
+    values = [_range_bound(v, n, "arange") for v, n in zip((start, end, step),
+                                                            ("start", "end", "step"))]
+    size_from = values
+    if dtype is not None and not _dtype(dtype).is_floating_point:
+        # an integer range runs in its dtype, as PyTorch's does: the bounds are truncated
+        # first (arange(0, 5, 1.5, dtype=int64) steps by 1; a step of 0.5 is a zero step);
+        # PyTorch counts the elements from the truncated bounds for int64 only
+        given = values
+        values = [math.trunc(v) if math.isfinite(v) else v for v in values]
+        size_from = values if _dtype(dtype) is D.int64 else given
     start, end, step = values
     if step == 0:
         raise VoltaError("arange: step must be nonzero")
@@ -362,14 +386,17 @@ def arange(start: Any, end: Any = None, step: Any = 1, dtype: Any = None, device
     dt = _dtype(dtype, D.get_default_dtype() if is_float else D.int64)
     if dt is D.bool_:
         raise DTypeError('"arange_cpu" not implemented for \'Bool\'')
-    n = math.ceil((end - start) / step)
+    n = max(0, math.ceil((size_from[1] - size_from[0]) / size_from[2]))
     _allocatable((n,), dt)
     arr = (start + np.arange(n, dtype=np.float64 if is_float else np.int64) * step)
     return _from_host(arr.astype(dt.numpy), device, requires_grad)
 
 
+@python_arguments
 def linspace(start: float, end: float, steps: int, dtype: Any = None, device: Any = None,
              requires_grad: bool = False) -> Tensor:
+    start, end = _range_bound(start, "start", "linspace"), _range_bound(end, "end", "linspace")
+    steps = int_arg(steps, "steps", "linspace")
     if steps < 0:
         raise VoltaError("linspace: number of steps must be non-negative")
     dt = _dtype(dtype)
@@ -382,8 +409,11 @@ def linspace(start: float, end: float, steps: int, dtype: Any = None, device: An
                       requires_grad)
 
 
+@python_arguments
 def logspace(start: float, end: float, steps: int, base: float = 10.0, dtype: Any = None,
              device: Any = None, requires_grad: bool = False) -> Tensor:
+    start, end = _range_bound(start, "start", "logspace"), _range_bound(end, "end", "logspace")
+    steps = int_arg(steps, "steps", "logspace")
     if steps < 0:
         raise VoltaError("logspace: number of steps must be non-negative")
     dt = _dtype(dtype)
@@ -392,6 +422,7 @@ def logspace(start: float, end: float, steps: int, base: float = 10.0, dtype: An
     return _from_host(arr.astype(dt.numpy), device, requires_grad)
 
 
+@python_arguments
 def eye(n: int, m: int | None = None, dtype: Any = None, device: Any = None,
         requires_grad: bool = False) -> Tensor:
     dt = _dtype(dtype)

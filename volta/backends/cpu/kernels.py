@@ -27,6 +27,8 @@ from volta.tensor.checks import (
     check_bmm,
     check_conv,
     check_mm,
+    check_multinomial,
+    check_normalized_shape,
     check_searchsorted_sorter,
     clamp_dtype,
     einsum_subscripts,
@@ -1345,11 +1347,7 @@ def native_batch_norm_backward(grad_out: Tensor, input: Tensor, weight: Tensor |
 @kernel("native_layer_norm")
 def native_layer_norm(input: Tensor, normalized_shape: Sequence[int], weight: Tensor | None,
                       bias: Tensor | None, eps: float) -> tuple[Tensor, Tensor, Tensor]:
-    k = len(normalized_shape)
-    if tuple(input._shape[input.ndim - k:]) != tuple(normalized_shape):
-        raise ShapeError(f"Given normalized_shape={list(normalized_shape)}, expected input with "
-                         f"shape [*, {', '.join(map(str, normalized_shape))}], but got input of "
-                         f"size{list(input.shape)}")
+    check_normalized_shape(input, normalized_shape, "*, ")
     c = _compute(input.dtype)
     out, mean_, rstd = nn.native_layer_norm(A(input).astype(c, copy=False), list(normalized_shape),
                                             _opt(weight, c), _opt(bias, c), eps)
@@ -1400,6 +1398,7 @@ def native_group_norm_backward(grad_out: Tensor, input: Tensor, mean: Tensor, rs
 def multinomial(self: Tensor, num_samples: int, replacement: bool = False,
                 generator: Any = None) -> Tensor:
     from volta.tensor.factories import default_generator
+    check_multinomial(self, num_samples, replacement)
     rng = (generator or default_generator()).numpy_rng
     probs = A(self).astype(np.float64)
     rows = probs.reshape(-1, probs.shape[-1])

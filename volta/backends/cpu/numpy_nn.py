@@ -1167,7 +1167,8 @@ def native_group_norm(
         raise ValueError("input size must be N*C*HxW and C divisible by group")
     cdt = _compute_dtype(input.dtype)
     odt = _result_dtype(input.dtype)
-    xg = input.astype(cdt, copy=False).reshape(N, group, -1)
+    # the group size spelled out: -1 cannot be inferred from an empty batch (N = 0)
+    xg = input.astype(cdt, copy=False).reshape(N, group, C // group * HxW)
     mean = xg.mean(axis=-1)
     centred = xg - mean[..., None]
     rstd = 1.0 / np.sqrt((centred * centred).mean(axis=-1) + eps)
@@ -1194,7 +1195,7 @@ def native_group_norm_backward(
     """Gradients of native_group_norm w.r.t. (input, weight, bias)."""
     cdt = _compute_dtype(input.dtype)
     odt = _result_dtype(input.dtype)
-    x = input.astype(cdt, copy=False).reshape(N, group, -1)
+    x = input.astype(cdt, copy=False).reshape(N, group, C // group * HxW)
     go = grad_out.astype(cdt, copy=False).reshape(N, C, HxW)
     mu = mean.astype(cdt, copy=False).reshape(N, group, 1)
     rs = rstd.astype(cdt, copy=False).reshape(N, group, 1)
@@ -1202,8 +1203,8 @@ def native_group_norm_backward(
     gi = gw = gb = None
     if output_mask[0]:
         g = go if weight is None else go * weight.astype(cdt, copy=False)[:, None]
-        g = g.reshape(N, group, -1)
-        xh = xhat.reshape(N, group, -1)
+        g = g.reshape(N, group, C // group * HxW)
+        xh = xhat.reshape(N, group, C // group * HxW)
         gi = rs * (g - g.mean(axis=-1, keepdims=True) - xh * (g * xh).mean(axis=-1, keepdims=True))
         gi = gi.reshape(input.shape).astype(odt, copy=False)
     if output_mask[1]:
