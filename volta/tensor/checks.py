@@ -6,8 +6,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+
 from volta import dtypes as D
-from volta.errors import ArgumentError, DTypeError, InvalidArgumentError, ShapeError, VoltaError
+from volta.errors import (
+    ArgumentError,
+    DTypeError,
+    InvalidArgumentError,
+    InvalidOperationError,
+    ShapeError,
+    VoltaError,
+)
 from volta.tensor.scalars import checked_convert
 from volta.tensor.tensor import Tensor
 
@@ -149,3 +158,18 @@ def check_searchsorted_sorter(sorter: Tensor, shape: Sequence[int]) -> None:
         raise ShapeError(f"torch.searchsorted(): boundary and sorter must have the same size, but "
                          f"got boundary tensor {list(shape)}and got sorter tensor "
                          f"{list(sorter.shape)}")
+
+
+def check_integer_division(kernel_name: str, dividend: Any, divisor: Any) -> None:
+    """PyTorch's integer division rules on host values (numpy arrays or Python numbers): no
+    bool kernel, and a zero divisor is an error.
+
+    numpy (and numba, and WGSL) return 0 or the dividend for an integer division by zero;
+    PyTorch raises. An empty result divides nothing, so it never raises. Backends whose
+    memory the host reads (CPU, plugins in host memory) call this before dividing."""
+    a_kind, b_kind = np.asarray(dividend).dtype.kind, np.asarray(divisor).dtype.kind
+    if a_kind == "b" and b_kind == "b":
+        raise DTypeError(f'"{kernel_name}" not implemented for \'Bool\'')
+    if a_kind in "iub" and b_kind in "iub" and np.broadcast(dividend, divisor).size and np.any(
+            np.asarray(divisor) == 0):
+        raise InvalidOperationError("ZeroDivisionError")

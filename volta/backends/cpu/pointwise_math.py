@@ -12,7 +12,8 @@ from typing import Any
 import numpy as np
 
 from volta.backends.cpu import numpy_nn
-from volta.errors import DTypeError, InvalidOperationError
+from volta.errors import DTypeError
+from volta.tensor.checks import check_integer_division
 
 exp = np.exp
 exp2 = np.exp2
@@ -125,20 +126,6 @@ def _mask_bits(condition: Any, values: Any) -> Any:
     if bits is None or condition.dtype != np.bool_ or condition.shape != values.shape:
         return None
     return condition.view(np.uint8).astype(bits)
-
-
-def check_integer_division(kernel_name: str, a: Any, b: Any) -> None:
-    """PyTorch's integer division rules: no bool kernel, and a zero divisor is an error.
-
-    numpy returns 0 for an integer division by zero; PyTorch raises. An empty result
-    divides nothing, so it never raises.
-    """
-    a_kind, b_kind = np.asarray(a).dtype.kind, np.asarray(b).dtype.kind
-    if a_kind == "b" and b_kind == "b":
-        raise DTypeError(f'"{kernel_name}" not implemented for \'Bool\'')
-    if a_kind in "iub" and b_kind in "iub" and np.broadcast(a, b).size and np.any(
-            np.asarray(b) == 0):
-        raise InvalidOperationError("ZeroDivisionError")
 
 
 def floor_divide(a: Any, b: Any) -> Any:

@@ -151,11 +151,13 @@ _I32 = {
            "select(0, 1, a == 1); }\n"
            "  loop { if (e == 0) { break; } if ((e & 1) == 1) { r = r * base; }\n"
            "    base = base * base; e = e >> 1u; } return r; }",
-    "remainder": "fn pw_remainder(a: i32, b: i32) -> i32 { let r = a % b;\n"
+    # the remainder is a - b * (a / b), not WGSL's `%`: lavapipe returns `a` for `a % b` with
+    # a negative b (7 % -3 == 7), and the quotient is right on every driver
+    "remainder": "fn pw_remainder(a: i32, b: i32) -> i32 { let r = pw_fmod(a, b);\n"
                  "  return select(r, r + b, r != 0 && ((r < 0) != (b < 0))); }",
-    "fmod": "fn pw_fmod(a: i32, b: i32) -> i32 { return a % b; }",
+    "fmod": "fn pw_fmod(a: i32, b: i32) -> i32 { return a - b * (a / b); }",
     "floor_divide": "fn pw_floor_divide(a: i32, b: i32) -> i32 { let q = a / b;\n"
-                    "  return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0))); }",
+                    "  return select(q, q - 1, (a - b * q != 0) && ((a < 0) != (b < 0))); }",
     "xor": "fn pw_xor(a: i32, b: i32) -> i32 { return a ^ b; }",
     "shl": "fn pw_shl(a: i32, b: i32) -> i32 { return select(0, a << u32(b), b < 32 && b >= 0); }",
     "shr": "fn pw_shr(a: i32, b: i32) -> i32 { return a >> u32(min(max(b, 0), 31)); }",
