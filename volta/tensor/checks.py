@@ -12,6 +12,7 @@ from volta import dtypes as D
 from volta.errors import (
     ArgumentError,
     DTypeError,
+    IndexOutOfRangeError,
     InvalidArgumentError,
     InvalidOperationError,
     ShapeError,
@@ -172,4 +173,21 @@ def check_integer_division(kernel_name: str, dividend: Any, divisor: Any) -> Non
         raise DTypeError(f'"{kernel_name}" not implemented for \'Bool\'')
     if a_kind in "iub" and b_kind in "iub" and np.broadcast(dividend, divisor).size and np.any(
             np.asarray(divisor) == 0):
+        raise InvalidOperationError("ZeroDivisionError")
+
+
+def check_one_hot_classes(low: int, high: int, num_classes: int) -> None:
+    """one_hot's class values, given their smallest and largest: in ``[0, num_classes)``."""
+    if low < 0 or high >= num_classes:
+        raise IndexOutOfRangeError("one_hot: class values must be non-negative and smaller than "
+                                   "num_classes")
+
+
+def check_integer_division_by_number(kernel_name: str, computes_in: D.dtype, divisor: Any,
+                                     numel: int) -> None:
+    """The part of :func:`check_integer_division` a device makes without reading its memory:
+    a Python-number divisor of zero in an integer division with a non-empty result (bool
+    divisions are the kernel's ``DTypeError``)."""
+    if not computes_in.is_floating_point and computes_in is not D.bool_ and numel and \
+            not isinstance(divisor, Tensor) and divisor == 0:
         raise InvalidOperationError("ZeroDivisionError")

@@ -27,6 +27,7 @@ from volta.tensor.checks import (
     check_bmm,
     check_conv,
     check_mm,
+    check_one_hot_classes,
     check_searchsorted_sorter,
     clamp_dtype,
     einsum_subscripts,
@@ -1072,9 +1073,8 @@ def one_hot(self: Tensor, num_classes: int = -1) -> Tensor:
     idx = A(self)
     if num_classes == -1:
         num_classes = int(idx.max()) + 1 if idx.size else 0
-    if idx.size and (idx.min() < 0 or idx.max() >= num_classes):
-        raise IndexOutOfRangeError("one_hot: class values must be non-negative and smaller than "
-                                   "num_classes")
+    if idx.size:
+        check_one_hot_classes(int(idx.min()), int(idx.max()), num_classes)
     return W((idx[..., None] == np.arange(num_classes)).astype(np.int64))
 
 

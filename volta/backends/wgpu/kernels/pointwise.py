@@ -14,6 +14,7 @@ backend, so both backends accept and reject the same calls.
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -26,6 +27,7 @@ from volta.backends.wgpu.kernels.copy import check_dtype
 from volta.backends.wgpu.kernels.elementwise import Launch, load, store
 from volta.backends.wgpu.storage import empty, handle_of
 from volta.errors import DTypeError, InvalidArgumentError
+from volta.tensor.checks import check_integer_division_by_number
 from volta.tensor.inplace import broadcast_shapes
 from volta.tensor.scalars import check_scalar
 from volta.tensor.tensor import Tensor
@@ -209,13 +211,20 @@ def _word(value: Any, wgsl_type: str) -> int:
     return int(value) & 0xFFFFFFFF
 
 
+# the generated integer divisions: a zero divisor is an error (div's rounding modes say so
+# in their specs)
+_INTEGER_DIVISIONS = frozenset({"floor_divide", "remainder", "fmod"})
+
+
 def make_kernel(name: str, spec: dict) -> Any:
     """The WGPU kernel of a pointwise op described like the entries of ``SPECS``. Extra keys
     for hand-written specs: ``conditions`` (Tensor arguments read as bool that take no part in
-    type promotion, like ``where``'s condition)."""
+    type promotion, like ``where``'s condition), ``integer_division`` (a zero number divisor
+    is an error in integer dtypes)."""
     args = spec["args"]
     promotion, allowed, expression = spec["promotion"], spec["dtypes"], spec["wgsl"]
     conditions = frozenset(spec.get("conditions", ()))
+    integer_division = spec.get("integer_division", name in _INTEGER_DIVISIONS)
     tensor_positions = [i for i, (_, kind) in enumerate(args) if kind == "Tensor"]
     promoted_positions = [i for i in tensor_positions if args[i][0] not in conditions]
 
@@ -227,6 +236,9 @@ def make_kernel(name: str, spec: dict) -> Any:
         compute = _COMPUTE.get(promoted)
         if compute is None:
             check_dtype(promoted, name)
+        if integer_division:
+            # a zero in a divisor tensor would need a read-back; a zero number needs none
+            check_integer_division_by_number(name, promoted, values[1], math.prod(shape))
         if compute == "b32" and _MINUS.search(expression):
             raise DTypeError(f"{name}: subtraction and negation are not supported for bool "
                              "tensors (use logical_not / logical_xor)")
@@ -275,9 +287,11 @@ def _spec(args: tuple, promotion: str, wgsl: str, **extra: Any) -> dict:
 # pointwise ops whose CPU kernels are written by hand (no snippet): the same template
 _BINARY = (("self", "Tensor"), ("other", "Tensor"))
 _DIV = {None: make_kernel("div", _spec(_BINARY, "int_to_float", "(v_self / v_other)")),
-        "trunc": make_kernel("div", _spec(_BINARY, "default", "pw_trunc(v_self / v_other)")),
+        "trunc": make_kernel("div", _spec(_BINARY, "default", "pw_trunc(v_self / v_other)",
+                                          integer_division=True)),
         "floor": make_kernel("div", _spec(_BINARY, "default",
-                                          "pw_floor_divide(v_self, v_other)"))}
+                                          "pw_floor_divide(v_self, v_other)",
+                                          integer_division=True))}
 
 
 def div(self: Any, other: Any, rounding_mode: str | None = None) -> Tensor:
