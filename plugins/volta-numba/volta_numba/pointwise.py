@@ -22,7 +22,7 @@ import numpy as np
 import volta
 from volta.backend import host_view, storage_of
 from volta.errors import DTypeError, VoltaError
-from volta.tensor.checks import check_integer_division
+from volta.tensor.checks import check_alpha, check_integer_division, check_integer_pow
 from volta_numba.launch import launch
 from volta_numba.translate import PointwiseSpec, TranslationError, element_expression, load_module
 
@@ -136,6 +136,9 @@ def make_kernel(spec: PointwiseSpec, module: Any) -> Callable[..., volta.Tensor]
     conditions = [i for i in tensor_positions if spec.args[i][0] in spec.conditions]
     promoted_positions = [i for i in tensor_positions if i not in conditions]
     division = _INTEGER_DIVISIONS.get(spec.ident)
+    # add's and sub's alpha is converted (checked) to the result dtype, as on the CPU
+    alphas = [i for i, (arg, is_tensor) in enumerate(spec.args)
+              if arg == "alpha" and not is_tensor and spec.name in ("add", "sub")]
 
     def kernel(*values: Any) -> volta.Tensor:
         for i in conditions:
@@ -148,6 +151,11 @@ def make_kernel(spec: PointwiseSpec, module: Any) -> Callable[..., volta.Tensor]
         compute = compute_dtype(promoted)
         if division is not None:
             check_integer_division(division, *(_host(values[i]) for i in promoted_positions))
+        elif spec.name == "pow":
+            check_integer_pow(*(_host(values[i]) for i in promoted_positions))
+        for i in alphas:
+            if values[i].__class__ is not int or values[i] != 1:  # 1: the default, always fits
+                check_alpha(spec.name, values[i], out_dtype)
         device = next(t.device for t in tensors if t.device.type == "numba")
         result = volta.empty(shape, dtype=out_dtype, device=device)
         n = result.numel()

@@ -28,6 +28,7 @@ from volta.tensor.checks import (
     check_conv,
     check_mm,
     check_one_hot_classes,
+    check_reduction_nonempty,
     check_searchsorted_sorter,
     clamp_dtype,
     einsum_subscripts,
@@ -226,10 +227,7 @@ def prod(self: Tensor, dim: int | None = None, keepdim: bool = False, dtype: Any
 
 
 def _check_nonempty(self: Tensor, op: str, dim: int | None = None) -> None:
-    if self.numel() == 0 and (dim is None or self._shape[dim] == 0):
-        raise ShapeError(f"{op}(): Expected reduction dim to be specified for input.numel() == 0."
-                         if dim is None else f"{op}(): Expected reduction dim {dim} to have "
-                         "non-zero size.")
+    check_reduction_nonempty(op, self.numel(), None if dim is None else self._shape[dim], dim)
 
 
 @kernel("max")

@@ -12,8 +12,7 @@ from typing import Any
 import numpy as np
 
 from volta.backends.cpu import numpy_nn
-from volta.errors import DTypeError
-from volta.tensor.checks import check_integer_division
+from volta.tensor.checks import check_integer_division, check_integer_pow
 
 exp = np.exp
 exp2 = np.exp2
@@ -236,8 +235,5 @@ def xlogy(x: Any, y: Any) -> Any:
 def pow(base: Any, exponent: Any) -> Any:
     if _float_array(base) and _is_number(exponent) and exponent == 2:
         return np.square(base)  # np.power has no fast path for a square
-    b = np.asarray(base)
-    e = np.asarray(exponent)
-    if b.dtype.kind in "iu" and e.dtype.kind in "iu" and (e < 0).any():
-        raise DTypeError("Integers to negative integer powers are not allowed.")
+    check_integer_pow(base, exponent)
     return np.power(base, exponent)

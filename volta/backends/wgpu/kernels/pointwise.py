@@ -27,7 +27,7 @@ from volta.backends.wgpu.kernels.copy import check_dtype
 from volta.backends.wgpu.kernels.elementwise import Launch, load, store
 from volta.backends.wgpu.storage import empty, handle_of
 from volta.errors import DTypeError, InvalidArgumentError
-from volta.tensor.checks import check_integer_division_by_number
+from volta.tensor.checks import check_integer_division_by_number, check_integer_pow_by_number
 from volta.tensor.inplace import broadcast_shapes
 from volta.tensor.scalars import check_scalar
 from volta.tensor.tensor import Tensor
@@ -239,6 +239,8 @@ def make_kernel(name: str, spec: dict) -> Any:
         if integer_division:
             # a zero in a divisor tensor would need a read-back; a zero number needs none
             check_integer_division_by_number(name, promoted, values[1], math.prod(shape))
+        elif name == "pow":
+            check_integer_pow_by_number(promoted, values[1])
         if compute == "b32" and _MINUS.search(expression):
             raise DTypeError(f"{name}: subtraction and negation are not supported for bool "
                              "tensors (use logical_not / logical_xor)")
