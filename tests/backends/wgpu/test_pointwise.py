@@ -136,3 +136,12 @@ def test_one_hot_checks_class_values_like_the_cpu(wgpu: str) -> None:
             volta.nn.functional.one_hot(bad, 3)
     assert_same(volta.nn.functional.one_hot(labels.to(wgpu), 4),
                 volta.nn.functional.one_hot(labels, 4))
+
+
+def test_integer_pow_rejects_a_negative_number_exponent(wgpu: str) -> None:
+    ints = volta.tensor([[2, -3], [4, 5]])
+    for where in ("cpu", wgpu):
+        with pytest.raises(volta.errors.DTypeError, match="negative integer powers"):
+            volta.pow(ints.to(where), -1)
+    assert_same(volta.pow(ints.to(wgpu), 3), volta.pow(ints, 3))
+    assert_same(volta.pow(ints.float().to(wgpu), -1), volta.pow(ints.float(), -1))
