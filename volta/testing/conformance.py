@@ -195,15 +195,17 @@ def _error_variant(sample: Sample) -> Sample | None:
                   gradcheck=False)
 
 
-def _value_error_variants(sample: Sample, dtype: str) -> list[Sample]:
-    """Inputs whose error only their values show: every index tensor pointing one past its
-    end, and in an integer dtype the second operand zero (integer division by zero). The CPU
-    decides whether they are errors at all (``add`` by zero is not)."""
+def _value_error_variants(sample: Sample, dtype: str) -> list[tuple[str, Sample]]:
+    """Inputs whose error only their values show, each with its kind: every index tensor
+    pointing one past its end, and in an integer dtype the second operand zero (integer
+    division by zero). The CPU decides whether they are errors at all (``add`` by zero is
+    not)."""
     variants = []
     indexed = _with_tensors(sample, lambda spec: replace(spec, values=(spec.high,) * math.prod(
         spec.shape)) if spec.kind == "index" and spec.high is not None else None)
     if indexed is not None:
-        variants.append(replace(indexed, desc=f"{sample.desc} (index out of range)"))
+        kind = "index out of range"
+        variants.append((kind, replace(indexed, desc=f"{sample.desc} ({kind})")))
     if is_integral(dtype):
         args = list(sample.args)
         if len(args) > 1 and type(args[1]) is int:
@@ -213,8 +215,9 @@ def _value_error_variants(sample: Sample, dtype: str) -> list[Sample]:
             args[1] = replace(args[1], values=(0,) * math.prod(args[1].shape))
         else:
             return variants
-        variants.append(Sample(tuple(args), dict(sample.kwargs),
-                               desc=f"{sample.desc} (zero divisor)", gradcheck=False))
+        variants.append(("zero divisor", Sample(tuple(args), dict(sample.kwargs),
+                                                desc=f"{sample.desc} (zero divisor)",
+                                                gradcheck=False)))
     return variants
 
 
@@ -323,8 +326,7 @@ def _variants(samples: Sequence[Sample], dtype: str, value_errors: bool
     value_kind = "error" if value_errors else "unchecked value error"
     seen: set[str] = set()
     for sample in samples:
-        for variant in _value_error_variants(sample, dtype):
-            kind = variant.desc.rsplit("(", 1)[-1]
+        for kind, variant in _value_error_variants(sample, dtype):
             if kind not in seen:
                 seen.add(kind)
                 made.append((variant, value_kind))
