@@ -43,15 +43,26 @@ def numel(t: Tensor) -> int:
     return t.numel()
 
 
-@_binding.checked(_registry.tensordot)
 def tensordot(a: Tensor, b: Tensor, dims: object = 2) -> Tensor:
     """``tensordot(a, b, dims=2)`` or ``dims=([1, 0], [0, 1])`` as in PyTorch."""
-    if isinstance(dims, int):
-        dims_a = list(range(a.ndim - dims, a.ndim))
-        dims_b = list(range(dims))
+    if isinstance(dims, int) and isinstance(a, Tensor):
+        dims_a: object = list(range(a.ndim - dims, a.ndim))
+        dims_b: object = list(range(dims))
+    elif isinstance(dims, (list, tuple)) and len(dims) == 2:
+        dims_a, dims_b = ([d] if isinstance(d, int) else d for d in dims)
     else:
-        dims_a, dims_b = ([d] if isinstance(d, int) else list(d) for d in dims)  # type: ignore
-    return _registry.tensordot(a, b, tuple(dims_a), tuple(dims_b))
+        dims_a, dims_b = dims, dims  # not a valid form: the schema check below names it
+    return _tensordot(a, b, dims_a, dims_b)
+
+
+def _tensordot(a: Tensor, b: Tensor, dims_a: object, dims_b: object) -> Tensor:
+    return _registry.tensordot(a, b, tuple(dims_a), tuple(dims_b))  # type: ignore[arg-type]
+
+
+# checked against the schema in its own form (dims_a, dims_b), not tensordot's ``dims``: an
+# error from the kernel then keeps its class instead of becoming an argument error
+_tensordot.__name__ = "tensordot"
+_tensordot = _binding.checked(_registry.tensordot)(_tensordot)
 
 
 def einsum(equation: str, *operands: object) -> Tensor:

@@ -97,3 +97,62 @@ def test_unknown_backend_is_a_clear_error() -> None:
     with pytest.raises(volta.VoltaError, match="unknown device type"):
         run_conformance("nonesuch")
     assert conformance.main(["--backend", "nonesuch", "--quiet"]) == 2
+
+
+def test_value_errors_are_checked_unless_exempted(scratch_device) -> None:
+    def silent_floor_divide(a, b):  # divides by zero like numpy: 0, no error
+        a_, b_ = a.cpu().numpy(), b.cpu().numpy() if isinstance(b, volta.Tensor) else b
+        volta.broadcast_shapes(a_.shape, np.shape(b_))  # shape errors as the CPU's
+        with np.errstate(divide="ignore"):
+            return volta.from_numpy(np.array(np.floor_divide(a_, b_))).to("scratch")
+
+    _broken_device("floor_divide", silent_floor_divide)
+    checked, = run_conformance("scratch", ops="floor_divide", dtypes=["int64"])
+    assert checked.status == "fail" and "zero divisor" in checked.detail
+    assert "ZeroDivisionError" in checked.detail
+    exempt, = run_conformance("scratch", ops="floor_divide", dtypes=["int64"],
+                              value_errors=False)
+    assert exempt.status == "pass" and exempt.samples == checked.samples
+    # the exemption covers values only: a wrong result for valid input still fails
+    floats, = run_conformance("scratch", ops="floor_divide", dtypes=["float32"],
+                              value_errors=False)
+    assert floats.status == "pass"
+
+
+def test_an_unchecked_index_fails_unless_value_errors_are_exempted(scratch_device) -> None:
+    def wrapping_index_select(x, dim, index):  # reads index % size: no range check
+        x_, i_ = x.cpu().numpy(), index.cpu().numpy().reshape(-1) % x.shape[dim]
+        return volta.from_numpy(np.array(np.take(x_, i_, axis=dim))).to("scratch")
+
+    _broken_device("index_select", wrapping_index_select)
+    checked, = run_conformance("scratch", ops="index_select", dtypes=["float32"])
+    assert checked.status == "fail" and "index out of range" in checked.detail
+    exempt, = run_conformance("scratch", ops="index_select", dtypes=["float32"],
+                              value_errors=False)
+    assert exempt.status == "fallback"  # its backward ran through the CPU fallback
+
+
+def test_a_stored_dtype_the_device_cannot_compute_in_is_unsupported(scratch_device) -> None:
+    def float64_less_add(a, b, alpha=1):
+        if a.dtype == volta.float64:
+            raise volta.errors.DTypeError("add: this device stores float64 but has no float64 "
+                                          "arithmetic")
+        return volta.from_numpy(np.array(a.cpu().numpy() + alpha * b.cpu().numpy())
+                                ).to("scratch")
+
+    _broken_device("add", float64_less_add)
+    results = {r.dtype: r for r in run_conformance("scratch", ops="neg",
+                                                   dtypes=["float32", "float64"])}
+    assert results["float64"].status == "unsupported dtype"
+    assert "no float64 arithmetic" in results["float64"].detail
+    assert results["float32"].status in ("pass", "fallback")
+
+
+def test_no_value_errors_on_the_command_line(tmp_path: Path) -> None:
+    out = tmp_path / "toy.json"
+    done = subprocess.run([sys.executable, "-m", "volta.testing.conformance", "--backend", "toy",
+                           "--ops", "fmod", "--dtypes", "int64", "--no-value-errors", "--quiet",
+                           "--json", str(out)], capture_output=True, text=True, cwd=ROOT,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(out.read_text())["results"][0]["status"] in ("pass", "fallback")

@@ -8,11 +8,15 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+
 from volta import dtypes as D
 from volta.errors import (
     ArgumentError,
     DTypeError,
+    IndexOutOfRangeError,
     InvalidArgumentError,
+    InvalidOperationError,
     SchemaError,
     ShapeError,
     VoltaError,
@@ -244,3 +248,70 @@ def check_bin_edges(edges: Sequence[Any]) -> None:
         if e.ndim != 1 or e.shape[0] < 2:
             raise ShapeError("histogramdd: bin edges should be a 1-d tensor with at least two "
                              "elements")
+def check_integer_division(kernel_name: str, dividend: Any, divisor: Any) -> None:
+    """PyTorch's integer division rules on host values (numpy arrays or Python numbers): no
+    bool kernel, and a zero divisor is an error.
+
+    numpy (and numba, and WGSL) return 0 or the dividend for an integer division by zero;
+    PyTorch raises. An empty result divides nothing, so it never raises. Backends whose
+    memory the host reads (CPU, plugins in host memory) call this before dividing."""
+    a_kind, b_kind = np.asarray(dividend).dtype.kind, np.asarray(divisor).dtype.kind
+    if a_kind == "b" and b_kind == "b":
+        raise DTypeError(f'"{kernel_name}" not implemented for \'Bool\'')
+    if a_kind in "iub" and b_kind in "iub" and np.broadcast(dividend, divisor).size and np.any(
+            np.asarray(divisor) == 0):
+        raise InvalidOperationError("ZeroDivisionError")
+
+
+def check_one_hot_classes(low: int, high: int, num_classes: int) -> None:
+    """one_hot's class values, given their smallest and largest: in ``[0, num_classes)``."""
+    if low < 0 or high >= num_classes:
+        raise IndexOutOfRangeError("one_hot: class values must be non-negative and smaller than "
+                                   "num_classes")
+
+
+def check_integer_division_by_number(kernel_name: str, computes_in: D.dtype, divisor: Any,
+                                     numel: int) -> None:
+    """The part of :func:`check_integer_division` a device makes without reading its memory:
+    a Python-number divisor of zero in an integer division with a non-empty result (bool
+    divisions are the kernel's ``DTypeError``)."""
+    if not computes_in.is_floating_point and computes_in is not D.bool_ and numel and \
+            not isinstance(divisor, Tensor) and divisor == 0:
+        raise InvalidOperationError("ZeroDivisionError")
+
+
+def check_integer_pow(base: Any, exponent: Any) -> None:
+    """pow's rule on host values (numpy arrays or Python numbers): integers to negative
+    integer powers are an error, as in PyTorch (numpy raises its own ValueError)."""
+    b, e = np.asarray(base), np.asarray(exponent)
+    if b.dtype.kind in "iu" and e.dtype.kind in "iu" and (e < 0).any():
+        raise DTypeError("Integers to negative integer powers are not allowed.")
+
+
+def check_integer_pow_by_number(computes_in: D.dtype, exponent: Any) -> None:
+    """The part of :func:`check_integer_pow` a device makes without reading its memory: a
+    negative Python-integer exponent of an integer tensor."""
+    if not computes_in.is_floating_point and computes_in is not D.bool_ and \
+            type(exponent) is int and exponent < 0:
+        raise DTypeError("Integers to negative integer powers are not allowed.")
+
+
+def check_alpha(op: str, alpha: Any, out_dtype: D.dtype) -> None:
+    """add's and sub's ``alpha``: no bool alpha for a non-bool result, no floating alpha for
+    an integral one, and representable in the result dtype (PyTorch's checks)."""
+    if isinstance(alpha, (bool, np.bool_)) and out_dtype is not D.bool_:
+        raise DTypeError(f"{op}: Boolean alpha only supported for Boolean results.")
+    if isinstance(alpha, float) and not out_dtype.is_floating_point:
+        raise DTypeError(f"{op}: For integral input tensors, argument alpha must not be a "
+                         "floating point number.")
+    checked_convert(alpha, out_dtype, op)
+
+
+def check_reduction_nonempty(op: str, numel: int, reduced_size: int | None,
+                             dim: int | None = None) -> None:
+    """max/min/argmax/argmin and friends have no identity: reducing nothing is an error.
+    ``reduced_size`` is the size of dimension ``dim``, or None for a reduction over all."""
+    if numel == 0 and (dim is None or reduced_size == 0):
+        raise ShapeError(f"{op}(): Expected reduction dim to be specified for input.numel() == 0."
+                         if dim is None else f"{op}(): Expected reduction dim {dim} to have "
+                         "non-zero size.")

@@ -1,7 +1,7 @@
 """The backend conformance kit: every op on a backend against volta's CPU backend.
 
     python -m volta.testing.conformance --backend NAME [--ops GLOB,...] [--dtypes float32,...]
-                                        [--markdown] [--json PATH]
+                                        [--no-value-errors] [--markdown] [--json PATH]
 
 For every operator of the sample database (:mod:`volta.testing.opinfo`: ops.yaml's public ops
 under PyTorch's names) and every operator a plugin defines, and for every dtype the op supports
@@ -10,8 +10,13 @@ that the backend declares, each sample runs twice with identical inputs: on the 
 differentiable ops) backward. Inputs are made on the backend, so the samples' non-contiguous
 (transposed, strided-slice) and broadcast inputs are views there too. Inputs the CPU backend
 rejects with a :class:`volta.VoltaError` are error inputs: the backend must reject them with
-the same error class; and each sample with two same-rank tensors also runs once with the
-second tensor's last dimension grown by one (a shape error wherever the CPU says so).
+the same error class. Made-up error inputs run forward only: the first sample with two
+same-rank tensors once with the second tensor's last dimension grown by one (a shape error
+wherever the CPU says so), and value errors: a sample's index tensors pointing one past their
+end, and in integer dtypes its second operand zero (integer division by zero). A backend
+that would have to read the device back to see value errors (WGPU) runs with
+``--no-value-errors``: it may return anything where only the values are wrong, but an error
+it raises must still be the CPU's class; shape and dtype errors are checked always.
 
 Each (op, dtype) gets one status, the worst of its samples:
 
@@ -20,7 +25,9 @@ Each (op, dtype) gets one status, the worst of its samples:
 * ``fallback``: as ``pass``, but some of it ran through the CPU fallback (the backend lacks a
   kernel; see ``volta.dispatch.cpu_fallback_counts()``);
 * ``fail``: a value, gradient, dtype, shape or error differs (the detail says which);
-* ``unsupported dtype``: the backend does not declare the dtype (not run).
+* ``unsupported dtype``: the backend does not declare the dtype, or declares it for storage
+  but cannot compute in it here (adding two such tensors raises ``DTypeError``, as WGPU's
+  float16 does on an adapter without ``shader-f16``; the detail says why); not run.
 
 Plugin operators without database samples get schema-derived samples (each tensor argument a
 float tensor of shape (2, 3), plus a non-contiguous variant); a plugin may give real ones
@@ -28,7 +35,8 @@ through the entry-point group ``volta.testing`` naming a list of
 :class:`~volta.testing.opinfo.OpInfo` (``ref`` like ``"torch.ops.ext.swiglu"`` resolves to
 ``volta.ops.ext.swiglu``).
 
-In pytest, a backend package's test module needs one line::
+In pytest, a backend package's test module needs one line; each (op, dtype) is one test case,
+so ``pytest -n 2`` (pytest-xdist) spreads them over workers::
 
     test_conformance = volta.testing.conformance.pytest_test("numba")
 """
@@ -37,7 +45,9 @@ from __future__ import annotations
 
 import argparse
 import fnmatch
+import functools
 import json
+import math
 import sys
 import warnings
 from collections import Counter
@@ -49,7 +59,7 @@ from typing import Any
 import volta
 from volta.backend import BACKENDS
 from volta.dispatch.dispatcher import DISPATCHER, OperatorHandle
-from volta.errors import VoltaError
+from volta.errors import DTypeError, VoltaError
 from volta.testing.harness import (
     DEFAULT_TOLERANCES,
     ModuleAdapter,
@@ -67,6 +77,7 @@ from volta.testing.opinfo import (
     TensorSpec,
     Tol,
     is_floating,
+    is_integral,
 )
 
 __all__ = ["CaseResult", "DeviceAdapter", "STATUSES", "operator_infos", "pytest_test",
@@ -184,6 +195,49 @@ def _error_variant(sample: Sample) -> Sample | None:
                   gradcheck=False)
 
 
+def _value_error_variants(sample: Sample, dtype: str) -> list[tuple[str, Sample]]:
+    """Inputs whose error only their values show, each with its kind: every index tensor
+    pointing one past its end, and in an integer dtype the second operand zero (integer
+    division by zero). The CPU decides whether they are errors at all (``add`` by zero is
+    not)."""
+    variants = []
+    indexed = _with_tensors(sample, lambda spec: replace(spec, values=(spec.high,) * math.prod(
+        spec.shape)) if spec.kind == "index" and spec.high is not None else None)
+    if indexed is not None:
+        kind = "index out of range"
+        variants.append((kind, replace(indexed, desc=f"{sample.desc} ({kind})")))
+    if is_integral(dtype):
+        args = list(sample.args)
+        if len(args) > 1 and type(args[1]) is int:
+            args[1] = 0
+        elif len(args) > 1 and isinstance(args[1], TensorSpec) and args[1].shape and \
+                args[1].kind not in ("index", "bool") and args[1].resolved_dtype(dtype) == dtype:
+            args[1] = replace(args[1], values=(0,) * math.prod(args[1].shape))
+        else:
+            return variants
+        variants.append(("zero divisor", Sample(tuple(args), dict(sample.kwargs),
+                                                desc=f"{sample.desc} (zero divisor)",
+                                                gradcheck=False)))
+    return variants
+
+
+def _with_tensors(sample: Sample, change: Callable[[TensorSpec], TensorSpec | None]
+                  ) -> Sample | None:
+    """``sample`` with each top-level tensor argument that ``change`` maps to a new spec
+    replaced, or None when it changes none."""
+    changed = False
+
+    def swap(value: Any) -> Any:
+        nonlocal changed
+        new = change(value) if isinstance(value, TensorSpec) else None
+        changed = changed or new is not None
+        return value if new is None else new
+
+    args = tuple(swap(a) for a in sample.args)
+    kwargs = {k: swap(v) for k, v in sample.kwargs.items()}
+    return Sample(args, kwargs, desc=sample.desc, gradcheck=False) if changed else None
+
+
 def _scaled(op: OpInfo, scale: float) -> OpInfo:
     if scale == 1.0:
         return op
@@ -200,14 +254,20 @@ def _outcome(fn: Callable[[], Any]) -> tuple[Any, VoltaError | None]:
 
 
 def _check_sample(op: OpInfo, sample: Sample, dtype: str, seed: int, reference: ModuleAdapter,
-                  device: DeviceAdapter) -> None:
-    """Raise AssertionError where the backend disagrees with the CPU on this sample."""
+                  device: DeviceAdapter, variant: str = "") -> None:
+    """Raise AssertionError where the backend disagrees with the CPU on this sample.
+
+    ``variant`` is ``""`` for a database sample (forward and backward), ``"error"`` for a
+    made-up error input (forward only), ``"unchecked value error"`` for a value-error input
+    the backend need not detect: where the CPU raises, any result of the backend passes (an
+    error it raises must still be of the CPU's class)."""
+    unchecked_value_error = variant == "unchecked value error"
     expected, actual = _both(lambda adapter: run_forward(op, sample, dtype, adapter, seed),
-                             reference, device, sample.desc)
+                             reference, device, sample.desc, unchecked_value_error)
     if expected is None:
-        return  # both rejected the input with the same error class
+        return  # both rejected the input with the same error class (or the CPU's is exempt)
     assert_outputs_close(actual, expected, dtype, op, sample.desc)
-    if op.grad and is_floating(dtype) and not op.random:
+    if op.grad and is_floating(dtype) and not op.random and not variant:
         expected_grads, actual_grads = _both(
             lambda adapter: run_backward(op, sample, dtype, adapter, seed),
             reference, device, f"{sample.desc} backward")
@@ -216,13 +276,16 @@ def _check_sample(op: OpInfo, sample: Sample, dtype: str, seed: int, reference: 
 
 
 def _both(run: Callable[[ModuleAdapter], Any], reference: ModuleAdapter, device: DeviceAdapter,
-          what: str) -> tuple[Any, Any]:
+          what: str, unchecked_value_error: bool = False) -> tuple[Any, Any]:
     """``run`` on the CPU and on the backend: both results, or (None, None) when both raised
-    the same VoltaError class; any other pair of outcomes is a failure."""
+    the same VoltaError class (or only the CPU did, for an ``unchecked_value_error``); any
+    other pair of outcomes is a failure."""
     expected, cpu_error = _outcome(lambda: run(reference))
     actual, device_error = _outcome(lambda: run(device))
     if cpu_error is None and device_error is None:
         return expected, actual
+    if unchecked_value_error and device_error is None:
+        return None, None
     if cpu_error is None or device_error is None:
         raise AssertionError(f"{what or 'sample'}: CPU raised {cpu_error!r}, "
                              f"the backend raised {device_error!r}")
@@ -241,8 +304,37 @@ def _declares_all(sample: Sample, dtype: str, declared: set[str]) -> bool:
         all(arg.name in declared for arg in arguments if isinstance(arg, DTypeArg))
 
 
-def _run_case(op: OpInfo, dtype: str, reference: ModuleAdapter, device: DeviceAdapter
-              ) -> CaseResult:
+def _cannot_compute(backend: str, dtype: str) -> str:
+    """Why ``backend`` stores ``dtype`` but cannot compute in it (the DTypeError of adding two
+    such tensors: WGPU's float16 on an adapter without ``shader-f16``), or ``""``. Callers
+    keep the answer for one run: kernels registered later may change it."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            ones = volta.ones(2, dtype=getattr(volta, dtype)).to(backend)
+            (ones + ones).cpu()
+    except DTypeError as error:
+        return str(error)
+    return ""
+
+
+def _variants(samples: Sequence[Sample], dtype: str, value_errors: bool
+              ) -> list[tuple[Sample, str]]:
+    """The error inputs made from ``samples``, each with its ``_check_sample`` variant: one
+    shape error, one index out of range and one zero divisor at most."""
+    made = [(v, "error") for v in (_error_variant(s) for s in samples[:1]) if v is not None]
+    value_kind = "error" if value_errors else "unchecked value error"
+    seen: set[str] = set()
+    for sample in samples:
+        for kind, variant in _value_error_variants(sample, dtype):
+            if kind not in seen:
+                seen.add(kind)
+                made.append((variant, value_kind))
+    return made
+
+
+def _run_case(op: OpInfo, dtype: str, reference: ModuleAdapter, device: DeviceAdapter,
+              value_errors: bool, cannot_compute: Callable[[str], str]) -> CaseResult:
     declared = {d.name for d in BACKENDS.get(device.device).dtypes}
     every = list(op.samples(dtype))
     if not every:
@@ -252,13 +344,16 @@ def _run_case(op: OpInfo, dtype: str, reference: ModuleAdapter, device: DeviceAd
     if not samples:
         return CaseResult(op.name, dtype, "unsupported dtype", 0,
                           "every sample needs a dtype the backend does not declare")
-    samples += [v for v in (_error_variant(s) for s in samples[:1]) if v is not None]
+    reason = cannot_compute(dtype)
+    if reason:
+        return CaseResult(op.name, dtype, "unsupported dtype", 0, reason)
+    runs = [(s, "") for s in samples] + _variants(samples, dtype, value_errors)
     before = volta.dispatch.cpu_fallback_counts()
-    for seed, sample in enumerate(samples):
+    for seed, (sample, variant) in enumerate(runs):
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # fallback warnings are counted instead
-                _check_sample(op, sample, dtype, seed, reference, device)
+                _check_sample(op, sample, dtype, seed, reference, device, variant)
         except AssertionError as failure:
             return CaseResult(op.name, dtype, "fail", seed + 1, str(failure).splitlines()[0])
         except Exception as crash:  # a raw error escaping the backend is a failure too
@@ -267,20 +362,25 @@ def _run_case(op: OpInfo, dtype: str, reference: ModuleAdapter, device: DeviceAd
     after = volta.dispatch.cpu_fallback_counts()
     fell_back = sorted(name for name, count in after.items() if count > before.get(name, 0))
     if fell_back:
-        return CaseResult(op.name, dtype, "fallback", len(samples),
+        return CaseResult(op.name, dtype, "fallback", len(runs),
                           "CPU fallback for " + ", ".join(fell_back))
-    return CaseResult(op.name, dtype, "pass", len(samples))
+    return CaseResult(op.name, dtype, "pass", len(runs))
 
 
 def run_conformance(backend: str, ops: str | None = None, dtypes: Sequence[str] | None = None,
                     tolerance_scale: float = 1.0,
-                    progress: Callable[[CaseResult], None] | None = None) -> list[CaseResult]:
+                    progress: Callable[[CaseResult], None] | None = None,
+                    value_errors: bool = True) -> list[CaseResult]:
     """Run the conformance suite on device type ``backend``; ``ops`` is a glob over op names,
     or several separated by commas (``"add,mul,conv*"``), ``dtypes`` limits the dtypes tried.
+    ``value_errors=False`` exempts the backend from detecting value errors (an index out of
+    range, an integer zero divisor): a backend that would need to read the device back to see
+    them may return anything there, but an error it raises must still be the CPU's class.
     Returns one result per (op, dtype)."""
     info = BACKENDS.get(backend)
     declared = {dtype.name for dtype in info.dtypes}
     reference, device = ModuleAdapter(volta, "volta[cpu]"), DeviceAdapter(backend)
+    cannot_compute = functools.cache(functools.partial(_cannot_compute, backend))
     results = []
     for name, op in sorted(operator_infos().items()):
         if not _selected(name, ops):
@@ -291,7 +391,8 @@ def run_conformance(backend: str, ops: str | None = None, dtypes: Sequence[str] 
             if dtype not in declared:
                 result = CaseResult(name, dtype, "unsupported dtype", 0)
             else:
-                result = _run_case(_scaled(op, tolerance_scale), dtype, reference, device)
+                result = _run_case(_scaled(op, tolerance_scale), dtype, reference, device,
+                                   value_errors, cannot_compute)
             results.append(result)
             if progress is not None:
                 progress(result)
@@ -337,9 +438,10 @@ def format_table(results: Sequence[CaseResult], markdown: bool = False) -> str:
 
 
 def pytest_test(backend: str, ops: str | None = None, dtypes: Sequence[str] | None = None,
-                tolerance_scale: float = 1.0) -> Callable[..., None]:
-    """A pytest test function parametrized over every (op, dtype) the backend declares;
-    ``fallback`` passes, ``fail`` fails with its detail."""
+                tolerance_scale: float = 1.0, value_errors: bool = True) -> Callable[..., None]:
+    """A pytest test function parametrized over every (op, dtype) the backend declares, one
+    case each (so ``pytest -n`` spreads them over workers); ``fallback`` and ``unsupported
+    dtype`` pass, ``fail`` fails with its detail. The arguments are :func:`run_conformance`'s."""
     import pytest  # a test-time dependency, imported only where a test suite asks for it
 
     info = BACKENDS.get(backend)
@@ -350,11 +452,13 @@ def pytest_test(backend: str, ops: str | None = None, dtypes: Sequence[str] | No
              for dtype in op.dtypes
              if dtype in declared and (dtypes is None or dtype in dtypes)]
 
+    cannot_compute = functools.cache(functools.partial(_cannot_compute, backend))
+
     @pytest.mark.parametrize(("op_name", "dtype"), cases)
     def test_conformance(op_name: str, dtype: str) -> None:
         op = _scaled(infos[op_name], tolerance_scale)
         result = _run_case(op, dtype, ModuleAdapter(volta, "volta[cpu]"),
-                           DeviceAdapter(backend))
+                           DeviceAdapter(backend), value_errors, cannot_compute)
         assert result.status != "fail", result.detail
 
     return test_conformance
@@ -369,6 +473,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--dtypes", help="comma-separated dtypes (default: all declared)")
     parser.add_argument("--tolerance-scale", type=float, default=1.0,
                         help="multiply PyTorch's tolerances (e.g. 10 for another summation order)")
+    parser.add_argument("--no-value-errors", dest="value_errors", action="store_false",
+                        help="don't require the backend to detect errors that only the values "
+                        "show (index out of range, integer division by zero), e.g. where that "
+                        "needs a device read-back; errors it raises must still match")
     parser.add_argument("--markdown", action="store_true")
     parser.add_argument("--json", help="also write the results to this file")
     parser.add_argument("--quiet", action="store_true", help="no per-case progress")
@@ -378,7 +486,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.backend, args.ops, args.dtypes.split(",") if args.dtypes else None,
             args.tolerance_scale,
             None if args.quiet else lambda r: print(f"  {r.op} {r.dtype}: {r.status}",
-                                                    file=sys.stderr))
+                                                    file=sys.stderr),
+            args.value_errors)
     except VoltaError as error:
         print(f"conformance: {error}", file=sys.stderr)
         return 2

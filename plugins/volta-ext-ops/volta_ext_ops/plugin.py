@@ -130,9 +130,13 @@ def rms_norm_wgpu(x: volta.Tensor, weight: volta.Tensor, eps: float) -> volta.Te
 def rotary_embedding_wgpu(x: volta.Tensor, cos: volta.Tensor, sin: volta.Tensor
                           ) -> volta.Tensor:
     shape, dtype = rotary_embedding_shape(x, cos, sin)
+    # one rounding at the end, as on the CPU: x * cos + rotated * sin cancels, and float16
+    # intermediates would leave an error of the terms' size in a small result
+    values = x.to(volta.float32) if dtype in _DEVICE_COMPUTE else x.to(dtype)
     half = x.shape[-1] // 2
-    rotated = volta.cat([-x[..., half:], x[..., :half]], dim=-1)
-    return (x * cos + rotated * sin).expand(shape).to(dtype).contiguous()
+    rotated = volta.cat([-values[..., half:], values[..., :half]], dim=-1)
+    out = values * cos.to(values.dtype) + rotated * sin.to(values.dtype)
+    return out.expand(shape).to(dtype).contiguous()
 
 
 def _register_wgpu(library: volta.library.Library) -> None:

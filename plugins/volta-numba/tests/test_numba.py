@@ -286,3 +286,41 @@ def test_numba_and_the_example_plugins_toy_device_each_run_their_own_kernels():
     np.testing.assert_allclose(numba_sum.cpu().numpy(), toy_sum.cpu().numpy())
     with pytest.raises(volta.VoltaError):
         a + b  # two devices in one op: PyTorch's device mismatch, not a silent copy
+
+
+_INTS = volta.tensor([[4, -5], [6, 7]])
+_FLOATS = volta.tensor([[4.0, -5.0], [6.0, 7.0]])
+# calls whose error only the CPU backend raised before the checks moved to volta.tensor.checks
+REJECTED = {
+    "floor_divide by a zero tensor": lambda d: volta.floor_divide(
+        _INTS.to(d), volta.tensor([[1, 0], [2, 2]]).to(d)),
+    "remainder by zero": lambda d: volta.remainder(_INTS.to(d), 0),
+    "fmod by zero": lambda d: volta.fmod(_INTS.to(d), 0),
+    "div trunc by zero": lambda d: volta.div(_INTS.to(d), 0, rounding_mode="trunc"),
+    "int to a negative power": lambda d: volta.pow(_INTS.to(d), -1),
+    "int to negative tensor powers": lambda d: volta.pow(_INTS.to(d), (-_INTS).to(d)),
+    "float alpha for ints": lambda d: volta.add(_INTS.to(d), _INTS.to(d), alpha=0.5),
+    "bool alpha for ints": lambda d: volta.sub(_INTS.to(d), _INTS.to(d), alpha=True),
+    "alpha out of int8 range": lambda d: volta.add(_INTS.to(volta.int8).to(d),
+                                                   _INTS.to(volta.int8).to(d), alpha=1000),
+    "amax of nothing": lambda d: volta.amax(volta.zeros(0, 3).to(d), 0),
+    "argmax of nothing": lambda d: volta.argmax(volta.zeros(0, 3).to(d)),
+}
+
+
+@pytest.mark.parametrize("case", sorted(REJECTED))
+def test_numba_rejects_what_the_cpu_rejects(case: str) -> None:
+    with pytest.raises(volta.VoltaError) as on_cpu:
+        REJECTED[case]("cpu")
+    with pytest.raises(type(on_cpu.value), match=None) as on_device:
+        REJECTED[case]("numba")
+    assert type(on_device.value) is type(on_cpu.value)
+    assert str(on_device.value) == str(on_cpu.value)
+
+
+def test_valid_neighbours_of_the_rejected_calls_still_run() -> None:
+    assert volta.fmod(_INTS.to("numba"), 3).tolist() == volta.fmod(_INTS, 3).tolist()
+    assert volta.pow(_INTS.to("numba"), 2).tolist() == [[16, 25], [36, 49]]
+    assert volta.add(_FLOATS.to("numba"), _FLOATS.to("numba"), alpha=0.5).tolist() == \
+        [[6.0, -7.5], [9.0, 10.5]]
+    assert volta.amax(volta.zeros(0, 3).to("numba"), 1).shape == (0,)

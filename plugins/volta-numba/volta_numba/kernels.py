@@ -23,6 +23,7 @@ from numba import prange
 import volta
 from volta.backend import host_view
 from volta.errors import DTypeError, IndexOutOfRangeError, ShapeError
+from volta.tensor.checks import check_reduction_nonempty
 from volta_numba.launch import launch
 
 KERNELS: dict[str, Callable[..., Any]] = {}
@@ -181,11 +182,8 @@ def _extremes(self: volta.Tensor, dims: tuple[int, ...], op: str, largest: bool
         rows = _rows(self, dims, np.dtype(np.uint8))
     else:
         rows = _rows(self, dims)
-    if rows.shape[1] == 0:
-        raise IndexOutOfRangeError(
-            f"{op}(): Expected reduction dim to be specified for input.numel() == 0."
-            if len(dims) != 1 else f"{op}(): Expected reduction dim {dims[0]} to have non-zero "
-            "size.")
+    if rows.shape[1] == 0:  # the CPU's error, from the shared check
+        check_reduction_nonempty(op, 0, 0, dims[0] if len(dims) == 1 else None)
     values = np.empty(rows.shape[0], dtype=rows.dtype)
     indices = np.empty(rows.shape[0], dtype=np.int64)
     if rows.shape[0]:

@@ -22,6 +22,7 @@ import numpy as np
 import volta
 from volta.backend import host_view, storage_of
 from volta.errors import DTypeError, VoltaError
+from volta.tensor.checks import check_alpha, check_integer_division, check_integer_pow
 from volta_numba.launch import launch
 from volta_numba.translate import PointwiseSpec, TranslationError, element_expression, load_module
 
@@ -32,6 +33,13 @@ _BOOL = np.dtype(np.bool_)
 # elements per row when the whole result is one contiguous run: rows are the unit of
 # parallel work, so a large 1-D operand still spreads over the threads
 _CHUNK = 1 << 14
+
+
+# ops whose integer kernels reject a zero divisor as the CPU's do (numba's integer division
+# by zero returns 0), with PyTorch's kernel names for the messages
+_INTEGER_DIVISIONS = {"floor_divide": "div_floor_cpu", "remainder": "remainder_cpu",
+                      "fmod": "fmod_cpu", "div_floor": "div_floor_cpu",
+                      "div_trunc": "div_trunc_cpu"}
 
 
 def compute_dtype(promoted: volta.dtype) -> np.dtype:
@@ -127,6 +135,10 @@ def make_kernel(spec: PointwiseSpec, module: Any) -> Callable[..., volta.Tensor]
 
     conditions = [i for i in tensor_positions if spec.args[i][0] in spec.conditions]
     promoted_positions = [i for i in tensor_positions if i not in conditions]
+    division = _INTEGER_DIVISIONS.get(spec.ident)
+    # add's and sub's alpha is converted (checked) to the result dtype, as on the CPU
+    alphas = [i for i, (arg, is_tensor) in enumerate(spec.args)
+              if arg == "alpha" and not is_tensor and spec.name in ("add", "sub")]
 
     def kernel(*values: Any) -> volta.Tensor:
         for i in conditions:
@@ -137,6 +149,13 @@ def make_kernel(spec: PointwiseSpec, module: Any) -> Callable[..., volta.Tensor]
         tensors = [x for x in operands if isinstance(x, volta.Tensor)]
         shape = volta.broadcast_shapes(*(tuple(t.shape) for t in tensors))
         compute = compute_dtype(promoted)
+        if division is not None:
+            check_integer_division(division, *(_host(values[i]) for i in promoted_positions))
+        elif spec.name == "pow":
+            check_integer_pow(*(_host(values[i]) for i in promoted_positions))
+        for i in alphas:
+            if values[i].__class__ is not int or values[i] != 1:  # 1: the default, always fits
+                check_alpha(spec.name, values[i], out_dtype)
         device = next(t.device for t in tensors if t.device.type == "numba")
         result = volta.empty(shape, dtype=out_dtype, device=device)
         n = result.numel()
@@ -167,6 +186,11 @@ def make_kernel(spec: PointwiseSpec, module: Any) -> Callable[..., volta.Tensor]
     kernel.__name__ = spec.ident
     kernel.__qualname__ = f"numba_{spec.ident}"
     return kernel
+
+
+def _host(value: Any) -> Any:
+    """A numba tensor's elements as the host sees them (numba memory is host memory)."""
+    return host_view(value) if isinstance(value, volta.Tensor) else value
 
 
 def _check_condition(op: str, condition: Any) -> None:

@@ -112,18 +112,39 @@ def test_backward_matches_cpu(wgpu: str, name: str, quiet_fallback: None) -> Non
         assert_same(got, want, rtol=LOOSE.get(name, 1e-4), atol=1e-5)
 
 
-@pytest.mark.parametrize("op", ["remainder", "fmod", "floor_divide", "div_floor", "div_trunc"])
-def test_signed_integer_division_family_matches_cpu(wgpu: str, op: str) -> None:
-    # every sign combination, exact multiples included: lavapipe's i32 `%` treats its operands
-    # as unsigned, so the kernels must not rely on it
-    a = np.array([-7, -6, -5, -1, 0, 1, 5, 6, 7] * 4, dtype=np.int32)
-    b = np.repeat(np.array([5, -5, 3, -3], dtype=np.int32), 9)
-    fns = {"remainder": volta.remainder, "fmod": volta.fmod, "floor_divide": volta.floor_divide,
-           "div_floor": lambda x, y: volta.div(x, y, rounding_mode="floor"),
-           "div_trunc": lambda x, y: volta.div(x, y, rounding_mode="trunc")}
-    want = fns[op](volta.tensor(a), volta.tensor(b))
-    assert_same(fns[op](volta.tensor(a, device=wgpu), volta.tensor(b, device=wgpu)), want)
-    assert_same(fns[op](volta.tensor(a, device=wgpu), 4), fns[op](volta.tensor(a), 4))
+@pytest.mark.parametrize("name", ["floor_divide", "remainder", "fmod", "div_floor", "div_trunc"])
+def test_integer_division_signs_and_zero_number_divisor(wgpu: str, name: str) -> None:
+    # every sign pairing (lavapipe's WGSL `%` returned the dividend for a negative divisor)
+    a = volta.tensor([[7, -7, 7, -7, 8, -8, 0, 5], [3, -3, 9, -9, 1, -1, 6, -6]],
+                     dtype=volta.int32)
+    b = volta.tensor([[3, 3, -3, -3, -2, -2, -4, 7], [-1, -1, 4, 4, -5, 5, -6, 6]],
+                     dtype=volta.int32)
+    op, mode = (volta.div, name[4:]) if name.startswith("div_") else (getattr(volta, name), None)
+    call = (lambda x, y: op(x, y, rounding_mode=mode)) if mode else op
+    assert_same(call(a.to(wgpu), b.to(wgpu)), call(a, b))
+    # a zero number divisor is known on the host: the CPU's error, no device read needed
+    for where in ("cpu", wgpu):
+        with pytest.raises(volta.errors.InvalidOperationError, match="ZeroDivisionError"):
+            call(a.to(where), 0)
+
+
+def test_one_hot_checks_class_values_like_the_cpu(wgpu: str) -> None:
+    labels = volta.tensor([0, 3, 1])
+    computed = volta.tensor([0, 1, 2], device=wgpu) * 2  # range unknown on the host: read back
+    for bad in (labels.to(wgpu), (-labels).to(wgpu), computed):
+        with pytest.raises(volta.errors.IndexOutOfRangeError, match="one_hot: class values"):
+            volta.nn.functional.one_hot(bad, 3)
+    assert_same(volta.nn.functional.one_hot(labels.to(wgpu), 4),
+                volta.nn.functional.one_hot(labels, 4))
+
+
+def test_integer_pow_rejects_a_negative_number_exponent(wgpu: str) -> None:
+    ints = volta.tensor([[2, -3], [4, 5]])
+    for where in ("cpu", wgpu):
+        with pytest.raises(volta.errors.DTypeError, match="negative integer powers"):
+            volta.pow(ints.to(where), -1)
+    assert_same(volta.pow(ints.to(wgpu), 3), volta.pow(ints, 3))
+    assert_same(volta.pow(ints.float().to(wgpu), -1), volta.pow(ints.float(), -1))
 
 
 @pytest.mark.parametrize("op", ["eq", "ne", "lt", "le", "gt", "ge", "logical_and", "logical_or",

@@ -29,6 +29,8 @@ from volta.tensor.checks import (
     check_mm,
     check_multinomial,
     check_normalized_shape,
+    check_one_hot_classes,
+    check_reduction_nonempty,
     check_searchsorted_sorter,
     clamp_dtype,
     einsum_subscripts,
@@ -227,10 +229,7 @@ def prod(self: Tensor, dim: int | None = None, keepdim: bool = False, dtype: Any
 
 
 def _check_nonempty(self: Tensor, op: str, dim: int | None = None) -> None:
-    if self.numel() == 0 and (dim is None or self._shape[dim] == 0):
-        raise ShapeError(f"{op}(): Expected reduction dim to be specified for input.numel() == 0."
-                         if dim is None else f"{op}(): Expected reduction dim {dim} to have "
-                         "non-zero size.")
+    check_reduction_nonempty(op, self.numel(), None if dim is None else self._shape[dim], dim)
 
 
 @kernel("max")
@@ -1074,9 +1073,8 @@ def one_hot(self: Tensor, num_classes: int = -1) -> Tensor:
     idx = A(self)
     if num_classes == -1:
         num_classes = int(idx.max()) + 1 if idx.size else 0
-    if idx.size and (idx.min() < 0 or idx.max() >= num_classes):
-        raise IndexOutOfRangeError("one_hot: class values must be non-negative and smaller than "
-                                   "num_classes")
+    if idx.size:
+        check_one_hot_classes(int(idx.min()), int(idx.max()), num_classes)
     return W((idx[..., None] == np.arange(num_classes)).astype(np.int64))
 
 

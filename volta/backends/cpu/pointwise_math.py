@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from volta.backends.cpu import numpy_nn
-from volta.errors import DTypeError, InvalidOperationError
+from volta.tensor.checks import check_integer_division, check_integer_pow
 
 exp = np.exp
 exp2 = np.exp2
@@ -127,20 +127,6 @@ def _mask_bits(condition: Any, values: Any) -> Any:
     return condition.view(np.uint8).astype(bits)
 
 
-def check_integer_division(kernel_name: str, a: Any, b: Any) -> None:
-    """PyTorch's integer division rules: no bool kernel, and a zero divisor is an error.
-
-    numpy returns 0 for an integer division by zero; PyTorch raises. An empty result
-    divides nothing, so it never raises.
-    """
-    a_kind, b_kind = np.asarray(a).dtype.kind, np.asarray(b).dtype.kind
-    if a_kind == "b" and b_kind == "b":
-        raise DTypeError(f'"{kernel_name}" not implemented for \'Bool\'')
-    if a_kind in "iub" and b_kind in "iub" and np.broadcast(a, b).size and np.any(
-            np.asarray(b) == 0):
-        raise InvalidOperationError("ZeroDivisionError")
-
-
 def floor_divide(a: Any, b: Any) -> Any:
     check_integer_division("div_floor_cpu", a, b)
     return np.floor_divide(a, b)
@@ -249,8 +235,5 @@ def xlogy(x: Any, y: Any) -> Any:
 def pow(base: Any, exponent: Any) -> Any:
     if _float_array(base) and _is_number(exponent) and exponent == 2:
         return np.square(base)  # np.power has no fast path for a square
-    b = np.asarray(base)
-    e = np.asarray(exponent)
-    if b.dtype.kind in "iu" and e.dtype.kind in "iu" and (e < 0).any():
-        raise DTypeError("Integers to negative integer powers are not allowed.")
+    check_integer_pow(base, exponent)
     return np.power(base, exponent)

@@ -14,7 +14,7 @@ import numpy as np
 from volta import dtypes as D
 from volta.backend import host_view
 from volta.backends.cpu.storage import wrap_as as _wrap_as
-from volta.errors import DTypeError
+from volta.tensor.checks import check_alpha
 from volta.tensor.inplace import broadcast_shapes
 from volta.tensor.scalars import check_scalar, checked_convert
 from volta.tensor.tensor import Tensor
@@ -52,12 +52,7 @@ def scalar_argument(op: str, value: Any, out_dtype: D.dtype) -> Any:
     if value.__class__ is int and value == 1:
         return value  # the default alpha: fits every dtype, and kernels test ``alpha == 1``
     if op in _HALF_ALPHA_OPS:
-        if isinstance(value, (bool, np.bool_)) and out_dtype is not D.bool_:
-            raise DTypeError(f"{op}: Boolean alpha only supported for Boolean results.")
-        if isinstance(value, float) and not out_dtype.is_floating_point:
-            raise DTypeError(f"{op}: For integral input tensors, argument alpha must not be a "
-                             "floating point number.")
-        checked_convert(value, out_dtype, op)
+        check_alpha(op, value, out_dtype)
         compute = _F32 if out_dtype in _HALF else out_dtype.numpy
         alpha = scalar_operand(op, value, compute, out_dtype)
         if out_dtype is D.float32 and value != 1:

@@ -15,9 +15,9 @@ from volta import dtypes as D
 from volta.backends.wgpu.kernels.copy import copy_into
 from volta.backends.wgpu.kernels.pointwise import make_kernel, where_self
 from volta.backends.wgpu.kernels.reduce import _dims
-from volta.backends.wgpu.storage import empty
+from volta.backends.wgpu.storage import empty, handle_of
 from volta.errors import ArgumentError, DTypeError, ShapeError
-from volta.tensor.checks import clamp_dtype
+from volta.tensor.checks import check_one_hot_classes, clamp_dtype
 from volta.tensor.factories import _from_host
 from volta.tensor.inplace import broadcast_shapes
 from volta.tensor.scalars import checked_convert
@@ -139,8 +139,17 @@ def count_nonzero(self: Tensor, dim: Any = None) -> Tensor:
 def one_hot(self: Tensor, num_classes: int = -1) -> Tensor:
     if self.dtype is not D.int64:
         raise DTypeError("one_hot is only applicable to index tensor of type LongTensor.")
-    if num_classes == -1:
-        num_classes = int(self.max().item()) + 1 if self.numel() else 0
+    if self.numel():
+        # the range the host knows for uploaded labels (Note [index range checks] in
+        # indexing.py) spares the read-back of their min and max
+        known = handle_of(self).value_range
+        if known is None or num_classes == -1 or not 0 <= known[0] <= known[1] < num_classes:
+            known = int(self.min().item()), int(self.max().item())
+        if num_classes == -1:
+            num_classes = known[1] + 1
+        check_one_hot_classes(known[0], known[1], num_classes)
+    elif num_classes == -1:
+        num_classes = 0
     classes = _arange(num_classes, self)
     return (self.unsqueeze(-1) == classes).to(D.int64)
 

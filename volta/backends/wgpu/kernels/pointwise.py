@@ -29,6 +29,7 @@ from volta.backends.wgpu.kernels.copy import check_dtype
 from volta.backends.wgpu.kernels.elementwise import Launch, load, store
 from volta.backends.wgpu.storage import empty, handle_of, strides_of
 from volta.errors import DTypeError, InvalidArgumentError
+from volta.tensor.checks import check_integer_division_by_number, check_integer_pow_by_number
 from volta.tensor.inplace import broadcast_shapes
 from volta.tensor.scalars import check_scalar
 from volta.tensor.tensor import Tensor
@@ -154,19 +155,19 @@ _I32 = {
            "select(0, 1, a == 1); }\n"
            "  loop { if (e == 0) { break; } if ((e & 1) == 1) { r = r * base; }\n"
            "    base = base * base; e = e >> 1u; } return r; }",
-    "remainder": "fn pw_remainder(a: i32, b: i32) -> i32 { let r = a - b * (a / b);\n"
+    # the remainder is a - b * (a / b), not WGSL's `%`: lavapipe returns `a` for `a % b` with
+    # a negative b (7 % -3 == 7), and the quotient is right on every driver
+    "remainder": "fn pw_remainder(a: i32, b: i32) -> i32 { let r = pw_fmod(a, b);\n"
                  "  return select(r, r + b, r != 0 && ((r < 0) != (b < 0))); }",
     "fmod": "fn pw_fmod(a: i32, b: i32) -> i32 { return a - b * (a / b); }",
     "floor_divide": "fn pw_floor_divide(a: i32, b: i32) -> i32 { let q = a / b;\n"
-                    "  return select(q, q - 1, (q * b != a) && ((a < 0) != (b < 0))); }",
+                    "  return select(q, q - 1, (a - b * q != 0) && ((a < 0) != (b < 0))); }",
     "xor": "fn pw_xor(a: i32, b: i32) -> i32 { return a ^ b; }",
     "shl": "fn pw_shl(a: i32, b: i32) -> i32 { return select(0, a << u32(b), b < 32 && b >= 0); }",
     "shr": "fn pw_shr(a: i32, b: i32) -> i32 { return a >> u32(min(max(b, 0), 31)); }",
     "invert": "fn pw_invert(x: i32) -> i32 { return ~x; }",
 }
 
-# Signed `%` is spelled a - b * (a / b) above: lavapipe computes i32 `%` as if the operands were
-# u32 (-1 % 5 gave 0), while i32 division truncates correctly everywhere.
 # PyTorch has no bool kernels for the integer divisions
 _B32 = {**{k: v for k, v in _I32.items() if k not in ("floor_divide", "remainder", "fmod")},
         "invert": "fn pw_invert(x: i32) -> i32 { return i32(x == 0); }"}
@@ -243,12 +244,17 @@ class _Plan:
         # (device, buffer of each operand) -> the 1-D kernel for contiguous operands
         self.contiguous: dict[tuple[int, ...], Any] = {}
 
+# the generated integer divisions: a zero divisor is an error (div's rounding modes say so
+# in their specs)
+_INTEGER_DIVISIONS = frozenset({"floor_divide", "remainder", "fmod"})
+
 
 def make_kernel(name: str, spec: dict) -> Any:
     """The WGPU kernel of a pointwise op described like the entries of ``SPECS``. Extra keys
     for hand-written specs: ``conditions`` (Tensor arguments read as bool that take no part in
     type promotion, like ``where``'s condition); ``helpers`` (more ``pw_*`` WGSL helpers by
-    computation type, then name).
+    computation type, then name); ``integer_division`` (a zero number divisor is an error in
+    integer dtypes).
 
     Type checks, helpers and shader text depend only on the arguments' signature
     (:func:`_signature`), so they are worked out once per signature (:class:`_Plan`); a call
@@ -257,9 +263,11 @@ def make_kernel(name: str, spec: dict) -> Any:
     promotion, allowed, expression = spec["promotion"], spec["dtypes"], spec["wgsl"]
     conditions = frozenset(spec.get("conditions", ()))
     extra_helpers = spec.get("helpers", {})
+    integer_division = spec.get("integer_division", name in _INTEGER_DIVISIONS)
     tensor_positions = [i for i, (_, kind) in enumerate(args) if kind == "Tensor"]
     promoted_positions = [i for i in tensor_positions if args[i][0] not in conditions]
     plans: dict[tuple, _Plan] = {}
+    checks_number = integer_division or name == "pow"
 
     def plan_for(values: tuple) -> _Plan:
         promoted_operands = tuple(values[i] for i in promoted_positions)
@@ -318,6 +326,14 @@ def make_kernel(name: str, spec: dict) -> Any:
                 check_scalar(value, name)
             scalars.append(_word(value, kind))
         tensors = [values[i] for i in tensor_positions if isinstance(values[i], Tensor)]
+        if checks_number and not isinstance(values[1], Tensor):
+            # a zero in a divisor tensor would need a read-back; a number needs none
+            if integer_division:
+                check_integer_division_by_number(
+                    name, out_dtype, values[1],
+                    math.prod(broadcast_shapes(*(t._shape for t in tensors))))
+            else:
+                check_integer_pow_by_number(out_dtype, values[1])
         first = tensors[0]
         shape = first._shape
         numel = math.prod(shape)
@@ -377,9 +393,11 @@ def _spec(args: tuple, promotion: str, wgsl: str, **extra: Any) -> dict:
 # pointwise ops whose CPU kernels are written by hand (no snippet): the same template
 _BINARY = (("self", "Tensor"), ("other", "Tensor"))
 _DIV = {None: make_kernel("div", _spec(_BINARY, "int_to_float", "(v_self / v_other)")),
-        "trunc": make_kernel("div", _spec(_BINARY, "default", "pw_trunc(v_self / v_other)")),
+        "trunc": make_kernel("div", _spec(_BINARY, "default", "pw_trunc(v_self / v_other)",
+                                          integer_division=True)),
         "floor": make_kernel("div", _spec(_BINARY, "default",
-                                          "pw_floor_divide(v_self, v_other)"))}
+                                          "pw_floor_divide(v_self, v_other)",
+                                          integer_division=True))}
 
 
 def div(self: Any, other: Any, rounding_mode: str | None = None) -> Tensor:
