@@ -74,12 +74,3 @@ def test_split_range_pieces_and_errors(threads: int) -> None:
 
     with pytest.raises(ValueError, match="last piece"):
         parallel.split_range(fail_late, 10, 1)
-
-
-def test_nested_split_runs_inline(threads: int) -> None:
-    def outer(start: int, stop: int) -> list[tuple[int, int]]:
-        return parallel.split_range(lambda a, b: (a, b), 8, 1)
-
-    pieces = parallel.split_range(outer, 4, 1)
-    assert len(pieces[0]) == threads  # the calling thread's piece may split again
-    assert all(inner == [(0, 8)] for inner in pieces[1:])  # pool threads' pieces do not

@@ -114,13 +114,6 @@ def for_blocks(update: Update, arrays: Sequence[np.ndarray | None], scratch: int
 Piece = TypeVar("Piece")
 
 
-class _PoolFlag(threading.local):
-    active = False  # set while this thread runs a split_range piece for another thread
-
-
-_in_pool = _PoolFlag()
-
-
 def split_range(work: Callable[[int, int], Piece], total: int, min_per_thread: int
                 ) -> list[Piece]:
     """``[work(start, stop), ...]`` over contiguous pieces of ``range(total)``, in order: one
@@ -128,20 +121,14 @@ def split_range(work: Callable[[int, int], Piece], total: int, min_per_thread: i
     taking the first. Workers run under the caller's numpy error state (numpy keeps it per
     thread); the first error raised by any piece is re-raised once all have finished."""
     pieces = min(_THREADS, total // max(min_per_thread, 1))
-    if pieces <= 1 or _in_pool.active:
-        # a piece that splits again runs inline: waiting on the pool from inside it could
-        # wait on itself
+    if pieces <= 1:
         return [work(0, total)]
     bounds = [total * i // pieces for i in range(pieces + 1)]
     state = np.geterr()
 
     def run(start: int, stop: int) -> Piece:
-        _in_pool.active = True
-        try:
-            with np.errstate(**state):
-                return work(start, stop)
-        finally:
-            _in_pool.active = False
+        with np.errstate(**state):
+            return work(start, stop)
 
     pool = _executor()
     futures = [pool.submit(run, bounds[i], bounds[i + 1]) for i in range(1, pieces)]
