@@ -5,11 +5,6 @@ arrays, every pass streams them through memory and each temporary is a fresh all
 block by block, a block's passes hit the cache and one small scratch buffer per thread serves
 every temporary. numpy releases the GIL inside its loops, so blocks on different threads run
 in parallel, as PyTorch's CPU kernels do on all cores.
-
-``split_range`` hands contiguous pieces of a range (the convolutions' batch) to the same
-threads. A convolution of small planes (LeNet's) is many small GEMMs and column copies, each
-below the size at which OpenBLAS threads it, so without the split it ran on one core whatever
-the thread count.
 """
 
 from __future__ import annotations
