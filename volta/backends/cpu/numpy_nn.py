@@ -17,7 +17,6 @@ from numpy.lib.stride_tricks import as_strided
 from scipy import special
 
 from volta.backends.cpu import scatter
-from volta.backends.cpu.parallel import split_range
 
 __all__ = [
     "COLUMN_BUDGET_BYTES",
@@ -45,7 +44,6 @@ __all__ = [
 # Upper bound for one im2col column buffer. Convolutions walk the batch (and, for huge samples,
 # the first output dimension) in chunks so that peak memory does not grow with the batch size.
 COLUMN_BUDGET_BYTES = 64 * 2**20
-PARALLEL_MIN_BYTES = 2**20  # column bytes per thread below which a conv runs on one thread
 
 IntSeq = list[int] | tuple[int, ...]
 BoolSeq = list[bool] | tuple[bool, ...]
@@ -117,12 +115,6 @@ def _tap_slice(start: int, count: int, step: int) -> slice:
 # --------------------------------------------------------------------------------------------
 # convolution
 # --------------------------------------------------------------------------------------------
-
-
-def _samples_per_thread(sample_bytes: int) -> int:
-    """Samples a thread takes at least when a convolution splits its batch over threads: enough
-    column bytes that the work outweighs handing it to another thread."""
-    return max(1, -(-PARALLEL_MIN_BYTES // max(sample_bytes, 1)))
 
 
 def _chunks(batch: int, rows: int, row_bytes: int) -> list[tuple[slice, list[slice]]]:
@@ -317,35 +309,28 @@ def _conv_core(
     outq = out.reshape(batch, groups, cog, -1)
     bias5 = None if bias is None else bias.reshape(groups, cog, *(1,) * len(out_shape))
     row_bytes = _column_row_bytes(groups * kcols, plane, out_shape, x.itemsize)
-
-    def run(first: int, stop: int) -> None:
-        for bs, row_slices in _chunks(stop - first, out_shape[0], row_bytes):
-            bs = slice(first + bs.start, first + bs.stop)
-            xp = _pad_zeros(x[bs], padding)
-            if not wide and len(row_slices) == 1:
-                # whole samples, exact layout: the GEMM writes the output (Note [tap layouts])
-                view = _tap_view(xp, groups, kernel, stride, dilation, out_shape, False)
-                cols = _batch_columns(view, len(kernel))
-                np.matmul(wmat, cols, out=outq[bs])
-                if bias5 is not None:
-                    outq[bs] += bias5.reshape(groups, cog, 1)
-                continue
-            for rs in row_slices:
-                slab = _rows(xp, rs, stride[0], reach)
-                oc = (rs.stop - rs.start, *out_shape[1:])
-                view = _tap_view(slab, groups, kernel, stride, dilation, oc, wide)
-                cols = _columns(view, kcols)
-                res = _WORKSPACE.take("q", (groups, cog, cols.shape[2]), x.dtype)
-                res = np.matmul(wmat, cols, out=res).reshape(groups, cog, slab.shape[0], -1)
-                # (G, cog, n, *oc) -> (n, G, cog, *oc): the copy that drops off-output
-                # positions.
-                grid = np.moveaxis(_q_grid(res, tuple(slab.shape[2:]), oc, wide), 2, 0)
-                if bias5 is None:
-                    out5[bs, :, :, rs] = grid
-                else:
-                    np.add(grid, bias5, out=out5[bs, :, :, rs])
-
-    split_range(run, batch, _samples_per_thread(row_bytes * out_shape[0]))
+    for bs, row_slices in _chunks(batch, out_shape[0], row_bytes):
+        xp = _pad_zeros(x[bs], padding)
+        if not wide and len(row_slices) == 1:
+            # whole samples, exact layout: the GEMM writes the output (Note [tap layouts])
+            view = _tap_view(xp, groups, kernel, stride, dilation, out_shape, False)
+            cols = _batch_columns(view, len(kernel))
+            np.matmul(wmat, cols, out=outq[bs])
+            if bias5 is not None:
+                outq[bs] += bias5.reshape(groups, cog, 1)
+            continue
+        for rs in row_slices:
+            slab = _rows(xp, rs, stride[0], reach)
+            oc = (rs.stop - rs.start, *out_shape[1:])
+            cols = _columns(_tap_view(slab, groups, kernel, stride, dilation, oc, wide), kcols)
+            res = _WORKSPACE.take("q", (groups, cog, cols.shape[2]), x.dtype)
+            res = np.matmul(wmat, cols, out=res).reshape(groups, cog, slab.shape[0], -1)
+            # (G, cog, n, *oc) -> (n, G, cog, *oc): the copy that drops off-output positions.
+            grid = np.moveaxis(_q_grid(res, tuple(slab.shape[2:]), oc, wide), 2, 0)
+            if bias5 is None:
+                out5[bs, :, :, rs] = grid
+            else:
+                np.add(grid, bias5, out=out5[bs, :, :, rs])
     return out
 
 
@@ -378,30 +363,25 @@ def _col2im_core(
     inner = (slice(None), slice(None), *(slice(p, p + n) for p, n in zip(padding, spatial)))
     taps = list(itertools.product(*(range(k) for k in kernel)))
     row_bytes = _column_row_bytes(groups * kcols, plane, tuple(out_shape), y.itemsize)
-
-    def run(first: int, stop: int) -> None:
-        for bs, row_slices in _chunks(stop - first, out_shape[0], row_bytes):
-            bs = slice(first + bs.start, first + bs.stop)
-            gxp = _WORKSPACE.take("plane", (bs.stop - bs.start, groups * cig, *plane), y.dtype)
-            gxp.fill(0)
-            for rs in row_slices:
-                slab = _rows(gxp, rs, stride[0], reach)
-                oc = (rs.stop - rs.start, *out_shape[1:])
-                yq = _to_q(y[bs, :, rs], groups, tuple(slab.shape[2:]), wide)
-                win = _tap_view(slab, groups, kernel, stride, dilation, oc, wide, True)
-                gcols = _WORKSPACE.take("columns", (groups, kcols, yq.shape[2]), y.dtype)
-                gcols = np.matmul(wmat_t, yq, out=gcols).reshape(win.shape)
-                if not wide:
-                    summed = _sum_taps(gcols, kernel, stride, dilation, tuple(slab.shape[2:]))
-                    slab += summed.reshape(groups * cig, *summed.shape[2:]).swapaxes(0, 1)
-                    continue
-                for tap in taps:
-                    # One tap maps positions to distinct input elements, so += through the view is
-                    # an ordinary (non-aliasing) in-place add.
-                    win[(slice(None), slice(None), *tap)] += gcols[(slice(None), slice(None), *tap)]
-            gx[bs] = gxp[inner]
-
-    split_range(run, batch, _samples_per_thread(row_bytes * out_shape[0]))
+    for bs, row_slices in _chunks(batch, out_shape[0], row_bytes):
+        gxp = _WORKSPACE.take("plane", (bs.stop - bs.start, groups * cig, *plane), y.dtype)
+        gxp.fill(0)
+        for rs in row_slices:
+            slab = _rows(gxp, rs, stride[0], reach)
+            oc = (rs.stop - rs.start, *out_shape[1:])
+            yq = _to_q(y[bs, :, rs], groups, tuple(slab.shape[2:]), wide)
+            win = _tap_view(slab, groups, kernel, stride, dilation, oc, wide, True)
+            gcols = _WORKSPACE.take("columns", (groups, kcols, yq.shape[2]), y.dtype)
+            gcols = np.matmul(wmat_t, yq, out=gcols).reshape(win.shape)
+            if not wide:
+                summed = _sum_taps(gcols, kernel, stride, dilation, tuple(slab.shape[2:]))
+                slab += summed.reshape(groups * cig, *summed.shape[2:]).swapaxes(0, 1)
+                continue
+            for tap in taps:
+                # One tap maps positions to distinct input elements, so += through the view is
+                # an ordinary (non-aliasing) in-place add.
+                win[(slice(None), slice(None), *tap)] += gcols[(slice(None), slice(None), *tap)]
+        gx[bs] = gxp[inner]
     return gx
 
 
@@ -449,27 +429,18 @@ def _weight_grad_core(
     kcols = cig * math.prod(kernel)
     plane = tuple(n + 2 * p for n, p in zip(x.shape[2:], padding))
     reach = dilation[0] * (kernel[0] - 1) + 1
+    gw = np.zeros((groups, cog, kcols), dtype=x.dtype)
     row_bytes = _column_row_bytes(groups * kcols, plane, out_shape, x.itemsize)
-
-    def run(first: int, stop: int) -> np.ndarray:
-        gw = np.zeros((groups, cog, kcols), dtype=x.dtype)
-        for bs, row_slices in _chunks(stop - first, out_shape[0], row_bytes):
-            bs = slice(first + bs.start, first + bs.stop)
-            xp = _pad_zeros(x[bs], padding)
-            # Off-output columns read real input elements and meet a zero gradient: 0 * inf = NaN.
-            wide = _use_wide(stride, plane, out_shape) and _all_finite(xp)
-            for rs in row_slices:
-                slab = _rows(xp, rs, stride[0], reach)
-                oc = (rs.stop - rs.start, *out_shape[1:])
-                cols = _columns(_tap_view(slab, groups, kernel, stride, dilation, oc, wide), kcols)
-                gq = _to_q(gy[bs, :, rs], groups, tuple(slab.shape[2:]), wide)
-                gw += np.matmul(gq, cols.transpose(0, 2, 1))
-        return gw
-
-    parts = split_range(run, batch, _samples_per_thread(row_bytes * out_shape[0]))
-    gw = parts[0]
-    for part in parts[1:]:
-        gw += part
+    for bs, row_slices in _chunks(batch, out_shape[0], row_bytes):
+        xp = _pad_zeros(x[bs], padding)
+        # Off-output columns read real input elements and meet a zero gradient: 0 * inf = NaN.
+        wide = _use_wide(stride, plane, out_shape) and _all_finite(xp)
+        for rs in row_slices:
+            slab = _rows(xp, rs, stride[0], reach)
+            oc = (rs.stop - rs.start, *out_shape[1:])
+            cols = _columns(_tap_view(slab, groups, kernel, stride, dilation, oc, wide), kcols)
+            gq = _to_q(gy[bs, :, rs], groups, tuple(slab.shape[2:]), wide)
+            gw += np.matmul(gq, cols.transpose(0, 2, 1))
     return gw.reshape(groups * cog, cig, *kernel)
 
 

@@ -13,7 +13,6 @@ import os
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import TypeVar
 
 import numpy as np
 
@@ -104,40 +103,3 @@ def for_blocks(update: Update, arrays: Sequence[np.ndarray | None], scratch: int
             error = error or exc
     if error is not None:
         raise error
-
-
-Piece = TypeVar("Piece")
-
-
-def split_range(work: Callable[[int, int], Piece], total: int, min_per_thread: int
-                ) -> list[Piece]:
-    """``[work(start, stop), ...]`` over contiguous pieces of ``range(total)``, in order: one
-    piece per thread while each gets at least ``min_per_thread`` items, the calling thread
-    taking the first. Workers run under the caller's numpy error state (numpy keeps it per
-    thread); the first error raised by any piece is re-raised once all have finished."""
-    pieces = min(_THREADS, total // max(min_per_thread, 1))
-    if pieces <= 1:
-        return [work(0, total)]
-    bounds = [total * i // pieces for i in range(pieces + 1)]
-    state = np.geterr()
-
-    def run(start: int, stop: int) -> Piece:
-        with np.errstate(**state):
-            return work(start, stop)
-
-    pool = _executor()
-    futures = [pool.submit(run, bounds[i], bounds[i + 1]) for i in range(1, pieces)]
-    results: list[Piece] = []
-    error: BaseException | None = None
-    try:
-        results.append(work(bounds[0], bounds[1]))
-    except BaseException as exc:  # re-raised below, after the other threads finish
-        error = exc
-    for future in futures:
-        try:
-            results.append(future.result())
-        except BaseException as exc:
-            error = error or exc
-    if error is not None:
-        raise error
-    return results
