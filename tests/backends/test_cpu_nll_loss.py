@@ -112,3 +112,11 @@ def test_composites_for_other_backends_match_the_cpu_kernels(shape: tuple[int, .
     kernel_grad = registry._nll_loss_backward(g, x, t, w, reduction, -100)
     composite_grad = composites._nll_loss_backward(g, x, t, w, reduction, -100)
     np.testing.assert_allclose(composite_grad.numpy(), kernel_grad.numpy(), rtol=1e-12)
+
+
+def test_fused_op_rejects_an_unknown_reduction() -> None:
+    from volta._generated import registry
+    from volta.errors import SchemaError
+
+    with pytest.raises(SchemaError, match="not a valid value for reduction"):
+        registry._nll_loss(volta.zeros(2, 3), volta.tensor([0, 1]), None, "avg", -100)

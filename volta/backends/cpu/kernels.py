@@ -21,7 +21,7 @@ from volta.backends.cpu.storage import wrap as W
 from volta.backends.cpu.storage import wrap_as as WA
 from volta.composites.nn import linear as _linear_composite
 from volta.composites.views import wrap_dim, wrap_dims
-from volta.errors import DTypeError, IndexOutOfRangeError, ShapeError, VoltaError
+from volta.errors import DTypeError, IndexOutOfRangeError, SchemaError, ShapeError, VoltaError
 from volta.memory_format import format_strides
 from volta.tensor.checks import (
     check_bmm,
@@ -1419,10 +1419,12 @@ def multinomial(self: Tensor, num_samples: int, replacement: bool = False,
     return W(y.reshape(probs.shape[:-1] + (num_samples,)))
 
 
-def _nll_terms(self: Tensor, target: Tensor, weight: Tensor | None, ignore_index: int
-               ) -> tuple[np.ndarray, np.ndarray, int]:
+def _nll_terms(self: Tensor, target: Tensor, weight: Tensor | None, reduction: str,
+               ignore_index: int) -> tuple[np.ndarray, np.ndarray, int]:
     """The clamped class of each target (ignored ones read class 0), its weight (0 where
     ignored) and the class dim; a target outside the classes raises as PyTorch's CPU kernel."""
+    if reduction not in ("none", "mean", "sum"):
+        raise SchemaError(f"{reduction} is not a valid value for reduction")
     class_dim = 0 if self.ndim == 1 else 1
     classes = self.shape[class_dim]
     t = A(target).astype(np.int64, copy=False)
@@ -1442,7 +1444,7 @@ def _nll_terms(self: Tensor, target: Tensor, weight: Tensor | None, ignore_index
 @kernel("_nll_loss")
 def nll_loss_fused(self: Tensor, target: Tensor, weight: Tensor | None, reduction: str,
                    ignore_index: int) -> Tensor:
-    safe, w, class_dim = _nll_terms(self, target, weight, ignore_index)
+    safe, w, class_dim = _nll_terms(self, target, weight, reduction, ignore_index)
     x = A(self)
     picked = np.take_along_axis(x, np.expand_dims(safe, class_dim), class_dim)
     loss = np.asarray(-(picked.reshape(safe.shape) * w))
@@ -1458,7 +1460,7 @@ def nll_loss_fused(self: Tensor, target: Tensor, weight: Tensor | None, reductio
 @kernel("_nll_loss_backward")
 def nll_loss_fused_backward(grad_output: Tensor, self: Tensor, target: Tensor,
                             weight: Tensor | None, reduction: str, ignore_index: int) -> Tensor:
-    safe, w, class_dim = _nll_terms(self, target, weight, ignore_index)
+    safe, w, class_dim = _nll_terms(self, target, weight, reduction, ignore_index)
     x = A(self)
     g = A(grad_output).astype(x.dtype, copy=False)
     if reduction == "mean":
