@@ -20,8 +20,18 @@ count runs in a child process of this script started with ``OPENBLAS_NUM_THREADS
 ``OMP_NUM_THREADS`` and ``MKL_NUM_THREADS`` set to it; the child also calls
 ``torch.set_num_threads(n)``, so both frameworks get the same threads in the same process.
 
-Timing: warm-up steps, then the median over timed steps (seconds per step -> steps/s); the
-ratio is volta steps/s / PyTorch steps/s (> 1 means volta is faster).
+Timing: both frameworks' steps of a case exist side by side; each gets its warm-up steps, then
+the timed steps run in alternating blocks (PyTorch's block, volta's block, volta's, PyTorch's,
+... so neither always goes first), with an idle gap of ``GAP_S`` before every block. The result
+is the median over all of a framework's timed steps (seconds per step -> steps/s); the ratio is
+volta steps/s / PyTorch steps/s (> 1 means volta is faster). Why the gap: both frameworks' thread
+pools busy-wait for a while after their last parallel region (PyTorch's OpenMP workers after each
+op, OpenBLAS's threads after each BLAS call) before they sleep. Timed straight after the other
+framework, a step shares its cores with those spinning threads: with 2 threads on 2 cores,
+volta's LeNet step measured 18.2 ms right after PyTorch's steps and 12.8 ms with PyTorch's
+workers passive. The gap lets the other framework's threads go to sleep, so each framework is
+timed as it runs alone, while both still share the one process, its thread settings and the
+moment's machine load; alternating the blocks spreads slow drifts of that load over both.
 
 Peak memory of the conv step: each framework runs in a fresh child process (so neither sees the
 other's heap) and reports the peak resident set size (``ru_maxrss``) minus the resident size
@@ -63,6 +73,31 @@ def sizes(quick: bool) -> dict[str, Any]:
             "lstm_shape": (64, 32, 256),  # steps, batch, input = hidden size
             "transformer": (16, 128, 256, 4, 1024),  # batch, seq, d_model, nhead, feed-forward
             "warmup": 3, "steps": 20, "conv_warmup": 1, "conv_steps": 3}
+
+
+GAP_S = 0.25  # idle time before each timed block: the other framework's threads stop spinning
+BLOCKS = 4  # timed blocks per framework and case (fewer when there are fewer steps)
+
+
+def interleaved_medians(steps: dict[str, Callable[[], None]], warmup: int, count: int
+                        ) -> dict[str, float]:
+    """Median seconds per call of each ``steps`` entry over ``count`` timed calls, timed in
+    alternating blocks with an idle gap before each (the module docstring says why)."""
+    for step in steps.values():
+        for _ in range(warmup):
+            step()
+    blocks = max(1, min(BLOCKS, count))
+    sizes = [count // blocks + (i < count % blocks) for i in range(blocks)]
+    samples: dict[str, list[float]] = {label: [] for label in steps}
+    order = list(steps)
+    for block, size in enumerate(sizes):
+        for label in order if block % 2 == 0 else order[::-1]:
+            time.sleep(GAP_S)
+            for _ in range(size):
+                start = time.perf_counter()
+                steps[label]()
+                samples[label].append(time.perf_counter() - start)
+    return {label: statistics.median(times) for label, times in samples.items()}
 
 
 def median_seconds(step: Callable[[], None], warmup: int, steps: int) -> float:
@@ -180,16 +215,17 @@ def timing_worker(threads: int, quick: bool) -> dict[str, Any]:
     for name in ("mlp_sgd", "mlp_adam", "lenet", "lstm", "transformer", "conv"):
         warmup, steps = ((cfg["conv_warmup"], cfg["conv_steps"]) if name == "conv"
                          else (cfg["warmup"], cfg["steps"]))
-        row: dict[str, Any] = {}
+        pair: dict[str, Callable[[], None]] = {}
         for label, lib in (("torch", torch), ("volta", volta)):
             if name == "lstm":
-                step = lstm_step(lib, cfg)
+                pair[label] = lstm_step(lib, cfg)
             elif name == "conv":
-                step = conv_step(lib, *conv_setup(lib, cfg["conv_shape"]))
+                pair[label] = conv_step(lib, *conv_setup(lib, cfg["conv_shape"]))
             else:
-                step = training_cases(lib, cfg)[name]
-            row[f"{label}_s"] = median_seconds(step, warmup, steps)
-            del step
+                pair[label] = training_cases(lib, cfg)[name]
+        seconds = interleaved_medians(pair, warmup, steps)
+        del pair
+        row: dict[str, Any] = {f"{label}_s": s for label, s in seconds.items()}
         row["torch_steps_per_s"] = 1.0 / row["torch_s"]
         row["volta_steps_per_s"] = 1.0 / row["volta_s"]
         row["ratio"] = row["volta_steps_per_s"] / row["torch_steps_per_s"]

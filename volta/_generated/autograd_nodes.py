@@ -6,7 +6,7 @@ import math
 
 from volta._generated import registry as _op
 from volta._generated.functions import *  # formulas are written with volta ops
-from volta._generated.functions import _log_softmax_backward_data, _rnn_layer_backward, _scaled_dot_product_attention_flash_backward, _softmax_backward_data
+from volta._generated.functions import _log_softmax_backward_data, _nll_loss, _nll_loss_backward, _rnn_layer_backward, _scaled_dot_product_attention_flash_backward, _softmax_backward_data
 from volta.autograd.formulas import *  # and the helpers formulas share
 from volta.autograd.graph import Node as _Node, connect as _connect, connect_tensors as _connect_tensors, set_history as _set_history
 from volta.autograd.graph import save as _save, save_list as _save_list, save_output as _save_output
@@ -6980,6 +6980,83 @@ def autograd__rnn_layer(input_gates, hx, cx, weight_hh, bias_hh, weight_hr, mode
 
 KERNELS['_rnn_layer'] = autograd__rnn_layer
 NODES['_rnn_layer'] = RnnLayerBackward
+
+
+class NllLossBackward(_Node):
+    __slots__ = ('s_self', 's_target', 's_weight', 's_reduction', 's_ignore_index')
+    op_name = '_nll_loss'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self) if needs[0] else None
+        target = _unpack(node, node.s_target) if needs[0] else None
+        weight = _unpack(node, node.s_weight) if needs[0] else None
+        reduction = node.s_reduction
+        ignore_index = node.s_ignore_index
+        g_self = g_target = g_weight = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = _nll_loss_backward(grad, self, target, weight, reduction, ignore_index)
+        return (g_self, g_target, g_weight)
+
+
+def autograd__nll_loss(self, target, weight, reduction, ignore_index):
+    result = _op._nll_loss.redispatch(_AUTOGRAD, self, target, weight, reduction, ignore_index)
+    node = NllLossBackward()
+    if _connect_tensors(node, (self, target, weight)):
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_self = _save(self)
+        if needs[0]:
+            node.s_target = _save(target)
+        if needs[0]:
+            node.s_weight = _save(weight)
+        node.s_reduction = reduction
+        node.s_ignore_index = ignore_index
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['_nll_loss'] = autograd__nll_loss
+NODES['_nll_loss'] = NllLossBackward
+
+
+class NllLossBackwardBackward(_Node):
+    __slots__ = ('s_target', 's_weight', 's_reduction', 's_ignore_index')
+    op_name = '_nll_loss_backward'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        target = _unpack(node, node.s_target) if needs[0] else None
+        weight = _unpack(node, node.s_weight) if needs[0] else None
+        reduction = node.s_reduction
+        ignore_index = node.s_ignore_index
+        g_grad_output = g_self = g_target = g_weight = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_grad_output = _nll_loss(grad, target, weight, reduction, ignore_index)
+        return (g_grad_output, g_self, g_target, g_weight)
+
+
+def autograd__nll_loss_backward(grad_output, self, target, weight, reduction, ignore_index):
+    result = _op._nll_loss_backward.redispatch(_AUTOGRAD, grad_output, self, target, weight, reduction, ignore_index)
+    node = NllLossBackwardBackward()
+    if _connect_tensors(node, (grad_output, self, target, weight)):
+        needs = node.needs_input_grad
+        if needs[0]:
+            node.s_target = _save(target)
+        if needs[0]:
+            node.s_weight = _save(weight)
+        node.s_reduction = reduction
+        node.s_ignore_index = ignore_index
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['_nll_loss_backward'] = autograd__nll_loss_backward
+NODES['_nll_loss_backward'] = NllLossBackwardBackward
 
 
 def autograd_abs_(self):

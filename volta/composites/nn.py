@@ -433,6 +433,16 @@ def nll_loss(self: Tensor, target: Tensor, weight: Tensor | None = None,
     _check_class_weight(weight, classes, "")
     if target.dtype is not D.int64:
         target = target.to(D.int64)
+    if weight is None or not weight.requires_grad:
+        return R._nll_loss(self, target, weight, reduction, ignore_index)
+    return _nll_loss_parts(self, target, weight, reduction, ignore_index)
+
+
+def _nll_loss_parts(self: Tensor, target: Tensor, weight: Tensor | None, reduction: str,
+                    ignore_index: int) -> Tensor:
+    """nll_loss written with gather (differentiable in ``weight`` as well)."""
+    class_dim = 0 if self.ndim == 1 else 1
+    classes = self.shape[class_dim]
     valid = R.ne(target, ignore_index)
     safe = R.where_self(valid, target, 0)
     # the range check reads the data on the host: free where the storage is host memory (the
@@ -455,6 +465,31 @@ def nll_loss(self: Tensor, target: Tensor, weight: Tensor | None = None,
     if reduction == "sum":
         return loss.sum()
     return loss.sum() / w.sum()
+
+
+@composite("_nll_loss")
+def _nll_loss(self: Tensor, target: Tensor, weight: Tensor | None, reduction: str,
+              ignore_index: int) -> Tensor:
+    """The fused loss op, for backends without a kernel of their own."""
+    return _nll_loss_parts(self, target, weight, reduction, ignore_index)
+
+
+@composite("_nll_loss_backward")
+def _nll_loss_backward(grad_output: Tensor, self: Tensor, target: Tensor, weight: Tensor | None,
+                       reduction: str, ignore_index: int) -> Tensor:
+    """Scatters -weight * grad_output (over the total weight for "mean") to each target class."""
+    class_dim = 0 if self.ndim == 1 else 1
+    valid = R.ne(target, ignore_index)
+    safe = R.where_self(valid, target, 0)
+    if weight is None:
+        w = valid.to(self.dtype)
+    else:
+        w = R.reshape(F.index_select(weight, 0, R.reshape(safe, (-1,))), _shape(safe))
+        w = R.where_self(valid, w, 0)
+    scale = grad_output / w.sum() if reduction == "mean" else grad_output
+    values = -(w * scale)
+    return F.zeros_like(self).scatter(class_dim, safe.unsqueeze(class_dim),
+                                      values.unsqueeze(class_dim))
 
 
 @composite("cross_entropy")

@@ -21,7 +21,7 @@ from volta.backends.cpu.storage import wrap as W
 from volta.backends.cpu.storage import wrap_as as WA
 from volta.composites.nn import linear as _linear_composite
 from volta.composites.views import wrap_dim, wrap_dims
-from volta.errors import DTypeError, IndexOutOfRangeError, ShapeError, VoltaError
+from volta.errors import DTypeError, IndexOutOfRangeError, SchemaError, ShapeError, VoltaError
 from volta.memory_format import format_strides
 from volta.tensor.checks import (
     check_bmm,
@@ -1414,3 +1414,57 @@ def multinomial(self: Tensor, num_samples: int, replacement: bool = False,
         out.append(rng.choice(row.size, size=num_samples, replace=replacement, p=row / total))
     y = np.asarray(out, dtype=np.int64)
     return W(y.reshape(probs.shape[:-1] + (num_samples,)))
+
+
+def _nll_terms(self: Tensor, target: Tensor, weight: Tensor | None, reduction: str,
+               ignore_index: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """The clamped class of each target (ignored ones read class 0), its weight (0 where
+    ignored) and the class dim; a target outside the classes raises as PyTorch's CPU kernel."""
+    if reduction not in ("none", "mean", "sum"):
+        raise SchemaError(f"{reduction} is not a valid value for reduction")
+    class_dim = 0 if self.ndim == 1 else 1
+    classes = self.shape[class_dim]
+    t = A(target).astype(np.int64, copy=False)
+    valid = t != ignore_index
+    safe = np.where(valid, t, 0)
+    if safe.size and (safe.min() < 0 or safe.max() >= classes):
+        bad = safe[(safe < 0) | (safe >= classes)].reshape(-1)[0]
+        raise IndexOutOfRangeError(f"Target {bad} is out of bounds.")
+    dtype = A(self).dtype
+    if weight is None:
+        w = valid.astype(dtype)
+    else:
+        w = np.where(valid, A(weight).astype(dtype, copy=False)[safe], dtype.type(0))
+    return safe, w, class_dim
+
+
+@kernel("_nll_loss")
+def nll_loss_fused(self: Tensor, target: Tensor, weight: Tensor | None, reduction: str,
+                   ignore_index: int) -> Tensor:
+    safe, w, class_dim = _nll_terms(self, target, weight, reduction, ignore_index)
+    x = A(self)
+    picked = np.take_along_axis(x, np.expand_dims(safe, class_dim), class_dim)
+    loss = np.asarray(-(picked.reshape(safe.shape) * w))
+    if reduction == "none":
+        return WA(loss, self.dtype)
+    total = loss.sum(dtype=x.dtype)
+    if reduction == "mean":
+        with np.errstate(divide="ignore", invalid="ignore"):  # all ignored: 0/0 = nan, as torch
+            total = total / w.sum(dtype=x.dtype)
+    return WA(np.asarray(total, dtype=x.dtype), self.dtype)
+
+
+@kernel("_nll_loss_backward")
+def nll_loss_fused_backward(grad_output: Tensor, self: Tensor, target: Tensor,
+                            weight: Tensor | None, reduction: str, ignore_index: int) -> Tensor:
+    safe, w, class_dim = _nll_terms(self, target, weight, reduction, ignore_index)
+    x = A(self)
+    g = A(grad_output).astype(x.dtype, copy=False)
+    if reduction == "mean":
+        with np.errstate(divide="ignore", invalid="ignore"):
+            g = g / w.sum(dtype=x.dtype)
+    values = np.negative(w * g)  # g is 0-d unless reduction is "none"
+    grad = np.zeros(x.shape, dtype=x.dtype)
+    np.put_along_axis(grad, np.expand_dims(safe, class_dim), np.expand_dims(values, class_dim),
+                      class_dim)
+    return WA(grad, self.dtype)
