@@ -212,6 +212,10 @@ def _pointwise_result_type(operands: tuple) -> dtype:
     return first
 
 
+# ops whose bool rejection names the logical alternative, as PyTorch's messages do
+_BOOL_ARITHMETIC_HINT = frozenset({"neg", "sub", "rsub"})
+
+
 def pointwise_result_dtypes(name: str, promotion: str, allowed: str | None, operands: tuple
                             ) -> tuple[dtype, dtype]:
     """(computation dtype, result dtype) of pointwise op ``name`` applied to ``operands``
@@ -232,8 +236,9 @@ def pointwise_result_dtypes(name: str, promotion: str, allowed: str | None, oper
             raise DTypeError(f"{name}: not implemented for '{promoted.name}' (integral tensors "
                              "only)")
         if allowed == "numeric" and any(_is_tensor(x) and x.dtype is bool_ for x in operands):
-            raise DTypeError(f"{name}: not supported for bool tensors (use logical_xor() / "
-                             "logical_not() / the ^ and ~ operators instead)")
+            hint = (" (use logical_xor() / logical_not() / the ^ and ~ operators instead)"
+                    if name in _BOOL_ARITHMETIC_HINT else "")
+            raise DTypeError(f"{name}: not supported for bool tensors{hint}")
         if allowed == "floating" and not promoted.is_floating_point:
             raise DTypeError(f"{name}: not implemented for '{promoted.name}' (floating point "
                              "tensors only)")

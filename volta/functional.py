@@ -43,6 +43,7 @@ def numel(t: Tensor) -> int:
     return t.numel()
 
 
+@_binding.python_arguments
 def tensordot(a: Tensor, b: Tensor, dims: object = 2) -> Tensor:
     """``tensordot(a, b, dims=2)`` or ``dims=([1, 0], [0, 1])`` as in PyTorch."""
     if isinstance(dims, int) and isinstance(a, Tensor):

@@ -287,12 +287,19 @@ def im2col(self: Tensor, kernel_size: Sequence[int], dilation: Sequence[int],
                          f"{dilation[1]}), padding ({padding[0]}, {padding[1]}), calculated shape "
                          f"of the array of sliding blocks as ({blocks[0]}, {blocks[1]}), but its "
                          f"components must be at least one.")
+    _check_floating(self, "im2col_out_cpu")
     padded = (h + 2 * padding[0], w + 2 * padding[1])
     x = R.pad(x, (padding[1], padding[1], padding[0], padding[0]), "constant", None)
     index = _block_positions(x, padded, kernel_size, dilation, stride, blocks)
     cols = F.index_select(R.reshape(x, (n, c, padded[0] * padded[1])), 2, index)
     out = R.reshape(cols, (n, c * kernel_size[0] * kernel_size[1], blocks[0] * blocks[1]))
     return out.squeeze(0) if self.ndim == 3 else out
+
+
+def _check_floating(self: Tensor, kernel: str) -> None:
+    """PyTorch's im2col/col2im kernels exist for floating types only (after the shape checks)."""
+    if not self.dtype.is_floating_point:
+        raise DTypeError(f'"{kernel}" not implemented for \'{self.dtype.name}\'')
 
 
 @composite("col2im")
@@ -323,6 +330,7 @@ def col2im(self: Tensor, output_size: Sequence[int], kernel_size: Sequence[int],
                          f"input's dimension 2 to match the calculated number of sliding blocks "
                          f"{blocks[0]} * {blocks[1]} = {blocks[0] * blocks[1]}, but got "
                          f"input.size(2)={length}.")
+    _check_floating(self, "col2im_out_cpu")
     c = rows // per_block
     padded = (output_size[0] + 2 * padding[0], output_size[1] + 2 * padding[1])
     index = _block_positions(x, padded, kernel_size, dilation, stride, blocks)

@@ -17,7 +17,7 @@ KERNELS = {}
 
 
 def abs(self):
-    (self,), out_dtype = _prepare('abs', 'default', None, self)
+    (self,), out_dtype = _prepare('abs', 'default', 'numeric', self)
     return _wrap(_pm.abs(self), out_dtype)
 
 
@@ -217,7 +217,7 @@ KERNELS['sigmoid_backward'] = sigmoid_backward
 
 
 def relu(self):
-    (self,), out_dtype = _prepare('relu', 'default', None, self)
+    (self,), out_dtype = _prepare('relu', 'default', 'numeric', self)
     return _wrap(_pm.maximum(self, 0), out_dtype)
 
 
@@ -234,7 +234,7 @@ KERNELS['threshold_backward'] = threshold_backward
 
 
 def relu6(self):
-    (self,), out_dtype = _prepare('relu6', 'default', None, self)
+    (self,), out_dtype = _prepare('relu6', 'default', 'numeric', self)
     return _wrap(_pm.minimum(_pm.maximum(self, 0), 6), out_dtype)
 
 
@@ -242,7 +242,7 @@ KERNELS['relu6'] = relu6
 
 
 def silu(self):
-    (self,), out_dtype = _prepare('silu', 'int_to_float', None, self)
+    (self,), out_dtype = _prepare('silu', 'int_to_float', 'floating', self)
     with _quiet(all='ignore'):
         return _wrap(self * _pm.sigmoid(self), out_dtype)
 
@@ -315,7 +315,7 @@ KERNELS['elu_backward'] = elu_backward
 
 
 def selu(self):
-    (self,), out_dtype = _prepare('selu', 'int_to_float', None, self)
+    (self,), out_dtype = _prepare('selu', 'int_to_float', 'floating', self)
     with _quiet(all='ignore'):
         return _wrap(1.0507009873554805 * _pm.where(self > 0, self, 1.6732632423543772 * _pm.expm1(self)), out_dtype)
 
@@ -324,7 +324,7 @@ KERNELS['selu'] = selu
 
 
 def leaky_relu(self, negative_slope):
-    (self,), out_dtype = _prepare('leaky_relu', 'default', None, self)
+    (self,), out_dtype = _prepare('leaky_relu', 'default', 'floating', self)
     negative_slope = _scalar('leaky_relu', negative_slope, out_dtype)
     return _wrap(_pm.where(self > 0, self, self * negative_slope), out_dtype)
 
@@ -342,7 +342,7 @@ KERNELS['leaky_relu_backward'] = leaky_relu_backward
 
 
 def hardtanh(self, min_val, max_val):
-    (self,), out_dtype = _prepare('hardtanh', 'default', None, self)
+    (self,), out_dtype = _prepare('hardtanh', 'default', 'numeric', self)
     min_val = _scalar('hardtanh', min_val, out_dtype)
     max_val = _scalar('hardtanh', max_val, out_dtype)
     return _wrap(_pm.minimum(_pm.maximum(self, min_val), max_val), out_dtype)
@@ -398,7 +398,7 @@ KERNELS['log_sigmoid_backward'] = log_sigmoid_backward
 
 
 def softsign(self):
-    (self,), out_dtype = _prepare('softsign', 'int_to_float', None, self)
+    (self,), out_dtype = _prepare('softsign', 'int_to_float', 'numeric', self)
     with _quiet(all='ignore'):
         return _wrap(self / (1 + _pm.abs(self)), out_dtype)
 
@@ -440,7 +440,7 @@ KERNELS['sign'] = sign
 
 
 def floor(self):
-    (self,), out_dtype = _prepare('floor', 'default', None, self)
+    (self,), out_dtype = _prepare('floor', 'default', 'numeric', self)
     return _wrap(_pm.floor(self), out_dtype)
 
 
@@ -448,7 +448,7 @@ KERNELS['floor'] = floor
 
 
 def ceil(self):
-    (self,), out_dtype = _prepare('ceil', 'default', None, self)
+    (self,), out_dtype = _prepare('ceil', 'default', 'numeric', self)
     return _wrap(_pm.ceil(self), out_dtype)
 
 
@@ -456,7 +456,7 @@ KERNELS['ceil'] = ceil
 
 
 def round(self, decimals):
-    (self,), out_dtype = _prepare('round', 'default', None, self)
+    (self,), out_dtype = _prepare('round', 'default', 'numeric', self)
     return _wrap(_pm.round(self, decimals), out_dtype)
 
 
@@ -464,7 +464,7 @@ KERNELS['round'] = round
 
 
 def trunc(self):
-    (self,), out_dtype = _prepare('trunc', 'default', None, self)
+    (self,), out_dtype = _prepare('trunc', 'default', 'numeric', self)
     return _wrap(_pm.trunc(self), out_dtype)
 
 
@@ -647,7 +647,7 @@ KERNELS['atan2'] = atan2
 
 
 def hypot(self, other):
-    (self, other), out_dtype = _prepare('hypot', 'default', None, self, other)
+    (self, other), out_dtype = _prepare('hypot', 'default', 'floating', self, other)
     return _wrap(_pm.hypot(self, other), out_dtype)
 
 
@@ -672,7 +672,7 @@ KERNELS['xlogy'] = xlogy
 
 
 def logaddexp(self, other):
-    (self, other), out_dtype = _prepare('logaddexp', 'int_to_float', None, self, other)
+    (self, other), out_dtype = _prepare('logaddexp', 'int_to_float', 'floating', self, other)
     with _quiet(all='ignore'):
         return _wrap(_pm.logaddexp(self, other), out_dtype)
 
@@ -845,7 +845,7 @@ KERNELS['sinc'] = sinc
 
 
 def logaddexp2(self, other):
-    (self, other), out_dtype = _prepare('logaddexp2', 'int_to_float', None, self, other)
+    (self, other), out_dtype = _prepare('logaddexp2', 'int_to_float', 'floating', self, other)
     with _quiet(all='ignore'):
         return _wrap(_pm.where(self == other, self + 1, _pm.maximum(self, other) + _pm.log2(1 + _pm.exp2(-_pm.abs(self - other)))), out_dtype)
 

@@ -13,7 +13,7 @@ SPECS = {}
 SPECS['abs'] = dict(
     args=(('self', 'Tensor'),),
     promotion='default',
-    dtypes=None,
+    dtypes='numeric',
     wgsl='pw_abs(v_self)',
 )
 
@@ -174,7 +174,7 @@ SPECS['sigmoid_backward'] = dict(
 SPECS['relu'] = dict(
     args=(('self', 'Tensor'),),
     promotion='default',
-    dtypes=None,
+    dtypes='numeric',
     wgsl='pw_maximum(v_self, 0)',
 )
 
@@ -188,14 +188,14 @@ SPECS['threshold_backward'] = dict(
 SPECS['relu6'] = dict(
     args=(('self', 'Tensor'),),
     promotion='default',
-    dtypes=None,
+    dtypes='numeric',
     wgsl='pw_minimum(pw_maximum(v_self, 0), 6)',
 )
 
 SPECS['silu'] = dict(
     args=(('self', 'Tensor'),),
     promotion='int_to_float',
-    dtypes=None,
+    dtypes='floating',
     wgsl='(v_self * pw_sigmoid(v_self))',
 )
 
@@ -244,14 +244,14 @@ SPECS['elu_backward'] = dict(
 SPECS['selu'] = dict(
     args=(('self', 'Tensor'),),
     promotion='int_to_float',
-    dtypes=None,
+    dtypes='floating',
     wgsl='(1.0507009873554805 * select((1.6732632423543772 * pw_expm1(v_self)), v_self, (v_self > 0)))',
 )
 
 SPECS['leaky_relu'] = dict(
     args=(('self', 'Tensor'), ('negative_slope', 'T')),
     promotion='default',
-    dtypes=None,
+    dtypes='floating',
     wgsl='select((v_self * v_negative_slope), v_self, (v_self > 0))',
 )
 
@@ -265,7 +265,7 @@ SPECS['leaky_relu_backward'] = dict(
 SPECS['hardtanh'] = dict(
     args=(('self', 'Tensor'), ('min_val', 'T'), ('max_val', 'T')),
     promotion='default',
-    dtypes=None,
+    dtypes='numeric',
     wgsl='pw_minimum(pw_maximum(v_self, v_min_val), v_max_val)',
 )
 
@@ -307,7 +307,7 @@ SPECS['log_sigmoid_backward'] = dict(
 SPECS['softsign'] = dict(
     args=(('self', 'Tensor'),),
     promotion='int_to_float',
-    dtypes=None,
+    dtypes='numeric',
     wgsl='(v_self / (1 + pw_abs(v_self)))',
 )
 
@@ -342,28 +342,28 @@ SPECS['sign'] = dict(
 SPECS['floor'] = dict(
     args=(('self', 'Tensor'),),
     promotion='default',
-    dtypes=None,
+    dtypes='numeric',
     wgsl='pw_floor(v_self)',
 )
 
 SPECS['ceil'] = dict(
     args=(('self', 'Tensor'),),
     promotion='default',
-    dtypes=None,
+    dtypes='numeric',
     wgsl='pw_ceil(v_self)',
 )
 
 SPECS['round'] = dict(
     args=(('self', 'Tensor'), ('decimals', 'i32')),
     promotion='default',
-    dtypes=None,
+    dtypes='numeric',
     wgsl='pw_round(v_self, v_decimals)',
 )
 
 SPECS['trunc'] = dict(
     args=(('self', 'Tensor'),),
     promotion='default',
-    dtypes=None,
+    dtypes='numeric',
     wgsl='pw_trunc(v_self)',
 )
 
@@ -517,7 +517,7 @@ SPECS['atan2'] = dict(
 SPECS['hypot'] = dict(
     args=(('self', 'Tensor'), ('other', 'Tensor')),
     promotion='default',
-    dtypes=None,
+    dtypes='floating',
     wgsl='pw_hypot(v_self, v_other)',
 )
 
@@ -538,7 +538,7 @@ SPECS['xlogy'] = dict(
 SPECS['logaddexp'] = dict(
     args=(('self', 'Tensor'), ('other', 'Tensor')),
     promotion='int_to_float',
-    dtypes=None,
+    dtypes='floating',
     wgsl='pw_logaddexp(v_self, v_other)',
 )
 
@@ -685,6 +685,6 @@ SPECS['sinc'] = dict(
 SPECS['logaddexp2'] = dict(
     args=(('self', 'Tensor'), ('other', 'Tensor')),
     promotion='int_to_float',
-    dtypes=None,
+    dtypes='floating',
     wgsl='select((pw_maximum(v_self, v_other) + pw_log2((1 + pw_exp2((-pw_abs((v_self - v_other))))))), (v_self + 1), (v_self == v_other))',
 )
