@@ -122,7 +122,7 @@ def view_strides(old_shape: Sequence[int], old_strides: Sequence[int],
 
 @_impl("view")
 def view(self: Tensor, size: Sequence[int]) -> Tensor:
-    shape = infer_size(size, self.numel(), "view")
+    shape = infer_size(size, math.prod(self._shape), "view")
     strides = view_strides(self._shape, self._stride, shape)
     if strides is None:
         raise ShapeError("view size is not compatible with input tensor's size and stride (at "

@@ -126,7 +126,9 @@ def device_arg(value: Any) -> str | None:
 
 def varargs(values: tuple) -> tuple:
     """``t.view(2, 3)`` and ``t.view((2, 3))`` mean the same."""
-    if len(values) == 1 and isinstance(values[0], (list, tuple)):
+    if values.__class__ is tuple and (len(values) != 1 or values[0].__class__ is int):
+        return values  # t.view(2, 3), t.view(-1): already the tuple of sizes
+    if isinstance(values[0], (list, tuple)):
         return tuple(values[0])
     if len(values) == 1 and isinstance(values[0], _tensor_type()):
         return tuple(values[0].tolist())
