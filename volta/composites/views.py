@@ -88,7 +88,9 @@ def view_strides(old_shape: Sequence[int], old_strides: Sequence[int],
     Walk the old dims from the last, grouping runs that are contiguous with each other
     ("chunks"); each chunk must be covered exactly by a run of new dims.
     """
-    if tuple(old_strides) == _contiguous(tuple(old_shape)) and math.prod(old_shape):
+    if old_shape.__class__ is not tuple or old_strides.__class__ is not tuple:
+        old_shape, old_strides = tuple(old_shape), tuple(old_strides)
+    if old_strides == _contiguous(old_shape) and math.prod(old_shape):
         return _contiguous(tuple(new_shape))  # a contiguous tensor views any shape
     if math.prod(old_shape) == 0 and tuple(old_shape) == tuple(new_shape):
         return tuple(old_strides)  # PyTorch keeps the strides of an empty same-shape view

@@ -474,8 +474,6 @@ class Tensor(TensorMethods):
 
     @property
     def mT(self) -> Tensor:  # noqa: N802 - PyTorch's public name
-        if len(self._shape) == 2:
-            return self.t()  # the same view, without wrapping two dims (matmul's backward)
         return self.transpose(-2, -1)
 
     @property
