@@ -1,7 +1,7 @@
 """Per-call overhead of tiny ops: volta vs PyTorch in one process.
 
-Each case runs a tiny-tensor op many times; we report the median over repeats of the mean time
-per call (microseconds), the volta/PyTorch ratio, and save everything as JSON. With
+Each case runs a tiny-tensor op many times; we report the median over repeats of the mean
+thread CPU time per call (microseconds; CPU time, so a loaded machine adds less noise), the volta/PyTorch ratio, and save everything as JSON. With
 ``--profile`` it also prints where volta's time goes for an add and for a backward pass.
 
     python benchmarks/dispatch_overhead.py [--quick] [--profile]
@@ -30,10 +30,11 @@ RESULTS = Path(__file__).resolve().parent / "results"
 
 
 def mean_us(fn: Callable[[], Any], number: int) -> float:
-    start = time.perf_counter()
+    # this thread's CPU time, not wall time: other processes sharing the cores do not count
+    start = time.thread_time()
     for _ in range(number):
         fn()
-    return (time.perf_counter() - start) / number * 1e6
+    return (time.thread_time() - start) / number * 1e6
 
 
 def per_call_us(volta_fn: Callable[[], Any], torch_fn: Callable[[], Any], number: int,
@@ -135,7 +136,7 @@ def main() -> int:
           f"{summary['median_ratio_autograd']:.2f}; over goal (common <= {GOAL_COMMON}, all <= "
           f"{GOAL_ALL}): {', '.join(summary['over_goal']) or 'none'}")
     report: dict[str, Any] = {
-        "benchmark": "dispatch_overhead", "unit": "microseconds per call (median of repeats)",
+        "benchmark": "dispatch_overhead", "unit": "thread CPU microseconds per call (median of repeats)",
         "python": sys.version.split()[0], "torch": torch.__version__,
         "machine": platform.machine(), "number": number, "repeats": repeats,
         "rows": rows, "summary": summary,

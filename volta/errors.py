@@ -8,6 +8,7 @@ do not know volta.
 from __future__ import annotations
 
 import functools
+import types
 from collections.abc import Callable
 from typing import Any
 
@@ -111,17 +112,39 @@ _AS_VOLTA_ERROR: tuple[tuple[type[BaseException] | tuple[type[BaseException], ..
 )
 
 
+# Note [Raw-error boundary]
+# Kernels are not wrapped one by one (a wrapper is one more Python frame on every op call):
+# ``raising_volta_errors`` marks the function, and the dispatcher, in the ``except`` block around
+# its kernel call (free unless something raised), asks ``as_volta_error`` for the translation.
+TRANSLATES_RAW_ERRORS = "__volta_translates_raw_errors__"
+
+
+def as_volta_error(name: str, error: Exception) -> VoltaError | None:
+    """The VoltaError that a raw ``error`` escaping op ``name`` becomes, or None to re-raise it."""
+    if isinstance(error, VoltaError):
+        return None
+    for raw, volta_error in _AS_VOLTA_ERROR:
+        if isinstance(error, raw):
+            return volta_error(f"{name}(): {error}")
+    return None
+
+
 def raising_volta_errors(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
-    """``fn`` with every raw Python/numpy exception turned into the matching VoltaError."""
+    """``fn`` with every raw Python/numpy exception turned into the matching VoltaError when
+    the dispatcher calls it (Note [Raw-error boundary]). Only a plain function of its own gets
+    the mark; anything else (a ufunc, a bound method, a callable object) may be shared with code
+    that wants its errors raw, so it is wrapped instead."""
+    if isinstance(fn, types.FunctionType):
+        setattr(fn, TRANSLATES_RAW_ERRORS, True)
+        return fn
+
     @functools.wraps(fn)
     def guarded(*args: Any) -> Any:
         try:
             return fn(*args)
-        except VoltaError:
-            raise
         except Exception as e:
-            for raw, volta_error in _AS_VOLTA_ERROR:
-                if isinstance(e, raw):
-                    raise volta_error(f"{name}(): {e}") from e
-            raise
+            translated = as_volta_error(name, e)
+            if translated is None:
+                raise
+            raise translated from e
     return guarded

@@ -79,6 +79,11 @@ CASES: dict[str, Any] = {
     "numpy_int": lambda lib: np.int64(1),
     "numpy_array": lambda lib: (slice(None), np.array([0, 2])),
     "list_of_lists": lambda lib: ([[0, 1]], [[2, 0]]),
+    # full slices are skipped by the int/slice fast path
+    "full_slices_only": lambda lib: (slice(None), slice(None)),
+    "full_slice_then_int": lambda lib: (slice(None), 1),
+    "int_full_slice_int": lambda lib: (1, slice(None), 2),
+    "full_slice_between_slices": lambda lib: (slice(1, None), slice(None), slice(None, None, 2)),
 }
 
 
@@ -303,3 +308,25 @@ def test_getitem_autograd_flows_back() -> None:
     for x in (v, t):
         (x[1, [0, 2]].sum() * 2 + x[:, 1].sum() + x[x > 3].sum()).backward()
     np.testing.assert_array_equal(v.grad.numpy(), t.grad.numpy())
+
+
+def test_full_slices_give_a_new_view_object() -> None:
+    """x[:, :] skips both slices but must not hand back ``x`` itself (as PyTorch)."""
+    x = volta.zeros(2, 3)
+    for index in ((slice(None), slice(None)), (slice(None),), slice(None)):
+        got = x[index]
+        assert got is not x and got.untyped_storage() is x.untyped_storage()
+        assert tuple(got.shape) == (2, 3) and got._base is x
+
+
+def test_long_tensor_index_fast_path_matches_torch_with_autograd() -> None:
+    v = volta.arange(6.0).view(3, 2).requires_grad_()
+    t = torch.arange(6.0).view(3, 2).requires_grad_()
+    vi, ti = volta.tensor([2, 0, 2]), torch.tensor([2, 0, 2])
+    got, want = v[vi], t[ti]
+    np.testing.assert_array_equal(got.detach().numpy(), want.detach().numpy())
+    (got * volta.arange(6.0).view(3, 2)).sum().backward()
+    (want * torch.arange(6.0).view(3, 2)).sum().backward()
+    np.testing.assert_array_equal(v.grad.numpy(), t.grad.numpy())
+    with pytest.raises(IndexOutOfRangeError):
+        v[volta.tensor([3])]

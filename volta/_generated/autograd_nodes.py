@@ -4636,6 +4636,32 @@ KERNELS['transpose'] = autograd_transpose
 NODES['transpose'] = TransposeBackward
 
 
+class TBackward(_Node):
+    __slots__ = ()
+    op_name = 't'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad.t()
+        return (g_self,)
+
+
+def autograd_t(self):
+    result = _op.t.redispatch(_AUTOGRAD, self)
+    node = TBackward()
+    if _connect_tensors(node, (self,)):
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['t'] = autograd_t
+NODES['t'] = TBackward
+
+
 class SqueezeBackward(_Node):
     __slots__ = ('s_self',)
     op_name = 'squeeze'
@@ -5046,6 +5072,34 @@ def autograd_alias(self):
 
 KERNELS['alias'] = autograd_alias
 NODES['alias'] = AliasBackward
+
+
+class ReshapeBackward(_Node):
+    __slots__ = ('s_self',)
+    op_name = 'reshape'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        self = _unpack(node, node.s_self)
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = grad.reshape(self.shape)
+        return (g_self,)
+
+
+def autograd_reshape(self, shape):
+    result = _op.reshape.redispatch(_AUTOGRAD, self, shape)
+    node = ReshapeBackward()
+    if _connect_tensors(node, (self,)):
+        node.s_self = _save_meta(self)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['reshape'] = autograd_reshape
+NODES['reshape'] = ReshapeBackward
 
 
 class CloneBackward(_Node):

@@ -171,10 +171,11 @@ class AccumulateGrad(Node):
                     var._grad = grad
                 else:
                     # a copy: the same gradient tensor may reach several leaves (x + y), the
-                    # caller may hold it, and optimisers update .grad in place
-                    var._grad = grad.clone() if keep_graph else grad.detach().clone()
+                    # caller may hold it, and optimisers update .grad in place. Without
+                    # keep_graph, grad mode is off: ops record nothing, so no detach() needed
+                    var._grad = grad.clone()
             else:
-                var._grad = current + (grad if keep_graph else grad.detach())
+                var._grad = current + grad
 
 
 # Note [Gradient ownership]
@@ -262,8 +263,14 @@ def connect_tensors(node: Node, inputs: tuple) -> bool:
     needs: list = []
     for x in inputs:
         if isinstance(x, tensor) and (x._requires_grad or x._base is not None):
-            e = _edge(x) if x._base is not None else (
-                (x.grad_fn, x._output_nr) if x.grad_fn is not None else (accumulator(x), 0))
+            if x._base is not None:
+                e = _edge(x)
+            elif x.grad_fn is not None:
+                e = (x.grad_fn, x._output_nr)
+            else:  # a leaf: accumulator(x)'s look-up, inlined for the common case
+                ref = x._accumulator
+                acc = ref() if ref is not None else None
+                e = (acc if acc is not None else accumulator(x), 0)
             if e is None:
                 edges.append(None)
                 metas.append(None)

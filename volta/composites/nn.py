@@ -11,7 +11,6 @@ from volta import dtypes as D
 from volta._generated import functions as F
 from volta._generated import registry as R
 from volta.composites.base import _shape, composite
-from volta.composites.shapes import t
 from volta.composites.views import wrap_dim
 from volta.errors import (
     DTypeError,
@@ -30,7 +29,7 @@ from volta.tensor.tensor import Tensor
 @composite("linear")
 def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     """``input @ weight.T + bias``."""
-    out = R.matmul(input, t(weight))
+    out = R.matmul(input, R.t(weight))
     return out if bias is None else out + bias
 
 

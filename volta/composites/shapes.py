@@ -13,7 +13,7 @@ from typing import Any
 from volta import dtypes as D
 from volta._generated import registry as R
 from volta.composites.base import _shape, composite
-from volta.composites.views import infer_size, view_strides, wrap_dim
+from volta.composites.views import wrap_dim
 from volta.errors import (
     ArgumentError,
     DTypeError,
@@ -31,14 +31,6 @@ from volta.tensor.tensor import Tensor
 def swapaxes(self: Tensor, axis0: int, axis1: int) -> Tensor:
     """Alias of transpose."""
     return R.transpose(self, axis0, axis1)
-
-
-@composite("t")
-def t(self: Tensor) -> Tensor:
-    """Transpose of a matrix; tensors with fewer than 2 dims come back as a view of themselves."""
-    if self.ndim > 2:
-        raise ShapeError(f"t() expects a tensor with <= 2 dimensions, but self is {self.ndim}D")
-    return R.transpose(self, 0, 0 if self.ndim < 2 else 1)
 
 
 @composite("expand_as")
@@ -159,15 +151,6 @@ def movedim(self: Tensor, source: Sequence[int], destination: Sequence[int]) -> 
     rest = iter(d for d in range(n) if d not in src)
     perm = [next(rest) if o is None else o for o in order]
     return R.permute(self, tuple(perm))
-
-
-@composite("reshape")
-def reshape(self: Tensor, shape: Sequence[int]) -> Tensor:
-    """A view with ``shape`` when the strides allow one, else a contiguous copy."""
-    size = infer_size(shape, self.numel(), "reshape")
-    if view_strides(_shape(self), tuple(self.stride()), size) is not None:
-        return R.view(self, size)
-    return R.view(contiguous(self), size)
 
 
 @composite("reshape_as")

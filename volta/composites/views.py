@@ -11,6 +11,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from volta._generated import registry as R
 from volta.errors import IndexOutOfRangeError, ShapeError
 from volta.tensor.tensor import Tensor, contiguous_strides
 
@@ -87,7 +88,9 @@ def view_strides(old_shape: Sequence[int], old_strides: Sequence[int],
     Walk the old dims from the last, grouping runs that are contiguous with each other
     ("chunks"); each chunk must be covered exactly by a run of new dims.
     """
-    if tuple(old_strides) == _contiguous(tuple(old_shape)) and math.prod(old_shape):
+    if old_shape.__class__ is not tuple or old_strides.__class__ is not tuple:
+        old_shape, old_strides = tuple(old_shape), tuple(old_strides)
+    if old_strides == _contiguous(old_shape) and math.prod(old_shape):
         return _contiguous(tuple(new_shape))  # a contiguous tensor views any shape
     if math.prod(old_shape) == 0 and tuple(old_shape) == tuple(new_shape):
         return tuple(old_strides)  # PyTorch keeps the strides of an empty same-shape view
@@ -121,7 +124,7 @@ def view_strides(old_shape: Sequence[int], old_strides: Sequence[int],
 
 @_impl("view")
 def view(self: Tensor, size: Sequence[int]) -> Tensor:
-    shape = infer_size(size, self.numel(), "view")
+    shape = infer_size(size, math.prod(self._shape), "view")
     strides = view_strides(self._shape, self._stride, shape)
     if strides is None:
         raise ShapeError("view size is not compatible with input tensor's size and stride (at "
@@ -170,6 +173,30 @@ def transpose(self: Tensor, dim0: int, dim1: int) -> Tensor:
     shape[d0], shape[d1] = shape[d1], shape[d0]
     stride[d0], stride[d1] = stride[d1], stride[d0]
     return self._view_of(tuple(shape), tuple(stride), self._offset)
+
+
+@_impl("t")
+def t(self: Tensor) -> Tensor:
+    """Transpose of a matrix; tensors with fewer than 2 dims come back as a view of themselves.
+    Its own view op with its own formula (not transpose(0, 1)): one dispatch per call."""
+    shape, stride = self._shape, self._stride
+    if len(shape) == 2:
+        return self._view_of((shape[1], shape[0]), (stride[1], stride[0]), self._offset)
+    if len(shape) > 2:
+        raise ShapeError(f"t() expects a tensor with <= 2 dimensions, but self is {len(shape)}D")
+    return self._view_of(shape, stride, self._offset)
+
+
+@_impl("reshape")
+def reshape(self: Tensor, shape: Sequence[int]) -> Tensor:
+    """A view with ``shape`` when the strides allow one, else a contiguous copy. reshape has its
+    own formula, so the view is made here rather than by dispatching ``view`` a second time."""
+    size = infer_size(shape, math.prod(self._shape), "reshape")
+    strides = view_strides(self._shape, self._stride, size)
+    if strides is not None:
+        return self._view_of(size, strides, self._offset)
+    copy = R.contiguous(self)  # a new, row-major storage: the result is no view of ``self``
+    return Tensor._make(copy._storage, size, contiguous_strides(size), copy._offset)
 
 
 @_impl("squeeze")

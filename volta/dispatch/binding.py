@@ -54,8 +54,12 @@ def is_operand(value: Any) -> bool:
 def int_list(value: Any, size: int, name: str) -> Any:
     if value is None:
         return None
-    if value.__class__ is tuple and size <= 1 and all(v.__class__ is int for v in value):
-        return value  # the common case: sizes already a tuple of ints (x.view(2, 3))
+    if value.__class__ is tuple and size <= 1:
+        for v in value:  # a loop, not all(<generator>): this runs on every view/reshape call
+            if v.__class__ is not int:
+                break
+        else:
+            return value  # the common case: sizes already a tuple of ints (x.view(2, 3))
     if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
         return (int(value),) * (size or 1)
     tensor = _tensor_type()
@@ -151,7 +155,9 @@ def device_arg(value: Any) -> str | None:
 
 def varargs(values: tuple) -> tuple:
     """``t.view(2, 3)`` and ``t.view((2, 3))`` mean the same."""
-    if len(values) == 1 and isinstance(values[0], (list, tuple)):
+    if values.__class__ is tuple and (len(values) != 1 or values[0].__class__ is int):
+        return values  # t.view(2, 3), t.view(-1): already the tuple of sizes
+    if isinstance(values[0], (list, tuple)):
         return tuple(values[0])
     if len(values) == 1 and isinstance(values[0], _tensor_type()):
         return tuple(values[0].tolist())

@@ -47,7 +47,14 @@ from typing import Any
 
 from volta.dispatch import keys as K
 from volta.dispatch.local_state import LOCAL
-from volta.errors import DeviceMismatchError, NoKernelError, RegistrationError, ShapeError
+from volta.errors import (
+    TRANSLATES_RAW_ERRORS,
+    DeviceMismatchError,
+    NoKernelError,
+    RegistrationError,
+    ShapeError,
+    as_volta_error,
+)
 from volta.schema import FunctionSchema, OpInfo
 
 Kernel = Callable[..., Any]
@@ -155,7 +162,18 @@ class OperatorHandle:
         kernel = self._cache.get(ks)
         if kernel is None:
             kernel = self._resolve_and_cache(ks)
-        return kernel(*args)
+        try:
+            return kernel(*args)
+        except Exception as error:  # free unless raised: Note [Raw-error boundary]
+            translated = self._translated(kernel, error)
+            if translated is None:
+                raise
+            raise translated from error
+
+    def _translated(self, kernel: Kernel, error: Exception) -> Exception | None:
+        if not getattr(kernel, TRANSLATES_RAW_ERRORS, False):
+            return None
+        return as_volta_error(self.name, error)
 
     def redispatch(self, key: K.DispatchKey, *args: Any) -> Any:
         """Call this op again with ``key`` and every key above it excluded on this thread.
@@ -165,9 +183,29 @@ class OperatorHandle:
         """
         local = LOCAL
         saved = local.excluded
-        local.excluded = saved | key.mask_and_above
+        excluded = local.excluded = saved | key.mask_and_above
         try:
-            return self(*args)
+            # __call__'s body, inlined: every autograd-recorded call passes here
+            if self._simple:
+                ks = 0
+                tensor = _TENSOR_TYPE
+                for i in self.tensor_positions:
+                    a = args[i]
+                    if isinstance(a, tensor):
+                        ks |= a._ks
+            else:
+                ks = self.keyset_of(args)
+            ks = (ks | local.included) & ~excluded
+            kernel = self._cache.get(ks)
+            if kernel is None:
+                kernel = self._resolve_and_cache(ks)
+            try:
+                return kernel(*args)
+            except Exception as error:
+                translated = self._translated(kernel, error)
+                if translated is None:
+                    raise
+                raise translated from error
         finally:
             local.excluded = saved
 
@@ -176,7 +214,13 @@ class OperatorHandle:
         kernel = self._cache.get(keyset)
         if kernel is None:
             kernel = self._resolve_and_cache(keyset)
-        return kernel(*args)
+        try:
+            return kernel(*args)
+        except Exception as error:
+            translated = self._translated(kernel, error)
+            if translated is None:
+                raise
+            raise translated from error
 
     # -- resolution ----------------------------------------------------------------------------
 
@@ -199,6 +243,9 @@ class OperatorHandle:
         if (self.mutated and resolution.key is not None and resolution.key.is_backend
                 and resolution.source != "composite"):
             kernel = _bumping(kernel, self.mutated)
+        if kernel is not resolution.entry.fn and getattr(resolution.entry.fn,
+                                                         TRANSLATES_RAW_ERRORS, False):
+            setattr(kernel, TRANSLATES_RAW_ERRORS, True)  # a wrapper keeps the raw-error mark
         DISPATCHER.store_in_cache(self, keyset, kernel, generation)
         return kernel
 

@@ -122,10 +122,16 @@ def getitem(t: Any, index: Any) -> Any:
             for item in index:
                 if item.__class__ is int:
                     view = _select(view, dim, item)
-                else:
+                    continue
+                # a full slice (x[:, 1]) changes nothing: skipped, as PyTorch's indexing does
+                if item.start is not None or item.stop is not None or item.step is not None:
                     view = _slice(view, dim, item)
-                    dim += 1
-            return view
+                dim += 1
+            # x[:, :] must still be a new view object
+            return view if view is not t else _slice(t, 0, index[0])
+        if (index.__class__ is Tensor and index._shape and not index.dtype.is_floating_point
+                and index.dtype.name not in ("bool", "uint8")):
+            return R.index_Tensor(t, (index,))  # x[long_tensor]: one advanced index, no views
     index = _normalise(index)
     view, advanced = _basic(t, index)
     if not advanced:

@@ -71,6 +71,9 @@ class Storage:
         return self.numel * self.dtype.itemsize
 
 
+_new_tensor = object.__new__
+
+
 def contiguous_strides(shape: tuple[int, ...]) -> tuple[int, ...]:
     strides = []
     acc = 1
@@ -133,9 +136,20 @@ class Tensor(TensorMethods):
 
     def _view_of(self, shape: tuple[int, ...], stride: tuple[int, ...], offset: int) -> Tensor:
         """A tensor sharing this one's storage and version counter (no autograd metadata)."""
-        base = self._base if self._base is not None else self
-        view = Tensor._make(self._storage, tuple(shape), tuple(stride), offset, base)
-        version = self._storage.version
+        # Tensor._make's body, inlined: every view op ends here (Note [Tensor construction cost])
+        storage = self._storage
+        view = _new_tensor(Tensor)
+        view._storage = storage
+        view._shape = tuple(shape)
+        view._stride = tuple(stride)
+        view._offset = offset
+        view.dtype = storage.dtype
+        view._device = storage.device
+        view._ks = storage.key_mask
+        view._np = None
+        base = self._base
+        view._base = self if base is None else base
+        version = storage.version
         if version:
             view._view_version = version
         return view

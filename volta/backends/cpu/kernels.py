@@ -469,7 +469,7 @@ def _rows_matmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     ``a``: numpy would run one small GEMM per leading index (each of which OpenBLAS may try
     to thread) where the rows of all of them make one large GEMM."""
     if a.ndim <= 2:
-        return np.matmul(a, b)
+        return np.dot(a, b)  # same GEMM as np.matmul for these shapes, less call overhead
     rows = math.prod(a.shape[:-1])  # not -1: that is ambiguous when k is 0
     return np.matmul(a.reshape(rows, a.shape[-1]), b).reshape(*a.shape[:-1], b.shape[1])
 
