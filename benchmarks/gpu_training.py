@@ -5,7 +5,9 @@ Cases (issue 10's benchmark), volta and PyTorch in one process:
 * ``overhead``: a chain of 10,000 tiny ops (``x = x * 1.0001 + 0.0001`` on a 16-element tensor)
   with one synchronisation at the end, per op: volta on ``wgpu`` vs PyTorch CUDA eager; also
   volta's host time to record the chain alone (``volta_wgpu_record_us_per_op``, the part that
-  is volta's own on a software adapter, where running the kernels costs the CPU too).
+  is volta's own on a software adapter, where running the kernels costs the CPU too). volta and
+  PyTorch alternate, one chain each per round over 9 rounds, so both meet the host in the same
+  state; the ratio is the median of the rounds' ratios.
 * ``mlp`` / ``lenet``: the training steps of benchmarks/train_cpu.py (MLP 784-1024-1024-10 with
   SGD momentum, batch 256; LeNet with SGD momentum, batch 64), steps/s of volta on ``wgpu``
   vs PyTorch CUDA vs volta on the CPU of the same machine. Each step reads the loss
@@ -80,16 +82,32 @@ def overhead(torch: Any, ops: int, quick: bool) -> dict[str, Any]:
 
     result: dict[str, Any] = {"ops": ops}
     xv = volta.ones(16, device="wgpu")
-    result["volta_wgpu_us_per_op"] = 1e6 * median_seconds(
-        chain(volta, xv), lambda: None, 1, 3 if quick else 5) / ops
+    rounds = 3 if quick else 9
+    volta_run = chain(volta, xv)
+    volta_run()  # warm-up: pipelines compiled, pool filled
+    if torch is None or not torch.cuda.is_available():
+        result["volta_wgpu_us_per_op"] = 1e6 * median_seconds(volta_run, lambda: None, 0,
+                                                               rounds) / ops
+    else:
+        # the two frameworks alternate, one chain each per round, so both meet the host in the
+        # same state (its clock and load drift between runs by more than the difference
+        # measured); medians over the rounds, and the median of the per-round ratios
+        xt = torch.ones(16, device="cuda")
+        torch_run = chain(torch, xt)
+        torch_run()
+        torch.cuda.synchronize()
+        volta_s, torch_s = [], []
+        for _ in range(rounds):
+            volta_s.append(median_seconds(volta_run, lambda: None, 0, 1))
+            torch_s.append(median_seconds(torch_run, torch.cuda.synchronize, 0, 1))
+        result["volta_wgpu_us_per_op"] = 1e6 * statistics.median(volta_s) / ops
+        result["torch_cuda_us_per_op"] = 1e6 * statistics.median(torch_s) / ops
+        result["ratio_volta_over_torch"] = statistics.median(
+            v / t for v, t in zip(volta_s, torch_s, strict=True))
+        result["ratio_per_round"] = [round(v / t, 3) for v, t in zip(volta_s, torch_s,
+                                                                      strict=True)]
     result["volta_wgpu_record_us_per_op"] = 1e6 * statistics.median(
         recording(xv) for _ in range(3 if quick else 5)) / ops
-    if torch is not None and torch.cuda.is_available():
-        xt = torch.ones(16, device="cuda")
-        result["torch_cuda_us_per_op"] = 1e6 * median_seconds(
-            chain(torch, xt), torch.cuda.synchronize, 1, 3 if quick else 5) / ops
-        result["ratio_volta_over_torch"] = (result["volta_wgpu_us_per_op"]
-                                            / result["torch_cuda_us_per_op"])
     return result
 
 
