@@ -59,6 +59,14 @@ def check_same_dtype(op: str, a: Tensor, b: Tensor) -> None:
                          f"{type_name(a.dtype)} and B of type {type_name(b.dtype)} instead")
 
 
+def check_solve_triangular(op: str, a: Tensor, b: Tensor) -> None:
+    """solve_triangular's own rules before the shared solve shapes: one dtype, and B a matrix
+    (or a batch of them)."""
+    check_same_dtype(op, a, b)
+    if b.ndim < 2:
+        raise ShapeError(f"{op}: The input tensor B must have at least 2 dimensions.")
+
+
 def check_solve(op: str, a: Tensor, b: Tensor, left: bool, vectors: bool = True
                 ) -> tuple[bool, tuple[int, ...]]:
     """PyTorch's checks of A X = B (X A = B when not ``left``) with a batch of square A: whether

@@ -211,6 +211,8 @@ class OperatorHandle:
 
     def call_with_keyset(self, keyset: int, *args: Any) -> Any:
         """Run the kernel that ``keyset`` resolves to (no thread-local sets applied)."""
+        # the lookup and the error translation are spelled out as in __call__, not shared
+        # through a helper: this is the redispatch path, and a helper is one more frame a call
         kernel = self._cache.get(keyset)
         if kernel is None:
             kernel = self._resolve_and_cache(keyset)

@@ -25,8 +25,9 @@ from volta.composites.linalg import (
     check_matrix,
     check_same_dtype,
     check_solve,
+    check_solve_triangular,
 )
-from volta.errors import InvalidArgumentError, ShapeError
+from volta.errors import InvalidArgumentError
 from volta.tensor.tensor import Tensor
 
 KERNELS: dict[str, Callable[..., Any]] = {}
@@ -163,9 +164,7 @@ def linalg_solve_ex(a: Tensor, b: Tensor, left: bool = True, check_errors: bool 
 def linalg_solve_triangular(a: Tensor, b: Tensor, upper: bool, left: bool = True,
                             unitriangular: bool = False) -> Tensor:
     op = "linalg.solve_triangular"
-    check_same_dtype(op, a, b)
-    if b.ndim < 2:
-        raise ShapeError(f"{op}: The input tensor B must have at least 2 dimensions.")
+    check_solve_triangular(op, a, b)
     arr, rhs, _ = _solve_shapes(a, b, left, op, vectors=False)
     # only A's triangle takes part (the other one may hold anything, e.g. a packed LU)
     tri = np.triu(arr) if upper != (not left) else np.tril(arr)

@@ -35,6 +35,7 @@ from volta.composites.linalg import (
     check_matrix,
     check_same_dtype,
     check_solve,
+    check_solve_triangular,
 )
 from volta.errors import InvalidArgumentError, ShapeError
 from volta.tensor import factories as fac
@@ -392,9 +393,7 @@ _TRSM = """
 def linalg_solve_triangular(a: Tensor, b: Tensor, upper: bool, left: bool = True,
                             unitriangular: bool = False) -> Tensor:
     op = "linalg.solve_triangular"
-    check_same_dtype(op, a, b)
-    if b.ndim < 2:
-        raise ShapeError(f"{op}: The input tensor B must have at least 2 dimensions.")
+    check_solve_triangular(op, a, b)
     _, batch = check_solve(op, a, b, left, vectors=False)
     if a.dtype is not D.float32:
         return cpu_path("linalg_solve_triangular", a, b, upper, left, unitriangular)
