@@ -297,8 +297,9 @@ def im2col(self: Tensor, kernel_size: Sequence[int], dilation: Sequence[int],
 
 
 def _check_floating(self: Tensor, kernel: str) -> None:
-    """PyTorch's im2col/col2im kernels exist for floating types only (after the shape checks)."""
-    if not self.dtype.is_floating_point:
+    """PyTorch's im2col/col2im kernels exist for floating types and bool only (checked after
+    the shapes, as there)."""
+    if not self.dtype.is_floating_point and self.dtype is not D.bool_:
         raise DTypeError(f'"{kernel}" not implemented for \'{self.dtype.name}\'')
 
 

@@ -220,7 +220,8 @@ def histogramdd_bins(self: Tensor, bins: Any, range: Any) -> tuple[int, list[Any
     """histogramdd's checks: the number of dimensions ``n`` of a point (self's last size), the
     bins of each dimension (an int or a tensor of edges) and the (low, high) bounds of each
     (None where the data gives them)."""
-    if not self.dtype.is_floating_point:
+    # PyTorch's histogramdd kernel exists for float32 and float64 only (histc takes halves)
+    if not self.dtype.is_floating_point or self.dtype in (D.float16, D.bfloat16):
         raise DTypeError(f'"histogramdd" not implemented for \'{self.dtype.name}\'')
     if self.ndim < 1:
         raise ShapeError("torch.histogramdd: input tensor should have at least 1 dimension, but "

@@ -400,6 +400,8 @@ def linspace(start: float, end: float, steps: int, dtype: Any = None, device: An
     if steps < 0:
         raise VoltaError("linspace: number of steps must be non-negative")
     dt = _dtype(dtype)
+    if dt is D.bool_ and steps > 1:  # fewer steps are filled without PyTorch's kernel
+        raise DTypeError('"linspace_cpu" not implemented for \'Bool\'')
     _allocatable((steps,), dt)
     if not dt.is_floating_point and dt is not D.bool_:
         for v in (start, end):  # the bounds must fit the integer dtype
@@ -417,6 +419,8 @@ def logspace(start: float, end: float, steps: int, base: float = 10.0, dtype: An
     if steps < 0:
         raise VoltaError("logspace: number of steps must be non-negative")
     dt = _dtype(dtype)
+    if dt is D.bool_ and steps > 1:  # fewer steps are filled without PyTorch's kernel
+        raise DTypeError('"logspace_cpu" not implemented for \'Bool\'')
     _allocatable((steps,), dt)
     arr = np.power(base, np.linspace(_as_float(start), _as_float(end), steps, dtype=np.float64))
     return _from_host(arr.astype(dt.numpy), device, requires_grad)
