@@ -19,7 +19,7 @@ DTYPES = ["int32", "int64", "uint8", "bool", "float16", "bfloat16", "float32"]
 CASES: dict[str, Callable[[Any, Any, Any], Any]] = {
     **{name: (lambda lib, fn, dt, name=name: fn(lib.ones(2, 3, dtype=dt)))
        for name in ("silu", "selu", "leaky_relu", "abs", "relu", "relu6", "hardtanh",
-                    "softsign", "floor", "ceil", "round", "trunc")},
+                    "softsign", "floor", "ceil", "round", "trunc", "glu")},
     **{name: (lambda lib, fn, dt, name=name: fn(lib.ones(2, 3, dtype=dt), lib.ones(3, dtype=dt)))
        for name in ("hypot", "logaddexp", "logaddexp2")},
     "linspace_2": lambda lib, fn, dt: lib.linspace(0.5, 1, 2, dtype=dt),

@@ -45,6 +45,8 @@ def glu(self: Tensor, dim: int = -1) -> Tensor:
     if self.shape[d] % 2:
         raise ShapeError(f"Halving dimension must be even, but dimension {d} is size "
                          f"{self.shape[d]}")
+    if not self.dtype.is_floating_point:  # PyTorch has floating glu kernels only
+        raise DTypeError(f'"glu_cpu" not implemented for \'{self.dtype.name}\'')
     a, b = self.chunk(2, d)
     return a * F.sigmoid(b)
 
