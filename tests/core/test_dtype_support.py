@@ -29,6 +29,13 @@ CASES: dict[str, Callable[[Any, Any, Any], Any]] = {
     "histogram": lambda lib, fn, dt: lib.histogram(lib.ones(4, dtype=dt), 3),
     "histogramdd": lambda lib, fn, dt: lib.histogramdd(lib.ones(4, 2, dtype=dt), 3),
     "histc": lambda lib, fn, dt: lib.histc(lib.ones(4, dtype=dt), 3),
+    "argmax": lambda lib, fn, dt: fn(lib.ones(2, 3, dtype=dt)),
+    "argmin": lambda lib, fn, dt: fn(lib.ones(2, 3, dtype=dt), 1),
+    "median": lambda lib, fn, dt: fn(lib.ones(2, 3, dtype=dt)),
+    "median_dim": lambda lib, fn, dt: lib.ones(2, 3, dtype=dt).median(1),
+    "nanmedian": lambda lib, fn, dt: fn(lib.ones(2, 3, dtype=dt)),
+    "nanmedian_dim": lambda lib, fn, dt: lib.ones(2, 3, dtype=dt).nanmedian(1),
+    "kthvalue": lambda lib, fn, dt: fn(lib.ones(2, 3, dtype=dt), 1, 1),
     "unfold": lambda lib, fn, dt: fn(lib.ones(1, 2, 4, 4, dtype=dt), 2),
     "fold": lambda lib, fn, dt: fn(lib.ones(1, 8, 9, dtype=dt), (4, 4), 2),
 }

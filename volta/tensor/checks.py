@@ -316,3 +316,16 @@ def check_reduction_nonempty(op: str, numel: int, reduced_size: int | None,
         raise ShapeError(f"{op}(): Expected reduction dim to be specified for input.numel() == 0."
                          if dim is None else f"{op}(): Expected reduction dim {dim} to have "
                          "non-zero size.")
+
+
+def check_arg_reduction_dtype(op: str, self: Tensor) -> None:
+    """argmax/argmin: PyTorch has no bool kernels."""
+    if self.dtype is D.bool_:
+        raise DTypeError(f"{op}(): does not support bool input")
+
+
+def check_selection_dtype(kernel_name: str, self: Tensor) -> None:
+    """median, nanmedian and kthvalue: PyTorch's selection kernels have no bool version
+    (``kernel_name`` is PyTorch's, e.g. ``median_cpu``)."""
+    if self.dtype is D.bool_:
+        raise DTypeError(f'"{kernel_name}" not implemented for \'Bool\'')

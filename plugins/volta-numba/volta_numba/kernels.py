@@ -23,7 +23,7 @@ from numba import prange
 import volta
 from volta.backend import host_view
 from volta.errors import DTypeError, IndexOutOfRangeError, ShapeError
-from volta.tensor.checks import check_reduction_nonempty
+from volta.tensor.checks import check_arg_reduction_dtype, check_reduction_nonempty
 from volta_numba.launch import launch
 
 KERNELS: dict[str, Callable[..., Any]] = {}
@@ -235,6 +235,7 @@ KERNELS["min.dim"] = _dim_reduction("min", largest=False)
 def _arg_reduction(op: str, largest: bool) -> Callable[..., volta.Tensor]:
     def reduce(self: volta.Tensor, dim: int | None = None, keepdim: bool = False
                ) -> volta.Tensor:
+        check_arg_reduction_dtype(op, self)
         if dim is None:
             dims = tuple(range(self.ndim))
             shape = (1,) * self.ndim if keepdim else ()

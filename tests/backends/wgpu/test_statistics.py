@@ -271,3 +271,18 @@ def test_scatter_reduce_float_results_equal_the_cpu_bit_for_bit(wgpu: str, no_fa
                                   volta.tensor(values, device=device), reduce)
         results.append(out.cpu().numpy())
     np.testing.assert_array_equal(results[1], results[0])
+
+
+@pytest.mark.parametrize("call", [
+    lambda x: x.argmax(), lambda x: x.argmin(1), lambda x: x.median(), lambda x: x.median(1),
+    lambda x: x.nanmedian(), lambda x: x.nanmedian(0), lambda x: x.kthvalue(1, 1)],
+    ids=["argmax", "argmin_dim", "median", "median_dim", "nanmedian", "nanmedian_dim",
+         "kthvalue"])
+def test_bool_selections_raise_the_cpu_error(wgpu: str, call: Any) -> None:
+    # PyTorch has no bool kernels for these (volta.tensor.checks, shared by every backend)
+    messages = []
+    for device in ("cpu", wgpu):
+        with pytest.raises(volta.DTypeError) as info:
+            call(volta.ones(2, 3, dtype=volta.bool, device=device))
+        messages.append(str(info.value))
+    assert messages[0] == messages[1]

@@ -24,6 +24,7 @@ from volta.composites.views import wrap_dim, wrap_dims
 from volta.errors import DTypeError, IndexOutOfRangeError, SchemaError, ShapeError, VoltaError
 from volta.memory_format import format_strides
 from volta.tensor.checks import (
+    check_arg_reduction_dtype,
     check_bmm,
     check_conv,
     check_mm,
@@ -32,6 +33,7 @@ from volta.tensor.checks import (
     check_one_hot_classes,
     check_reduction_nonempty,
     check_searchsorted_sorter,
+    check_selection_dtype,
     clamp_dtype,
     einsum_subscripts,
     searchsorted_side,
@@ -293,6 +295,7 @@ def amin(self: Tensor, dim: Any = (), keepdim: bool = False) -> Tensor:
 
 
 def _arg(fn: Any, self: Tensor, dim: int | None, keepdim: bool, op: str) -> Tensor:
+    check_arg_reduction_dtype(op, self)
     a = A(self)
     if dim is None:
         _check_nonempty(self, op)
@@ -422,6 +425,7 @@ def cumprod(self: Tensor, dim: int, dtype: Any = None) -> Tensor:
 
 @kernel("median")
 def median(self: Tensor) -> Tensor:
+    check_selection_dtype("median_cpu", self)
     _check_nonempty(self, "median")
     flat = np.sort(A(self).reshape(-1), kind="stable")
     if self.dtype.is_floating_point and np.isnan(flat[-1]):
@@ -431,6 +435,7 @@ def median(self: Tensor) -> Tensor:
 
 @kernel("median.dim")
 def median_dim(self: Tensor, dim: int, keepdim: bool = False) -> tuple[Tensor, Tensor]:
+    check_selection_dtype("median_out", self)
     a = A(self)
     d = wrap_dim(dim, a.ndim, "median")
     if a.ndim == 0:

@@ -25,6 +25,7 @@ from volta.composites.views import wrap_dim
 from volta.errors import ArgumentError, DTypeError, IndexOutOfRangeError, SchemaError
 from volta.tensor.checks import (
     check_bin_edges,
+    check_selection_dtype,
     histc_finite_range,
     histc_range,
     histogramdd_bins,
@@ -308,6 +309,7 @@ def _check_nonempty_dim(self: Tensor, d: int, name: str) -> None:
 
 def kthvalue(self: Tensor, k: int, dim: int = -1, keepdim: bool = False
              ) -> tuple[Tensor, Tensor]:
+    check_selection_dtype("kthvalue_cpu", self)
     a, d = _move_last(self, dim, "kthvalue")
     size = a.shape[-1]
     if not 1 <= k <= size:
@@ -339,6 +341,7 @@ def mode(self: Tensor, dim: int = -1, keepdim: bool = False) -> tuple[Tensor, Te
 
 
 def nanmedian(self: Tensor) -> Tensor:
+    check_selection_dtype("median_cpu", self)
     flat = A(self).reshape(-1)
     if flat.size == 0:
         return WA(np.asarray(np.nan), self.dtype)
@@ -349,6 +352,7 @@ def nanmedian(self: Tensor) -> Tensor:
 
 
 def nanmedian_dim(self: Tensor, dim: int, keepdim: bool = False) -> tuple[Tensor, Tensor]:
+    check_selection_dtype("median_out", self)
     a, d = _move_last(self, dim, "nanmedian")
     _check_nonempty_dim(self, d, "nanmedian")
     order = np.argsort(a, axis=-1, kind="stable")  # nan sorts last

@@ -29,6 +29,7 @@ from volta.backends.wgpu.kernels.elementwise import (
 from volta.backends.wgpu.storage import STORED, empty, handle_of, runtime_of
 from volta.composites.views import wrap_dim, wrap_dims
 from volta.errors import DTypeError, ShapeError
+from volta.tensor.checks import check_arg_reduction_dtype
 from volta.tensor.tensor import Tensor
 
 WG = 128
@@ -242,6 +243,7 @@ def _extreme(kind: str) -> Any:
                 _reduce(self, dims, keepdim, kind, self.dtype, arg=True))
 
     def arg(self: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
+        check_arg_reduction_dtype(f"arg{kind}", self)
         dims = _dims(dim, self.ndim, f"arg{kind}")
         _nonempty(self, dims, f"arg{kind}")
         result = _reduce(self, dims, keepdim and dim is not None, kind, self.dtype, arg=True)

@@ -26,6 +26,7 @@ from volta.backends.wgpu.kernels.rows import as_rows, cumsum, run, scatter_1d
 from volta.backends.wgpu.storage import empty, handle_of, runtime_of
 from volta.composites.views import wrap_dim
 from volta.errors import IndexOutOfRangeError, ShapeError
+from volta.tensor.checks import check_selection_dtype
 from volta.tensor.tensor import Tensor
 
 BLOCK = 512  # elements one workgroup (BLOCK / 2 threads) sorts in workgroup memory
@@ -183,6 +184,7 @@ def _check_nonempty(self: Tensor, op: str, d: int | None = None) -> None:
 
 
 def median(self: Tensor) -> Tensor:
+    check_selection_dtype("median_cpu", self)
     _check_nonempty(self, "median")
     values, _ = sort(self.reshape(-1))
     n = values.numel()
@@ -194,6 +196,7 @@ def median(self: Tensor) -> Tensor:
 
 
 def median_dim(self: Tensor, dim: int, keepdim: bool = False) -> tuple[Tensor, Tensor]:
+    check_selection_dtype("median_out", self)
     if self.ndim == 0:
         return copy_into(empty((), self.dtype, self._device), self), \
             empty((), D.int64, self._device).fill_(0)

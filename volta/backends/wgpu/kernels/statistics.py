@@ -32,6 +32,7 @@ from volta.composites.views import wrap_dim
 from volta.errors import DTypeError, IndexOutOfRangeError, ShapeError
 from volta.tensor.checks import (
     check_bin_edges,
+    check_selection_dtype,
     histc_finite_range,
     histc_range,
     histogramdd_bins,
@@ -141,6 +142,7 @@ def _check_nonempty_dim(self: Tensor, d: int, op: str) -> None:
 
 def kthvalue(self: Tensor, k: int, dim: int = -1, keepdim: bool = False
              ) -> tuple[Tensor, Tensor]:
+    check_selection_dtype("kthvalue_cpu", self)
     d = wrap_dim(dim, self.ndim, "kthvalue")
     rows, _ = as_rows(self.reshape(1) if self.ndim == 0 else self, d, "kthvalue")
     if not 1 <= k <= rows._shape[-1]:
@@ -154,6 +156,7 @@ def kthvalue(self: Tensor, k: int, dim: int = -1, keepdim: bool = False
 def nanmedian_dim(self: Tensor, dim: int, keepdim: bool = False) -> tuple[Tensor, Tensor]:
     """The lower median of the non-NaN elements: the element of rank (valid - 1) // 2 with NaN
     sorting last; an all-NaN row gives its first NaN (position 0), as on CPU."""
+    check_selection_dtype("median_out", self)
     d = wrap_dim(dim, self.ndim, "nanmedian")
     _check_nonempty_dim(self, d, "nanmedian")
     rows, _ = as_rows(self.reshape(1) if self.ndim == 0 else self, d, "nanmedian")
@@ -168,6 +171,7 @@ def nanmedian_dim(self: Tensor, dim: int, keepdim: bool = False) -> tuple[Tensor
 
 
 def nanmedian(self: Tensor) -> Tensor:
+    check_selection_dtype("median_cpu", self)
     if self.numel() == 0:
         return empty((), self.dtype, self._device).fill_(float("nan"))
     values, _ = nanmedian_dim(self.reshape(-1), 0)
