@@ -922,6 +922,12 @@ def adaptive_avg_pool(
     x, lead = _flatten_planes(input, nd)
     out_shape = _adaptive_out_shape(output_size, tuple(x.shape[1:]))
     cdt = _compute_dtype(input.dtype)
+    if all(size == 1 for size in out_shape) and x.size:
+        # global pooling (ResNet's head): each plane summed as one row of a matrix-vector
+        # product, which BLAS does in one pass, then divided once like aten
+        rows = x.reshape(x.shape[0], -1).astype(cdt, copy=False)
+        out = (rows @ np.ones(rows.shape[1], dtype=cdt)) / cdt.type(rows.shape[1])
+        return out.reshape(*lead, *out_shape).astype(_result_dtype(input.dtype), copy=False)
     acc = x.astype(cdt, copy=False)
     counts = np.ones((1,) * nd, dtype=cdt)
     # Sum with 0/1 matrices (exact weights) one dim at a time, then divide once like aten.
