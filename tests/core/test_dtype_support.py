@@ -36,6 +36,9 @@ CASES: dict[str, Callable[[Any, Any, Any], Any]] = {
     "nanmedian": lambda lib, fn, dt: fn(lib.ones(2, 3, dtype=dt)),
     "nanmedian_dim": lambda lib, fn, dt: lib.ones(2, 3, dtype=dt).nanmedian(1),
     "kthvalue": lambda lib, fn, dt: fn(lib.ones(2, 3, dtype=dt), 1, 1),
+    "mvlgamma": lambda lib, fn, dt: fn(lib.full((2, 3), 3, dtype=dt), 2),
+    "kl_div": lambda lib, fn, dt: lib.nn.functional.kl_div(
+        lib.ones(2, 3, dtype=dt), lib.ones(2, 3, dtype=dt), reduction="sum"),
     "unfold": lambda lib, fn, dt: fn(lib.ones(1, 2, 4, 4, dtype=dt), 2),
     "fold": lambda lib, fn, dt: fn(lib.ones(1, 8, 9, dtype=dt), (4, 4), 2),
 }

@@ -14,9 +14,7 @@ KNOWN: dict[tuple[str, str], str] = {
     ('all', 'shape'): 'not fixed yet; volta (), torch (3, 2)',
     ('atleast_2d', 'volta_rejects'): 'not fixed yet; ShapeError: atleast_2d.Sequence(): expected a non-empty list of Tensors',
     ('exponential_', 'volta_rejects'): 'not fixed yet; DTypeError: "exponential_" not implemented for \'bool\'',
-    ('kl_div', 'volta_accepts'): 'not fixed yet; torch RuntimeError: kl_div: Integral inputs not supported.',
     ('lerp_', 'volta_accepts'): 'not fixed yet; torch: RuntimeError: expected dtype double for `end` but got dtype float',
     ('median', 'volta_rejects'): 'not fixed yet; ShapeError: median(): Expected reduction dim to be specified for input.numel() == 0.',
-    ('mvlgamma', 'volta_rejects'): 'not fixed yet; DTypeError: mvlgamma: expected a floating point input',
     ('scatter_add', 'volta_rejects'): 'not fixed yet; DTypeError: scatter_add(): Expected dtype int64 for index, got bool',
 }

@@ -649,6 +649,8 @@ def kl_div(self: Tensor, target: Tensor, reduction: str = "mean",
                       "support size.'batchmean' divides only by the batch size, and aligns with "
                       "the KL div math definition.'mean' will be changed to behave the same as "
                       "'batchmean' in the next major release.", UserWarning, stacklevel=3)
+    if not (self.dtype.is_floating_point and target.dtype.is_floating_point):
+        raise DTypeError("kl_div: Integral inputs not supported.")
     if log_target:
         loss = F.exp(target) * (target - self)
     else:

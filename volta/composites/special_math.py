@@ -114,10 +114,12 @@ def logit(self: Tensor, eps: float | None = None) -> Tensor:
 @composite("mvlgamma")
 def mvlgamma(self: Tensor, p: int) -> Tensor:
     """sum over i < p of lgamma(self - i / 2), plus p (p - 1) / 4 log(pi)."""
+    if self.dtype is D.bool_:
+        raise DTypeError("The input tensor may not be a boolean tensor.")
     if p < 1:
         raise SchemaError(f"p has to be greater than or equal to 1, but got {p}")
-    if not self.dtype.is_floating_point:
-        raise DTypeError("mvlgamma: expected a floating point input")
+    if not self.dtype.is_floating_point:  # integers are computed in the default dtype
+        self = self.to(D.get_default_dtype())
     if self.numel() and not bool(F.gt(self, (p - 1) / 2).all()):
         raise SchemaError(f"All elements must be greater than (p-1)/2 = {(p - 1) / 2}")
     total = F.lgamma(self)
