@@ -11,7 +11,6 @@ from __future__ import annotations
 KNOWN: dict[tuple[str, str], str] = {
     ('addcmul', 'value'): 'not fixed yet; Tensor-likes are not equal!',
     ('addcmul', 'volta_accepts'): 'not fixed yet; torch NotImplementedError: "addcmul_cpu_out" not implemented for \'Bool\'',
-    ('all', 'shape'): 'not fixed yet; volta (), torch (3, 2)',
     ('atleast_2d', 'volta_rejects'): 'not fixed yet; ShapeError: atleast_2d.Sequence(): expected a non-empty list of Tensors',
     ('exponential_', 'volta_rejects'): 'not fixed yet; DTypeError: "exponential_" not implemented for \'bool\'',
     ('lerp_', 'volta_accepts'): 'not fixed yet; torch: RuntimeError: expected dtype double for `end` but got dtype float',

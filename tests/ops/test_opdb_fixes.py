@@ -113,3 +113,16 @@ def test_batch_norm_of_an_empty_input_is_a_scaled_copy(shape: tuple) -> None:
             assert vg is None or not vg.numpy().any()
         else:
             _close(vg, tg)
+
+
+# -- all/any over no dims (Note [all/any over no dims]) ------------------------------------------
+
+
+@pytest.mark.parametrize("keepdim", [False, True])
+@pytest.mark.parametrize("op", ["all", "any"])
+@pytest.mark.parametrize("dtype", ["int32", "uint8", "float32", "bool"])
+def test_all_any_over_no_dims_reduce_nothing(op: str, dtype: str, keepdim: bool) -> None:
+    values = np.array([[3, 0], [1, np.nan if dtype == "float32" else 2]]).astype(dtype)
+    got = getattr(volta, op)(volta.tensor(values), dim=[], keepdim=keepdim)
+    want = getattr(torch, op)(torch.tensor(values), dim=[], keepdim=keepdim)
+    _close(got, want)

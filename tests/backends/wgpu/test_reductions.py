@@ -121,3 +121,11 @@ def test_split_reduction_is_one_extra_dispatch(wgpu: str) -> None:
     total = x.sum()
     assert volta.wgpu.counters()["dispatches"] - before == 2
     assert total.item() == 4 * 1024 * 1024
+
+
+@pytest.mark.parametrize("op", ["all", "any"])
+def test_all_any_over_no_dims_match_the_cpu(wgpu: str, op: str) -> None:
+    # each element's truth value, NaN counting as true (Note [all/any over no dims])
+    x = volta.tensor([[3.0, 0.0, float("nan")], [1.0, -2.0, 0.0]])
+    assert_same(getattr(x.to(wgpu), op)(dim=[]), getattr(x, op)(dim=[]))
+    assert_same(getattr(x.t().to(wgpu), op)(dim=[]), getattr(x.t(), op)(dim=[]))

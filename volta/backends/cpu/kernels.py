@@ -387,14 +387,20 @@ def _logical_out(self: Tensor) -> D.dtype:
     return D.uint8 if self.dtype is D.uint8 else D.bool_  # PyTorch keeps uint8 for all/any
 
 
+# Note [all/any over no dims]: PyTorch's all/any reduce nothing for dim=[] (each element's
+# truth value, in the input's shape), while sum and the other reductions reduce every dim.
 @kernel("all")
 def all_(self: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:
+    if dim is not None and len(dim) == 0:  # Note [all/any over no dims]
+        return WA(A(self).astype(bool), _logical_out(self))
     y = np.all(A(self), axis=_axes(dim, self.ndim, "all"), keepdims=keepdim)
     return WA(y, _logical_out(self))
 
 
 @kernel("any")
 def any_(self: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:
+    if dim is not None and len(dim) == 0:  # Note [all/any over no dims]
+        return WA(A(self).astype(bool), _logical_out(self))
     y = np.any(A(self), axis=_axes(dim, self.ndim, "any"), keepdims=keepdim)
     return WA(y, _logical_out(self))
 

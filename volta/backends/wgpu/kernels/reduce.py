@@ -256,6 +256,9 @@ def _extreme(kind: str) -> Any:
 
 def _logical(kind: str) -> Any:
     def fn(self: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:
+        if dim is not None and not isinstance(dim, int) and len(dim) == 0:
+            # each element's truth value (Note [all/any over no dims] in the CPU kernels)
+            return _reduce(self, (), False, kind, D.bool_)
         return _reduce(self, _dims(dim, self.ndim, kind), keepdim, kind, D.bool_)
     return fn
 
