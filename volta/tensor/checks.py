@@ -329,3 +329,38 @@ def check_selection_dtype(kernel_name: str, self: Tensor) -> None:
     (``kernel_name`` is PyTorch's, e.g. ``median_cpu``)."""
     if self.dtype is D.bool_:
         raise DTypeError(f'"{kernel_name}" not implemented for \'Bool\'')
+
+
+# -- pointwise operands of the special functions --------------------------------------------------
+
+
+def require_tensors(name: str, *operands: Any) -> None:
+    """PyTorch's rejection of a Python number where an op has no Scalar overload."""
+    for position, x in enumerate(operands, 1):
+        if not isinstance(x, Tensor):
+            shown = "input" if position == 1 else "other"
+            raise ArgumentError(f"{name}(): argument '{shown}' (position {position}) must be "
+                                f"Tensor, not {type(x).__name__}")
+
+
+_TORCH_DTYPE_NAMES = {D.float16: "Half", D.bfloat16: "BFloat16"}
+
+
+def reject_half(name: str, dtype: D.dtype) -> None:
+    """PyTorch has no half-precision kernel for the newer special functions (its message names
+    the CPU kernel, ``{name}_cpu``)."""
+    if dtype in _TORCH_DTYPE_NAMES:
+        raise DTypeError(f'"{name}_cpu" not implemented for \'{_TORCH_DTYPE_NAMES[dtype]}\'')
+
+
+def check_float_operands(kernel_name: str, *operands: Any) -> None:
+    """Every tensor operand floating point (nextafter)."""
+    for x in operands:
+        if isinstance(x, Tensor) and not x.dtype.is_floating_point:
+            raise DTypeError(f'"{kernel_name}" not implemented for \'{x.dtype.name}\'')
+
+
+def check_operands_same_dtype(name: str, a: Any, b: Any) -> None:
+    """heaviside and nextafter do not promote: both tensors of one dtype."""
+    if isinstance(a, Tensor) and isinstance(b, Tensor) and a.dtype is not b.dtype:
+        raise DTypeError(f"{name} is not yet implemented for tensors with different dtypes")

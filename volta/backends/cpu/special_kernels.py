@@ -22,13 +22,17 @@ from volta.backends.cpu.storage import array as A
 from volta.backends.cpu.storage import wrap as W
 from volta.backends.cpu.storage import wrap_as as WA
 from volta.composites.views import wrap_dim
-from volta.errors import ArgumentError, DTypeError, IndexOutOfRangeError, SchemaError
+from volta.errors import DTypeError, IndexOutOfRangeError, SchemaError
 from volta.tensor.checks import (
     check_bin_edges,
+    check_float_operands,
+    check_operands_same_dtype,
     check_selection_dtype,
     histc_finite_range,
     histc_range,
     histogramdd_bins,
+    reject_half,
+    require_tensors,
 )
 from volta.tensor.tensor import Tensor
 
@@ -36,24 +40,6 @@ KERNELS: dict[str, Callable[..., Any]] = {}
 
 
 # -- pointwise ----------------------------------------------------------------------------------
-
-
-def require_tensors(name: str, *operands: Any) -> None:
-    """PyTorch's rejection of a Python number where an op has no Scalar overload."""
-    for position, x in enumerate(operands, 1):
-        if not isinstance(x, Tensor):
-            shown = "input" if position == 1 else "other"
-            raise ArgumentError(f"{name}(): argument '{shown}' (position {position}) must be "
-                                f"Tensor, not {type(x).__name__}")
-
-
-_TORCH_DTYPE_NAMES = {D.float16: "Half", D.bfloat16: "BFloat16"}
-
-
-def reject_half(name: str, dtype: D.dtype) -> None:
-    """PyTorch has no half-precision CPU kernel for the newer special functions."""
-    if dtype in _TORCH_DTYPE_NAMES:
-        raise DTypeError(f'"{name}_cpu" not implemented for \'{_TORCH_DTYPE_NAMES[dtype]}\'')
 
 
 def _pointwise(name: str, fn: Callable[..., Any], promotion: str = "int_to_float",
@@ -117,21 +103,10 @@ _pointwise("gcd", np.gcd, "default", "integral", numbers=False)
 _pointwise("lcm", np.lcm, "default", "integral", numbers=False)
 
 
-def _check_float_operands(name: str, *operands: Any) -> None:
-    for x in operands:
-        if isinstance(x, Tensor) and not x.dtype.is_floating_point:
-            raise DTypeError(f'"{name}" not implemented for \'{x.dtype.name}\'')
-
-
-def _check_same_dtype(name: str, a: Any, b: Any) -> None:
-    if isinstance(a, Tensor) and isinstance(b, Tensor) and a.dtype is not b.dtype:
-        raise DTypeError(f"{name} is not yet implemented for tensors with different dtypes")
-
-
 def nextafter(self: Any, other: Any) -> Tensor:
     require_tensors("nextafter", self, other)
-    _check_float_operands("nextafter_cpu", self, other)
-    _check_same_dtype("nextafter", self, other)
+    check_float_operands("nextafter_cpu", self, other)
+    check_operands_same_dtype("nextafter", self, other)
     (a, b), out_dtype = prepare("nextafter", "default", None, self, other)
     # half types compute in float32 here, but their next value is one of their own
     if out_dtype in (D.float16, D.bfloat16):
@@ -141,7 +116,7 @@ def nextafter(self: Any, other: Any) -> Tensor:
 
 def heaviside(self: Any, values: Any) -> Tensor:
     require_tensors("heaviside", self, values)
-    _check_same_dtype("heaviside", self, values)
+    check_operands_same_dtype("heaviside", self, values)
     (a, b), out_dtype = prepare("heaviside", "default", None, self, values)
     return wrap(_heaviside(a, b), out_dtype)
 

@@ -97,6 +97,18 @@ def _triple(values: Sequence[int], fill: int) -> list[int]:
     return v * 3 if len(v) == 1 else v
 
 
+def _depths_into_batch(t: Tensor) -> Tensor:
+    """(N, C, D, H, W) -> (N * D, C, H, W): the depths joined to the batch, so each depth tap
+    is one 2-D convolution."""
+    N, C, depth, H, W = t._shape
+    return t.permute(0, 2, 1, 3, 4).reshape(N * depth, C, H, W)
+
+
+def _depths_out_of_batch(t: Tensor, batch: int, depth: int) -> Tensor:
+    """The inverse of :func:`_depths_into_batch`: (N * D, C, H, W) -> (N, C, D, H, W)."""
+    return t.reshape((batch, depth) + t._shape[1:]).permute(0, 2, 1, 3, 4)
+
+
 class _DepthTaps:
     """A 3-D convolution as 2-D ones per depth tap (see the module docstring)."""
 
@@ -118,13 +130,10 @@ class _DepthTaps:
         return padded[:, :, start:start + self.sd * (self.out_depth - 1) + 1:self.sd]
 
     def folded(self, t: Tensor) -> Tensor:
-        """(N, C, Do, H, W) -> (N * Do, C, H, W): the output depths joined to the batch."""
-        N, C, Do, H, W = t._shape
-        return t.permute(0, 2, 1, 3, 4).reshape(N * Do, C, H, W)
+        return _depths_into_batch(t)
 
     def unfolded(self, t: Tensor) -> Tensor:
-        N = self.input._shape[0]
-        return t.reshape((N, self.out_depth) + t._shape[1:]).permute(0, 2, 1, 3, 4)
+        return _depths_out_of_batch(t, self.input._shape[0], self.out_depth)
 
     def forward(self, bias: Tensor | None) -> Tensor:
         total = None
@@ -187,8 +196,7 @@ class _TransposedDepthTaps:
         if self.out_depth < 1:
             raise ShapeError(f"convolution: the transposed convolution's output depth would be "
                              f"{self.out_depth} (input depth {self.depth}, padding {self.pd})")
-        N, C, Din, H, W = input._shape
-        self.x = input.permute(0, 2, 1, 3, 4).reshape(N * Din, C, H, W)
+        self.x = _depths_into_batch(input)
 
     def slab(self, full: Tensor, kd: int) -> Tensor:
         """The output depths tap ``kd`` writes, one per input depth: a strided view."""
@@ -196,12 +204,10 @@ class _TransposedDepthTaps:
         return full[:, :, start:start + self.sd * (self.depth - 1) + 1:self.sd]
 
     def folded(self, t: Tensor) -> Tensor:
-        N, C, Din, H, W = t._shape
-        return t.permute(0, 2, 1, 3, 4).reshape(N * Din, C, H, W)
+        return _depths_into_batch(t)
 
     def unfolded(self, t: Tensor) -> Tensor:
-        N = self.input._shape[0]
-        return t.reshape((N, self.depth) + t._shape[1:]).permute(0, 2, 1, 3, 4)
+        return _depths_out_of_batch(t, self.input._shape[0], self.depth)
 
     def tap(self, kd: int) -> Tensor:
         return self.weight[:, :, kd]

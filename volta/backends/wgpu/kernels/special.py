@@ -37,12 +37,17 @@ from __future__ import annotations
 from typing import Any
 
 from volta import dtypes as D
-from volta.backends.cpu.special_kernels import reject_half, require_tensors
 from volta.backends.wgpu.kernels.copy import check_dtype
 from volta.backends.wgpu.kernels.elementwise import Launch, load, store
 from volta.backends.wgpu.kernels.pointwise import make_kernel
 from volta.backends.wgpu.storage import empty
 from volta.errors import DTypeError, SchemaError
+from volta.tensor.checks import (
+    check_float_operands,
+    check_operands_same_dtype,
+    reject_half,
+    require_tensors,
+)
 from volta.tensor.tensor import Tensor
 
 # -- float32 helpers ------------------------------------------------------------------------------
@@ -695,23 +700,16 @@ _HEAVISIDE = _kernel("heaviside", "pw_heaviside(v_self, v_values)",
 _NEXTAFTER = _kernel("nextafter", "pw_nextafter(v_self, v_other)", _BINARY, "default")
 
 
-def _check_same_dtype(name: str, a: Any, b: Any) -> None:
-    if isinstance(a, Tensor) and isinstance(b, Tensor) and a.dtype is not b.dtype:
-        raise DTypeError(f"{name} is not yet implemented for tensors with different dtypes")
-
-
 def heaviside(self: Tensor, values: Tensor) -> Tensor:
     require_tensors("heaviside", self, values)
-    _check_same_dtype("heaviside", self, values)
+    check_operands_same_dtype("heaviside", self, values)
     return _HEAVISIDE(self, values)
 
 
 def nextafter(self: Tensor, other: Tensor) -> Tensor:
     require_tensors("nextafter", self, other)
-    for x in (self, other):
-        if not x.dtype.is_floating_point:
-            raise DTypeError(f'"nextafter_cpu" not implemented for \'{x.dtype.name}\'')
-    _check_same_dtype("nextafter", self, other)
+    check_float_operands("nextafter_cpu", self, other)
+    check_operands_same_dtype("nextafter", self, other)
     if self.dtype is not D.float32:
         # the next value of a half type is one of its own: float32 bit steps are not it
         raise DTypeError(f"nextafter: not implemented for '{self.dtype.name}' on wgpu "
