@@ -98,89 +98,96 @@ def _check_anomaly(node: Node, grads: list) -> None:
                                 f"returned nan values in its {i}th output.{where}")
 
 
+def _dependencies(roots: list) -> dict[Node, int]:
+    """Every node reachable from the roots, with the number of edges leading into it (roots
+    that nothing leads to count 0). Nodes are dict keys by identity: no ``id()`` calls."""
+    deps: dict[Node, int] = {}
+    stack: list[Node] = []
+    for node, _, _ in roots:
+        if node not in deps:
+            deps[node] = 0
+            stack.append(node)
+    while stack:
+        for e in stack.pop().next_edges:
+            if e is not None:
+                nxt = e[0]
+                count = deps.get(nxt)
+                if count is None:
+                    deps[nxt] = 1
+                    stack.append(nxt)
+                else:
+                    deps[nxt] = count + 1
+    return deps
+
+
+def _pruned_to(deps: dict[Node, int], capture: list) -> tuple[dict[Node, int], set[Node]]:
+    """For ``grad``/``backward(inputs=)``: keep only the nodes on a path to a captured node,
+    recount the edges among them, and say which of them run (a captured node runs only if
+    something below it is needed too; otherwise its gradient is recorded and the node, with
+    what it saved, is left untouched)."""
+    needed = _leading_to(list(deps), {n for n, _ in capture})
+    kept = {n: 0 for n in deps if n in needed}
+    for node in kept:
+        for e in node.next_edges:
+            if e is not None and e[0] in kept:
+                kept[e[0]] += 1
+    runs = {n for n in kept if any(e is not None and e[0] in needed for e in n.next_edges)}
+    return kept, runs
+
+
 def run_backward(roots: list, retain_graph: bool, create_graph: bool,
                  capture: list | None = None, accumulate: bool = True) -> list | None:
-    """Run one backward pass; with ``capture`` (a list of (node, nr)) return those gradients."""
-    root_nodes = [r[0] for r in roots]
-    # every node reachable from the roots
-    order: list[Node] = []
-    seen: set[int] = set()
-    stack = list(root_nodes)
-    while stack:
-        node = stack.pop()
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
-        order.append(node)
-        for e in node.next_edges:
-            if e is not None and id(e[0]) not in seen:
-                stack.append(e[0])
-    capture_at: dict[tuple[int, int], list[int]] = {}
+    """Run one backward pass; with ``capture`` (a list of (node, nr)) return those gradients.
+
+    The hot loop of every training step: per node it pops the node's gradient buffer, runs the
+    node and moves each input gradient into the next node's buffer, keeping no local name for
+    a gradient (a stale reference would stop AccumulateGrad from taking ownership of it, see
+    Note [Gradient ownership]).
+    """
+    deps = _dependencies(roots)
+    runs: set[Node] | None = None
+    capture_at: dict[tuple[Node, int], list[int]] = {}
     if capture is not None:
         for idx, (node, nr) in enumerate(capture):
-            capture_at.setdefault((id(node), nr), []).append(idx)
-        # keep only the nodes on a path to a captured input
-        needed = _leading_to(order, {id(n) for n, _ in capture})
-        order = [n for n in order if id(n) in needed]
-        # a captured node runs only if something below it is needed too; otherwise its
-        # gradient is recorded and the node (and what it saved) is left untouched
-        runs = {id(n) for n in order
-                if any(e is not None and id(e[0]) in needed for e in n.next_edges)}
-    else:
-        runs = None
-    alive = {id(n) for n in order}
-    deps: dict[int, int] = {}
-    for node in order:
-        for e in node.next_edges:
-            if e is not None and id(e[0]) in alive:
-                deps[id(e[0])] = deps.get(id(e[0]), 0) + 1
-    buffers: dict[int, list] = {}
-    nodes_by_id = {id(n): n for n in order}
-
-    def add_grad(node: Node, nr: int, grad: Any) -> None:
-        buf = buffers.get(id(node))
-        if buf is None:
-            n_out = max(len(node.output_meta), nr + 1, 1)
-            buf = buffers[id(node)] = [None] * n_out
-        elif nr >= len(buf):
-            buf.extend([None] * (nr + 1 - len(buf)))
-        buf[nr] = grad if buf[nr] is None else buf[nr] + grad
-
+            capture_at.setdefault((node, nr), []).append(idx)
+        deps, runs = _pruned_to(deps, capture)
+    buffers: dict[Node, list] = {}
     for node, nr, g in roots:
-        if id(node) in alive:
-            add_grad(node, nr, g)
+        if node in deps:
+            _add_grad(buffers, node, nr, g)
     ready: list = []
-    for node in order:
-        if deps.get(id(node), 0) == 0 and id(node) in buffers:
-            heapq.heappush(ready, (-node.seq, id(node)))
+    for node in deps:
+        if deps[node] == 0 and node in buffers:
+            heapq.heappush(ready, (-node.seq, id(node), node))
     results: list | None = [None] * len(capture) if capture is not None else None
     executed: list[Node] = []
+    anomaly = ANOMALY
     with grad_mode.set_grad_enabled(create_graph):
         while ready:
-            _, nid = heapq.heappop(ready)
-            node = nodes_by_id[nid]
-            grads = buffers.pop(nid, None) or [None]
+            node = heapq.heappop(ready)[2]
+            outputs: list = []  # before the node runs: none of the last node's gradients
+            grads = buffers.pop(node)
             if node._pre_hooks:
-                for nr_filter, hook in list(node._pre_hooks):
-                    if nr_filter is None:
-                        new = hook(tuple(grads))
-                        if new is not None:
-                            grads = list(new)
-                    elif nr_filter < len(grads) and grads[nr_filter] is not None:
-                        new = hook(grads[nr_filter])
-                        if new is not None:
-                            grads[nr_filter] = new
-            if results is not None:
+                grads = _run_pre_hooks(node, grads)
+            if capture_at:
                 for nr, g in enumerate(grads):
-                    for idx in capture_at.get((nid, nr), ()):
-                        results[idx] = g
-            is_leaf_node = isinstance(node, AccumulateGrad)
-            if (is_leaf_node and not accumulate) or (runs is not None and nid not in runs):
-                _propagate_nothing(node, deps, alive, buffers, ready)
+                    for idx in capture_at.get((node, nr), ()):
+                        results[idx] = g  # type: ignore[index]
+                g = None
+            is_leaf_node = node.__class__ is AccumulateGrad
+            if (is_leaf_node and not accumulate) or (runs is not None and node not in runs):
+                _propagate_nothing(node, deps, buffers, ready)
                 continue
-            outputs: list = []
-            if any(g is not None for g in grads):
-                grads = _fill_missing(node, grads)
+            arrived = missing = False
+            for g in grads:
+                if g is None:
+                    missing = True
+                else:
+                    arrived = True
+            g = None
+            if arrived:
+                if missing:
+                    grads = _fill_missing(node, grads)
                 try:
                     if is_leaf_node and len(grads) == 1 and not node._hooks:
                         # hand the gradient over without keeping a reference to it, so
@@ -195,67 +202,110 @@ def run_backward(roots: list, retain_graph: bool, create_graph: bool,
                                     f"{node.name()})") from exc
                 _fix_up_outputs(node, outputs)
                 if node._hooks:
-                    for hook in node._hooks:
-                        new = hook(tuple(outputs), tuple(grads))
-                        if new is not None:
-                            outputs = list(new)
-                if ANOMALY.enabled and ANOMALY.check_nan:
+                    outputs = _run_post_hooks(node, outputs, grads)
+                if anomaly.enabled and anomaly.check_nan:
                     _check_anomaly(node, outputs)
+            grads = None
             executed.append(node)
             n_outputs = len(outputs)
             for i, e in enumerate(node.next_edges):
-                if e is None or id(e[0]) not in alive:
+                if e is None:
                     continue
-                nxt, nr = e
-                # no local name for the gradient: a stale reference would stop AccumulateGrad
-                # from taking ownership of it (see Note [Gradient ownership])
+                nxt = e[0]
+                count = deps.get(nxt)
+                if count is None:
+                    continue  # pruned: not on a path to a captured input
                 if i < n_outputs and outputs[i] is not None:
-                    add_grad(nxt, nr, outputs[i])
-                deps[id(nxt)] -= 1
-                if deps[id(nxt)] == 0:
-                    if id(nxt) in buffers:
-                        heapq.heappush(ready, (-nxt.seq, id(nxt)))
+                    buf = buffers.get(nxt)
+                    nr = e[1]
+                    if buf is None:
+                        buf = buffers[nxt] = [None] * max(len(nxt.output_meta), nr + 1, 1)
+                    elif nr >= len(buf):
+                        buf.extend([None] * (nr + 1 - len(buf)))
+                    if buf[nr] is None:
+                        buf[nr] = outputs[i]
                     else:
-                        _propagate_nothing(nxt, deps, alive, buffers, ready)
+                        buf[nr] = buf[nr] + outputs[i]
+                    buf = None
+                deps[nxt] = count = count - 1
+                if count == 0:
+                    if nxt in buffers:
+                        heapq.heappush(ready, (-nxt.seq, id(nxt), nxt))
+                    else:
+                        _propagate_nothing(nxt, deps, buffers, ready)
     if not retain_graph:
         for node in executed:
             node.release()
     return results
 
 
-def _leading_to(nodes: list[Node], targets: set[int]) -> set[int]:
-    """Ids of the nodes from which a target node can be reached (targets included): one
-    post-order walk, each node decided once its inputs are."""
-    memo: dict[int, bool] = {}
+def _add_grad(buffers: dict, node: Node, nr: int, grad: Any) -> None:
+    buf = buffers.get(node)
+    if buf is None:
+        buf = buffers[node] = [None] * max(len(node.output_meta), nr + 1, 1)
+    elif nr >= len(buf):
+        buf.extend([None] * (nr + 1 - len(buf)))
+    buf[nr] = grad if buf[nr] is None else buf[nr] + grad
+
+
+def _run_pre_hooks(node: Node, grads: list) -> list:
+    for nr_filter, hook in list(node._pre_hooks or ()):
+        if nr_filter is None:
+            new = hook(tuple(grads))
+            if new is not None:
+                grads = list(new)
+        elif nr_filter < len(grads) and grads[nr_filter] is not None:
+            new = hook(grads[nr_filter])
+            if new is not None:
+                grads[nr_filter] = new
+    return grads
+
+
+def _run_post_hooks(node: Node, outputs: list, grads: Any) -> list:
+    for hook in node._hooks or ():
+        new = hook(tuple(outputs), tuple(grads))
+        if new is not None:
+            outputs = list(new)
+    return outputs
+
+
+def _leading_to(nodes: list[Node], targets: set[Node]) -> set[Node]:
+    """The nodes from which a target node can be reached (targets included): one post-order
+    walk, each node decided once its inputs are."""
+    memo: dict[Node, bool] = {}
     for start in nodes:
         stack = [(start, False)]
         while stack:
             node, inputs_done = stack.pop()
-            if id(node) in memo:
+            if node in memo:
                 continue
             inputs = [e[0] for e in node.next_edges if e is not None]
             if not inputs_done:
                 stack.append((node, True))
-                stack.extend((n, False) for n in inputs if id(n) not in memo)
+                stack.extend((n, False) for n in inputs if n not in memo)
             else:
-                memo[id(node)] = id(node) in targets or any(memo[id(n)] for n in inputs)
-    return {nid for nid, leads in memo.items() if leads}
+                memo[node] = node in targets or any(memo[n] for n in inputs)
+    return {node for node, leads in memo.items() if leads}
 
 
-def _propagate_nothing(node: Node, deps: dict, alive: set, buffers: dict, ready: list) -> None:
+def _propagate_nothing(node: Node, deps: dict, buffers: dict, ready: list) -> None:
     """A node that received no gradient at all: its inputs get nothing from it either."""
     stack = [node]
     while stack:
         n = stack.pop()
         for e in n.next_edges:
-            if e is None or id(e[0]) not in alive:
+            if e is None:
                 continue
-            deps[id(e[0])] -= 1
-            if deps[id(e[0])] == 0:
-                if id(e[0]) in buffers:
-                    heapq.heappush(ready, (-e[0].seq, id(e[0])))
+            nxt = e[0]
+            count = deps.get(nxt)
+            if count is None:
+                continue
+            deps[nxt] = count = count - 1
+            if count == 0:
+                if nxt in buffers:
+                    heapq.heappush(ready, (-nxt.seq, id(nxt), nxt))
                 else:
-                    stack.append(e[0])
+                    stack.append(nxt)
 
 
 def _fill_missing(node: Node, grads: list) -> list:

@@ -69,6 +69,7 @@ class Node:
     next_edges: list | tuple = ()
     input_meta: list | tuple = ()
     layout: tuple = ()
+    has_lists = False  # a Tensor[] argument: ``layout`` groups its gradients (apply_flat)
     needs_input_grad: tuple = ()
     seq = 0
     output_meta: list | tuple = ()
@@ -91,7 +92,7 @@ class Node:
 
     def apply_flat(self, grads: tuple) -> list:
         result = self.apply(grads)
-        if all(n is None for n in self.layout):
+        if not self.has_lists:
             return list(result)
         flat: list = []
         for count, g in zip(self.layout, result):
@@ -130,14 +131,27 @@ class Node:
 
 
 class AccumulateGrad(Node):
-    """The node at a leaf: adds incoming gradients into ``leaf.grad``."""
+    """The node at a leaf: adds incoming gradients into ``leaf.grad``.
 
-    __slots__ = ("variable",)
+    Note [Accumulator lifetime]
+    The leaf holds its accumulator and the accumulator holds the leaf weakly (PyTorch has it
+    the other way round, in C++): the node is then made once per leaf, not once per forward
+    pass that uses the leaf, and no reference cycle keeps either alive. A leaf that is gone
+    when backward reaches its accumulator has no ``.grad`` anyone could read, so nothing is
+    accumulated.
+    """
+
+    __slots__ = ("_variable",)
     op_name = "accumulate_grad"
 
     def __init__(self, variable: Any) -> None:
-        self.variable = variable
+        self._variable = weakref.ref(variable)
         self.needs_input_grad = (True,)
+
+    @property
+    def variable(self) -> Any:
+        """The leaf tensor (PyTorch's ``AccumulateGrad.variable``); None once it is gone."""
+        return self._variable()
 
     def apply(self, grads: tuple) -> tuple:
         self._accumulate(grads[0], False)
@@ -151,7 +165,9 @@ class AccumulateGrad(Node):
         return []
 
     def _accumulate(self, grad: Any, may_own: bool) -> None:
-        var = self.variable
+        var = self._variable()
+        if var is None:
+            return  # Note [Accumulator lifetime]
         hooks = var._hooks
         if hooks:
             may_own = False  # a hook may have kept the gradient, or returned one it keeps
@@ -209,16 +225,14 @@ def _unshared(grad: Any) -> bool:
 
 
 def accumulator(t: Any) -> AccumulateGrad:
-    ref = t._accumulator
-    acc = ref() if ref is not None else None
+    acc = t._accumulator
     if acc is None:
         with _accumulator_lock:  # threads recording from one leaf must share one node
-            ref = t._accumulator
-            acc = ref() if ref is not None else None
+            acc = t._accumulator
             if acc is None:
                 acc = AccumulateGrad(t)
                 acc.output_meta = [(t._shape, t.dtype, t._device)]
-                t._accumulator = weakref.ref(acc)
+                t._accumulator = acc  # Note [Accumulator lifetime]
     return acc
 
 
@@ -268,8 +282,7 @@ def connect_tensors(node: Node, inputs: tuple) -> bool:
             elif x.grad_fn is not None:
                 e = (x.grad_fn, x._output_nr)
             else:  # a leaf: accumulator(x)'s look-up, inlined for the common case
-                ref = x._accumulator
-                acc = ref() if ref is not None else None
+                acc = x._accumulator
                 e = (acc if acc is not None else accumulator(x), 0)
             if e is None:
                 edges.append(None)
@@ -328,6 +341,7 @@ def _connect_with_lists(node: Node, inputs: tuple) -> bool:
     node.next_edges = edges
     node.input_meta = metas
     node.layout = tuple(layout)
+    node.has_lists = True
     node.needs_input_grad = tuple(needs)
     node.seq = next(_sequence)
     if ANOMALY.enabled:

@@ -24,6 +24,8 @@ def _like(self: Tensor, dtype: D.dtype | None, device: Any,
 def _laid_out(self: Tensor, result: Tensor, memory_format: Any) -> Tensor:
     """``result`` (contiguous) in ``self``'s layout under ``memory_format``: by default
     (``preserve_format``) a dense ``self``'s strides, as PyTorch's factories keep them."""
+    if memory_format is None and self._stride == result._stride:
+        return result  # ``self`` is contiguous: so is the result (every backward's zeros_like)
     strides = format_strides(memory_format or preserve_format, _shape(self), self.stride())
     if strides == tuple(result.stride()):
         return result

@@ -97,7 +97,10 @@ def initial_seed() -> int:
 
 def _from_host(array: np.ndarray, dev: Any = None, requires_grad: bool = False) -> Tensor:
     """A tensor on ``dev`` holding ``array``'s values (no copy on the CPU when contiguous)."""
-    dev = BACKENDS.host_device() if dev is None else device(dev)
+    if dev is None:
+        dev = BACKENDS.host_device()
+    elif dev.__class__ is not device:
+        dev = device(dev)
     info = BACKENDS.get(dev)
     dt = D.from_numpy_dtype(array.dtype)
     if dt not in info.dtypes:
@@ -315,8 +318,13 @@ def _filled(shape: tuple[int, ...], value: Any, dt: D.dtype, dev: Any,
             _as_float(value)
         else:
             _checked_int(value, dt)
-    return _from_host(np.full(_allocatable(shape, dt), value, dtype=dt.numpy), dev,
-                      requires_grad)
+    # np.zeros, or np.empty and fill: both in C (np.full and np.ones are Python functions)
+    if value == 0 and value.__class__ is not float:
+        array = np.zeros(_allocatable(shape, dt), dtype=dt.numpy)
+    else:
+        array = np.empty(_allocatable(shape, dt), dtype=dt.numpy)
+        array.fill(value)
+    return _from_host(array, dev, requires_grad)
 
 
 def zeros(*size: Any, dtype: Any = None, device: Any = None, requires_grad: bool = False,

@@ -74,6 +74,31 @@ class Storage:
 _new_tensor = object.__new__
 
 
+def new_owning_tensor(handle: Any, numel: int, dt: D.dtype, dev: device, backend: BackendInfo,
+                      shape: tuple[int, ...], stride: tuple[int, ...], host: Any) -> Tensor:
+    """A contiguous tensor over a fresh storage of ``handle`` (``host``: its host view, or
+    None): ``Storage(...)`` and ``Tensor._make(...)`` in one frame, since every kernel result
+    is built here (Note [Tensor construction cost])."""
+    storage = _new_tensor(Storage)
+    storage.handle = handle
+    storage.numel = numel
+    storage.dtype = dt
+    storage.device = dev
+    storage.backend = backend
+    storage.key_mask = backend.key.mask
+    storage.version = 0
+    t = _new_tensor(Tensor)
+    t._storage = storage
+    t._shape = shape
+    t._stride = stride
+    t._offset = 0
+    t.dtype = dt
+    t._device = dev
+    t._ks = storage.key_mask
+    t._np = host
+    return t
+
+
 def contiguous_strides(shape: tuple[int, ...]) -> tuple[int, ...]:
     strides = []
     acc = 1

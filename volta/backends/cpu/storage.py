@@ -10,7 +10,7 @@ import numpy as np
 from volta import dtypes as D
 from volta.backend import Backend, BackendInfo, host_view
 from volta.device import device
-from volta.tensor.tensor import Storage, Tensor, contiguous_strides
+from volta.tensor.tensor import Tensor, contiguous_strides, new_owning_tensor
 
 CPU = device("cpu")
 _INFO: BackendInfo | None = None
@@ -71,10 +71,8 @@ def wrap(arr: Any) -> Tensor:
     if dt is None:
         dt = D.from_numpy_dtype(arr.dtype)
     shape = arr.shape
-    storage = Storage(arr, arr.size, dt, CPU, _INFO)  # type: ignore[arg-type]
-    t = Tensor._make(storage, shape, _strides(shape), 0)
-    t._np = arr
-    return t
+    return new_owning_tensor(arr, arr.size, dt, CPU, _INFO, shape,  # type: ignore[arg-type]
+                             _strides(shape), arr)
 
 
 def wrap_as(arr: Any, dt: D.dtype) -> Tensor:
@@ -86,6 +84,4 @@ def wrap_as(arr: Any, dt: D.dtype) -> Tensor:
     if arr.dtype is not dt.numpy and arr.dtype != dt.numpy:
         arr = arr.astype(dt.numpy)
     shape = arr.shape
-    t = Tensor._make(Storage(arr, arr.size, dt, CPU, _INFO), shape, _strides(shape), 0)
-    t._np = arr
-    return t
+    return new_owning_tensor(arr, arr.size, dt, CPU, _INFO, shape, _strides(shape), arr)
