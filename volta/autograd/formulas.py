@@ -82,7 +82,7 @@ def expand_reduced(grad: Tensor, shape: Sequence[int], dim: Any, keepdim: bool) 
     shape = tuple(shape)
     if len(shape) == 0:
         return grad.reshape(())
-    if not keepdim:
+    if not keepdim and grad.ndim > 0:  # a 0-d gradient (a full reduction) expands as it is
         for d in _reduced_dims(dim, len(shape)):
             grad = grad.unsqueeze(d)
     return grad.expand(shape)

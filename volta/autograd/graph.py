@@ -274,29 +274,30 @@ def connect_tensors(node: Node, inputs: tuple) -> bool:
     tensor = _dispatch._TENSOR_TYPE
     edges: list = []
     metas: list = []
-    needs: list = []
+    connected = False
     for x in inputs:
-        if isinstance(x, tensor) and (x._requires_grad or x._base is not None):
+        e = None
+        if isinstance(x, tensor):
+            fn = x.grad_fn
             if x._base is not None:
-                e = _edge(x)
-            elif x.grad_fn is not None:
-                e = (x.grad_fn, x._output_nr)
-            else:  # a leaf: accumulator(x)'s look-up, inlined for the common case
+                # a view: its own history unless its base was written since (_edge rebuilds it)
+                if fn is None or x._view_version != x._storage.version:
+                    e = _edge(x)
+                else:
+                    e = (fn, x._output_nr)
+            elif fn is not None:
+                e = (fn, x._output_nr)
+            elif x._requires_grad:  # a leaf: accumulator(x)'s look-up, inlined
                 acc = x._accumulator
                 e = (acc if acc is not None else accumulator(x), 0)
-            if e is None:
-                edges.append(None)
-                metas.append(None)
-                needs.append(False)
-                continue
-            edges.append(e)
-            metas.append((x._shape, x.dtype, x._device))
-            needs.append(True)
-        else:
+        if e is None:
             edges.append(None)
             metas.append(None)
-            needs.append(False)
-    if True not in needs:
+        else:
+            edges.append(e)
+            metas.append((x._shape, x.dtype, x._device))
+            connected = True
+    if not connected:
         return False
     n = len(inputs)
     layout = _NO_LISTS.get(n)
@@ -305,7 +306,7 @@ def connect_tensors(node: Node, inputs: tuple) -> bool:
     node.next_edges = edges
     node.input_meta = metas
     node.layout = layout
-    node.needs_input_grad = tuple(needs)
+    node.needs_input_grad = tuple([e is not None for e in edges])
     node.seq = next(_sequence)
     if ANOMALY.enabled:
         node.forward_trace = traceback.format_stack()[:-2]

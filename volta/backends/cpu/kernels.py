@@ -968,7 +968,11 @@ def index_add(self: Tensor, dim: int, index: Tensor, source: Tensor, alpha: Any 
     return W(out)
 
 
-def _advanced_index(self: Tensor, indices: Sequence[Any]) -> tuple[Any, ...]:
+def _advanced_index(self: Tensor, indices: Sequence[Any], checked: bool = True
+                    ) -> tuple[Any, ...]:
+    """numpy's key for ``indices``; ``checked``: raise PyTorch's error for an index out of
+    range here (unchecked, numpy's own bounds check raises IndexError, and ``index`` asks
+    again with ``checked`` for the message: min/max cost more than the indexing itself)."""
     key = []
     for i, t in enumerate(indices):
         if t is None:
@@ -980,7 +984,7 @@ def _advanced_index(self: Tensor, indices: Sequence[Any]) -> tuple[Any, ...]:
             raise DTypeError("tensors used as indices must be long, int, byte or bool tensors")
         else:
             arr = A(t).astype(np.int64, copy=False)
-            if i < self.ndim and arr.size:
+            if checked and i < self.ndim and arr.size:
                 size = self._shape[i]
                 if arr.max() >= size or arr.min() < -size:
                     bad = arr.max() if arr.max() >= size else arr.min()
@@ -993,8 +997,9 @@ def _advanced_index(self: Tensor, indices: Sequence[Any]) -> tuple[Any, ...]:
 @kernel("index.Tensor")
 def index(self: Tensor, indices: Sequence[Any]) -> Tensor:
     try:
-        return W(A(self)[_advanced_index(self, indices)])
+        return W(A(self)[_advanced_index(self, indices, checked=False)])
     except IndexError as exc:
+        _advanced_index(self, indices)  # PyTorch's message for an index out of range
         raise IndexOutOfRangeError(str(exc)) from None
 
 
