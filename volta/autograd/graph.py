@@ -25,6 +25,7 @@ from volta.autograd.grad_mode import is_grad_enabled
 from volta.dispatch import dispatcher as _dispatch
 from volta.dispatch import keys as _keys
 from volta.errors import AutogradError
+from volta.tensor.tensor import Size
 
 _AUTOGRAD_MASK = _keys.Autograd.mask
 
@@ -478,15 +479,23 @@ def save(t: Any) -> Any:
 
 
 class TensorMeta:
-    """What a formula may read of a tensor saved for its metadata only."""
+    """What a formula may read of a tensor saved for its metadata only (a view op's input:
+    saved on every call, so it copies three fields and derives the rest when read)."""
 
-    __slots__ = ("shape", "dtype", "device", "ndim")
+    __slots__ = ("_shape", "dtype", "device")
 
     def __init__(self, t: Any) -> None:
-        self.shape = t.shape
+        self._shape = t._shape
         self.dtype = t.dtype
-        self.device = t.device
-        self.ndim = t.ndim
+        self.device = t._device
+
+    @property
+    def shape(self) -> Any:
+        return Size(self._shape)
+
+    @property
+    def ndim(self) -> int:
+        return len(self._shape)
 
 
 def save_meta(t: Any) -> Any:
