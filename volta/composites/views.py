@@ -122,10 +122,30 @@ def view_strides(old_shape: Sequence[int], old_strides: Sequence[int],
     return tuple(new_strides)
 
 
+@functools.lru_cache(maxsize=4096)
+def _view_geometry(shape: tuple[int, ...], stride: tuple[int, ...], size: tuple[int, ...],
+                   op: str) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
+    """``size`` resolved against ``shape`` (one -1 inferred) and the strides that view it over
+    ``stride`` (None: no view, a copy is needed); cached, since a training step views the same
+    shapes the same way every step. Invalid sizes raise, and errors are not cached."""
+    new_shape = infer_size(size, math.prod(shape), op)
+    return new_shape, view_strides(shape, stride, new_shape)
+
+
+def _geometry(self: Tensor, size: Sequence[int], op: str
+              ) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
+    if size.__class__ is tuple:
+        try:
+            return _view_geometry(self._shape, self._stride, size, op)
+        except TypeError:  # an unhashable size (a list inside): not cached
+            pass
+    new_shape = infer_size(size, math.prod(self._shape), op)
+    return new_shape, view_strides(self._shape, self._stride, new_shape)
+
+
 @_impl("view")
 def view(self: Tensor, size: Sequence[int]) -> Tensor:
-    shape = infer_size(size, math.prod(self._shape), "view")
-    strides = view_strides(self._shape, self._stride, shape)
+    shape, strides = _geometry(self, size, "view")
     if strides is None:
         raise ShapeError("view size is not compatible with input tensor's size and stride (at "
                          "least one dimension spans across two contiguous subspaces). Use "
@@ -191,8 +211,7 @@ def t(self: Tensor) -> Tensor:
 def reshape(self: Tensor, shape: Sequence[int]) -> Tensor:
     """A view with ``shape`` when the strides allow one, else a contiguous copy. reshape has its
     own formula, so the view is made here rather than by dispatching ``view`` a second time."""
-    size = infer_size(shape, math.prod(self._shape), "reshape")
-    strides = view_strides(self._shape, self._stride, size)
+    size, strides = _geometry(self, shape, "reshape")
     if strides is not None:
         return self._view_of(size, strides, self._offset)
     copy = R.contiguous(self)  # a new, row-major storage: the result is no view of ``self``
@@ -257,42 +276,38 @@ def expand(self: Tensor, size: Sequence[int]) -> Tensor:
 @_impl("slice")
 def slice_(self: Tensor, dim: int = 0, start: int | None = None, end: int | None = None,
            step: int = 1) -> Tensor:
-    n = self.ndim
+    shape, stride = self._shape, self._stride
+    n = len(shape)
     if n == 0:
         raise IndexOutOfRangeError("slice() cannot be applied to a 0-dim tensor.")
-    d = wrap_dim(dim, n, "slice")
+    d = dim if 0 <= dim < n else wrap_dim(dim, n, "slice")
     if step <= 0:
         raise ShapeError("slice step must be positive")
-    size = self._shape[d]
-    s = 0 if start is None else start
-    e = size if end is None else end
-    s = max(s + size, 0) if s < 0 else min(s, size)
-    e = max(e + size, 0) if e < 0 else min(e, size)
-    length = max(0, (e - s + step - 1) // step)
-    shape, stride = list(self._shape), list(self._stride)
-    shape[d] = length
+    size = shape[d]
+    s = 0 if start is None else (max(start + size, 0) if start < 0 else min(start, size))
+    e = size if end is None else (max(end + size, 0) if end < 0 else min(end, size))
+    length = (e - s + step - 1) // step if e > s else 0
     # PyTorch moves the offset to the clamped start even for an empty slice
-    offset = self._offset + s * stride[d]
-    stride[d] *= step
-    return self._view_of(tuple(shape), tuple(stride), offset)
+    return self._view_of(shape[:d] + (length,) + shape[d + 1:],
+                         stride[:d] + (stride[d] * step,) + stride[d + 1:],
+                         self._offset + s * stride[d])
 
 
 @_impl("select")
 def select(self: Tensor, dim: int, index: int) -> Tensor:
-    n = self.ndim
+    shape, stride = self._shape, self._stride
+    n = len(shape)
     if n == 0:
         raise IndexOutOfRangeError("select() cannot be applied to a 0-dim tensor.")
-    d = wrap_dim(dim, n, "select")
-    size = self._shape[d]
+    d = dim if 0 <= dim < n else wrap_dim(dim, n, "select")
+    size = shape[d]
     if not -size <= index < size:
         raise IndexOutOfRangeError(f"index {index} is out of bounds for dimension {d} with "
                                    f"size {size}")
     if index < 0:
         index += size
-    shape, stride = list(self._shape), list(self._stride)
-    offset = self._offset + index * stride[d]
-    del shape[d], stride[d]
-    return self._view_of(tuple(shape), tuple(stride), offset)
+    return self._view_of(shape[:d] + shape[d + 1:], stride[:d] + stride[d + 1:],
+                         self._offset + index * stride[d])
 
 
 @_impl("unfold")
