@@ -21,7 +21,7 @@ from volta.errors import (
     ShapeError,
     VoltaError,
 )
-from volta.tensor.scalars import checked_convert
+from volta.tensor.scalars import check_alpha, checked_convert  # noqa: F401 - check_alpha: public here
 from volta.tensor.tensor import Tensor
 
 
@@ -295,17 +295,6 @@ def check_integer_pow_by_number(computes_in: D.dtype, exponent: Any) -> None:
     if not computes_in.is_floating_point and computes_in is not D.bool_ and \
             type(exponent) is int and exponent < 0:
         raise DTypeError("Integers to negative integer powers are not allowed.")
-
-
-def check_alpha(op: str, alpha: Any, out_dtype: D.dtype) -> None:
-    """add's and sub's ``alpha``: no bool alpha for a non-bool result, no floating alpha for
-    an integral one, and representable in the result dtype (PyTorch's checks)."""
-    if isinstance(alpha, (bool, np.bool_)) and out_dtype is not D.bool_:
-        raise DTypeError(f"{op}: Boolean alpha only supported for Boolean results.")
-    if isinstance(alpha, float) and not out_dtype.is_floating_point:
-        raise DTypeError(f"{op}: For integral input tensors, argument alpha must not be a "
-                         "floating point number.")
-    checked_convert(alpha, out_dtype, op)
 
 
 def check_reduction_nonempty(op: str, numel: int, reduced_size: int | None,

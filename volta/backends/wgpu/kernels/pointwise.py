@@ -22,7 +22,6 @@ from typing import Any
 import numpy as np
 
 from volta import dtypes as D
-from volta.backends.cpu.pointwise_runtime import scalar_argument
 from volta.backends.wgpu import runtime
 from volta.backends.wgpu.generated_pointwise import SPECS
 from volta.backends.wgpu.kernels.copy import check_dtype
@@ -31,7 +30,7 @@ from volta.backends.wgpu.storage import empty, handle_of, strides_of
 from volta.errors import DTypeError, InvalidArgumentError
 from volta.tensor.checks import check_integer_division_by_number, check_integer_pow_by_number
 from volta.tensor.inplace import broadcast_shapes
-from volta.tensor.scalars import check_scalar
+from volta.tensor.scalars import check_scalar, scalar_argument
 from volta.tensor.tensor import Tensor
 
 # -- helpers by computation type -------------------------------------------------------------------
