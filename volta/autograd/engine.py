@@ -78,10 +78,9 @@ def _validate(node: Node, i: int, grad: Any) -> Any:
 def _fix_up_outputs(node: Node, outputs: list) -> None:
     """Only gradients whose shape, dtype or device differ from the input's need fixing up (a
     function of its own, so that no frame of the engine keeps a name for a gradient)."""
-    metas = node.input_meta
-    for i, g in enumerate(outputs):
-        if g is not None and i < len(metas) and metas[i] is not None:
-            shape, dt, dev = metas[i]
+    for i, (g, meta) in enumerate(zip(outputs, node.input_meta)):
+        if g is not None and meta is not None:
+            shape, dt, dev = meta
             if g._shape != shape or g.dtype is not dt or (
                     g._device is not dev and g._device != dev):
                 outputs[i] = _validate(node, i, g)

@@ -244,10 +244,11 @@ def matmul_backward(grad: Tensor, self: Tensor, other: Tensor,
         if mask[1]:
             g_other = (self.mT @ grad.unsqueeze(-1)).squeeze(-1)
         return g_self, g_other
+    # t(): for matrices the cheapest transpose (one dispatch, no dims to wrap)
     if mask[0]:
-        g_self = grad @ other.mT
+        g_self = grad @ (other.t() if other.ndim == 2 else other.mT)
     if mask[1]:
-        g_other = self.mT @ grad
+        g_other = (self.t() if self.ndim == 2 else self.mT) @ grad
     return g_self, g_other
 
 

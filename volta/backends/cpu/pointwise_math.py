@@ -65,6 +65,11 @@ def _is_plain_zero(v: Any) -> bool:
     return (type(v) is int or type(v) is float) and v == 0 and not math.copysign(1.0, v) < 0
 
 
+# below this many elements the bit tricks' extra numpy calls cost more than the branches
+# they save (np.where on a few elements is one call)
+_BIT_TRICK_MIN = 2048
+
+
 def _float_array(x: Any) -> bool:
     return type(x) is np.ndarray and x.dtype in _BITS and x.ndim > 0
 
@@ -119,7 +124,8 @@ def where(condition: Any, x: Any, y: Any) -> Any:
 def _mask_bits(condition: Any, values: Any) -> Any:
     """``condition`` as 0/1 unsigned integers of ``values``' width, or None where the fast
     path does not apply (other dtypes, broadcasting)."""
-    if type(values) is not np.ndarray or type(condition) is not np.ndarray:
+    if (type(values) is not np.ndarray or type(condition) is not np.ndarray
+            or values.size < _BIT_TRICK_MIN):
         return None
     bits = _BITS.get(values.dtype)
     if bits is None or condition.dtype != np.bool_ or condition.shape != values.shape:
