@@ -112,3 +112,100 @@ def test_clamp_with_number_bounds_matches_pytorch_bit_for_bit(bounds):
     want = x.clamp(*tensor_bounds)
     assert got.dtype.name == str(want.dtype).removeprefix("torch.")
     np.testing.assert_array_equal(got.numpy(), want.numpy())
+
+
+# -- float32 erf and gelu (Note [float32 erf]) ------------------------------------------------
+
+
+def test_float32_erf_is_within_6_ulp_of_float64_erf_over_a_dense_grid():
+    from scipy import special
+
+    from volta.backends.cpu import numpy_nn
+    x = np.concatenate([np.linspace(-6, 6, 1_200_001, dtype=np.float32),
+                        np.geomspace(1e-38, 1, 20_000).astype(np.float32)])
+    x = x[x != 0]
+    got = numpy_nn.erf(x)
+    assert got.dtype == np.float32
+    want = special.erf(x.astype(np.float64))
+    ulps = np.abs(got.astype(np.float64) - want) / np.spacing(np.abs(want).astype(np.float32))
+    assert ulps.max() <= 6
+    assert (np.abs(got - want) / np.abs(want)).max() < 4e-7
+
+
+def test_float32_erf_edges():
+    from volta.backends.cpu import numpy_nn
+    x = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 3.95, -3.95, 4.0, 1e3, 1e-40],
+                 np.float32)
+    got = numpy_nn.erf(x)
+    assert np.isnan(got[0])
+    np.testing.assert_array_equal(got[1:9], [1, -1, 0, -0.0, 1, -1, 1, 1])
+    assert np.signbit(got[4]) and not np.signbit(got[3])
+    assert got[9] > 0  # a subnormal keeps its sign and size (erf(x) ~ 2x/sqrt(pi))
+    zero_d = numpy_nn.erf(np.array(0.5, np.float32))
+    assert zero_d.shape == () and zero_d.dtype == np.float32
+
+
+def _gelu_inputs(dtype, layout):
+    x = RNG.standard_normal((7, 9)) * 4
+    if layout == "transposed":
+        x = x.T
+    elif layout == "strided":
+        x = x[::2, 1::3]
+    elif layout == "empty":
+        x = x[:0]
+    elif layout == "scalar":
+        x = x[0, 0]
+    return np.asarray(x, dtype=dtype)
+
+
+@pytest.mark.parametrize("approximate", ["none", "tanh"])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("layout", ["contiguous", "transposed", "strided", "empty", "scalar"])
+def test_gelu_forward_and_backward_match_pytorch(approximate, dtype, layout):
+    x = _gelu_inputs(dtype, layout)
+    grad = np.asarray(RNG.standard_normal(x.shape), dtype=dtype)
+    vx = volta.tensor(x).requires_grad_()
+    tx = torch.tensor(x).requires_grad_()
+    if layout == "transposed":  # non-contiguous tensors, as the transposes of contiguous ones
+        vx = volta.tensor(np.ascontiguousarray(x.T)).t().detach().requires_grad_()
+        tx = torch.tensor(np.ascontiguousarray(x.T)).t().detach().requires_grad_()
+    vy = volta.nn.functional.gelu(vx, approximate=approximate)
+    ty = torch.nn.functional.gelu(tx, approximate=approximate)
+    vy.backward(volta.tensor(grad))
+    ty.backward(torch.tensor(grad))
+    assert vy.dtype == getattr(volta, np.dtype(dtype).name) and vy.shape == tuple(ty.shape)
+    rtol, atol = (2e-6, 1e-6) if dtype == np.float32 else (1e-12, 1e-14)
+    np.testing.assert_allclose(vy.detach().numpy(), ty.detach().numpy(), rtol=rtol, atol=atol)
+    np.testing.assert_allclose(vx.grad.numpy(), tx.grad.numpy(), rtol=rtol, atol=atol * 4)
+
+
+@pytest.mark.parametrize("approximate", ["none", "tanh"])
+def test_gelu_half_and_mixed_dtype_backward_match_pytorch(approximate):
+    x = RNG.standard_normal(50).astype(np.float32) * 3
+    grad = RNG.standard_normal(50).astype(np.float32)
+    got = volta.nn.functional.gelu(volta.tensor(x).to(volta.float16), approximate=approximate)
+    want = torch.nn.functional.gelu(torch.tensor(x).half(), approximate=approximate)
+    assert got.dtype == volta.float16
+    np.testing.assert_allclose(got.float().numpy(), want.float().numpy(), rtol=2e-3, atol=1e-3)
+    got = volta.gelu_backward(volta.tensor(grad), volta.tensor(x.astype(np.float64)),
+                                  approximate=approximate)
+    want = torch.ops.aten.gelu_backward(torch.tensor(grad), torch.tensor(x.astype(np.float64)),
+                                        approximate=approximate)
+    assert got.dtype == volta.float64
+    np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=1e-6, atol=1e-7)
+
+
+def test_gelu_double_backward_still_runs_through_the_composite():
+    x = RNG.standard_normal(20)
+    vx = volta.tensor(x).requires_grad_()
+    tx = torch.tensor(x).requires_grad_()
+    (vg,) = volta.autograd.grad(volta.nn.functional.gelu(vx).sum(), vx, create_graph=True)
+    (tg,) = torch.autograd.grad(torch.nn.functional.gelu(tx).sum(), tx, create_graph=True)
+    vg.sum().backward()
+    tg.sum().backward()
+    np.testing.assert_allclose(vx.grad.numpy(), tx.grad.numpy(), rtol=1e-10, atol=1e-12)
+
+
+def test_gelu_backward_rejects_an_unknown_approximation():
+    with pytest.raises(volta.VoltaError, match="approximate"):
+        volta.gelu_backward(volta.ones(3), volta.ones(3), approximate="cubic")
