@@ -84,7 +84,8 @@ def test_clip_fast_paths_match_pytorch_bit_for_bit(dtype):
 
 
 @pytest.mark.parametrize("dtype", [torch.float32, torch.float64])
-@pytest.mark.parametrize("name", ["sigmoid", "softplus", "logsigmoid", "silu", "elu", "expm1"])
+@pytest.mark.parametrize("name", ["sigmoid", "softplus", "logsigmoid", "silu", "elu", "selu",
+                                  "celu", "expm1"])
 def test_exp_based_activations_match_pytorch_over_the_whole_range(dtype, name):
     # from underflow to overflow of exp, the denormal range and the special values
     extremes = [0.0, -0.0, 1e-8, -1e-8, 15.0, -15.0, 40.0, -40.0, 87.0, -87.0, 89.0, -89.0,
@@ -112,6 +113,28 @@ def test_clamp_with_number_bounds_matches_pytorch_bit_for_bit(bounds):
     want = x.clamp(*tensor_bounds)
     assert got.dtype.name == str(want.dtype).removeprefix("torch.")
     np.testing.assert_array_equal(got.numpy(), want.numpy())
+
+
+@pytest.mark.parametrize("slope", [0.01, 0.0, 0.5, 1.0, 1.5, -0.2, 0.1])
+def test_leaky_relu_matches_pytorch_bit_for_bit(slope):
+    # slopes in (0, 1] take max(x, slope x); the others (0: inf * 0 is nan) the select
+    x = torch.from_numpy(_values(np.float32)).requires_grad_()
+    vx = volta.tensor(x.detach().numpy()).requires_grad_()
+    grad = torch.from_numpy(_values(np.float32)[::-1].copy())
+    want = torch.nn.functional.leaky_relu(x, slope)
+    got = volta.nn.functional.leaky_relu(vx, slope)
+    np.testing.assert_array_equal(got.detach().numpy().view(np.uint8),
+                                  want.detach().numpy().view(np.uint8))
+    want.backward(grad)
+    got.backward(volta.tensor(grad.numpy()))
+    np.testing.assert_array_equal(vx.grad.numpy().view(np.uint8), x.grad.numpy().view(np.uint8))
+
+
+def test_float32_expm1_without_large_values_matches_the_general_path():
+    x = np.concatenate([np.linspace(-20, 1, 5001, dtype=np.float32), [-np.inf, -0.0, 0.0]])
+    general = pm.expm1(np.concatenate([x, np.float32([2.0])]))[:-1]  # a value > 1: both passes
+    np.testing.assert_array_equal(pm.expm1(x).view(np.uint32), general.view(np.uint32))
+    assert np.isnan(pm.expm1(np.float32([np.nan, 0.5]))[0])
 
 
 # -- float32 erf and gelu (Note [float32 erf]) ------------------------------------------------

@@ -167,7 +167,8 @@ def sigmoid(x: Any) -> Any:
 def expm1(x: Any) -> Any:
     """``exp(x) - 1``; numpy's ``expm1`` has no float32 vector loop (thirty times ``exp``'s
     cost), so float32 uses ``2t / (1 - t)`` with ``t = tanh(x / 2)`` (no cancellation for
-    x <= 1, where 1 - t >= 0.53) and ``exp(x) - 1`` above 1 (where exp(x) - 1 >= e - 1)."""
+    x <= 1, where 1 - t >= 0.53) and ``exp(x) - 1`` above 1 (where exp(x) - 1 >= e - 1).
+    Where no element is above 1 (elu's and selu's negative parts), the exp pass is skipped."""
     if not (_float_array(x) and x.dtype == np.float32):
         return np.expm1(x)
     t = np.multiply(x, np.float32(0.5))
@@ -175,6 +176,8 @@ def expm1(x: Any) -> Any:
     denominator = np.subtract(np.float32(1), t)
     t += t
     t /= denominator
+    if x.size and x.max() <= 1:  # a nan makes the max nan: the general path below
+        return t
     large = np.exp(x)
     large -= 1
     return where(x > 1, large, t)
