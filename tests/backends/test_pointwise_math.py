@@ -115,6 +115,18 @@ def test_clamp_with_number_bounds_matches_pytorch_bit_for_bit(bounds):
     np.testing.assert_array_equal(got.numpy(), want.numpy())
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("fill", [True, False])
+def test_where_with_a_uniform_condition_copies_one_side(dtype, fill):
+    x, y = _values(dtype), _values(dtype)[::-1].copy()
+    cond = np.full(x.shape, fill)
+    got = pm.where(cond, x, y)
+    want = np.where(cond, x, y)
+    assert got.dtype == want.dtype and got.shape == want.shape
+    np.testing.assert_array_equal(got.view(np.uint8), want.view(np.uint8))
+    assert not np.shares_memory(got, x) and not np.shares_memory(got, y)
+
+
 @pytest.mark.parametrize("slope", [0.01, 0.0, 0.5, 1.0, 1.5, -0.2, 0.1])
 def test_leaky_relu_matches_pytorch_bit_for_bit(slope):
     # slopes in (0, 1] take max(x, slope x); the others (0: inf * 0 is nan) the select

@@ -92,8 +92,14 @@ def where(condition: Any, x: Any, y: Any) -> Any:
     """``np.where``; between float arrays of the condition's shape, or a float array and a
     plain zero (relu's and friends' backward), it selects bits through a mask instead: a branch
     per element costs five to ten times more on unpredictable data, and the mask keeps where's
-    exact result (nan, inf and -0.0 pass through unchanged)."""
-    if _float_array(x) and _float_array(y) and x.dtype == y.dtype and x.shape == y.shape:
+    exact result (nan, inf and -0.0 pass through unchanged). A condition that holds
+    everywhere or nowhere (softplus below its threshold) copies one side instead."""
+    if _float_array(x) and _float_array(y) and x.dtype == y.dtype and x.shape == y.shape \
+            and type(condition) is np.ndarray and condition.shape == x.shape \
+            and condition.dtype == np.bool_:
+        true_count = np.count_nonzero(condition)
+        if true_count in (0, condition.size):  # a copy: x or y may be an input's array
+            return (x if true_count else y).copy()
         bits = _mask_bits(condition, x)
         if bits is not None:
             np.negative(bits, out=bits)  # True -> all ones, False -> 0
