@@ -370,7 +370,63 @@ class _NumpyRewriter(ast.NodeTransformer):
         return node
 
 
+def _unconditional_nodes(node: ast.AST) -> list[ast.AST]:
+    """``node`` and its descendants, except those in the branches of ``a if c else b`` (a
+    Python-level choice: only the chosen branch may run)."""
+    found = [node]
+    if isinstance(node, ast.IfExp):
+        return found + _unconditional_nodes(node.test)
+    for child in ast.iter_child_nodes(node):
+        found += _unconditional_nodes(child)
+    return found
+
+
+class _Replace(ast.NodeTransformer):
+    def __init__(self, key: str, name: str):
+        self.key, self.name = key, name
+
+    def visit(self, node: ast.AST) -> ast.AST:
+        if ast.dump(node) == self.key:
+            return ast.Name(self.name, ast.Load())
+        return super().visit(node)
+
+
+def _hoist_common_subexpressions(tree: ast.Expression
+                                 ) -> tuple[list[tuple[str, ast.expr]], ast.Expression]:
+    """Note [pointwise common subexpressions]: a call or an arithmetic subexpression that
+    occurs twice in a snippet (``sigmoid(self)`` in silu_backward, ``self * beta`` in softplus)
+    is computed once into a local ``_cN``; each is a full pass over the tensor in numpy. The
+    innermost repeats go first, so later locals may use earlier ones."""
+    hoisted: list[tuple[str, ast.expr]] = []
+    while True:
+        counts: dict[str, int] = {}
+        nodes: dict[str, ast.expr] = {}
+        for node in _unconditional_nodes(tree.body):
+            if isinstance(node, (ast.Call, ast.BinOp)):
+                key = ast.dump(node)
+                counts[key] = counts.get(key, 0) + 1
+                nodes.setdefault(key, node)
+        repeated = [key for key, n in counts.items() if n > 1]
+        if not repeated:
+            return hoisted, tree
+        key = min(repeated, key=lambda k: sum(1 for _ in ast.walk(nodes[k])))
+        name = f"_c{len(hoisted)}"
+        hoisted.append((name, nodes[key]))
+        tree = _Replace(key, name).visit(tree)
+
+
+def pointwise_numpy_statements(decl: OpDecl) -> tuple[list[str], str]:
+    """The numpy kernel body of ``decl``'s snippet: assignments of its common subexpressions
+    (Note [pointwise common subexpressions]) and the result expression."""
+    tree = ast.parse(decl.pointwise, mode="eval")
+    hoisted, tree = _hoist_common_subexpressions(tree)
+    rewriter = _NumpyRewriter({a.name for a in decl.schema.arguments})
+    assignments = [f"{name} = {ast.unparse(rewriter.visit(value))}" for name, value in hoisted]
+    return assignments, ast.unparse(rewriter.visit(tree))
+
+
 def pointwise_numpy_expression(decl: OpDecl) -> str:
+    """The snippet as one numpy expression (no common subexpressions hoisted)."""
     tree = ast.parse(decl.pointwise, mode="eval")
     tree = _NumpyRewriter({a.name for a in decl.schema.arguments}).visit(tree)
     return ast.unparse(tree)
@@ -404,14 +460,16 @@ def emit_pointwise_numpy(decls: list[OpDecl], source: str) -> str:
             continue
         args = [a.name for a in d.schema.arguments]
         tensors = [a.name for a in d.schema.arguments if a.is_tensor]
-        expr = pointwise_numpy_expression(d)
+        assignments, expr = pointwise_numpy_statements(d)
         tlist = ", ".join(tensors) + ("," if len(tensors) == 1 else "")
         scalars = "".join(f"    {a.name} = _scalar({d.name!r}, {a.name}, out_dtype)\n"
                           for a in d.schema.arguments if a.type.base == "Scalar")
-        body = f"return _wrap({expr}, out_dtype)"
+        lines = [*assignments, f"return _wrap({expr}, out_dtype)"]
         if _may_warn(d):
             # numpy warns on log(0), x/0, ...; PyTorch silently gives inf/nan
-            body = f"with _quiet(all='ignore'):\n        {body}"
+            body = "with _quiet(all='ignore'):" + "".join(f"\n        {line}" for line in lines)
+        else:
+            body = "\n    ".join(lines)
         out.append(f"\n\ndef {d.overload_id}({', '.join(args)}):\n"
                    f"    ({tlist}), out_dtype = _prepare({d.name!r}, {d.promotion!r}, "
                    f"{d.dtypes!r}, {', '.join(tensors)})\n"

@@ -84,7 +84,8 @@ def test_clip_fast_paths_match_pytorch_bit_for_bit(dtype):
 
 
 @pytest.mark.parametrize("dtype", [torch.float32, torch.float64])
-@pytest.mark.parametrize("name", ["sigmoid", "softplus", "logsigmoid", "silu", "elu", "expm1"])
+@pytest.mark.parametrize("name", ["sigmoid", "softplus", "logsigmoid", "silu", "elu", "selu",
+                                  "celu", "expm1"])
 def test_exp_based_activations_match_pytorch_over_the_whole_range(dtype, name):
     # from underflow to overflow of exp, the denormal range and the special values
     extremes = [0.0, -0.0, 1e-8, -1e-8, 15.0, -15.0, 40.0, -40.0, 87.0, -87.0, 89.0, -89.0,
@@ -112,3 +113,134 @@ def test_clamp_with_number_bounds_matches_pytorch_bit_for_bit(bounds):
     want = x.clamp(*tensor_bounds)
     assert got.dtype.name == str(want.dtype).removeprefix("torch.")
     np.testing.assert_array_equal(got.numpy(), want.numpy())
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("fill", [True, False])
+def test_where_with_a_uniform_condition_copies_one_side(dtype, fill):
+    x, y = _values(dtype), _values(dtype)[::-1].copy()
+    cond = np.full(x.shape, fill)
+    got = pm.where(cond, x, y)
+    want = np.where(cond, x, y)
+    assert got.dtype == want.dtype and got.shape == want.shape
+    np.testing.assert_array_equal(got.view(np.uint8), want.view(np.uint8))
+    assert not np.shares_memory(got, x) and not np.shares_memory(got, y)
+
+
+@pytest.mark.parametrize("slope", [0.01, 0.0, 0.5, 1.0, 1.5, -0.2, 0.1])
+def test_leaky_relu_matches_pytorch_bit_for_bit(slope):
+    # slopes in (0, 1] take max(x, slope x); the others (0: inf * 0 is nan) the select
+    x = torch.from_numpy(_values(np.float32)).requires_grad_()
+    vx = volta.tensor(x.detach().numpy()).requires_grad_()
+    grad = torch.from_numpy(_values(np.float32)[::-1].copy())
+    want = torch.nn.functional.leaky_relu(x, slope)
+    got = volta.nn.functional.leaky_relu(vx, slope)
+    np.testing.assert_array_equal(got.detach().numpy().view(np.uint8),
+                                  want.detach().numpy().view(np.uint8))
+    want.backward(grad)
+    got.backward(volta.tensor(grad.numpy()))
+    np.testing.assert_array_equal(vx.grad.numpy().view(np.uint8), x.grad.numpy().view(np.uint8))
+
+
+def test_float32_expm1_without_large_values_matches_the_general_path():
+    x = np.concatenate([np.linspace(-20, 1, 5001, dtype=np.float32), [-np.inf, -0.0, 0.0]])
+    general = pm.expm1(np.concatenate([x, np.float32([2.0])]))[:-1]  # a value > 1: both passes
+    np.testing.assert_array_equal(pm.expm1(x).view(np.uint32), general.view(np.uint32))
+    assert np.isnan(pm.expm1(np.float32([np.nan, 0.5]))[0])
+
+
+# -- float32 erf and gelu (Note [float32 erf]) ------------------------------------------------
+
+
+def test_float32_erf_is_within_6_ulp_of_float64_erf_over_a_dense_grid():
+    from scipy import special
+
+    from volta.backends.cpu import numpy_nn
+    x = np.concatenate([np.linspace(-6, 6, 1_200_001, dtype=np.float32),
+                        np.geomspace(1e-38, 1, 20_000).astype(np.float32)])
+    x = x[x != 0]
+    got = numpy_nn.erf(x)
+    assert got.dtype == np.float32
+    want = special.erf(x.astype(np.float64))
+    ulps = np.abs(got.astype(np.float64) - want) / np.spacing(np.abs(want).astype(np.float32))
+    assert ulps.max() <= 6
+    assert (np.abs(got - want) / np.abs(want)).max() < 4e-7
+
+
+def test_float32_erf_edges():
+    from volta.backends.cpu import numpy_nn
+    x = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 3.95, -3.95, 4.0, 1e3, 1e-40],
+                 np.float32)
+    got = numpy_nn.erf(x)
+    assert np.isnan(got[0])
+    np.testing.assert_array_equal(got[1:9], [1, -1, 0, -0.0, 1, -1, 1, 1])
+    assert np.signbit(got[4]) and not np.signbit(got[3])
+    assert got[9] > 0  # a subnormal keeps its sign and size (erf(x) ~ 2x/sqrt(pi))
+    zero_d = numpy_nn.erf(np.array(0.5, np.float32))
+    assert zero_d.shape == () and zero_d.dtype == np.float32
+
+
+def _gelu_inputs(dtype, layout):
+    x = RNG.standard_normal((7, 9)) * 4
+    if layout == "transposed":
+        x = x.T
+    elif layout == "strided":
+        x = x[::2, 1::3]
+    elif layout == "empty":
+        x = x[:0]
+    elif layout == "scalar":
+        x = x[0, 0]
+    return np.asarray(x, dtype=dtype)
+
+
+@pytest.mark.parametrize("approximate", ["none", "tanh"])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("layout", ["contiguous", "transposed", "strided", "empty", "scalar"])
+def test_gelu_forward_and_backward_match_pytorch(approximate, dtype, layout):
+    x = _gelu_inputs(dtype, layout)
+    grad = np.asarray(RNG.standard_normal(x.shape), dtype=dtype)
+    vx = volta.tensor(x).requires_grad_()
+    tx = torch.tensor(x).requires_grad_()
+    if layout == "transposed":  # non-contiguous tensors, as the transposes of contiguous ones
+        vx = volta.tensor(np.ascontiguousarray(x.T)).t().detach().requires_grad_()
+        tx = torch.tensor(np.ascontiguousarray(x.T)).t().detach().requires_grad_()
+    vy = volta.nn.functional.gelu(vx, approximate=approximate)
+    ty = torch.nn.functional.gelu(tx, approximate=approximate)
+    vy.backward(volta.tensor(grad))
+    ty.backward(torch.tensor(grad))
+    assert vy.dtype == getattr(volta, np.dtype(dtype).name) and vy.shape == tuple(ty.shape)
+    rtol, atol = (2e-6, 1e-6) if dtype == np.float32 else (1e-12, 1e-14)
+    np.testing.assert_allclose(vy.detach().numpy(), ty.detach().numpy(), rtol=rtol, atol=atol)
+    np.testing.assert_allclose(vx.grad.numpy(), tx.grad.numpy(), rtol=rtol, atol=atol * 4)
+
+
+@pytest.mark.parametrize("approximate", ["none", "tanh"])
+def test_gelu_half_and_mixed_dtype_backward_match_pytorch(approximate):
+    x = RNG.standard_normal(50).astype(np.float32) * 3
+    grad = RNG.standard_normal(50).astype(np.float32)
+    got = volta.nn.functional.gelu(volta.tensor(x).to(volta.float16), approximate=approximate)
+    want = torch.nn.functional.gelu(torch.tensor(x).half(), approximate=approximate)
+    assert got.dtype == volta.float16
+    np.testing.assert_allclose(got.float().numpy(), want.float().numpy(), rtol=2e-3, atol=1e-3)
+    got = volta.gelu_backward(volta.tensor(grad), volta.tensor(x.astype(np.float64)),
+                                  approximate=approximate)
+    want = torch.ops.aten.gelu_backward(torch.tensor(grad), torch.tensor(x.astype(np.float64)),
+                                        approximate=approximate)
+    assert got.dtype == volta.float64
+    np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=1e-6, atol=1e-7)
+
+
+def test_gelu_double_backward_still_runs_through_the_composite():
+    x = RNG.standard_normal(20)
+    vx = volta.tensor(x).requires_grad_()
+    tx = torch.tensor(x).requires_grad_()
+    (vg,) = volta.autograd.grad(volta.nn.functional.gelu(vx).sum(), vx, create_graph=True)
+    (tg,) = torch.autograd.grad(torch.nn.functional.gelu(tx).sum(), tx, create_graph=True)
+    vg.sum().backward()
+    tg.sum().backward()
+    np.testing.assert_allclose(vx.grad.numpy(), tx.grad.numpy(), rtol=1e-10, atol=1e-12)
+
+
+def test_gelu_backward_rejects_an_unknown_approximation():
+    with pytest.raises(volta.VoltaError, match="approximate"):
+        volta.gelu_backward(volta.ones(3), volta.ones(3), approximate="cubic")

@@ -210,3 +210,27 @@ def test_other_validation_errors(tmp_path: Path) -> None:
 def test_invalid_yaml_syntax(tmp_path: Path) -> None:
     fails(tmp_path, GOOD + "- func: ns::f(Tensor x) -> Tensor\n  tags: a: b\n", 7,
           "not valid yaml", "mapping values are not allowed")
+
+
+# -- numpy kernels: common subexpressions (Note [pointwise common subexpressions]) ---------------
+
+
+def test_repeated_subexpressions_are_computed_once(tmp_path: Path) -> None:
+    from codegen.emit import pointwise_numpy_statements
+    (decl,) = load_text(tmp_path, """\
+- func: ns::f(Tensor self, Scalar k, bool flag) -> Tensor
+  tags: pointwise
+  pointwise: sigmoid(self * k) * (1 - sigmoid(self * k)) + (exp(self) if flag else exp(self))
+  derivatives:
+    self: grad
+""")
+    assignments, expr = pointwise_numpy_statements(decl)
+    # innermost first; the branches of `a if c else b` are left alone (only one of them runs)
+    assert assignments == ["_c0 = self * k", "_c1 = _pm.sigmoid(_c0)"]
+    assert expr == "_c1 * (1 - _c1) + (_pm.exp(self) if flag else _pm.exp(self))"
+
+
+def test_generated_numpy_kernel_hoists_common_subexpressions() -> None:
+    from volta.backends.cpu import generated_pointwise
+    source = Path(generated_pointwise.__file__).read_text()
+    assert "_c0 = _pm.sigmoid(self)\n" in source  # silu_backward: one sigmoid pass, not two

@@ -253,7 +253,8 @@ KERNELS['silu'] = silu
 def silu_backward(grad_output, self):
     (grad_output, self), out_dtype = _prepare('silu_backward', 'default', None, grad_output, self)
     with _quiet(all='ignore'):
-        return _wrap(grad_output * _pm.sigmoid(self) * (1 + self * (1 - _pm.sigmoid(self))), out_dtype)
+        _c0 = _pm.sigmoid(self)
+        return _wrap(grad_output * _c0 * (1 + self * (1 - _c0)), out_dtype)
 
 
 KERNELS['silu_backward'] = silu_backward
@@ -273,7 +274,8 @@ def softplus(self, beta, threshold):
     beta = _scalar('softplus', beta, out_dtype)
     threshold = _scalar('softplus', threshold, out_dtype)
     with _quiet(all='ignore'):
-        return _wrap(_pm.where(self * beta > threshold, self, _pm.softplus(self * beta) / beta), out_dtype)
+        _c0 = self * beta
+        return _wrap(_pm.where(_c0 > threshold, self, _pm.softplus(_c0) / beta), out_dtype)
 
 
 KERNELS['softplus'] = softplus
@@ -284,7 +286,8 @@ def softplus_backward(grad_output, self, beta, threshold):
     beta = _scalar('softplus_backward', beta, out_dtype)
     threshold = _scalar('softplus_backward', threshold, out_dtype)
     with _quiet(all='ignore'):
-        return _wrap(_pm.where(self * beta > threshold, grad_output, grad_output * _pm.sigmoid(self * beta)), out_dtype)
+        _c0 = self * beta
+        return _wrap(_pm.where(_c0 > threshold, grad_output, grad_output * _pm.sigmoid(_c0)), out_dtype)
 
 
 KERNELS['softplus_backward'] = softplus_backward
@@ -296,7 +299,7 @@ def elu(self, alpha, scale, input_scale):
     scale = _scalar('elu', scale, out_dtype)
     input_scale = _scalar('elu', input_scale, out_dtype)
     with _quiet(all='ignore'):
-        return _wrap(_pm.where(self > 0, self * scale, alpha * scale * _pm.expm1(self * input_scale)), out_dtype)
+        return _wrap(_pm.where(self > 0, self * scale, alpha * scale * _pm.expm1(_pm.minimum(self, 0) * input_scale)), out_dtype)
 
 
 KERNELS['elu'] = elu
@@ -317,7 +320,7 @@ KERNELS['elu_backward'] = elu_backward
 def selu(self):
     (self,), out_dtype = _prepare('selu', 'int_to_float', 'floating', self)
     with _quiet(all='ignore'):
-        return _wrap(1.0507009873554805 * _pm.where(self > 0, self, 1.6732632423543772 * _pm.expm1(self)), out_dtype)
+        return _wrap(1.0507009873554805 * _pm.where(self > 0, self, 1.6732632423543772 * _pm.expm1(_pm.minimum(self, 0))), out_dtype)
 
 
 KERNELS['selu'] = selu
@@ -326,7 +329,7 @@ KERNELS['selu'] = selu
 def leaky_relu(self, negative_slope):
     (self,), out_dtype = _prepare('leaky_relu', 'default', 'floating', self)
     negative_slope = _scalar('leaky_relu', negative_slope, out_dtype)
-    return _wrap(_pm.where(self > 0, self, self * negative_slope), out_dtype)
+    return _wrap(_pm.maximum(self, self * negative_slope) if (negative_slope > 0) & (negative_slope <= 1) else _pm.where(self > 0, self, self * negative_slope), out_dtype)
 
 
 KERNELS['leaky_relu'] = leaky_relu
@@ -838,7 +841,8 @@ KERNELS['rad2deg'] = rad2deg
 def sinc(self):
     (self,), out_dtype = _prepare('sinc', 'int_to_float', None, self)
     with _quiet(all='ignore'):
-        return _wrap(_pm.where(self == 0, 1.0, _pm.sin(self * 3.141592653589793) / (self * 3.141592653589793)), out_dtype)
+        _c0 = self * 3.141592653589793
+        return _wrap(_pm.where(self == 0, 1.0, _pm.sin(_c0) / _c0), out_dtype)
 
 
 KERNELS['sinc'] = sinc

@@ -84,17 +84,86 @@ def _bump(*tensors: Any) -> None:
 # -- pointwise kernels that need more than a snippet ------------------------------------------
 
 
+_SQRT1_2 = 1 / math.sqrt(2)
+_INV_SQRT_2PI = 1 / math.sqrt(2 * math.pi)
+_SQRT_2_OVER_PI = math.sqrt(2 / math.pi)
+_GELU_KAPPA = 0.044715
+
+
+def _gelu_cdf(x: np.ndarray) -> np.ndarray:
+    """Phi(x) = (1 + erf(x / sqrt 2)) / 2 in x's dtype (float32 through the float32 erf)."""
+    kind = x.dtype.type
+    cdf = nn.erf(np.multiply(x, kind(_SQRT1_2)))
+    cdf += kind(1)
+    cdf *= kind(0.5)
+    return cdf
+
+
+def _gelu_tanh_parts(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """x^2 and tanh(sqrt(2/pi) (x + 0.044715 x^3)), each step in place."""
+    kind = x.dtype.type
+    x_sq = np.square(x)
+    th = np.multiply(x_sq, kind(_GELU_KAPPA))
+    th += kind(1)
+    th *= x
+    th *= kind(_SQRT_2_OVER_PI)
+    return x_sq, np.tanh(th, out=th)
+
+
 @kernel("gelu")
 def gelu(self: Tensor, approximate: str = "none") -> Tensor:
     x, out = _float_array(self, "gelu")
+    x = np.atleast_1d(x)  # in-place steps need arrays: a ufunc makes a 0-d array a scalar
+    kind = x.dtype.type
     if approximate == "tanh":
-        inner = math.sqrt(2 / math.pi) * (x + 0.044715 * x * x * x)
-        y = 0.5 * x * (1 + np.tanh(inner))
+        y = _gelu_tanh_parts(x)[1]
+        y += kind(1)
     elif approximate == "none":
-        y = 0.5 * x * (1 + nn.erf(x * (1 / math.sqrt(2))))
+        y = _gelu_cdf(x)
+        y += y  # 2 Phi(x), so that the halving below is shared with the tanh form
     else:
         raise VoltaError(f"gelu: approximate must be 'none' or 'tanh', got {approximate!r}")
-    return WA(y, out)
+    y *= x
+    y *= kind(0.5)
+    return WA(y.reshape(self.shape), out)
+
+
+@kernel("gelu_backward")
+def gelu_backward(grad_output: Tensor, self: Tensor, approximate: str = "none") -> Tensor:
+    """The composite's formula (volta.composites.core) as one kernel, in place, without the
+    dispatch of each step; autograd of it still runs through the composite."""
+    if approximate not in ("none", "tanh"):
+        raise SchemaError("approximate argument must be either none or tanh.")
+    out = D.promote_types(grad_output.dtype, self.dtype)
+    if not out.is_floating_point:
+        out = D.get_default_dtype()
+    compute = _compute(out)
+    kind = compute.type
+    shape = broadcast_shapes(grad_output.shape, self.shape)
+    grad = A(grad_output).astype(compute, copy=False)
+    x = np.atleast_1d(A(self).astype(compute, copy=False))  # 0-d: see gelu
+    if approximate == "none":
+        # Phi(x) + x phi(x), phi(x) = exp(-x^2 / 2) / sqrt(2 pi)
+        slope = np.square(x)
+        slope *= kind(-0.5)
+        np.exp(slope, out=slope)
+        slope *= kind(_INV_SQRT_2PI)
+        slope *= x
+        slope += _gelu_cdf(x)
+    else:
+        # (1 + th) / 2 + x / 2 (1 - th^2) sqrt(2/pi) (1 + 3 kappa x^2)
+        x_sq, th = _gelu_tanh_parts(x)
+        slope = np.square(th)
+        np.subtract(kind(1), slope, out=slope)
+        x_sq *= kind(3 * _GELU_KAPPA)
+        x_sq += kind(1)
+        slope *= x_sq
+        slope *= x
+        slope *= kind(_SQRT_2_OVER_PI)
+        slope += th
+        slope += kind(1)
+        slope *= kind(0.5)
+    return WA(np.multiply(grad, slope).reshape(shape), out)
 
 
 @kernel("clamp")

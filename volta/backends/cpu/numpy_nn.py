@@ -1278,9 +1278,49 @@ def _special_input(x: np.ndarray) -> tuple[np.ndarray, np.dtype]:
 
 
 def erf(x: np.ndarray) -> np.ndarray:
-    """Elementwise error function (scipy's, within an ulp; 4x faster than a numpy rational)."""
+    """Elementwise error function: float64 through scipy (within an ulp); float32 and the half
+    types through :func:`erf_float32` (scipy's float32 erf widens to float64 inside, 7x slower)."""
     xf, dt = _special_input(x)
+    if xf.dtype == np.float32:
+        return erf_float32(xf).astype(dt, copy=False)
     return np.asarray(special.erf(xf).astype(dt, copy=False))
+
+
+# Note [float32 erf]: erf(x) = x * P(x^2) / Q(x^2) on |x| <= 4, clipped to [-1, 1] (beyond
+# 3.92, erf rounds to +-1 in float32), P and Q of degree 5, Q(0) = 1. The coefficients were
+# fitted in float64 for relative error (linearised least squares on a dense grid of [0, 4],
+# reweighted by 1/Q and towards the worst errors; from 3.85 on the target is 1 + 5e-8, so that
+# the clip gives exactly +-1 at the edge and at infinity). Evaluated in float32 it stays within
+# 6 ulp (3.5e-7 relative) of scipy's float64 erf (tests/backends/test_pointwise_math.py).
+_ERF_P = tuple(np.float32(c) for c in (
+    1.1283792237188073, 0.19024272945645102, 0.05258211777238527, 0.0037146917082616212,
+    0.0002763888957956293, 1.9588524047819966e-06))
+_ERF_Q = tuple(np.float32(c) for c in (
+    1.0, 0.5019324058318946, 0.1139085233881053, 0.014878693253809815, 0.0011360995376861454,
+    3.6691944586685066e-05))
+_ERF_EDGE = np.float32(4)
+
+
+def _horner_in_place(t: np.ndarray, coefficients: tuple[np.floating, ...]) -> np.ndarray:
+    """The polynomial sum(c_i t^i) in a fresh array, each step in place (no temporaries)."""
+    result = np.multiply(t, coefficients[-1], out=np.empty_like(t))
+    for c in coefficients[-2:0:-1]:
+        result += c
+        result *= t
+    result += coefficients[0]
+    return result
+
+
+def erf_float32(x: np.ndarray) -> np.ndarray:
+    """erf of a float32 array in float32 arithmetic (see Note [float32 erf]); nan stays nan."""
+    # explicit outputs keep 0-d arrays arrays (a ufunc returns a scalar for a 0-d input)
+    clamped = np.clip(x, -_ERF_EDGE, _ERF_EDGE, out=np.empty(np.shape(x), np.float32))
+    t = np.square(clamped, out=np.empty_like(clamped))
+    numerator = _horner_in_place(t, _ERF_P)
+    denominator = _horner_in_place(t, _ERF_Q)
+    numerator *= clamped
+    numerator /= denominator
+    return np.clip(numerator, np.float32(-1), np.float32(1), out=numerator)
 
 
 def erfc(x: np.ndarray) -> np.ndarray:

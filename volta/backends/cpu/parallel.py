@@ -1,4 +1,5 @@
-"""Elementwise work over aligned blocks of flat arrays, on up to ``num_threads()`` threads.
+"""Elementwise work over aligned blocks of flat arrays, on up to ``num_threads()`` threads
+(``volta.set_num_threads``).
 
 The fused optimizer updates run several numpy passes over each parameter. Run over the whole
 arrays, every pass streams them through memory and each temporary is a fresh allocation; run
@@ -16,30 +17,29 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
+from volta import threads
+
 BLOCK = 1 << 17  # elements per block: fewer Python-level calls, a block still near the cache
 PARALLEL_MIN = 1 << 18  # elements per thread below which a thread is not worth starting
-_ENV_VARS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
-
-
-def _threads_from_environment() -> int:
-    """The thread count numpy's BLAS was given, else the cores this process may run on."""
-    for var in _ENV_VARS:
-        value = os.environ.get(var, "").strip()
-        if value.isdigit() and int(value) > 0:
-            return int(value)
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
-
-
-_THREADS = _threads_from_environment()
+_THREADS = threads.get_num_threads()  # follows volta.set_num_threads (see _follow_thread_count)
 _pool: ThreadPoolExecutor | None = None
 _pool_lock = threading.Lock()
 
 
 def num_threads() -> int:
     return _THREADS
+
+
+def _follow_thread_count(count: int) -> None:
+    global _THREADS, _pool
+    with _pool_lock:
+        _THREADS = count
+        stale, _pool = _pool, None  # the next parallel call starts a pool of the new size
+    if stale is not None:
+        stale.shutdown(wait=False)
+
+
+threads.on_num_threads_change(_follow_thread_count)
 
 
 def _executor() -> ThreadPoolExecutor:

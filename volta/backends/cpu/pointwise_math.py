@@ -97,8 +97,14 @@ def where(condition: Any, x: Any, y: Any) -> Any:
     """``np.where``; between float arrays of the condition's shape, or a float array and a
     plain zero (relu's and friends' backward), it selects bits through a mask instead: a branch
     per element costs five to ten times more on unpredictable data, and the mask keeps where's
-    exact result (nan, inf and -0.0 pass through unchanged)."""
-    if _float_array(x) and _float_array(y) and x.dtype == y.dtype and x.shape == y.shape:
+    exact result (nan, inf and -0.0 pass through unchanged). A condition that holds
+    everywhere or nowhere (softplus below its threshold) copies one side instead."""
+    if _float_array(x) and _float_array(y) and x.dtype == y.dtype and x.shape == y.shape \
+            and type(condition) is np.ndarray and condition.shape == x.shape \
+            and condition.dtype == np.bool_:
+        true_count = np.count_nonzero(condition)
+        if true_count in (0, condition.size):  # a copy: x or y may be an input's array
+            return (x if true_count else y).copy()
         bits = _mask_bits(condition, x)
         if bits is not None:
             np.negative(bits, out=bits)  # True -> all ones, False -> 0
@@ -173,7 +179,8 @@ def sigmoid(x: Any) -> Any:
 def expm1(x: Any) -> Any:
     """``exp(x) - 1``; numpy's ``expm1`` has no float32 vector loop (thirty times ``exp``'s
     cost), so float32 uses ``2t / (1 - t)`` with ``t = tanh(x / 2)`` (no cancellation for
-    x <= 1, where 1 - t >= 0.53) and ``exp(x) - 1`` above 1 (where exp(x) - 1 >= e - 1)."""
+    x <= 1, where 1 - t >= 0.53) and ``exp(x) - 1`` above 1 (where exp(x) - 1 >= e - 1).
+    Where no element is above 1 (elu's and selu's negative parts), the exp pass is skipped."""
     if not (_float_array(x) and x.dtype == np.float32):
         return np.expm1(x)
     t = np.multiply(x, np.float32(0.5))
@@ -181,6 +188,8 @@ def expm1(x: Any) -> Any:
     denominator = np.subtract(np.float32(1), t)
     t += t
     t /= denominator
+    if x.size and x.max() <= 1:  # a nan makes the max nan: the general path below
+        return t
     large = np.exp(x)
     large -= 1
     return where(x > 1, large, t)

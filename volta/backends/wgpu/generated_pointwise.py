@@ -231,7 +231,7 @@ SPECS['elu'] = dict(
     args=(('self', 'Tensor'), ('alpha', 'T'), ('scale', 'T'), ('input_scale', 'T')),
     promotion='int_to_float',
     dtypes='floating',
-    wgsl='select(((v_alpha * v_scale) * pw_expm1((v_self * v_input_scale))), (v_self * v_scale), (v_self > 0))',
+    wgsl='select(((v_alpha * v_scale) * pw_expm1((pw_minimum(v_self, 0) * v_input_scale))), (v_self * v_scale), (v_self > 0))',
 )
 
 SPECS['elu_backward'] = dict(
@@ -245,14 +245,14 @@ SPECS['selu'] = dict(
     args=(('self', 'Tensor'),),
     promotion='int_to_float',
     dtypes='floating',
-    wgsl='(1.0507009873554805 * select((1.6732632423543772 * pw_expm1(v_self)), v_self, (v_self > 0)))',
+    wgsl='(1.0507009873554805 * select((1.6732632423543772 * pw_expm1(pw_minimum(v_self, 0))), v_self, (v_self > 0)))',
 )
 
 SPECS['leaky_relu'] = dict(
     args=(('self', 'Tensor'), ('negative_slope', 'T')),
     promotion='default',
     dtypes='floating',
-    wgsl='select((v_self * v_negative_slope), v_self, (v_self > 0))',
+    wgsl='select(select((v_self * v_negative_slope), v_self, (v_self > 0)), pw_maximum(v_self, (v_self * v_negative_slope)), ((v_negative_slope > 0) & (v_negative_slope <= 1)))',
 )
 
 SPECS['leaky_relu_backward'] = dict(
