@@ -449,9 +449,10 @@ def emit_pointwise_numpy(decls: list[OpDecl], source: str) -> str:
            "Each kernel converts its tensor arguments to arrays of the computation dtype\n"
            "(``prepare``), evaluates the snippet, and wraps the array as the output dtype.\n"
            '"""\n\n',
-           "from numpy import errstate as _quiet\n\n",
            "from volta.backends.cpu import pointwise_math as _pm\n",
            "from volta.backends.cpu.pointwise_runtime import prepare as _prepare\n",
+           "from volta.backends.cpu.pointwise_runtime import quiet_off as _quiet_off\n",
+           "from volta.backends.cpu.pointwise_runtime import quiet_on as _quiet_on\n",
            "from volta.backends.cpu.pointwise_runtime import scalar_argument as _scalar\n",
            "from volta.backends.cpu.pointwise_runtime import wrap as _wrap\n\n",
            "KERNELS = {}\n"]
@@ -466,8 +467,11 @@ def emit_pointwise_numpy(decls: list[OpDecl], source: str) -> str:
                           for a in d.schema.arguments if a.type.base == "Scalar")
         lines = [*assignments, f"return _wrap({expr}, out_dtype)"]
         if _may_warn(d):
-            # numpy warns on log(0), x/0, ...; PyTorch silently gives inf/nan
-            body = "with _quiet(all='ignore'):" + "".join(f"\n        {line}" for line in lines)
+            # numpy warns on log(0), x/0, ...; PyTorch silently gives inf/nan (Note [quiet
+            # numpy]: a token set and reset, not np.errstate, which costs more than a small op)
+            inner = "".join(f"\n        {line}" for line in lines)
+            body = (f"_token = _quiet_on()\n    try:{inner}\n"
+                    "    finally:\n        _quiet_off(_token)")
         else:
             body = "\n    ".join(lines)
         out.append(f"\n\ndef {d.overload_id}({', '.join(args)}):\n"

@@ -6,10 +6,10 @@ Each kernel converts its tensor arguments to arrays of the computation dtype
 (``prepare``), evaluates the snippet, and wraps the array as the output dtype.
 """
 
-from numpy import errstate as _quiet
-
 from volta.backends.cpu import pointwise_math as _pm
 from volta.backends.cpu.pointwise_runtime import prepare as _prepare
+from volta.backends.cpu.pointwise_runtime import quiet_off as _quiet_off
+from volta.backends.cpu.pointwise_runtime import quiet_on as _quiet_on
 from volta.backends.cpu.pointwise_runtime import scalar_argument as _scalar
 from volta.backends.cpu.pointwise_runtime import wrap as _wrap
 
@@ -34,8 +34,11 @@ KERNELS['neg'] = neg
 
 def exp(self):
     (self,), out_dtype = _prepare('exp', 'int_to_float', None, self)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         return _wrap(_pm.exp(self), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['exp'] = exp
@@ -43,8 +46,11 @@ KERNELS['exp'] = exp
 
 def exp2(self):
     (self,), out_dtype = _prepare('exp2', 'int_to_float', None, self)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         return _wrap(_pm.exp2(self), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['exp2'] = exp2
@@ -52,8 +58,11 @@ KERNELS['exp2'] = exp2
 
 def expm1(self):
     (self,), out_dtype = _prepare('expm1', 'int_to_float', None, self)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         return _wrap(_pm.expm1(self), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['expm1'] = expm1
@@ -61,8 +70,11 @@ KERNELS['expm1'] = expm1
 
 def log(self):
     (self,), out_dtype = _prepare('log', 'int_to_float', None, self)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         return _wrap(_pm.log(self), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['log'] = log
@@ -70,8 +82,11 @@ KERNELS['log'] = log
 
 def log2(self):
     (self,), out_dtype = _prepare('log2', 'int_to_float', None, self)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         return _wrap(_pm.log2(self), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['log2'] = log2
@@ -79,8 +94,11 @@ KERNELS['log2'] = log2
 
 def log10(self):
     (self,), out_dtype = _prepare('log10', 'int_to_float', None, self)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         return _wrap(_pm.log10(self), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['log10'] = log10
@@ -88,8 +106,11 @@ KERNELS['log10'] = log10
 
 def log1p(self):
     (self,), out_dtype = _prepare('log1p', 'int_to_float', None, self)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         return _wrap(_pm.log1p(self), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['log1p'] = log1p
@@ -97,8 +118,11 @@ KERNELS['log1p'] = log1p
 
 def sqrt(self):
     (self,), out_dtype = _prepare('sqrt', 'int_to_float', None, self)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         return _wrap(_pm.sqrt(self), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['sqrt'] = sqrt
@@ -106,8 +130,11 @@ KERNELS['sqrt'] = sqrt
 
 def rsqrt(self):
     (self,), out_dtype = _prepare('rsqrt', 'int_to_float', None, self)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         return _wrap(_pm.rsqrt(self), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['rsqrt'] = rsqrt
@@ -131,8 +158,11 @@ KERNELS['cos'] = cos
 
 def tan(self):
     (self,), out_dtype = _prepare('tan', 'int_to_float', None, self)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         return _wrap(_pm.tan(self), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['tan'] = tan
@@ -140,8 +170,11 @@ KERNELS['tan'] = tan
 
 def asin(self):
     (self,), out_dtype = _prepare('asin', 'int_to_float', None, self)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         return _wrap(_pm.asin(self), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['asin'] = asin
@@ -149,8 +182,11 @@ KERNELS['asin'] = asin
 
 def acos(self):
     (self,), out_dtype = _prepare('acos', 'int_to_float', None, self)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         return _wrap(_pm.acos(self), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['acos'] = acos
@@ -158,8 +194,11 @@ KERNELS['acos'] = acos
 
 def atan(self):
     (self,), out_dtype = _prepare('atan', 'int_to_float', None, self)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         return _wrap(_pm.atan(self), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['atan'] = atan
@@ -167,8 +206,11 @@ KERNELS['atan'] = atan
 
 def sinh(self):
     (self,), out_dtype = _prepare('sinh', 'int_to_float', None, self)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         return _wrap(_pm.sinh(self), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['sinh'] = sinh
@@ -176,8 +218,11 @@ KERNELS['sinh'] = sinh
 
 def cosh(self):
     (self,), out_dtype = _prepare('cosh', 'int_to_float', None, self)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         return _wrap(_pm.cosh(self), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['cosh'] = cosh
@@ -201,8 +246,11 @@ KERNELS['tanh_backward'] = tanh_backward
 
 def sigmoid(self):
     (self,), out_dtype = _prepare('sigmoid', 'int_to_float', None, self)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         return _wrap(_pm.sigmoid(self), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['sigmoid'] = sigmoid
@@ -243,8 +291,11 @@ KERNELS['relu6'] = relu6
 
 def silu(self):
     (self,), out_dtype = _prepare('silu', 'int_to_float', 'floating', self)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         return _wrap(self * _pm.sigmoid(self), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['silu'] = silu
@@ -252,9 +303,12 @@ KERNELS['silu'] = silu
 
 def silu_backward(grad_output, self):
     (grad_output, self), out_dtype = _prepare('silu_backward', 'default', None, grad_output, self)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         _c0 = _pm.sigmoid(self)
         return _wrap(grad_output * _c0 * (1 + self * (1 - _c0)), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['silu_backward'] = silu_backward
@@ -262,8 +316,11 @@ KERNELS['silu_backward'] = silu_backward
 
 def mish(self):
     (self,), out_dtype = _prepare('mish', 'int_to_float', 'floating', self)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         return _wrap(self * _pm.tanh(_pm.softplus(self)), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['mish'] = mish
@@ -273,9 +330,12 @@ def softplus(self, beta, threshold):
     (self,), out_dtype = _prepare('softplus', 'int_to_float', 'floating', self)
     beta = _scalar('softplus', beta, out_dtype)
     threshold = _scalar('softplus', threshold, out_dtype)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         _c0 = self * beta
         return _wrap(_pm.where(_c0 > threshold, self, _pm.softplus(_c0) / beta), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['softplus'] = softplus
@@ -285,9 +345,12 @@ def softplus_backward(grad_output, self, beta, threshold):
     (grad_output, self), out_dtype = _prepare('softplus_backward', 'int_to_float', None, grad_output, self)
     beta = _scalar('softplus_backward', beta, out_dtype)
     threshold = _scalar('softplus_backward', threshold, out_dtype)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         _c0 = self * beta
         return _wrap(_pm.where(_c0 > threshold, grad_output, grad_output * _pm.sigmoid(_c0)), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['softplus_backward'] = softplus_backward
@@ -298,8 +361,11 @@ def elu(self, alpha, scale, input_scale):
     alpha = _scalar('elu', alpha, out_dtype)
     scale = _scalar('elu', scale, out_dtype)
     input_scale = _scalar('elu', input_scale, out_dtype)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         return _wrap(_pm.where(self > 0, self * scale, alpha * scale * _pm.expm1(_pm.minimum(self, 0) * input_scale)), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['elu'] = elu
@@ -310,8 +376,11 @@ def elu_backward(grad_output, alpha, scale, input_scale, is_result, self_or_resu
     alpha = _scalar('elu_backward', alpha, out_dtype)
     scale = _scalar('elu_backward', scale, out_dtype)
     input_scale = _scalar('elu_backward', input_scale, out_dtype)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         return _wrap(_pm.where(self_or_result > 0, grad_output * scale, grad_output * input_scale * (self_or_result + alpha * scale) if is_result else grad_output * (alpha * scale * input_scale) * _pm.exp(self_or_result * input_scale)), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['elu_backward'] = elu_backward
@@ -319,8 +388,11 @@ KERNELS['elu_backward'] = elu_backward
 
 def selu(self):
     (self,), out_dtype = _prepare('selu', 'int_to_float', 'floating', self)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         return _wrap(1.0507009873554805 * _pm.where(self > 0, self, 1.6732632423543772 * _pm.expm1(_pm.minimum(self, 0))), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['selu'] = selu
@@ -366,8 +438,11 @@ KERNELS['hardtanh_backward'] = hardtanh_backward
 
 def hardsigmoid(self):
     (self,), out_dtype = _prepare('hardsigmoid', 'int_to_float', 'floating', self)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         return _wrap(_pm.minimum(_pm.maximum(self / 6 + 0.5, 0), 1), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['hardsigmoid'] = hardsigmoid
@@ -375,8 +450,11 @@ KERNELS['hardsigmoid'] = hardsigmoid
 
 def hardswish(self):
     (self,), out_dtype = _prepare('hardswish', 'int_to_float', 'floating', self)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         return _wrap(self * _pm.minimum(_pm.maximum(self + 3, 0), 6) / 6, out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['hardswish'] = hardswish
@@ -384,8 +462,11 @@ KERNELS['hardswish'] = hardswish
 
 def logsigmoid(self):
     (self,), out_dtype = _prepare('logsigmoid', 'int_to_float', 'floating', self)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         return _wrap(_pm.log_sigmoid(self), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['logsigmoid'] = logsigmoid
@@ -393,8 +474,11 @@ KERNELS['logsigmoid'] = logsigmoid
 
 def log_sigmoid_backward(grad_output, self):
     (grad_output, self), out_dtype = _prepare('log_sigmoid_backward', 'int_to_float', None, grad_output, self)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         return _wrap(grad_output * _pm.sigmoid(-self), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['log_sigmoid_backward'] = log_sigmoid_backward
@@ -402,8 +486,11 @@ KERNELS['log_sigmoid_backward'] = log_sigmoid_backward
 
 def softsign(self):
     (self,), out_dtype = _prepare('softsign', 'int_to_float', 'numeric', self)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         return _wrap(self / (1 + _pm.abs(self)), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['softsign'] = softsign
@@ -427,8 +514,11 @@ KERNELS['erfc'] = erfc
 
 def erfinv(self):
     (self,), out_dtype = _prepare('erfinv', 'int_to_float', None, self)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         return _wrap(_pm.erfinv(self), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['erfinv'] = erfinv
@@ -484,8 +574,11 @@ KERNELS['frac'] = frac
 
 def reciprocal(self):
     (self,), out_dtype = _prepare('reciprocal', 'int_to_float', None, self)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         return _wrap(_pm.reciprocal(self), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['reciprocal'] = reciprocal
@@ -575,8 +668,11 @@ KERNELS['mul'] = mul
 
 def floor_divide(self, other):
     (self, other), out_dtype = _prepare('floor_divide', 'default', None, self, other)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         return _wrap(_pm.floor_divide(self, other), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['floor_divide'] = floor_divide
@@ -584,8 +680,11 @@ KERNELS['floor_divide'] = floor_divide
 
 def pow(self, exponent):
     (self, exponent), out_dtype = _prepare('pow', 'default', None, self, exponent)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         return _wrap(_pm.pow(self, exponent), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['pow'] = pow
@@ -625,8 +724,11 @@ KERNELS['fmin'] = fmin
 
 def remainder(self, other):
     (self, other), out_dtype = _prepare('remainder', 'default', None, self, other)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         return _wrap(_pm.remainder(self, other), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['remainder'] = remainder
@@ -634,8 +736,11 @@ KERNELS['remainder'] = remainder
 
 def fmod(self, other):
     (self, other), out_dtype = _prepare('fmod', 'default', None, self, other)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         return _wrap(_pm.fmod(self, other), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['fmod'] = fmod
@@ -667,8 +772,11 @@ KERNELS['copysign'] = copysign
 
 def xlogy(self, other):
     (self, other), out_dtype = _prepare('xlogy', 'int_to_float', None, self, other)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         return _wrap(_pm.xlogy(self, other), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['xlogy'] = xlogy
@@ -676,8 +784,11 @@ KERNELS['xlogy'] = xlogy
 
 def logaddexp(self, other):
     (self, other), out_dtype = _prepare('logaddexp', 'int_to_float', 'floating', self, other)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         return _wrap(_pm.logaddexp(self, other), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['logaddexp'] = logaddexp
@@ -815,8 +926,11 @@ KERNELS['addcmul'] = addcmul
 def addcdiv(self, tensor1, tensor2, value):
     (self, tensor1, tensor2), out_dtype = _prepare('addcdiv', 'default', 'floating', self, tensor1, tensor2)
     value = _scalar('addcdiv', value, out_dtype)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         return _wrap(self + value * tensor1 / tensor2, out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['addcdiv'] = addcdiv
@@ -840,9 +954,12 @@ KERNELS['rad2deg'] = rad2deg
 
 def sinc(self):
     (self,), out_dtype = _prepare('sinc', 'int_to_float', None, self)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         _c0 = self * 3.141592653589793
         return _wrap(_pm.where(self == 0, 1.0, _pm.sin(_c0) / _c0), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['sinc'] = sinc
@@ -850,8 +967,11 @@ KERNELS['sinc'] = sinc
 
 def logaddexp2(self, other):
     (self, other), out_dtype = _prepare('logaddexp2', 'int_to_float', 'floating', self, other)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         return _wrap(_pm.where(self == other, self + 1, _pm.maximum(self, other) + _pm.log2(1 + _pm.exp2(-_pm.abs(self - other)))), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['logaddexp2'] = logaddexp2

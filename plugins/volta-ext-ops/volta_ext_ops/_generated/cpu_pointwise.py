@@ -6,10 +6,10 @@ Each kernel converts its tensor arguments to arrays of the computation dtype
 (``prepare``), evaluates the snippet, and wraps the array as the output dtype.
 """
 
-from numpy import errstate as _quiet
-
 from volta.backends.cpu import pointwise_math as _pm
 from volta.backends.cpu.pointwise_runtime import prepare as _prepare
+from volta.backends.cpu.pointwise_runtime import quiet_off as _quiet_off
+from volta.backends.cpu.pointwise_runtime import quiet_on as _quiet_on
 from volta.backends.cpu.pointwise_runtime import scalar_argument as _scalar
 from volta.backends.cpu.pointwise_runtime import wrap as _wrap
 
@@ -18,8 +18,11 @@ KERNELS = {}
 
 def ext_swiglu(x, gate):
     (x, gate), out_dtype = _prepare('ext::swiglu', 'int_to_float', None, x, gate)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         return _wrap(x * gate * _pm.sigmoid(gate), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['ext::swiglu'] = ext_swiglu
@@ -27,7 +30,8 @@ KERNELS['ext::swiglu'] = ext_swiglu
 
 def ext_fused_bias_gelu(x, bias):
     (x, bias), out_dtype = _prepare('ext::fused_bias_gelu', 'int_to_float', None, x, bias)
-    return _wrap(0.5 * (x + bias) * (1 + _pm.erf((x + bias) * 0.7071067811865476)), out_dtype)
+    _c0 = x + bias
+    return _wrap(0.5 * _c0 * (1 + _pm.erf(_c0 * 0.7071067811865476)), out_dtype)
 
 
 KERNELS['ext::fused_bias_gelu'] = ext_fused_bias_gelu
@@ -35,8 +39,11 @@ KERNELS['ext::fused_bias_gelu'] = ext_fused_bias_gelu
 
 def ext_gelu_derivative(u):
     (u,), out_dtype = _prepare('ext::gelu_derivative', 'int_to_float', None, u)
-    with _quiet(all='ignore'):
+    _token = _quiet_on()
+    try:
         return _wrap(0.5 * (1 + _pm.erf(u * 0.7071067811865476)) + u * _pm.exp(-0.5 * u * u) * 0.3989422804014327, out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['ext::gelu_derivative'] = ext_gelu_derivative
