@@ -67,7 +67,7 @@ class OpDecl:
     tags: tuple[str, ...] = ()
     pointwise: str | None = None
     promotion: str = "default"
-    dtypes: str | None = None  # "all", "floating", "integral", "integral_and_bool"
+    dtypes: str | None = None  # "floating", "integral", "integral_and_bool", "numeric", ...
     composite: bool = False
     formulas: list[Formula] = field(default_factory=list)
     non_differentiable: bool = False

@@ -214,6 +214,22 @@ def _pointwise_result_type(operands: tuple) -> dtype:
 
 # ops whose bool rejection names the logical alternative, as PyTorch's messages do
 _BOOL_ARITHMETIC_HINT = frozenset({"neg", "sub", "rsub"})
+# pointwise ops whose tensor operands must all have the first one's dtype (PyTorch checks
+# instead of promoting): the names of the operands after the first, for the message
+SAME_DTYPE_OPERANDS = {"lerp": ("end", "weight"), "lerp_": ("end", "weight")}
+# the C++ names PyTorch's messages use for these dtypes
+_CPP_NAMES = {"float64": "double", "float32": "float", "float16": "c10::Half",
+              "bfloat16": "c10::BFloat16", "int64": "long int", "int32": "int"}
+
+
+def _check_same_dtype(operands: tuple, names: tuple[str, ...]) -> None:
+    first = operands[0]
+    if not _is_tensor(first):
+        return
+    for name, x in zip(names, operands[1:]):
+        if _is_tensor(x) and x.dtype is not first.dtype:
+            want, got = (_CPP_NAMES.get(d.name, d.name) for d in (first.dtype, x.dtype))
+            raise DTypeError(f"expected dtype {want} for `{name}` but got dtype {got}")
 
 
 def pointwise_result_dtypes(name: str, promotion: str, allowed: str | None, operands: tuple
@@ -227,8 +243,13 @@ def pointwise_result_dtypes(name: str, promotion: str, allowed: str | None, oper
     calls: an input outside ``allowed`` raises :class:`volta.DTypeError`. Half types are
     returned as such; a backend computes them in float32 (PyTorch's "opmath") if it likes.
     """
+    same = SAME_DTYPE_OPERANDS.get(name)
+    if same is not None:
+        _check_same_dtype(operands, same)
     promoted = _pointwise_result_type(operands)
     if allowed is not None:
+        if allowed == "non_bool_result" and promoted is bool_:
+            raise DTypeError(f"{name}: not implemented for 'Bool'")
         if allowed == "integral_and_bool" and promoted.is_floating_point:
             raise DTypeError(f"{name}: not implemented for '{promoted.name}' (integral and bool "
                              "tensors only)")

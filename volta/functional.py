@@ -35,6 +35,10 @@ def broadcast_shapes(*shapes: object) -> Size:
 
 
 def broadcast_tensors(*tensors: Tensor) -> tuple[Tensor, ...]:
+    for i, t in enumerate(tensors):
+        if not isinstance(t, Tensor):
+            raise ArgumentError(f"broadcast_tensors(): expected Tensor as element {i} in "
+                                f"argument 0, but got {type(t).__name__}")
     shape = broadcast_shapes(*(t.shape for t in tensors))
     return tuple(t.expand(shape) for t in tensors)
 

@@ -133,6 +133,8 @@ def normal_(self: Tensor, mean: float = 0, std: float = 1, generator: Any = None
     """Fill ``self`` in place with normal samples of the given mean and std."""
     if std < 0:
         raise SchemaError(f"normal expects std >= 0.0, but found std {std}")
+    if self.numel() == 0:
+        return self  # as exponential_: no dtype check for an empty tensor
     if not self.is_floating_point():
         raise DTypeError(f'"normal_" not implemented for {self.dtype.name}')
     z = fac.randn(_shape(self), generator=generator, dtype=self.dtype, device=self.device)

@@ -294,6 +294,8 @@ def exponential_(self: Tensor, lambd: float = 1, generator: Any = None) -> Tenso
     """Fill self with Exponential(lambd) samples."""
     if not lambd > 0:
         raise SchemaError(f"exponential_ expects lambda > 0.0, but found lambda={lambd}")
+    if self.numel() == 0:
+        return self  # PyTorch returns before its dtype check: an empty tensor of any dtype
     u = _uniform_like(self, "exponential_", generator)
     return self.copy_(-F.log1p(-u) / lambd)
 
@@ -313,6 +315,8 @@ def log_normal_(self: Tensor, mean: float = 1, std: float = 2, generator: Any = 
     """Fill self with samples whose logarithm is Normal(mean, std)."""
     if not std > 0:
         raise SchemaError(f"log_normal_ expects std > 0.0, but found std={std}")
+    if self.numel() == 0:
+        return self  # as exponential_: no dtype check for an empty tensor
     if not self.is_floating_point():
         raise DTypeError(f'"log_normal_" not implemented for \'{self.dtype.name}\'')
     z = fac.randn(_shape(self), generator=generator, dtype=self.dtype, device=self.device)

@@ -49,6 +49,7 @@ from volta.dispatch import keys as K
 from volta.dispatch.local_state import LOCAL
 from volta.errors import (
     TRANSLATES_RAW_ERRORS,
+    ArgumentError,
     DeviceMismatchError,
     NoKernelError,
     RegistrationError,
@@ -161,7 +162,7 @@ class OperatorHandle:
         ks = (ks | local.included) & ~local.excluded
         kernel = self._cache.get(ks)
         if kernel is None:
-            kernel = self._resolve_and_cache(ks)
+            kernel = self._resolve_and_cache(ks, args)
         try:
             return kernel(*args)
         except Exception as error:  # free unless raised: Note [Raw-error boundary]
@@ -198,7 +199,7 @@ class OperatorHandle:
             ks = (ks | local.included) & ~excluded
             kernel = self._cache.get(ks)
             if kernel is None:
-                kernel = self._resolve_and_cache(ks)
+                kernel = self._resolve_and_cache(ks, args)
             try:
                 return kernel(*args)
             except Exception as error:
@@ -215,7 +216,7 @@ class OperatorHandle:
         # through a helper: this is the redispatch path, and a helper is one more frame a call
         kernel = self._cache.get(keyset)
         if kernel is None:
-            kernel = self._resolve_and_cache(keyset)
+            kernel = self._resolve_and_cache(keyset, args)
         try:
             return kernel(*args)
         except Exception as error:
@@ -226,13 +227,20 @@ class OperatorHandle:
 
     # -- resolution ----------------------------------------------------------------------------
 
-    def _resolve_and_cache(self, keyset: int) -> Kernel:
+    def _resolve_and_cache(self, keyset: int, args: tuple = ()) -> Kernel:
         backends = keyset & ~K.FUNCTIONALITY_MASK
         if backends & (backends - 1):
             raise DeviceMismatchError(
                 f"{self.name}: expected all tensors to be on the same device, but found tensors "
                 f"with backend keys {K.describe(backends)}")
         if not backends:
+            if self.tensor_list_positions and args:
+                self._check_tensor_lists(args)
+                if self.composite is not None:
+                    # only empty Tensor[] arguments: as at PyTorch's Undefined key, the
+                    # composite runs (atleast_2d([]) is ()) and says itself if it needs a
+                    # tensor; not cached, since the key set says nothing about the lists
+                    return self.composite.fn
             if self.tensor_list_positions:
                 raise ShapeError(f"{self.name}(): expected a non-empty list of Tensors")
             raise NoKernelError(f"{self.name}: no tensor argument to pick a backend from "
@@ -250,6 +258,16 @@ class OperatorHandle:
             setattr(kernel, TRANSLATES_RAW_ERRORS, True)  # a wrapper keeps the raw-error mark
         DISPATCHER.store_in_cache(self, keyset, kernel, generation)
         return kernel
+
+    def _check_tensor_lists(self, args: tuple) -> None:
+        """A Tensor[] argument holds Tensors only (PyTorch's argument parser's message)."""
+        tensor = _TENSOR_TYPE
+        for i in self.tensor_list_positions:
+            items = args[i] if i < len(args) else None
+            for j, item in enumerate(items or ()):
+                if not isinstance(item, tensor) and item is not None:
+                    raise ArgumentError(f"{self.name}(): expected Tensor as element {j} in "
+                                        f"argument {i}, but got {type(item).__name__}")
 
     def resolve(self, keyset: int) -> Resolution:
         skipped: list[str] = []

@@ -297,6 +297,18 @@ def check_integer_pow_by_number(computes_in: D.dtype, exponent: Any) -> None:
         raise DTypeError("Integers to negative integer powers are not allowed.")
 
 
+# PyTorch's median()/nanmedian() of no elements: its NaN converted to the tensor's dtype the
+# way x86 converts it (the "integer indefinite" value for int32/int64, 0 for narrower integers,
+# True for bool); the empty check comes before the bool check there, so bool gets a value too
+_EMPTY_MEDIAN = {D.int64: -(2 ** 63), D.int32: -(2 ** 31), D.int16: 0, D.int8: 0, D.uint8: 0,
+                 D.bool_: True}
+
+
+def empty_median_value(dtype: D.dtype) -> float | int | bool:
+    """What median() and nanmedian() of an empty tensor of ``dtype`` return."""
+    return _EMPTY_MEDIAN.get(dtype, float("nan"))
+
+
 def check_reduction_nonempty(op: str, numel: int, reduced_size: int | None,
                              dim: int | None = None) -> None:
     """max/min/argmax/argmin and friends have no identity: reducing nothing is an error.

@@ -915,7 +915,7 @@ KERNELS['lerp'] = lerp
 
 
 def addcmul(self, tensor1, tensor2, value):
-    (self, tensor1, tensor2), out_dtype = _prepare('addcmul', 'default', None, self, tensor1, tensor2)
+    (self, tensor1, tensor2), out_dtype = _prepare('addcmul', 'default', 'non_bool_result', self, tensor1, tensor2)
     value = _scalar('addcmul', value, out_dtype)
     return _wrap(self + value * tensor1 * tensor2, out_dtype)
 

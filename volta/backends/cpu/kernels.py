@@ -36,6 +36,7 @@ from volta.tensor.checks import (
     check_selection_dtype,
     clamp_dtype,
     einsum_subscripts,
+    empty_median_value,
     searchsorted_side,
 )
 from volta.tensor.factories import empty_strided
@@ -500,8 +501,9 @@ def cumprod(self: Tensor, dim: int, dtype: Any = None) -> Tensor:
 
 @kernel("median")
 def median(self: Tensor) -> Tensor:
+    if self.numel() == 0:
+        return WA(np.asarray(empty_median_value(self.dtype)), self.dtype)
     check_selection_dtype("median_cpu", self)
-    _check_nonempty(self, "median")
     flat = np.sort(A(self).reshape(-1), kind="stable")
     if self.dtype.is_floating_point and np.isnan(flat[-1]):
         return WA(np.asarray(np.nan), self.dtype)

@@ -56,7 +56,8 @@ def prepare(name: str, promotion: str, allowed: str | None, *operands: Any
     first = operands[0]
     if promotion == "default" and type(first) is Tensor:
         dt = first.dtype
-        if dt not in _HALF and (allowed is None or (allowed == "numeric" and dt is not D.bool_)) \
+        if dt not in _HALF and (allowed is None or (
+                (allowed == "numeric" or allowed == "non_bool_result") and dt is not D.bool_)) \
                 and not (dt is D.bool_ and name in D.BOOL_TO_INT64_OPS):
             shape = first._shape
             arrays = []

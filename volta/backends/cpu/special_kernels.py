@@ -28,6 +28,7 @@ from volta.tensor.checks import (
     check_float_operands,
     check_operands_same_dtype,
     check_selection_dtype,
+    empty_median_value,
     histc_finite_range,
     histc_range,
     histogramdd_bins,
@@ -316,10 +317,10 @@ def mode(self: Tensor, dim: int = -1, keepdim: bool = False) -> tuple[Tensor, Te
 
 
 def nanmedian(self: Tensor) -> Tensor:
+    if self.numel() == 0:
+        return WA(np.asarray(empty_median_value(self.dtype)), self.dtype)
     check_selection_dtype("median_cpu", self)
     flat = A(self).reshape(-1)
-    if flat.size == 0:
-        return WA(np.asarray(np.nan), self.dtype)
     kept = np.sort(flat[~np.isnan(flat)] if self.dtype.is_floating_point else flat)
     if kept.size == 0:
         return WA(np.asarray(np.nan), self.dtype)

@@ -650,7 +650,7 @@ SPECS['lerp'] = dict(
 SPECS['addcmul'] = dict(
     args=(('self', 'Tensor'), ('tensor1', 'Tensor'), ('tensor2', 'Tensor'), ('value', 'T')),
     promotion='default',
-    dtypes=None,
+    dtypes='non_bool_result',
     wgsl='(v_self + ((v_value * v_tensor1) * v_tensor2))',
 )
 

@@ -26,7 +26,7 @@ from volta.backends.wgpu.kernels.rows import as_rows, cumsum, run, scatter_1d
 from volta.backends.wgpu.storage import empty, handle_of, runtime_of
 from volta.composites.views import wrap_dim
 from volta.errors import IndexOutOfRangeError, ShapeError
-from volta.tensor.checks import check_selection_dtype
+from volta.tensor.checks import check_selection_dtype, empty_median_value
 from volta.tensor.tensor import Tensor
 
 BLOCK = 512  # elements one workgroup (BLOCK / 2 threads) sorts in workgroup memory
@@ -184,8 +184,9 @@ def _check_nonempty(self: Tensor, op: str, d: int | None = None) -> None:
 
 
 def median(self: Tensor) -> Tensor:
+    if self.numel() == 0:
+        return empty((), self.dtype, self._device).fill_(empty_median_value(self.dtype))
     check_selection_dtype("median_cpu", self)
-    _check_nonempty(self, "median")
     values, _ = sort(self.reshape(-1))
     n = values.numel()
     middle = values.select(0, (n - 1) // 2)

@@ -33,6 +33,7 @@ from volta.errors import DTypeError, IndexOutOfRangeError, ShapeError
 from volta.tensor.checks import (
     check_bin_edges,
     check_selection_dtype,
+    empty_median_value,
     histc_finite_range,
     histc_range,
     histogramdd_bins,
@@ -171,9 +172,9 @@ def nanmedian_dim(self: Tensor, dim: int, keepdim: bool = False) -> tuple[Tensor
 
 
 def nanmedian(self: Tensor) -> Tensor:
-    check_selection_dtype("median_cpu", self)
     if self.numel() == 0:
-        return empty((), self.dtype, self._device).fill_(float("nan"))
+        return empty((), self.dtype, self._device).fill_(empty_median_value(self.dtype))
+    check_selection_dtype("median_cpu", self)
     values, _ = nanmedian_dim(self.reshape(-1), 0)
     return values
 

@@ -1,0 +1,132 @@
+"""Edge cases where PyTorch accepts or rejects calls in ways its general rules do not predict:
+empty inputs that skip dtype checks, operands that must share a dtype, empty tensor lists.
+Each case runs through PyTorch and volta (CPU, and WGPU where the dtype exists there): both
+accept with equal values, or both reject (volta with a VoltaError). The differential fuzz
+(tests/fuzz) found these classes."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+import torch
+
+import volta
+
+EMPTY_MEDIAN_DTYPES = ["int64", "int32", "int16", "int8", "uint8", "bool", "float16",
+                       "bfloat16", "float32", "float64"]
+
+
+def _outcome(call: Callable[[], Any]) -> tuple[bool, Any]:
+    try:
+        return True, call()
+    except Exception as error:  # noqa: BLE001 - which class PyTorch raises varies
+        return False, error
+
+
+def _same(lib_result: Any, torch_result: Any) -> None:
+    if isinstance(torch_result, tuple):
+        assert isinstance(lib_result, tuple) and len(lib_result) == len(torch_result)
+        for a, b in zip(lib_result, torch_result):
+            _same(a, b)
+        return
+    expected = torch_result.float().tolist() if torch_result.dtype == torch.bfloat16 else \
+        torch_result.tolist()
+    actual = lib_result.cpu().to(volta.float32).tolist() if lib_result.dtype is \
+        volta.bfloat16 else lib_result.cpu().tolist()
+    if isinstance(expected, float) and math.isnan(expected):
+        assert math.isnan(actual)
+    else:
+        assert actual == expected
+
+
+def _agree(volta_call: Callable[[], Any], torch_call: Callable[[], Any]) -> None:
+    ok_v, result_v = _outcome(volta_call)
+    ok_t, result_t = _outcome(torch_call)
+    assert ok_v == ok_t, f"volta {'accepts' if ok_v else 'rejects'} ({result_v!r}), " \
+                         f"PyTorch {'accepts' if ok_t else 'rejects'} ({result_t!r})"
+    if ok_v:
+        _same(result_v, result_t)
+    else:
+        assert isinstance(result_v, volta.VoltaError), repr(result_v)
+
+
+@pytest.mark.parametrize("op", ["median", "nanmedian"])
+@pytest.mark.parametrize("dtype", EMPTY_MEDIAN_DTYPES)
+def test_median_of_nothing_is_pytorch_nan_in_the_dtype(op: str, dtype: str) -> None:
+    _agree(lambda: getattr(volta.tensor([], dtype=getattr(volta, dtype)), op)(),
+           lambda: getattr(torch.tensor([], dtype=getattr(torch, dtype)), op)())
+
+
+@pytest.mark.parametrize("op", ["median", "nanmedian"])
+@pytest.mark.parametrize("dtype", ["int32", "bool", "float32"])
+def test_wgpu_median_of_nothing_equals_the_cpu(op: str, dtype: str) -> None:
+    empty = volta.tensor([], dtype=getattr(volta, dtype))
+    _same(getattr(empty.to("wgpu"), op)(), getattr(torch.tensor(
+        [], dtype=getattr(torch, dtype)), op)())
+
+
+def _lerp_cases(lib: Any) -> dict[str, Callable[[], Any]]:
+    f32 = lib.ones(3)
+    f64 = lib.ones(3, dtype=lib.float64)
+    return {
+        "end of another dtype": lambda: lib.lerp(f64, f32, 0.5),
+        "weight of another dtype": lambda: lib.lerp(f32, f32, f64),
+        "in place, end of another dtype": lambda: f64.clone().lerp_(f32, 0.5),
+        "same dtypes": lambda: lib.lerp(f32, f32 * 3, f32 * 0.25),
+        "a number weight": lambda: lib.lerp(f64, f64 * 3, 0.5),
+    }
+
+
+@pytest.mark.parametrize("case", list(_lerp_cases(torch)))
+def test_lerp_operands_share_self_dtype(case: str) -> None:
+    _agree(_lerp_cases(volta)[case], _lerp_cases(torch)[case])
+
+
+def _addcmul_cases(lib: Any, device: str = "cpu") -> dict[str, Callable[[], Any]]:
+    def on(t: Any) -> Any:
+        return t.to(device) if device != "cpu" else t
+    b = on(lib.ones(2, dtype=lib.bool))
+    i = on(lib.ones(2, dtype=lib.int64))
+    return {
+        "all bool": lambda: lib.addcmul(b, b, b),
+        "bool factors, float self": lambda: lib.addcmul(on(lib.ones(2)), b, b),
+        "int": lambda: lib.addcmul(i, b, i),
+    }
+
+
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+@pytest.mark.parametrize("case", list(_addcmul_cases(torch)))
+def test_addcmul_rejects_a_bool_result(case: str, device: str) -> None:
+    _agree(_addcmul_cases(volta, device)[case], _addcmul_cases(torch)[case])
+
+
+@pytest.mark.parametrize("fn", ["atleast_1d", "atleast_2d", "atleast_3d"])
+def test_atleast_nd_of_an_empty_list_is_an_empty_tuple(fn: str) -> None:
+    assert getattr(volta, fn)([]) == getattr(torch, fn)([]) == ()
+
+
+@pytest.mark.parametrize("fn", ["atleast_2d", "block_diag", "cartesian_prod", "stack", "cat",
+                                "broadcast_tensors"])
+def test_a_list_of_non_tensors_is_an_argument_error(fn: str) -> None:
+    with pytest.raises(TypeError):
+        getattr(torch, fn)([[1]] if fn != "stack" and fn != "cat" else [1])
+    with pytest.raises(volta.ArgumentError, match="expected Tensor as element 0"):
+        getattr(volta, fn)([[1]] if fn != "stack" and fn != "cat" else [1])
+
+
+@pytest.mark.parametrize("fill", ["exponential_", "log_normal_", "normal_", "cauchy_"])
+@pytest.mark.parametrize("dtype", ["bool", "int64", "float32"])
+@pytest.mark.parametrize("numel", [0, 2])
+def test_random_fills_check_dtypes_as_pytorch_does(fill: str, dtype: str, numel: int) -> None:
+    ok_v, got_v = _outcome(lambda: getattr(volta.zeros(numel, dtype=getattr(volta, dtype)),
+                                           fill)())
+    ok_t, got_t = _outcome(lambda: getattr(torch.zeros(numel, dtype=getattr(torch, dtype)),
+                                           fill)())
+    assert ok_v == ok_t, (got_v, got_t)
+    if ok_v:
+        assert tuple(got_v.shape) == tuple(got_t.shape) and got_v.dtype.name == dtype
+    else:
+        assert isinstance(got_v, volta.VoltaError)
