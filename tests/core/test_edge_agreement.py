@@ -6,10 +6,10 @@ accept with equal values, or both reject (volta with a VoltaError). The differen
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 import pytest
 import torch
 
@@ -32,14 +32,13 @@ def _same(lib_result: Any, torch_result: Any) -> None:
         for a, b in zip(lib_result, torch_result):
             _same(a, b)
         return
-    expected = torch_result.float().tolist() if torch_result.dtype == torch.bfloat16 else \
-        torch_result.tolist()
-    actual = lib_result.cpu().to(volta.float32).tolist() if lib_result.dtype is \
-        volta.bfloat16 else lib_result.cpu().tolist()
-    if isinstance(expected, float) and math.isnan(expected):
-        assert math.isnan(actual)
-    else:
-        assert actual == expected
+    expected = torch_result.float() if torch_result.dtype == torch.bfloat16 else torch_result
+    actual = lib_result.cpu()
+    actual = actual.to(volta.float32) if actual.dtype is volta.bfloat16 else actual
+    assert actual.dtype.name == str(expected.dtype).removeprefix("torch.") or \
+        torch_result.dtype == torch.bfloat16
+    # equal values, NaN where PyTorch has NaN
+    np.testing.assert_array_equal(actual.numpy(), expected.numpy())
 
 
 def _agree(volta_call: Callable[[], Any], torch_call: Callable[[], Any]) -> None:
@@ -130,3 +129,23 @@ def test_random_fills_check_dtypes_as_pytorch_does(fill: str, dtype: str, numel:
         assert tuple(got_v.shape) == tuple(got_t.shape) and got_v.dtype.name == dtype
     else:
         assert isinstance(got_v, volta.VoltaError)
+
+
+@pytest.mark.parametrize("value", [-9.334457062847372, 2.7, -0.5, 300, 300.5, float("nan"),
+                                   1e40, float("inf")])
+@pytest.mark.parametrize("dtype", ["int8", "int32", "int64", "float16", "float32"])
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+def test_addcmul_converts_value_to_the_computation_dtype(value: float, dtype: str,
+                                                         device: str) -> None:
+    """PyTorch converts ``value`` (checked) to the computation's dtype before it multiplies:
+    an integral result truncates a float value, NaN or an out-of-range value is an error."""
+    if device == "wgpu" and dtype in ("int8", "float16"):
+        device = "cpu"  # WGPU has neither dtype (float16 needs shader-f16): run the CPU case
+
+    def args(lib: Any) -> tuple:
+        made = (lib.tensor(1, dtype=getattr(lib, dtype)),
+                lib.tensor([1, -2], dtype=getattr(lib, dtype)),
+                lib.tensor([100], dtype=getattr(lib, dtype)))
+        return tuple(t.to(device) for t in made) if lib is volta else made
+    _agree(lambda: volta.addcmul(*args(volta), value=value),
+           lambda: torch.addcmul(*args(torch), value=value))

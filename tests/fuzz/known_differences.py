@@ -9,6 +9,5 @@ budget, on a listed entry its run no longer sees, so fixing a difference means d
 from __future__ import annotations
 
 KNOWN: dict[tuple[str, str], str] = {
-    ('addcmul', 'value'): 'not fixed yet; Tensor-likes are not equal!',
     ('scatter_add', 'volta_rejects'): 'not fixed yet; DTypeError: scatter_add(): Expected dtype int64 for index, got bool',
 }

@@ -79,6 +79,10 @@ _OPMATH_SCALAR_OPS = frozenset({"mul", "div", "floor_divide"})
 # Scalar-typed arguments (``negative_slope``, ...) are read at float32 precision, except
 # add's and sub's ``alpha``, which PyTorch converts (checked) to the result dtype.
 _HALF_ALPHA_OPS = frozenset({"add", "sub"})
+# Scalar arguments PyTorch converts (checked) to the computation's dtype first: an integral
+# result truncates a float (addcmul(int8, ..., value=2.7) multiplies by 2), NaN or a number out
+# of range is an overflow error
+_CONVERTED_SCALAR_OPS = frozenset({"addcmul"})
 
 
 def scalar_operand(op: str, value: Any, compute: np.dtype, dtype: D.dtype) -> Any:
@@ -110,6 +114,12 @@ def scalar_argument(op: str, value: Any, out_dtype: D.dtype) -> Any:
             # float64 arithmetic rounds like the fused one
             return np.float64(np.float32(alpha))
         return alpha
+    if op in _CONVERTED_SCALAR_OPS:
+        target = D.float32 if out_dtype in _HALF else out_dtype
+        value = checked_convert(value, target, op)
+        if isinstance(value, float) and not target.is_floating_point and target is not D.bool_:
+            return int(value)  # C++'s conversion: toward zero
+        return value
     return check_scalar(value, op)
 
 
