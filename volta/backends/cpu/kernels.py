@@ -91,13 +91,12 @@ _SQRT_2_OVER_PI = math.sqrt(2 / math.pi)
 _GELU_KAPPA = 0.044715
 
 
-def _gelu_cdf(x: np.ndarray) -> np.ndarray:
-    """Phi(x) = (1 + erf(x / sqrt 2)) / 2 in x's dtype (float32 through the float32 erf)."""
+def _gelu_twice_cdf(x: np.ndarray) -> np.ndarray:
+    """2 Phi(x) = 1 + erf(x / sqrt 2) in x's dtype (float32 through the float32 erf)."""
     kind = x.dtype.type
-    cdf = nn.erf(np.multiply(x, kind(_SQRT1_2)))
-    cdf += kind(1)
-    cdf *= kind(0.5)
-    return cdf
+    twice_cdf = nn.erf(np.multiply(x, kind(_SQRT1_2)))
+    twice_cdf += kind(1)
+    return twice_cdf
 
 
 def _gelu_tanh_parts(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -120,8 +119,7 @@ def gelu(self: Tensor, approximate: str = "none") -> Tensor:
         y = _gelu_tanh_parts(x)[1]
         y += kind(1)
     elif approximate == "none":
-        y = _gelu_cdf(x)
-        y += y  # 2 Phi(x), so that the halving below is shared with the tanh form
+        y = _gelu_twice_cdf(x)
     else:
         raise VoltaError(f"gelu: approximate must be 'none' or 'tanh', got {approximate!r}")
     y *= x
@@ -144,13 +142,14 @@ def gelu_backward(grad_output: Tensor, self: Tensor, approximate: str = "none") 
     grad = A(grad_output).astype(compute, copy=False)
     x = np.atleast_1d(A(self).astype(compute, copy=False))  # 0-d: see gelu
     if approximate == "none":
-        # Phi(x) + x phi(x), phi(x) = exp(-x^2 / 2) / sqrt(2 pi)
+        # (2 Phi(x) + 2 x phi(x)) / 2, phi(x) = exp(-x^2 / 2) / sqrt(2 pi)
         slope = np.square(x)
         slope *= kind(-0.5)
         np.exp(slope, out=slope)
-        slope *= kind(_INV_SQRT_2PI)
+        slope *= kind(2 * _INV_SQRT_2PI)
         slope *= x
-        slope += _gelu_cdf(x)
+        slope += _gelu_twice_cdf(x)
+        slope *= kind(0.5)
     else:
         # (1 + th) / 2 + x / 2 (1 - th^2) sqrt(2/pi) (1 + 3 kappa x^2)
         x_sq, th = _gelu_tanh_parts(x)
