@@ -16,7 +16,7 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 from scipy import special
 
-from volta.backends.cpu import scatter
+from volta.backends.cpu import rowwise, scatter
 
 __all__ = [
     "COLUMN_BUDGET_BYTES",
@@ -1095,6 +1095,11 @@ def native_batch_norm_backward(
     )
 
 
+def _flat(a: np.ndarray | None, dtype: np.dtype, width: int) -> np.ndarray | None:
+    """An optional weight or bias as a vector of ``width`` in the compute dtype."""
+    return None if a is None else a.astype(dtype, copy=False).reshape(width)
+
+
 def native_layer_norm(
     input: np.ndarray,
     normalized_shape: IntSeq,
@@ -1110,6 +1115,14 @@ def native_layer_norm(
     cdt = _compute_dtype(input.dtype)
     odt = _result_dtype(input.dtype)
     x = input.astype(cdt, copy=False)
+    stats_shape = x.shape[:axis] + (1,) * len(ns)
+    if rowwise.blas_ready(x) and (weight is None or weight.shape == ns) and (
+            bias is None or bias.shape == ns):
+        width = math.prod(ns)
+        out, mean, rstd = rowwise.layer_norm_rows(
+            x.reshape(-1, width), _flat(weight, cdt, width), _flat(bias, cdt, width), eps)
+        return (out.reshape(x.shape).astype(odt, copy=False),
+                mean.reshape(stats_shape).astype(odt), rstd.reshape(stats_shape).astype(odt))
     red = tuple(range(axis, x.ndim))
     mean = x.mean(axis=red, keepdims=True)
     centred = x - mean
@@ -1139,6 +1152,16 @@ def native_layer_norm_backward(
     odt = _result_dtype(input.dtype)
     x = input.astype(cdt, copy=False)
     go = grad_out.astype(cdt, copy=False)
+    if rowwise.blas_ready(x) and rowwise.blas_ready(go) and go.shape == x.shape and (
+            weight is None or weight.shape == ns):
+        width = math.prod(ns)
+        res = rowwise.layer_norm_backward_rows(
+            go.reshape(-1, width), x.reshape(-1, width),
+            mean.astype(cdt, copy=False).reshape(-1), rstd.astype(cdt, copy=False).reshape(-1),
+            _flat(weight, cdt, width), tuple(bool(m) for m in output_mask))
+        shapes = (x.shape, ns, ns)
+        return tuple(None if r is None else r.reshape(shape).astype(odt, copy=False)
+                     for r, shape in zip(res, shapes))  # type: ignore[return-value]
     red = tuple(range(axis, x.ndim))
     lead = tuple(range(axis))
     mu = mean.astype(cdt, copy=False).reshape(x.shape[:axis] + (1,) * len(ns))
