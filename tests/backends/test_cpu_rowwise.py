@@ -195,3 +195,12 @@ def test_nll_loss_with_every_target_counted_matches_torch(shape: tuple[int, ...]
     tl.backward(torch.tensor(g))
     vl.backward(volta.tensor(g))
     _close(vx.grad, tx.grad)
+
+
+@pytest.mark.parametrize("fn", ["softmax", "log_softmax"])
+@pytest.mark.parametrize("offset", [0.0, 55.0, -58.0, 90.0, -200.0, 1000.0])
+def test_softmax_of_large_and_very_negative_rows_matches_torch(fn: str, offset: float) -> None:
+    # rows within +-60 skip the max shift (Note [softmax without the shift]); others keep it
+    data = np.random.default_rng(8).standard_normal((4, 50)).astype(np.float32) * 3 + offset
+    data[1] -= 30.0
+    _close(getattr(volta.tensor(data), fn)(1), getattr(torch.tensor(data), fn)(1))

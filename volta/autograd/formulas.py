@@ -95,7 +95,8 @@ def _count(shape: Sequence[int], dim: Any) -> int:
 
 
 def mean_backward(grad: Tensor, shape: Sequence[int], dim: Any, keepdim: bool) -> Tensor:
-    return expand_reduced(grad, shape, dim, keepdim) / max(_count(shape, dim), 1)
+    # divided at the reduced shape, then broadcast: one small division instead of a full pass
+    return expand_reduced(grad / max(_count(shape, dim), 1), shape, dim, keepdim)
 
 
 def _exclusive_cumprod(x: Tensor, dim: int) -> Tensor:

@@ -1501,9 +1501,11 @@ def nll_loss_fused(self: Tensor, target: Tensor, weight: Tensor | None, reductio
     total = -(np.add.reduce(picked, axis=None) if w is None
               else np.add.reduce(picked * w, axis=None))
     if reduction == "mean":
-        with np.errstate(divide="ignore", invalid="ignore"):  # all ignored: 0/0 = nan, as torch
-            total = total / (x.dtype.type(safe.size) if w is None
-                             else np.add.reduce(w, axis=None))
+        if w is None and safe.size:
+            total = total / x.dtype.type(safe.size)
+        else:
+            with np.errstate(divide="ignore", invalid="ignore"):  # all ignored: 0/0 = nan
+                total = total / (x.dtype.type(0) if w is None else np.add.reduce(w, axis=None))
     return WA(np.asarray(total, dtype=x.dtype), self.dtype)
 
 

@@ -111,12 +111,13 @@ def row_dots(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def squared_total(a: np.ndarray) -> np.ndarray:
-    """The 0-d sum of squares of a C-contiguous float array."""
+    """The 0-d sum of squares of a C-contiguous float array (positive terms: longer blocks)."""
     flat = a.reshape(-1)
-    whole = flat.size - flat.size % BLOCK
+    length = 8 * BLOCK
+    whole = flat.size - flat.size % length
     if whole == 0:
         return np.asarray(np.dot(flat, flat), a.dtype)
-    blocks = flat[:whole].reshape(-1, BLOCK)
+    blocks = flat[:whole].reshape(-1, length)
     result = np.add.reduce(row_dots(blocks, blocks))
     if whole != flat.size:
         tail = flat[whole:]
@@ -216,10 +217,26 @@ def squared_sum_over(a: np.ndarray, axes: tuple[int, ...] | None, keepdim: bool
                                                      if d not in axes))
 
 
+# Note [softmax without the shift]: subtracting each row's max keeps exp from overflowing, and
+# costs a pass in which numpy broadcasts a column (slow). Where every row's max lies in
+# [-SHIFT_FREE, SHIFT_FREE], exp(x) neither overflows (nor do the row sums) nor underflows
+# where it matters (an entry whose exp underflows is below exp(-87 + SHIFT_FREE) of its row),
+# and exp(x) / sum(exp(x)) is the same softmax, so the shift is skipped.
+SHIFT_FREE = 60.0
+
+
 @np.errstate(invalid="ignore")  # a row of infinities gives nan, as PyTorch's softmax
 def softmax_rows(rows: np.ndarray, log: bool) -> np.ndarray:
     """softmax (or log_softmax) of each row of a BLAS-ready 2-D array, in its dtype."""
-    shifted = rows - np.max(rows, axis=1, keepdims=True)
+    maxima = np.max(rows, axis=1)
+    if maxima.min() >= -SHIFT_FREE and maxima.max() <= SHIFT_FREE:  # Note [softmax without...]
+        out = np.exp(rows)
+        sums = row_sums(out)
+        if log:
+            return np.subtract(rows, np.log(sums, out=sums)[:, None], out=out)
+        out *= np.reciprocal(sums, out=sums)[:, None]
+        return out
+    shifted = rows - maxima[:, None]
     if log:
         sums = row_sums(np.exp(shifted))
         shifted -= np.log(sums, out=sums)[:, None]
