@@ -118,7 +118,8 @@ def test_softmax_of_non_contiguous_empty_and_infinite_rows(fn: str) -> None:
     _close(getattr(vx.t(), fn)(-1), getattr(tx.t(), fn)(-1))
     te, ve = _pair((0, 3), np.float32)
     _close(getattr(ve, fn)(-1), getattr(te, fn)(-1))
-    data = np.array([[0.0, -np.inf, 1.0], [-np.inf, -np.inf, -np.inf]], np.float32)
+    data = np.array([[0.0, -np.inf, 1.0], [-np.inf, -np.inf, -np.inf], [0.0, np.nan, 1.0],
+                     [np.nan, np.inf, 2.0]], np.float32)
     _close(getattr(volta.tensor(data), fn)(1), getattr(torch.tensor(data), fn)(1),
            equal_nan=True)
 

@@ -228,7 +228,8 @@ SHIFT_FREE = 60.0
 @np.errstate(invalid="ignore")  # a row of infinities gives nan, as PyTorch's softmax
 def softmax_rows(rows: np.ndarray, log: bool) -> np.ndarray:
     """softmax (or log_softmax) of each row of a BLAS-ready 2-D array, in its dtype."""
-    maxima = np.max(rows, axis=1)
+    # fmax skips nan (twice as fast as maximum here); a row with a nan is nan either way
+    maxima = np.fmax.reduce(rows, axis=1)
     if maxima.min() >= -SHIFT_FREE and maxima.max() <= SHIFT_FREE:  # Note [softmax without...]
         out = np.exp(rows)
         sums = row_sums(out)
