@@ -1465,18 +1465,24 @@ def _nll_terms(self: Tensor, target: Tensor, weight: Tensor | None, reduction: s
     class_dim = 0 if self.ndim == 1 else 1
     classes = self._shape[class_dim]
     t = A(target).astype(np.int64, copy=False)
-    valid = t != ignore_index
-    every = bool(valid.all())
-    safe = t if every else np.where(valid, t, 0)
-    # one pass: as unsigned, a negative class is above every valid one
-    if safe.size and safe.astype(np.uint64, copy=False).max() >= classes:
-        bad = safe[(safe < 0) | (safe >= classes)].reshape(-1)[0]
-        raise IndexOutOfRangeError(f"Target {bad} is out of bounds.")
+    # as unsigned, a negative class is above every valid one: one pass checks the range
+    in_range = not t.size or t.astype(np.uint64, copy=False).max() < classes
+    if in_range and not 0 <= ignore_index < classes:  # no target is ignored
+        valid, every, safe = None, True, t
+    else:
+        valid = t != ignore_index
+        every = bool(valid.all())
+        safe = t if every else np.where(valid, t, 0)
+        if safe.size and safe.astype(np.uint64, copy=False).max() >= classes:
+            bad = safe[(safe < 0) | (safe >= classes)].reshape(-1)[0]
+            raise IndexOutOfRangeError(f"Target {bad} is out of bounds.")
     dtype = A(self).dtype
     if weight is None:
-        w = None if every else valid.astype(dtype)
+        w = None if valid is None or every else valid.astype(dtype)
     else:
-        w = np.where(valid, A(weight).astype(dtype, copy=False)[safe], dtype.type(0))
+        w = A(weight).astype(dtype, copy=False)[safe]
+        if valid is not None:
+            w = np.where(valid, w, dtype.type(0))
     return safe, w, class_dim
 
 
