@@ -205,3 +205,41 @@ def test_softmax_of_large_and_very_negative_rows_matches_torch(fn: str, offset: 
     data = np.random.default_rng(8).standard_normal((4, 50)).astype(np.float32) * 3 + offset
     data[1] -= 30.0
     _close(getattr(volta.tensor(data), fn)(1), getattr(torch.tensor(data), fn)(1))
+
+
+@pytest.mark.parametrize("training", [True, False])
+@pytest.mark.parametrize("affine", [True, False])
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("shape", [(4, 3, 5, 6), (6, 4), (3, 2, 7), (2, 3, 40, 40)])
+def test_batch_norm_forward_backward_and_running_stats_match_torch(
+        shape: tuple[int, ...], dtype: type, affine: bool, training: bool) -> None:
+    channels = shape[1]
+    tx, vx = _pair(shape, dtype, requires_grad=True)
+    tw, vw = _pair((channels,), dtype, seed=1, requires_grad=True) if affine else (None, None)
+    tb, vb = _pair((channels,), dtype, seed=2, requires_grad=True) if affine else (None, None)
+    stats = np.random.default_rng(3).random((2, channels)).astype(dtype)
+    t_mean, t_var = torch.tensor(stats[0]), torch.tensor(stats[1] + 0.5)
+    v_mean, v_var = volta.tensor(stats[0]), volta.tensor(stats[1] + 0.5)
+    ty = torch.nn.functional.batch_norm(tx, t_mean, t_var, tw, tb, training=training)
+    vy = VF.batch_norm(vx, v_mean, v_var, vw, vb, training=training)
+    _close(vy, ty)
+    _close(v_mean, t_mean)
+    _close(v_var, t_var)
+    g = np.random.default_rng(4).standard_normal(shape).astype(dtype)
+    ty.backward(torch.tensor(g))
+    vy.backward(volta.tensor(g))
+    _close(vx.grad, tx.grad)
+    if affine:
+        _close(vw.grad, tw.grad)
+        _close(vb.grad, tb.grad)
+
+
+def test_batch_norm_of_a_non_contiguous_input_matches_torch() -> None:
+    tx, vx = _pair((3, 5, 4, 2), np.float32, requires_grad=True)
+    ty = torch.nn.functional.batch_norm(tx.transpose(2, 3), None, None, training=True)
+    vy = VF.batch_norm(vx.transpose(2, 3), None, None, training=True)
+    _close(vy, ty)
+    g = np.random.default_rng(5).standard_normal((3, 5, 2, 4)).astype(np.float32)
+    ty.backward(torch.tensor(g))
+    vy.backward(volta.tensor(g))
+    _close(vx.grad, tx.grad)

@@ -304,3 +304,21 @@ def layer_norm_backward_rows(grad: np.ndarray, rows: np.ndarray, mean: np.ndarra
         xhat *= (rstd * mean_g_xhat / width)[:, None]
         grad_input = np.subtract(g, xhat, out=g)
     return grad_input, grad_weight, grad_bias
+
+
+def channel_sums(planes: np.ndarray) -> np.ndarray | None:
+    """The sum over dims 0 and 2 of a C-contiguous (N, C, L) float array: each channel's total
+    over the batch and the positions, through BLAS (None where ``blocked_row_sums`` is)."""
+    batch, channels, length = planes.shape
+    per_plane = blocked_row_sums(planes.reshape(batch * channels, length))
+    if per_plane is None:
+        return None
+    return column_sums(per_plane.reshape(batch, channels))
+
+
+def channel_dots(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``sum(a * b)`` over dims 0 and 2 of two C-contiguous (N, C, L) float arrays of one shape,
+    without the product's temporary: a dot product per plane, then sums over the batch."""
+    batch, channels, length = a.shape
+    per_plane = row_dots(a.reshape(batch * channels, length), b.reshape(batch * channels, length))
+    return column_sums(per_plane.reshape(batch, channels))
