@@ -10,6 +10,7 @@ out-of-tree op and a core op mean exactly the same thing.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -141,13 +142,20 @@ def _parse_type_and_annotation(text: str) -> tuple[Type, Annotation | None]:
     return Type.parse(base + rest), annotation
 
 
+@functools.cache
+def _literal(text: str) -> Any:
+    # binding fills defaults on every call: parse each distinct text once
+    return ast.literal_eval(text)
+
+
 def parse_default(text: str) -> Any:
     """The Python value of a schema default (``1``, ``None``, ``[0, 0]``, ``"mean"``)."""
     try:
-        return ast.literal_eval(text)
+        value = _literal(text)
     except (ValueError, SyntaxError):
         raise SchemaSyntaxError(f"default {text!r} is not a literal: write a number, True/False, "
                                 "None, a quoted string or a list of numbers") from None
+    return list(value) if isinstance(value, list) else value  # a fresh list for each caller
 
 
 @dataclass(frozen=True)

@@ -95,7 +95,8 @@ def _count(shape: Sequence[int], dim: Any) -> int:
 
 
 def mean_backward(grad: Tensor, shape: Sequence[int], dim: Any, keepdim: bool) -> Tensor:
-    return expand_reduced(grad, shape, dim, keepdim) / max(_count(shape, dim), 1)
+    # divided at the reduced shape, then broadcast: one small division instead of a full pass
+    return expand_reduced(grad / max(_count(shape, dim), 1), shape, dim, keepdim)
 
 
 def _exclusive_cumprod(x: Tensor, dim: int) -> Tensor:
@@ -178,14 +179,15 @@ def std_backward(grad: Tensor, self: Tensor, result: Tensor, dim: Any, correctio
 def norm_backward(grad: Tensor, self: Tensor, ord: Any, result: Tensor, dim: Any,
                   keepdim: bool) -> Tensor:
     p = float(ord)
+    if p == 2:  # the scale at the reduced shape, then one pass over the input
+        scale = F.where(result == 0, 0, grad / result)
+        return self * expand_reduced(scale, self.shape, dim, keepdim)
     g = expand_reduced(grad, self.shape, dim, keepdim)
     res = expand_reduced(result, self.shape, dim, keepdim)
     if p == 0:
         return F.zeros_like(self)
     if p == 1:
         return g * self.sign()
-    if p == 2:
-        return F.where(res == 0, 0, self * (g / res))
     if math.isinf(p):
         mask = self.abs() == res
         dims = _reduced_dims(dim, self.ndim)

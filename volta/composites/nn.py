@@ -415,19 +415,21 @@ def nll_loss(self: Tensor, target: Tensor, weight: Tensor | None = None,
              reduction: str = "mean", ignore_index: int = -100) -> Tensor:
     """Negative log likelihood of class indices; ``self`` holds log-probabilities."""
     _check_reduction(reduction)
-    if self.ndim < 1:
-        raise ShapeError(f"Expected 1 or more dimensions (got {self.ndim})")
-    if self.ndim != 1 and (target.ndim == 0 or self.shape[0] != target.shape[0]):
-        got = target.shape[0] if target.ndim else 0
-        raise ShapeError(f"Expected input batch_size ({self.shape[0]}) to match target "
+    shape, target_shape = _shape(self), _shape(target)
+    ndim = len(shape)
+    if ndim < 1:
+        raise ShapeError(f"Expected 1 or more dimensions (got {ndim})")
+    if ndim != 1 and (not target_shape or shape[0] != target_shape[0]):
+        got = target_shape[0] if target_shape else 0
+        raise ShapeError(f"Expected input batch_size ({shape[0]}) to match target "
                          f"batch_size ({got}).")
     if target.dtype not in (D.int64, D.uint8):
         raise DTypeError(f"expected target dtype to be Long or Byte, but got "
                          f"{target.dtype.name}")
-    class_dim = 0 if self.ndim == 1 else 1
-    classes = self.shape[class_dim]
-    expected = _shape(self)[:class_dim] + _shape(self)[class_dim + 1:]
-    if _shape(target) != expected:
+    class_dim = 0 if ndim == 1 else 1
+    classes = shape[class_dim]
+    expected = shape[:class_dim] + shape[class_dim + 1:]
+    if target_shape != expected:
         raise ShapeError(f"Expected target size {list(expected)}, got {list(target.shape)}")
     _check_class_weight(weight, classes, "")
     if target.dtype is not D.int64:

@@ -15,7 +15,7 @@ import numpy as np
 from volta import dtypes as D
 from volta.backend import host_view
 from volta.backends.cpu import numpy_nn as nn
-from volta.backends.cpu import pointwise_math, scatter
+from volta.backends.cpu import pointwise_math, rowwise, scatter
 from volta.backends.cpu.storage import array as A
 from volta.backends.cpu.storage import wrap as W
 from volta.backends.cpu.storage import wrap_as as WA
@@ -266,9 +266,11 @@ def _sum_like(np_fn: Any, self: Tensor, dim: Any, keepdim: bool, dtype: D.dtype 
 
 @kernel("sum")
 def sum_(self: Tensor, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Tensor:
-    if dtype is None and dim is None and self.dtype in (D.float32, D.float64):
-        # the common full reduction: ndarray.sum skips numpy's Python-level wrapper
-        return W(np.asarray(A(self).sum(keepdims=keepdim)))
+    if (dtype is None or dtype is self.dtype) and self.dtype in (D.float32, D.float64):
+        # trailing or leading dims of a contiguous array: BLAS products with ones
+        y = rowwise.sum_over(A(self), _axes(dim, self.ndim, "sum"), keepdim)
+        if y is not None:
+            return W(y)
     return _sum_like(np.sum, self, dim, keepdim, dtype, "sum")
 
 
@@ -281,6 +283,11 @@ def nansum(self: Tensor, dim: Any = None, keepdim: bool = False, dtype: Any = No
 def mean(self: Tensor, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Tensor:
     x, out = _float_array(self, "mean", dtype)
     axes = _axes(dim, self.ndim, "mean")
+    if out in (D.float32, D.float64):
+        total = rowwise.sum_over(x, axes, keepdim)
+        if total is not None:  # a non-empty input: the count is positive
+            count = x.size if axes is None else math.prod(x.shape[a] for a in axes)
+            return W(np.divide(total, count, out=total))
     with np.errstate(all="ignore"):
         total = np.sum(x, axis=axes, keepdims=keepdim)
         count = x.size if axes is None else math.prod(x.shape[a] for a in axes)
@@ -419,7 +426,7 @@ def vector_norm(self: Tensor, ord: Any = 2, dim: Any = None, keepdim: bool = Fal
     x, out = _float_array(self, "linalg.vector_norm", dtype)
     axes = _axes(dim, self.ndim, "linalg.vector_norm")
     p = float(ord)
-    ax = np.abs(x)
+    ax = x if p == 2 else np.abs(x)
     if p == math.inf:
         y = np.max(ax, axis=axes, keepdims=keepdim) if x.size else np.zeros(())
     elif p == -math.inf:
@@ -429,7 +436,10 @@ def vector_norm(self: Tensor, ord: Any = 2, dim: Any = None, keepdim: bool = Fal
     elif p == 1:
         y = np.sum(ax, axis=axes, keepdims=keepdim)
     elif p == 2:
-        y = np.sqrt(np.sum(ax * ax, axis=axes, keepdims=keepdim))
+        squares = rowwise.squared_sum_over(x, axes, keepdim)
+        if squares is None:
+            squares = np.sum(ax * ax, axis=axes, keepdims=keepdim)
+        y = np.sqrt(squares)
     else:
         with np.errstate(all="ignore"):
             y = np.power(np.sum(np.power(ax, p), axis=axes, keepdims=keepdim), 1.0 / p)
@@ -485,6 +495,10 @@ def _scan(fn: Any, self: Tensor, dim: int, dtype: Any, op: str) -> Tensor:
     d = wrap_dim(dim, a.ndim, op)
     if a.ndim == 0:
         return WA(a.copy(), out)
+    if fn is np.cumsum and a.dtype == _compute(out):
+        rows = rowwise.last_dim_rows(a, d)
+        if rows is not None:  # numpy's scan along the last axis is slow; blocks through BLAS
+            return WA(rowwise.cumsum_rows(rows).reshape(a.shape), out)
     return WA(fn(a, axis=d, dtype=_compute(out)), out)
 
 
@@ -1246,6 +1260,9 @@ def softmax(self: Tensor, dim: int, dtype: Any = None) -> Tensor:
     x, out, d = _softmax_input(self, dim, dtype, "softmax")
     if d is None:
         return WA(np.ones_like(x), out)
+    rows = rowwise.last_dim_rows(x, d)
+    if rows is not None:
+        return WA(rowwise.softmax_rows(rows, log=False).reshape(x.shape), out)
     with np.errstate(all="ignore"):
         e = np.exp(x - _row_max(x, d))
         return WA(e / np.sum(e, axis=d, keepdims=True), out)
@@ -1256,6 +1273,9 @@ def log_softmax(self: Tensor, dim: int, dtype: Any = None) -> Tensor:
     x, out, d = _softmax_input(self, dim, dtype, "log_softmax")
     if d is None:
         return WA(np.zeros_like(x), out)
+    rows = rowwise.last_dim_rows(x, d)
+    if rows is not None:
+        return WA(rowwise.softmax_rows(rows, log=True).reshape(x.shape), out)
     with np.errstate(all="ignore"):
         shifted = x - _row_max(x, d)
         return WA(shifted - np.log(np.sum(np.exp(shifted), axis=d, keepdims=True)), out)
@@ -1274,6 +1294,10 @@ def _softmax_backward_data(grad_output: Tensor, output: Tensor, dim: int,
     go, o, d = _softmax_grad_input(grad_output, output, dim, "_softmax_backward_data")
     if d is None:  # softmax of a 0-d tensor is the constant 1
         return WA(np.zeros_like(o), input_dtype)
+    rows, grad_rows = rowwise.last_dim_rows(o, d), rowwise.last_dim_rows(go, d)
+    if rows is not None and grad_rows is not None and go.shape == o.shape:
+        return WA(rowwise.softmax_backward_rows(grad_rows, rows, log=False).reshape(o.shape),
+                  input_dtype)
     return WA(o * (go - np.sum(go * o, axis=d, keepdims=True)), input_dtype)
 
 
@@ -1283,6 +1307,10 @@ def _log_softmax_backward_data(grad_output: Tensor, output: Tensor, dim: int,
     go, o, d = _softmax_grad_input(grad_output, output, dim, "_log_softmax_backward_data")
     if d is None:  # log_softmax of a 0-d tensor is the constant 0
         return WA(np.zeros_like(o), input_dtype)
+    rows, grad_rows = rowwise.last_dim_rows(o, d), rowwise.last_dim_rows(go, d)
+    if rows is not None and grad_rows is not None and go.shape == o.shape:
+        return WA(rowwise.softmax_backward_rows(grad_rows, rows, log=True).reshape(o.shape),
+                  input_dtype)
     with np.errstate(all="ignore"):
         return WA(go - np.exp(o) * np.sum(go, axis=d, keepdims=True), input_dtype)
 
@@ -1503,25 +1531,44 @@ def multinomial(self: Tensor, num_samples: int, replacement: bool = False,
 
 
 def _nll_terms(self: Tensor, target: Tensor, weight: Tensor | None, reduction: str,
-               ignore_index: int) -> tuple[np.ndarray, np.ndarray, int]:
+               ignore_index: int) -> tuple[np.ndarray, np.ndarray | None, int]:
     """The clamped class of each target (ignored ones read class 0), its weight (0 where
-    ignored) and the class dim; a target outside the classes raises as PyTorch's CPU kernel."""
+    ignored; None where every target counts with weight 1) and the class dim; a target outside
+    the classes raises as PyTorch's CPU kernel."""
     if reduction not in ("none", "mean", "sum"):
         raise SchemaError(f"{reduction} is not a valid value for reduction")
     class_dim = 0 if self.ndim == 1 else 1
-    classes = self.shape[class_dim]
+    classes = self._shape[class_dim]
     t = A(target).astype(np.int64, copy=False)
-    valid = t != ignore_index
-    safe = np.where(valid, t, 0)
-    if safe.size and (safe.min() < 0 or safe.max() >= classes):
-        bad = safe[(safe < 0) | (safe >= classes)].reshape(-1)[0]
-        raise IndexOutOfRangeError(f"Target {bad} is out of bounds.")
+    # as unsigned, a negative class is above every valid one: one pass checks the range
+    in_range = not t.size or t.astype(np.uint64, copy=False).max() < classes
+    if in_range and not 0 <= ignore_index < classes:  # no target is ignored
+        valid, every, safe = None, True, t
+    else:
+        valid = t != ignore_index
+        every = bool(valid.all())
+        safe = t if every else np.where(valid, t, 0)
+        if safe.size and safe.astype(np.uint64, copy=False).max() >= classes:
+            bad = safe[(safe < 0) | (safe >= classes)].reshape(-1)[0]
+            raise IndexOutOfRangeError(f"Target {bad} is out of bounds.")
     dtype = A(self).dtype
     if weight is None:
-        w = valid.astype(dtype)
+        w = None if valid is None or every else valid.astype(dtype)
     else:
-        w = np.where(valid, A(weight).astype(dtype, copy=False)[safe], dtype.type(0))
+        w = A(weight).astype(dtype, copy=False)[safe]
+        if valid is not None:
+            w = np.where(valid, w, dtype.type(0))
     return safe, w, class_dim
+
+
+def _pick(x: np.ndarray, safe: np.ndarray, class_dim: int) -> np.ndarray:
+    """``x``'s entry of each target's class (``safe``'s shape)."""
+    if x.ndim == 1:
+        return x[safe]
+    if x.ndim == 2:
+        return x[np.arange(x.shape[0]), safe]
+    picked = np.take_along_axis(x, np.expand_dims(safe, class_dim), class_dim)
+    return picked.reshape(safe.shape)
 
 
 @kernel("_nll_loss")
@@ -1529,14 +1576,17 @@ def nll_loss_fused(self: Tensor, target: Tensor, weight: Tensor | None, reductio
                    ignore_index: int) -> Tensor:
     safe, w, class_dim = _nll_terms(self, target, weight, reduction, ignore_index)
     x = A(self)
-    picked = np.take_along_axis(x, np.expand_dims(safe, class_dim), class_dim)
-    loss = np.asarray(-(picked.reshape(safe.shape) * w))
+    picked = _pick(x, safe, class_dim)
     if reduction == "none":
-        return WA(loss, self.dtype)
-    total = loss.sum(dtype=x.dtype)
+        return WA(np.negative(picked) if w is None else -(picked * w), self.dtype)
+    total = -(np.add.reduce(picked, axis=None) if w is None
+              else np.add.reduce(picked * w, axis=None))
     if reduction == "mean":
-        with np.errstate(divide="ignore", invalid="ignore"):  # all ignored: 0/0 = nan, as torch
-            total = total / w.sum(dtype=x.dtype)
+        if w is None and safe.size:
+            total = total / x.dtype.type(safe.size)
+        else:
+            with np.errstate(divide="ignore", invalid="ignore"):  # all ignored: 0/0 = nan
+                total = total / (x.dtype.type(0) if w is None else np.add.reduce(w, axis=None))
     return WA(np.asarray(total, dtype=x.dtype), self.dtype)
 
 
@@ -1548,9 +1598,13 @@ def nll_loss_fused_backward(grad_output: Tensor, self: Tensor, target: Tensor,
     g = A(grad_output).astype(x.dtype, copy=False)
     if reduction == "mean":
         with np.errstate(divide="ignore", invalid="ignore"):
-            g = g / w.sum(dtype=x.dtype)
-    values = np.negative(w * g)  # g is 0-d unless reduction is "none"
+            g = g / (x.dtype.type(safe.size) if w is None else np.add.reduce(w, axis=None))
+    values = np.negative(g) if w is None else np.negative(w * g)  # g is 0-d unless "none"
     grad = np.zeros(x.shape, dtype=x.dtype)
-    np.put_along_axis(grad, np.expand_dims(safe, class_dim), np.expand_dims(values, class_dim),
-                      class_dim)
+    if x.ndim <= 2:
+        grad[(safe,) if x.ndim == 1 else (np.arange(x.shape[0]), safe)] = values
+    else:
+        np.put_along_axis(grad, np.expand_dims(safe, class_dim),
+                          np.expand_dims(np.broadcast_to(values, safe.shape), class_dim),
+                          class_dim)
     return WA(grad, self.dtype)

@@ -16,7 +16,7 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 from scipy import special
 
-from volta.backends.cpu import scatter
+from volta.backends.cpu import rowwise, scatter
 
 __all__ = [
     "COLUMN_BUDGET_BYTES",
@@ -1001,6 +1001,41 @@ def _as(a: np.ndarray | None, dtype: np.dtype) -> np.ndarray | None:
     return None if a is None else np.asarray(a).astype(dtype, copy=False)
 
 
+def _channel_planes(x: np.ndarray) -> np.ndarray | None:
+    """An (N, C, *) input as (N, C, L) for the BLAS channel sums, where it is BLAS-ready."""
+    if x.ndim < 2 or not rowwise.blas_ready(x):
+        return None
+    return x.reshape(x.shape[0], x.shape[1], -1)
+
+
+def _batch_norm_backward_planes(go: np.ndarray, x: np.ndarray, grad_planes: np.ndarray,
+                                gb: np.ndarray, mean: np.ndarray, invstd: np.ndarray,
+                                w: np.ndarray, train: bool, output_mask: BoolSeq, odt: np.dtype
+                                ) -> Grads:
+    """native_batch_norm_backward for BLAS-ready input and gradient: channel sums and dot
+    products through BLAS, the input gradient in three in-place passes over one temporary."""
+    c = x.shape[1]
+    bshape = _bshape(x.ndim, 1, c)
+    xhat = x - mean.reshape(bshape)
+    xhat *= invstd.reshape(bshape)
+    gw = rowwise.channel_dots(grad_planes, xhat.reshape(grad_planes.shape))
+    gi = None
+    if output_mask[0]:
+        scale = w * invstd
+        gi = go * scale.reshape(bshape)
+        if train:
+            # (go - gb/n - xhat * gw/n) * scale: the batch statistics depend on x
+            n = x.size // c
+            xhat *= (gw * scale / n).reshape(bshape)
+            gi -= xhat
+            gi -= (gb * scale / n).reshape(bshape)
+    return (
+        None if gi is None else gi.astype(odt, copy=False),
+        gw.astype(odt, copy=False) if output_mask[1] else None,
+        gb.astype(odt, copy=False) if output_mask[2] else None,
+    )
+
+
 def native_batch_norm(
     input: np.ndarray,
     weight: np.ndarray | None,
@@ -1020,11 +1055,19 @@ def native_batch_norm(
     c = x.shape[1]
     axes = (0, *range(2, x.ndim))
     bshape = _bshape(x.ndim, 1, c)
+    planes = _channel_planes(x)
     if training:
         n = x.size // c if c else 0
-        mean = x.mean(axis=axes)
-        centred = x - mean.reshape(bshape)
-        var = (centred * centred).mean(axis=axes)  # biased, as used for normalising
+        sums = None if planes is None else rowwise.channel_sums(planes)
+        if sums is not None:  # BLAS sums per channel, no temporary for the squares
+            mean = sums / n
+            centred = x - mean.reshape(bshape)
+            planes_c = centred.reshape(planes.shape)
+            var = rowwise.channel_dots(planes_c, planes_c) / n
+        else:
+            mean = x.mean(axis=axes)
+            centred = x - mean.reshape(bshape)
+            var = (centred * centred).mean(axis=axes)  # biased, as used for normalising
         invstd = 1.0 / np.sqrt(var + eps)
         with np.errstate(divide="ignore", invalid="ignore"):
             if running_mean is not None:
@@ -1033,18 +1076,19 @@ def native_batch_norm(
                 # The running estimate uses the unbiased variance (NaN for a single value).
                 unbiased = var * n / (n - 1) if n > 1 else var * np.nan
                 running_var[...] = momentum * unbiased + (1 - momentum) * running_var
-        out = centred * invstd.reshape(bshape)
+        out = centred
         save_mean, save_invstd = mean.astype(odt), invstd.astype(odt)
     else:
         if running_mean is None or running_var is None:
             raise ValueError("eval-mode batch norm needs running_mean and running_var")
         mean = running_mean.astype(cdt, copy=False)
         invstd = 1.0 / np.sqrt(running_var.astype(cdt, copy=False) + eps)
-        out = (x - mean.reshape(bshape)) * invstd.reshape(bshape)
+        out = x - mean.reshape(bshape)
         save_mean = np.empty((0,), dtype=odt)
         save_invstd = np.empty((0,), dtype=odt)
-    if weight is not None:
-        out *= weight.astype(cdt, copy=False).reshape(bshape)
+    # one in-place pass scales by invstd and the weight together
+    scale = invstd if weight is None else invstd * weight.astype(cdt, copy=False)
+    out *= scale.reshape(bshape)
     if bias is not None:
         out += bias.astype(cdt, copy=False).reshape(bshape)
     return out.astype(odt, copy=False), save_mean, save_invstd
@@ -1076,6 +1120,12 @@ def native_batch_norm_backward(
         mean = _as(running_mean, cdt)
         invstd = 1.0 / np.sqrt(_as(running_var, cdt) + eps)
     w = np.ones(c, dtype=cdt) if weight is None else weight.astype(cdt, copy=False)
+    planes, grad_planes = _channel_planes(x), _channel_planes(go)
+    if planes is not None and grad_planes is not None and go.shape == x.shape:
+        gb = rowwise.channel_sums(grad_planes)
+        if gb is not None:
+            return _batch_norm_backward_planes(go, x, grad_planes, gb, mean, invstd, w, train,
+                                               output_mask, odt)
     xhat = (x - mean.reshape(bshape)) * invstd.reshape(bshape)
     gb = go.sum(axis=axes)
     gw = (go * xhat).sum(axis=axes)
@@ -1095,6 +1145,11 @@ def native_batch_norm_backward(
     )
 
 
+def _flat(a: np.ndarray | None, dtype: np.dtype, width: int) -> np.ndarray | None:
+    """An optional weight or bias as a vector of ``width`` in the compute dtype."""
+    return None if a is None else a.astype(dtype, copy=False).reshape(width)
+
+
 def native_layer_norm(
     input: np.ndarray,
     normalized_shape: IntSeq,
@@ -1110,6 +1165,14 @@ def native_layer_norm(
     cdt = _compute_dtype(input.dtype)
     odt = _result_dtype(input.dtype)
     x = input.astype(cdt, copy=False)
+    stats_shape = x.shape[:axis] + (1,) * len(ns)
+    if rowwise.blas_ready(x) and (weight is None or weight.shape == ns) and (
+            bias is None or bias.shape == ns):
+        width = math.prod(ns)
+        out, mean, rstd = rowwise.layer_norm_rows(
+            x.reshape(-1, width), _flat(weight, cdt, width), _flat(bias, cdt, width), eps)
+        return (out.reshape(x.shape).astype(odt, copy=False),
+                mean.reshape(stats_shape).astype(odt), rstd.reshape(stats_shape).astype(odt))
     red = tuple(range(axis, x.ndim))
     mean = x.mean(axis=red, keepdims=True)
     centred = x - mean
@@ -1139,6 +1202,16 @@ def native_layer_norm_backward(
     odt = _result_dtype(input.dtype)
     x = input.astype(cdt, copy=False)
     go = grad_out.astype(cdt, copy=False)
+    if rowwise.blas_ready(x) and rowwise.blas_ready(go) and go.shape == x.shape and (
+            weight is None or weight.shape == ns):
+        width = math.prod(ns)
+        res = rowwise.layer_norm_backward_rows(
+            go.reshape(-1, width), x.reshape(-1, width),
+            mean.astype(cdt, copy=False).reshape(-1), rstd.astype(cdt, copy=False).reshape(-1),
+            _flat(weight, cdt, width), tuple(bool(m) for m in output_mask))
+        shapes = (x.shape, ns, ns)
+        return tuple(None if r is None else r.reshape(shape).astype(odt, copy=False)
+                     for r, shape in zip(res, shapes))  # type: ignore[return-value]
     red = tuple(range(axis, x.ndim))
     lead = tuple(range(axis))
     mu = mean.astype(cdt, copy=False).reshape(x.shape[:axis] + (1,) * len(ns))

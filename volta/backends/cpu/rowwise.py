@@ -1,0 +1,324 @@
+"""Row-wise reductions and scans of C-contiguous float arrays through BLAS.
+
+numpy's float reductions along the last axis run one pairwise sum per row, several times slower
+than a BLAS matrix-vector product with a vector of ones, which also uses every BLAS thread. So a
+reduction over the trailing dims of a C-contiguous float32/float64 array is ``rows @ ones``, one
+over the leading dims ``ones @ rows``, a row-wise dot product is a batched matmul, and a cumsum
+along the last dim is a product with a small triangular matrix per block of columns. Each
+helper returns ``None`` where its fast path does not apply (other dtypes, other layouts, empty
+arrays); the caller then runs plain numpy.
+
+Accuracy (Note [BLAS row sums]): one BLAS dot product adds its terms in a handful of SIMD lanes,
+each lane in sequence, so its rounding error grows with the row length, unlike numpy's pairwise
+sum (for 1024 float32 normals, about twice numpy's error, at PyTorch's test tolerance). So
+``sum`` and ``mean`` add blocks of ``BLOCK`` terms through BLAS and those blocks' sums again,
+which is about as accurate as numpy; one dot product per row serves where length does not hurt:
+sums of positive terms (softmax) and sums divided by the row length (normalisations).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+
+import numpy as np
+
+FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
+BLOCK = 128  # terms per BLAS dot product where the sum's accuracy matters
+SCAN_BLOCK = 32  # columns per triangular block of the cumsum
+
+
+@functools.lru_cache(maxsize=64)
+def _ones(n: int, dtype: np.dtype) -> np.ndarray:
+    ones = np.ones(n, dtype)
+    ones.flags.writeable = False
+    return ones
+
+
+@functools.lru_cache(maxsize=16)
+def _upper_ones(n: int, dtype: np.dtype) -> np.ndarray:
+    """(n, n) with ones on and above the diagonal: ``row @ it`` is the row's running sum."""
+    upper = np.triu(np.ones((n, n), dtype))
+    upper.flags.writeable = False
+    return upper
+
+
+def blas_ready(a: np.ndarray) -> bool:
+    """Whether ``a`` is a non-empty C-contiguous float32/float64 array (the fast paths' input)."""
+    return a.dtype in FLOATS and a.size > 0 and a.flags.c_contiguous
+
+
+def row_sums(rows: np.ndarray) -> np.ndarray:
+    """The sum of each row of a 2-D float array (C-contiguous), in its dtype: one BLAS dot
+    product per row, for sums whose accuracy does not suffer from their length (sums of
+    positive terms, or means scaled down by the row length; Note [BLAS row sums])."""
+    return rows @ _ones(rows.shape[1], rows.dtype)
+
+
+@functools.lru_cache(maxsize=256)
+def _block_length(width: int) -> int:
+    """The longest divisor of ``width`` up to ``BLOCK`` that is at least ``BLOCK // 4``
+    (the length of the column blocks a row is summed in), or ``width`` where there is none."""
+    for length in range(BLOCK, BLOCK // 4 - 1, -1):
+        if width % length == 0:
+            return length
+    return width
+
+
+def blocked_row_sums(rows: np.ndarray) -> np.ndarray | None:
+    """The sum of each row of a 2-D float array (C-contiguous), about as accurate as numpy's
+    pairwise sum: BLAS sums of blocks of up to ``BLOCK`` columns, then sums of those (Note
+    [BLAS row sums]). None where the row length has no such blocks and is long."""
+    count, width = rows.shape
+    if width <= BLOCK:
+        return row_sums(rows)
+    length = _block_length(width)
+    if length == width:
+        return row_sums(rows) if width <= 8 * BLOCK else None
+    partial = (rows.reshape(-1, length) @ _ones(length, rows.dtype)).reshape(count, -1)
+    return blocked_row_sums(partial)
+
+
+def column_sums(rows: np.ndarray) -> np.ndarray:
+    """The sum of each column of a 2-D float array (C-contiguous), in its dtype, in blocks of
+    ``BLOCK`` rows as ``blocked_row_sums``."""
+    count, width = rows.shape
+    if count <= BLOCK:
+        return _ones(count, rows.dtype) @ rows
+    whole = count - count % BLOCK
+    head = rows[:whole].reshape(whole // BLOCK, BLOCK, width)
+    sums = column_sums(np.matmul(_ones(BLOCK, rows.dtype), head))
+    if whole != count:
+        sums += column_sums(rows[whole:])
+    return sums
+
+
+def total(a: np.ndarray) -> np.ndarray:
+    """The 0-d sum of a C-contiguous float array: BLAS sums of blocks, added pairwise."""
+    flat = a.reshape(-1)
+    whole = flat.size - flat.size % BLOCK
+    if whole == 0:
+        return np.asarray(np.add.reduce(flat), a.dtype)
+    result = np.add.reduce(flat[:whole].reshape(-1, BLOCK) @ _ones(BLOCK, a.dtype))
+    if whole != flat.size:
+        result = result + np.add.reduce(flat[whole:])
+    return np.asarray(result, a.dtype)
+
+
+def row_dots(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``sum(a * b, axis=1)`` of two 2-D arrays of one shape, as a batch of dot products."""
+    return (a[:, None, :] @ b[:, :, None]).reshape(a.shape[0])
+
+
+def squared_total(a: np.ndarray) -> np.ndarray:
+    """The 0-d sum of squares of a C-contiguous float array (positive terms: longer blocks)."""
+    flat = a.reshape(-1)
+    length = 8 * BLOCK
+    whole = flat.size - flat.size % length
+    if whole == 0:
+        return np.asarray(np.dot(flat, flat), a.dtype)
+    blocks = flat[:whole].reshape(-1, length)
+    result = np.add.reduce(row_dots(blocks, blocks))
+    if whole != flat.size:
+        tail = flat[whole:]
+        result = result + np.dot(tail, tail)
+    return np.asarray(result, a.dtype)
+
+
+def _split(shape: tuple[int, ...], axes: tuple[int, ...]) -> tuple[int, int, bool] | None:
+    """(rows, columns, reduce_columns) when ``axes`` are the trailing dims (reduce each row)
+    or the leading dims (reduce each column) of ``shape`` seen as a matrix; else None."""
+    ndim = len(shape)
+    ordered = tuple(sorted(axes))
+    if ordered == tuple(range(ndim - len(ordered), ndim)):
+        split = ndim - len(ordered)
+        return math.prod(shape[:split]), math.prod(shape[split:]), True
+    if ordered == tuple(range(len(ordered))):
+        split = len(ordered)
+        return math.prod(shape[:split]), math.prod(shape[split:]), False
+    return None
+
+
+def sum_over(a: np.ndarray, axes: tuple[int, ...] | None, keepdim: bool) -> np.ndarray | None:
+    """``np.sum(a, axes, keepdims=keepdim)`` in ``a``'s dtype through BLAS, or None where the
+    fast path does not apply (see the module docstring)."""
+    if not blas_ready(a) or a.ndim == 0:
+        return None
+    if axes is None:
+        axes = tuple(range(a.ndim))
+    plan = _split(a.shape, axes)
+    if plan is None:
+        return None
+    rows, columns, reduce_rows = plan
+    if len(set(axes)) == a.ndim or (rows == 1 if reduce_rows else columns == 1):
+        result = total(a)
+    elif reduce_rows:
+        result = blocked_row_sums(a.reshape(rows, columns))
+        if result is None:
+            return None
+    else:
+        result = column_sums(a.reshape(rows, columns))
+    kept = tuple(1 if d in axes else n for d, n in enumerate(a.shape))
+    return result.reshape(kept if keepdim else tuple(n for d, n in enumerate(a.shape)
+                                                     if d not in axes))
+
+
+def last_dim_rows(a: np.ndarray, dim: int) -> np.ndarray | None:
+    """``a`` as (rows, a.shape[dim]) when ``dim`` is its last dim and it is BLAS-ready."""
+    if a.ndim == 0 or dim != a.ndim - 1 or not blas_ready(a):
+        return None
+    return a.reshape(-1, a.shape[-1])
+
+
+def cumsum_rows(rows: np.ndarray) -> np.ndarray:
+    """The running sum along each row of a 2-D float array (C-contiguous), in its dtype:
+    in-block running sums as one product with a triangular matrix, then each block's offset
+    (the running sum of the blocks' totals before it) added."""
+    count, width = rows.shape
+    whole = width - width % SCAN_BLOCK
+    out = np.empty_like(rows)
+    if whole:
+        blocks = whole // SCAN_BLOCK
+        head = out[:, :whole].reshape(count, blocks, SCAN_BLOCK)
+        np.matmul(rows[:, :whole].reshape(count, blocks, SCAN_BLOCK),
+                  _upper_ones(SCAN_BLOCK, rows.dtype), out=head)
+        if blocks > 1:
+            # the blocks' offsets summed in float64, as PyTorch accumulates its scans
+            offsets = np.add.accumulate(head[:, :-1, -1], axis=1, dtype=np.float64)
+            head[:, 1:, :] += offsets.astype(rows.dtype)[:, :, None]
+    if whole != width:
+        np.cumsum(rows[:, whole:], axis=1, out=out[:, whole:])
+        if whole:
+            out[:, whole:] += out[:, whole - 1:whole]
+    return out
+
+
+def squared_sum_over(a: np.ndarray, axes: tuple[int, ...] | None, keepdim: bool
+                     ) -> np.ndarray | None:
+    """``np.sum(a * a, axes, keepdims=keepdim)`` through BLAS dot products when ``axes`` are
+    every dim or the trailing dims of a BLAS-ready ``a``; else None."""
+    if not blas_ready(a) or a.ndim == 0:
+        return None
+    if axes is None:
+        axes = tuple(range(a.ndim))
+    plan = _split(a.shape, axes)
+    if plan is None:
+        return None
+    rows, columns, reduce_rows = plan
+    if len(set(axes)) == a.ndim or (reduce_rows and rows == 1):
+        result = squared_total(a)
+    elif reduce_rows:
+        matrix = a.reshape(rows, columns)
+        result = row_dots(matrix, matrix)
+    else:
+        return None
+    kept = tuple(1 if d in axes else n for d, n in enumerate(a.shape))
+    return result.reshape(kept if keepdim else tuple(n for d, n in enumerate(a.shape)
+                                                     if d not in axes))
+
+
+# Note [softmax without the shift]: subtracting each row's max keeps exp from overflowing, and
+# costs a pass in which numpy broadcasts a column (slow). Where every row's max lies in
+# [-SHIFT_FREE, SHIFT_FREE], exp(x) neither overflows (nor do the row sums) nor underflows
+# where it matters (an entry whose exp underflows is below exp(-87 + SHIFT_FREE) of its row),
+# and exp(x) / sum(exp(x)) is the same softmax, so the shift is skipped.
+SHIFT_FREE = 60.0
+
+
+@np.errstate(invalid="ignore")  # a row of infinities gives nan, as PyTorch's softmax
+def softmax_rows(rows: np.ndarray, log: bool) -> np.ndarray:
+    """softmax (or log_softmax) of each row of a BLAS-ready 2-D array, in its dtype."""
+    # fmax skips nan (twice as fast as maximum here); a row with a nan is nan either way
+    maxima = np.fmax.reduce(rows, axis=1)
+    if maxima.min() >= -SHIFT_FREE and maxima.max() <= SHIFT_FREE:  # Note [softmax without...]
+        out = np.exp(rows)
+        sums = row_sums(out)
+        if log:
+            return np.subtract(rows, np.log(sums, out=sums)[:, None], out=out)
+        out *= np.reciprocal(sums, out=sums)[:, None]
+        return out
+    shifted = rows - maxima[:, None]
+    if log:
+        sums = row_sums(np.exp(shifted))
+        shifted -= np.log(sums, out=sums)[:, None]
+        return shifted
+    np.exp(shifted, out=shifted)
+    sums = row_sums(shifted)
+    shifted *= np.reciprocal(sums, out=sums)[:, None]
+    return shifted
+
+
+@np.errstate(invalid="ignore", over="ignore")
+def softmax_backward_rows(grad: np.ndarray, output: np.ndarray, log: bool) -> np.ndarray:
+    """The input gradient of softmax (log_softmax) along rows, from its output's gradient and
+    its output, two BLAS-ready 2-D arrays of one shape and dtype."""
+    if log:  # grad - exp(output) * sum(grad)
+        result = np.exp(output)
+        result *= row_sums(grad)[:, None]
+        return np.subtract(grad, result, out=result)
+    result = grad - row_dots(grad, output)[:, None]  # output * (grad - sum(grad * output))
+    result *= output
+    return result
+
+
+def layer_norm_rows(rows: np.ndarray, weight: np.ndarray | None, bias: np.ndarray | None,
+                    eps: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(output, mean, rstd) of layer norm over each row of a BLAS-ready 2-D array; ``weight``
+    and ``bias`` are None or of the row length, in the rows' dtype."""
+    width = rows.shape[1]
+    mean = row_sums(rows)
+    mean /= width
+    out = rows - mean[:, None]
+    rstd = row_dots(out, out)
+    rstd /= width
+    rstd += eps
+    np.reciprocal(np.sqrt(rstd, out=rstd), out=rstd)
+    out *= rstd[:, None]
+    if weight is not None:
+        out *= weight
+    if bias is not None:
+        out += bias
+    return out, mean, rstd
+
+
+def layer_norm_backward_rows(grad: np.ndarray, rows: np.ndarray, mean: np.ndarray,
+                             rstd: np.ndarray, weight: np.ndarray | None,
+                             output_mask: tuple[bool, bool, bool]
+                             ) -> tuple[np.ndarray | None, np.ndarray | None, np.ndarray | None]:
+    """Gradients of ``layer_norm_rows`` for (input, weight, bias): BLAS-ready 2-D ``grad`` and
+    ``rows``, per-row ``mean`` and ``rstd`` vectors, all of one dtype."""
+    width = rows.shape[1]
+    xhat = rows - mean[:, None]
+    xhat *= rstd[:, None]
+    grad_weight = column_sums(grad * xhat) if output_mask[1] else None
+    grad_bias = column_sums(grad) if output_mask[2] else None
+    grad_input = None
+    if output_mask[0]:
+        # rstd * (g - mean(g) - xhat * mean(g * xhat)) with g = grad * weight, as
+        # g * rstd - rstd * mean(g) - xhat * (rstd * mean(g * xhat)): four passes, in place
+        g = grad * weight if weight is not None else grad.copy()
+        mean_g = row_sums(g)
+        mean_g_xhat = row_dots(g, xhat)
+        g *= rstd[:, None]
+        g -= (rstd * mean_g / width)[:, None]
+        xhat *= (rstd * mean_g_xhat / width)[:, None]
+        grad_input = np.subtract(g, xhat, out=g)
+    return grad_input, grad_weight, grad_bias
+
+
+def channel_sums(planes: np.ndarray) -> np.ndarray | None:
+    """The sum over dims 0 and 2 of a C-contiguous (N, C, L) float array: each channel's total
+    over the batch and the positions, through BLAS (None where ``blocked_row_sums`` is)."""
+    batch, channels, length = planes.shape
+    per_plane = blocked_row_sums(planes.reshape(batch * channels, length))
+    if per_plane is None:
+        return None
+    return column_sums(per_plane.reshape(batch, channels))
+
+
+def channel_dots(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``sum(a * b)`` over dims 0 and 2 of two C-contiguous (N, C, L) float arrays of one shape,
+    without the product's temporary: a dot product per plane, then sums over the batch."""
+    batch, channels, length = a.shape
+    per_plane = row_dots(a.reshape(batch * channels, length), b.reshape(batch * channels, length))
+    return column_sums(per_plane.reshape(batch, channels))
