@@ -15,7 +15,7 @@ import numpy as np
 from volta import dtypes as D
 from volta.backend import host_view
 from volta.backends.cpu import numpy_nn as nn
-from volta.backends.cpu import pointwise_math, scatter
+from volta.backends.cpu import pointwise_math, scatter, strided_copy
 from volta.backends.cpu.storage import array as A
 from volta.backends.cpu.storage import wrap as W
 from volta.backends.cpu.storage import wrap_as as WA
@@ -630,7 +630,10 @@ def as_strided_scatter(self: Tensor, src: Tensor, size: Sequence[int], stride: S
 @kernel("clone")
 def clone(self: Tensor, memory_format: Any = None) -> Tensor:
     if memory_format is None:
-        return W(np.array(A(self), copy=True, order="C"))
+        source = A(self)
+        if strided_copy.is_transposed(source):
+            return W(strided_copy.copy_transposed(source))
+        return W(np.array(source, copy=True, order="C"))
     strides = format_strides(memory_format, self._shape, self._stride)
     out = empty_strided(self._shape, strides, dtype=self.dtype, device=self._device)
     A(out)[...] = A(self)
@@ -646,7 +649,11 @@ def copy_(self: Tensor, src: Tensor, non_blocking: bool = False) -> Tensor:
     if tuple(np.broadcast_shapes(dst.shape, source.shape)) != dst.shape:
         raise ShapeError(f"copy_: the source of shape {list(source.shape)} cannot be broadcast "
                          f"to the destination of shape {list(dst.shape)}")
-    dst[...] = source.astype(dst.dtype, copy=False)
+    if (dst.shape == source.shape and dst.flags.c_contiguous
+            and strided_copy.is_transposed(source) and not np.may_share_memory(dst, source)):
+        strided_copy.copy_transposed(source, out=dst)  # bands: overlapping memory would mix
+    else:
+        dst[...] = source.astype(dst.dtype, copy=False)
     return self
 
 
