@@ -84,3 +84,52 @@ def test_layouts_that_are_not_transposed_take_the_plain_copy():
     assert strided_copy.is_transposed(a.T)
     v = volta.tensor(a)[:, ::2].contiguous()
     np.testing.assert_array_equal(v.numpy(), a[:, ::2])
+
+
+# -- gather / scatter_add index fast paths ------------------------------------------------------
+
+
+@pytest.mark.parametrize("layout", ["contiguous", "transposed input", "strided index", "empty"])
+def test_gather_values_and_gradient_match_torch(layout):
+    x = RNG.standard_normal((64, 96)).astype(np.float32)
+    index = RNG.integers(0, 64 if layout == "transposed input" else 96, (64, 24))
+    if layout == "strided index":
+        index = RNG.integers(0, 96, (64, 48))[:, ::2]
+    if layout == "empty":
+        index = index[:0]
+    vx, tx = volta.tensor(x, requires_grad=True), torch.tensor(x, requires_grad=True)
+    vi, ti = volta.tensor(index), torch.tensor(index)
+    vs, ts = (vx.t(), tx.t()) if layout == "transposed input" else (vx, tx)
+    vy, ty = vs.gather(1, vi), ts.gather(1, ti)
+    np.testing.assert_array_equal(vy.detach().numpy(), ty.detach().numpy())
+    grad = RNG.standard_normal(tuple(ty.shape)).astype(np.float32)
+    vy.backward(volta.tensor(grad))
+    ty.backward(torch.tensor(grad))
+    np.testing.assert_allclose(vx.grad.numpy(), tx.grad.numpy(), rtol=1e-6, atol=1e-6)
+
+
+def test_gather_wraps_negative_indices_and_rejects_out_of_range():
+    x = RNG.standard_normal((4, 5))
+    index = np.array([[-1, 0], [4, -5], [2, -2], [1, 3]])
+    got = volta.tensor(x).gather(1, volta.tensor(index)).numpy()
+    np.testing.assert_array_equal(got, np.take_along_axis(x, index % 5, 1))
+    for bad in (5, -6):
+        with pytest.raises(volta.errors.IndexOutOfRangeError, match="out of bounds"):
+            volta.tensor(x).gather(1, volta.tensor(np.full((4, 2), bad)))
+
+
+def test_a_reshaped_fresh_array_is_owned_by_its_tensor():
+    # kernels return ``fresh.reshape(shape)``: a view of an array nothing else holds; the
+    # storage keeps the owner, so autograd may take such a gradient as .grad without a copy
+    from volta.autograd.graph import _unshared
+    from volta.backends.cpu.storage import wrap
+
+    fresh = np.arange(12.0).reshape(3, 4)
+    t = wrap(fresh)
+    assert t._storage.handle is fresh.base
+    del fresh
+    assert _unshared(t)
+    t.add_(1)
+    np.testing.assert_array_equal(t._storage.handle, np.arange(1.0, 13.0))
+    kept = np.arange(12.0)
+    assert not _unshared(wrap(kept.reshape(3, 4)))  # the owner is still held: no ownership

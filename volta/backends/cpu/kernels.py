@@ -862,7 +862,12 @@ def _index_array(index: Tensor, op: str) -> np.ndarray:
 
 
 def _check_bounds(idx: np.ndarray, size: int, d: int, op: str) -> np.ndarray:
-    if idx.size and (idx.min() < -size or idx.max() >= size):
+    """``idx`` with negative indices wrapped (itself when none is: callers only read it)."""
+    if idx.size == 0:
+        return idx
+    if idx.dtype == np.int64 and int(idx.view(np.uint64).max()) < size:
+        return idx  # one pass: a negative index reads as a huge unsigned one
+    if idx.min() < -size or idx.max() >= size:
         bad = idx.max() if idx.max() >= size else idx.min()
         raise IndexOutOfRangeError(f"{op}(): index {bad} is out of bounds for dimension {d} with "
                                    f"size {size}")

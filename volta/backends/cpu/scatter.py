@@ -50,10 +50,12 @@ def add_rows(out: np.ndarray, index: np.ndarray, rows: np.ndarray) -> None:
 def flat_positions(array: np.ndarray, positions: tuple[Any, ...]) -> np.ndarray:
     """The offsets into C-contiguous ``array``'s flat memory of ``array[positions]`` (integer
     arrays, non-negative, broadcasting together)."""
-    flat = np.zeros((), np.int64)
+    flat = None
     for axis_positions, stride in zip(positions, array.strides):
-        flat = flat + axis_positions * (stride // array.itemsize)
-    return flat
+        step = stride // array.itemsize
+        term = axis_positions if step == 1 else axis_positions * step  # no pass for a unit step
+        flat = term if flat is None else flat + term
+    return np.zeros((), np.int64) if flat is None else flat
 
 
 def take_elements(array: np.ndarray, positions: tuple[Any, ...]) -> np.ndarray:
