@@ -133,3 +133,39 @@ def test_a_reshaped_fresh_array_is_owned_by_its_tensor():
     np.testing.assert_array_equal(t._storage.handle, np.arange(1.0, 13.0))
     kept = np.arange(12.0)
     assert not _unshared(wrap(kept.reshape(3, 4)))  # the owner is still held: no ownership
+
+
+# -- global adaptive average pooling's backward: one broadcast copy ------------------------------
+
+
+@pytest.mark.parametrize("case", ["2d 1x1", "2d 1xW", "1d", "3d", "float64", "channels last",
+                                  "empty batch", "unchanged"])
+def test_global_adaptive_avg_pool_gradient_matches_torch(case):
+    shape, out, dtype = (3, 4, 7, 5), (1, 1), np.float32
+    if case == "2d 1xW":
+        out = (1, None)
+    elif case == "1d":
+        shape, out = (3, 4, 9), (1,)
+    elif case == "3d":
+        shape, out = (2, 3, 4, 5, 6), (1, 1, 1)
+    elif case == "float64":
+        dtype = np.float64
+    elif case == "empty batch":
+        shape = (0, 4, 7, 5)
+    elif case == "unchanged":
+        out = (7, 5)
+    x = RNG.standard_normal(shape).astype(dtype)
+    pool = {1: "adaptive_avg_pool1d", 2: "adaptive_avg_pool2d", 3: "adaptive_avg_pool3d"}[len(out)]
+    vx, tx = volta.tensor(x, requires_grad=True), torch.tensor(x, requires_grad=True)
+    vin, tin = vx, tx
+    if case == "channels last":
+        vin, tin = vx.permute(0, 2, 3, 1).permute(0, 3, 1, 2), tx.permute(0, 2, 3, 1).permute(
+            0, 3, 1, 2)
+    vy = getattr(volta.nn.functional, pool)(vin, out)
+    ty = getattr(torch.nn.functional, pool)(tin, out)
+    np.testing.assert_allclose(vy.detach().numpy(), ty.detach().numpy(), rtol=1e-5, atol=1e-6)
+    grad = RNG.standard_normal(tuple(ty.shape)).astype(dtype)
+    vy.backward(volta.tensor(grad))
+    ty.backward(torch.tensor(grad))
+    assert vx.grad.dtype == vx.dtype
+    np.testing.assert_allclose(vx.grad.numpy(), tx.grad.numpy(), rtol=1e-6, atol=1e-7)
