@@ -684,16 +684,21 @@ def cat(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
     ref = parts[0]
     if ref.ndim == 0:
         raise ShapeError("zero-dimensional tensor (at position 0) cannot be concatenated")
-    d = wrap_dim(dim, ref.ndim, "cat")
+    ref_shape = ref._shape
+    ndim = len(ref_shape)
+    d = wrap_dim(dim, ndim, "cat")
+    before, after = ref_shape[:d], ref_shape[d + 1:]
     for i, t in enumerate(parts):
-        if t.ndim != ref.ndim:
-            raise ShapeError(f"Tensors must have same number of dimensions: got {ref.ndim} and "
-                             f"{t.ndim}")
-        for j in range(ref.ndim):
-            if j != d and t._shape[j] != ref._shape[j]:
-                raise ShapeError(f"Sizes of tensors must match except in dimension {d}. Expected "
-                                 f"size {ref._shape[j]} but got size {t._shape[j]} for tensor "
-                                 f"number {i} in the list.")
+        shape = t._shape
+        if len(shape) != ndim:
+            raise ShapeError(f"Tensors must have same number of dimensions: got {ndim} and "
+                             f"{len(shape)}")
+        if shape[:d] == before and shape[d + 1:] == after:
+            continue  # one tuple comparison per tensor: cat is called with many parts
+        j = next(j for j in range(ndim) if j != d and shape[j] != ref_shape[j])
+        raise ShapeError(f"Sizes of tensors must match except in dimension {d}. Expected "
+                         f"size {ref_shape[j]} but got size {shape[j]} for tensor "
+                         f"number {i} in the list.")
     return WA(np.concatenate([A(t) for t in parts], axis=d), dt)
 
 
