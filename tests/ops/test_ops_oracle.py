@@ -51,7 +51,7 @@ COVERED_BY = {
     "_scaled_dot_product_attention_flash": "scaled_dot_product_attention",
     "_scaled_dot_product_attention_flash_backward": "scaled_dot_product_attention",
     "slice": "narrow", "slice_backward": "narrow",
-    "select_backward": "select", "unfold_backward": "unfold", "diagonal_backward": "diagonal",
+    "select_backward": "select", "index_select_backward": "index_select", "unfold_backward": "unfold", "diagonal_backward": "diagonal",
     "as_strided_scatter": "as_strided", "pad_backward": "pad", "index": "index_select",
     "_to_copy": "clone", "alias": "clone", "copy_": "copy_", "detach": "clone",
     "positive": "neg", "subtract": "sub", "multiply": "mul", "divide": "div",

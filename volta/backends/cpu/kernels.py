@@ -985,6 +985,25 @@ def index_add(self: Tensor, dim: int, index: Tensor, source: Tensor, alpha: Any 
     return W(out)
 
 
+@kernel("index_select_backward")
+def index_select_backward(grad_output: Tensor, self_sizes: Sequence[int], dim: int,
+                          index: Tensor) -> Tensor:
+    # zeros.index_add would copy the zeros first; here the slices go straight into new zeros
+    idx = _index_array(index, "index_select_backward").reshape(-1)
+    sizes = tuple(self_sizes)
+    out = np.zeros(sizes or (1,), dtype=grad_output.dtype.numpy)
+    d = wrap_dim(dim, out.ndim, "index_select_backward")
+    idx = _check_bounds(idx, out.shape[d], d, "index_select_backward")
+    expected = out.shape[:d] + (idx.size,) + out.shape[d + 1:]
+    if grad_output.numel() != math.prod(expected):
+        raise ShapeError(f"index_select_backward(): grad_output of shape "
+                         f"{list(grad_output.shape)} does not match {list(expected)} (self_sizes "
+                         f"{list(sizes)} with {idx.size} indices along dim {d})")
+    src = A(grad_output).reshape(expected)
+    scatter.add_rows(np.moveaxis(out, d, 0), idx, np.moveaxis(src, d, 0), zeros=True)
+    return W(out.reshape(sizes))
+
+
 def _advanced_index(self: Tensor, indices: Sequence[Any]) -> tuple[Any, ...]:
     key = []
     for i, t in enumerate(indices):

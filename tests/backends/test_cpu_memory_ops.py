@@ -1,6 +1,6 @@
-"""The CPU backend's copy fast paths (volta/backends/cpu/strided_copy.py and the kernels that
-use it) give PyTorch's values, shapes and strides, for the layouts that take them and for those
-that do not."""
+"""The CPU backend's fast paths for copies, indexing and their gradients (strided_copy.py, the
+index kernels, global adaptive pooling's backward) give PyTorch's values, shapes, strides and
+gradients, for the layouts that take them and for those that do not."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import torch
 
 import volta
 from volta.backends.cpu import strided_copy
+from volta.composites import shape_ops
 
 RNG = np.random.default_rng(8)
 
@@ -169,3 +170,56 @@ def test_global_adaptive_avg_pool_gradient_matches_torch(case):
     ty.backward(torch.tensor(grad))
     assert vx.grad.dtype == vx.dtype
     np.testing.assert_allclose(vx.grad.numpy(), tx.grad.numpy(), rtol=1e-6, atol=1e-7)
+
+
+# -- index_select's backward: slices written into fresh zeros ----------------------------------
+
+
+@pytest.mark.parametrize("dim", [0, 1, -1])
+@pytest.mark.parametrize("kind", ["distinct", "repeated", "negative", "empty"])
+def test_index_select_backward_matches_zeros_index_add(dim, kind):
+    x = RNG.standard_normal((6, 7, 5)).astype(np.float32)
+    size = x.shape[dim]
+    index = {"distinct": RNG.permutation(size)[:4], "repeated": RNG.integers(0, size, 11),
+             "negative": np.array([-1, 0, -size, 2, -1]), "empty": np.array([], np.int64)}[kind]
+    grad_shape = list(x.shape)
+    grad_shape[dim] = index.size
+    grad = RNG.standard_normal(grad_shape).astype(np.float32)
+    got = volta.index_select_backward(volta.tensor(grad), list(x.shape), dim,
+                                      volta.tensor(index, dtype=volta.int64))
+    want = torch.zeros(x.shape).index_add(dim, torch.tensor(index % size), torch.tensor(grad))
+    assert got.shape == want.shape and got.dtype == volta.float32
+    np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=1e-6, atol=1e-6)
+    # the composite every other backend runs
+    composite = shape_ops.index_select_backward(volta.tensor(grad), list(x.shape), dim,
+                                                volta.tensor(index, dtype=volta.int64))
+    np.testing.assert_allclose(composite.numpy(), want.numpy(), rtol=1e-6, atol=1e-6)
+
+
+def test_index_select_gradient_of_a_scalar_and_its_double_backward_match_torch():
+    v0, t0 = volta.tensor(2.5, requires_grad=True), torch.tensor(2.5, requires_grad=True)
+    v0.index_select(0, volta.tensor([0])).sum().backward()
+    t0.index_select(0, torch.tensor([0])).sum().backward()
+    np.testing.assert_array_equal(v0.grad.numpy(), t0.grad.numpy())
+    x = RNG.standard_normal((5, 3))
+    vx, tx = volta.tensor(x, requires_grad=True), torch.tensor(x, requires_grad=True)
+    vi, ti = volta.tensor([4, 0, 4, 2]), torch.tensor([4, 0, 4, 2])
+    weights = RNG.standard_normal((4, 3))
+    (vg,) = volta.autograd.grad((vx.index_select(0, vi) ** 2 * volta.tensor(weights)).sum(),
+                                [vx], create_graph=True)
+    (tg,) = torch.autograd.grad((tx.index_select(0, ti) ** 2 * torch.tensor(weights)).sum(),
+                                [tx], create_graph=True)
+    np.testing.assert_allclose(vg.detach().numpy(), tg.detach().numpy(), rtol=1e-12)
+    (vg * vg).sum().backward()
+    (tg * tg).sum().backward()
+    np.testing.assert_allclose(vx.grad.numpy(), tx.grad.numpy(), rtol=1e-12)
+
+
+def test_index_select_backward_rejects_bad_input():
+    grad = volta.ones(3, 4)
+    with pytest.raises(volta.errors.ShapeError, match="does not match"):
+        volta.index_select_backward(grad, [5, 4], 0, volta.tensor([0, 1]))
+    with pytest.raises(volta.errors.IndexOutOfRangeError, match="out of bounds"):
+        volta.index_select_backward(grad, [5, 4], 0, volta.tensor([0, 1, 5]))
+    with pytest.raises(volta.errors.DTypeError):
+        volta.index_select_backward(grad, [5, 4], 0, volta.tensor([0.0, 1.0, 2.0]))
