@@ -223,3 +223,50 @@ def test_index_select_backward_rejects_bad_input():
         volta.index_select_backward(grad, [5, 4], 0, volta.tensor([0, 1, 5]))
     with pytest.raises(volta.errors.DTypeError):
         volta.index_select_backward(grad, [5, 4], 0, volta.tensor([0.0, 1.0, 2.0]))
+
+
+# -- gather's backward: values added into fresh zeros -------------------------------------------
+
+
+@pytest.mark.parametrize("dim", [0, 1, -1])
+@pytest.mark.parametrize("kind", ["repeated", "smaller index", "negative", "empty"])
+def test_gather_backward_matches_zeros_scatter_add(dim, kind):
+    shape = (5, 6, 4)
+    size = shape[dim]
+    index_shape = (3, 4, 2) if kind == "smaller index" else shape
+    index = RNG.integers(0, size, index_shape)
+    if kind == "negative":
+        index = index - size * (RNG.random(index_shape) < 0.5)
+    if kind == "empty":
+        index = index[:0]
+    grad = RNG.standard_normal(index.shape).astype(np.float32)
+    vargs = (volta.tensor(grad), list(shape), dim, volta.tensor(index, dtype=volta.int64))
+    want = torch.zeros(shape).scatter_add(dim, torch.tensor(index % size), torch.tensor(grad))
+    for got in (volta.gather_backward(*vargs), shape_ops.gather_backward(*vargs)):
+        assert got.shape == want.shape and got.dtype == volta.float32
+        np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=1e-6, atol=1e-6)
+
+
+def test_gather_gradient_of_a_scalar_and_its_double_backward_match_torch():
+    v0, t0 = volta.tensor(1.5, requires_grad=True), torch.tensor(1.5, requires_grad=True)
+    v0.gather(0, volta.tensor(0)).backward()
+    t0.gather(0, torch.tensor(0)).backward()
+    np.testing.assert_array_equal(v0.grad.numpy(), t0.grad.numpy())
+    x, index = RNG.standard_normal((4, 5)), RNG.integers(0, 5, (4, 7))
+    vx, tx = volta.tensor(x, requires_grad=True), torch.tensor(x, requires_grad=True)
+    (vg,) = volta.autograd.grad((vx.gather(1, volta.tensor(index)) ** 3).sum(), [vx],
+                                create_graph=True)
+    (tg,) = torch.autograd.grad((tx.gather(1, torch.tensor(index)) ** 3).sum(), [tx],
+                                create_graph=True)
+    np.testing.assert_allclose(vg.detach().numpy(), tg.detach().numpy(), rtol=1e-12)
+    (vg * vg).sum().backward()
+    (tg * tg).sum().backward()
+    np.testing.assert_allclose(vx.grad.numpy(), tx.grad.numpy(), rtol=1e-12)
+
+
+def test_gather_backward_rejects_bad_input():
+    with pytest.raises(volta.errors.ShapeError, match="does not match the index"):
+        volta.gather_backward(volta.ones(2, 3), [4, 5], 1, volta.zeros(2, 4, dtype=volta.int64))
+    with pytest.raises(volta.errors.IndexOutOfRangeError, match="out of bounds"):
+        volta.gather_backward(volta.ones(2, 3), [4, 5], 1, volta.full((2, 3), 5,
+                                                                      dtype=volta.int64))

@@ -593,6 +593,14 @@ def index_select_backward(grad_output: Tensor, self_sizes: Sequence[int], dim: i
     return R.index_add(zeros, dim, index, grad_output, 1)
 
 
+@composite("gather_backward")
+def gather_backward(grad_output: Tensor, self_sizes: Sequence[int], dim: int,
+                    index: Tensor) -> Tensor:
+    """gather's gradient: ``grad_output`` added into zeros where ``index`` points."""
+    zeros = fac.zeros(tuple(self_sizes), dtype=grad_output.dtype, device=grad_output.device)
+    return R.scatter_add(zeros, dim, index, grad_output)
+
+
 _SCATTER_REDUCTIONS = {"add": "sum", "multiply": "prod"}
 
 

@@ -949,6 +949,23 @@ def scatter_add(self: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor:
     return W(out.reshape(self._shape))
 
 
+@kernel("gather_backward")
+def gather_backward(grad_output: Tensor, self_sizes: Sequence[int], dim: int,
+                    index: Tensor) -> Tensor:
+    # zeros.scatter_add would copy the zeros first; here the values go straight into new zeros
+    zeros = W(np.zeros(tuple(self_sizes), dtype=grad_output.dtype.numpy))
+    if not (grad_output.numel() == 0 and index.numel() == 0) and (
+            tuple(grad_output._shape or (1,)) != tuple(index._shape or (1,))):
+        raise ShapeError(f"gather_backward(): grad_output of shape {list(grad_output.shape)} "
+                         f"does not match the index of shape {list(index.shape)}")
+    pos, _ = _scatter_positions(zeros, dim, index, "gather_backward")
+    if index.numel() == 0:
+        return zeros
+    out = A(zeros).reshape(zeros._shape or (1,))
+    scatter.add_elements(out, pos, A(grad_output).reshape(index._shape or (1,)))
+    return zeros
+
+
 @kernel("index_select")
 def index_select(self: Tensor, dim: int, index: Tensor) -> Tensor:
     idx = _index_array(index, "index_select")
