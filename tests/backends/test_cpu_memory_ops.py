@@ -270,3 +270,16 @@ def test_gather_backward_rejects_bad_input():
     with pytest.raises(volta.errors.IndexOutOfRangeError, match="out of bounds"):
         volta.gather_backward(volta.ones(2, 3), [4, 5], 1, volta.full((2, 3), 5,
                                                                       dtype=volta.int64))
+
+
+@pytest.mark.parametrize("options", [{}, {"padding_idx": 3}, {"scale_grad_by_freq": True}])
+def test_embedding_gradient_with_repeated_tokens_matches_torch(options):
+    # the weight's gradient starts from fresh zeros: each token's first row is written, the
+    # repeats are added (scatter.add_rows with zeros=True)
+    weight = RNG.standard_normal((10, 6)).astype(np.float32)
+    tokens = np.array([[3, 1, 3, 3], [9, 1, 0, 3]])
+    vw, tw = volta.tensor(weight, requires_grad=True), torch.tensor(weight, requires_grad=True)
+    grad = RNG.standard_normal((2, 4, 6)).astype(np.float32)
+    volta.nn.functional.embedding(volta.tensor(tokens), vw, **options).backward(volta.tensor(grad))
+    torch.nn.functional.embedding(torch.tensor(tokens), tw, **options).backward(torch.tensor(grad))
+    np.testing.assert_allclose(vw.grad.numpy(), tw.grad.numpy(), rtol=1e-6, atol=1e-6)

@@ -1261,7 +1261,7 @@ def embedding_backward(
     if padding_idx is not None and padding_idx >= 0:
         keep = idx != padding_idx
         idx, g = idx[keep], g[keep]
-    scatter.add_rows(gw, idx, g)
+    scatter.add_rows(gw, idx, g, zeros=True)  # gw is fresh zeros: first rows are written
     return gw.astype(_result_dtype(grad_output.dtype), copy=False)
 
 
