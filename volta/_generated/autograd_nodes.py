@@ -5620,7 +5620,7 @@ class GatherBackward(_Node):
         g_self = g_index = None
         grad_input_mask = needs
         if needs[0]:
-            g_self = zeros_like(self).scatter_add(dim, index, grad)
+            g_self = gather_backward(grad, self.shape, dim, index)
         return (g_self, g_index)
 
 
@@ -5630,7 +5630,7 @@ def autograd_gather(self, dim, index, sparse_grad):
     if _connect_tensors(node, (self, index)):
         needs = node.needs_input_grad
         if needs[0]:
-            node.s_self = _save(self)
+            node.s_self = _save_meta(self)
         node.s_dim = dim
         if needs[0]:
             node.s_index = _save(index)
@@ -5640,6 +5640,38 @@ def autograd_gather(self, dim, index, sparse_grad):
 
 KERNELS['gather'] = autograd_gather
 NODES['gather'] = GatherBackward
+
+
+class GatherBackwardBackward(_Node):
+    __slots__ = ('s_dim', 's_index')
+    op_name = 'gather_backward'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        dim = node.s_dim
+        index = _unpack(node, node.s_index) if needs[0] else None
+        g_grad_output = g_index = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_grad_output = grad.gather(dim, index)
+        return (g_grad_output, g_index)
+
+
+def autograd_gather_backward(grad_output, self_sizes, dim, index):
+    result = _op.gather_backward.redispatch(_AUTOGRAD, grad_output, self_sizes, dim, index)
+    node = GatherBackwardBackward()
+    if _connect_tensors(node, (grad_output, index)):
+        needs = node.needs_input_grad
+        node.s_dim = dim
+        if needs[0]:
+            node.s_index = _save(index)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['gather_backward'] = autograd_gather_backward
+NODES['gather_backward'] = GatherBackwardBackward
 
 
 class ScatterSrcBackward(_Node):
@@ -5755,7 +5787,7 @@ class IndexSelectBackward(_Node):
         g_self = g_index = None
         grad_input_mask = needs
         if needs[0]:
-            g_self = zeros_like(self).index_add(dim, index, grad)
+            g_self = index_select_backward(grad, self.shape, dim, index)
         return (g_self, g_index)
 
 
@@ -5765,7 +5797,7 @@ def autograd_index_select(self, dim, index):
     if _connect_tensors(node, (self, index)):
         needs = node.needs_input_grad
         if needs[0]:
-            node.s_self = _save(self)
+            node.s_self = _save_meta(self)
         node.s_dim = dim
         if needs[0]:
             node.s_index = _save(index)
@@ -5775,6 +5807,38 @@ def autograd_index_select(self, dim, index):
 
 KERNELS['index_select'] = autograd_index_select
 NODES['index_select'] = IndexSelectBackward
+
+
+class IndexSelectBackwardBackward(_Node):
+    __slots__ = ('s_dim', 's_index')
+    op_name = 'index_select_backward'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        dim = node.s_dim
+        index = _unpack(node, node.s_index) if needs[0] else None
+        g_grad_output = g_index = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_grad_output = grad.index_select(dim, index)
+        return (g_grad_output, g_index)
+
+
+def autograd_index_select_backward(grad_output, self_sizes, dim, index):
+    result = _op.index_select_backward.redispatch(_AUTOGRAD, grad_output, self_sizes, dim, index)
+    node = IndexSelectBackwardBackward()
+    if _connect_tensors(node, (grad_output, index)):
+        needs = node.needs_input_grad
+        node.s_dim = dim
+        if needs[0]:
+            node.s_index = _save(index)
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['index_select_backward'] = autograd_index_select_backward
+NODES['index_select_backward'] = IndexSelectBackwardBackward
 
 
 class IndexAddBackward(_Node):

@@ -585,6 +585,22 @@ def index_copy(self: Tensor, dim: int, index: Tensor, source: Tensor) -> Tensor:
     return R.index_put(self, _along(R.reshape(index, (-1,)), d, self.ndim), source, False)
 
 
+@composite("index_select_backward")
+def index_select_backward(grad_output: Tensor, self_sizes: Sequence[int], dim: int,
+                          index: Tensor) -> Tensor:
+    """index_select's gradient: ``grad_output``'s slices added into zeros at ``index``."""
+    zeros = fac.zeros(tuple(self_sizes), dtype=grad_output.dtype, device=grad_output.device)
+    return R.index_add(zeros, dim, index, grad_output, 1)
+
+
+@composite("gather_backward")
+def gather_backward(grad_output: Tensor, self_sizes: Sequence[int], dim: int,
+                    index: Tensor) -> Tensor:
+    """gather's gradient: ``grad_output`` added into zeros where ``index`` points."""
+    zeros = fac.zeros(tuple(self_sizes), dtype=grad_output.dtype, device=grad_output.device)
+    return R.scatter_add(zeros, dim, index, grad_output)
+
+
 _SCATTER_REDUCTIONS = {"add": "sum", "multiply": "prod"}
 
 

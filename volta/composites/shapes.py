@@ -168,7 +168,8 @@ def view_as(self: Tensor, other: Tensor) -> Tensor:
 @composite("flatten")
 def flatten(self: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
     """Merge dims ``start_dim..end_dim`` into one (a 0-d tensor becomes 1-d)."""
-    n = self.ndim
+    shape = self._shape  # flatten runs before every classifier head: no Size objects here
+    n = len(shape)
     start = wrap_dim(start_dim, n, "flatten")
     end = wrap_dim(end_dim, n, "flatten")
     if n == 0:
@@ -177,7 +178,6 @@ def flatten(self: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
         raise ShapeError("flatten() has invalid args: start_dim cannot come after end_dim")
     if start == end:
         return self
-    shape = _shape(self)
     merged = math.prod(shape[start:end + 1])
     return R.reshape(self, shape[:start] + (merged,) + shape[end + 1:])
 

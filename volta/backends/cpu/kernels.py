@@ -15,7 +15,7 @@ import numpy as np
 from volta import dtypes as D
 from volta.backend import host_view
 from volta.backends.cpu import numpy_nn as nn
-from volta.backends.cpu import pointwise_math, rowwise, scatter
+from volta.backends.cpu import pointwise_math, rowwise, scatter, strided_copy
 from volta.backends.cpu.storage import array as A
 from volta.backends.cpu.storage import wrap as W
 from volta.backends.cpu.storage import wrap_as as WA
@@ -714,7 +714,10 @@ def as_strided_scatter(self: Tensor, src: Tensor, size: Sequence[int], stride: S
 @kernel("clone")
 def clone(self: Tensor, memory_format: Any = None) -> Tensor:
     if memory_format is None:
-        return W(np.array(A(self), copy=True, order="C"))
+        source = A(self)
+        if strided_copy.is_transposed(source):
+            return W(strided_copy.copy_transposed(source))
+        return W(np.array(source, copy=True, order="C"))
     strides = format_strides(memory_format, self._shape, self._stride)
     out = empty_strided(self._shape, strides, dtype=self.dtype, device=self._device)
     A(out)[...] = A(self)
@@ -730,7 +733,11 @@ def copy_(self: Tensor, src: Tensor, non_blocking: bool = False) -> Tensor:
     if tuple(np.broadcast_shapes(dst.shape, source.shape)) != dst.shape:
         raise ShapeError(f"copy_: the source of shape {list(source.shape)} cannot be broadcast "
                          f"to the destination of shape {list(dst.shape)}")
-    dst[...] = source.astype(dst.dtype, copy=False)
+    if (dst.shape == source.shape and dst.flags.c_contiguous
+            and strided_copy.is_transposed(source) and not np.may_share_memory(dst, source)):
+        strided_copy.copy_transposed(source, out=dst)  # bands: overlapping memory would mix
+    else:
+        dst[...] = source.astype(dst.dtype, copy=False)
     return self
 
 
@@ -761,16 +768,21 @@ def cat(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
     ref = parts[0]
     if ref.ndim == 0:
         raise ShapeError("zero-dimensional tensor (at position 0) cannot be concatenated")
-    d = wrap_dim(dim, ref.ndim, "cat")
+    ref_shape = ref._shape
+    ndim = len(ref_shape)
+    d = wrap_dim(dim, ndim, "cat")
+    before, after = ref_shape[:d], ref_shape[d + 1:]
     for i, t in enumerate(parts):
-        if t.ndim != ref.ndim:
-            raise ShapeError(f"Tensors must have same number of dimensions: got {ref.ndim} and "
-                             f"{t.ndim}")
-        for j in range(ref.ndim):
-            if j != d and t._shape[j] != ref._shape[j]:
-                raise ShapeError(f"Sizes of tensors must match except in dimension {d}. Expected "
-                                 f"size {ref._shape[j]} but got size {t._shape[j]} for tensor "
-                                 f"number {i} in the list.")
+        shape = t._shape
+        if len(shape) != ndim:
+            raise ShapeError(f"Tensors must have same number of dimensions: got {ndim} and "
+                             f"{len(shape)}")
+        if shape[:d] == before and shape[d + 1:] == after:
+            continue  # one tuple comparison per tensor: cat is called with many parts
+        j = next(j for j in range(ndim) if j != d and shape[j] != ref_shape[j])
+        raise ShapeError(f"Sizes of tensors must match except in dimension {d}. Expected "
+                         f"size {ref_shape[j]} but got size {shape[j]} for tensor "
+                         f"number {i} in the list.")
     return WA(np.concatenate([A(t) for t in parts], axis=d), dt)
 
 
@@ -939,7 +951,12 @@ def _index_array(index: Tensor, op: str) -> np.ndarray:
 
 
 def _check_bounds(idx: np.ndarray, size: int, d: int, op: str) -> np.ndarray:
-    if idx.size and (idx.min() < -size or idx.max() >= size):
+    """``idx`` with negative indices wrapped (itself when none is: callers only read it)."""
+    if idx.size == 0:
+        return idx
+    if idx.dtype == np.int64 and int(idx.view(np.uint64).max()) < size:
+        return idx  # one pass: a negative index reads as a huge unsigned one
+    if idx.min() < -size or idx.max() >= size:
         bad = idx.max() if idx.max() >= size else idx.min()
         raise IndexOutOfRangeError(f"{op}(): index {bad} is out of bounds for dimension {d} with "
                                    f"size {size}")
@@ -1016,6 +1033,23 @@ def scatter_add(self: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor:
     return W(out.reshape(self._shape))
 
 
+@kernel("gather_backward")
+def gather_backward(grad_output: Tensor, self_sizes: Sequence[int], dim: int,
+                    index: Tensor) -> Tensor:
+    # zeros.scatter_add would copy the zeros first; here the values go straight into new zeros
+    zeros = W(np.zeros(tuple(self_sizes), dtype=grad_output.dtype.numpy))
+    if not (grad_output.numel() == 0 and index.numel() == 0) and (
+            tuple(grad_output._shape or (1,)) != tuple(index._shape or (1,))):
+        raise ShapeError(f"gather_backward(): grad_output of shape {list(grad_output.shape)} "
+                         f"does not match the index of shape {list(index.shape)}")
+    pos, _ = _scatter_positions(zeros, dim, index, "gather_backward")
+    if index.numel() == 0:
+        return zeros
+    out = A(zeros).reshape(zeros._shape or (1,))
+    scatter.add_elements(out, pos, A(grad_output).reshape(index._shape or (1,)))
+    return zeros
+
+
 @kernel("index_select")
 def index_select(self: Tensor, dim: int, index: Tensor) -> Tensor:
     idx = _index_array(index, "index_select")
@@ -1050,6 +1084,25 @@ def index_add(self: Tensor, dim: int, index: Tensor, source: Tensor, alpha: Any 
         src = src * alpha
     scatter.add_rows(np.moveaxis(view, d, 0), idx, np.moveaxis(src, d, 0))
     return W(out)
+
+
+@kernel("index_select_backward")
+def index_select_backward(grad_output: Tensor, self_sizes: Sequence[int], dim: int,
+                          index: Tensor) -> Tensor:
+    # zeros.index_add would copy the zeros first; here the slices go straight into new zeros
+    idx = _index_array(index, "index_select_backward").reshape(-1)
+    sizes = tuple(self_sizes)
+    out = np.zeros(sizes or (1,), dtype=grad_output.dtype.numpy)
+    d = wrap_dim(dim, out.ndim, "index_select_backward")
+    idx = _check_bounds(idx, out.shape[d], d, "index_select_backward")
+    expected = out.shape[:d] + (idx.size,) + out.shape[d + 1:]
+    if grad_output.numel() != math.prod(expected):
+        raise ShapeError(f"index_select_backward(): grad_output of shape "
+                         f"{list(grad_output.shape)} does not match {list(expected)} (self_sizes "
+                         f"{list(sizes)} with {idx.size} indices along dim {d})")
+    src = A(grad_output).reshape(expected)
+    scatter.add_rows(np.moveaxis(out, d, 0), idx, np.moveaxis(src, d, 0), zeros=True)
+    return W(out.reshape(sizes))
 
 
 def _advanced_index(self: Tensor, indices: Sequence[Any], checked: bool = True

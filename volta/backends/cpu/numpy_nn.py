@@ -949,6 +949,15 @@ def adaptive_avg_pool_backward(grad_output: np.ndarray, input: np.ndarray) -> np
         raise ValueError("grad_output and input must have the same number of dims")
     cdt = _compute_dtype(input.dtype)
     g = grad_output.astype(cdt, copy=False)
+    if all(o in (1, n) for n, o in zip(input.shape, grad_output.shape)):
+        # global pooling: each gradient spread evenly over its plane, one broadcast copy (no
+        # window matrices); divided one pooled dim at a time, as aten divides by kh then kw
+        for n, o in zip(input.shape, grad_output.shape):
+            if n != o:
+                g = g / cdt.type(n)
+        out = np.empty(input.shape, dtype=_result_dtype(input.dtype))
+        np.copyto(out, g, casting="unsafe")
+        return out
     for j, (n, o) in enumerate(zip(input.shape, grad_output.shape)):
         if n == o:
             continue
@@ -1325,7 +1334,7 @@ def embedding_backward(
     if padding_idx is not None and padding_idx >= 0:
         keep = idx != padding_idx
         idx, g = idx[keep], g[keep]
-    scatter.add_rows(gw, idx, g)
+    scatter.add_rows(gw, idx, g, zeros=True)  # gw is fresh zeros: first rows are written
     return gw.astype(_result_dtype(grad_output.dtype), copy=False)
 
 

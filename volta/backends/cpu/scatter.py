@@ -21,9 +21,11 @@ import numpy as np
 MAX_ROUNDS = 8  # beyond this many repeats of one index, the per-element add.at is cheaper
 
 
-def add_rows(out: np.ndarray, index: np.ndarray, rows: np.ndarray) -> None:
+def add_rows(out: np.ndarray, index: np.ndarray, rows: np.ndarray, zeros: bool = False) -> None:
     """``out[index[i]] += rows[i]`` for every ``i``, repeated indices accumulating; ``index`` is
-    1-d and non-negative, ``out`` and ``rows`` have the same trailing shape and dtype."""
+    1-d and non-negative, ``out`` and ``rows`` have the same trailing shape and dtype. With
+    ``zeros`` (``out`` holds only zeros) each index's first row is written, not added: one
+    pass over ``out``'s rows fewer."""
     n = index.size
     if n == 0:
         return
@@ -33,7 +35,10 @@ def add_rows(out: np.ndarray, index: np.ndarray, rows: np.ndarray) -> None:
     starts[0] = True
     np.not_equal(ordered[1:], ordered[:-1], out=starts[1:])
     if starts.all():
-        out[index] += rows
+        if zeros:
+            out[index] = rows
+        else:
+            out[index] += rows
         return
     # rank of each occurrence among the equal indices before it (in sorted order)
     heads = np.flatnonzero(starts)
@@ -44,16 +49,21 @@ def add_rows(out: np.ndarray, index: np.ndarray, rows: np.ndarray) -> None:
         return
     for r in range(rounds):
         chosen = order[rank == r]
-        out[index[chosen]] += rows[chosen]
+        if r == 0 and zeros:
+            out[index[chosen]] = rows[chosen]
+        else:
+            out[index[chosen]] += rows[chosen]
 
 
 def flat_positions(array: np.ndarray, positions: tuple[Any, ...]) -> np.ndarray:
     """The offsets into C-contiguous ``array``'s flat memory of ``array[positions]`` (integer
     arrays, non-negative, broadcasting together)."""
-    flat = np.zeros((), np.int64)
+    flat = None
     for axis_positions, stride in zip(positions, array.strides):
-        flat = flat + axis_positions * (stride // array.itemsize)
-    return flat
+        step = stride // array.itemsize
+        term = axis_positions if step == 1 else axis_positions * step  # no pass for a unit step
+        flat = term if flat is None else flat + term
+    return np.zeros((), np.int64) if flat is None else flat
 
 
 def take_elements(array: np.ndarray, positions: tuple[Any, ...]) -> np.ndarray:

@@ -61,6 +61,18 @@ def _strides(shape: tuple[int, ...]) -> tuple[int, ...]:
     return contiguous_strides(shape)
 
 
+def _owner(arr: np.ndarray) -> np.ndarray:
+    """The array that owns ``arr``'s memory when ``arr`` (C-contiguous) views all of it in
+    another shape, as kernels' ``result.reshape(shape)`` do; else ``arr``. Keeping the owner as
+    the storage's handle lets autograd take a fresh gradient as ``.grad`` without a copy (Note
+    [Gradient ownership] in volta/autograd/graph.py refuses a handle that views another array)."""
+    base = arr.base
+    if (type(base) is np.ndarray and base.size == arr.size and base.flags.owndata
+            and base.flags.c_contiguous and base.dtype == arr.dtype):
+        return base  # same size and both C-contiguous: the same memory, in the same order
+    return arr
+
+
 def wrap(arr: Any) -> Tensor:
     """A CPU tensor owning ``arr``'s data (copied only if it is not C-contiguous)."""
     if type(arr) is not np.ndarray:
@@ -71,7 +83,8 @@ def wrap(arr: Any) -> Tensor:
     if dt is None:
         dt = D.from_numpy_dtype(arr.dtype)
     shape = arr.shape
-    return new_owning_tensor(arr, arr.size, dt, CPU, _INFO, shape,  # type: ignore[arg-type]
+    handle = arr if arr.base is None else _owner(arr)  # a fresh array owns its memory
+    return new_owning_tensor(handle, arr.size, dt, CPU, _INFO, shape,  # type: ignore[arg-type]
                              _strides(shape), arr)
 
 
@@ -84,4 +97,5 @@ def wrap_as(arr: Any, dt: D.dtype) -> Tensor:
     if arr.dtype is not dt.numpy and arr.dtype != dt.numpy:
         arr = arr.astype(dt.numpy)
     shape = arr.shape
-    return new_owning_tensor(arr, arr.size, dt, CPU, _INFO, shape, _strides(shape), arr)
+    handle = arr if arr.base is None else _owner(arr)  # a fresh array owns its memory
+    return new_owning_tensor(handle, arr.size, dt, CPU, _INFO, shape, _strides(shape), arr)

