@@ -122,7 +122,9 @@ def test_convolution(
 def test_convolution_layout_choice() -> None:
     """The wide layout is taken only where its off-output columns are few."""
     assert nn._use_wide((1, 1), (8, 42), (6, 40))  # 10 of 250 columns off-output
-    assert not nn._use_wide((1, 1), (14, 14), (10, 10))  # LeNet's second conv: 36 of 136
+    assert nn._use_wide((1, 1), (14, 14), (10, 10))  # LeNet's second conv: 36 of 136
+    assert not nn._use_wide((1, 1), (13, 13), (7, 7))  # 7x7 kernel, padding 3: 36 of 85
+    assert not nn._use_wide((1, 1), (14, 14), (6, 6))  # 5x5 kernel on 10x10: 40 of 76
     assert not nn._use_wide((2, 1), (8, 42), (3, 40))
 
 

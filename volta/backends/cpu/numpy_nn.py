@@ -148,8 +148,11 @@ def _chunks(batch: int, rows: int, row_bytes: int) -> list[tuple[slice, list[sli
 # The samples of a chunk sit side by side in the columns, so each group is one large GEMM (which
 # BLAS can split over its threads) instead of one small GEMM per sample.
 # The wide layout pays for its off-output offsets (the wrap past each row end, and a copy that
-# drops them from the result), which on small planes (LeNet's 10x10 outputs: 36%) cost more
-# than the short runs of the exact layout; it is used only while they are a small fraction.
+# drops them from the result); the exact layout copies runs of one output row only. Measured
+# on conv forward + backward (1 thread), wide wins while its off-output columns number up to
+# about 2/5 of the outputs (LeNet's 10x10 outputs: 36 per 100, wide 15% faster; 3x3 on 4x4
+# planes: 6 per 16, 12% faster) and loses beyond (7x7 kernel on 7x7 planes: 36 per 49, 15%
+# slower), so that is where the rule cuts.
 # The forward pass of an exact chunk that holds whole samples puts its columns batch-major,
 # (N, G, C/G * taps, Q): per sample, W @ columns is then already the output's (Cout, *out)
 # layout, so the GEMM writes the output directly.
@@ -209,8 +212,9 @@ def _wide_length(plane: tuple[int, ...], out_shape: tuple[int, ...]) -> int:
 
 
 def _use_wide(stride: tuple[int, ...], plane: tuple[int, ...], out_shape: tuple[int, ...]) -> bool:
-    """Whether the wide layout applies (stride 1) and wastes at most 1/8 of its columns."""
-    return all(s == 1 for s in stride) and 8 * _wide_length(plane, out_shape) <= 9 * math.prod(
+    """Whether the wide layout applies (stride 1) and its off-output columns number at most 2/5
+    of the outputs (Note [tap layouts])."""
+    return all(s == 1 for s in stride) and 5 * _wide_length(plane, out_shape) <= 7 * math.prod(
         out_shape
     )
 
