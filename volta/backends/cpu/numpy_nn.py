@@ -662,17 +662,19 @@ def _max_pool_tiled(
     x: np.ndarray, k: tuple[int, ...], out_shape: tuple[int, ...]
 ) -> tuple[np.ndarray, np.ndarray] | None:
     """Max pool of (B, *S) planes whose windows tile them (stride == kernel, no padding or
-    dilation, every window inside): each tap is a strided view of one reshape, so no window is
-    copied and no masked copies are made. None when some window holds NaN: the general path
-    reproduces aten's index rule for NaN (the last NaN wins)."""
+    dilation, every window inside): one copy puts each tap's elements in a block of their own,
+    and every later pass reads whole blocks, no masked copies. None when some window holds NaN:
+    the general path reproduces aten's index rule for NaN (the last NaN wins)."""
+    nd = len(k)
     # (B, o0, k0, o1, k1, ...): window origin and tap interleaved per dim.
     crop = x[(slice(None), *(slice(0, o * kj) for o, kj in zip(out_shape, k)))]
     tiles = crop.reshape(x.shape[0], *itertools.chain.from_iterable(zip(out_shape, k)))
+    # (k0, k1, ..., B, o0, o1, ...): element-wise passes over strided views of the tiles ran
+    # about 4x slower than over contiguous blocks, which pays for the copy.
+    tap_major = [2 + 2 * j for j in range(nd)] + [0] + [1 + 2 * j for j in range(nd)]
+    blocks = np.ascontiguousarray(tiles.transpose(tap_major))
     taps = list(itertools.product(*(range(kj) for kj in k)))
-    views = [
-        tiles[(slice(None), *itertools.chain.from_iterable((slice(None), t) for t in tap))]
-        for tap in taps
-    ]
+    views = list(blocks.reshape(len(taps), x.shape[0], *out_shape))
     best = np.maximum(views[0], views[1]) if len(views) > 1 else views[0].copy()
     for v in views[2:]:
         np.maximum(best, v, out=best)  # propagates NaN, so one sum tells whether any is there
@@ -691,7 +693,7 @@ def _max_pool_tiled(
     strides = _plane_strides(tuple(x.shape[1:]))
     offsets = np.array([sum(a * b for a, b in zip(t, strides)) for t in taps], dtype=np.int64)
     origins = _flat_index([np.arange(o) * kj for o, kj in zip(out_shape, k)], strides)
-    return best, offsets[tap] + origins
+    return best, np.add(np.take(offsets, tap), origins)
 
 
 def max_pool_with_indices(
