@@ -151,6 +151,32 @@ def test_convolution_chunked(
         _run_conv_case(case, transposed, dtype)
 
 
+@pytest.mark.parametrize("serial_mnk", [1, 50, 333])
+@pytest.mark.parametrize(
+    ("transposed", "case"),
+    [(False, CONV_CASES[0]), (False, CONV_CASES[3]), (False, CONV_CASES[8]),
+     (False, CONV_CASES[5]), (True, TCONV_CASES[1])],
+)
+def test_convolution_weight_grad_in_slices(
+    monkeypatch: pytest.MonkeyPatch, serial_mnk: int, transposed: bool, case: tuple
+) -> None:
+    """Weight gradients summed over slices of the positions (one position per slice, and slices
+    that leave a remainder) match aten, with groups, strides, padding and dilation."""
+    monkeypatch.setattr(nn, "_BLAS_SERIAL_MNK", serial_mnk)
+    for dtype in DTYPES:
+        _run_conv_case(case, transposed, dtype)
+
+
+@pytest.mark.parametrize(("m", "n", "k"), [(6, 25, 20000), (3, 7, 37449), (2, 2, 1), (40, 30, 500)])
+def test_products_over_positions(m: int, n: int, k: int) -> None:
+    """The sliced product equals one matmul, whether it slices (odd K, a remainder) or not."""
+    a = rand((2, m, k), np.float64, 1)
+    b = rand((2, n, k), np.float64, 2)
+    np.testing.assert_allclose(
+        nn._products_over_positions(a, b), np.matmul(a, b.transpose(0, 2, 1)), rtol=1e-10
+    )
+
+
 @pytest.mark.parametrize("case", [CONV_CASES[2], CONV_CASES[8], CONV_CASES[10]])
 def test_convolution_noncontiguous(case: tuple) -> None:
     """Inputs, weights and grads that are strided views give aten's results."""

@@ -444,8 +444,44 @@ def _weight_grad_core(
             oc = (rs.stop - rs.start, *out_shape[1:])
             cols = _columns(_tap_view(slab, groups, kernel, stride, dilation, oc, wide), kcols)
             gq = _to_q(gy[bs, :, rs], groups, tuple(slab.shape[2:]), wide)
-            gw += np.matmul(gq, cols.transpose(0, 2, 1))
+            gw += _products_over_positions(gq, cols)
     return gw.reshape(groups * cog, cig, *kernel)
+
+
+# OpenBLAS runs a GEMM on the calling thread alone while m * n * k <= 2**18 (its
+# GEMM_MULTITHREAD_THRESHOLD 4 times SMP_THRESHOLD_MIN 65536), and threads it above.
+_BLAS_SERIAL_MNK = 2**18
+# Below this many output elements a weight gradient's GEMM is kept off BLAS's threads (see
+# _products_over_positions).
+_THREADED_GRAD_MIN_OUTPUT = 2**10
+
+
+def _products_over_positions(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """a (G, M, K) times b (G, N, K) transposed, (G, M, N): a weight gradient's contraction over
+    K = samples x positions.
+
+    BLAS threads split a GEMM's output among them and meet at every block of K. Where the
+    output is tiny beside K (LeNet's first conv: 6 x 25 over 57088 positions), two threads
+    gained nothing (0.51 vs 0.48 ms) and, with the second core busy elsewhere, waited for each
+    other at every block (99th percentile 176 ms; LeNet's second conv, 16 x 150, gains 1.6x
+    from two threads and stays threaded). Below _THREADED_GRAD_MIN_OUTPUT outputs the product
+    runs as slices of K small enough for BLAS to keep each on the calling thread, stacked into
+    one matmul.
+    """
+    groups, m, k = a.shape
+    n = b.shape[1]
+    slice_len = max(1, _BLAS_SERIAL_MNK // max(m * n, 1))
+    if m * n >= _THREADED_GRAD_MIN_OUTPUT or k <= slice_len:
+        return np.matmul(a, b.transpose(0, 2, 1))
+    count = k // slice_len
+    whole = count * slice_len
+    # (G, M, count, L) @ (G, count, L, N) through views of a and b, summed over the slices
+    a_slices = a[:, :, :whole].reshape(groups, m, count, slice_len).transpose(0, 2, 1, 3)
+    b_slices = b[:, :, :whole].reshape(groups, n, count, slice_len).transpose(0, 2, 3, 1)
+    out = np.matmul(a_slices, b_slices).sum(axis=1)
+    if whole < k:
+        out += np.matmul(a[:, :, whole:], b[:, :, whole:].transpose(0, 2, 1))
+    return out
 
 
 def _pad_zeros(x: np.ndarray, padding: tuple[int, ...]) -> np.ndarray:
