@@ -10,6 +10,7 @@ import torch
 import torch.nn.functional as F
 
 from volta.backends.cpu import numpy_nn as nn
+from volta.backends.cpu import parallel
 
 DTYPES = [np.float32, np.float64]
 
@@ -167,9 +168,15 @@ def test_convolution_weight_grad_in_slices(
         _run_conv_case(case, transposed, dtype)
 
 
+@pytest.mark.parametrize("threads", [1, 3])
 @pytest.mark.parametrize(("m", "n", "k"), [(6, 25, 20000), (3, 7, 37449), (2, 2, 1), (40, 30, 500)])
-def test_products_over_positions(m: int, n: int, k: int) -> None:
-    """The sliced product equals one matmul, whether it slices (odd K, a remainder) or not."""
+def test_products_over_positions(
+    monkeypatch: pytest.MonkeyPatch, threads: int, m: int, n: int, k: int
+) -> None:
+    """The sliced product equals one matmul, whether it slices (odd K, a remainder) or not, and
+    whether threads share the slices or not."""
+    monkeypatch.setattr(parallel, "num_threads", lambda: threads)
+    monkeypatch.setattr(nn, "_SLICES_PER_THREAD_MIN_MNK", 1)
     a = rand((2, m, k), np.float64, 1)
     b = rand((2, n, k), np.float64, 2)
     np.testing.assert_allclose(
