@@ -164,19 +164,20 @@ def test_convolution_weight_grad_in_slices(
     """Weight gradients summed over slices of the positions (one position per slice, and slices
     that leave a remainder) match aten, with groups, strides, padding and dilation."""
     monkeypatch.setattr(nn, "_BLAS_SERIAL_MNK", serial_mnk)
+    monkeypatch.setattr(parallel, "num_threads", lambda: 2)
     for dtype in DTYPES:
         _run_conv_case(case, transposed, dtype)
 
 
-@pytest.mark.parametrize("threads", [1, 3])
+@pytest.mark.parametrize("threads", [1, 2, 3])
 @pytest.mark.parametrize(("m", "n", "k"), [(6, 25, 20000), (3, 7, 37449), (2, 2, 1), (40, 30, 500)])
 def test_products_over_positions(
     monkeypatch: pytest.MonkeyPatch, threads: int, m: int, n: int, k: int
 ) -> None:
-    """The sliced product equals one matmul, whether it slices (odd K, a remainder) or not, and
-    whether threads share the slices or not."""
+    """The product equals one matmul, whether it slices (odd K, a remainder) or not, and whether
+    threads share the slices (3: more workers than the pool's threads) or not."""
     monkeypatch.setattr(parallel, "num_threads", lambda: threads)
-    monkeypatch.setattr(nn, "_SLICES_PER_THREAD_MIN_MNK", 1)
+    monkeypatch.setattr(nn, "_SLICES_PER_THREAD_MIN_MNK", 1 if threads > 2 else 2**40)
     a = rand((2, m, k), np.float64, 1)
     b = rand((2, n, k), np.float64, 2)
     np.testing.assert_allclose(

@@ -469,13 +469,14 @@ def _products_over_positions(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     two BLAS threads gained nothing on the first (0.51 vs 0.48 ms), and with the other core
     busy elsewhere they waited for each other at every block (90th percentile 98 ms, for
     0.5 ms of work). So such a product runs as slices of K small enough for BLAS to keep each
-    on its calling thread, stacked into matmuls; with several threads, each thread of
-    parallel's pool takes a share of the slices, and they meet once.
+    on its calling thread, stacked into matmuls; each thread of parallel's pool takes a share
+    of the slices, and they meet once. On one thread one GEMM is faster (slices: 2-9% slower).
     """
     groups, m, k = a.shape
     n = b.shape[1]
     slice_len = max(1, _BLAS_SERIAL_MNK // max(m * n, 1))
-    if m * n > _SLICED_GRAD_MAX_OUTPUT or k <= slice_len:
+    threads = parallel.num_threads()
+    if threads == 1 or m * n > _SLICED_GRAD_MAX_OUTPUT or k <= slice_len:
         return np.matmul(a, b.transpose(0, 2, 1))
     count = k // slice_len
     whole = count * slice_len
@@ -486,7 +487,7 @@ def _products_over_positions(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     def share(lo: int, hi: int) -> np.ndarray:
         return np.matmul(a_slices[:, lo:hi], b_slices[:, lo:hi]).sum(axis=1)
 
-    workers = max(1, min(parallel.num_threads(), count, m * n * k // _SLICES_PER_THREAD_MIN_MNK))
+    workers = max(1, min(threads, count, m * n * k // _SLICES_PER_THREAD_MIN_MNK))
     bounds = [count * i // workers for i in range(workers + 1)]
     # parallel's pool (the one the fused optimizer kernels use) has num_threads() - 1 threads
     pool = parallel._executor() if workers > 1 else None
