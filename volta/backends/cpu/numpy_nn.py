@@ -434,7 +434,10 @@ def _weight_grad_core(
     kcols = cig * math.prod(kernel)
     plane = tuple(n + 2 * p for n, p in zip(x.shape[2:], padding))
     reach = dilation[0] * (kernel[0] - 1) + 1
-    gw = np.zeros((groups, cog, kcols), dtype=x.dtype)
+    # returned as allocated, not as a reshaped view: autograd can then make it .grad without
+    # a copy (Note [Gradient ownership])
+    weight_grad = np.zeros((groups * cog, cig, *kernel), dtype=x.dtype)
+    gw = weight_grad.reshape(groups, cog, kcols)
     row_bytes = _column_row_bytes(groups * kcols, plane, out_shape, x.itemsize)
     for bs, row_slices in _chunks(batch, out_shape[0], row_bytes):
         xp = _pad_zeros(x[bs], padding)
@@ -446,7 +449,7 @@ def _weight_grad_core(
             cols = _columns(_tap_view(slab, groups, kernel, stride, dilation, oc, wide), kcols)
             gq = _to_q(gy[bs, :, rs], groups, tuple(slab.shape[2:]), wide)
             gw += _products_over_positions(gq, cols)
-    return gw.reshape(groups * cog, cig, *kernel)
+    return weight_grad
 
 
 # OpenBLAS runs a GEMM on the calling thread alone while m * n * k <= 2**18 (its
