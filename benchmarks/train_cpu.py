@@ -39,7 +39,8 @@ just before the step, after its input and weight exist. That is the one method t
 numpy's and PyTorch's allocators. For volta the ``tracemalloc`` peak (numpy registers its
 allocations with it) is reported as well.
 
-    python benchmarks/train_cpu.py [--quick] [--threads 1 2] [--out PATH] [--in-process]
+    python benchmarks/train_cpu.py [--quick] [--threads 1 2] [--cases lenet ...] [--out PATH]
+                                   [--in-process]
 
 writes benchmarks/results/train_cpu.json unless ``--out`` says otherwise.
 """
@@ -59,6 +60,7 @@ from pathlib import Path
 from typing import Any
 
 RESULTS = Path(__file__).resolve().parent / "results" / "train_cpu.json"
+CASES = ["mlp_sgd", "mlp_adam", "lenet", "lstm", "transformer", "conv"]
 GOALS = {"mlp_sgd": 1.0, "mlp_adam": 1.0, "lenet": 0.7, "lstm": 0.5, "transformer": 0.7}
 CONV_MEMORY_GOAL = 1.5  # volta peak / PyTorch peak, at most
 
@@ -186,25 +188,31 @@ def conv_step(lib: Any, x: Any, weight: Any) -> Callable[[], None]:
     return step
 
 
-def training_cases(lib: Any, cfg: dict[str, Any]) -> dict[str, Callable[[], None]]:
+def case_step(lib: Any, cfg: dict[str, Any], name: str) -> Callable[[], None]:
+    """The step of case ``name`` in ``lib`` (volta or torch), built from seed 0."""
     lib.manual_seed(0)
-    xb = lib.randn(cfg["mlp_batch"], 784)
-    yb = lib.randint(0, 10, (cfg["mlp_batch"],))
-    model = mlp(lib)
-    sgd = train_step(lib, model, lib.optim.SGD(model.parameters(), lr=0.01, momentum=0.9), xb, yb)
-    model = mlp(lib)
-    adam = train_step(lib, model, lib.optim.Adam(model.parameters(), lr=1e-3), xb, yb)
-    model = lenet(lib)
-    xi = lib.randn(cfg["lenet_batch"], 1, 28, 28)
-    yi = lib.randint(0, 10, (cfg["lenet_batch"],))
-    le = train_step(lib, model, lib.optim.SGD(model.parameters(), lr=0.01, momentum=0.9), xi, yi)
-    return {"mlp_sgd": sgd, "mlp_adam": adam, "lenet": le,
-            "transformer": transformer_step(lib, cfg),
-            "conv": conv_step(lib, *conv_setup(lib, cfg["conv_shape"]))}
+    if name in ("mlp_sgd", "mlp_adam"):
+        xb = lib.randn(cfg["mlp_batch"], 784)
+        yb = lib.randint(0, 10, (cfg["mlp_batch"],))
+        model = mlp(lib)
+        optimizer = (lib.optim.SGD(model.parameters(), lr=0.01, momentum=0.9)
+                     if name == "mlp_sgd" else lib.optim.Adam(model.parameters(), lr=1e-3))
+        return train_step(lib, model, optimizer, xb, yb)
+    if name == "lenet":
+        model = lenet(lib)
+        xi = lib.randn(cfg["lenet_batch"], 1, 28, 28)
+        yi = lib.randint(0, 10, (cfg["lenet_batch"],))
+        sgd = lib.optim.SGD(model.parameters(), lr=0.01, momentum=0.9)
+        return train_step(lib, model, sgd, xi, yi)
+    if name == "lstm":
+        return lstm_step(lib, cfg)
+    if name == "transformer":
+        return transformer_step(lib, cfg)
+    return conv_step(lib, *conv_setup(lib, cfg["conv_shape"]))
 
 
-def timing_worker(threads: int, quick: bool) -> dict[str, Any]:
-    """Child process: time every case in both frameworks (environment already set)."""
+def timing_worker(threads: int, quick: bool, cases: list[str] = CASES) -> dict[str, Any]:
+    """Child process: time ``cases`` in both frameworks (environment already set)."""
     import torch
 
     import volta
@@ -212,17 +220,11 @@ def timing_worker(threads: int, quick: bool) -> dict[str, Any]:
     torch.set_num_threads(threads)
     cfg = sizes(quick)
     out: dict[str, Any] = {}
-    for name in ("mlp_sgd", "mlp_adam", "lenet", "lstm", "transformer", "conv"):
+    for name in cases:
         warmup, steps = ((cfg["conv_warmup"], cfg["conv_steps"]) if name == "conv"
                          else (cfg["warmup"], cfg["steps"]))
-        pair: dict[str, Callable[[], None]] = {}
-        for label, lib in (("torch", torch), ("volta", volta)):
-            if name == "lstm":
-                pair[label] = lstm_step(lib, cfg)
-            elif name == "conv":
-                pair[label] = conv_step(lib, *conv_setup(lib, cfg["conv_shape"]))
-            else:
-                pair[label] = training_cases(lib, cfg)[name]
+        pair = {label: case_step(lib, cfg, name) for label, lib in (("torch", torch),
+                                                                     ("volta", volta))}
         seconds = interleaved_medians(pair, warmup, steps)
         del pair
         row: dict[str, Any] = {f"{label}_s": s for label, s in seconds.items()}
@@ -271,7 +273,9 @@ Runner = Callable[[str, str, int, bool], dict[str, Any]]
 
 def run_child(worker: str, arg: str, threads: int, quick: bool) -> dict[str, Any]:
     """Run ``--timing-worker`` or ``--memory-worker`` in a fresh process with ``threads``."""
-    return run_script(__file__, [f"--{worker}-worker", arg] + ["--quick"] * quick, threads)
+    threads_arg = ["--threads", str(threads)] if worker == "timing" else []
+    return run_script(__file__, [f"--{worker}-worker", arg, *threads_arg] + ["--quick"] * quick,
+                      threads)
 
 
 def run_script(script: str, args: list[str], threads: int) -> dict[str, Any]:
@@ -289,27 +293,30 @@ def run_script(script: str, args: list[str], threads: int) -> dict[str, Any]:
 def run_here(worker: str, arg: str, threads: int, quick: bool) -> dict[str, Any]:
     """Run a worker in this process, threads left as they are (``--in-process`` smoke runs)."""
     if worker == "timing":
-        return timing_worker(threads, quick)
+        return timing_worker(threads, quick, arg.split(","))
     return memory_worker(arg, quick)
 
 
 def main(quick: bool, thread_counts: list[int], out_path: Path,
-         runner: Runner = run_child) -> dict[str, Any]:
-    """Time every thread count and measure conv memory, each through ``runner``; write JSON."""
+         runner: Runner = run_child, cases: list[str] = CASES) -> dict[str, Any]:
+    """Time ``cases`` at every thread count and, with the conv case, measure conv memory, each
+    through ``runner``; write JSON."""
     cfg = sizes(quick)
-    timings = {str(n): runner("timing", str(n), n, quick) for n in thread_counts}
-    memory = {fw: runner("memory", fw, max(thread_counts), quick) for fw in ("torch", "volta")}
-    memory["ratio_rss"] = (memory["volta"]["peak_rss_delta_bytes"]
-                           / max(memory["torch"]["peak_rss_delta_bytes"], 1))
-    report = {
+    timings = {str(n): runner("timing", ",".join(cases), n, quick) for n in thread_counts}
+    report: dict[str, Any] = {
         "quick": quick, "sizes": {k: list(v) if isinstance(v, tuple) else v for k, v in cfg.items()},
         "machine": machine_info(),
         "ratio": "volta steps/s / torch steps/s (higher is better for volta)",
         "goals": {**GOALS, "conv_peak_memory_ratio_max": CONV_MEMORY_GOAL},
         "timings": timings,
-        "conv_peak_memory": {**memory, "method": "peak RSS (ru_maxrss) minus RSS before the "
-                             "step, each framework in a fresh process; volta also tracemalloc"},
     }
+    if "conv" in cases:
+        memory = {fw: runner("memory", fw, max(thread_counts), quick) for fw in ("torch", "volta")}
+        memory["ratio_rss"] = (memory["volta"]["peak_rss_delta_bytes"]
+                               / max(memory["torch"]["peak_rss_delta_bytes"], 1))
+        report["conv_peak_memory"] = {**memory, "method": "peak RSS (ru_maxrss) minus RSS "
+                                      "before the step, each framework in a fresh process; "
+                                      "volta also tracemalloc"}
     return write_report(report, out_path)
 
 
@@ -336,7 +343,10 @@ def print_report(report: dict[str, Any], out_path: Path) -> None:
             print(f"{name:<11} {threads:>7} {row['torch_steps_per_s']:>14.2f} "
                   f"{row['volta_steps_per_s']:>14.2f} {row['ratio']:>11.2f}x "
                   f"{'>=' + format(goal, '.1f') if goal else '-':>6}")
-    mem = report["conv_peak_memory"]
+    mem = report.get("conv_peak_memory")
+    if mem is None:
+        print(f"written to {out_path}")
+        return
     mib = 2**20
     print(f"conv peak memory (RSS delta): torch {mem['torch']['peak_rss_delta_bytes'] / mib:.0f} "
           f"MiB, volta {mem['volta']['peak_rss_delta_bytes'] / mib:.0f} MiB "
@@ -354,17 +364,19 @@ if __name__ == "__main__":
     parser.add_argument("--in-process", action="store_true",
                         help="run every worker in this process at torch's current thread count "
                              "(a smoke run: one start-up instead of one per worker)")
-    parser.add_argument("--timing-worker", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--cases", nargs="+", choices=CASES, default=CASES,
+                        help="time only these cases (conv memory is measured with 'conv')")
+    parser.add_argument("--timing-worker", help=argparse.SUPPRESS)  # its comma-joined cases
     parser.add_argument("--memory-worker", choices=("torch", "volta"), help=argparse.SUPPRESS)
     ns = parser.parse_args()
     if ns.timing_worker is not None:
-        print(json.dumps(timing_worker(ns.timing_worker, ns.quick)))
+        print(json.dumps(timing_worker(ns.threads[0], ns.quick, ns.timing_worker.split(","))))
     elif ns.memory_worker is not None:
         print(json.dumps(memory_worker(ns.memory_worker, ns.quick)))
     else:
         if ns.in_process:
             import torch
-            report = main(ns.quick, [torch.get_num_threads()], ns.out, runner=run_here)
+            report = main(ns.quick, [torch.get_num_threads()], ns.out, run_here, ns.cases)
         else:
-            report = main(ns.quick, ns.threads, ns.out)
+            report = main(ns.quick, ns.threads, ns.out, run_child, ns.cases)
         print_report(report, ns.out)

@@ -10,6 +10,7 @@ import torch
 import torch.nn.functional as F
 
 from volta.backends.cpu import numpy_nn as nn
+from volta.backends.cpu import parallel
 
 DTYPES = [np.float32, np.float64]
 
@@ -122,7 +123,9 @@ def test_convolution(
 def test_convolution_layout_choice() -> None:
     """The wide layout is taken only where its off-output columns are few."""
     assert nn._use_wide((1, 1), (8, 42), (6, 40))  # 10 of 250 columns off-output
-    assert not nn._use_wide((1, 1), (14, 14), (10, 10))  # LeNet's second conv: 36 of 136
+    assert nn._use_wide((1, 1), (14, 14), (10, 10))  # LeNet's second conv: 36 of 136
+    assert not nn._use_wide((1, 1), (13, 13), (7, 7))  # 7x7 kernel, padding 3: 36 of 85
+    assert not nn._use_wide((1, 1), (14, 14), (6, 6))  # 5x5 kernel on 10x10: 40 of 76
     assert not nn._use_wide((2, 1), (8, 42), (3, 40))
 
 
@@ -147,6 +150,49 @@ def test_convolution_chunked(
     monkeypatch.setattr(nn, "COLUMN_BUDGET_BYTES", budget)
     for dtype in DTYPES:
         _run_conv_case(case, transposed, dtype)
+
+
+@pytest.mark.parametrize("serial_mnk", [1, 50, 333])
+@pytest.mark.parametrize(
+    ("transposed", "case"),
+    [(False, CONV_CASES[0]), (False, CONV_CASES[3]), (False, CONV_CASES[8]),
+     (False, CONV_CASES[5]), (True, TCONV_CASES[1])],
+)
+def test_convolution_weight_grad_in_slices(
+    monkeypatch: pytest.MonkeyPatch, serial_mnk: int, transposed: bool, case: tuple
+) -> None:
+    """Weight gradients summed over slices of the positions (one position per slice, and slices
+    that leave a remainder) match aten, with groups, strides, padding and dilation."""
+    monkeypatch.setattr(nn, "_BLAS_SERIAL_MNK", serial_mnk)
+    monkeypatch.setattr(parallel, "num_threads", lambda: 2)
+    for dtype in DTYPES:
+        _run_conv_case(case, transposed, dtype)
+
+
+@pytest.mark.parametrize("case", [CONV_CASES[0], CONV_CASES[3], CONV_CASES[8]])
+def test_convolution_weight_grad_owns_its_memory(case: tuple) -> None:
+    """The weight gradient is no view of another array, so autograd makes it ``.grad`` without
+    a copy (Note [Gradient ownership])."""
+    x, w, b, s, p, d, op, g = _conv_inputs(case, False, np.float32)
+    gy = rand(nn.convolution(x, w, b, s, p, d, False, op, g).shape, np.float32, 4)
+    _, gw, _ = nn.convolution_backward(gy, x, w, s, p, d, False, op, g, [True] * 3)
+    assert gw.base is None and gw.flags.owndata
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+@pytest.mark.parametrize(("m", "n", "k"), [(6, 25, 20000), (3, 7, 37449), (2, 2, 1), (40, 30, 500)])
+def test_products_over_positions(
+    monkeypatch: pytest.MonkeyPatch, threads: int, m: int, n: int, k: int
+) -> None:
+    """The product equals one matmul, whether it slices (odd K, a remainder) or not, and whether
+    threads share the slices (3: more workers than the pool's threads) or not."""
+    monkeypatch.setattr(parallel, "num_threads", lambda: threads)
+    monkeypatch.setattr(nn, "_SLICES_PER_THREAD_MIN_MNK", 1 if threads > 2 else 2**40)
+    a = rand((2, m, k), np.float64, 1)
+    b = rand((2, n, k), np.float64, 2)
+    np.testing.assert_allclose(
+        nn._products_over_positions(a, b), np.matmul(a, b.transpose(0, 2, 1)), rtol=1e-10
+    )
 
 
 @pytest.mark.parametrize("case", [CONV_CASES[2], CONV_CASES[8], CONV_CASES[10]])

@@ -16,7 +16,7 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 from scipy import special
 
-from volta.backends.cpu import rowwise, scatter
+from volta.backends.cpu import parallel, rowwise, scatter
 
 __all__ = [
     "COLUMN_BUDGET_BYTES",
@@ -148,8 +148,11 @@ def _chunks(batch: int, rows: int, row_bytes: int) -> list[tuple[slice, list[sli
 # The samples of a chunk sit side by side in the columns, so each group is one large GEMM (which
 # BLAS can split over its threads) instead of one small GEMM per sample.
 # The wide layout pays for its off-output offsets (the wrap past each row end, and a copy that
-# drops them from the result), which on small planes (LeNet's 10x10 outputs: 36%) cost more
-# than the short runs of the exact layout; it is used only while they are a small fraction.
+# drops them from the result); the exact layout copies runs of one output row only. Measured
+# on conv forward + backward (1 thread), wide wins while its off-output columns number up to
+# about 2/5 of the outputs (LeNet's 10x10 outputs: 36 per 100, wide 15% faster; 3x3 on 4x4
+# planes: 6 per 16, 12% faster) and loses beyond (7x7 kernel on 7x7 planes: 36 per 49, 15%
+# slower), so that is where the rule cuts.
 # The forward pass of an exact chunk that holds whole samples puts its columns batch-major,
 # (N, G, C/G * taps, Q): per sample, W @ columns is then already the output's (Cout, *out)
 # layout, so the GEMM writes the output directly.
@@ -209,8 +212,9 @@ def _wide_length(plane: tuple[int, ...], out_shape: tuple[int, ...]) -> int:
 
 
 def _use_wide(stride: tuple[int, ...], plane: tuple[int, ...], out_shape: tuple[int, ...]) -> bool:
-    """Whether the wide layout applies (stride 1) and wastes at most 1/8 of its columns."""
-    return all(s == 1 for s in stride) and 8 * _wide_length(plane, out_shape) <= 9 * math.prod(
+    """Whether the wide layout applies (stride 1) and its off-output columns number at most 2/5
+    of the outputs (Note [tap layouts])."""
+    return all(s == 1 for s in stride) and 5 * _wide_length(plane, out_shape) <= 7 * math.prod(
         out_shape
     )
 
@@ -324,13 +328,14 @@ def _conv_core(
             oc = (rs.stop - rs.start, *out_shape[1:])
             cols = _columns(_tap_view(slab, groups, kernel, stride, dilation, oc, wide), kcols)
             res = _WORKSPACE.take("q", (groups, cog, cols.shape[2]), x.dtype)
-            res = np.matmul(wmat, cols, out=res).reshape(groups, cog, slab.shape[0], -1)
+            np.matmul(wmat, cols, out=res)
+            if bias5 is not None:
+                # added over the GEMM's contiguous result: a strided add into the output while
+                # dropping off-output positions took about twice as long as the copy alone
+                res += bias5.reshape(groups, cog, 1)
+            res = res.reshape(groups, cog, slab.shape[0], -1)
             # (G, cog, n, *oc) -> (n, G, cog, *oc): the copy that drops off-output positions.
-            grid = np.moveaxis(_q_grid(res, tuple(slab.shape[2:]), oc, wide), 2, 0)
-            if bias5 is None:
-                out5[bs, :, :, rs] = grid
-            else:
-                np.add(grid, bias5, out=out5[bs, :, :, rs])
+            out5[bs, :, :, rs] = np.moveaxis(_q_grid(res, tuple(slab.shape[2:]), oc, wide), 2, 0)
     return out
 
 
@@ -429,7 +434,10 @@ def _weight_grad_core(
     kcols = cig * math.prod(kernel)
     plane = tuple(n + 2 * p for n, p in zip(x.shape[2:], padding))
     reach = dilation[0] * (kernel[0] - 1) + 1
-    gw = np.zeros((groups, cog, kcols), dtype=x.dtype)
+    # returned as allocated, not as a reshaped view: autograd can then make it .grad without
+    # a copy (Note [Gradient ownership])
+    weight_grad = np.zeros((groups * cog, cig, *kernel), dtype=x.dtype)
+    gw = weight_grad.reshape(groups, cog, kcols)
     row_bytes = _column_row_bytes(groups * kcols, plane, out_shape, x.itemsize)
     for bs, row_slices in _chunks(batch, out_shape[0], row_bytes):
         xp = _pad_zeros(x[bs], padding)
@@ -440,8 +448,60 @@ def _weight_grad_core(
             oc = (rs.stop - rs.start, *out_shape[1:])
             cols = _columns(_tap_view(slab, groups, kernel, stride, dilation, oc, wide), kcols)
             gq = _to_q(gy[bs, :, rs], groups, tuple(slab.shape[2:]), wide)
-            gw += np.matmul(gq, cols.transpose(0, 2, 1))
-    return gw.reshape(groups * cog, cig, *kernel)
+            gw += _products_over_positions(gq, cols)
+    return weight_grad
+
+
+# OpenBLAS runs a GEMM on the calling thread alone while m * n * k <= 2**18 (its
+# GEMM_MULTITHREAD_THRESHOLD 4 times SMP_THRESHOLD_MIN 65536), and threads it above.
+_BLAS_SERIAL_MNK = 2**18
+# Up to this many output elements a weight gradient's GEMM is sliced (_products_over_positions);
+# beyond it, slices short enough for BLAS to run serially (2**18 / outputs) would be too short.
+_SLICED_GRAD_MAX_OUTPUT = 2**12
+# Work (m * n * k) per thread below which handing slices to another thread costs more than it
+# saves (a round trip to the pool thread is about 40 us; 2**21 multiply-adds take about 40 us).
+_SLICES_PER_THREAD_MIN_MNK = 2**21
+
+
+def _products_over_positions(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """a (G, M, K) times b (G, N, K) transposed, (G, M, N): a weight gradient's contraction over
+    K = samples x positions.
+
+    BLAS threads split a GEMM's output among them and meet at every block of K. Where the
+    output is small beside K (LeNet's convs: 6 x 25 over 57088 positions, 16 x 150 over 8704)
+    two BLAS threads gained nothing on the first (0.51 vs 0.48 ms), and with the other core
+    busy elsewhere they waited for each other at every block (90th percentile 98 ms, for
+    0.5 ms of work). So such a product runs as slices of K small enough for BLAS to keep each
+    on its calling thread, stacked into matmuls; each thread of parallel's pool takes a share
+    of the slices, and they meet once. On one thread one GEMM is faster (slices: 2-9% slower).
+    """
+    groups, m, k = a.shape
+    n = b.shape[1]
+    slice_len = max(1, _BLAS_SERIAL_MNK // max(m * n, 1))
+    threads = parallel.num_threads()
+    if threads == 1 or m * n > _SLICED_GRAD_MAX_OUTPUT or k <= slice_len:
+        return np.matmul(a, b.transpose(0, 2, 1))
+    count = k // slice_len
+    whole = count * slice_len
+    # (G, count, M, L) @ (G, count, L, N) through views of a and b, summed over the slices
+    a_slices = a[:, :, :whole].reshape(groups, m, count, slice_len).transpose(0, 2, 1, 3)
+    b_slices = b[:, :, :whole].reshape(groups, n, count, slice_len).transpose(0, 2, 3, 1)
+
+    def share(lo: int, hi: int) -> np.ndarray:
+        return np.matmul(a_slices[:, lo:hi], b_slices[:, lo:hi]).sum(axis=1)
+
+    workers = max(1, min(threads, count, m * n * k // _SLICES_PER_THREAD_MIN_MNK))
+    bounds = [count * i // workers for i in range(workers + 1)]
+    # parallel's pool (the one the fused optimizer kernels use) has num_threads() - 1 threads
+    pool = parallel._executor() if workers > 1 else None
+    futures = [pool.submit(share, bounds[i], bounds[i + 1])
+               for i in range(1, workers) if pool is not None]
+    out = share(bounds[0], bounds[1])
+    for future in futures:
+        out += future.result()
+    if whole < k:
+        out += np.matmul(a[:, :, whole:], b[:, :, whole:].transpose(0, 2, 1))
+    return out
 
 
 def _pad_zeros(x: np.ndarray, padding: tuple[int, ...]) -> np.ndarray:
@@ -658,17 +718,19 @@ def _max_pool_tiled(
     x: np.ndarray, k: tuple[int, ...], out_shape: tuple[int, ...]
 ) -> tuple[np.ndarray, np.ndarray] | None:
     """Max pool of (B, *S) planes whose windows tile them (stride == kernel, no padding or
-    dilation, every window inside): each tap is a strided view of one reshape, so no window is
-    copied and no masked copies are made. None when some window holds NaN: the general path
-    reproduces aten's index rule for NaN (the last NaN wins)."""
+    dilation, every window inside): one copy puts each tap's elements in a block of their own,
+    and every later pass reads whole blocks, no masked copies. None when some window holds NaN:
+    the general path reproduces aten's index rule for NaN (the last NaN wins)."""
+    nd = len(k)
     # (B, o0, k0, o1, k1, ...): window origin and tap interleaved per dim.
     crop = x[(slice(None), *(slice(0, o * kj) for o, kj in zip(out_shape, k)))]
     tiles = crop.reshape(x.shape[0], *itertools.chain.from_iterable(zip(out_shape, k)))
+    # (k0, k1, ..., B, o0, o1, ...): element-wise passes over strided views of the tiles ran
+    # about 4x slower than over contiguous blocks, which pays for the copy.
+    tap_major = [2 + 2 * j for j in range(nd)] + [0] + [1 + 2 * j for j in range(nd)]
+    blocks = np.ascontiguousarray(tiles.transpose(tap_major))
     taps = list(itertools.product(*(range(kj) for kj in k)))
-    views = [
-        tiles[(slice(None), *itertools.chain.from_iterable((slice(None), t) for t in tap))]
-        for tap in taps
-    ]
+    views = list(blocks.reshape(len(taps), x.shape[0], *out_shape))
     best = np.maximum(views[0], views[1]) if len(views) > 1 else views[0].copy()
     for v in views[2:]:
         np.maximum(best, v, out=best)  # propagates NaN, so one sum tells whether any is there
@@ -687,7 +749,7 @@ def _max_pool_tiled(
     strides = _plane_strides(tuple(x.shape[1:]))
     offsets = np.array([sum(a * b for a, b in zip(t, strides)) for t in taps], dtype=np.int64)
     origins = _flat_index([np.arange(o) * kj for o, kj in zip(out_shape, k)], strides)
-    return best, offsets[tap] + origins
+    return best, np.add(np.take(offsets, tap), origins)
 
 
 def max_pool_with_indices(
