@@ -10,16 +10,24 @@ import sys
 
 from tests.benchmarks.scripts import ROOT
 
-# softplus: elu (since its expm1 skips the exp pass) holds too few 1 MiB temporaries at once for
-# glibc's default settings to fault pages in on every run
+# sixteen 1 MiB results alive at once, then all freed: with glibc's defaults the freed top of the
+# heap (16 MiB) is above its trim threshold (twice the dynamic mmap threshold, which the first
+# freed 1 MiB block raises to 1 MiB), so it goes back to the OS and the next round faults its
+# pages in again; the tuned allocator keeps it. Independent of how many temporaries one op's
+# kernel makes (which made earlier versions of this chain flaky as kernels got leaner).
 CHAIN = """
 import resource, volta
 x = volta.randn(256, 1024)
+
+def round_of_results():
+    results = [x * float(i) for i in range(16)]
+    del results
+
 for _ in range(3):
-    volta.nn.functional.softplus(x * 2 + 1).sigmoid()
+    round_of_results()
 before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
 for _ in range(20):
-    volta.nn.functional.softplus(x * 2 + 1).sigmoid()
+    round_of_results()
 print(resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before)
 """
 

@@ -149,3 +149,47 @@ def test_addcmul_converts_value_to_the_computation_dtype(value: float, dtype: st
         return tuple(t.to(device) for t in made) if lib is volta else made
     _agree(lambda: volta.addcmul(*args(volta), value=value),
            lambda: torch.addcmul(*args(torch), value=value))
+
+
+INDEX_OPS = ["index_select", "index_add", "index_fill", "index_copy", "embedding", "gather",
+             "scatter", "scatter_add", "scatter_reduce", "take", "put"]
+
+
+def _index_call(lib: Any, op: str, index_dtype: str, numel: int, device: str) -> Any:
+    def on(t: Any) -> Any:
+        return t.to(device) if lib is volta and device != "cpu" else t
+    x = on(lib.zeros(3, 2))
+    index = on(lib.zeros(numel, dtype=getattr(lib, index_dtype)))
+    rows = on(lib.ones(numel, 2))
+    grid = index.reshape(numel, 1).expand(numel, 2) if numel else index.reshape(0, 2)
+    return {
+        "index_select": lambda: x.index_select(0, index),
+        "index_add": lambda: x.index_add(0, index, rows),
+        "index_fill": lambda: x.index_fill(0, index, 1.0),
+        "index_copy": lambda: x.index_copy(0, index, rows),
+        "embedding": lambda: lib.nn.functional.embedding(index, x),
+        "gather": lambda: x.gather(0, grid),
+        "scatter": lambda: x.scatter(0, grid, rows),
+        "scatter_add": lambda: x.scatter_add(0, grid, rows),
+        "scatter_reduce": lambda: x.scatter_reduce(0, grid, rows, "sum"),
+        "take": lambda: x.take(index),
+        "put": lambda: x.put(index, on(lib.ones(numel))),
+    }[op]()
+
+
+@pytest.mark.parametrize("numel", [0, 1])
+@pytest.mark.parametrize("index_dtype", ["int64", "int32", "int16", "uint8", "bool"])
+@pytest.mark.parametrize("op", INDEX_OPS)
+def test_index_dtypes_as_pytorch_takes_them(op: str, index_dtype: str, numel: int) -> None:
+    """Note [index dtypes]: int32/int64 for most, int64 only for some, and no check at all
+    for an empty index of the gather/scatter family."""
+    _agree(lambda: _index_call(volta, op, index_dtype, numel, "cpu"),
+           lambda: _index_call(torch, op, index_dtype, numel, "cpu"))
+
+
+@pytest.mark.parametrize("numel", [0, 1])
+@pytest.mark.parametrize("index_dtype", ["int64", "int32", "bool"])
+@pytest.mark.parametrize("op", INDEX_OPS)
+def test_wgpu_index_dtypes_as_pytorch_takes_them(op: str, index_dtype: str, numel: int) -> None:
+    _agree(lambda: _index_call(volta, op, index_dtype, numel, "wgpu"),
+           lambda: _index_call(torch, op, index_dtype, numel, "cpu"))

@@ -15,7 +15,8 @@ ROOT = Path(__file__).resolve().parents[2]
 # Layers, lowest first. A module may import its own layer or any lower one, never a higher one.
 # The longest prefix that matches a module's dotted name decides its layer.
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
-    ("leaves", ("volta.errors", "volta.dtypes", "volta.schema", "volta.memory_format")),
+    ("leaves", ("volta.errors", "volta.dtypes", "volta.schema", "volta.memory_format",
+                "volta.threads")),
     ("dispatch", ("volta.dispatch", "volta.device", "volta.backend")),
     ("generated ops", ("volta._generated",)),
     ("tensor", ("volta.tensor",)),

@@ -9,5 +9,4 @@ budget, on a listed entry its run no longer sees, so fixing a difference means d
 from __future__ import annotations
 
 KNOWN: dict[tuple[str, str], str] = {
-    ('scatter_add', 'volta_rejects'): 'not fixed yet; DTypeError: scatter_add(): Expected dtype int64 for index, got bool',
 }

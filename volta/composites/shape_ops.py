@@ -17,6 +17,7 @@ from volta.composites.shapes import split_int, split_sizes
 from volta.composites.views import wrap_dim, wrap_dims
 from volta.errors import DTypeError, IndexOutOfRangeError, SchemaError, ShapeError
 from volta.tensor import factories as fac
+from volta.tensor.checks import check_index_dtype
 from volta.tensor.tensor import Tensor
 
 # ---------------------------------------------------------------- splitting
@@ -529,8 +530,7 @@ def _batch_norm_with_update(input: Tensor, weight: Tensor | None, bias: Tensor |
 
 
 def _check_index_dtype(index: Tensor, op: str) -> None:
-    if index.dtype is not D.int64:
-        raise DTypeError(f"{op}(): Expected a long tensor for index, but got {index.dtype.name}")
+    check_index_dtype(op, index)
 
 
 @composite("take")

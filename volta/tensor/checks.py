@@ -297,6 +297,44 @@ def check_integer_pow_by_number(computes_in: D.dtype, exponent: Any) -> None:
         raise DTypeError("Integers to negative integer powers are not allowed.")
 
 
+# Note [index dtypes]
+# Which integer dtypes PyTorch's indexing kernels take for an index tensor, with its message:
+# the gather/scatter family takes int32 and int64 and checks nothing for an empty index (an
+# empty bool index is fine there); index_select, index_add and embedding take int32 and int64;
+# index_fill, index_copy, take and put only int64. Every backend calls check_index_dtype.
+_INT32_64 = frozenset({D.int32, D.int64})
+_INT64 = frozenset({D.int64})
+_GATHER_FAMILY = (_INT32_64, "{name}(): Expected dtype int32/int64 for index, but got {dtype}",
+                  True)
+_INDEX_RULES: dict[str, tuple[frozenset, str, bool]] = {
+    "gather": _GATHER_FAMILY,
+    "scatter": _GATHER_FAMILY,
+    "scatter_add": _GATHER_FAMILY,
+    "scatter_reduce": _GATHER_FAMILY,
+    "index_select": (_INT32_64, "index_select(): Expected dtype int32 or int64 for index, but "
+                     "got {dtype}", False),
+    "index_add": (_INT32_64, "index_add_(): Expected dtype int32/int64 for index but got: "
+                  "{dtype}", False),
+    "embedding": (_INT32_64, "embedding(): Expected tensor for argument #1 'indices' to have "
+                  "one of the following scalar types: Long, Int; but got {dtype}", False),
+    "index_fill": (_INT64, "index_fill_(): Expected dtype int64 for index, but got {dtype}",
+                   False),
+    "index_copy": (_INT64, "index_copy_(): Expected a long tensor for index, but got {dtype}",
+                   False),
+    "take": (_INT64, "take(): Expected a long tensor for index, but got {dtype}", False),
+    "put": (_INT64, "put_(): Expected a long tensor for index, but got {dtype}", False),
+}
+
+
+def check_index_dtype(op: str, index: Tensor) -> None:
+    """PyTorch's index dtype check for ``op`` (Note [index dtypes]); ops not in the table
+    follow gather's rule."""
+    allowed, message, empty_skips = _INDEX_RULES.get(op, _GATHER_FAMILY)
+    if index.dtype in allowed or (empty_skips and index.numel() == 0):
+        return
+    raise DTypeError(message.format(name=op, dtype=index.dtype.name))
+
+
 # PyTorch's median()/nanmedian() of no elements: its NaN converted to the tensor's dtype the
 # way x86 converts it (the "integer indefinite" value for int32/int64, 0 for narrower integers,
 # True for bool); the empty check comes before the bool check there, so bool gets a value too

@@ -27,6 +27,7 @@ from volta.tensor.checks import (
     check_arg_reduction_dtype,
     check_bmm,
     check_conv,
+    check_index_dtype,
     check_mm,
     check_multinomial,
     check_normalized_shape,
@@ -945,8 +946,7 @@ def topk(self: Tensor, k: int, dim: int = -1, largest: bool = True, sorted: bool
 
 
 def _index_array(index: Tensor, op: str) -> np.ndarray:
-    if index.dtype not in (D.int64, D.int32, D.int16, D.int8, D.uint8):
-        raise DTypeError(f"{op}(): Expected dtype int64 for index, got {index.dtype.name}")
+    check_index_dtype(op, index)
     return A(index).astype(np.int64, copy=False)
 
 
@@ -1090,7 +1090,7 @@ def index_add(self: Tensor, dim: int, index: Tensor, source: Tensor, alpha: Any 
 def index_select_backward(grad_output: Tensor, self_sizes: Sequence[int], dim: int,
                           index: Tensor) -> Tensor:
     # zeros.index_add would copy the zeros first; here the slices go straight into new zeros
-    idx = _index_array(index, "index_select_backward").reshape(-1)
+    idx = _index_array(index, "index_select").reshape(-1)
     sizes = tuple(self_sizes)
     out = np.zeros(sizes or (1,), dtype=grad_output.dtype.numpy)
     d = wrap_dim(dim, out.ndim, "index_select_backward")

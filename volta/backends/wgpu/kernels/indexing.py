@@ -26,12 +26,12 @@ from volta.backends.wgpu.kernels.elementwise import Launch, load
 from volta.backends.wgpu.storage import empty, handle_of
 from volta.composites.views import wrap_dim
 from volta.errors import DTypeError, IndexOutOfRangeError, ShapeError
+from volta.tensor.checks import check_index_dtype
 from volta.tensor.tensor import Tensor
 
 
 def _check_index(index: Tensor, op: str) -> None:
-    if index.dtype not in (D.int64, D.int32):
-        raise DTypeError(f"{op}(): Expected dtype int64 for index, got {index.dtype.name}")
+    check_index_dtype(op, index)
 
 
 def out_of_range(index: Tensor, first: int, size: int) -> tuple[int, int] | None:

@@ -23,7 +23,7 @@ from volta.backends.wgpu.kernels.rows import fresh
 from volta.backends.wgpu.storage import empty
 from volta.composites.views import wrap_dim
 from volta.errors import DTypeError, ShapeError
-from volta.tensor.checks import check_scatter_reduce
+from volta.tensor.checks import check_index_dtype, check_scatter_reduce
 from volta.tensor.tensor import Tensor
 
 _NAN = "fn isn(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }\n"
@@ -42,8 +42,7 @@ _REDUCE = {
 
 
 def _check_index_dtype(index: Tensor, op: str) -> None:
-    if index.dtype not in (D.int64, D.int32):
-        raise DTypeError(f"{op}(): Expected dtype int64 for index, got {index.dtype.name}")
+    check_index_dtype(op, index)
 
 
 def _scatter_dim(self: Tensor, dim: int, index: Tensor, op: str) -> int:

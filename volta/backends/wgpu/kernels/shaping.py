@@ -24,6 +24,7 @@ from volta.backends.wgpu.kernels.indexing import check_range, check_scatter_shap
 from volta.backends.wgpu.kernels.rows import cumsum, fresh, run, searchsorted
 from volta.backends.wgpu.storage import empty
 from volta.errors import DTypeError, ShapeError, VoltaError
+from volta.tensor.checks import check_index_dtype
 from volta.tensor.factories import _from_host, rand
 from volta.tensor.inplace import broadcast_shapes
 from volta.tensor.padding import check_pad_width, pad_pairs, pad_source_index
@@ -233,8 +234,7 @@ def native_group_norm_backward(grad_out: Tensor, input: Tensor, mean: Tensor, rs
 def _scatter(self: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor:
     """``out[..., index[c], ...] = src[c]`` along ``dim`` (a copy of ``self``; with repeated
     indices one of the writes wins, as on CUDA)."""
-    if index.dtype not in (D.int64, D.int32):
-        raise DTypeError(f"scatter(): Expected dtype int64 for index, got {index.dtype.name}")
+    check_index_dtype("scatter", index)
     out = fresh(self)
     if index.numel() == 0:
         return out
