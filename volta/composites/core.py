@@ -33,7 +33,12 @@ _GELU_KAPPA = 0.044715
 
 @composite("gelu_backward")
 def gelu_backward(grad_output: Tensor, self: Tensor, approximate: str = "none") -> Tensor:
-    """Gradient of gelu at ``self`` times ``grad_output`` (itself differentiable)."""
+    """Gradient of gelu at ``self`` times ``grad_output`` (itself differentiable). Half
+    inputs compute in float32 and round once, as PyTorch's kernel ("opmath") and volta's CPU
+    kernel do: rounding each step to float16 drifts by several ulps."""
+    half = self.dtype in (D.float16, D.bfloat16) and grad_output.dtype is self.dtype
+    if half:
+        return gelu_backward(grad_output.float(), self.float(), approximate).to(self.dtype)
     x = self
     if approximate == "none":
         cdf = 0.5 * (1.0 + F.erf(x * _SQRT1_2))
