@@ -125,42 +125,49 @@ def squared_total(a: np.ndarray) -> np.ndarray:
     return np.asarray(result, a.dtype)
 
 
-def _split(shape: tuple[int, ...], axes: tuple[int, ...]) -> tuple[int, int, bool] | None:
-    """(rows, columns, reduce_columns) when ``axes`` are the trailing dims (reduce each row)
-    or the leading dims (reduce each column) of ``shape`` seen as a matrix; else None."""
+TOTAL, ROWS, COLUMNS = "total", "rows", "columns"
+
+
+@functools.lru_cache(maxsize=1024)
+def _plan(shape: tuple[int, ...], axes: tuple[int, ...] | None, keepdim: bool
+          ) -> tuple[str, int, int, tuple[int, ...]] | None:
+    """How to reduce ``axes`` of a C-contiguous array of ``shape`` as a matrix: (TOTAL, ...),
+    (ROWS, rows, columns, ...) when ``axes`` are the trailing dims, (COLUMNS, ...) when they
+    are the leading dims, with the result's shape; None otherwise. Cached: a training step
+    reduces the same shapes again and again."""
     ndim = len(shape)
-    ordered = tuple(sorted(axes))
-    if ordered == tuple(range(ndim - len(ordered), ndim)):
-        split = ndim - len(ordered)
-        return math.prod(shape[:split]), math.prod(shape[split:]), True
-    if ordered == tuple(range(len(ordered))):
-        split = len(ordered)
-        return math.prod(shape[:split]), math.prod(shape[split:]), False
+    reduced = tuple(range(ndim)) if axes is None else tuple(sorted(set(axes)))
+    kept = tuple(1 if d in reduced else n for d, n in enumerate(shape))
+    out_shape = kept if keepdim else tuple(n for d, n in enumerate(shape) if d not in reduced)
+    split = ndim - len(reduced)
+    if reduced == tuple(range(split, ndim)):
+        rows, columns = math.prod(shape[:split]), math.prod(shape[split:])
+        return (TOTAL if rows == 1 else ROWS), rows, columns, out_shape
+    split = len(reduced)
+    if reduced == tuple(range(split)):
+        rows, columns = math.prod(shape[:split]), math.prod(shape[split:])
+        return (TOTAL if columns == 1 else COLUMNS), rows, columns, out_shape
     return None
 
 
 def sum_over(a: np.ndarray, axes: tuple[int, ...] | None, keepdim: bool) -> np.ndarray | None:
     """``np.sum(a, axes, keepdims=keepdim)`` in ``a``'s dtype through BLAS, or None where the
     fast path does not apply (see the module docstring)."""
-    if not blas_ready(a) or a.ndim == 0:
+    if not a.ndim or not blas_ready(a):
         return None
-    if axes is None:
-        axes = tuple(range(a.ndim))
-    plan = _split(a.shape, axes)
+    plan = _plan(a.shape, axes, keepdim)
     if plan is None:
         return None
-    rows, columns, reduce_rows = plan
-    if len(set(axes)) == a.ndim or (rows == 1 if reduce_rows else columns == 1):
+    kind, rows, columns, out_shape = plan
+    if kind is TOTAL:
         result = total(a)
-    elif reduce_rows:
+    elif kind is ROWS:
         result = blocked_row_sums(a.reshape(rows, columns))
         if result is None:
             return None
     else:
         result = column_sums(a.reshape(rows, columns))
-    kept = tuple(1 if d in axes else n for d, n in enumerate(a.shape))
-    return result.reshape(kept if keepdim else tuple(n for d, n in enumerate(a.shape)
-                                                     if d not in axes))
+    return result.reshape(out_shape)
 
 
 def last_dim_rows(a: np.ndarray, dim: int) -> np.ndarray | None:
@@ -197,24 +204,18 @@ def squared_sum_over(a: np.ndarray, axes: tuple[int, ...] | None, keepdim: bool
                      ) -> np.ndarray | None:
     """``np.sum(a * a, axes, keepdims=keepdim)`` through BLAS dot products when ``axes`` are
     every dim or the trailing dims of a BLAS-ready ``a``; else None."""
-    if not blas_ready(a) or a.ndim == 0:
+    if not a.ndim or not blas_ready(a):
         return None
-    if axes is None:
-        axes = tuple(range(a.ndim))
-    plan = _split(a.shape, axes)
-    if plan is None:
+    plan = _plan(a.shape, axes, keepdim)
+    if plan is None or plan[0] is COLUMNS:
         return None
-    rows, columns, reduce_rows = plan
-    if len(set(axes)) == a.ndim or (reduce_rows and rows == 1):
+    kind, rows, columns, out_shape = plan
+    if kind is TOTAL:
         result = squared_total(a)
-    elif reduce_rows:
+    else:
         matrix = a.reshape(rows, columns)
         result = row_dots(matrix, matrix)
-    else:
-        return None
-    kept = tuple(1 if d in axes else n for d, n in enumerate(a.shape))
-    return result.reshape(kept if keepdim else tuple(n for d, n in enumerate(a.shape)
-                                                     if d not in axes))
+    return result.reshape(out_shape)
 
 
 # Note [softmax without the shift]: subtracting each row's max keeps exp from overflowing, and
