@@ -291,19 +291,28 @@ def layer_norm_backward_rows(grad: np.ndarray, rows: np.ndarray, mean: np.ndarra
     width = rows.shape[1]
     xhat = rows - mean[:, None]
     xhat *= rstd[:, None]
-    grad_weight = column_sums(grad * xhat) if output_mask[1] else None
     grad_bias = column_sums(grad) if output_mask[2] else None
-    grad_input = None
-    if output_mask[0]:
-        # rstd * (g - mean(g) - xhat * mean(g * xhat)) with g = grad * weight, as
-        # g * rstd - rstd * mean(g) - xhat * (rstd * mean(g * xhat)): four passes, in place
-        g = grad * weight if weight is not None else grad.copy()
-        mean_g = row_sums(g)
-        mean_g_xhat = row_dots(g, xhat)
-        g *= rstd[:, None]
-        g -= (rstd * mean_g / width)[:, None]
-        xhat *= (rstd * mean_g_xhat / width)[:, None]
-        grad_input = np.subtract(g, xhat, out=g)
+    grad_weight = grad_input = None
+    if not output_mask[0]:
+        if output_mask[1]:
+            grad_weight = column_sums(grad * xhat)
+        return grad_input, grad_weight, grad_bias
+    # rstd * (g - mean(g) - xhat * mean(g * xhat)) with g = grad * weight; the row sums of g
+    # and of g * xhat are products of grad and of grad * xhat with the weight (BLAS), and
+    # grad * xhat (the weight's gradient too) is the buffer the input gradient is built in
+    scratch = grad * xhat
+    if output_mask[1]:
+        grad_weight = column_sums(scratch)
+    if weight is None:
+        sum_g, sum_g_xhat = row_sums(grad), row_sums(scratch)
+        grad_input = np.multiply(grad, rstd[:, None], out=scratch)
+    else:
+        sum_g, sum_g_xhat = grad @ weight, scratch @ weight
+        grad_input = np.multiply(grad, weight, out=scratch)
+        grad_input *= rstd[:, None]
+    grad_input -= (rstd * sum_g / width)[:, None]
+    xhat *= (rstd * sum_g_xhat / width)[:, None]
+    grad_input -= xhat
     return grad_input, grad_weight, grad_bias
 
 
