@@ -155,7 +155,7 @@ def test_layer_norm_of_a_non_contiguous_input_and_a_shifted_one() -> None:
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
-@pytest.mark.parametrize("shape", [(3, 5), (4, 32), (2, 100), (2, 3, 70), (64,), (2, 1)])
+@pytest.mark.parametrize("shape", [(3, 5), (4, 32), (3, 96), (2, 100), (2, 3, 70), (64,), (2, 1)])
 def test_cumsum_matches_torch(shape: tuple[int, ...], dtype: type) -> None:
     for dim in range(-len(shape), len(shape)):
         tx, vx = _pair(shape, dtype, requires_grad=True)

@@ -180,23 +180,29 @@ def last_dim_rows(a: np.ndarray, dim: int) -> np.ndarray | None:
 def cumsum_rows(rows: np.ndarray) -> np.ndarray:
     """The running sum along each row of a 2-D float array (C-contiguous), in its dtype:
     in-block running sums as one product with a triangular matrix, then each block's offset
-    (the running sum of the blocks' totals before it) added."""
+    (the running sum of the blocks' totals before it) added, spread over its block by
+    ``np.repeat`` (a broadcast over blocks of 32 would run numpy's loop once per block)."""
     count, width = rows.shape
     whole = width - width % SCAN_BLOCK
-    out = np.empty_like(rows)
-    if whole:
-        blocks = whole // SCAN_BLOCK
-        head = out[:, :whole].reshape(count, blocks, SCAN_BLOCK)
-        np.matmul(rows[:, :whole].reshape(count, blocks, SCAN_BLOCK),
-                  _upper_ones(SCAN_BLOCK, rows.dtype), out=head)
-        if blocks > 1:
-            # the blocks' offsets summed in float64, as PyTorch accumulates its scans
-            offsets = np.add.accumulate(head[:, :-1, -1], axis=1, dtype=np.float64)
-            head[:, 1:, :] += offsets.astype(rows.dtype)[:, :, None]
+    if not whole:
+        return np.cumsum(rows, axis=1)
+    blocks = whole // SCAN_BLOCK
+    upper = _upper_ones(SCAN_BLOCK, rows.dtype)
+    if whole == width:  # one 2-D GEMM
+        out = (rows.reshape(-1, SCAN_BLOCK) @ upper).reshape(count, width)
+    else:
+        out = np.empty_like(rows)
+        np.matmul(rows[:, :whole].reshape(count, blocks, SCAN_BLOCK), upper,
+                  out=out[:, :whole].reshape(count, blocks, SCAN_BLOCK))
+    if blocks > 1:
+        totals = out[:, :whole].reshape(count, blocks, SCAN_BLOCK)[:, :-1, -1]
+        offsets = np.zeros((count, blocks), rows.dtype)
+        # the blocks' offsets summed in float64, as PyTorch accumulates its scans
+        offsets[:, 1:] = np.add.accumulate(totals, axis=1, dtype=np.float64)
+        out[:, :whole] += np.repeat(offsets, SCAN_BLOCK).reshape(count, whole)
     if whole != width:
         np.cumsum(rows[:, whole:], axis=1, out=out[:, whole:])
-        if whole:
-            out[:, whole:] += out[:, whole - 1:whole]
+        out[:, whole:] += out[:, whole - 1:whole]
     return out
 
 
