@@ -382,6 +382,11 @@ def logsumexp(self: Tensor, dim: Any, keepdim: bool = False) -> Tensor:
     out = self.dtype if self.dtype.is_floating_point else D.get_default_dtype()
     x = A(self).astype(_compute(out), copy=False)
     axes = _axes(dim, self.ndim, "logsumexp")
+    if axes is not None and len(axes) == 1:
+        rows = rowwise.last_dim_rows(x, axes[0])
+        if rows is not None:
+            y = rowwise.logsumexp_rows(rows).reshape(x.shape[:-1])
+            return WA(np.expand_dims(y, -1) if keepdim else y, out)
     if x.size == 0:
         return WA(np.log(np.sum(np.exp(x), axis=axes, keepdims=keepdim)), out)
     m = np.max(x, axis=axes, keepdims=True)

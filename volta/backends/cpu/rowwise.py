@@ -255,6 +255,20 @@ def softmax_rows(rows: np.ndarray, log: bool) -> np.ndarray:
     return shifted
 
 
+@np.errstate(invalid="ignore")
+def logsumexp_rows(rows: np.ndarray) -> np.ndarray:
+    """log(sum(exp(row))) of each row of a BLAS-ready 2-D array, in its dtype; a row of
+    -inf gives -inf, a row with +inf gives +inf and one with nan gives nan, as PyTorch's."""
+    maxima = np.fmax.reduce(rows, axis=1)
+    if maxima.min() >= -SHIFT_FREE and maxima.max() <= SHIFT_FREE:  # Note [softmax without...]
+        sums = row_sums(np.exp(rows))
+        return np.log(sums, out=sums)
+    shift = np.where(np.isfinite(maxima), maxima, 0)
+    with np.errstate(divide="ignore"):  # log(0) of a row of -inf is -inf
+        sums = row_sums(np.exp(rows - shift[:, None]))
+        return np.log(sums, out=sums) + shift
+
+
 @np.errstate(invalid="ignore", over="ignore")
 def softmax_backward_rows(grad: np.ndarray, output: np.ndarray, log: bool) -> np.ndarray:
     """The input gradient of softmax (log_softmax) along rows, from its output's gradient and
