@@ -4,9 +4,12 @@ numpy's float reductions along the last axis run one pairwise sum per row, sever
 than a BLAS matrix-vector product with a vector of ones, which also uses every BLAS thread. So a
 reduction over the trailing dims of a C-contiguous float32/float64 array is ``rows @ ones``, one
 over the leading dims ``ones @ rows``, a row-wise dot product is a batched matmul, and a cumsum
-along the last dim is a product with a small triangular matrix per block of columns. Each
-helper returns ``None`` where its fast path does not apply (other dtypes, other layouts, empty
-arrays); the caller then runs plain numpy.
+along the last dim is a product with a small triangular matrix per block of columns. On these
+sit the row kernels of softmax, log_softmax, logsumexp and layer norm (forward and backward),
+and batch norm's per-channel sums over (N, C, L) planes. Each helper returns ``None`` where its
+fast path does not apply (other dtypes, other layouts, empty arrays); the caller then runs
+plain numpy. Rows are not split over threads: on the 2-core test machine a hand-off to a second
+thread measured slower, not faster (BLAS still uses its own threads).
 
 Accuracy (Note [BLAS row sums]): one BLAS dot product adds its terms in a handful of SIMD lanes,
 each lane in sequence, so its rounding error grows with the row length, unlike numpy's pairwise
