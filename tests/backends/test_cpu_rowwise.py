@@ -155,7 +155,7 @@ def test_layer_norm_of_a_non_contiguous_input_and_a_shifted_one() -> None:
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
-@pytest.mark.parametrize("shape", [(3, 5), (4, 32), (2, 100), (2, 3, 70), (64,), (2, 1)])
+@pytest.mark.parametrize("shape", [(3, 5), (4, 32), (3, 96), (2, 100), (2, 3, 70), (64,), (2, 1)])
 def test_cumsum_matches_torch(shape: tuple[int, ...], dtype: type) -> None:
     for dim in range(-len(shape), len(shape)):
         tx, vx = _pair(shape, dtype, requires_grad=True)
@@ -243,3 +243,24 @@ def test_batch_norm_of_a_non_contiguous_input_matches_torch() -> None:
     ty.backward(torch.tensor(g))
     vy.backward(volta.tensor(g))
     _close(vx.grad, tx.grad)
+
+
+@pytest.mark.parametrize("keepdim", [False, True])
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("offset", [0.0, 80.0, -300.0])
+def test_logsumexp_matches_torch(offset: float, dtype: type, keepdim: bool) -> None:
+    tx, vx = _pair((5, 7, 9), dtype, requires_grad=True)
+    tx, vx = (tx.detach() + offset).requires_grad_(), (vx.detach() + offset).requires_grad_()
+    for dim in (-1, 2, 1, (0, 2)):
+        _close(vx.logsumexp(dim, keepdim=keepdim), tx.logsumexp(dim, keepdim=keepdim))
+    ty, vy = tx.logsumexp(-1), vx.logsumexp(-1)
+    g = np.random.default_rng(9).standard_normal((5, 7)).astype(dtype)
+    ty.backward(torch.tensor(g))
+    vy.backward(volta.tensor(g))
+    _close(vx.grad, tx.grad)
+
+
+def test_logsumexp_of_infinite_and_nan_rows_matches_torch() -> None:
+    data = np.array([[0.0, -np.inf, 1.0], [-np.inf, -np.inf, -np.inf], [0.0, np.inf, 1.0],
+                     [np.nan, 0.0, 1.0], [np.inf, -np.inf, 0.0]], np.float32)
+    _close(volta.tensor(data).logsumexp(1), torch.tensor(data).logsumexp(1), equal_nan=True)

@@ -6,6 +6,7 @@ volta tensors. ``A`` turns a tensor into its zero-copy numpy view; ``W`` wraps a
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -452,6 +453,11 @@ def logsumexp(self: Tensor, dim: Any, keepdim: bool = False) -> Tensor:
     out = self.dtype if self.dtype.is_floating_point else D.get_default_dtype()
     x = A(self).astype(_compute(out), copy=False)
     axes = _axes(dim, self.ndim, "logsumexp")
+    if axes is not None and len(axes) == 1:
+        rows = rowwise.last_dim_rows(x, axes[0])
+        if rows is not None:
+            y = rowwise.logsumexp_rows(rows).reshape(x.shape[:-1])
+            return WA(np.expand_dims(y, -1) if keepdim else y, out)
     if x.size == 0:
         return WA(np.log(np.sum(np.exp(x), axis=axes, keepdims=keepdim)), out)
     m = np.max(x, axis=axes, keepdims=True)
@@ -1594,14 +1600,14 @@ def _nll_terms(self: Tensor, target: Tensor, weight: Tensor | None, reduction: s
     classes = self._shape[class_dim]
     t = A(target).astype(np.int64, copy=False)
     # as unsigned, a negative class is above every valid one: one pass checks the range
-    in_range = not t.size or t.astype(np.uint64, copy=False).max() < classes
+    in_range = not t.size or t.view(np.uint64).max() < classes
     if in_range and not 0 <= ignore_index < classes:  # no target is ignored
         valid, every, safe = None, True, t
     else:
         valid = t != ignore_index
         every = bool(valid.all())
         safe = t if every else np.where(valid, t, 0)
-        if safe.size and safe.astype(np.uint64, copy=False).max() >= classes:
+        if safe.size and safe.view(np.uint64).max() >= classes:
             bad = safe[(safe < 0) | (safe >= classes)].reshape(-1)[0]
             raise IndexOutOfRangeError(f"Target {bad} is out of bounds.")
     dtype = A(self).dtype
@@ -1614,10 +1620,20 @@ def _nll_terms(self: Tensor, target: Tensor, weight: Tensor | None, reduction: s
     return safe, w, class_dim
 
 
+@functools.lru_cache(maxsize=64)
+def _row_starts(rows: int, columns: int) -> np.ndarray:
+    """The flat index of each row's first entry in a C-contiguous (rows, columns) array."""
+    starts = np.arange(0, rows * columns, columns, dtype=np.int64)
+    starts.flags.writeable = False
+    return starts
+
+
 def _pick(x: np.ndarray, safe: np.ndarray, class_dim: int) -> np.ndarray:
     """``x``'s entry of each target's class (``safe``'s shape)."""
     if x.ndim == 1:
         return x[safe]
+    if x.ndim == 2 and x.flags.c_contiguous:  # one take from the flat array
+        return np.take(x.reshape(-1), safe + _row_starts(*x.shape))
     if x.ndim == 2:
         return x[np.arange(x.shape[0]), safe]
     picked = np.take_along_axis(x, np.expand_dims(safe, class_dim), class_dim)
@@ -1654,8 +1670,10 @@ def nll_loss_fused_backward(grad_output: Tensor, self: Tensor, target: Tensor,
             g = g / (x.dtype.type(safe.size) if w is None else np.add.reduce(w, axis=None))
     values = np.negative(g) if w is None else np.negative(w * g)  # g is 0-d unless "none"
     grad = np.zeros(x.shape, dtype=x.dtype)
-    if x.ndim <= 2:
-        grad[(safe,) if x.ndim == 1 else (np.arange(x.shape[0]), safe)] = values
+    if x.ndim == 1:
+        grad[safe] = values
+    elif x.ndim == 2:  # grad is C-contiguous: one put into the flat array
+        grad.reshape(-1)[safe + _row_starts(*x.shape)] = values
     else:
         np.put_along_axis(grad, np.expand_dims(safe, class_dim),
                           np.expand_dims(np.broadcast_to(values, safe.shape), class_dim),

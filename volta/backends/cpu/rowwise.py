@@ -4,9 +4,12 @@ numpy's float reductions along the last axis run one pairwise sum per row, sever
 than a BLAS matrix-vector product with a vector of ones, which also uses every BLAS thread. So a
 reduction over the trailing dims of a C-contiguous float32/float64 array is ``rows @ ones``, one
 over the leading dims ``ones @ rows``, a row-wise dot product is a batched matmul, and a cumsum
-along the last dim is a product with a small triangular matrix per block of columns. Each
-helper returns ``None`` where its fast path does not apply (other dtypes, other layouts, empty
-arrays); the caller then runs plain numpy.
+along the last dim is a product with a small triangular matrix per block of columns. On these
+sit the row kernels of softmax, log_softmax, logsumexp and layer norm (forward and backward),
+and batch norm's per-channel sums over (N, C, L) planes. Each helper returns ``None`` where its
+fast path does not apply (other dtypes, other layouts, empty arrays); the caller then runs
+plain numpy. Rows are not split over threads: on the 2-core test machine a hand-off to a second
+thread measured slower, not faster (BLAS still uses its own threads).
 
 Accuracy (Note [BLAS row sums]): one BLAS dot product adds its terms in a handful of SIMD lanes,
 each lane in sequence, so its rounding error grows with the row length, unlike numpy's pairwise
@@ -25,7 +28,7 @@ import numpy as np
 
 FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
 BLOCK = 128  # terms per BLAS dot product where the sum's accuracy matters
-SCAN_BLOCK = 32  # columns per triangular block of the cumsum
+SCAN_BLOCK = 16  # columns per triangular block of the cumsum (16 measured faster than 32, 64)
 
 
 @functools.lru_cache(maxsize=64)
@@ -125,42 +128,49 @@ def squared_total(a: np.ndarray) -> np.ndarray:
     return np.asarray(result, a.dtype)
 
 
-def _split(shape: tuple[int, ...], axes: tuple[int, ...]) -> tuple[int, int, bool] | None:
-    """(rows, columns, reduce_columns) when ``axes`` are the trailing dims (reduce each row)
-    or the leading dims (reduce each column) of ``shape`` seen as a matrix; else None."""
+TOTAL, ROWS, COLUMNS = "total", "rows", "columns"
+
+
+@functools.lru_cache(maxsize=1024)
+def _plan(shape: tuple[int, ...], axes: tuple[int, ...] | None, keepdim: bool
+          ) -> tuple[str, int, int, tuple[int, ...]] | None:
+    """How to reduce ``axes`` of a C-contiguous array of ``shape`` as a matrix: (TOTAL, ...),
+    (ROWS, rows, columns, ...) when ``axes`` are the trailing dims, (COLUMNS, ...) when they
+    are the leading dims, with the result's shape; None otherwise. Cached: a training step
+    reduces the same shapes again and again."""
     ndim = len(shape)
-    ordered = tuple(sorted(axes))
-    if ordered == tuple(range(ndim - len(ordered), ndim)):
-        split = ndim - len(ordered)
-        return math.prod(shape[:split]), math.prod(shape[split:]), True
-    if ordered == tuple(range(len(ordered))):
-        split = len(ordered)
-        return math.prod(shape[:split]), math.prod(shape[split:]), False
+    reduced = tuple(range(ndim)) if axes is None else tuple(sorted(set(axes)))
+    kept = tuple(1 if d in reduced else n for d, n in enumerate(shape))
+    out_shape = kept if keepdim else tuple(n for d, n in enumerate(shape) if d not in reduced)
+    split = ndim - len(reduced)
+    if reduced == tuple(range(split, ndim)):
+        rows, columns = math.prod(shape[:split]), math.prod(shape[split:])
+        return (TOTAL if rows == 1 else ROWS), rows, columns, out_shape
+    split = len(reduced)
+    if reduced == tuple(range(split)):
+        rows, columns = math.prod(shape[:split]), math.prod(shape[split:])
+        return (TOTAL if columns == 1 else COLUMNS), rows, columns, out_shape
     return None
 
 
 def sum_over(a: np.ndarray, axes: tuple[int, ...] | None, keepdim: bool) -> np.ndarray | None:
     """``np.sum(a, axes, keepdims=keepdim)`` in ``a``'s dtype through BLAS, or None where the
     fast path does not apply (see the module docstring)."""
-    if not blas_ready(a) or a.ndim == 0:
+    if not a.ndim or not blas_ready(a):
         return None
-    if axes is None:
-        axes = tuple(range(a.ndim))
-    plan = _split(a.shape, axes)
+    plan = _plan(a.shape, axes, keepdim)
     if plan is None:
         return None
-    rows, columns, reduce_rows = plan
-    if len(set(axes)) == a.ndim or (rows == 1 if reduce_rows else columns == 1):
+    kind, rows, columns, out_shape = plan
+    if kind is TOTAL:
         result = total(a)
-    elif reduce_rows:
+    elif kind is ROWS:
         result = blocked_row_sums(a.reshape(rows, columns))
         if result is None:
             return None
     else:
         result = column_sums(a.reshape(rows, columns))
-    kept = tuple(1 if d in axes else n for d, n in enumerate(a.shape))
-    return result.reshape(kept if keepdim else tuple(n for d, n in enumerate(a.shape)
-                                                     if d not in axes))
+    return result.reshape(out_shape)
 
 
 def last_dim_rows(a: np.ndarray, dim: int) -> np.ndarray | None:
@@ -173,23 +183,29 @@ def last_dim_rows(a: np.ndarray, dim: int) -> np.ndarray | None:
 def cumsum_rows(rows: np.ndarray) -> np.ndarray:
     """The running sum along each row of a 2-D float array (C-contiguous), in its dtype:
     in-block running sums as one product with a triangular matrix, then each block's offset
-    (the running sum of the blocks' totals before it) added."""
+    (the running sum of the blocks' totals before it) added, spread over its block by
+    ``np.repeat`` (a broadcast over blocks of 16 would run numpy's loop once per block)."""
     count, width = rows.shape
     whole = width - width % SCAN_BLOCK
-    out = np.empty_like(rows)
-    if whole:
-        blocks = whole // SCAN_BLOCK
-        head = out[:, :whole].reshape(count, blocks, SCAN_BLOCK)
-        np.matmul(rows[:, :whole].reshape(count, blocks, SCAN_BLOCK),
-                  _upper_ones(SCAN_BLOCK, rows.dtype), out=head)
-        if blocks > 1:
-            # the blocks' offsets summed in float64, as PyTorch accumulates its scans
-            offsets = np.add.accumulate(head[:, :-1, -1], axis=1, dtype=np.float64)
-            head[:, 1:, :] += offsets.astype(rows.dtype)[:, :, None]
+    if not whole:
+        return np.cumsum(rows, axis=1)
+    blocks = whole // SCAN_BLOCK
+    upper = _upper_ones(SCAN_BLOCK, rows.dtype)
+    if whole == width:  # one 2-D GEMM
+        out = (rows.reshape(-1, SCAN_BLOCK) @ upper).reshape(count, width)
+    else:
+        out = np.empty_like(rows)
+        np.matmul(rows[:, :whole].reshape(count, blocks, SCAN_BLOCK), upper,
+                  out=out[:, :whole].reshape(count, blocks, SCAN_BLOCK))
+    if blocks > 1:
+        totals = out[:, :whole].reshape(count, blocks, SCAN_BLOCK)[:, :-1, -1]
+        offsets = np.zeros((count, blocks), rows.dtype)
+        # the blocks' offsets summed in float64, as PyTorch accumulates its scans
+        offsets[:, 1:] = np.add.accumulate(totals, axis=1, dtype=np.float64)
+        out[:, :whole] += np.repeat(offsets, SCAN_BLOCK).reshape(count, whole)
     if whole != width:
         np.cumsum(rows[:, whole:], axis=1, out=out[:, whole:])
-        if whole:
-            out[:, whole:] += out[:, whole - 1:whole]
+        out[:, whole:] += out[:, whole - 1:whole]
     return out
 
 
@@ -197,24 +213,18 @@ def squared_sum_over(a: np.ndarray, axes: tuple[int, ...] | None, keepdim: bool
                      ) -> np.ndarray | None:
     """``np.sum(a * a, axes, keepdims=keepdim)`` through BLAS dot products when ``axes`` are
     every dim or the trailing dims of a BLAS-ready ``a``; else None."""
-    if not blas_ready(a) or a.ndim == 0:
+    if not a.ndim or not blas_ready(a):
         return None
-    if axes is None:
-        axes = tuple(range(a.ndim))
-    plan = _split(a.shape, axes)
-    if plan is None:
+    plan = _plan(a.shape, axes, keepdim)
+    if plan is None or plan[0] is COLUMNS:
         return None
-    rows, columns, reduce_rows = plan
-    if len(set(axes)) == a.ndim or (reduce_rows and rows == 1):
+    kind, rows, columns, out_shape = plan
+    if kind is TOTAL:
         result = squared_total(a)
-    elif reduce_rows:
+    else:
         matrix = a.reshape(rows, columns)
         result = row_dots(matrix, matrix)
-    else:
-        return None
-    kept = tuple(1 if d in axes else n for d, n in enumerate(a.shape))
-    return result.reshape(kept if keepdim else tuple(n for d, n in enumerate(a.shape)
-                                                     if d not in axes))
+    return result.reshape(out_shape)
 
 
 # Note [softmax without the shift]: subtracting each row's max keeps exp from overflowing, and
@@ -246,6 +256,20 @@ def softmax_rows(rows: np.ndarray, log: bool) -> np.ndarray:
     sums = row_sums(shifted)
     shifted *= np.reciprocal(sums, out=sums)[:, None]
     return shifted
+
+
+@np.errstate(invalid="ignore")
+def logsumexp_rows(rows: np.ndarray) -> np.ndarray:
+    """log(sum(exp(row))) of each row of a BLAS-ready 2-D array, in its dtype; a row of
+    -inf gives -inf, a row with +inf gives +inf and one with nan gives nan, as PyTorch's."""
+    maxima = np.fmax.reduce(rows, axis=1)
+    if maxima.min() >= -SHIFT_FREE and maxima.max() <= SHIFT_FREE:  # Note [softmax without...]
+        sums = row_sums(np.exp(rows))
+        return np.log(sums, out=sums)
+    shift = np.where(np.isfinite(maxima), maxima, 0)
+    with np.errstate(divide="ignore"):  # log(0) of a row of -inf is -inf
+        sums = row_sums(np.exp(rows - shift[:, None]))
+        return np.log(sums, out=sums) + shift
 
 
 @np.errstate(invalid="ignore", over="ignore")
@@ -290,19 +314,28 @@ def layer_norm_backward_rows(grad: np.ndarray, rows: np.ndarray, mean: np.ndarra
     width = rows.shape[1]
     xhat = rows - mean[:, None]
     xhat *= rstd[:, None]
-    grad_weight = column_sums(grad * xhat) if output_mask[1] else None
     grad_bias = column_sums(grad) if output_mask[2] else None
-    grad_input = None
-    if output_mask[0]:
-        # rstd * (g - mean(g) - xhat * mean(g * xhat)) with g = grad * weight, as
-        # g * rstd - rstd * mean(g) - xhat * (rstd * mean(g * xhat)): four passes, in place
-        g = grad * weight if weight is not None else grad.copy()
-        mean_g = row_sums(g)
-        mean_g_xhat = row_dots(g, xhat)
-        g *= rstd[:, None]
-        g -= (rstd * mean_g / width)[:, None]
-        xhat *= (rstd * mean_g_xhat / width)[:, None]
-        grad_input = np.subtract(g, xhat, out=g)
+    grad_weight = grad_input = None
+    if not output_mask[0]:
+        if output_mask[1]:
+            grad_weight = column_sums(grad * xhat)
+        return grad_input, grad_weight, grad_bias
+    # rstd * (g - mean(g) - xhat * mean(g * xhat)) with g = grad * weight; the row sums of g
+    # and of g * xhat are products of grad and of grad * xhat with the weight (BLAS), and
+    # grad * xhat (the weight's gradient too) is the buffer the input gradient is built in
+    scratch = grad * xhat
+    if output_mask[1]:
+        grad_weight = column_sums(scratch)
+    if weight is None:
+        sum_g, sum_g_xhat = row_sums(grad), row_sums(scratch)
+        grad_input = np.multiply(grad, rstd[:, None], out=scratch)
+    else:
+        sum_g, sum_g_xhat = grad @ weight, scratch @ weight
+        grad_input = np.multiply(grad, weight, out=scratch)
+        grad_input *= rstd[:, None]
+    grad_input -= (rstd * sum_g / width)[:, None]
+    xhat *= (rstd * sum_g_xhat / width)[:, None]
+    grad_input -= xhat
     return grad_input, grad_weight, grad_bias
 
 
