@@ -77,6 +77,17 @@ def test_copy_transposed_casts_into_out():
     np.testing.assert_array_equal(out, a.astype(np.float32))
 
 
+@pytest.mark.parametrize("shape", [(300, 500), (3, 200, 70), (20, 30)])
+def test_kernel_results_in_transposed_layout_are_stored_row_major(shape):
+    from volta.backends.cpu.storage import wrap, wrap_as
+
+    a = _source(shape, np.float32)
+    transposed = np.swapaxes(a, -1, -2)
+    for t in (wrap(transposed), wrap_as(transposed, volta.float64)):
+        assert t.is_contiguous() and t._storage.handle.flags.c_contiguous
+        np.testing.assert_array_equal(t.numpy(), transposed)
+
+
 def test_layouts_that_are_not_transposed_take_the_plain_copy():
     a = _source((512, 512), np.float32)
     assert not strided_copy.is_transposed(a)
