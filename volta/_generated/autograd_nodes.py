@@ -5543,6 +5543,34 @@ KERNELS['pad_backward'] = autograd_pad_backward
 NODES['pad_backward'] = PadBackwardBackward
 
 
+class SplitWithSizesBackward(_Node):
+    __slots__ = ('s_dim',)
+    op_name = 'split_with_sizes'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        dim = node.s_dim
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = split_backward(grads, dim)
+        return (g_self,)
+
+
+def autograd_split_with_sizes(self, split_sizes, dim):
+    result = _op.split_with_sizes.redispatch(_AUTOGRAD, self, split_sizes, dim)
+    node = SplitWithSizesBackward()
+    if _connect_tensors(node, (self,)):
+        node.s_dim = dim
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['split_with_sizes'] = autograd_split_with_sizes
+NODES['split_with_sizes'] = SplitWithSizesBackward
+
+
 class SortBackward(_Node):
     __slots__ = ('s_self', 's_dim', 'o_indices')
     op_name = 'sort'
