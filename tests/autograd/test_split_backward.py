@@ -1,7 +1,7 @@
-"""split, chunk and split_with_sizes record one backward node for all their pieces (the op
-split_with_sizes, whose backward joins the pieces' gradients once), with PyTorch's gradients:
-pieces used or not, any dim, empty pieces, double backward, and in-place writes through the
-pieces or their base."""
+"""split, chunk, split_with_sizes and unbind record one backward node for all their pieces (the
+ops split_with_sizes and unbind, whose backward joins the pieces' gradients once), with PyTorch's
+gradients: pieces used or not, any dim, empty pieces, double backward, and in-place writes
+through the pieces or their base."""
 
 from __future__ import annotations
 
@@ -91,3 +91,28 @@ def test_split_errors_are_unchanged():
         volta.tensor(1.0).split([1])
     with pytest.raises(volta.errors.ShapeError, match="split_size can only be 0"):
         x.split(0, 1)
+
+
+@pytest.mark.parametrize("dim", [0, 1, -1])
+@pytest.mark.parametrize("used", ["all", "some"])
+def test_unbind_gradients_match_torch(dim, used):
+    vx, tx = _pair((3, 4, 2))
+    vp, tp = vx.unbind(dim), tx.unbind(dim)
+    assert len({id(p.grad_fn) for p in vp}) == 1
+    keep = range(len(tp)) if used == "all" else [len(tp) - 1]
+    weights = [RNG.standard_normal(tuple(tp[i].shape)) for i in keep]
+    (vg,) = volta.autograd.grad(sum(((vp[i] ** 3) * volta.tensor(w)).sum()
+                                    for i, w in zip(keep, weights)), [vx], create_graph=True)
+    (tg,) = torch.autograd.grad(sum(((tp[i] ** 3) * torch.tensor(w)).sum()
+                                    for i, w in zip(keep, weights)), [tx], create_graph=True)
+    np.testing.assert_allclose(vg.detach().numpy(), tg.detach().numpy(), rtol=1e-12)
+    (vg ** 2).sum().backward()
+    (tg ** 2).sum().backward()
+    np.testing.assert_allclose(vx.grad.numpy(), tx.grad.numpy(), rtol=1e-12)
+
+
+def test_iterating_a_tensor_gives_torch_gradients():
+    vx, tx = _pair((4, 3))
+    sum(row * (i + 1) for i, row in enumerate(vx)).sum().backward()
+    sum(row * (i + 1) for i, row in enumerate(tx)).sum().backward()
+    np.testing.assert_allclose(vx.grad.numpy(), tx.grad.numpy(), rtol=1e-12)

@@ -5048,6 +5048,34 @@ KERNELS['as_strided_scatter'] = autograd_as_strided_scatter
 NODES['as_strided_scatter'] = AsStridedScatterBackward
 
 
+class UnbindBackward(_Node):
+    __slots__ = ('s_dim',)
+    op_name = 'unbind'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        dim = node.s_dim
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = unbind_backward(grads, dim)
+        return (g_self,)
+
+
+def autograd_unbind(self, dim):
+    result = _op.unbind.redispatch(_AUTOGRAD, self, dim)
+    node = UnbindBackward()
+    if _connect_tensors(node, (self,)):
+        node.s_dim = dim
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['unbind'] = autograd_unbind
+NODES['unbind'] = UnbindBackward
+
+
 class AliasBackward(_Node):
     __slots__ = ()
     op_name = 'alias'

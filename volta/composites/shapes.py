@@ -132,7 +132,8 @@ def chunk(self: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
 
 @composite("unbind")
 def unbind(self: Tensor, dim: int = 0) -> tuple[Tensor, ...]:
-    """The slices along ``dim``, with that dim removed."""
+    """The slices along ``dim``, with that dim removed (views; autograd records one node for
+    them all, whose backward stacks their gradients)."""
     d = wrap_dim(dim, self.ndim, "unbind", scalar_ok=False)
     return tuple(R.select(self, d, i) for i in range(self.shape[d]))
 
