@@ -116,3 +116,31 @@ def test_iterating_a_tensor_gives_torch_gradients():
     sum(row * (i + 1) for i, row in enumerate(vx)).sum().backward()
     sum(row * (i + 1) for i, row in enumerate(tx)).sum().backward()
     np.testing.assert_allclose(vx.grad.numpy(), tx.grad.numpy(), rtol=1e-12)
+
+
+@pytest.mark.parametrize("dim", [0, 1, 2, -1])
+def test_stack_gradients_match_torch(dim):
+    # stack's own node hands each input its slice of the gradient (unbind)
+    (va, ta), (vb, tb) = _pair((3, 4)), _pair((3, 4))
+    vc = volta.tensor(RNG.standard_normal((3, 4)))  # no gradient wanted
+    vy = volta.stack([va, vc, vb], dim)
+    ty = torch.stack([ta, torch.tensor(vc.numpy()), tb], dim)
+    np.testing.assert_array_equal(vy.detach().numpy(), ty.detach().numpy())
+    w = RNG.standard_normal(tuple(ty.shape))
+    (vg,) = volta.autograd.grad(((vy ** 2) * volta.tensor(w)).sum(), [va], create_graph=True)
+    (tg,) = torch.autograd.grad(((ty ** 2) * torch.tensor(w)).sum(), [ta], create_graph=True)
+    np.testing.assert_allclose(vg.detach().numpy(), tg.detach().numpy(), rtol=1e-12)
+    (vg.sum() + (vy * volta.tensor(w)).sum()).backward()
+    (tg.sum() + (ty * torch.tensor(w)).sum()).backward()
+    for v, t in ((va, ta), (vb, tb)):
+        np.testing.assert_allclose(v.grad.numpy(), t.grad.numpy(), rtol=1e-12)
+
+
+def test_stack_of_mixed_dtypes_gives_each_input_its_dtype():
+    va = volta.ones(2, 3, dtype=volta.float32, requires_grad=True)
+    vb = volta.ones(2, 3, dtype=volta.float64, requires_grad=True)
+    y = volta.stack([va, vb], 1)
+    assert y.dtype == volta.float64
+    (y * 2).sum().backward()
+    assert va.grad.dtype == volta.float32 and vb.grad.dtype == volta.float64
+    np.testing.assert_array_equal(va.grad.numpy(), np.full((2, 3), 2.0))

@@ -5303,6 +5303,34 @@ KERNELS['cat'] = autograd_cat
 NODES['cat'] = CatBackward
 
 
+class StackBackward(_Node):
+    __slots__ = ('s_dim',)
+    op_name = 'stack'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        dim = node.s_dim
+        g_tensors = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_tensors = stack_backward(grad, dim)
+        return (g_tensors,)
+
+
+def autograd_stack(tensors, dim):
+    result = _op.stack.redispatch(_AUTOGRAD, tensors, dim)
+    node = StackBackward()
+    if _connect(node, (tensors,)):
+        node.s_dim = dim
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['stack'] = autograd_stack
+NODES['stack'] = StackBackward
+
+
 class FlipBackward(_Node):
     __slots__ = ('s_dims',)
     op_name = 'flip'
