@@ -294,3 +294,14 @@ def test_embedding_gradient_with_repeated_tokens_matches_torch(options):
     volta.nn.functional.embedding(volta.tensor(tokens), vw, **options).backward(volta.tensor(grad))
     torch.nn.functional.embedding(torch.tensor(tokens), tw, **options).backward(torch.tensor(grad))
     np.testing.assert_allclose(vw.grad.numpy(), tw.grad.numpy(), rtol=1e-6, atol=1e-6)
+
+
+def test_embedding_rows_from_strided_indices_and_bad_indices():
+    weight = RNG.standard_normal((10, 6)).astype(np.float32)
+    tokens = RNG.integers(0, 10, (4, 6))
+    got = volta.nn.functional.embedding(volta.tensor(tokens).t(), volta.tensor(weight))
+    want = torch.nn.functional.embedding(torch.tensor(tokens).t(), torch.tensor(weight))
+    np.testing.assert_array_equal(got.numpy(), want.numpy())
+    for bad in (-1, 10):
+        with pytest.raises(volta.errors.IndexOutOfRangeError, match="index out of range"):
+            volta.nn.functional.embedding(volta.tensor([[0, bad]]), volta.tensor(weight))
