@@ -77,6 +77,17 @@ def test_copy_transposed_casts_into_out():
     np.testing.assert_array_equal(out, a.astype(np.float32))
 
 
+@pytest.mark.parametrize("shape", [(300, 500), (3, 200, 70), (20, 30)])
+def test_kernel_results_in_transposed_layout_are_stored_row_major(shape):
+    from volta.backends.cpu.storage import wrap, wrap_as
+
+    a = _source(shape, np.float32)
+    transposed = np.swapaxes(a, -1, -2)
+    for t in (wrap(transposed), wrap_as(transposed, volta.float64)):
+        assert t.is_contiguous() and t._storage.handle.flags.c_contiguous
+        np.testing.assert_array_equal(t.numpy(), transposed)
+
+
 def test_layouts_that_are_not_transposed_take_the_plain_copy():
     a = _source((512, 512), np.float32)
     assert not strided_copy.is_transposed(a)
@@ -283,3 +294,14 @@ def test_embedding_gradient_with_repeated_tokens_matches_torch(options):
     volta.nn.functional.embedding(volta.tensor(tokens), vw, **options).backward(volta.tensor(grad))
     torch.nn.functional.embedding(torch.tensor(tokens), tw, **options).backward(torch.tensor(grad))
     np.testing.assert_allclose(vw.grad.numpy(), tw.grad.numpy(), rtol=1e-6, atol=1e-6)
+
+
+def test_embedding_rows_from_strided_indices_and_bad_indices():
+    weight = RNG.standard_normal((10, 6)).astype(np.float32)
+    tokens = RNG.integers(0, 10, (4, 6))
+    got = volta.nn.functional.embedding(volta.tensor(tokens).t(), volta.tensor(weight))
+    want = torch.nn.functional.embedding(torch.tensor(tokens).t(), torch.tensor(weight))
+    np.testing.assert_array_equal(got.numpy(), want.numpy())
+    for bad in (-1, 10):
+        with pytest.raises(volta.errors.IndexOutOfRangeError, match="index out of range"):
+            volta.nn.functional.embedding(volta.tensor([[0, bad]]), volta.tensor(weight))

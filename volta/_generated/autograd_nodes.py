@@ -5048,6 +5048,34 @@ KERNELS['as_strided_scatter'] = autograd_as_strided_scatter
 NODES['as_strided_scatter'] = AsStridedScatterBackward
 
 
+class UnbindBackward(_Node):
+    __slots__ = ('s_dim',)
+    op_name = 'unbind'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        dim = node.s_dim
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = unbind_backward(grads, dim)
+        return (g_self,)
+
+
+def autograd_unbind(self, dim):
+    result = _op.unbind.redispatch(_AUTOGRAD, self, dim)
+    node = UnbindBackward()
+    if _connect_tensors(node, (self,)):
+        node.s_dim = dim
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['unbind'] = autograd_unbind
+NODES['unbind'] = UnbindBackward
+
+
 class AliasBackward(_Node):
     __slots__ = ()
     op_name = 'alias'
@@ -5273,6 +5301,34 @@ def autograd_cat(tensors, dim):
 
 KERNELS['cat'] = autograd_cat
 NODES['cat'] = CatBackward
+
+
+class StackBackward(_Node):
+    __slots__ = ('s_dim',)
+    op_name = 'stack'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        dim = node.s_dim
+        g_tensors = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_tensors = stack_backward(grad, dim)
+        return (g_tensors,)
+
+
+def autograd_stack(tensors, dim):
+    result = _op.stack.redispatch(_AUTOGRAD, tensors, dim)
+    node = StackBackward()
+    if _connect(node, (tensors,)):
+        node.s_dim = dim
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['stack'] = autograd_stack
+NODES['stack'] = StackBackward
 
 
 class FlipBackward(_Node):
@@ -5541,6 +5597,34 @@ def autograd_pad_backward(grad_output, input_sizes, padding, mode):
 
 KERNELS['pad_backward'] = autograd_pad_backward
 NODES['pad_backward'] = PadBackwardBackward
+
+
+class SplitWithSizesBackward(_Node):
+    __slots__ = ('s_dim',)
+    op_name = 'split_with_sizes'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        dim = node.s_dim
+        g_self = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_self = split_backward(grads, dim)
+        return (g_self,)
+
+
+def autograd_split_with_sizes(self, split_sizes, dim):
+    result = _op.split_with_sizes.redispatch(_AUTOGRAD, self, split_sizes, dim)
+    node = SplitWithSizesBackward()
+    if _connect_tensors(node, (self,)):
+        node.s_dim = dim
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['split_with_sizes'] = autograd_split_with_sizes
+NODES['split_with_sizes'] = SplitWithSizesBackward
 
 
 class SortBackward(_Node):

@@ -41,6 +41,7 @@ __all__ = [
     "cumprod_backward", "matmul_backward", "linear_backward", "softmax_double_backward",
     "log_softmax_double_backward",
     "sort_backward", "permute_backward", "repeat_backward", "roll_backward", "cat_backward",
+    "split_backward", "unbind_backward", "stack_backward",
     "copy_backward", "to_copy_backward", "div_backward_self", "div_backward_other",
     "pow_backward_self", "pow_backward_exponent", "clamp_backward", "einsum_backward",
     "index_add_source_grad", "index_put_self_grad", "masked_select_backward",
@@ -324,6 +325,23 @@ def cat_backward(grad: Tensor, dim: int, tensors: Sequence[Tensor]) -> list[Tens
         grads.append(grad.narrow(dim, offset, size))
         offset += size
     return grads
+
+
+def split_backward(grads: Sequence[Tensor], dim: int) -> Tensor:
+    """split's gradient: its pieces' gradients joined again (the engine gives an unused
+    piece zeros), one copy for all the pieces."""
+    return F.cat(list(grads), dim)
+
+
+def unbind_backward(grads: Sequence[Tensor], dim: int) -> Tensor:
+    """unbind's gradient: its slices' gradients stacked again (the engine gives an unused
+    slice zeros), one copy for all the slices."""
+    return F.stack(list(grads), dim)
+
+
+def stack_backward(grad: Tensor, dim: int) -> list[Tensor]:
+    """stack's gradients: the slices of ``grad`` along the new dim (views, no copies)."""
+    return list(grad.unbind(dim))
 
 
 def copy_backward(grad: Tensor, shape: Sequence[int], dtype: Any, device: Any) -> Tensor:

@@ -13,7 +13,7 @@ from typing import Any
 from volta import dtypes as D
 from volta._generated import registry as R
 from volta.composites.base import Number, _shape, composite
-from volta.composites.shapes import split_int, split_sizes
+from volta.composites.shapes import split_int, split_with_sizes_views
 from volta.composites.views import wrap_dim, wrap_dims
 from volta.errors import DTypeError, IndexOutOfRangeError, SchemaError, ShapeError
 from volta.tensor import factories as fac
@@ -38,15 +38,15 @@ def unsafe_split(self: Tensor, split_size: int, dim: int = 0) -> tuple[Tensor, .
 @composite("split_with_sizes")
 def split_with_sizes(self: Tensor, split_sizes_: Sequence[int], dim: int = 0
                      ) -> tuple[Tensor, ...]:
-    """split with a list of sizes."""
-    return split_sizes(self, split_sizes_, dim)
+    """split with a list of sizes (views; the op split and chunk go through)."""
+    return split_with_sizes_views(self, split_sizes_, dim)
 
 
 @composite("split_with_sizes_copy")
 def split_with_sizes_copy(self: Tensor, sizes: Sequence[int], dim: int = 0
                           ) -> tuple[Tensor, ...]:
     """Copies of split_with_sizes' pieces."""
-    return tuple(R.clone(piece, None) for piece in split_sizes(self, sizes, dim))
+    return tuple(R.clone(piece, None) for piece in R.split_with_sizes(self, sizes, dim))
 
 
 @composite("unbind_copy")

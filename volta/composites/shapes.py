@@ -79,17 +79,25 @@ def split_int(self: Tensor, split_size_or_sections: int, dim: int = 0) -> tuple[
         raise ShapeError(f"split_size can only be 0 if dimension size is 0, but got dimension "
                          f"size of {size}")
     count = max(-(-size // split_size), 1) if split_size else 1
-    return tuple(narrow(self, d, i * split_size, min(split_size, size - i * split_size))
-                 for i in range(count))
+    sizes = [min(split_size, size - i * split_size) for i in range(count)]
+    return tuple(R.split_with_sizes(self, sizes, d))
 
 
 @composite("split.sizes")
 def split_sizes(self: Tensor, split_size_or_sections: Sequence[int],
                 dim: int = 0) -> tuple[Tensor, ...]:
     """Pieces of the given sizes along ``dim``; they must add up to its size."""
+    return tuple(R.split_with_sizes(self, list(split_size_or_sections), dim))
+
+
+def split_with_sizes_views(self: Tensor, split_sizes: Sequence[int],
+                           dim: int = 0) -> tuple[Tensor, ...]:
+    """split_with_sizes' views. split, chunk and split_with_sizes all come here through the
+    split_with_sizes op, so that autograd records one node whose backward joins the pieces'
+    gradients once (one node per piece would give each piece a full-size zero gradient)."""
     if self.ndim == 0:
         raise ShapeError("split expects at least a 1-dimensional tensor")
-    sizes = list(split_size_or_sections)
+    sizes = list(split_sizes)
     d = wrap_dim(dim, self.ndim, "split")
     size = self.shape[d]
     if any(s < 0 for s in sizes):
@@ -101,7 +109,7 @@ def split_sizes(self: Tensor, split_size_or_sections: Sequence[int],
     pieces = []
     start = 0
     for s in sizes:
-        pieces.append(narrow(self, d, start, s))
+        pieces.append(R.slice(self, d, start, start + s, 1))
         start += s
     return tuple(pieces)
 
@@ -124,7 +132,8 @@ def chunk(self: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
 
 @composite("unbind")
 def unbind(self: Tensor, dim: int = 0) -> tuple[Tensor, ...]:
-    """The slices along ``dim``, with that dim removed."""
+    """The slices along ``dim``, with that dim removed (views; autograd records one node for
+    them all, whose backward stacks their gradients)."""
     d = wrap_dim(dim, self.ndim, "unbind", scalar_ok=False)
     return tuple(R.select(self, d, i) for i in range(self.shape[d]))
 

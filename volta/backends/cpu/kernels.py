@@ -1467,10 +1467,12 @@ def embedding(weight: Tensor, indices: Tensor, padding_idx: int = -1,
     if weight.ndim != 2:
         raise ShapeError("'weight' must be 2-D")
     idx = _index_array(indices, "embedding")
-    if idx.size and (idx.min() < 0 or idx.max() >= weight._shape[0]):
+    rows = weight._shape[0]
+    # one pass: a negative index reads as a huge unsigned one
+    if idx.size and int(idx.view(np.uint64).max()) >= rows:
         raise IndexOutOfRangeError(f"embedding: index out of range in self (indices must be in "
-                                   f"[0, {weight._shape[0]}), got {idx.min()}..{idx.max()})")
-    return W(A(weight)[idx])
+                                   f"[0, {rows}), got {idx.min()}..{idx.max()})")
+    return W(np.take(A(weight), idx, axis=0))  # take: faster than fancy indexing for rows
 
 
 @kernel("embedding_backward")

@@ -9,6 +9,7 @@ import numpy as np
 
 from volta import dtypes as D
 from volta.backend import Backend, BackendInfo, host_view
+from volta.backends.cpu import strided_copy
 from volta.device import device
 from volta.tensor.tensor import Tensor, contiguous_strides, new_owning_tensor
 
@@ -61,6 +62,13 @@ def _strides(shape: tuple[int, ...]) -> tuple[int, ...]:
     return contiguous_strides(shape)
 
 
+def _row_major_copy(arr: np.ndarray) -> np.ndarray:
+    """A C-contiguous copy; a transposed result (``a.T``) is copied in cache-sized bands."""
+    if strided_copy.is_transposed(arr):
+        return strided_copy.copy_transposed(arr)
+    return arr.copy(order="C")
+
+
 def _owner(arr: np.ndarray) -> np.ndarray:
     """The array that owns ``arr``'s memory when ``arr`` (C-contiguous) views all of it in
     another shape, as kernels' ``result.reshape(shape)`` do; else ``arr``. Keeping the owner as
@@ -78,7 +86,7 @@ def wrap(arr: Any) -> Tensor:
     if type(arr) is not np.ndarray:
         arr = np.asarray(arr)
     elif not arr.flags.c_contiguous:
-        arr = arr.copy(order="C")
+        arr = _row_major_copy(arr)
     dt = _NUMPY_TO_VOLTA.get(arr.dtype)
     if dt is None:
         dt = D.from_numpy_dtype(arr.dtype)
@@ -93,7 +101,7 @@ def wrap_as(arr: Any, dt: D.dtype) -> Tensor:
     if type(arr) is not np.ndarray:
         arr = np.asarray(arr)
     elif not arr.flags.c_contiguous:
-        arr = arr.copy(order="C")
+        arr = _row_major_copy(arr)
     if arr.dtype is not dt.numpy and arr.dtype != dt.numpy:
         arr = arr.astype(dt.numpy)
     shape = arr.shape
