@@ -28,6 +28,17 @@ def _close(got: volta.Tensor, expected: torch.Tensor, **tolerance: float) -> Non
                                expected.detach(), **tolerance)
 
 
+def _backward_matches(vy: volta.Tensor, ty: torch.Tensor, v_inputs: tuple, t_inputs: tuple,
+                      seed: int) -> None:
+    """Backward of the same upstream gradient through both; each input's gradient agrees."""
+    g = np.random.default_rng(seed).standard_normal(tuple(ty.shape)).astype(
+        str(ty.dtype).removeprefix("torch."))
+    ty.backward(torch.tensor(g))
+    vy.backward(volta.tensor(g))
+    for v, t in zip(v_inputs, t_inputs):
+        _close(v.grad, t.grad)
+
+
 REDUCTIONS = [
     ((6, 7), None), ((6, 7), (1,)), ((6, 7), (-1,)), ((6, 7), (0,)), ((3, 4, 5), (1, 2)),
     ((3, 4, 5), (-2, -1)), ((3, 4, 5), (0, 1)), ((3, 4, 5), (0, 2)), ((3, 4, 5), (1,)),
@@ -137,13 +148,8 @@ def test_layer_norm_forward_and_backward_match_torch(shape: tuple[int, ...],
     ty = torch.nn.functional.layer_norm(tx, normalized, tw, tb)
     vy = VF.layer_norm(vx, normalized, vw, vb)
     _close(vy, ty)
-    g = np.random.default_rng(3).standard_normal(shape).astype(dtype)
-    ty.backward(torch.tensor(g))
-    vy.backward(volta.tensor(g))
-    _close(vx.grad, tx.grad)
-    if affine:
-        _close(vw.grad, tw.grad)
-        _close(vb.grad, tb.grad)
+    _backward_matches(vy, ty, (vx, vw, vb) if affine else (vx,),
+                      (tx, tw, tb) if affine else (tx,), seed=3)
 
 
 def test_layer_norm_of_a_non_contiguous_input_and_a_shifted_one() -> None:
@@ -225,13 +231,8 @@ def test_batch_norm_forward_backward_and_running_stats_match_torch(
     _close(vy, ty)
     _close(v_mean, t_mean)
     _close(v_var, t_var)
-    g = np.random.default_rng(4).standard_normal(shape).astype(dtype)
-    ty.backward(torch.tensor(g))
-    vy.backward(volta.tensor(g))
-    _close(vx.grad, tx.grad)
-    if affine:
-        _close(vw.grad, tw.grad)
-        _close(vb.grad, tb.grad)
+    _backward_matches(vy, ty, (vx, vw, vb) if affine else (vx,),
+                      (tx, tw, tb) if affine else (tx,), seed=4)
 
 
 def test_batch_norm_of_a_non_contiguous_input_matches_torch() -> None:

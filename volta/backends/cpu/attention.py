@@ -20,31 +20,24 @@ reads (:class:`_Rows`), without copying the operands to the broadcast shape.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 import numpy as np
 
 from volta import dtypes as D
+from volta.backends.cpu.kernel_table import kernel_table
 from volta.backends.cpu.storage import array as A
 from volta.backends.cpu.storage import wrap as W
 from volta.backends.cpu.storage import wrap_as as WA
 from volta.tensor.tensor import Tensor
 
-KERNELS: dict[str, Callable[..., Any]] = {}
+KERNELS, kernel = kernel_table()
 
 # Elements of one block of scores (batch chunk x query block x key block). The backward holds
 # about three such blocks at once: 2**19 float32 elements is 2 MiB each. Short sequences fit
 # several batch rows in one block, so a (16 x 4 heads) x 128 x 128 problem takes two blocks.
 BLOCK_ELEMENTS = 1 << 19
 KEY_BLOCK = 1024
-
-
-def kernel(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    def register(fn: Callable[..., Any]) -> Callable[..., Any]:
-        KERNELS[name] = fn
-        return fn
-    return register
 
 
 def _compute_dtype(dt: D.dtype) -> np.dtype:

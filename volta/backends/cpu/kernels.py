@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -17,6 +17,7 @@ from volta import dtypes as D
 from volta.backend import host_view
 from volta.backends.cpu import numpy_nn as nn
 from volta.backends.cpu import pointwise_math, rowwise, scatter, strided_copy
+from volta.backends.cpu.kernel_table import kernel_table
 from volta.backends.cpu.storage import array as A
 from volta.backends.cpu.storage import wrap as W
 from volta.backends.cpu.storage import wrap_as as WA
@@ -47,15 +48,8 @@ from volta.tensor.padding import check_pad_width, pad_pairs, pad_source_index
 from volta.tensor.scalars import check_scalar, checked_convert
 from volta.tensor.tensor import Tensor
 
-KERNELS: dict[str, Callable[..., Any]] = {}
+KERNELS, kernel = kernel_table()
 _HALF = (D.float16, D.bfloat16)
-
-
-def kernel(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    def register(fn: Callable[..., Any]) -> Callable[..., Any]:
-        KERNELS[name] = fn
-        return fn
-    return register
 
 
 def _compute(dt: D.dtype) -> np.dtype:

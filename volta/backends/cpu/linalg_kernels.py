@@ -10,12 +10,11 @@ Errors carry PyTorch's wording; singular or non-positive-definite inputs raise
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from typing import Any
 
 import numpy as np
 
 from volta import dtypes as D
+from volta.backends.cpu.kernel_table import kernel_table
 from volta.backends.cpu.storage import array as A
 from volta.backends.cpu.storage import wrap as W
 from volta.composites.linalg import (
@@ -30,14 +29,7 @@ from volta.composites.linalg import (
 from volta.errors import InvalidArgumentError
 from volta.tensor.tensor import Tensor
 
-KERNELS: dict[str, Callable[..., Any]] = {}
-
-
-def kernel(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    def register(fn: Callable[..., Any]) -> Callable[..., Any]:
-        KERNELS[name] = fn
-        return fn
-    return register
+KERNELS, kernel = kernel_table()
 
 
 def matrices(t: Tensor, op: str, name: str = "A", square: bool = True) -> np.ndarray:

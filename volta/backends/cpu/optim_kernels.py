@@ -10,23 +10,15 @@ large parameters are split over threads.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from typing import Any
 
 import numpy as np
 
+from volta.backends.cpu.kernel_table import kernel_table
 from volta.backends.cpu.parallel import for_blocks
 from volta.backends.cpu.storage import array as A
 from volta.tensor.tensor import Tensor
 
-KERNELS: dict[str, Callable[..., Any]] = {}
-
-
-def kernel(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    def register(fn: Callable[..., Any]) -> Callable[..., Any]:
-        KERNELS[name] = fn
-        return fn
-    return register
+KERNELS, kernel = kernel_table()
 
 
 def _direction(p: np.ndarray, g: np.ndarray, weight_decay: float, maximize: bool,

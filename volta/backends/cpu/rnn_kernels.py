@@ -14,24 +14,18 @@ GRU ``[r z n (3H, activated) | h @ W_hn.T + b_hn (H)]``, RNN ``[h (H)]``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
+from volta.backends.cpu.kernel_table import kernel_table
 from volta.backends.cpu.storage import array as A
 from volta.backends.cpu.storage import wrap as W
 from volta.tensor.checks import rnn_layer_checks, rnn_steps
 from volta.tensor.tensor import Tensor
 
-KERNELS: dict[str, Callable[..., Any]] = {}
-
-
-def kernel(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    def register(fn: Callable[..., Any]) -> Callable[..., Any]:
-        KERNELS[name] = fn
-        return fn
-    return register
+KERNELS, kernel = kernel_table()
 
 
 def _sigmoid(x: np.ndarray, out: np.ndarray) -> np.ndarray:

@@ -7,12 +7,12 @@ Each kernel takes the op's arguments in schema order and returns volta tensors, 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from volta import dtypes as D
+from volta.backends.cpu.kernel_table import kernel_table
 from volta.backends.cpu.kernels import (
     _check_bounds,
     _check_src_dtype,
@@ -27,14 +27,7 @@ from volta.errors import DTypeError, ShapeError
 from volta.tensor.checks import check_scatter_reduce
 from volta.tensor.tensor import Tensor
 
-KERNELS: dict[str, Callable[..., Any]] = {}
-
-
-def kernel(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    def register(fn: Callable[..., Any]) -> Callable[..., Any]:
-        KERNELS[name] = fn
-        return fn
-    return register
+KERNELS, kernel = kernel_table()
 
 
 # -- scatter_reduce ----------------------------------------------------------------------------
