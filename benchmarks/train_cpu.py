@@ -32,6 +32,10 @@ volta's LeNet step measured 18.2 ms right after PyTorch's steps and 12.8 ms with
 workers passive. The gap lets the other framework's threads go to sleep, so each framework is
 timed as it runs alone, while both still share the one process, its thread settings and the
 moment's machine load; alternating the blocks spreads slow drifts of that load over both.
+PyTorch's wait policy is left at its default rather than set to ``OMP_WAIT_POLICY=PASSIVE``:
+passive workers sleep between PyTorch's own ops, which slowed its 2-thread LeNet step from 4.0
+to 8.0 ms while volta's stayed at 7.0-7.4 ms, so it would flatter volta; the gap already keeps
+the spinning workers off volta's blocks (measured on the 2-core machine of issue 9).
 
 Peak memory of the conv step: each framework runs in a fresh child process (so neither sees the
 other's heap) and reports the peak resident set size (``ru_maxrss``) minus the resident size

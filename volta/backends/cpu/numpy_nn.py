@@ -455,12 +455,9 @@ def _weight_grad_core(
 # OpenBLAS runs a GEMM on the calling thread alone while m * n * k <= 2**18 (its
 # GEMM_MULTITHREAD_THRESHOLD 4 times SMP_THRESHOLD_MIN 65536), and threads it above.
 _BLAS_SERIAL_MNK = 2**18
-# Up to this many output elements a weight gradient's GEMM is sliced (_products_over_positions);
-# beyond it, slices short enough for BLAS to run serially (2**18 / outputs) would be too short.
-_SLICED_GRAD_MAX_OUTPUT = 2**12
-# Work (m * n * k) per thread below which handing slices to another thread costs more than it
-# saves (a round trip to the pool thread is about 40 us; 2**21 multiply-adds take about 40 us).
-_SLICES_PER_THREAD_MIN_MNK = 2**21
+# Below this many output elements a weight gradient's GEMM runs off BLAS's threads (see
+# _products_over_positions).
+_THREADED_GRAD_MIN_OUTPUT = 2**10
 
 
 def _products_over_positions(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -468,37 +465,27 @@ def _products_over_positions(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     K = samples x positions.
 
     BLAS threads split a GEMM's output among them and meet at every block of K. Where the
-    output is small beside K (LeNet's convs: 6 x 25 over 57088 positions, 16 x 150 over 8704)
-    two BLAS threads gained nothing on the first (0.51 vs 0.48 ms), and with the other core
-    busy elsewhere they waited for each other at every block (90th percentile 98 ms, for
-    0.5 ms of work). So such a product runs as slices of K small enough for BLAS to keep each
-    on its calling thread, stacked into matmuls; each thread of parallel's pool takes a share
-    of the slices, and they meet once. On one thread one GEMM is faster (slices: 2-9% slower).
+    output is tiny beside K (LeNet's first conv: 6 x 25 over 57088 positions), two BLAS threads
+    were slower than one in the training step (0.65 vs 0.59 ms) and, with the other core busy
+    elsewhere, waited for each other at every block (90th percentile 148 ms). So below
+    _THREADED_GRAD_MIN_OUTPUT outputs the product runs as slices of K small enough for BLAS to
+    keep each on the calling thread, stacked into one matmul. (LeNet's second conv, 16 x 150,
+    gains from two threads: 0.48 vs 0.62 ms, and stays one GEMM; so does every product on one
+    thread, where one GEMM is 2-9% faster than slices.) Handing a share of the slices to a pool
+    thread was slower still in the step (0.70 ms for the second conv).
     """
     groups, m, k = a.shape
     n = b.shape[1]
     slice_len = max(1, _BLAS_SERIAL_MNK // max(m * n, 1))
-    threads = parallel.num_threads()
-    if threads == 1 or m * n > _SLICED_GRAD_MAX_OUTPUT or k <= slice_len:
+    if (parallel.num_threads() == 1 or m * n >= _THREADED_GRAD_MIN_OUTPUT
+            or k <= slice_len):
         return np.matmul(a, b.transpose(0, 2, 1))
     count = k // slice_len
     whole = count * slice_len
     # (G, count, M, L) @ (G, count, L, N) through views of a and b, summed over the slices
     a_slices = a[:, :, :whole].reshape(groups, m, count, slice_len).transpose(0, 2, 1, 3)
     b_slices = b[:, :, :whole].reshape(groups, n, count, slice_len).transpose(0, 2, 3, 1)
-
-    def share(lo: int, hi: int) -> np.ndarray:
-        return np.matmul(a_slices[:, lo:hi], b_slices[:, lo:hi]).sum(axis=1)
-
-    workers = max(1, min(threads, count, m * n * k // _SLICES_PER_THREAD_MIN_MNK))
-    bounds = [count * i // workers for i in range(workers + 1)]
-    # parallel's pool (the one the fused optimizer kernels use) has num_threads() - 1 threads
-    pool = parallel._executor() if workers > 1 else None
-    futures = [pool.submit(share, bounds[i], bounds[i + 1])
-               for i in range(1, workers) if pool is not None]
-    out = share(bounds[0], bounds[1])
-    for future in futures:
-        out += future.result()
+    out = np.matmul(a_slices, b_slices).sum(axis=1)
     if whole < k:
         out += np.matmul(a[:, :, whole:], b[:, :, whole:].transpose(0, 2, 1))
     return out
