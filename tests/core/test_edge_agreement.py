@@ -193,3 +193,21 @@ def test_index_dtypes_as_pytorch_takes_them(op: str, index_dtype: str, numel: in
 def test_wgpu_index_dtypes_as_pytorch_takes_them(op: str, index_dtype: str, numel: int) -> None:
     _agree(lambda: _index_call(volta, op, index_dtype, numel, "wgpu"),
            lambda: _index_call(torch, op, index_dtype, numel, "cpu"))
+
+
+@pytest.mark.parametrize("fn", ["hermite_polynomial_h", "hermite_polynomial_he",
+                                "chebyshev_polynomial_t", "chebyshev_polynomial_u",
+                                "chebyshev_polynomial_v", "chebyshev_polynomial_w",
+                                "shifted_chebyshev_polynomial_t",
+                                "shifted_chebyshev_polynomial_u"])
+def test_orthogonal_polynomials_of_a_huge_degree_agree_without_looping_to_it(fn: str) -> None:
+    """Degrees the recurrence need not reach: overflowed (NaN) terms, the closed form inside
+    (-1, 1) and the endpoint values. Each would take the CPU kernel's vectorised recurrence
+    minutes at n = 10**7 (the fuzz drew such a degree and stalled)."""
+    x = [0.0, 0.5, 1.0, -1.0, 3.0, -0.25]
+    n = [10 ** 7, 10 ** 7 + 1, 10 ** 7 + 3, 10 ** 7, 10 ** 7, 5]
+    expected = getattr(torch.special, fn)(torch.tensor(x, dtype=torch.float64), torch.tensor(n))
+    actual = getattr(volta.special, fn)(volta.tensor(x, dtype=volta.float64), volta.tensor(n))
+    # the closed form at n = 10**7 is ill-conditioned: PyTorch's and volta's cos/sin of a huge
+    # argument agree to about 1e-9 in float64
+    np.testing.assert_allclose(actual.numpy(), expected.numpy(), rtol=1e-6, atol=1e-6)

@@ -166,6 +166,13 @@ def _recurrence(x: np.ndarray, n: np.ndarray, p0: Any, p1: Any,
     for k in range(1, top):
         p, q = q, step(k, q, p)
         result = np.where(n == k + 1, q, result)
+        if k % 64 == 0:
+            pending = n > k + 1
+            if np.isnan(q[pending]).all() and np.isnan(p[pending]).all():
+                # every later term of these elements is NaN too (the recurrences only add and
+                # scale the last two): stop instead of looping up to a huge n (Hermite, and
+                # Chebyshev outside [-1, 1], overflow within a few hundred terms)
+                return np.where(pending, np.nan, result)
     return result
 
 
@@ -192,13 +199,17 @@ def _chebyshev(shift: bool, kind: str) -> Callable[[np.ndarray, np.ndarray], np.
     def evaluate(x: np.ndarray, n: np.ndarray) -> np.ndarray:
         t = x + x - 1 if shift else x
         first = {"t": t, "u": t + t, "v": t + t - 1, "w": t + t + 1}[kind]
-        y = _recurrence(t, n, 1, first, lambda k, q, p: (t + t) * q - p)
         theta = np.arccos(np.clip(t, -1, 1))
         closed = {"t": lambda: np.cos(n * theta),
                   "u": lambda: np.sin((n + 1) * theta) / np.sin(theta),
                   "v": lambda: np.cos((n + 0.5) * theta) / np.cos(theta / 2),
                   "w": lambda: np.sin((n + 0.5) * theta) / np.sin(theta / 2)}[kind]()
         inside = (np.abs(t) < 1) & (n > 6) & np.isfinite(closed)
+        # the recurrence only for the elements neither the closed form nor the endpoint
+        # values below give: its loop runs up to their largest n, not to a huge n of another
+        by_formula = inside | (t == 1) | (t == -1)
+        y = _recurrence(t, np.where(by_formula, 0, n), 1, first,
+                        lambda k, q, p: (t + t) * q - p)
         y = np.where(inside, closed, y)
         # the endpoints, exactly
         at_one = {"t": 1, "u": n + 1, "v": 1, "w": n + n + 1}[kind]
