@@ -480,7 +480,10 @@ def _meta(x: Any) -> Any:
     """Shape and dtype only, as an empty-strided torch tensor on the meta device."""
     if isinstance(x, (torch.Tensor, volta.Tensor)):
         dtype = getattr(torch, str(x.dtype).split(".")[-1])
-        return torch.empty(tuple(x.shape), dtype=dtype, device="meta")
+        # empty_strided with the view's strides: a contiguous tensor of an expanded view's
+        # shape can be too large to describe even on the meta device (2**31 x 2**31)
+        return torch.empty_strided(tuple(x.shape), tuple(x.stride()), dtype=dtype,
+                                   device="meta")
     if isinstance(x, (tuple, list)):
         return [_meta(v) for v in x]
     return x
