@@ -439,8 +439,11 @@ _WARNING_FUNCTIONS = {"log", "log2", "log10", "log1p", "sqrt", "rsqrt", "recipro
 
 
 def _may_warn(decl: OpDecl) -> bool:
+    """Whether numpy may flag a floating-point error in the snippet: any arithmetic (inf - inf
+    and inf * 0 are invalid, a float32 sum may overflow) or a function that can."""
     snippet = decl.pointwise or ""
-    return "/" in snippet or any(f"{f}(" in snippet for f in _WARNING_FUNCTIONS)
+    return any(op in snippet for op in "+-*/") or any(
+        f"{f}(" in snippet for f in _WARNING_FUNCTIONS)
 
 
 def emit_pointwise_numpy(decls: list[OpDecl], source: str) -> str:

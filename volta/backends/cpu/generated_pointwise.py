@@ -26,7 +26,11 @@ KERNELS['abs'] = abs
 
 def neg(self):
     (self,), out_dtype = _prepare('neg', 'default', 'numeric', self)
-    return _wrap(-self, out_dtype)
+    _token = _quiet_on()
+    try:
+        return _wrap(-self, out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['neg'] = neg
@@ -238,7 +242,11 @@ KERNELS['tanh'] = tanh
 
 def tanh_backward(grad_output, output):
     (grad_output, output), out_dtype = _prepare('tanh_backward', 'default', None, grad_output, output)
-    return _wrap(grad_output * (1 - output * output), out_dtype)
+    _token = _quiet_on()
+    try:
+        return _wrap(grad_output * (1 - output * output), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['tanh_backward'] = tanh_backward
@@ -258,7 +266,11 @@ KERNELS['sigmoid'] = sigmoid
 
 def sigmoid_backward(grad_output, output):
     (grad_output, output), out_dtype = _prepare('sigmoid_backward', 'default', None, grad_output, output)
-    return _wrap(grad_output * output * (1 - output), out_dtype)
+    _token = _quiet_on()
+    try:
+        return _wrap(grad_output * output * (1 - output), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['sigmoid_backward'] = sigmoid_backward
@@ -401,7 +413,11 @@ KERNELS['selu'] = selu
 def leaky_relu(self, negative_slope):
     (self,), out_dtype = _prepare('leaky_relu', 'default', 'floating', self)
     negative_slope = _scalar('leaky_relu', negative_slope, out_dtype)
-    return _wrap(_pm.maximum(self, self * negative_slope) if (negative_slope > 0) & (negative_slope <= 1) else _pm.where(self > 0, self, self * negative_slope), out_dtype)
+    _token = _quiet_on()
+    try:
+        return _wrap(_pm.maximum(self, self * negative_slope) if (negative_slope > 0) & (negative_slope <= 1) else _pm.where(self > 0, self, self * negative_slope), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['leaky_relu'] = leaky_relu
@@ -410,7 +426,11 @@ KERNELS['leaky_relu'] = leaky_relu
 def leaky_relu_backward(grad_output, self, negative_slope, self_is_result):
     (grad_output, self), out_dtype = _prepare('leaky_relu_backward', 'default', None, grad_output, self)
     negative_slope = _scalar('leaky_relu_backward', negative_slope, out_dtype)
-    return _wrap(_pm.where(self > 0, grad_output, grad_output * negative_slope), out_dtype)
+    _token = _quiet_on()
+    try:
+        return _wrap(_pm.where(self > 0, grad_output, grad_output * negative_slope), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['leaky_relu_backward'] = leaky_relu_backward
@@ -586,7 +606,11 @@ KERNELS['reciprocal'] = reciprocal
 
 def square(self):
     (self,), out_dtype = _prepare('square', 'default', None, self)
-    return _wrap(self * self, out_dtype)
+    _token = _quiet_on()
+    try:
+        return _wrap(self * self, out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['square'] = square
@@ -643,7 +667,11 @@ KERNELS['bitwise_not'] = bitwise_not
 def add(self, other, alpha):
     (self, other), out_dtype = _prepare('add', 'default', None, self, other)
     alpha = _scalar('add', alpha, out_dtype)
-    return _wrap(self + other if alpha == 1 else self + alpha * other, out_dtype)
+    _token = _quiet_on()
+    try:
+        return _wrap(self + other if alpha == 1 else self + alpha * other, out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['add'] = add
@@ -652,7 +680,11 @@ KERNELS['add'] = add
 def sub(self, other, alpha):
     (self, other), out_dtype = _prepare('sub', 'default', 'numeric', self, other)
     alpha = _scalar('sub', alpha, out_dtype)
-    return _wrap(self - other if alpha == 1 else self - alpha * other, out_dtype)
+    _token = _quiet_on()
+    try:
+        return _wrap(self - other if alpha == 1 else self - alpha * other, out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['sub'] = sub
@@ -660,7 +692,11 @@ KERNELS['sub'] = sub
 
 def mul(self, other):
     (self, other), out_dtype = _prepare('mul', 'default', None, self, other)
-    return _wrap(self * other, out_dtype)
+    _token = _quiet_on()
+    try:
+        return _wrap(self * other, out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['mul'] = mul
@@ -908,7 +944,11 @@ KERNELS['bitwise_right_shift'] = bitwise_right_shift
 
 def lerp(self, end, weight):
     (self, end, weight), out_dtype = _prepare('lerp', 'default', None, self, end, weight)
-    return _wrap(self + weight * (end - self), out_dtype)
+    _token = _quiet_on()
+    try:
+        return _wrap(self + weight * (end - self), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['lerp'] = lerp
@@ -917,7 +957,11 @@ KERNELS['lerp'] = lerp
 def addcmul(self, tensor1, tensor2, value):
     (self, tensor1, tensor2), out_dtype = _prepare('addcmul', 'default', 'non_bool_result', self, tensor1, tensor2)
     value = _scalar('addcmul', value, out_dtype)
-    return _wrap(self + value * tensor1 * tensor2, out_dtype)
+    _token = _quiet_on()
+    try:
+        return _wrap(self + value * tensor1 * tensor2, out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['addcmul'] = addcmul
@@ -938,7 +982,11 @@ KERNELS['addcdiv'] = addcdiv
 
 def deg2rad(self):
     (self,), out_dtype = _prepare('deg2rad', 'int_to_float', None, self)
-    return _wrap(self * 0.017453292519943295, out_dtype)
+    _token = _quiet_on()
+    try:
+        return _wrap(self * 0.017453292519943295, out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['deg2rad'] = deg2rad
@@ -946,7 +994,11 @@ KERNELS['deg2rad'] = deg2rad
 
 def rad2deg(self):
     (self,), out_dtype = _prepare('rad2deg', 'int_to_float', None, self)
-    return _wrap(self * 57.29577951308232, out_dtype)
+    _token = _quiet_on()
+    try:
+        return _wrap(self * 57.29577951308232, out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['rad2deg'] = rad2deg

@@ -30,8 +30,12 @@ KERNELS['ext::swiglu'] = ext_swiglu
 
 def ext_fused_bias_gelu(x, bias):
     (x, bias), out_dtype = _prepare('ext::fused_bias_gelu', 'int_to_float', None, x, bias)
-    _c0 = x + bias
-    return _wrap(0.5 * _c0 * (1 + _pm.erf(_c0 * 0.7071067811865476)), out_dtype)
+    _token = _quiet_on()
+    try:
+        _c0 = x + bias
+        return _wrap(0.5 * _c0 * (1 + _pm.erf(_c0 * 0.7071067811865476)), out_dtype)
+    finally:
+        _quiet_off(_token)
 
 
 KERNELS['ext::fused_bias_gelu'] = ext_fused_bias_gelu
