@@ -17,8 +17,9 @@ import volta
 from volta._generated import functions as _F
 from volta._generated import registry as _R
 from volta.dispatch import binding as _b
-from volta.errors import ArgumentError, InvalidArgumentError, ShapeError
+from volta.errors import ArgumentError, IndexOutOfRangeError, InvalidArgumentError, ShapeError
 from volta.nn import _interpolate
+from volta.tensor.checks import check_hardtanh_limits
 from volta.utils.checkpoint import checkpoint as _checkpoint
 
 _generated = list(_F.NAMESPACES.get("nn.functional", ()))
@@ -98,8 +99,7 @@ def mish(input: Tensor, inplace: bool = False) -> Tensor:
 @_export
 def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0,
              inplace: bool = False) -> Tensor:
-    if min_val > max_val:
-        raise InvalidArgumentError("min_val cannot be greater than max_val")
+    check_hardtanh_limits(input, min_val, max_val)
     return _maybe_inplace(input, _F.hardtanh(input, min_val, max_val), inplace)
 
 
@@ -824,9 +824,24 @@ def _fractional_max_pool(input: Tensor, kernel_size: Any, output_size: Any, outp
     if output_size is None and output_ratio is None:
         raise InvalidArgumentError(f"{name} requires specifying either an output_size or an "
                                    "output_ratio")
+    if random_samples is None and input.ndim < n + 1:
+        # PyTorch reads the channel count, input.size(-n - 1), before its kernel checks the rank
+        bound = max(input.ndim, 1)
+        raise IndexOutOfRangeError(f"Dimension out of range (expected to be in range of "
+                                   f"[{-bound}, {bound - 1}], but got {-n - 1})")
     if output_size is None:
         ratio = _tup(output_ratio, n)
+        if len(ratio) != n:
+            raise InvalidArgumentError(f"{name} requires output_ratio to either be a single Int "
+                                       "or tuple of Ints.")
         output_size = [int(input.shape[input.ndim - n + i] * ratio[i]) for i in range(n)]
+    # one int stands for every dimension, a sequence must name each (the op's int[n] would
+    # repeat a single-element list)
+    ints = "Ints" if n == 2 else "three Ints"
+    for label, value in (("kernel_size", kernel_size), ("output_size", output_size)):
+        if not isinstance(value, int) and len(value) != n:
+            raise InvalidArgumentError(f"{name}: {label} must either be a single Int or tuple "
+                                       f"of {ints}")
     if random_samples is None:
         batch = 1 if input.ndim == n + 1 else input.shape[0]
         random_samples = volta.rand(batch, input.shape[input.ndim - n - 1], n,

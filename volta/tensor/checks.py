@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import builtins
 import math
+import numbers
 from collections.abc import Sequence
 from typing import Any
 
@@ -403,3 +404,68 @@ def check_operands_same_dtype(name: str, a: Any, b: Any) -> None:
     """heaviside and nextafter do not promote: both tensors of one dtype."""
     if isinstance(a, Tensor) and isinstance(b, Tensor) and a.dtype is not b.dtype:
         raise DTypeError(f"{name} is not yet implemented for tensors with different dtypes")
+
+
+# -- fuzz fixes: nnops
+
+def check_hardtanh_limits(input: Any, min_val: Any, max_val: Any) -> None:
+    """PyTorch's hardtanh limits: real numbers (or tensors) with ``min_val <= max_val``; a uint8
+    input takes no negative limit (each limit truncated to an integer first, as PyTorch does)."""
+    for value in (min_val, max_val):
+        if isinstance(value, complex) or not isinstance(value, (numbers.Real, Tensor)):
+            raise ArgumentError(f"'>' not supported between instances of "
+                                f"'{type(min_val).__name__}' and '{type(max_val).__name__}'")
+    if min_val > max_val:
+        raise InvalidArgumentError("min_val cannot be greater than max_val")
+    if isinstance(input, Tensor) and input.dtype is D.uint8 and \
+            any(not isinstance(v, Tensor) and int(v) < 0 for v in (min_val, max_val)):
+        raise InvalidOperationError("cannot do hardtanh on an unsigned type with negative limits")
+
+
+_NNOPS_TYPE_NAMES = {D.float32: "Float", D.float64: "Double", D.float16: "Half",
+                      D.bfloat16: "BFloat16", D.int64: "Long", D.int32: "Int", D.int16: "Short",
+                      D.int8: "Char", D.uint8: "Byte", D.bool_: "Bool"}
+
+
+def _nnops_type_name(dtype: D.dtype) -> str:
+    return _NNOPS_TYPE_NAMES.get(dtype, dtype.name)
+
+
+def check_native_batch_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None,
+                            running_mean: Tensor | None, running_var: Tensor | None) -> None:
+    """PyTorch's batch-norm rules, checked before a kernel touches the running statistics: both
+    running statistics or neither, a floating (N, C, *) input, and parameters of the input's
+    dtype, or all float32 for a float16/bfloat16 input (its "mixed dtype" mode); each parameter
+    holds C elements (PyTorch's CPU kernel reads past a shorter one)."""
+    if (running_mean is None) != (running_var is None):
+        raise InvalidArgumentError("running_mean and running_var must either both be None or "
+                                   "neither be None")
+    if input.ndim < 2:
+        bound = max(input.ndim, 1)
+        raise IndexOutOfRangeError(f"Dimension out of range (expected to be in range of "
+                                   f"[{-bound}, {bound - 1}], but got 1)")
+    if not input.dtype.is_floating_point:
+        raise DTypeError(f"\"batch_norm\" not implemented for '{_nnops_type_name(input.dtype)}'")
+    params = [p for p in (weight, bias, running_mean, running_var) if p is not None]
+    if params and params[0].dtype is not input.dtype:
+        if any(p.dtype is not D.float32 for p in params):
+            raise DTypeError("mixed dtype (CPU): expect parameter to have scalar type of Float")
+        if input.dtype not in (D.float16, D.bfloat16):
+            raise DTypeError("mixed dtype (CPU): all inputs must share same datatype.")
+    for p in params:
+        if p.dtype is not params[0].dtype:
+            raise DTypeError(f"expected scalar type {_nnops_type_name(params[0].dtype)} but "
+                             f"found {_nnops_type_name(p.dtype)}")
+    channels = input.shape[1]
+    for label, p in (("weight", weight), ("bias", bias), ("running_mean", running_mean),
+                     ("running_var", running_var)):
+        if p is not None and p.numel() != channels:
+            raise ShapeError(f"{label} should contain {channels} elements not {p.numel()}")
+
+
+def batch_norm_stats_dtype(input: Tensor, weight: Tensor | None, bias: Tensor | None,
+                           running_mean: Tensor | None, running_var: Tensor | None) -> D.dtype:
+    """The dtype of batch norm's saved mean and inverse deviation: float32 in the mixed mode
+    (a float16/bfloat16 input with float32 parameters), else the input's."""
+    params = [p for p in (weight, bias, running_mean, running_var) if p is not None]
+    return D.float32 if params and params[0].dtype is not input.dtype else input.dtype

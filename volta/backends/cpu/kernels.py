@@ -26,12 +26,14 @@ from volta.composites.views import wrap_dim, wrap_dims
 from volta.errors import DTypeError, IndexOutOfRangeError, SchemaError, ShapeError, VoltaError
 from volta.memory_format import format_strides
 from volta.tensor.checks import (
+    batch_norm_stats_dtype,
     check_arg_reduction_dtype,
     check_bmm,
     check_conv,
     check_index_dtype,
     check_mm,
     check_multinomial,
+    check_native_batch_norm,
     check_normalized_shape,
     check_one_hot_classes,
     check_reduction_nonempty,
@@ -1487,17 +1489,17 @@ def _opt(t: Tensor | None, compute: Any = None) -> np.ndarray | None:
 def native_batch_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None,
                       running_mean: Tensor | None, running_var: Tensor | None, training: bool,
                       momentum: float, eps: float) -> tuple[Tensor, Tensor, Tensor]:
-    if input.ndim < 2:
-        raise ShapeError(f"batch_norm: expected 2D or more input, got {input.ndim}D")
+    check_native_batch_norm(input, weight, bias, running_mean, running_var)
     if training and input.numel() // input._shape[1] <= 1:
         raise ShapeError(f"Expected more than 1 value per channel when training, got input size "
                          f"{list(input.shape)}")
+    stats_dtype = batch_norm_stats_dtype(input, weight, bias, running_mean, running_var)
     out, mean_, invstd = nn.native_batch_norm(A(input), _opt(weight), _opt(bias),
                                               _opt(running_mean), _opt(running_var), training,
-                                              momentum, eps)
+                                              momentum, eps, stats_dtype.numpy)
     if training:
         _bump(running_mean, running_var)  # updated in place
-    return WA(out, input.dtype), W(mean_), W(invstd)
+    return WA(out, input.dtype), WA(mean_, stats_dtype), WA(invstd, stats_dtype)
 
 
 @kernel("native_batch_norm_backward")
