@@ -201,3 +201,53 @@ def test_native_batch_norm_rejects_statistics_of_another_length_before_updating(
     with pytest.raises(volta.VoltaError, match="running_var should contain 4 elements not 3"):
         volta.native_batch_norm(x, None, None, running_mean, running_var, True, 0.1, 1e-5)
     np.testing.assert_array_equal(running_mean.cpu().numpy(), np.zeros(4, np.float32))
+
+
+# -- native_layer_norm --------------------------------------------------------------------------
+
+LAYER_NORM_CASES = [
+    # (input dtype, weight, bias): a dtype name or None
+    ("float16", None, "int16"),          # mixed dtypes
+    ("float32", "float16", None),
+    ("float32", None, "float64"),
+    ("float32", "bool", None),
+    ("float16", "float32", "float16"),
+    ("float16", "float16", "float32"),
+    ("float64", "float32", "float32"),
+    ("float32", "float32", "float64"),
+    ("int64", None, None),               # a non-floating input
+    ("bool", None, None),
+    ("float32", "float32", "float32"),   # accepted
+    ("float16", "float16", "float16"),
+    ("float16", None, None),
+    ("bfloat16", None, None),
+    ("float16", "float32", None),        # the mixed mode
+    ("bfloat16", "float32", "float32"),
+]
+
+
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+@pytest.mark.parametrize("case", LAYER_NORM_CASES, ids=repr)
+def test_native_layer_norm_dtypes_as_pytorch(case: tuple, device: str) -> None:
+    if device == "wgpu" and not {d for d in case if d} <= {"float32", "float16"}:
+        return
+    shapes = [(2, 5), (5,), (5,)]
+    arrays = [None if d is None else _data(s, d, seed) for seed, (s, d) in
+              enumerate(zip(shapes, case))]
+
+    def call(lib: Any, dev: str) -> Any:
+        x, weight, bias = (None if a is None else _tensor(lib, a, d, dev)
+                           for a, d in zip(arrays, case))
+        return lib.native_layer_norm(x, [5], weight, bias, 1e-5)
+
+    _agree(lambda: call(volta, device), lambda: call(torch, "cpu"))
+
+
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+@pytest.mark.parametrize("weight_shape", [(4,), (1, 5), (5,)])
+def test_native_layer_norm_weight_of_normalized_shape(weight_shape: tuple, device: str) -> None:
+    data, weight = _data((2, 5), "float32"), _data(weight_shape, "float32", 1)
+    _agree(lambda: volta.native_layer_norm(_tensor(volta, data, "float32", device), [5],
+                                           _tensor(volta, weight, "float32", device), None, 1e-5),
+           lambda: torch.native_layer_norm(torch.tensor(data), [5], torch.tensor(weight), None,
+                                           1e-5))

@@ -431,22 +431,12 @@ def _nnops_type_name(dtype: D.dtype) -> str:
     return _NNOPS_TYPE_NAMES.get(dtype, dtype.name)
 
 
-def check_native_batch_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None,
-                            running_mean: Tensor | None, running_var: Tensor | None) -> None:
-    """PyTorch's batch-norm rules, checked before a kernel touches the running statistics: both
-    running statistics or neither, a floating (N, C, *) input, and parameters of the input's
-    dtype, or all float32 for a float16/bfloat16 input (its "mixed dtype" mode); each parameter
-    holds C elements (PyTorch's CPU kernel reads past a shorter one)."""
-    if (running_mean is None) != (running_var is None):
-        raise InvalidArgumentError("running_mean and running_var must either both be None or "
-                                   "neither be None")
-    if input.ndim < 2:
-        bound = max(input.ndim, 1)
-        raise IndexOutOfRangeError(f"Dimension out of range (expected to be in range of "
-                                   f"[{-bound}, {bound - 1}], but got 1)")
+def _check_norm_dtypes(kernel_name: str, input: Tensor, params: list[Tensor]) -> None:
+    """The dtype rules of PyTorch's batch and layer norm CPU kernels: a floating input, and
+    parameters of its dtype, or all float32 for a float16/bfloat16 input (the "mixed dtype"
+    mode, told by the first parameter given)."""
     if not input.dtype.is_floating_point:
-        raise DTypeError(f"\"batch_norm\" not implemented for '{_nnops_type_name(input.dtype)}'")
-    params = [p for p in (weight, bias, running_mean, running_var) if p is not None]
+        raise DTypeError(f"\"{kernel_name}\" not implemented for '{_nnops_type_name(input.dtype)}'")
     if params and params[0].dtype is not input.dtype:
         if any(p.dtype is not D.float32 for p in params):
             raise DTypeError("mixed dtype (CPU): expect parameter to have scalar type of Float")
@@ -456,6 +446,29 @@ def check_native_batch_norm(input: Tensor, weight: Tensor | None, bias: Tensor |
         if p.dtype is not params[0].dtype:
             raise DTypeError(f"expected scalar type {_nnops_type_name(params[0].dtype)} but "
                              f"found {_nnops_type_name(p.dtype)}")
+
+
+def norm_stats_dtype(input: Tensor, *params: Tensor | None) -> D.dtype:
+    """The dtype of batch and layer norm's saved statistics: float32 in the mixed mode (a
+    float16/bfloat16 input with float32 parameters), else the input's."""
+    given = [p for p in params if p is not None]
+    return D.float32 if given and given[0].dtype is not input.dtype else input.dtype
+
+
+def check_native_batch_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None,
+                            running_mean: Tensor | None, running_var: Tensor | None) -> None:
+    """PyTorch's batch-norm rules, checked before a kernel touches the running statistics: both
+    running statistics or neither, an (N, C, *) input, :func:`_check_norm_dtypes`, and C
+    elements in each parameter (PyTorch's CPU kernel reads past a shorter one)."""
+    if (running_mean is None) != (running_var is None):
+        raise InvalidArgumentError("running_mean and running_var must either both be None or "
+                                   "neither be None")
+    if input.ndim < 2:
+        bound = max(input.ndim, 1)
+        raise IndexOutOfRangeError(f"Dimension out of range (expected to be in range of "
+                                   f"[{-bound}, {bound - 1}], but got 1)")
+    _check_norm_dtypes("batch_norm", input, [p for p in (weight, bias, running_mean, running_var)
+                                             if p is not None])
     channels = input.shape[1]
     for label, p in (("weight", weight), ("bias", bias), ("running_mean", running_mean),
                      ("running_var", running_var)):
@@ -463,9 +476,14 @@ def check_native_batch_norm(input: Tensor, weight: Tensor | None, bias: Tensor |
             raise ShapeError(f"{label} should contain {channels} elements not {p.numel()}")
 
 
-def batch_norm_stats_dtype(input: Tensor, weight: Tensor | None, bias: Tensor | None,
-                           running_mean: Tensor | None, running_var: Tensor | None) -> D.dtype:
-    """The dtype of batch norm's saved mean and inverse deviation: float32 in the mixed mode
-    (a float16/bfloat16 input with float32 parameters), else the input's."""
-    params = [p for p in (weight, bias, running_mean, running_var) if p is not None]
-    return D.float32 if params and params[0].dtype is not input.dtype else input.dtype
+def check_native_layer_norm(input: Tensor, normalized_shape: Sequence[int],
+                            weight: Tensor | None, bias: Tensor | None) -> None:
+    """PyTorch's layer-norm rules: weight and bias of ``normalized_shape``, which are the
+    input's trailing dims, and :func:`_check_norm_dtypes`."""
+    for label, p in (("weight", weight), ("bias", bias)):
+        if p is not None and tuple(p.shape) != tuple(normalized_shape):
+            raise ShapeError(f"Expected {label} to be of same shape as normalized_shape, but got "
+                             f"{label} of shape {list(p.shape)} and normalized_shape = "
+                             f"{list(normalized_shape)}")
+    check_normalized_shape(input, normalized_shape, "*, ")
+    _check_norm_dtypes("LayerNormKernelImpl", input, [p for p in (weight, bias) if p is not None])

@@ -26,7 +26,6 @@ from volta.composites.views import wrap_dim, wrap_dims
 from volta.errors import DTypeError, IndexOutOfRangeError, SchemaError, ShapeError, VoltaError
 from volta.memory_format import format_strides
 from volta.tensor.checks import (
-    batch_norm_stats_dtype,
     check_arg_reduction_dtype,
     check_bmm,
     check_conv,
@@ -34,7 +33,7 @@ from volta.tensor.checks import (
     check_mm,
     check_multinomial,
     check_native_batch_norm,
-    check_normalized_shape,
+    check_native_layer_norm,
     check_one_hot_classes,
     check_reduction_nonempty,
     check_searchsorted_sorter,
@@ -42,6 +41,7 @@ from volta.tensor.checks import (
     clamp_dtype,
     einsum_subscripts,
     empty_median_value,
+    norm_stats_dtype,
     searchsorted_side,
 )
 from volta.tensor.factories import empty_strided
@@ -1493,7 +1493,7 @@ def native_batch_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None,
     if training and input.numel() // input._shape[1] <= 1:
         raise ShapeError(f"Expected more than 1 value per channel when training, got input size "
                          f"{list(input.shape)}")
-    stats_dtype = batch_norm_stats_dtype(input, weight, bias, running_mean, running_var)
+    stats_dtype = norm_stats_dtype(input, weight, bias, running_mean, running_var)
     out, mean_, invstd = nn.native_batch_norm(A(input), _opt(weight), _opt(bias),
                                               _opt(running_mean), _opt(running_var), training,
                                               momentum, eps, stats_dtype.numpy)
@@ -1516,11 +1516,12 @@ def native_batch_norm_backward(grad_out: Tensor, input: Tensor, weight: Tensor |
 @kernel("native_layer_norm")
 def native_layer_norm(input: Tensor, normalized_shape: Sequence[int], weight: Tensor | None,
                       bias: Tensor | None, eps: float) -> tuple[Tensor, Tensor, Tensor]:
-    check_normalized_shape(input, normalized_shape, "*, ")
+    check_native_layer_norm(input, normalized_shape, weight, bias)
     c = _compute(input.dtype)
     out, mean_, rstd = nn.native_layer_norm(A(input).astype(c, copy=False), list(normalized_shape),
                                             _opt(weight, c), _opt(bias, c), eps)
-    return WA(out, input.dtype), W(mean_), W(rstd)
+    stats_dtype = norm_stats_dtype(input, weight, bias)
+    return WA(out, input.dtype), WA(mean_, stats_dtype), WA(rstd, stats_dtype)
 
 
 @kernel("native_layer_norm_backward")

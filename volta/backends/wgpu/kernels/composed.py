@@ -18,10 +18,11 @@ from volta.backends.wgpu.kernels.reduce import _dims
 from volta.backends.wgpu.storage import empty, handle_of
 from volta.errors import ArgumentError, DTypeError, ShapeError
 from volta.tensor.checks import (
-    batch_norm_stats_dtype,
     check_native_batch_norm,
+    check_native_layer_norm,
     check_one_hot_classes,
     clamp_dtype,
+    norm_stats_dtype,
 )
 from volta.tensor.factories import _from_host
 from volta.tensor.inplace import broadcast_shapes
@@ -177,21 +178,21 @@ def gelu(self: Tensor, approximate: str = "none") -> Tensor:
 
 def native_layer_norm(input: Tensor, normalized_shape: Sequence[int], weight: Tensor | None,
                       bias: Tensor | None, eps: float) -> tuple[Tensor, Tensor, Tensor]:
+    check_native_layer_norm(input, normalized_shape, weight, bias)
     k = len(normalized_shape)
-    if tuple(input._shape[input.ndim - k:]) != tuple(normalized_shape):
-        raise ShapeError(f"Given normalized_shape={list(normalized_shape)}, expected input with "
-                         f"shape [*, {', '.join(map(str, normalized_shape))}], but got input of "
-                         f"size{list(input.shape)}")
     dims = list(range(input.ndim - k, input.ndim))
-    mean = input.mean(dims, keepdim=True)
-    centred = input - mean
+    # the mixed mode (float16 input, float32 parameters) computes in float32
+    stats_dtype = norm_stats_dtype(input, weight, bias)
+    x = input.to(stats_dtype)
+    mean = x.mean(dims, keepdim=True)
+    centred = x - mean
     rstd = ((centred * centred).mean(dims, keepdim=True) + eps).rsqrt()
     out = centred * rstd
     if weight is not None:
         out = out * weight
     if bias is not None:
         out = out + bias
-    return out, mean, rstd
+    return out.to(input.dtype), mean, rstd
 
 
 def native_layer_norm_backward(grad_out: Tensor, input: Tensor, normalized_shape: Sequence[int],
@@ -226,7 +227,7 @@ def native_batch_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None,
                          f"{list(input.shape)}")
     axes = [0, *range(2, input.ndim)]
     bshape = _channel_shape(input)
-    stats_dtype = batch_norm_stats_dtype(input, weight, bias, running_mean, running_var)
+    stats_dtype = norm_stats_dtype(input, weight, bias, running_mean, running_var)
     # the mixed mode (float16 input, float32 parameters) computes in float32
     x = input.to(stats_dtype)
     if training:
