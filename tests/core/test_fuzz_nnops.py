@@ -251,3 +251,55 @@ def test_native_layer_norm_weight_of_normalized_shape(weight_shape: tuple, devic
                                            _tensor(volta, weight, "float32", device), None, 1e-5),
            lambda: torch.native_layer_norm(torch.tensor(data), [5], torch.tensor(weight), None,
                                            1e-5))
+
+
+# -- pooling, local_response_norm and grid_sample dtypes ----------------------------------------
+
+POOL_CALLS = {
+    "adaptive_avg_pool1d": lambda F, x: F.adaptive_avg_pool1d(x.reshape(2, 3, 4), 2),
+    "adaptive_avg_pool2d": lambda F, x: F.adaptive_avg_pool2d(x.reshape(2, 3, 4), 2),
+    "adaptive_avg_pool3d": lambda F, x: F.adaptive_avg_pool3d(x.reshape(1, 2, 3, 4), 2),
+    "adaptive_max_pool1d": lambda F, x: F.adaptive_max_pool1d(x.reshape(2, 3, 4), 2),
+    "adaptive_max_pool2d": lambda F, x: F.adaptive_max_pool2d(x.reshape(2, 3, 4), 2),
+    "adaptive_max_pool3d": lambda F, x: F.adaptive_max_pool3d(x.reshape(1, 2, 3, 4), 2),
+    "adaptive_max_pool1d_indices": lambda F, x: F.adaptive_max_pool1d(x.reshape(2, 3, 4), 2,
+                                                                      return_indices=True),
+    "adaptive_max_pool3d_indices": lambda F, x: F.adaptive_max_pool3d(x.reshape(1, 2, 3, 4), 2,
+                                                                      return_indices=True),
+    "avg_pool1d": lambda F, x: F.avg_pool1d(x.reshape(2, 3, 4), 2),
+    "avg_pool2d": lambda F, x: F.avg_pool2d(x.reshape(2, 3, 4), 2),
+    "avg_pool3d": lambda F, x: F.avg_pool3d(x.reshape(1, 2, 3, 4), 2),
+    "max_pool1d": lambda F, x: F.max_pool1d(x.reshape(2, 3, 4), 2),
+    "max_pool1d_indices": lambda F, x: F.max_pool1d(x.reshape(2, 3, 4), 2, return_indices=True),
+    "max_pool2d": lambda F, x: F.max_pool2d(x.reshape(2, 3, 4), 2),
+    "max_pool3d_indices": lambda F, x: F.max_pool3d(x.reshape(1, 2, 3, 4), 2,
+                                                    return_indices=True),
+    "local_response_norm": lambda F, x: F.local_response_norm(x.reshape(2, 3, 4), 2),
+    "local_response_norm_4d": lambda F, x: F.local_response_norm(x.reshape(1, 2, 3, 4), 2),
+    "grid_sample": lambda F, x: F.grid_sample(x.reshape(1, 2, 3, 4), x.reshape(1, 3, 4, 2) / 5,
+                                              align_corners=False),
+}
+
+
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16", "float32", "float64", "uint8", "int8",
+                                   "int16", "int32", "int64", "bool"])
+@pytest.mark.parametrize("op", sorted(POOL_CALLS))
+def test_pooling_dtypes_as_pytorch(op: str, dtype: str, device: str) -> None:
+    if device == "wgpu" and dtype not in WGPU_DTYPES:
+        return
+    data = (np.arange(24) % 5).astype(np.float32)
+    call = POOL_CALLS[op]
+    _agree(lambda: call(volta.nn.functional, _tensor(volta, data, dtype, device)),
+           lambda: call(torch.nn.functional, _tensor(torch, data, dtype)))
+
+
+@pytest.mark.parametrize("grid_dtype", ["float16", "float32", "float64"])
+def test_grid_sample_grid_of_the_input_dtype(grid_dtype: str) -> None:
+    data, grid = _data((1, 2, 3, 4), "float32"), _data((1, 3, 4, 2), "float32", 1) / 3
+
+    def call(lib: Any) -> Any:
+        return lib.nn.functional.grid_sample(_tensor(lib, data, "float32"),
+                                             _tensor(lib, grid, grid_dtype), align_corners=False)
+
+    _agree(lambda: call(volta), lambda: call(torch))

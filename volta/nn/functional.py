@@ -19,7 +19,7 @@ from volta._generated import registry as _R
 from volta.dispatch import binding as _b
 from volta.errors import ArgumentError, IndexOutOfRangeError, InvalidArgumentError, ShapeError
 from volta.nn import _interpolate
-from volta.tensor.checks import check_hardtanh_limits
+from volta.tensor.checks import check_hardtanh_limits, check_pool_dtype
 from volta.utils.checkpoint import checkpoint as _checkpoint
 
 _generated = list(_F.NAMESPACES.get("nn.functional", ()))
@@ -195,6 +195,7 @@ def max_pool1d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any
                dilation: Any = 1, ceil_mode: bool = False, return_indices: bool = False) -> Any:
     if return_indices:
         x = input if input.ndim == 3 else input.unsqueeze(0)
+        check_pool_dtype("max_pool1d_with_indices", input.dtype)
         out, idx = _R.max_pool_with_indices(x, _tup(kernel_size, 1), _tup(_pool_stride(stride), 1),
                                             _tup(padding, 1), _tup(dilation, 1), ceil_mode)
         return (out, idx) if input.ndim == 3 else (out.squeeze(0), idx.squeeze(0))
@@ -235,6 +236,7 @@ def avg_pool2d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any
 def adaptive_max_pool2d(input: Tensor, output_size: Any, return_indices: bool = False) -> Any:
     if return_indices:
         x = input if input.ndim == 4 else input.unsqueeze(0)
+        check_pool_dtype("adaptive_max_pool2d", input.dtype)
         size = _resolve_output(x, _tup(output_size, 2))
         out, idx = _R.adaptive_max_pool(x, size)
         return (out, idx) if input.ndim == 4 else (out.squeeze(0), idx.squeeze(0))
@@ -245,6 +247,7 @@ def adaptive_max_pool2d(input: Tensor, output_size: Any, return_indices: bool = 
 def adaptive_max_pool1d(input: Tensor, output_size: Any, return_indices: bool = False) -> Any:
     if return_indices:
         x = input if input.ndim == 3 else input.unsqueeze(0)
+        check_pool_dtype("adaptive_max_pool1d", input.dtype)
         out, idx = _R.adaptive_max_pool(x, _tup(output_size, 1))
         return (out, idx) if input.ndim == 3 else (out.squeeze(0), idx.squeeze(0))
     return _F.adaptive_max_pool1d(input, _tup(output_size, 1))
@@ -603,6 +606,7 @@ def adaptive_max_pool3d(input: Tensor, output_size: Any, return_indices: bool = 
     size = _resolve_output(input, _tup(output_size, 3))
     if return_indices:
         x = input if input.ndim == 5 else input.unsqueeze(0)
+        check_pool_dtype("adaptive_max_pool3d", input.dtype)
         out, idx = _R.adaptive_max_pool(x, size)
         return (out, idx) if input.ndim == 5 else (out.squeeze(0), idx.squeeze(0))
     return _F.adaptive_max_pool3d(input, size)

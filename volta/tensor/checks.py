@@ -487,3 +487,56 @@ def check_native_layer_norm(input: Tensor, normalized_shape: Sequence[int],
                              f"{list(normalized_shape)}")
     check_normalized_shape(input, normalized_shape, "*, ")
     _check_norm_dtypes("LayerNormKernelImpl", input, [p for p in (weight, bias) if p is not None])
+
+
+# Note [pooling dtypes]
+# Which dtypes PyTorch's CPU pooling kernels take, with the kernel its message names: adaptive
+# pooling and max_pool1d (without indices) only floating point; average pooling floating point
+# and int64, but avg_pool3d no float16/bfloat16; max pooling with indices (and max_pool2d/3d)
+# every dtype but bool. local_response_norm pools with avg_pool2d (3-d input) or avg_pool3d.
+_FLOATING_DTYPES = frozenset({D.float16, D.bfloat16, D.float32, D.float64})
+_AVG_POOL_DTYPES = _FLOATING_DTYPES | {D.int64}
+_AVG_POOL3D_DTYPES = frozenset({D.float32, D.float64, D.int64})
+_MAX_POOL_DTYPES = frozenset({D.float16, D.bfloat16, D.float32, D.float64, D.uint8, D.int8,
+                              D.int16, D.int32, D.int64})
+_POOL_DTYPES = {
+    "adaptive_avg_pool1d": ("adaptive_avg_pool2d", _FLOATING_DTYPES),
+    "adaptive_avg_pool2d": ("adaptive_avg_pool2d", _FLOATING_DTYPES),
+    "adaptive_avg_pool3d": ("adaptive_avg_pool3d_cpu", _FLOATING_DTYPES),
+    "adaptive_max_pool1d": ("adaptive_max_pool2d", _FLOATING_DTYPES),
+    "adaptive_max_pool2d": ("adaptive_max_pool2d", _FLOATING_DTYPES),
+    "adaptive_max_pool3d": ("adaptive_max_pool3d_cpu", _FLOATING_DTYPES),
+    "avg_pool1d": ("avg_pool2d", _AVG_POOL_DTYPES),
+    "avg_pool2d": ("avg_pool2d", _AVG_POOL_DTYPES),
+    "avg_pool3d": ("avg_pool3d_out_frame", _AVG_POOL3D_DTYPES),
+    "max_pool1d": ("max_pool1d_impl", _FLOATING_DTYPES),
+    "max_pool1d_with_indices": ("max_pool2d", _MAX_POOL_DTYPES),
+    "max_pool2d": ("max_pool2d", _MAX_POOL_DTYPES),
+    "max_pool2d_with_indices": ("max_pool2d", _MAX_POOL_DTYPES),
+    "max_pool3d": ("max_pool3d", _MAX_POOL_DTYPES),
+    "max_pool3d_with_indices": ("max_pool3d", _MAX_POOL_DTYPES),
+}
+
+
+def check_pool_dtype(op: str, dtype: D.dtype) -> None:
+    """The input dtypes PyTorch's pooling op ``op`` takes (Note [pooling dtypes])."""
+    kernel_name, allowed = _POOL_DTYPES[op]
+    if dtype not in allowed:
+        raise DTypeError(f"\"{kernel_name}\" not implemented for '{_nnops_type_name(dtype)}'")
+
+
+def check_local_response_norm_dtype(input: Tensor) -> None:
+    """local_response_norm averages the squares with avg_pool2d (3-d input) or avg_pool3d."""
+    check_pool_dtype("avg_pool2d" if input.ndim == 3 else "avg_pool3d", input.dtype)
+
+
+def check_grid_sampler_dtypes(input: Tensor, grid: Tensor) -> None:
+    """grid_sampler samples floating point input at a grid of the same dtype."""
+    if input.dtype not in _FLOATING_DTYPES:
+        kernel_name = "grid_sampler_2d_cpu_kernel_impl" if input.ndim == 4 else \
+            "grid_sampler3d_cpu"
+        raise DTypeError(f"\"{kernel_name}\" not implemented for "
+                         f"'{_nnops_type_name(input.dtype)}'")
+    if grid.dtype is not input.dtype:
+        raise DTypeError(f"expected scalar type {_nnops_type_name(input.dtype)} but found "
+                         f"{_nnops_type_name(grid.dtype)}")
