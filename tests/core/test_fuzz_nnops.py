@@ -303,3 +303,65 @@ def test_grid_sample_grid_of_the_input_dtype(grid_dtype: str) -> None:
                                              _tensor(lib, grid, grid_dtype), align_corners=False)
 
     _agree(lambda: call(volta), lambda: call(torch))
+
+
+# -- dropout's arguments, prelu's dtypes, padding nothing, unfold's int lists -------------------
+
+@pytest.mark.parametrize("op", ["dropout", "alpha_dropout", "feature_alpha_dropout"])
+@pytest.mark.parametrize("args", [(), (0.5,), (0.5, False)], ids=repr)
+def test_dropout_functions_take_p_and_train_as_pytorch(op: str, args: tuple) -> None:
+    data = _data((3, 2, 2), "float32")
+    _agree(lambda: getattr(volta, op)(_tensor(volta, data, "float32"), *args),
+           lambda: getattr(torch, op)(_tensor(torch, data, "float32"), *args))
+
+
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+@pytest.mark.parametrize("dtypes", [("bfloat16", "int64"), ("float32", "float64"),
+                                    ("float16", "float32"), ("int64", "float32"),
+                                    ("float32", "bool"), ("int64", "int64"), ("int32", "int32"),
+                                    ("bool", "bool"), ("float32", "float32"),
+                                    ("float16", "float16")], ids=repr)
+@pytest.mark.parametrize("shape", [(), (2, 3)])
+def test_prelu_dtypes_as_pytorch(shape: tuple, dtypes: tuple, device: str) -> None:
+    if device == "wgpu" and not set(dtypes) <= WGPU_DTYPES:
+        return
+    data, weight = _data(shape, dtypes[0]), np.array([0.25], np.float32)
+    weight = weight.reshape(()) if not shape else weight
+
+    def call(lib: Any, dev: str) -> Any:
+        return lib.nn.functional.prelu(_tensor(lib, data, dtypes[0], dev),
+                                       _tensor(lib, weight, dtypes[1], dev))
+
+    _agree(lambda: call(volta, device), lambda: call(torch, "cpu"))
+
+
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+@pytest.mark.parametrize("dtype", ["uint8", "int8", "float32", "bool", "int64"])
+@pytest.mark.parametrize("shape", [(), (2, 3)])
+def test_padding_nothing_as_pytorch(shape: tuple, dtype: str, device: str) -> None:
+    if device == "wgpu" and dtype not in WGPU_DTYPES:
+        return
+    data = _data(shape, dtype)
+    _agree(lambda: volta.constant_pad_nd(_tensor(volta, data, dtype, device), []),
+           lambda: torch.constant_pad_nd(_tensor(torch, data, dtype), []))
+    _agree(lambda: volta.nn.functional.pad(_tensor(volta, data, dtype, device), []),
+           lambda: torch.nn.functional.pad(_tensor(torch, data, dtype), []))
+
+
+UNFOLD_ARGS = [(1, 1099511627776, 1.5), (1, 1, 1.5), (1.0, 1, 0), (1, 1, 0, 1.0), (2, 1, 0, 1),
+               ((1, 2), (1, 1), 0, [1, 1.0]), ((1, 2), 1, (0, 1), 1)]
+
+
+@pytest.mark.parametrize("args", UNFOLD_ARGS, ids=repr)
+def test_unfold_takes_ints_as_pytorch(args: tuple) -> None:
+    data = _data((1, 2, 3, 4), "float32")
+    _agree(lambda: volta.nn.functional.unfold(_tensor(volta, data, "float32"), *args),
+           lambda: torch.nn.functional.unfold(_tensor(torch, data, "float32"), *args))
+
+
+@pytest.mark.parametrize("args", [((3, 4), 1, 1, 0, 1), ((3, 4), 1, 1, 1.5, 1),
+                                  ((3, 4), 1.0, 1, 0, 1), ((3.0, 4), 1, 1, 0, 1)], ids=repr)
+def test_fold_takes_ints_as_pytorch(args: tuple) -> None:
+    data = _data((1, 2, 12), "float32")
+    _agree(lambda: volta.nn.functional.fold(_tensor(volta, data, "float32"), *args),
+           lambda: torch.nn.functional.fold(_tensor(torch, data, "float32"), *args))

@@ -31,7 +31,11 @@ from volta.errors import (
     ShapeError,
 )
 from volta.tensor import factories as fac
-from volta.tensor.checks import check_grid_sampler_dtypes, check_local_response_norm_dtype
+from volta.tensor.checks import (
+    check_grid_sampler_dtypes,
+    check_local_response_norm_dtype,
+    check_prelu_dtypes,
+)
 from volta.tensor.tensor import Tensor
 
 # ---------------------------------------------------------------- activations
@@ -64,6 +68,7 @@ def celu(self: Tensor, alpha: float = 1.0) -> Tensor:
 def prelu(self: Tensor, weight: Tensor) -> Tensor:
     """``x`` where positive, ``weight * x`` elsewhere; ``weight`` has one slope or one per
     channel (dim 1 of a batched input)."""
+    check_prelu_dtypes(self, weight)
     slopes = weight.numel()
     channels = self.shape[1] if self.ndim >= 2 else 1
     if slopes != 1 and slopes != channels:

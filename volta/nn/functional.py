@@ -19,7 +19,7 @@ from volta._generated import registry as _R
 from volta.dispatch import binding as _b
 from volta.errors import ArgumentError, IndexOutOfRangeError, InvalidArgumentError, ShapeError
 from volta.nn import _interpolate
-from volta.tensor.checks import check_hardtanh_limits, check_pool_dtype
+from volta.tensor.checks import check_hardtanh_limits, check_int_list_arg, check_pool_dtype
 from volta.utils.checkpoint import checkpoint as _checkpoint
 
 _generated = list(_F.NAMESPACES.get("nn.functional", ()))
@@ -616,6 +616,10 @@ def adaptive_max_pool3d(input: Tensor, output_size: Any, return_indices: bool = 
 def unfold(input: Tensor, kernel_size: Any, dilation: Any = 1, padding: Any = 0,
            stride: Any = 1) -> Tensor:
     """Extracts sliding local blocks: ``(N, C, H, W)`` -> ``(N, C * kh * kw, L)``."""
+    for position, (name, value) in enumerate((("kernel_size", kernel_size),
+                                              ("dilation", dilation), ("padding", padding),
+                                              ("stride", stride)), 2):
+        check_int_list_arg(value, name, position, "im2col")
     return _F.im2col(input, _tup(kernel_size, 2), _tup(dilation, 2), _tup(padding, 2),
                      _tup(stride, 2))
 
@@ -624,6 +628,11 @@ def unfold(input: Tensor, kernel_size: Any, dilation: Any = 1, padding: Any = 0,
 def fold(input: Tensor, output_size: Any, kernel_size: Any, dilation: Any = 1, padding: Any = 0,
          stride: Any = 1) -> Tensor:
     """Sums sliding local blocks back: ``(N, C * kh * kw, L)`` -> ``(N, C, H, W)``."""
+    for position, (name, value) in enumerate((("output_size", output_size),
+                                              ("kernel_size", kernel_size),
+                                              ("dilation", dilation), ("padding", padding),
+                                              ("stride", stride)), 2):
+        check_int_list_arg(value, name, position, "col2im")
     return _F.col2im(input, _tup(output_size, 2), _tup(kernel_size, 2), _tup(dilation, 2),
                      _tup(padding, 2), _tup(stride, 2))
 

@@ -540,3 +540,22 @@ def check_grid_sampler_dtypes(input: Tensor, grid: Tensor) -> None:
     if grid.dtype is not input.dtype:
         raise DTypeError(f"expected scalar type {_nnops_type_name(input.dtype)} but found "
                          f"{_nnops_type_name(grid.dtype)}")
+
+
+def check_prelu_dtypes(self: Tensor, weight: Tensor) -> None:
+    """prelu does not promote: a floating point input and a weight of its dtype."""
+    if weight.dtype is not self.dtype:
+        raise DTypeError(f"prelu: Type promoting not supported. Got "
+                         f"{_nnops_type_name(self.dtype)} and {_nnops_type_name(weight.dtype)}")
+    if self.dtype not in _FLOATING_DTYPES:
+        raise DTypeError(f"\"prelu_cpu\" not implemented for '{_nnops_type_name(self.dtype)}'")
+
+
+def check_int_list_arg(value: Any, name: str, position: int, op: str) -> None:
+    """An ``int[]`` argument of an op PyTorch's argument parser reads: an int or a sequence of
+    ints (volta's own parsing would truncate a float)."""
+    for index, element in enumerate(value if isinstance(value, (list, tuple)) else (value,)):
+        if not isinstance(element, (int, np.integer)):
+            raise ArgumentError(f"{op}(): argument '{name}' (position {position}) must be tuple "
+                                f"of ints, but found element of type {type(element).__name__} "
+                                f"at pos {index}")

@@ -872,6 +872,8 @@ def pad(self: Tensor, pad: Sequence[int], mode: str = "constant", value: float |
     if mode == "constant":
         crop = tuple(slice(max(-b, 0), a.shape[i] - max(-e, 0)) for i, (b, e) in enumerate(pairs))
         a = a[crop]
+        if a.ndim == 0:  # nothing to pad (np.pad cannot take the empty widths of a 0-d array)
+            return W(a.copy())
         widths = [(max(b, 0), max(e, 0)) for b, e in pairs]
         return W(np.pad(a, widths, mode="constant", constant_values=0 if value is None else value))
     for i, (b, e) in enumerate(pairs):
