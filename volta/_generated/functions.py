@@ -3680,8 +3680,8 @@ def embedding_backward(grad_output: Tensor, indices: Tensor, num_weights: int, p
     return _op.embedding_backward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq)
 
 @_b.checked(_op.dropout)
-def dropout(input: Tensor, p: float = 0.5, train: bool = True) -> Tensor:
-    """dropout(Tensor input, float p=0.5, bool train=True) -> Tensor
+def dropout(input: Tensor, p: float, train: bool) -> Tensor:
+    """dropout(Tensor input, float p, bool train) -> Tensor
     """
     if p.__class__ is not float: p = _b.float_arg(p, 'p', 'dropout')
     if train.__class__ is not bool: train = _b.bool_arg(train, 'train', 'dropout')
@@ -4164,8 +4164,8 @@ def feature_dropout(input: Tensor, p: float, train: bool) -> Tensor:
     return _op.feature_dropout(input, p, train)
 
 @_b.checked(_op.alpha_dropout)
-def alpha_dropout(input: Tensor, p: float = 0.5, train: bool = False) -> Tensor:
-    """alpha_dropout(Tensor input, float p=0.5, bool train=False) -> Tensor
+def alpha_dropout(input: Tensor, p: float, train: bool) -> Tensor:
+    """alpha_dropout(Tensor input, float p, bool train) -> Tensor
     
     Dropout that keeps the mean and variance of SELU activations.
     """
@@ -4174,8 +4174,8 @@ def alpha_dropout(input: Tensor, p: float = 0.5, train: bool = False) -> Tensor:
     return _op.alpha_dropout(input, p, train)
 
 @_b.checked(_op.feature_alpha_dropout)
-def feature_alpha_dropout(input: Tensor, p: float = 0.5, train: bool = False) -> Tensor:
-    """feature_alpha_dropout(Tensor input, float p=0.5, bool train=False) -> Tensor
+def feature_alpha_dropout(input: Tensor, p: float, train: bool) -> Tensor:
+    """feature_alpha_dropout(Tensor input, float p, bool train) -> Tensor
     
     Alpha dropout of whole channels.
     """

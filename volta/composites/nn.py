@@ -20,7 +20,7 @@ from volta.errors import (
     ShapeError,
 )
 from volta.tensor import factories as fac
-from volta.tensor.checks import check_normalized_shape
+from volta.tensor.checks import check_normalized_shape, check_pool_dtype
 from volta.tensor.inplace import broadcast_shapes
 from volta.tensor.tensor import Tensor
 
@@ -182,6 +182,7 @@ def _max_pool(self: Tensor, kernel_size: Sequence[int], stride: Sequence[int],
               name: str) -> tuple[Tensor, Tensor]:
     x, unbatched = _batched(self, spatial, name)
     _check_planes(x, spatial, name)
+    check_pool_dtype(name, x.dtype)
     kernel = tuple(kernel_size)
     out, indices = R.max_pool_with_indices(x, kernel, tuple(stride) or kernel, tuple(padding),
                                            tuple(dilation), ceil_mode)
@@ -220,6 +221,7 @@ def _avg_pool(self: Tensor, kernel_size: Sequence[int], stride: Sequence[int],
               divisor_override: int | None, spatial: int, name: str) -> Tensor:
     x, unbatched = _batched(self, spatial, name)
     _check_planes(x, spatial, name)
+    check_pool_dtype(name, x.dtype)
     kernel = tuple(kernel_size)
     out = R.avg_pool(x, kernel, tuple(stride) or kernel, tuple(padding), ceil_mode,
                      count_include_pad, divisor_override)
@@ -253,6 +255,7 @@ def _output_size(x: Tensor, output_size: Sequence[int | None], spatial: int) -> 
 def _adaptive(self: Tensor, output_size: Sequence[int | None], spatial: int, name: str,
               use_max: bool) -> Tensor:
     x, unbatched = _batched(self, spatial, name)
+    check_pool_dtype(name, x.dtype)
     size = _output_size(x, output_size, spatial)
     out = R.adaptive_max_pool(x, size)[0] if use_max else R.adaptive_avg_pool(x, size)
     return out.squeeze(0) if unbatched else out

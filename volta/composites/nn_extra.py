@@ -31,6 +31,11 @@ from volta.errors import (
     ShapeError,
 )
 from volta.tensor import factories as fac
+from volta.tensor.checks import (
+    check_grid_sampler_dtypes,
+    check_local_response_norm_dtype,
+    check_prelu_dtypes,
+)
 from volta.tensor.tensor import Tensor
 
 # ---------------------------------------------------------------- activations
@@ -63,6 +68,7 @@ def celu(self: Tensor, alpha: float = 1.0) -> Tensor:
 def prelu(self: Tensor, weight: Tensor) -> Tensor:
     """``x`` where positive, ``weight * x`` elsewhere; ``weight`` has one slope or one per
     channel (dim 1 of a batched input)."""
+    check_prelu_dtypes(self, weight)
     slopes = weight.numel()
     channels = self.shape[1] if self.ndim >= 2 else 1
     if slopes != 1 and slopes != channels:
@@ -435,6 +441,7 @@ def local_response_norm(input: Tensor, size: int, alpha: float = 1e-4, beta: flo
                          f"dimensions)")
     if input.numel() == 0:
         return input
+    check_local_response_norm_dtype(input)
     sizes = _shape(input)
     squares = R.reshape(input * input, (sizes[0], 1, sizes[1], sizes[2], -1))
     # average over a channel window centred on each channel, zero beyond the ends
@@ -880,6 +887,7 @@ def grid_sampler(input: Tensor, grid: Tensor, interpolation_mode: int, padding_m
     if grid.shape[-1] != spatial:
         raise ShapeError(f"grid_sampler(): expected grid to have size {spatial} in last "
                          f"dimension, but got grid with sizes {list(grid.shape)}")
+    check_grid_sampler_dtypes(input, grid)
     if interpolation_mode == 2 and spatial != 2:
         raise InvalidArgumentError("grid_sampler(): bicubic interpolation only supports 4D "
                                    "input")

@@ -17,8 +17,9 @@ import volta
 from volta._generated import functions as _F
 from volta._generated import registry as _R
 from volta.dispatch import binding as _b
-from volta.errors import ArgumentError, InvalidArgumentError, ShapeError
+from volta.errors import ArgumentError, IndexOutOfRangeError, InvalidArgumentError, ShapeError
 from volta.nn import _interpolate
+from volta.tensor.checks import check_hardtanh_limits, check_int_list_arg, check_pool_dtype
 from volta.utils.checkpoint import checkpoint as _checkpoint
 
 _generated = list(_F.NAMESPACES.get("nn.functional", ()))
@@ -98,8 +99,7 @@ def mish(input: Tensor, inplace: bool = False) -> Tensor:
 @_export
 def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0,
              inplace: bool = False) -> Tensor:
-    if min_val > max_val:
-        raise InvalidArgumentError("min_val cannot be greater than max_val")
+    check_hardtanh_limits(input, min_val, max_val)
     return _maybe_inplace(input, _F.hardtanh(input, min_val, max_val), inplace)
 
 
@@ -195,6 +195,7 @@ def max_pool1d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any
                dilation: Any = 1, ceil_mode: bool = False, return_indices: bool = False) -> Any:
     if return_indices:
         x = input if input.ndim == 3 else input.unsqueeze(0)
+        check_pool_dtype("max_pool1d_with_indices", input.dtype)
         out, idx = _R.max_pool_with_indices(x, _tup(kernel_size, 1), _tup(_pool_stride(stride), 1),
                                             _tup(padding, 1), _tup(dilation, 1), ceil_mode)
         return (out, idx) if input.ndim == 3 else (out.squeeze(0), idx.squeeze(0))
@@ -235,6 +236,7 @@ def avg_pool2d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any
 def adaptive_max_pool2d(input: Tensor, output_size: Any, return_indices: bool = False) -> Any:
     if return_indices:
         x = input if input.ndim == 4 else input.unsqueeze(0)
+        check_pool_dtype("adaptive_max_pool2d", input.dtype)
         size = _resolve_output(x, _tup(output_size, 2))
         out, idx = _R.adaptive_max_pool(x, size)
         return (out, idx) if input.ndim == 4 else (out.squeeze(0), idx.squeeze(0))
@@ -245,6 +247,7 @@ def adaptive_max_pool2d(input: Tensor, output_size: Any, return_indices: bool = 
 def adaptive_max_pool1d(input: Tensor, output_size: Any, return_indices: bool = False) -> Any:
     if return_indices:
         x = input if input.ndim == 3 else input.unsqueeze(0)
+        check_pool_dtype("adaptive_max_pool1d", input.dtype)
         out, idx = _R.adaptive_max_pool(x, _tup(output_size, 1))
         return (out, idx) if input.ndim == 3 else (out.squeeze(0), idx.squeeze(0))
     return _F.adaptive_max_pool1d(input, _tup(output_size, 1))
@@ -603,6 +606,7 @@ def adaptive_max_pool3d(input: Tensor, output_size: Any, return_indices: bool = 
     size = _resolve_output(input, _tup(output_size, 3))
     if return_indices:
         x = input if input.ndim == 5 else input.unsqueeze(0)
+        check_pool_dtype("adaptive_max_pool3d", input.dtype)
         out, idx = _R.adaptive_max_pool(x, size)
         return (out, idx) if input.ndim == 5 else (out.squeeze(0), idx.squeeze(0))
     return _F.adaptive_max_pool3d(input, size)
@@ -612,6 +616,10 @@ def adaptive_max_pool3d(input: Tensor, output_size: Any, return_indices: bool = 
 def unfold(input: Tensor, kernel_size: Any, dilation: Any = 1, padding: Any = 0,
            stride: Any = 1) -> Tensor:
     """Extracts sliding local blocks: ``(N, C, H, W)`` -> ``(N, C * kh * kw, L)``."""
+    for position, (name, value) in enumerate((("kernel_size", kernel_size),
+                                              ("dilation", dilation), ("padding", padding),
+                                              ("stride", stride)), 2):
+        check_int_list_arg(value, name, position, "im2col")
     return _F.im2col(input, _tup(kernel_size, 2), _tup(dilation, 2), _tup(padding, 2),
                      _tup(stride, 2))
 
@@ -620,6 +628,11 @@ def unfold(input: Tensor, kernel_size: Any, dilation: Any = 1, padding: Any = 0,
 def fold(input: Tensor, output_size: Any, kernel_size: Any, dilation: Any = 1, padding: Any = 0,
          stride: Any = 1) -> Tensor:
     """Sums sliding local blocks back: ``(N, C * kh * kw, L)`` -> ``(N, C, H, W)``."""
+    for position, (name, value) in enumerate((("output_size", output_size),
+                                              ("kernel_size", kernel_size),
+                                              ("dilation", dilation), ("padding", padding),
+                                              ("stride", stride)), 2):
+        check_int_list_arg(value, name, position, "col2im")
     return _F.col2im(input, _tup(output_size, 2), _tup(kernel_size, 2), _tup(dilation, 2),
                      _tup(padding, 2), _tup(stride, 2))
 
@@ -824,9 +837,24 @@ def _fractional_max_pool(input: Tensor, kernel_size: Any, output_size: Any, outp
     if output_size is None and output_ratio is None:
         raise InvalidArgumentError(f"{name} requires specifying either an output_size or an "
                                    "output_ratio")
+    if random_samples is None and input.ndim < n + 1:
+        # PyTorch reads the channel count, input.size(-n - 1), before its kernel checks the rank
+        bound = max(input.ndim, 1)
+        raise IndexOutOfRangeError(f"Dimension out of range (expected to be in range of "
+                                   f"[{-bound}, {bound - 1}], but got {-n - 1})")
     if output_size is None:
         ratio = _tup(output_ratio, n)
+        if len(ratio) != n:
+            raise InvalidArgumentError(f"{name} requires output_ratio to either be a single Int "
+                                       "or tuple of Ints.")
         output_size = [int(input.shape[input.ndim - n + i] * ratio[i]) for i in range(n)]
+    # one int stands for every dimension, a sequence must name each (the op's int[n] would
+    # repeat a single-element list)
+    ints = "Ints" if n == 2 else "three Ints"
+    for label, value in (("kernel_size", kernel_size), ("output_size", output_size)):
+        if not isinstance(value, int) and len(value) != n:
+            raise InvalidArgumentError(f"{name}: {label} must either be a single Int or tuple "
+                                       f"of {ints}")
     if random_samples is None:
         batch = 1 if input.ndim == n + 1 else input.shape[0]
         random_samples = volta.rand(batch, input.shape[input.ndim - n - 1], n,

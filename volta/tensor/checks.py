@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import builtins
 import math
+import numbers
 from collections.abc import Sequence
 from typing import Any
 
@@ -403,3 +404,158 @@ def check_operands_same_dtype(name: str, a: Any, b: Any) -> None:
     """heaviside and nextafter do not promote: both tensors of one dtype."""
     if isinstance(a, Tensor) and isinstance(b, Tensor) and a.dtype is not b.dtype:
         raise DTypeError(f"{name} is not yet implemented for tensors with different dtypes")
+
+
+# -- fuzz fixes: nnops
+
+def check_hardtanh_limits(input: Any, min_val: Any, max_val: Any) -> None:
+    """PyTorch's hardtanh limits: real numbers (or tensors) with ``min_val <= max_val``; a uint8
+    input takes no negative limit (each limit truncated to an integer first, as PyTorch does)."""
+    for value in (min_val, max_val):
+        if isinstance(value, complex) or not isinstance(value, (numbers.Real, Tensor)):
+            raise ArgumentError(f"'>' not supported between instances of "
+                                f"'{type(min_val).__name__}' and '{type(max_val).__name__}'")
+    if min_val > max_val:
+        raise InvalidArgumentError("min_val cannot be greater than max_val")
+    if isinstance(input, Tensor) and input.dtype is D.uint8 and \
+            any(not isinstance(v, Tensor) and int(v) < 0 for v in (min_val, max_val)):
+        raise InvalidOperationError("cannot do hardtanh on an unsigned type with negative limits")
+
+
+_NNOPS_TYPE_NAMES = {D.float32: "Float", D.float64: "Double", D.float16: "Half",
+                      D.bfloat16: "BFloat16", D.int64: "Long", D.int32: "Int", D.int16: "Short",
+                      D.int8: "Char", D.uint8: "Byte", D.bool_: "Bool"}
+
+
+def _nnops_type_name(dtype: D.dtype) -> str:
+    return _NNOPS_TYPE_NAMES.get(dtype, dtype.name)
+
+
+def _check_norm_dtypes(kernel_name: str, input: Tensor, params: list[Tensor]) -> None:
+    """The dtype rules of PyTorch's batch and layer norm CPU kernels: a floating input, and
+    parameters of its dtype, or all float32 for a float16/bfloat16 input (the "mixed dtype"
+    mode, told by the first parameter given)."""
+    if not input.dtype.is_floating_point:
+        raise DTypeError(f"\"{kernel_name}\" not implemented for '{_nnops_type_name(input.dtype)}'")
+    if params and params[0].dtype is not input.dtype:
+        if any(p.dtype is not D.float32 for p in params):
+            raise DTypeError("mixed dtype (CPU): expect parameter to have scalar type of Float")
+        if input.dtype not in (D.float16, D.bfloat16):
+            raise DTypeError("mixed dtype (CPU): all inputs must share same datatype.")
+    for p in params:
+        if p.dtype is not params[0].dtype:
+            raise DTypeError(f"expected scalar type {_nnops_type_name(params[0].dtype)} but "
+                             f"found {_nnops_type_name(p.dtype)}")
+
+
+def norm_stats_dtype(input: Tensor, *params: Tensor | None) -> D.dtype:
+    """The dtype of batch and layer norm's saved statistics: float32 in the mixed mode (a
+    float16/bfloat16 input with float32 parameters), else the input's."""
+    given = [p for p in params if p is not None]
+    return D.float32 if given and given[0].dtype is not input.dtype else input.dtype
+
+
+def check_native_batch_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None,
+                            running_mean: Tensor | None, running_var: Tensor | None) -> None:
+    """PyTorch's batch-norm rules, checked before a kernel touches the running statistics: both
+    running statistics or neither, an (N, C, *) input, :func:`_check_norm_dtypes`, and C
+    elements in each parameter (PyTorch's CPU kernel reads past a shorter one)."""
+    if (running_mean is None) != (running_var is None):
+        raise InvalidArgumentError("running_mean and running_var must either both be None or "
+                                   "neither be None")
+    if input.ndim < 2:
+        bound = max(input.ndim, 1)
+        raise IndexOutOfRangeError(f"Dimension out of range (expected to be in range of "
+                                   f"[{-bound}, {bound - 1}], but got 1)")
+    _check_norm_dtypes("batch_norm", input, [p for p in (weight, bias, running_mean, running_var)
+                                             if p is not None])
+    channels = input.shape[1]
+    for label, p in (("weight", weight), ("bias", bias), ("running_mean", running_mean),
+                     ("running_var", running_var)):
+        if p is not None and p.numel() != channels:
+            raise ShapeError(f"{label} should contain {channels} elements not {p.numel()}")
+
+
+def check_native_layer_norm(input: Tensor, normalized_shape: Sequence[int],
+                            weight: Tensor | None, bias: Tensor | None) -> None:
+    """PyTorch's layer-norm rules: weight and bias of ``normalized_shape``, which are the
+    input's trailing dims, and :func:`_check_norm_dtypes`."""
+    for label, p in (("weight", weight), ("bias", bias)):
+        if p is not None and tuple(p.shape) != tuple(normalized_shape):
+            raise ShapeError(f"Expected {label} to be of same shape as normalized_shape, but got "
+                             f"{label} of shape {list(p.shape)} and normalized_shape = "
+                             f"{list(normalized_shape)}")
+    check_normalized_shape(input, normalized_shape, "*, ")
+    _check_norm_dtypes("LayerNormKernelImpl", input, [p for p in (weight, bias) if p is not None])
+
+
+# Note [pooling dtypes]
+# Which dtypes PyTorch's CPU pooling kernels take, with the kernel its message names: adaptive
+# pooling and max_pool1d (without indices) only floating point; average pooling floating point
+# and int64, but avg_pool3d no float16/bfloat16; max pooling with indices (and max_pool2d/3d)
+# every dtype but bool. local_response_norm pools with avg_pool2d (3-d input) or avg_pool3d.
+_FLOATING_DTYPES = frozenset({D.float16, D.bfloat16, D.float32, D.float64})
+_AVG_POOL_DTYPES = _FLOATING_DTYPES | {D.int64}
+_AVG_POOL3D_DTYPES = frozenset({D.float32, D.float64, D.int64})
+_MAX_POOL_DTYPES = frozenset({D.float16, D.bfloat16, D.float32, D.float64, D.uint8, D.int8,
+                              D.int16, D.int32, D.int64})
+_POOL_DTYPES = {
+    "adaptive_avg_pool1d": ("adaptive_avg_pool2d", _FLOATING_DTYPES),
+    "adaptive_avg_pool2d": ("adaptive_avg_pool2d", _FLOATING_DTYPES),
+    "adaptive_avg_pool3d": ("adaptive_avg_pool3d_cpu", _FLOATING_DTYPES),
+    "adaptive_max_pool1d": ("adaptive_max_pool2d", _FLOATING_DTYPES),
+    "adaptive_max_pool2d": ("adaptive_max_pool2d", _FLOATING_DTYPES),
+    "adaptive_max_pool3d": ("adaptive_max_pool3d_cpu", _FLOATING_DTYPES),
+    "avg_pool1d": ("avg_pool2d", _AVG_POOL_DTYPES),
+    "avg_pool2d": ("avg_pool2d", _AVG_POOL_DTYPES),
+    "avg_pool3d": ("avg_pool3d_out_frame", _AVG_POOL3D_DTYPES),
+    "max_pool1d": ("max_pool1d_impl", _FLOATING_DTYPES),
+    "max_pool1d_with_indices": ("max_pool2d", _MAX_POOL_DTYPES),
+    "max_pool2d": ("max_pool2d", _MAX_POOL_DTYPES),
+    "max_pool2d_with_indices": ("max_pool2d", _MAX_POOL_DTYPES),
+    "max_pool3d": ("max_pool3d", _MAX_POOL_DTYPES),
+    "max_pool3d_with_indices": ("max_pool3d", _MAX_POOL_DTYPES),
+}
+
+
+def check_pool_dtype(op: str, dtype: D.dtype) -> None:
+    """The input dtypes PyTorch's pooling op ``op`` takes (Note [pooling dtypes])."""
+    kernel_name, allowed = _POOL_DTYPES[op]
+    if dtype not in allowed:
+        raise DTypeError(f"\"{kernel_name}\" not implemented for '{_nnops_type_name(dtype)}'")
+
+
+def check_local_response_norm_dtype(input: Tensor) -> None:
+    """local_response_norm averages the squares with avg_pool2d (3-d input) or avg_pool3d."""
+    check_pool_dtype("avg_pool2d" if input.ndim == 3 else "avg_pool3d", input.dtype)
+
+
+def check_grid_sampler_dtypes(input: Tensor, grid: Tensor) -> None:
+    """grid_sampler samples floating point input at a grid of the same dtype."""
+    if input.dtype not in _FLOATING_DTYPES:
+        kernel_name = "grid_sampler_2d_cpu_kernel_impl" if input.ndim == 4 else \
+            "grid_sampler3d_cpu"
+        raise DTypeError(f"\"{kernel_name}\" not implemented for "
+                         f"'{_nnops_type_name(input.dtype)}'")
+    if grid.dtype is not input.dtype:
+        raise DTypeError(f"expected scalar type {_nnops_type_name(input.dtype)} but found "
+                         f"{_nnops_type_name(grid.dtype)}")
+
+
+def check_prelu_dtypes(self: Tensor, weight: Tensor) -> None:
+    """prelu does not promote: a floating point input and a weight of its dtype."""
+    if weight.dtype is not self.dtype:
+        raise DTypeError(f"prelu: Type promoting not supported. Got "
+                         f"{_nnops_type_name(self.dtype)} and {_nnops_type_name(weight.dtype)}")
+    if self.dtype not in _FLOATING_DTYPES:
+        raise DTypeError(f"\"prelu_cpu\" not implemented for '{_nnops_type_name(self.dtype)}'")
+
+
+def check_int_list_arg(value: Any, name: str, position: int, op: str) -> None:
+    """An ``int[]`` argument of an op PyTorch's argument parser reads: an int or a sequence of
+    ints (volta's own parsing would truncate a float)."""
+    for index, element in enumerate(value if isinstance(value, (list, tuple)) else (value,)):
+        if not isinstance(element, (int, np.integer)):
+            raise ArgumentError(f"{op}(): argument '{name}' (position {position}) must be tuple "
+                                f"of ints, but found element of type {type(element).__name__} "
+                                f"at pos {index}")

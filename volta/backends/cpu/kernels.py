@@ -32,7 +32,8 @@ from volta.tensor.checks import (
     check_index_dtype,
     check_mm,
     check_multinomial,
-    check_normalized_shape,
+    check_native_batch_norm,
+    check_native_layer_norm,
     check_one_hot_classes,
     check_reduction_nonempty,
     check_searchsorted_sorter,
@@ -40,6 +41,7 @@ from volta.tensor.checks import (
     clamp_dtype,
     einsum_subscripts,
     empty_median_value,
+    norm_stats_dtype,
     searchsorted_side,
 )
 from volta.tensor.factories import empty_strided
@@ -870,6 +872,8 @@ def pad(self: Tensor, pad: Sequence[int], mode: str = "constant", value: float |
     if mode == "constant":
         crop = tuple(slice(max(-b, 0), a.shape[i] - max(-e, 0)) for i, (b, e) in enumerate(pairs))
         a = a[crop]
+        if a.ndim == 0:  # nothing to pad (np.pad cannot take the empty widths of a 0-d array)
+            return W(a.copy())
         widths = [(max(b, 0), max(e, 0)) for b, e in pairs]
         return W(np.pad(a, widths, mode="constant", constant_values=0 if value is None else value))
     for i, (b, e) in enumerate(pairs):
@@ -1487,17 +1491,17 @@ def _opt(t: Tensor | None, compute: Any = None) -> np.ndarray | None:
 def native_batch_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None,
                       running_mean: Tensor | None, running_var: Tensor | None, training: bool,
                       momentum: float, eps: float) -> tuple[Tensor, Tensor, Tensor]:
-    if input.ndim < 2:
-        raise ShapeError(f"batch_norm: expected 2D or more input, got {input.ndim}D")
+    check_native_batch_norm(input, weight, bias, running_mean, running_var)
     if training and input.numel() // input._shape[1] <= 1:
         raise ShapeError(f"Expected more than 1 value per channel when training, got input size "
                          f"{list(input.shape)}")
+    stats_dtype = norm_stats_dtype(input, weight, bias, running_mean, running_var)
     out, mean_, invstd = nn.native_batch_norm(A(input), _opt(weight), _opt(bias),
                                               _opt(running_mean), _opt(running_var), training,
-                                              momentum, eps)
+                                              momentum, eps, stats_dtype.numpy)
     if training:
         _bump(running_mean, running_var)  # updated in place
-    return WA(out, input.dtype), W(mean_), W(invstd)
+    return WA(out, input.dtype), WA(mean_, stats_dtype), WA(invstd, stats_dtype)
 
 
 @kernel("native_batch_norm_backward")
@@ -1514,11 +1518,12 @@ def native_batch_norm_backward(grad_out: Tensor, input: Tensor, weight: Tensor |
 @kernel("native_layer_norm")
 def native_layer_norm(input: Tensor, normalized_shape: Sequence[int], weight: Tensor | None,
                       bias: Tensor | None, eps: float) -> tuple[Tensor, Tensor, Tensor]:
-    check_normalized_shape(input, normalized_shape, "*, ")
+    check_native_layer_norm(input, normalized_shape, weight, bias)
     c = _compute(input.dtype)
     out, mean_, rstd = nn.native_layer_norm(A(input).astype(c, copy=False), list(normalized_shape),
                                             _opt(weight, c), _opt(bias, c), eps)
-    return WA(out, input.dtype), W(mean_), W(rstd)
+    stats_dtype = norm_stats_dtype(input, weight, bias)
+    return WA(out, input.dtype), WA(mean_, stats_dtype), WA(rstd, stats_dtype)
 
 
 @kernel("native_layer_norm_backward")

@@ -1103,8 +1103,10 @@ def native_batch_norm(
     training: bool,
     momentum: float,
     eps: float,
+    stats_dtype: np.dtype | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Batch norm over (N, C, *). Training mode updates the running stats in place."""
+    """Batch norm over (N, C, *). Training mode updates the running stats in place; the saved
+    mean and inverse deviation are of ``stats_dtype`` (default: the result's)."""
     if input.ndim < 2:
         raise ValueError("batch norm expects an input of shape (N, C, *)")
     cdt = _compute_dtype(input.dtype)
@@ -1135,7 +1137,8 @@ def native_batch_norm(
                 unbiased = var * n / (n - 1) if n > 1 else var * np.nan
                 running_var[...] = momentum * unbiased + (1 - momentum) * running_var
         out = centred
-        save_mean, save_invstd = mean.astype(odt), invstd.astype(odt)
+        sdt = odt if stats_dtype is None else stats_dtype
+        save_mean, save_invstd = mean.astype(sdt), invstd.astype(sdt)
     else:
         if running_mean is None or running_var is None:
             raise ValueError("eval-mode batch norm needs running_mean and running_var")

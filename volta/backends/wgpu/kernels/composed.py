@@ -17,7 +17,13 @@ from volta.backends.wgpu.kernels.pointwise import make_kernel, where_self
 from volta.backends.wgpu.kernels.reduce import _dims
 from volta.backends.wgpu.storage import empty, handle_of
 from volta.errors import ArgumentError, DTypeError, ShapeError
-from volta.tensor.checks import check_one_hot_classes, clamp_dtype
+from volta.tensor.checks import (
+    check_native_batch_norm,
+    check_native_layer_norm,
+    check_one_hot_classes,
+    clamp_dtype,
+    norm_stats_dtype,
+)
 from volta.tensor.factories import _from_host
 from volta.tensor.inplace import broadcast_shapes
 from volta.tensor.scalars import checked_convert
@@ -172,21 +178,21 @@ def gelu(self: Tensor, approximate: str = "none") -> Tensor:
 
 def native_layer_norm(input: Tensor, normalized_shape: Sequence[int], weight: Tensor | None,
                       bias: Tensor | None, eps: float) -> tuple[Tensor, Tensor, Tensor]:
+    check_native_layer_norm(input, normalized_shape, weight, bias)
     k = len(normalized_shape)
-    if tuple(input._shape[input.ndim - k:]) != tuple(normalized_shape):
-        raise ShapeError(f"Given normalized_shape={list(normalized_shape)}, expected input with "
-                         f"shape [*, {', '.join(map(str, normalized_shape))}], but got input of "
-                         f"size{list(input.shape)}")
     dims = list(range(input.ndim - k, input.ndim))
-    mean = input.mean(dims, keepdim=True)
-    centred = input - mean
+    # the mixed mode (float16 input, float32 parameters) computes in float32
+    stats_dtype = norm_stats_dtype(input, weight, bias)
+    x = input.to(stats_dtype)
+    mean = x.mean(dims, keepdim=True)
+    centred = x - mean
     rstd = ((centred * centred).mean(dims, keepdim=True) + eps).rsqrt()
     out = centred * rstd
     if weight is not None:
         out = out * weight
     if bias is not None:
         out = out + bias
-    return out, mean, rstd
+    return out.to(input.dtype), mean, rstd
 
 
 def native_layer_norm_backward(grad_out: Tensor, input: Tensor, normalized_shape: Sequence[int],
@@ -214,18 +220,20 @@ def _channel_shape(x: Tensor) -> tuple[int, ...]:
 def native_batch_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None,
                       running_mean: Tensor | None, running_var: Tensor | None, training: bool,
                       momentum: float, eps: float) -> tuple[Tensor, Tensor, Tensor]:
-    if input.ndim < 2:
-        raise ShapeError(f"batch_norm: expected 2D or more input, got {input.ndim}D")
+    check_native_batch_norm(input, weight, bias, running_mean, running_var)
     c = input._shape[1]
     if training and input.numel() // max(c, 1) <= 1:
         raise ShapeError(f"Expected more than 1 value per channel when training, got input size "
                          f"{list(input.shape)}")
     axes = [0, *range(2, input.ndim)]
     bshape = _channel_shape(input)
+    stats_dtype = norm_stats_dtype(input, weight, bias, running_mean, running_var)
+    # the mixed mode (float16 input, float32 parameters) computes in float32
+    x = input.to(stats_dtype)
     if training:
         n = input.numel() // c
-        mean = input.mean(axes)
-        centred = input - mean.reshape(bshape)
+        mean = x.mean(axes)
+        centred = x - mean.reshape(bshape)
         var = (centred * centred).mean(axes)
         invstd = (var + eps).rsqrt()
         # running statistics are updated in place, on the device (unbiased variance)
@@ -242,13 +250,13 @@ def native_batch_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None,
         if running_mean is None or running_var is None:
             raise ShapeError("eval-mode batch norm needs running_mean and running_var")
         invstd = (running_var + eps).rsqrt()
-        out = (input - running_mean.reshape(bshape)) * invstd.reshape(bshape)
-        save_mean = save_invstd = empty((0,), input.dtype, input._device)
+        out = (x - running_mean.reshape(bshape)) * invstd.reshape(bshape)
+        save_mean = save_invstd = empty((0,), stats_dtype, input._device)
     if weight is not None:
         out = out * weight.reshape(bshape)
     if bias is not None:
         out = out + bias.reshape(bshape)
-    return out, save_mean, save_invstd
+    return out.to(input.dtype), save_mean, save_invstd
 
 
 def native_batch_norm_backward(grad_out: Tensor, input: Tensor, weight: Tensor | None,
