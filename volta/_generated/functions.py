@@ -1413,6 +1413,8 @@ def norm(*args: Any, **kwargs: Any) -> Any:
 def dist(input: Tensor, other: Tensor, p: Number = 2) -> Tensor:
     """dist(Tensor self, Tensor other, Scalar p=2) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'dist')
+    if other.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(other, 'other', 2, 'dist')
     return _op.dist(input, other, p)
 
 @_b.checked(_op.logsumexp)
@@ -2265,6 +2267,8 @@ def inner(input: Tensor, other: Tensor) -> Tensor:
     
     Inner product over the last dims.
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'inner')
+    if other.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(other, 'other', 2, 'inner')
     return _op.inner(input, other)
 
 @_b.checked(_op.kron)
@@ -3848,6 +3852,8 @@ def kl_div(input: Tensor, target: Tensor, reduction: str = 'mean', log_target: b
 def cosine_similarity(x1: Tensor, x2: Tensor, dim: int = 1, eps: float = 1e-08) -> Tensor:
     """cosine_similarity(Tensor x1, Tensor x2, int dim=1, float eps=1e-08) -> Tensor
     """
+    if x1.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(x1, 'x1', 1, 'cosine_similarity')
+    if x2.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(x2, 'x2', 2, 'cosine_similarity')
     if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'cosine_similarity')
     if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'cosine_similarity')
     return _op.cosine_similarity(x1, x2, dim, eps)
@@ -3856,6 +3862,8 @@ def cosine_similarity(x1: Tensor, x2: Tensor, dim: int = 1, eps: float = 1e-08) 
 def pairwise_distance(x1: Tensor, x2: Tensor, p: float = 2, eps: float = 1e-06, keepdim: bool = False) -> Tensor:
     """pairwise_distance(Tensor x1, Tensor x2, float p=2, float eps=1e-06, bool keepdim=False) -> Tensor
     """
+    if x1.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(x1, 'x1', 1, 'pairwise_distance')
+    if x2.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(x2, 'x2', 2, 'pairwise_distance')
     if p.__class__ is not float: p = _b.float_arg(p, 'p', 'pairwise_distance')
     if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'pairwise_distance')
     if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'pairwise_distance')
@@ -4201,6 +4209,8 @@ def soft_margin_loss(input: Tensor, target: Tensor, reduction: str = 'mean') -> 
     
     log(1 + exp(-target * input)).
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'soft_margin_loss')
+    if target.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(target, 'target', 2, 'soft_margin_loss')
     if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'soft_margin_loss')
     return _op.soft_margin_loss(input, target, reduction)
 
@@ -4235,8 +4245,8 @@ def cosine_embedding_loss(input1: Tensor, input2: Tensor, target: Tensor, margin
     return _op.cosine_embedding_loss(input1, input2, target, margin, reduction)
 
 @_b.checked(_op.poisson_nll_loss)
-def poisson_nll_loss(input: Tensor, target: Tensor, log_input: bool = True, full: bool = False, eps: float = 1e-08, reduction: str = 'mean') -> Tensor:
-    """poisson_nll_loss(Tensor input, Tensor target, bool log_input=True, bool full=False, float eps=1e-08, str reduction="mean") -> Tensor
+def poisson_nll_loss(input: Tensor, target: Tensor, log_input: bool, full: bool, eps: float, reduction: str) -> Tensor:
+    """poisson_nll_loss(Tensor input, Tensor target, bool log_input, bool full, float eps, str reduction) -> Tensor
     
     Poisson negative log likelihood.
     """

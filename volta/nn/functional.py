@@ -748,7 +748,11 @@ def poisson_nll_loss(input: Tensor, target: Tensor, log_input: bool = True, full
 @_export
 def gaussian_nll_loss(input: Tensor, target: Tensor, var: Tensor | float, full: bool = False,
                       eps: float = 1e-6, reduction: str = "mean") -> Tensor:
-    if isinstance(var, (int, float)):
+    # as in PyTorch, a number ``var`` must be a float: an int is neither a Tensor nor a float
+    if not isinstance(var, (volta.Tensor, float)):
+        raise ArgumentError(f"gaussian_nll_loss(): argument 'var' must be Tensor or float, not "
+                            f"{type(var).__name__}")
+    if isinstance(var, float):
         if var < 0:
             raise InvalidArgumentError("var has negative entry/entries")
         var = input.new_full(tuple(input.shape), float(var))
