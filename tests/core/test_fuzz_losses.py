@@ -79,3 +79,59 @@ def test_poisson_nll_loss_takes_every_argument() -> None:
 def test_gaussian_nll_loss_number_var_must_be_float(var: Any) -> None:
     v, t = _pair((2, 3), "float32")
     _agree(lambda: VF.gaussian_nll_loss(v, v * 0.5, var), lambda: TF.gaussian_nll_loss(t, t * 0.5, var))
+
+
+# -- dtypes PyTorch's loss kernels have ------------------------------------------------------
+
+PAIR_DTYPES = ("float32", "float16", "float64", "int8", "uint8", "int32", "bool")
+
+
+@pytest.mark.parametrize("input_dtype", PAIR_DTYPES)
+@pytest.mark.parametrize("target_dtype", PAIR_DTYPES)
+@pytest.mark.parametrize("name", ["smooth_l1_loss", "huber_loss"])
+def test_regression_loss_dtypes(name: str, input_dtype: str, target_dtype: str) -> None:
+    """Input's and target's common dtype must be floating; huber_loss writes into input's
+    dtype, so an integer input with a float target cannot hold its result."""
+    v, t = _pair((2, 3), input_dtype)
+    vt, tt = _pair((2, 3), target_dtype, seed=1)
+    for reduction in ("none", "mean"):
+        _agree(lambda: getattr(VF, name)(v, vt, reduction=reduction),
+               lambda: getattr(TF, name)(t, tt, reduction=reduction), atol=2e-3)
+
+
+def test_regression_loss_empty_integer_operands_rejected() -> None:
+    v, t = _pair((), "int16")
+    ve, te = _pair((0, 1, 3), "int16")
+    _agree(lambda: volta.smooth_l1_loss(v, ve), lambda: TF.smooth_l1_loss(t, te))
+    with pytest.raises(VoltaError, match="result type Float can't be cast to the desired output "
+                                         "type Byte"):
+        VF.huber_loss(_pair((2,), "uint8")[0], _pair((2,), "float32")[0], delta=0.98)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("name", ["multilabel_margin_loss", "multi_margin_loss"])
+def test_margin_loss_dtypes(name: str, dtype: str) -> None:
+    """PyTorch's multi-class margin loss kernels are float32/float64 only."""
+    v, t = _pair((2, 3), dtype)
+    if name == "multilabel_margin_loss":
+        target = [[0, 2, -1], [1, -1, 0]]
+    else:
+        target = [2, 0]
+    _agree(lambda: getattr(VF, name)(v, volta.tensor(target)),
+           lambda: getattr(TF, name)(t, torch.tensor(target)))
+
+
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+@pytest.mark.parametrize("seq_dtype,values_dtype", [
+    ("bool", "bool"), ("bool", "int64"), ("int64", "bool"), ("float32", "bool"),
+    ("bool", "float32"), ("int32", "int32")])
+def test_searchsorted_bool(device: str, seq_dtype: str, values_dtype: str) -> None:
+    """No bool kernel: rejected when boundaries and values promote to bool."""
+    seq = torch.tensor([[0, 0, 1, 1], [0, 1, 1, 1]]).to(getattr(torch, seq_dtype))
+    values = torch.tensor([[1, 0], [0, 1]]).to(getattr(torch, values_dtype))
+    v_seq = volta.tensor(seq.long().numpy()).to(getattr(volta, seq_dtype)).to(device)
+    v_values = volta.tensor(values.long().numpy()).to(getattr(volta, values_dtype)).to(device)
+    _agree(lambda: volta.searchsorted(v_seq, v_values, out_int32=True).to("cpu"),
+           lambda: torch.searchsorted(seq, values, out_int32=True))
+    _agree(lambda: volta.searchsorted(v_seq, True).to("cpu"),
+           lambda: torch.searchsorted(seq, True))

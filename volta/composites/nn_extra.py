@@ -30,6 +30,7 @@ from volta.errors import (
     InvalidArgumentError,
     ShapeError,
 )
+from volta.tensor import checks
 from volta.tensor import factories as fac
 from volta.tensor.tensor import Tensor
 
@@ -572,9 +573,15 @@ def _margin_input_checks(self: Tensor, target: Tensor, name: str) -> tuple[int, 
     if target.dtype is not D.int64:
         raise DTypeError(f"{name}: expected target dtype to be Long, but got "
                          f"{target.dtype.name}")
+    checks.check_float_or_double(_MARGIN_KERNELS[name], self)
     rows = self.shape[0] if self.ndim == 2 else 1
     classes = self.shape[-1] if self.ndim else 1
     return rows, classes
+
+
+# the CPU kernels PyTorch's dtype errors name
+_MARGIN_KERNELS = {"multi_margin_loss": "multi_margin_loss_cpu_kernel",
+                   "multilabel_margin_loss": "multilabel_margin_loss_forward_out_frame"}
 
 
 def _check_target_range(target: Tensor, classes: int, allow_negative: bool) -> None:

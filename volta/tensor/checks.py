@@ -403,3 +403,46 @@ def check_operands_same_dtype(name: str, a: Any, b: Any) -> None:
     """heaviside and nextafter do not promote: both tensors of one dtype."""
     if isinstance(a, Tensor) and isinstance(b, Tensor) and a.dtype is not b.dtype:
         raise DTypeError(f"{name} is not yet implemented for tensors with different dtypes")
+
+
+# -- fuzz fixes: losses ---------------------------------------------------------------------------
+
+_LOSS_SCALAR_TYPE_NAMES = {D.float32: "Float", D.float64: "Double", D.float16: "Half",
+                           D.bfloat16: "BFloat16", D.int64: "Long", D.int32: "Int",
+                           D.int16: "Short", D.int8: "Char", D.uint8: "Byte", D.bool_: "Bool"}
+
+
+def scalar_type_name(dtype: D.dtype) -> str:
+    """PyTorch's ScalarType name of ``dtype`` (``Float``, ``Long``), as its messages print it."""
+    return _LOSS_SCALAR_TYPE_NAMES.get(dtype, dtype.name)
+
+
+def not_implemented_for(kernel_name: str, dtype: D.dtype) -> DTypeError:
+    return DTypeError(f'"{kernel_name}" not implemented for \'{scalar_type_name(dtype)}\'')
+
+
+def regression_loss_dtype(kernel_name: str, self: Tensor, target: Tensor,
+                          into_input: bool = False) -> D.dtype:
+    """The dtype smooth_l1_loss and huber_loss compute in: input's and target's common dtype,
+    which must be floating point. huber_loss writes into input's dtype (``into_input``), so
+    PyTorch first rejects a common dtype that cannot be cast to it (an integer input)."""
+    common = D.result_type(self, target)
+    if into_input and not D.can_cast(common, self.dtype):
+        raise DTypeError(f"result type {scalar_type_name(common)} can't be cast to the desired "
+                         f"output type {scalar_type_name(self.dtype)}")
+    if not common.is_floating_point:
+        raise not_implemented_for(kernel_name, common)
+    return common
+
+
+def check_searchsorted_dtype(sorted_sequence: Tensor, values: Any) -> None:
+    """searchsorted compares in the common dtype of boundaries and values; PyTorch has no
+    kernel for bool (a bool boundary with integer or float values is fine)."""
+    if D.result_type(sorted_sequence, values) is D.bool_:
+        raise not_implemented_for("searchsorted_out_cpu", D.bool_)
+
+
+def check_float_or_double(kernel_name: str, self: Tensor) -> None:
+    """Kernels PyTorch has for float32 and float64 only (the multi-class margin losses)."""
+    if self.dtype not in (D.float32, D.float64):
+        raise not_implemented_for(kernel_name, self.dtype)

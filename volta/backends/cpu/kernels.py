@@ -35,6 +35,7 @@ from volta.tensor.checks import (
     check_normalized_shape,
     check_one_hot_classes,
     check_reduction_nonempty,
+    check_searchsorted_dtype,
     check_searchsorted_sorter,
     check_selection_dtype,
     clamp_dtype,
@@ -1272,6 +1273,7 @@ def searchsorted(sorted_sequence: Tensor, self: Any, out_int32: bool = False,
                  right: bool = False, side: str | None = None,
                  sorter: Tensor | None = None) -> Tensor:
     side = searchsorted_side(right, side)
+    check_searchsorted_dtype(sorted_sequence, self)
     seq = _sorted_by(A(sorted_sequence), sorter, sorted_sequence.shape)
     vals = A(self) if isinstance(self, Tensor) else np.asarray(self)
     if seq.ndim > 1 and seq.shape[:-1] != vals.shape[:-1]:
