@@ -135,3 +135,65 @@ def test_searchsorted_bool(device: str, seq_dtype: str, values_dtype: str) -> No
            lambda: torch.searchsorted(seq, values, out_int32=True))
     _agree(lambda: volta.searchsorted(v_seq, True).to("cpu"),
            lambda: torch.searchsorted(seq, True))
+
+
+# -- isclose, isin, masked_scatter, index_add_ ---------------------------------------------------
+
+@pytest.mark.parametrize("dtype", ["int16", "float32"])
+@pytest.mark.parametrize("tolerances", [{"rtol": float("nan")}, {"atol": float("nan")},
+                                        {"rtol": -1.0}, {"rtol": float("inf")}])
+def test_isclose_nan_tolerance_rejected(dtype: str, tolerances: dict) -> None:
+    v, t = _pair((2, 3), dtype)
+    _agree(lambda: volta.isclose(v, v, **tolerances), lambda: torch.isclose(t, t, **tolerances))
+
+
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+@pytest.mark.parametrize("case", ["dtype_first", "dtype_second", "bool_number", "bool_tensor",
+                                  "list", "float_number", "tensors"])
+def test_isin_operands(device: str, case: str) -> None:
+    """A Tensor or a non-bool, non-complex number on each side; no bool tensor either."""
+    def operands(lib: Any) -> tuple[Any, Any]:
+        t = lib.tensor([1, 2, 3])
+        if lib is volta:
+            t = t.to(device)
+        return {"dtype_first": (lib.float32, t), "dtype_second": (t, lib.float32),
+                "bool_number": (t, True), "bool_tensor": (t, t > 1), "list": (t, [1, 2]),
+                "float_number": (2.0, t), "tensors": (t, t[:2])}[case]
+    _agree(lambda: volta.isin(*operands(volta)).to("cpu"), lambda: torch.isin(*operands(torch)))
+
+
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+@pytest.mark.parametrize("shape", [(0, 4, 1), (2, 3)])
+@pytest.mark.parametrize("source_dtype", ["float16", "int32", "float32"])
+def test_masked_scatter_source_dtype(device: str, shape: tuple, source_dtype: str) -> None:
+    v, t = _pair(shape, "float32")
+    vm, tm = _pair(shape, "bool", seed=2)
+    vs, ts = _pair((6,), source_dtype, seed=3)
+    _agree(lambda: volta.masked_scatter(v.to(device), vm.to(device), vs.to(device)).to("cpu"),
+           lambda: torch.masked_scatter(t, tm, ts))
+
+
+INDEX_ADD_CASES = {
+    # name: (self shape, dim, index values, source shape, source dtype)
+    "index_3d": ((1, 1, 4), -1, [[[0, 1, 2, 3]]], (1, 1, 4), "int64"),
+    "index_2d_empty": ((3,), 0, np.zeros((0, 1)), (0,), "int64"),
+    "index_0d": ((3,), 0, 1, (1,), "int64"),
+    "index_0d_source_0d": ((3,), 0, 1, (), "int64"),
+    "self_0d": ((), 0, [0], (1,), "int64"),
+    "both_0d": ((), 0, 0, (), "int64"),
+    "source_dtype": ((3, 2), 0, [2, 0], (2, 2), "int32"),
+    "count": ((3, 2), 0, [1], (2, 2), "int64"),
+    "matching": ((3, 2), 1, [1, 1, 0], (3, 3), "int64"),
+}
+
+
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+@pytest.mark.parametrize("case", sorted(INDEX_ADD_CASES))
+def test_index_add_checks(device: str, case: str) -> None:
+    shape, dim, index, source_shape, source_dtype = INDEX_ADD_CASES[case]
+    v, t = _pair(shape, "int64")
+    vs, ts = _pair(source_shape, source_dtype, seed=1)
+    vi, ti = volta.tensor(np.asarray(index, dtype=np.int64)), torch.tensor(np.asarray(index,
+                                                                           dtype=np.int64))
+    _agree(lambda: v.to(device).index_add_(dim, vi.to(device), vs.to(device)).to("cpu"),
+           lambda: t.clone().index_add_(dim, ti, ts))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import builtins
 import math
+import numbers
 from collections.abc import Sequence
 from typing import Any
 
@@ -446,3 +447,64 @@ def check_float_or_double(kernel_name: str, self: Tensor) -> None:
     """Kernels PyTorch has for float32 and float64 only (the multi-class margin losses)."""
     if self.dtype not in (D.float32, D.float64):
         raise not_implemented_for(kernel_name, self.dtype)
+
+
+def check_isin_operands(elements: Any, test_elements: Any) -> None:
+    """isin takes a Tensor or a number on each side, and has no bool or complex kernel (either
+    operand of that dtype, even when the other would promote it)."""
+    for value in (elements, test_elements):
+        if not isinstance(value, (Tensor, numbers.Number, np.bool_)):
+            got = ", ".join("Tensor" if isinstance(v, Tensor) else type(v).__name__
+                            for v in (elements, test_elements))
+            raise ArgumentError(f"isin() received an invalid combination of arguments - got "
+                                f"({got}), but expected one of: (Tensor elements, Tensor "
+                                f"test_elements), (Scalar element, Tensor test_elements), "
+                                f"(Tensor elements, Scalar test_element)")
+    for value in (elements, test_elements):
+        if isinstance(value, Tensor):
+            name = scalar_type_name(value.dtype) if value.dtype is D.bool_ else None
+        elif isinstance(value, (bool, np.bool_)):
+            name = "Bool"
+        elif isinstance(value, complex):
+            name = "ComplexDouble"
+        else:
+            name = None
+        if name is not None:
+            raise DTypeError(f"Unsupported input type encountered for isin(): {name}")
+
+
+def check_masked_scatter_dtypes(self: Tensor, source: Tensor) -> None:
+    """masked_scatter copies without converting: source of self's dtype (checked before the
+    mask, and for an empty self too). PyTorch's message has no space after "got"."""
+    if self.dtype is not source.dtype:
+        raise DTypeError(f"masked_scatter: expected self and source to have same dtypes but got"
+                         f"{scalar_type_name(self.dtype)} and {scalar_type_name(source.dtype)}")
+
+
+def check_index_add(self: Tensor, dim: int, index: Tensor, source: Tensor) -> None:
+    """PyTorch's index_add checks, in its order (``dim`` already wrapped): a 0-d or 1-d index
+    of int32/int64, a source of self's dtype holding one slice per index along ``dim``, and
+    self's and source's shapes equal outside ``dim`` (all of them when either is 0-d)."""
+    if index.ndim > 1:
+        raise IndexOutOfRangeError(f"index_add_(): Index is supposed to be a vector, but got "
+                                   f"dim: {index.ndim} with type: "
+                                   f"{scalar_type_name(index.dtype)} and size: "
+                                   f"{list(index.shape)}")
+    check_index_dtype("index_add", index)
+    if self.dtype is not source.dtype:
+        raise DTypeError(f"index_add_(): self ({scalar_type_name(self.dtype)}) and source "
+                         f"({scalar_type_name(source.dtype)}) must have the same scalar type")
+    if not (dim == 0 or dim < source.ndim):
+        raise IndexOutOfRangeError(f"index_add_(): Indexing dim {dim} is out of bounds of the "
+                                   f"source tensor with dim {source.ndim}")
+    count = source.shape[dim] if source.ndim else 1
+    if index.numel() != count:
+        raise ShapeError(f"index_add_(): Number of indices ({index.numel()}) should be equal to "
+                         f"source.size(dim): ({count}), for dim: {dim}")
+    self_sizes, source_sizes = list(self.shape), list(source.shape)
+    if self.ndim and source.ndim:
+        del self_sizes[dim], source_sizes[dim]
+    if self_sizes != source_sizes:
+        raise ShapeError(f"source tensor shape must match self tensor shape, excluding the "
+                         f"specified dimension. Got self.shape = {list(self.shape)} "
+                         f"source.shape = {list(source.shape)}")

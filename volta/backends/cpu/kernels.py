@@ -29,7 +29,9 @@ from volta.tensor.checks import (
     check_arg_reduction_dtype,
     check_bmm,
     check_conv,
+    check_index_add,
     check_index_dtype,
+    check_masked_scatter_dtypes,
     check_mm,
     check_multinomial,
     check_normalized_shape,
@@ -1070,6 +1072,7 @@ def index_select(self: Tensor, dim: int, index: Tensor) -> Tensor:
 
 @kernel("index_add")
 def index_add(self: Tensor, dim: int, index: Tensor, source: Tensor, alpha: Any = 1) -> Tensor:
+    check_index_add(self, wrap_dim(dim, self.ndim, "index_add"), index, source)
     idx = _index_array(index, "index_add").reshape(-1)
     out = A(self).copy()
     view = out.reshape(out.shape or (1,))
@@ -1202,6 +1205,7 @@ def masked_select(self: Tensor, mask: Tensor) -> Tensor:
 
 @kernel("masked_scatter")
 def masked_scatter(self: Tensor, mask: Tensor, source: Tensor) -> Tensor:
+    check_masked_scatter_dtypes(self, source)
     m = _bool_mask(mask, "masked_scatter_")
     shape = broadcast_shapes(self._shape, mask._shape)
     out = np.array(np.broadcast_to(A(self), shape))
