@@ -197,3 +197,27 @@ def test_index_add_checks(device: str, case: str) -> None:
                                                                            dtype=np.int64))
     _agree(lambda: v.to(device).index_add_(dim, vi.to(device), vs.to(device)).to("cpu"),
            lambda: t.clone().index_add_(dim, ti, ts))
+
+
+# -- distances of integers, margin_ranking_loss's ranks ------------------------------------------
+
+@pytest.mark.parametrize("dtype", ["uint8", "int16", "int64", "float32", "bool"])
+@pytest.mark.parametrize("eps", [0, 1e-6])
+def test_pairwise_distance_integer_difference(dtype: str, eps: float) -> None:
+    """An integer difference (eps=0) is normed in the default float dtype, as torch.norm does."""
+    v1, t1 = _pair((4, 3, 3), dtype)
+    v2, t2 = _pair((4, 1, 1), dtype, seed=1)
+    for p in (2, 1, -3):
+        _agree(lambda: VF.pairwise_distance(v1, v2, p, eps=eps),
+               lambda: TF.pairwise_distance(t1, t2, p, eps=eps), atol=1e-4)
+
+
+@pytest.mark.parametrize("shapes", [((3, 2), (2,), (3, 2)), ((2,), (3, 2), (2,)),
+                                    ((3, 2), (3, 2), (2,)), ((2,), (2,), (3, 2))])
+def test_margin_ranking_loss_ranks(shapes: tuple) -> None:
+    """torch.margin_ranking_loss broadcasts; nn.functional wants inputs of one rank."""
+    (v1, t1), (v2, t2), (vt, tt) = (_pair(s, "float32", seed=i) for i, s in enumerate(shapes))
+    _agree(lambda: volta.margin_ranking_loss(v1, v2, vt, 0.1, "none"),
+           lambda: torch.margin_ranking_loss(t1, t2, tt, 0.1, 0))
+    _agree(lambda: VF.margin_ranking_loss(v1, v2, vt, 0.1),
+           lambda: TF.margin_ranking_loss(t1, t2, tt, 0.1))

@@ -691,7 +691,11 @@ def cosine_similarity(x1: Tensor, x2: Tensor, dim: int = 1, eps: float = 1e-08) 
 def pairwise_distance(x1: Tensor, x2: Tensor, p: float = 2, eps: float = 1e-06,
                       keepdim: bool = False) -> Tensor:
     """p-norm of ``x1 - x2 + eps`` over the last dim."""
-    return R.vector_norm(x1 - x2 + eps, p, (-1,), keepdim, None)
+    diff = x1 - x2 + eps
+    if not diff.dtype.is_floating_point:
+        # PyTorch's norm takes an integer difference (eps=0) in the default float dtype
+        diff = diff.to(D.get_default_dtype())
+    return R.vector_norm(diff, p, (-1,), keepdim, None)
 
 
 @composite("normalize")

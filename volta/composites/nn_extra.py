@@ -464,10 +464,7 @@ def margin_ranking_loss(input1: Tensor, input2: Tensor, target: Tensor, margin: 
                         reduction: str = "mean") -> Tensor:
     """``max(0, -target * (input1 - input2) + margin)``."""
     _check_loss_reduction(reduction)
-    if not (input1.ndim == input2.ndim == target.ndim):
-        raise ShapeError(f"margin_ranking_loss : All input tensors should have same dimension but "
-                         f"got sizes: input1: {list(input1.shape)}, input2: "
-                         f"{list(input2.shape)}, target: {list(target.shape)} ")
+    # the op broadcasts (PyTorch's torch.margin_ranking_loss); nn.functional checks the ranks
     return _reduce(R.clamp(-target * (input1 - input2) + margin, 0, None), reduction)
 
 

@@ -717,6 +717,11 @@ def soft_margin_loss(input: Tensor, target: Tensor, size_average: Any = None, re
 def margin_ranking_loss(input1: Tensor, input2: Tensor, target: Tensor, margin: float = 0.0,
                         size_average: Any = None, reduce: Any = None,
                         reduction: str = "mean") -> Tensor:
+    # PyTorch checks the ranks here, not in torch.margin_ranking_loss (which broadcasts)
+    if not input1.ndim == input2.ndim == target.ndim:
+        raise ShapeError(f"margin_ranking_loss : All input tensors should have same dimension but "
+                         f"got sizes: input1: {list(input1.shape)}, input2: "
+                         f"{list(input2.shape)}, target: {list(target.shape)} ")
     return _F.margin_ranking_loss(input1, input2, target, margin,
                                   _reduction(size_average, reduce, reduction))
 
