@@ -221,3 +221,33 @@ def test_margin_ranking_loss_ranks(shapes: tuple) -> None:
            lambda: torch.margin_ranking_loss(t1, t2, tt, 0.1, 0))
     _agree(lambda: VF.margin_ranking_loss(v1, v2, vt, 0.1),
            lambda: TF.margin_ranking_loss(t1, t2, tt, 0.1))
+
+
+@pytest.mark.parametrize("name,args", [
+    ("margin_ranking_loss", ("t", "t", 3)), ("hinge_embedding_loss", ("t", 1)),
+    ("kl_div", ("t", 0.5)), ("cosine_embedding_loss", ("t", "t", 1)),
+    ("poisson_nll_loss", ("t", 2, True, False, 1e-8, 1)), ("binary_cross_entropy_with_logits", ("t", 1)),
+])
+def test_loss_number_for_tensor_argument_rejected(name: str, args: tuple) -> None:
+    """The top-level loss functions take Tensors only, as torch's do."""
+    v, t = _pair((3, 2), "float32")
+    t_args = [t if a == "t" else a for a in args]
+    v_args = [v if a == "t" else a for a in args]
+    if name == "poisson_nll_loss":
+        v_args[-1] = "mean"  # volta's reduction is a str, torch's top-level one an int
+    with pytest.raises(TypeError):
+        getattr(torch, name)(*t_args)
+    with pytest.raises(VoltaError, match="must be Tensor"):
+        getattr(volta, name)(*v_args)
+
+
+def test_kl_div_log_target_is_keyword_only() -> None:
+    v, t = _pair((2,), "float32")
+    with pytest.raises(TypeError):
+        torch.kl_div(t, t, 1, False)  # type: ignore[call-arg]
+    with pytest.raises(VoltaError):
+        volta.kl_div(v, v, "none", False)
+    _agree(lambda: volta.kl_div(v, v.exp(), "sum", log_target=True),
+           lambda: torch.kl_div(t, t.exp(), 2, log_target=True))
+    _agree(lambda: VF.kl_div(v, v.exp(), reduction="sum", log_target=True),
+           lambda: TF.kl_div(t, t.exp(), reduction="sum", log_target=True))

@@ -342,7 +342,8 @@ def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight: Tens
 @_export
 def kl_div(input: Tensor, target: Tensor, size_average: Any = None, reduce: Any = None,
            reduction: str = "mean", log_target: bool = False) -> Tensor:
-    return _F.kl_div(input, target, _reduction(size_average, reduce, reduction), log_target)
+    return _F.kl_div(input, target, _reduction(size_average, reduce, reduction),
+                     log_target=log_target)
 
 
 @_export
