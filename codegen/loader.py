@@ -206,9 +206,11 @@ def load(path: str | Path, helper_names: frozenset[str] = frozenset()) -> list[O
             numbers=_as_tuple(entry["numbers"]) if "numbers" in entry else None,
         )
         tensor_names = {a.name for a in schema.arguments if a.is_tensor and not a.type.is_list}
-        if decl.numbers is not None and "pointwise" not in tags:
-            fail("'numbers:' restricts which arguments of a pointwise op take Python numbers; "
-                 "other ops take Tensors only, so remove it or tag the op 'pointwise'")
+        # other ops take Tensors only, but a composite that happens to work on a number (dist(t, 1))
+        # would accept one silently: ``numbers: []`` has the generated function check inline
+        if decl.numbers and "pointwise" not in tags:
+            fail("'numbers:' names the arguments of a pointwise op that take Python numbers; "
+                 "other ops take Tensors only, so use 'numbers: []' or tag the op 'pointwise'")
         for arg in decl.numbers or ():
             if arg not in tensor_names:
                 listed = ", ".join(sorted(tensor_names))

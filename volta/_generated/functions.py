@@ -1413,6 +1413,8 @@ def norm(*args: Any, **kwargs: Any) -> Any:
 def dist(input: Tensor, other: Tensor, p: Number = 2) -> Tensor:
     """dist(Tensor self, Tensor other, Scalar p=2) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'dist')
+    if other.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(other, 'other', 2, 'dist')
     return _op.dist(input, other, p)
 
 @_b.checked(_op.logsumexp)
@@ -2265,6 +2267,8 @@ def inner(input: Tensor, other: Tensor) -> Tensor:
     
     Inner product over the last dims.
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'inner')
+    if other.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(other, 'other', 2, 'inner')
     return _op.inner(input, other)
 
 @_b.checked(_op.kron)
@@ -3779,6 +3783,8 @@ def rms_norm(input: Tensor, normalized_shape: int | Sequence[int], weight: Tenso
 def cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = None, reduction: str = 'mean', ignore_index: int = -100, label_smoothing: float = 0.0) -> Tensor:
     """cross_entropy(Tensor self, Tensor target, Tensor? weight=None, str reduction="mean", int ignore_index=-100, float label_smoothing=0.0) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'cross_entropy')
+    if target.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(target, 'target', 2, 'cross_entropy')
     if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'cross_entropy')
     if ignore_index.__class__ is not int: ignore_index = _b.int_arg(ignore_index, 'ignore_index', 'cross_entropy')
     if label_smoothing.__class__ is not float: label_smoothing = _b.float_arg(label_smoothing, 'label_smoothing', 'cross_entropy')
@@ -3788,6 +3794,8 @@ def cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = None, r
 def nll_loss(input: Tensor, target: Tensor, weight: Tensor | None = None, reduction: str = 'mean', ignore_index: int = -100) -> Tensor:
     """nll_loss(Tensor self, Tensor target, Tensor? weight=None, str reduction="mean", int ignore_index=-100) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'nll_loss')
+    if target.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(target, 'target', 2, 'nll_loss')
     if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'nll_loss')
     if ignore_index.__class__ is not int: ignore_index = _b.int_arg(ignore_index, 'ignore_index', 'nll_loss')
     return _op.nll_loss(input, target, weight, reduction, ignore_index)
@@ -3796,6 +3804,8 @@ def nll_loss(input: Tensor, target: Tensor, weight: Tensor | None = None, reduct
 def mse_loss(input: Tensor, target: Tensor, reduction: str = 'mean') -> Tensor:
     """mse_loss(Tensor self, Tensor target, str reduction="mean") -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'mse_loss')
+    if target.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(target, 'target', 2, 'mse_loss')
     if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'mse_loss')
     return _op.mse_loss(input, target, reduction)
 
@@ -3803,6 +3813,8 @@ def mse_loss(input: Tensor, target: Tensor, reduction: str = 'mean') -> Tensor:
 def l1_loss(input: Tensor, target: Tensor, reduction: str = 'mean') -> Tensor:
     """l1_loss(Tensor self, Tensor target, str reduction="mean") -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'l1_loss')
+    if target.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(target, 'target', 2, 'l1_loss')
     if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'l1_loss')
     return _op.l1_loss(input, target, reduction)
 
@@ -3810,6 +3822,8 @@ def l1_loss(input: Tensor, target: Tensor, reduction: str = 'mean') -> Tensor:
 def smooth_l1_loss(input: Tensor, target: Tensor, reduction: str = 'mean', beta: float = 1.0) -> Tensor:
     """smooth_l1_loss(Tensor self, Tensor target, str reduction="mean", float beta=1.0) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'smooth_l1_loss')
+    if target.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(target, 'target', 2, 'smooth_l1_loss')
     if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'smooth_l1_loss')
     if beta.__class__ is not float: beta = _b.float_arg(beta, 'beta', 'smooth_l1_loss')
     return _op.smooth_l1_loss(input, target, reduction, beta)
@@ -3818,6 +3832,8 @@ def smooth_l1_loss(input: Tensor, target: Tensor, reduction: str = 'mean', beta:
 def huber_loss(input: Tensor, target: Tensor, reduction: str = 'mean', delta: float = 1.0) -> Tensor:
     """huber_loss(Tensor self, Tensor target, str reduction="mean", float delta=1.0) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'huber_loss')
+    if target.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(target, 'target', 2, 'huber_loss')
     if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'huber_loss')
     if delta.__class__ is not float: delta = _b.float_arg(delta, 'delta', 'huber_loss')
     return _op.huber_loss(input, target, reduction, delta)
@@ -3826,6 +3842,8 @@ def huber_loss(input: Tensor, target: Tensor, reduction: str = 'mean', delta: fl
 def binary_cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = None, reduction: str = 'mean') -> Tensor:
     """binary_cross_entropy(Tensor self, Tensor target, Tensor? weight=None, str reduction="mean") -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'binary_cross_entropy')
+    if target.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(target, 'target', 2, 'binary_cross_entropy')
     if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'binary_cross_entropy')
     return _op.binary_cross_entropy(input, target, weight, reduction)
 
@@ -3833,13 +3851,17 @@ def binary_cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = 
 def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight: Tensor | None = None, pos_weight: Tensor | None = None, reduction: str = 'mean') -> Tensor:
     """binary_cross_entropy_with_logits(Tensor self, Tensor target, Tensor? weight=None, Tensor? pos_weight=None, str reduction="mean") -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'binary_cross_entropy_with_logits')
+    if target.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(target, 'target', 2, 'binary_cross_entropy_with_logits')
     if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'binary_cross_entropy_with_logits')
     return _op.binary_cross_entropy_with_logits(input, target, weight, pos_weight, reduction)
 
 @_b.checked(_op.kl_div)
-def kl_div(input: Tensor, target: Tensor, reduction: str = 'mean', log_target: bool = False) -> Tensor:
-    """kl_div(Tensor self, Tensor target, str reduction="mean", bool log_target=False) -> Tensor
+def kl_div(input: Tensor, target: Tensor, reduction: str = 'mean', *, log_target: bool = False) -> Tensor:
+    """kl_div(Tensor self, Tensor target, str reduction="mean", *, bool log_target=False) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'kl_div')
+    if target.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(target, 'target', 2, 'kl_div')
     if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'kl_div')
     if log_target.__class__ is not bool: log_target = _b.bool_arg(log_target, 'log_target', 'kl_div')
     return _op.kl_div(input, target, reduction, log_target)
@@ -3848,6 +3870,8 @@ def kl_div(input: Tensor, target: Tensor, reduction: str = 'mean', log_target: b
 def cosine_similarity(x1: Tensor, x2: Tensor, dim: int = 1, eps: float = 1e-08) -> Tensor:
     """cosine_similarity(Tensor x1, Tensor x2, int dim=1, float eps=1e-08) -> Tensor
     """
+    if x1.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(x1, 'x1', 1, 'cosine_similarity')
+    if x2.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(x2, 'x2', 2, 'cosine_similarity')
     if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'cosine_similarity')
     if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'cosine_similarity')
     return _op.cosine_similarity(x1, x2, dim, eps)
@@ -3856,6 +3880,8 @@ def cosine_similarity(x1: Tensor, x2: Tensor, dim: int = 1, eps: float = 1e-08) 
 def pairwise_distance(x1: Tensor, x2: Tensor, p: float = 2, eps: float = 1e-06, keepdim: bool = False) -> Tensor:
     """pairwise_distance(Tensor x1, Tensor x2, float p=2, float eps=1e-06, bool keepdim=False) -> Tensor
     """
+    if x1.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(x1, 'x1', 1, 'pairwise_distance')
+    if x2.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(x2, 'x2', 2, 'pairwise_distance')
     if p.__class__ is not float: p = _b.float_arg(p, 'p', 'pairwise_distance')
     if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'pairwise_distance')
     if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'pairwise_distance')
@@ -4201,6 +4227,8 @@ def soft_margin_loss(input: Tensor, target: Tensor, reduction: str = 'mean') -> 
     
     log(1 + exp(-target * input)).
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'soft_margin_loss')
+    if target.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(target, 'target', 2, 'soft_margin_loss')
     if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'soft_margin_loss')
     return _op.soft_margin_loss(input, target, reduction)
 
@@ -4210,6 +4238,9 @@ def margin_ranking_loss(input1: Tensor, input2: Tensor, target: Tensor, margin: 
     
     max(0, -target * (input1 - input2) + margin).
     """
+    if input1.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input1, 'input1', 1, 'margin_ranking_loss')
+    if input2.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input2, 'input2', 2, 'margin_ranking_loss')
+    if target.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(target, 'target', 3, 'margin_ranking_loss')
     if margin.__class__ is not float: margin = _b.float_arg(margin, 'margin', 'margin_ranking_loss')
     if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'margin_ranking_loss')
     return _op.margin_ranking_loss(input1, input2, target, margin, reduction)
@@ -4220,6 +4251,8 @@ def hinge_embedding_loss(input: Tensor, target: Tensor, margin: float = 1.0, red
     
     x where target is 1, max(0, margin - x) where it is -1.
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'hinge_embedding_loss')
+    if target.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(target, 'target', 2, 'hinge_embedding_loss')
     if margin.__class__ is not float: margin = _b.float_arg(margin, 'margin', 'hinge_embedding_loss')
     if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'hinge_embedding_loss')
     return _op.hinge_embedding_loss(input, target, margin, reduction)
@@ -4230,16 +4263,21 @@ def cosine_embedding_loss(input1: Tensor, input2: Tensor, target: Tensor, margin
     
     1 - cos(x1, x2) where target is 1, max(0, cos(x1, x2) - margin) where it is -1.
     """
+    if input1.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input1, 'input1', 1, 'cosine_embedding_loss')
+    if input2.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input2, 'input2', 2, 'cosine_embedding_loss')
+    if target.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(target, 'target', 3, 'cosine_embedding_loss')
     if margin.__class__ is not float: margin = _b.float_arg(margin, 'margin', 'cosine_embedding_loss')
     if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'cosine_embedding_loss')
     return _op.cosine_embedding_loss(input1, input2, target, margin, reduction)
 
 @_b.checked(_op.poisson_nll_loss)
-def poisson_nll_loss(input: Tensor, target: Tensor, log_input: bool = True, full: bool = False, eps: float = 1e-08, reduction: str = 'mean') -> Tensor:
-    """poisson_nll_loss(Tensor input, Tensor target, bool log_input=True, bool full=False, float eps=1e-08, str reduction="mean") -> Tensor
+def poisson_nll_loss(input: Tensor, target: Tensor, log_input: bool, full: bool, eps: float, reduction: str) -> Tensor:
+    """poisson_nll_loss(Tensor input, Tensor target, bool log_input, bool full, float eps, str reduction) -> Tensor
     
     Poisson negative log likelihood.
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'poisson_nll_loss')
+    if target.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(target, 'target', 2, 'poisson_nll_loss')
     if log_input.__class__ is not bool: log_input = _b.bool_arg(log_input, 'log_input', 'poisson_nll_loss')
     if full.__class__ is not bool: full = _b.bool_arg(full, 'full', 'poisson_nll_loss')
     if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'poisson_nll_loss')
@@ -4252,6 +4290,9 @@ def gaussian_nll_loss(input: Tensor, target: Tensor, var: Tensor, full: bool = F
     
     Gaussian negative log likelihood with mean input and variance var.
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'gaussian_nll_loss')
+    if target.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(target, 'target', 2, 'gaussian_nll_loss')
+    if var.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(var, 'var', 3, 'gaussian_nll_loss')
     if full.__class__ is not bool: full = _b.bool_arg(full, 'full', 'gaussian_nll_loss')
     if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'gaussian_nll_loss')
     if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'gaussian_nll_loss')
@@ -4263,6 +4304,9 @@ def triplet_margin_loss(anchor: Tensor, positive: Tensor, negative: Tensor, marg
     
     max(0, margin + d(anchor, positive) - d(anchor, negative)), d the p-norm distance.
     """
+    if anchor.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(anchor, 'anchor', 1, 'triplet_margin_loss')
+    if positive.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(positive, 'positive', 2, 'triplet_margin_loss')
+    if negative.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(negative, 'negative', 3, 'triplet_margin_loss')
     if margin.__class__ is not float: margin = _b.float_arg(margin, 'margin', 'triplet_margin_loss')
     if p.__class__ is not float: p = _b.float_arg(p, 'p', 'triplet_margin_loss')
     if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'triplet_margin_loss')
@@ -4276,6 +4320,8 @@ def multi_margin_loss(input: Tensor, target: Tensor, p: int = 1, margin: float =
     
     Multi-class hinge loss of class indices.
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'multi_margin_loss')
+    if target.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(target, 'target', 2, 'multi_margin_loss')
     if p.__class__ is not int: p = _b.int_arg(p, 'p', 'multi_margin_loss')
     if margin.__class__ is not float: margin = _b.float_arg(margin, 'margin', 'multi_margin_loss')
     if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'multi_margin_loss')
@@ -4287,6 +4333,8 @@ def multilabel_margin_loss(input: Tensor, target: Tensor, reduction: str = 'mean
     
     Multi-label hinge loss of -1-terminated class lists.
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'multilabel_margin_loss')
+    if target.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(target, 'target', 2, 'multilabel_margin_loss')
     if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'multilabel_margin_loss')
     return _op.multilabel_margin_loss(input, target, reduction)
 
@@ -4296,6 +4344,8 @@ def multilabel_soft_margin_loss(input: Tensor, target: Tensor, weight: Tensor | 
     
     Per-class logistic loss of 0/1 targets, averaged over the classes.
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'multilabel_soft_margin_loss')
+    if target.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(target, 'target', 2, 'multilabel_soft_margin_loss')
     if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'multilabel_soft_margin_loss')
     return _op.multilabel_soft_margin_loss(input, target, weight, reduction)
 

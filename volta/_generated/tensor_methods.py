@@ -937,6 +937,7 @@ class TensorMethods:
     def dist(self, other: Tensor, p: Number = 2) -> Tensor:
         """dist(Tensor self, Tensor other, Scalar p=2) -> Tensor
         """
+        if other.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(other, 'other', 1, 'dist')
         return _op.dist(self, other, p)
 
     @_b.checked(_op.logsumexp, method=True)
@@ -1375,6 +1376,7 @@ class TensorMethods:
         
         Inner product over the last dims.
         """
+        if other.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(other, 'other', 1, 'inner')
         return _op.inner(self, other)
 
     @_b.checked(_op.kron, method=True)

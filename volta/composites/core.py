@@ -119,9 +119,9 @@ def isclose(self: Tensor, other: Tensor, rtol: float = 1e-05, atol: float = 1e-0
     """``|self - other| <= atol + rtol * |other|`` elementwise (PyTorch's formula)."""
     if self.dtype is not other.dtype:
         raise DTypeError(f"isclose: {self.dtype.name} did not match {other.dtype.name}")
-    if rtol < 0:
+    if not rtol >= 0:  # NaN too
         raise SchemaError(f"rtol must be greater than or equal to zero, but got {rtol}")
-    if atol < 0:
+    if not atol >= 0:  # NaN too
         raise SchemaError(f"atol must be greater than or equal to zero, but got {atol}")
     close = R.eq(self, other)
     floating = self.dtype.is_floating_point

@@ -19,6 +19,7 @@ from volta.errors import (
     SchemaError,
     ShapeError,
 )
+from volta.tensor import checks
 from volta.tensor import factories as fac
 from volta.tensor.checks import check_normalized_shape, check_pool_dtype
 from volta.tensor.inplace import broadcast_shapes
@@ -585,6 +586,8 @@ def smooth_l1_loss(self: Tensor, target: Tensor, reduction: str = "mean",
     if beta < 0:
         raise SchemaError("smooth_l1_loss does not support negative values for beta.")
     _warn_target_size(self, target)
+    common = checks.regression_loss_dtype("smooth_l1_cpu", self, target)
+    self, target = self.to(common), target.to(common)  # a bool operand subtracts as a number
     if beta == 0:
         return _reduce(F.abs(self - target), reduction)
     z = F.abs(self - target)
@@ -600,9 +603,11 @@ def huber_loss(self: Tensor, target: Tensor, reduction: str = "mean",
     if delta <= 0:
         raise SchemaError("huber_loss does not support non-positive values for delta.")
     _warn_target_size(self, target)
-    z = F.abs(self - target)
+    common = checks.regression_loss_dtype("huber_cpu", self, target, into_input=True)
+    z = F.abs(self.to(common) - target.to(common))
     loss = R.where_self(R.lt(z, delta), 0.5 * z * z, delta * (z - 0.5 * delta))
-    return _reduce(loss, reduction)
+    # PyTorch writes each element into input's dtype before reducing
+    return _reduce(loss.to(self.dtype), reduction)
 
 
 @composite("binary_cross_entropy")
@@ -689,7 +694,11 @@ def cosine_similarity(x1: Tensor, x2: Tensor, dim: int = 1, eps: float = 1e-08) 
 def pairwise_distance(x1: Tensor, x2: Tensor, p: float = 2, eps: float = 1e-06,
                       keepdim: bool = False) -> Tensor:
     """p-norm of ``x1 - x2 + eps`` over the last dim."""
-    return R.vector_norm(x1 - x2 + eps, p, (-1,), keepdim, None)
+    diff = x1 - x2 + eps
+    if not diff.dtype.is_floating_point:
+        # PyTorch's norm takes an integer difference (eps=0) in the default float dtype
+        diff = diff.to(D.get_default_dtype())
+    return R.vector_norm(diff, p, (-1,), keepdim, None)
 
 
 @composite("normalize")

@@ -30,6 +30,7 @@ from volta.errors import (
     InvalidArgumentError,
     ShapeError,
 )
+from volta.tensor import checks
 from volta.tensor import factories as fac
 from volta.tensor.checks import (
     check_grid_sampler_dtypes,
@@ -470,10 +471,7 @@ def margin_ranking_loss(input1: Tensor, input2: Tensor, target: Tensor, margin: 
                         reduction: str = "mean") -> Tensor:
     """``max(0, -target * (input1 - input2) + margin)``."""
     _check_loss_reduction(reduction)
-    if not (input1.ndim == input2.ndim == target.ndim):
-        raise ShapeError(f"margin_ranking_loss : All input tensors should have same dimension but "
-                         f"got sizes: input1: {list(input1.shape)}, input2: "
-                         f"{list(input2.shape)}, target: {list(target.shape)} ")
+    # the op broadcasts (PyTorch's torch.margin_ranking_loss); nn.functional checks the ranks
     return _reduce(R.clamp(-target * (input1 - input2) + margin, 0, None), reduction)
 
 
@@ -579,9 +577,15 @@ def _margin_input_checks(self: Tensor, target: Tensor, name: str) -> tuple[int, 
     if target.dtype is not D.int64:
         raise DTypeError(f"{name}: expected target dtype to be Long, but got "
                          f"{target.dtype.name}")
+    checks.check_float_or_double(_MARGIN_KERNELS[name], self)
     rows = self.shape[0] if self.ndim == 2 else 1
     classes = self.shape[-1] if self.ndim else 1
     return rows, classes
+
+
+# the CPU kernels PyTorch's dtype errors name
+_MARGIN_KERNELS = {"multi_margin_loss": "multi_margin_loss_cpu_kernel",
+                   "multilabel_margin_loss": "multilabel_margin_loss_forward_out_frame"}
 
 
 def _check_target_range(target: Tensor, classes: int, allow_negative: bool) -> None:

@@ -345,7 +345,8 @@ def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight: Tens
 @_export
 def kl_div(input: Tensor, target: Tensor, size_average: Any = None, reduce: Any = None,
            reduction: str = "mean", log_target: bool = False) -> Tensor:
-    return _F.kl_div(input, target, _reduction(size_average, reduce, reduction), log_target)
+    return _F.kl_div(input, target, _reduction(size_average, reduce, reduction),
+                     log_target=log_target)
 
 
 @_export
@@ -730,6 +731,11 @@ def soft_margin_loss(input: Tensor, target: Tensor, size_average: Any = None, re
 def margin_ranking_loss(input1: Tensor, input2: Tensor, target: Tensor, margin: float = 0.0,
                         size_average: Any = None, reduce: Any = None,
                         reduction: str = "mean") -> Tensor:
+    # PyTorch checks the ranks here, not in torch.margin_ranking_loss (which broadcasts)
+    if not input1.ndim == input2.ndim == target.ndim:
+        raise ShapeError(f"margin_ranking_loss : All input tensors should have same dimension but "
+                         f"got sizes: input1: {list(input1.shape)}, input2: "
+                         f"{list(input2.shape)}, target: {list(target.shape)} ")
     return _F.margin_ranking_loss(input1, input2, target, margin,
                                   _reduction(size_average, reduce, reduction))
 
@@ -761,7 +767,11 @@ def poisson_nll_loss(input: Tensor, target: Tensor, log_input: bool = True, full
 @_export
 def gaussian_nll_loss(input: Tensor, target: Tensor, var: Tensor | float, full: bool = False,
                       eps: float = 1e-6, reduction: str = "mean") -> Tensor:
-    if isinstance(var, (int, float)):
+    # as in PyTorch, a number ``var`` must be a float: an int is neither a Tensor nor a float
+    if not isinstance(var, (volta.Tensor, float)):
+        raise ArgumentError(f"gaussian_nll_loss(): argument 'var' must be Tensor or float, not "
+                            f"{type(var).__name__}")
+    if isinstance(var, float):
         if var < 0:
             raise InvalidArgumentError("var has negative entry/entries")
         var = input.new_full(tuple(input.shape), float(var))

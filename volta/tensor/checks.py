@@ -559,3 +559,107 @@ def check_int_list_arg(value: Any, name: str, position: int, op: str) -> None:
             raise ArgumentError(f"{op}(): argument '{name}' (position {position}) must be tuple "
                                 f"of ints, but found element of type {type(element).__name__} "
                                 f"at pos {index}")
+
+
+# -- fuzz fixes: losses ---------------------------------------------------------------------------
+
+_LOSS_SCALAR_TYPE_NAMES = {D.float32: "Float", D.float64: "Double", D.float16: "Half",
+                           D.bfloat16: "BFloat16", D.int64: "Long", D.int32: "Int",
+                           D.int16: "Short", D.int8: "Char", D.uint8: "Byte", D.bool_: "Bool"}
+
+
+def scalar_type_name(dtype: D.dtype) -> str:
+    """PyTorch's ScalarType name of ``dtype`` (``Float``, ``Long``), as its messages print it."""
+    return _LOSS_SCALAR_TYPE_NAMES.get(dtype, dtype.name)
+
+
+def not_implemented_for(kernel_name: str, dtype: D.dtype) -> DTypeError:
+    return DTypeError(f'"{kernel_name}" not implemented for \'{scalar_type_name(dtype)}\'')
+
+
+def regression_loss_dtype(kernel_name: str, self: Tensor, target: Tensor,
+                          into_input: bool = False) -> D.dtype:
+    """The dtype smooth_l1_loss and huber_loss compute in: input's and target's common dtype,
+    which must be floating point. huber_loss writes into input's dtype (``into_input``), so
+    PyTorch first rejects a common dtype that cannot be cast to it (an integer input)."""
+    common = D.result_type(self, target)
+    if into_input and not D.can_cast(common, self.dtype):
+        raise DTypeError(f"result type {scalar_type_name(common)} can't be cast to the desired "
+                         f"output type {scalar_type_name(self.dtype)}")
+    if not common.is_floating_point:
+        raise not_implemented_for(kernel_name, common)
+    return common
+
+
+def check_searchsorted_dtype(sorted_sequence: Tensor, values: Any) -> None:
+    """searchsorted compares in the common dtype of boundaries and values; PyTorch has no
+    kernel for bool (a bool boundary with integer or float values is fine)."""
+    if D.result_type(sorted_sequence, values) is D.bool_:
+        raise not_implemented_for("searchsorted_out_cpu", D.bool_)
+
+
+def check_float_or_double(kernel_name: str, self: Tensor) -> None:
+    """Kernels PyTorch has for float32 and float64 only (the multi-class margin losses)."""
+    if self.dtype not in (D.float32, D.float64):
+        raise not_implemented_for(kernel_name, self.dtype)
+
+
+def check_isin_operands(elements: Any, test_elements: Any) -> None:
+    """isin takes a Tensor or a number on each side, and has no bool or complex kernel (either
+    operand of that dtype, even when the other would promote it)."""
+    for value in (elements, test_elements):
+        if not isinstance(value, (Tensor, numbers.Number, np.bool_)):
+            got = ", ".join("Tensor" if isinstance(v, Tensor) else type(v).__name__
+                            for v in (elements, test_elements))
+            raise ArgumentError(f"isin() received an invalid combination of arguments - got "
+                                f"({got}), but expected one of: (Tensor elements, Tensor "
+                                f"test_elements), (Scalar element, Tensor test_elements), "
+                                f"(Tensor elements, Scalar test_element)")
+    for value in (elements, test_elements):
+        if isinstance(value, Tensor):
+            name = scalar_type_name(value.dtype) if value.dtype is D.bool_ else None
+        elif isinstance(value, (bool, np.bool_)):
+            name = "Bool"
+        elif isinstance(value, complex):
+            name = "ComplexDouble"
+        else:
+            name = None
+        if name is not None:
+            raise DTypeError(f"Unsupported input type encountered for isin(): {name}")
+
+
+def check_masked_scatter_dtypes(self: Tensor, source: Tensor) -> None:
+    """masked_scatter copies without converting: source of self's dtype (checked before the
+    mask, and for an empty self too). PyTorch's message has no space after "got"."""
+    if self.dtype is not source.dtype:
+        raise DTypeError(f"masked_scatter: expected self and source to have same dtypes but got"
+                         f"{scalar_type_name(self.dtype)} and {scalar_type_name(source.dtype)}")
+
+
+def check_index_add(self: Tensor, dim: int, index: Tensor, source: Tensor) -> None:
+    """PyTorch's index_add checks, in its order (``dim`` already wrapped): a 0-d or 1-d index
+    of int32/int64, a source of self's dtype holding one slice per index along ``dim``, and
+    self's and source's shapes equal outside ``dim`` (all of them when either is 0-d)."""
+    if index.ndim > 1:
+        raise IndexOutOfRangeError(f"index_add_(): Index is supposed to be a vector, but got "
+                                   f"dim: {index.ndim} with type: "
+                                   f"{scalar_type_name(index.dtype)} and size: "
+                                   f"{list(index.shape)}")
+    check_index_dtype("index_add", index)
+    if self.dtype is not source.dtype:
+        raise DTypeError(f"index_add_(): self ({scalar_type_name(self.dtype)}) and source "
+                         f"({scalar_type_name(source.dtype)}) must have the same scalar type")
+    if not (dim == 0 or dim < source.ndim):
+        raise IndexOutOfRangeError(f"index_add_(): Indexing dim {dim} is out of bounds of the "
+                                   f"source tensor with dim {source.ndim}")
+    count = source.shape[dim] if source.ndim else 1
+    if index.numel() != count:
+        raise ShapeError(f"index_add_(): Number of indices ({index.numel()}) should be equal to "
+                         f"source.size(dim): ({count}), for dim: {dim}")
+    self_sizes, source_sizes = list(self.shape), list(source.shape)
+    if self.ndim and source.ndim:
+        del self_sizes[dim], source_sizes[dim]
+    if self_sizes != source_sizes:
+        raise ShapeError(f"source tensor shape must match self tensor shape, excluding the "
+                         f"specified dimension. Got self.shape = {list(self.shape)} "
+                         f"source.shape = {list(source.shape)}")

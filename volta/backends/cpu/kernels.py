@@ -29,13 +29,16 @@ from volta.tensor.checks import (
     check_arg_reduction_dtype,
     check_bmm,
     check_conv,
+    check_index_add,
     check_index_dtype,
+    check_masked_scatter_dtypes,
     check_mm,
     check_multinomial,
     check_native_batch_norm,
     check_native_layer_norm,
     check_one_hot_classes,
     check_reduction_nonempty,
+    check_searchsorted_dtype,
     check_searchsorted_sorter,
     check_selection_dtype,
     clamp_dtype,
@@ -1073,6 +1076,7 @@ def index_select(self: Tensor, dim: int, index: Tensor) -> Tensor:
 
 @kernel("index_add")
 def index_add(self: Tensor, dim: int, index: Tensor, source: Tensor, alpha: Any = 1) -> Tensor:
+    check_index_add(self, wrap_dim(dim, self.ndim, "index_add"), index, source)
     idx = _index_array(index, "index_add").reshape(-1)
     out = A(self).copy()
     view = out.reshape(out.shape or (1,))
@@ -1205,6 +1209,7 @@ def masked_select(self: Tensor, mask: Tensor) -> Tensor:
 
 @kernel("masked_scatter")
 def masked_scatter(self: Tensor, mask: Tensor, source: Tensor) -> Tensor:
+    check_masked_scatter_dtypes(self, source)
     m = _bool_mask(mask, "masked_scatter_")
     shape = broadcast_shapes(self._shape, mask._shape)
     out = np.array(np.broadcast_to(A(self), shape))
@@ -1276,6 +1281,7 @@ def searchsorted(sorted_sequence: Tensor, self: Any, out_int32: bool = False,
                  right: bool = False, side: str | None = None,
                  sorter: Tensor | None = None) -> Tensor:
     side = searchsorted_side(right, side)
+    check_searchsorted_dtype(sorted_sequence, self)
     seq = _sorted_by(A(sorted_sequence), sorter, sorted_sequence.shape)
     vals = A(self) if isinstance(self, Tensor) else np.asarray(self)
     if seq.ndim > 1 and seq.shape[:-1] != vals.shape[:-1]:

@@ -26,6 +26,7 @@ from volta.errors import DTypeError, IndexOutOfRangeError, SchemaError
 from volta.tensor.checks import (
     check_bin_edges,
     check_float_operands,
+    check_isin_operands,
     check_operands_same_dtype,
     check_selection_dtype,
     empty_median_value,
@@ -434,6 +435,7 @@ def histogram(self: Tensor, bins: Any, range: Any = None, weight: Tensor | None 
 
 def isin(elements: Any, test_elements: Any, assume_unique: bool = False,
          invert: bool = False) -> Tensor:
+    check_isin_operands(elements, test_elements)
     a = A(elements) if isinstance(elements, Tensor) else np.asarray(elements)
     b = A(test_elements) if isinstance(test_elements, Tensor) else np.asarray(test_elements)
     return WA(np.isin(a, b, invert=invert), D.bool_)

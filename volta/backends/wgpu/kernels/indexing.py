@@ -26,7 +26,7 @@ from volta.backends.wgpu.kernels.elementwise import Launch, load
 from volta.backends.wgpu.storage import empty, handle_of
 from volta.composites.views import wrap_dim
 from volta.errors import DTypeError, IndexOutOfRangeError, ShapeError
-from volta.tensor.checks import check_index_dtype
+from volta.tensor.checks import check_index_add, check_index_dtype
 from volta.tensor.tensor import Tensor
 
 
@@ -195,6 +195,7 @@ def scatter_add(self: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor:
 
 
 def index_add(self: Tensor, dim: int, index: Tensor, source: Tensor, alpha: float = 1) -> Tensor:
+    check_index_add(self, wrap_dim(dim, self.ndim, "index_add"), index, source)
     _check_index(index, "index_add")
     if not self.ndim:  # as a 1-element vector
         return index_add(self.reshape(1), 0, index.reshape(-1), source.reshape(1),

@@ -18,7 +18,11 @@ from volta.backends.wgpu.kernels.linalg import cpu_path
 from volta.backends.wgpu.storage import STORED, empty, handle_of, runtime_of
 from volta.composites.views import wrap_dim
 from volta.errors import DTypeError, ShapeError
-from volta.tensor.checks import check_searchsorted_sorter, searchsorted_side
+from volta.tensor.checks import (
+    check_searchsorted_dtype,
+    check_searchsorted_sorter,
+    searchsorted_side,
+)
 from volta.tensor.tensor import Tensor
 
 
@@ -108,6 +112,7 @@ def searchsorted(sorted_sequence: Tensor, self: Any, out_int32: bool = False,
                  right: bool = False, side: str | None = None,
                  sorter: Tensor | None = None) -> Tensor:
     right = searchsorted_side(right, side) == "right"
+    check_searchsorted_dtype(sorted_sequence, self)
     if sorter is not None:  # the boundaries in sorter's order (gather checks its range)
         check_searchsorted_sorter(sorter, sorted_sequence.shape)
         sorted_sequence = sorted_sequence.gather(-1, sorter)

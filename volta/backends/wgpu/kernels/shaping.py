@@ -24,7 +24,7 @@ from volta.backends.wgpu.kernels.indexing import check_range, check_scatter_shap
 from volta.backends.wgpu.kernels.rows import cumsum, fresh, run, searchsorted
 from volta.backends.wgpu.storage import empty
 from volta.errors import DTypeError, ShapeError, VoltaError
-from volta.tensor.checks import check_index_dtype
+from volta.tensor.checks import check_index_dtype, check_masked_scatter_dtypes
 from volta.tensor.factories import _from_host, rand
 from volta.tensor.inplace import broadcast_shapes
 from volta.tensor.padding import check_pad_width, pad_pairs, pad_source_index
@@ -314,6 +314,7 @@ def masked_select(self: Tensor, mask: Tensor) -> Tensor:
 def masked_scatter(self: Tensor, mask: Tensor, source: Tensor) -> Tensor:
     """The k-th true element of the mask takes ``source``'s k-th element: the mask's cumulative
     sum is that k, so no count is read back unless the source may be too short."""
+    check_masked_scatter_dtypes(self, source)
     _bool_mask(mask, "masked_scatter_")
     shape = broadcast_shapes(self._shape, mask._shape)
     flat_mask = fresh(mask.expand(shape).reshape(-1))

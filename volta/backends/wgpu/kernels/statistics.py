@@ -32,6 +32,7 @@ from volta.composites.views import wrap_dim
 from volta.errors import DTypeError, IndexOutOfRangeError, ShapeError
 from volta.tensor.checks import (
     check_bin_edges,
+    check_isin_operands,
     check_selection_dtype,
     empty_median_value,
     histc_finite_range,
@@ -346,6 +347,7 @@ def _on_device(value: Any, dt: D.dtype, like: Tensor) -> Tensor:
 def isin(elements: Any, test_elements: Any, assume_unique: bool = False,
          invert: bool = False) -> Tensor:
     """One thread per element scans ``test_elements`` (NaN is in no set, as in numpy)."""
+    check_isin_operands(elements, test_elements)
     like = elements if isinstance(elements, Tensor) else test_elements
     dt = D.result_type(elements, test_elements)
     if dt not in (D.float32, D.float16, D.int64, D.int32, D.bool_):
