@@ -14,8 +14,14 @@ from volta import dtypes as D
 from volta._generated import registry as R
 from volta.composites.base import Number, _shape, composite
 from volta.composites.shapes import split_int, split_with_sizes_views
-from volta.composites.views import wrap_dim, wrap_dims
-from volta.errors import DTypeError, IndexOutOfRangeError, SchemaError, ShapeError
+from volta.composites.views import wrap_dim
+from volta.errors import (
+    DTypeError,
+    IndexOutOfRangeError,
+    InvalidArgumentError,
+    SchemaError,
+    ShapeError,
+)
 from volta.tensor import factories as fac
 from volta.tensor.checks import check_index_dtype
 from volta.tensor.tensor import Tensor
@@ -477,9 +483,12 @@ def _everywhere(self: Tensor) -> Tensor:
 
 
 def _shift(self: Tensor, dim: Sequence[int] | None, inverse: bool) -> Tensor:
-    dims = tuple(range(self.ndim)) if dim is None else wrap_dims(dim, self.ndim, "fftshift")
+    # PyTorch's fftshift is roll(x, shifts, dims): a repeated dim rolls again, and no dims at
+    # all (an empty list, or a 0-d tensor) is roll's missing shifts
+    ndim = self.ndim
+    dims = tuple(range(ndim)) if dim is None else tuple(wrap_dim(d, ndim, "fftshift") for d in dim)
     if not dims:
-        return R.clone(self, None)
+        raise InvalidArgumentError("`shifts` required")
     shifts = tuple(-(self.shape[d] // 2) if inverse else self.shape[d] // 2 for d in dims)
     return R.roll(self, shifts, dims)
 

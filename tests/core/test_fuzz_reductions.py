@@ -1,0 +1,86 @@
+"""Reductions, scans and splits that the differential fuzz found disagreeing with PyTorch: each
+case runs one call through PyTorch and volta and checks that both accept with equal results or
+both reject (volta with a VoltaError)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+import torch
+
+import volta
+from volta.errors import VoltaError
+
+
+def _make(lib: Any, shape: tuple[int, ...], dtype: str, device: str = "cpu") -> Any:
+    values = np.arange(int(np.prod(shape)), dtype=np.float64).reshape(shape) % 5 + 1
+    t = lib.tensor(values.tolist() if shape else float(values), dtype=getattr(lib, dtype))
+    return t.to(device) if device != "cpu" else t
+
+
+def _outcome(call: Callable[[], Any]) -> tuple[str, Any]:
+    try:
+        return "ok", call()
+    except Exception as error:  # noqa: BLE001 - the kind of failure is what is compared
+        return "raised", error
+
+
+def _as_numpy(result: Any) -> Any:
+    if isinstance(result, (tuple, list)):
+        return [_as_numpy(r) for r in result]
+    if isinstance(result, torch.Tensor):
+        return result.float().numpy() if result.dtype == torch.bfloat16 else result.numpy()
+    result = result.to("cpu")
+    return result.to(volta.float32).numpy() if result.dtype is volta.bfloat16 else result.numpy()
+
+
+def _dtype_name(result: Any) -> Any:
+    if isinstance(result, (tuple, list)):
+        return [_dtype_name(r) for r in result]
+    return str(result.dtype).split(".")[-1]
+
+
+def check_agrees(call: Callable[[Any, Callable[..., Any]], Any], *, device: str = "cpu") -> None:
+    """``call(lib, make)`` with lib torch and volta; ``make(shape, dtype)`` builds the input."""
+    expected_kind, expected = _outcome(lambda: call(torch, lambda s, d: _make(torch, s, d)))
+    kind, got = _outcome(lambda: call(volta, lambda s, d: _make(volta, s, d, device)))
+    if expected_kind == "raised":
+        assert kind == "raised", f"PyTorch raised {expected!r}, volta returned {got!r}"
+        assert isinstance(got, VoltaError), f"volta raised a raw {type(got).__name__}: {got}"
+        return
+    assert kind == "ok", f"PyTorch returned {expected!r}, volta raised {got!r}"
+    assert _dtype_name(got) == _dtype_name(expected)
+    want, have = _as_numpy(expected), _as_numpy(got)
+    if isinstance(want, list):
+        assert [w.shape for w in want] == [h.shape for h in have]
+        for w, h in zip(want, have):
+            np.testing.assert_allclose(h, w, rtol=1e-2, atol=1e-2)
+    else:
+        assert have.shape == want.shape
+        np.testing.assert_allclose(have, want, rtol=1e-2, atol=1e-2)
+
+
+def _fft(lib: Any) -> Any:
+    return lib.fft
+
+
+# -- fftshift / ifftshift: PyTorch's is roll(x, shifts, dims): no dims is roll's missing shifts,
+# and a repeated dim rolls again
+FFTSHIFT_CASES = [
+    ("fftshift", (1, 2, 1, 1), []),
+    ("ifftshift", (2, 3), []),
+    ("fftshift", (), None),
+    ("ifftshift", (4, 2, 1, 3), [-4, 3, 3]),
+    ("fftshift", (4, 2, 1, 3), [1, 1, -1]),
+    ("fftshift", (4, 3), None),
+]
+
+
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+@pytest.mark.parametrize("name, shape, dim", FFTSHIFT_CASES)
+def test_fftshift(name: str, shape: tuple[int, ...], dim: Any, device: str) -> None:
+    check_agrees(lambda L, make: getattr(_fft(L), name)(make(shape, "int32"), dim),
+                 device=device)
