@@ -84,3 +84,23 @@ FFTSHIFT_CASES = [
 def test_fftshift(name: str, shape: tuple[int, ...], dim: Any, device: str) -> None:
     check_agrees(lambda L, make: getattr(_fft(L), name)(make(shape, "int32"), dim),
                  device=device)
+
+
+# -- tensor_split/hsplit/vsplit/dsplit by indices: each piece is x[previous:next], so an index
+# below the one before it gives an empty piece and the next piece starts again from it
+SPLIT_CASES = [
+    ("tensor_split", (4,), [2, 0, 0]),
+    ("tensor_split", (5,), [3, 1, 4]),
+    ("tensor_split", (5,), [-1, -9, 2, 9, 1]),
+    ("hsplit", (4, 3), [1, 0, 4]),
+    ("vsplit", (4, 3), [3, 1]),
+    ("dsplit", (2, 1, 5), [4, -4, 2]),
+]
+
+
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+@pytest.mark.parametrize("name, shape, indices", SPLIT_CASES)
+def test_split_at_unsorted_indices(name: str, shape: tuple[int, ...], indices: list[int],
+                                   device: str) -> None:
+    check_agrees(lambda L, make: getattr(L, name)(make(shape, "float32"), indices),
+                 device=device)

@@ -62,15 +62,17 @@ def unbind_copy(self: Tensor, dim: int = 0) -> tuple[Tensor, ...]:
 
 
 def _split_at(self: Tensor, bounds: Sequence[int], d: int) -> tuple[Tensor, ...]:
-    """Views between consecutive split points (clamped into the dim, as PyTorch does)."""
+    """Views between consecutive split points, each piece sliced as ``x[start:stop]`` from the
+    previous point to the next (clamped into the dim): as in PyTorch, a point below the previous
+    one gives an empty piece and the next piece starts again from it."""
     size = self.shape[d]
     pieces = []
     start = 0
     for bound in (*bounds, size):
-        stop = min(max(bound, start), size)
-        begin = min(start, size)
+        begin = min(max(start, 0), size)
+        stop = min(max(bound, begin), size)
         pieces.append(R.slice(self, d, begin, stop, 1))
-        start = max(bound, start)
+        start = bound
     return tuple(pieces)
 
 
