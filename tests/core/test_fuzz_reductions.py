@@ -104,3 +104,47 @@ def test_split_at_unsorted_indices(name: str, shape: tuple[int, ...], indices: l
                                    device: str) -> None:
     check_agrees(lambda L, make: getattr(L, name)(make(shape, "float32"), indices),
                  device=device)
+
+
+# -- dtype rules: cov takes no bool input; trapezoid/cumulative_trapezoid no bool samples or
+# spacings and only a real dx; nanmean only floating inputs (whatever dtype= asks); quantile
+# only float32/float64; cumsum/cumprod no dtype=bool result (except 0-d or empty inputs)
+DTYPE_CASES: list[tuple[str, Callable[[Any, Any], Any]]] = [
+    ("cov bool", lambda L, m: L.cov(m((), "bool"), correction=-1, fweights=None)),
+    ("cov bool 2d", lambda L, m: L.cov(m((2, 3), "bool"))),
+    ("cov int", lambda L, m: L.cov(m((2, 3), "int32"))),
+    ("trapezoid bool y", lambda L, m: L.trapezoid(m((4, 2), "bool"), dim=0)),
+    ("trapezoid bool x", lambda L, m: L.trapezoid(m((3,), "float32"), m((3,), "bool"))),
+    ("trapezoid bool dx", lambda L, m: L.trapezoid(m((1, 3, 1), "int32"), dx=False)),
+    ("trapezoid int dx", lambda L, m: L.trapezoid(m((1, 3, 1), "int32"), dx=2)),
+    ("cumulative_trapezoid bool y",
+     lambda L, m: L.cumulative_trapezoid(m((4, 2), "bool"), dx=False, dim=0)),
+    ("cumulative_trapezoid bool dx",
+     lambda L, m: L.cumulative_trapezoid(m((4, 2), "float32"), dx=True, dim=0)),
+    ("cumulative_trapezoid bool x",
+     lambda L, m: L.cumulative_trapezoid(m((4,), "bool"), m((4,), "float32"))),
+    ("cumulative_trapezoid float", lambda L, m: L.cumulative_trapezoid(m((4, 2), "float32"))),
+    ("nanmean int16", lambda L, m: L.nanmean(m((), "int16"), [0], dtype=L.int16)),
+    ("nanmean int dtype float", lambda L, m: L.nanmean(m((2, 2), "int32"), dtype=L.float32)),
+    ("nanmean float16", lambda L, m: L.nanmean(m((2, 2), "float16"), 0)),
+    ("quantile bfloat16", lambda L, m: L.quantile(m((2, 1), "bfloat16"), 0, dim=None)),
+    ("quantile float16", lambda L, m: L.quantile(m((3,), "float16"), 0.5)),
+    ("nanquantile bfloat16", lambda L, m: L.nanquantile(m((4,), "bfloat16"), 0.0)),
+    ("quantile float32", lambda L, m: L.quantile(m((3, 2), "float32"), 0.25, dim=0)),
+    ("cumprod to bool", lambda L, m: L.cumprod(m((3, 4, 1), "bfloat16"), 1, dtype=L.bool)),
+    ("cumsum to bool", lambda L, m: L.cumsum(m((3,), "int32"), 0, dtype=L.bool)),
+    ("cumprod bool in", lambda L, m: L.cumprod(m((3,), "bool"), 0)),
+    ("cumprod 0-d to bool", lambda L, m: L.cumprod(m((), "float32"), 0, dtype=L.bool)),
+    ("cumprod empty to bool", lambda L, m: L.cumprod(m((0,), "float32"), 0, dtype=L.bool)),
+]
+
+
+# WGPU stores no bfloat16: those cases run on the CPU only
+DTYPE_RUNS = [(device, name, call) for name, call in DTYPE_CASES
+              for device in ("cpu", "wgpu") if device == "cpu" or "bfloat16" not in name]
+
+
+@pytest.mark.parametrize("device, name, call", DTYPE_RUNS,
+                         ids=[f"{name}-{device}" for device, name, _ in DTYPE_RUNS])
+def test_dtype_rules(device: str, name: str, call: Callable[[Any, Any], Any]) -> None:
+    check_agrees(call, device=device)

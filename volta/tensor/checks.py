@@ -17,6 +17,7 @@ from volta.errors import (
     IndexOutOfRangeError,
     InvalidArgumentError,
     InvalidOperationError,
+    NoKernelError,
     SchemaError,
     ShapeError,
     VoltaError,
@@ -403,3 +404,12 @@ def check_operands_same_dtype(name: str, a: Any, b: Any) -> None:
     """heaviside and nextafter do not promote: both tensors of one dtype."""
     if isinstance(a, Tensor) and isinstance(b, Tensor) and a.dtype is not b.dtype:
         raise DTypeError(f"{name} is not yet implemented for tensors with different dtypes")
+
+
+# -- fuzz fixes: reductions
+
+def check_scan_dtype(op: str, self: Tensor, dtype: D.dtype | None) -> None:
+    """PyTorch has no cumsum/cumprod kernel that writes bool (``dtype=bool``; a bool input
+    without ``dtype`` scans in int64); a 0-d or empty input never reaches the kernel."""
+    if dtype is D.bool_ and self.ndim > 0 and self.numel() > 0:
+        raise NoKernelError(f'"{op}_out_cpu" not implemented for \'Bool\'')

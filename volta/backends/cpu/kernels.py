@@ -35,6 +35,7 @@ from volta.tensor.checks import (
     check_normalized_shape,
     check_one_hot_classes,
     check_reduction_nonempty,
+    check_scan_dtype,
     check_searchsorted_sorter,
     check_selection_dtype,
     clamp_dtype,
@@ -491,6 +492,7 @@ def count_nonzero(self: Tensor, dim: Any = None) -> Tensor:
 
 
 def _scan(fn: Any, self: Tensor, dim: int, dtype: Any, op: str) -> Tensor:
+    check_scan_dtype(op, self, dtype)
     out = dtype or (self.dtype if self.dtype.is_floating_point else D.int64)
     a = A(self)
     d = wrap_dim(dim, a.ndim, op)
