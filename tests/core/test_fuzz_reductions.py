@@ -148,3 +148,21 @@ DTYPE_RUNS = [(device, name, call) for name, call in DTYPE_CASES
                          ids=[f"{name}-{device}" for device, name, _ in DTYPE_RUNS])
 def test_dtype_rules(device: str, name: str, call: Callable[[Any, Any], Any]) -> None:
     check_agrees(call, device=device)
+
+
+# -- sum_to_size: an empty size is always a full sum (int64 for integral and bool inputs, even
+# of a 0-d tensor); sizes that reduce nothing keep the dtype
+SUM_TO_SIZE_CASES = [
+    ((), "bool", []),
+    ((), "int32", []),
+    ((2,), "int32", []),
+    ((2, 3), "bool", [2, 3]),
+    ((2, 3), "bool", [1, 3]),
+    ((), "float32", []),
+]
+
+
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+@pytest.mark.parametrize("shape, dtype, size", SUM_TO_SIZE_CASES)
+def test_sum_to_size(shape: tuple[int, ...], dtype: str, size: list[int], device: str) -> None:
+    check_agrees(lambda L, make: make(shape, dtype).sum_to_size(size), device=device)

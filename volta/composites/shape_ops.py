@@ -214,6 +214,8 @@ def sum_to_size(self: Tensor, size: Sequence[int]) -> Tensor:
         raise ShapeError(f"size {{{list(size)}}} is not expandable to size {{{list(shape)}}}.")
     dims = tuple(range(lead)) + tuple(lead + i for i, s in enumerate(size)
                                       if s == 1 and shape[lead + i] != 1)
+    if not size:  # as in PyTorch: a full sum (int64 for integral and bool), even of a 0-d
+        return R.sum(self, (), False, None)
     if not dims:
         return self
     return R.reshape(R.sum(self, dims, False, None), size)
