@@ -166,3 +166,24 @@ SUM_TO_SIZE_CASES = [
 @pytest.mark.parametrize("shape, dtype, size", SUM_TO_SIZE_CASES)
 def test_sum_to_size(shape: tuple[int, ...], dtype: str, size: list[int], device: str) -> None:
     check_agrees(lambda L, make: make(shape, dtype).sum_to_size(size), device=device)
+
+
+# -- int arguments are int64 in PyTorch: a Python int outside fails to unpack
+BIG = 2 ** 63
+OVERFLOW_CASES: list[tuple[str, Callable[[Any, Any], Any]]] = [
+    ("chunk chunks", lambda L, m: L.chunk(m((4,), "int32"), BIG)),
+    ("chunk dim", lambda L, m: L.chunk(m((4,), "int32"), 2, -BIG - 1)),
+    ("split size", lambda L, m: L.split(m((3,), "int32"), 2 ** 70, -1)),
+    ("split sizes", lambda L, m: L.split(m((4,), "float32"), [BIG, 1])),
+    ("split in range", lambda L, m: L.split(m((4,), "float32"), BIG - 1)),
+    ("diff n", lambda L, m: L.diff(m((1,), "int32"), 2 ** 70, 0, m((1,), "bool"))),
+    ("diff in range", lambda L, m: L.diff(m((3,), "int32"), BIG - 1)),
+    ("tensor_split sections", lambda L, m: L.tensor_split(m((4,), "float32"), BIG)),
+    ("tensor_split indices", lambda L, m: L.tensor_split(m((4,), "float32"), [1, BIG])),
+]
+
+
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+@pytest.mark.parametrize("name, call", OVERFLOW_CASES, ids=[c[0] for c in OVERFLOW_CASES])
+def test_int64_arguments(name: str, call: Callable[[Any, Any], Any], device: str) -> None:
+    check_agrees(call, device=device)

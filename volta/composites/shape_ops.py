@@ -23,7 +23,7 @@ from volta.errors import (
     ShapeError,
 )
 from volta.tensor import factories as fac
-from volta.tensor.checks import check_index_dtype
+from volta.tensor.checks import check_index_dtype, check_int64, check_int64_list
 from volta.tensor.tensor import Tensor
 
 # ---------------------------------------------------------------- splitting
@@ -86,6 +86,7 @@ def _split_dim(self: Tensor, dim: int, op: str) -> int:
 @composite("tensor_split.sections")
 def tensor_split_sections(self: Tensor, sections: int, dim: int = 0) -> tuple[Tensor, ...]:
     """``sections`` pieces; the first ``size % sections`` are one longer."""
+    check_int64(sections, dim)
     d = _split_dim(self, dim, "tensor_split()")
     if sections <= 0:
         raise ShapeError(f"number of sections must be larger than 0, got {sections}")
@@ -102,6 +103,8 @@ def tensor_split_sections(self: Tensor, sections: int, dim: int = 0) -> tuple[Te
 def tensor_split_indices(self: Tensor, indices: Sequence[int], dim: int = 0
                          ) -> tuple[Tensor, ...]:
     """Pieces split before each index (negative indices count from the end)."""
+    check_int64_list("tensor_split", "indices", indices)
+    check_int64(dim)
     d = _split_dim(self, dim, "tensor_split()")
     size = self.shape[d]
     return _split_at(self, [i + size if i < 0 else i for i in indices], d)
@@ -447,6 +450,7 @@ def dstack(tensors: Sequence[Tensor]) -> Tensor:
 def diff(self: Tensor, n: int = 1, dim: int = -1, prepend: Tensor | None = None,
          append: Tensor | None = None) -> Tensor:
     """``n`` rounds of ``x[1:] - x[:-1]`` along ``dim`` (logical xor for bool tensors)."""
+    check_int64(n, dim)
     if self.ndim == 0:
         raise ShapeError("diff expects input to be at least one-dimensional")
     if n < 0:
