@@ -187,3 +187,24 @@ OVERFLOW_CASES: list[tuple[str, Callable[[Any, Any], Any]]] = [
 @pytest.mark.parametrize("name, call", OVERFLOW_CASES, ids=[c[0] for c in OVERFLOW_CASES])
 def test_int64_arguments(name: str, call: Callable[[Any, Any], Any], device: str) -> None:
     check_agrees(call, device=device)
+
+
+# -- argsort: ``stable`` picks PyTorch's argsort.stable overload, where dim and descending are
+# keywords too, so argsort(x, 0, stable=...) fits no overload
+ARGSORT_CASES: list[tuple[str, Callable[[Any, Any], Any]]] = [
+    ("dim positional with stable", lambda L, m: L.argsort(m((), "bool"), 0, stable=False)),
+    ("dim and descending positional with stable",
+     lambda L, m: L.argsort(m((3,), "float32"), 0, True, stable=True)),
+    ("method dim positional with stable", lambda L, m: m((2, 3), "int32").argsort(1, stable=True)),
+    ("stable keywords", lambda L, m: L.argsort(m((2, 3), "int32"), stable=True, dim=0,
+                                               descending=True)),
+    ("stable only", lambda L, m: m((2, 3), "float32").argsort(stable=False)),
+    ("positional", lambda L, m: L.argsort(m((2, 3), "float32"), 0, True)),
+    ("default", lambda L, m: m((4,), "int32").argsort()),
+]
+
+
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+@pytest.mark.parametrize("name, call", ARGSORT_CASES, ids=[c[0] for c in ARGSORT_CASES])
+def test_argsort_overloads(name: str, call: Callable[[Any, Any], Any], device: str) -> None:
+    check_agrees(call, device=device)

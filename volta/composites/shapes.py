@@ -341,8 +341,15 @@ def meshgrid(tensors: Sequence[Tensor], indexing: str | None = None) -> tuple[Te
 # ---------------------------------------------------------------- sorting and indexing
 
 @composite("argsort")
-def argsort(self: Tensor, dim: int = -1, descending: bool = False, stable: bool = False) -> Tensor:
+def argsort(self: Tensor, dim: int = -1, descending: bool = False) -> Tensor:
     """The indices that sort ``self`` along ``dim``."""
+    return R.sort(self, dim, descending, False)[1]
+
+
+@composite("argsort.stable")
+def argsort_stable(self: Tensor, stable: bool, dim: int = -1, descending: bool = False
+                   ) -> Tensor:
+    """The indices that sort ``self`` along ``dim`` (ties in their order when ``stable``)."""
     return R.sort(self, dim, descending, stable)[1]
 
 
