@@ -3114,14 +3114,11 @@ def sort(input: Tensor, dim: int = -1, descending: bool = False, *, stable: bool
     if stable.__class__ is not bool: stable = _b.bool_arg(stable, 'stable', 'sort')
     return _b.named_result('sort', ('values', 'indices'), _op.sort(input, dim, descending, stable))
 
-@_b.checked(_op.argsort)
-def argsort(input: Tensor, dim: int = -1, descending: bool = False, *, stable: bool = False) -> Tensor:
-    """argsort(Tensor self, int dim=-1, bool descending=False, *, bool stable=False) -> Tensor
+def argsort(*args: Any, **kwargs: Any) -> Any:
+    """argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor
+    argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'argsort')
-    if descending.__class__ is not bool: descending = _b.bool_arg(descending, 'descending', 'argsort')
-    if stable.__class__ is not bool: stable = _b.bool_arg(stable, 'stable', 'argsort')
-    return _op.argsort(input, dim, descending, stable)
+    return _b.call_overloaded((_op.argsort, _op.argsort_stable,), args, kwargs, 'argsort')
 
 @_b.checked(_op.topk)
 def topk(input: Tensor, k: int, dim: int = -1, largest: bool = True, sorted: bool = True) -> tuple[Tensor, Tensor]:

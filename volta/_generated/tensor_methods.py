@@ -1889,14 +1889,11 @@ class TensorMethods:
         if stable.__class__ is not bool: stable = _b.bool_arg(stable, 'stable', 'sort')
         return _b.named_result('sort', ('values', 'indices'), _op.sort(self, dim, descending, stable))
 
-    @_b.checked(_op.argsort, method=True)
-    def argsort(self, dim: int = -1, descending: bool = False, *, stable: bool = False) -> Tensor:
-        """argsort(Tensor self, int dim=-1, bool descending=False, *, bool stable=False) -> Tensor
+    def argsort(self, *args: Any, **kwargs: Any) -> Any:
+        """argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor
+        argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor
         """
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'argsort')
-        if descending.__class__ is not bool: descending = _b.bool_arg(descending, 'descending', 'argsort')
-        if stable.__class__ is not bool: stable = _b.bool_arg(stable, 'stable', 'argsort')
-        return _op.argsort(self, dim, descending, stable)
+        return _b.call_overloaded((_op.argsort, _op.argsort_stable,), (self, *args), kwargs, 'argsort')
 
     @_b.checked(_op.topk, method=True)
     def topk(self, k: int, dim: int = -1, largest: bool = True, sorted: bool = True) -> tuple[Tensor, Tensor]:

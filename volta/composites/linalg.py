@@ -959,6 +959,8 @@ def cov(self: Tensor, correction: int = 1, fweights: Tensor | None = None,
     if self.ndim > 2:
         raise ShapeError(f"cov(): expected input to have two or fewer dimensions but got an "
                          f"input with {self.ndim} dimensions")
+    if self.dtype is D.bool_:
+        raise DTypeError("cov(): bool dtype is not supported for input")
     x = self.reshape(1, -1) if self.ndim < 2 else self
     if not x.dtype.is_floating_point:
         x = x.to(D.get_default_dtype())
@@ -1022,10 +1024,20 @@ def diagflat(self: Tensor, offset: int = 0) -> Tensor:
     return F.diag(self.reshape(-1), offset)
 
 
-def _trapezoid_dim(y: Tensor, dim: int, op: str) -> int:
+def _trapezoid_dim(y: Tensor, dim: int, op: str, x: Tensor | None = None,
+                   dx: Number = 1) -> int:
+    """The integration dim, after PyTorch's checks: no bool samples or spacings, and a real
+    ``dx`` (not a bool)."""
     if y.ndim == 0:
         raise IndexOutOfRangeError(f"Dimension specified as {dim} but tensor has no dimensions")
-    return wrap_dim(dim, y.ndim, op)
+    d = wrap_dim(dim, y.ndim, op)
+    if x is None and y.dtype is D.bool_:
+        raise DTypeError(f"{op}: received a bool input for `y`, but bool is not supported")
+    if x is not None and D.bool_ in (x.dtype, y.dtype):
+        raise DTypeError(f"{op}: received a bool input for `x` or `y`, but bool is not supported")
+    if isinstance(dx, (bool, complex)) or (isinstance(dx, Tensor) and dx.dtype is D.bool_):
+        raise DTypeError(f"{op}: Currently, we only support dx as a real number.")
+    return d
 
 
 def _spacing(y: Tensor, x: Tensor, d: int) -> Tensor:
@@ -1055,7 +1067,7 @@ def _empty_integral(y: Tensor, d: int) -> Tensor:
 
 @composite("trapezoid.x")
 def trapezoid_x(y: Tensor, x: Tensor, dim: int = -1) -> Tensor:
-    d = _trapezoid_dim(y, dim, "trapezoid")
+    d = _trapezoid_dim(y, dim, "trapezoid", x)
     if y.shape[d] == 0:
         return _empty_integral(y, d)
     return (_spacing(y, x, d) * _pair_sums(y, d)).sum(d) / 2.0
@@ -1063,7 +1075,7 @@ def trapezoid_x(y: Tensor, x: Tensor, dim: int = -1) -> Tensor:
 
 @composite("trapezoid.dx")
 def trapezoid_dx(y: Tensor, dx: Number = 1, dim: int = -1) -> Tensor:
-    d = _trapezoid_dim(y, dim, "trapezoid")
+    d = _trapezoid_dim(y, dim, "trapezoid", dx=dx)
     n = y.shape[d]
     if n == 0:
         return _empty_integral(y, d)
@@ -1090,7 +1102,7 @@ def _empty_cumulative(y: Tensor, d: int) -> Tensor:
 
 @composite("cumulative_trapezoid.x")
 def cumulative_trapezoid_x(y: Tensor, x: Tensor, dim: int = -1) -> Tensor:
-    d = _trapezoid_dim(y, dim, "cumulative_trapezoid")
+    d = _trapezoid_dim(y, dim, "cumulative_trapezoid", x)
     if y.shape[d] == 0:
         return _empty_cumulative(y, d)
     return F.cumsum(_spacing(y, x, d) * _pair_sums(y, d) / 2.0, d)
@@ -1098,7 +1110,7 @@ def cumulative_trapezoid_x(y: Tensor, x: Tensor, dim: int = -1) -> Tensor:
 
 @composite("cumulative_trapezoid.dx")
 def cumulative_trapezoid_dx(y: Tensor, dx: Number = 1, dim: int = -1) -> Tensor:
-    d = _trapezoid_dim(y, dim, "cumulative_trapezoid")
+    d = _trapezoid_dim(y, dim, "cumulative_trapezoid", dx=dx)
     if y.shape[d] == 0:
         return _empty_cumulative(y, d)
     return F.cumsum(dx / 2.0 * _pair_sums(y, d), d)

@@ -14,10 +14,16 @@ from volta import dtypes as D
 from volta._generated import registry as R
 from volta.composites.base import Number, _shape, composite
 from volta.composites.shapes import split_int, split_with_sizes_views
-from volta.composites.views import wrap_dim, wrap_dims
-from volta.errors import DTypeError, IndexOutOfRangeError, SchemaError, ShapeError
+from volta.composites.views import wrap_dim
+from volta.errors import (
+    DTypeError,
+    IndexOutOfRangeError,
+    InvalidArgumentError,
+    SchemaError,
+    ShapeError,
+)
 from volta.tensor import factories as fac
-from volta.tensor.checks import check_index_dtype
+from volta.tensor.checks import check_index_dtype, check_int64, check_int64_list
 from volta.tensor.tensor import Tensor
 
 # ---------------------------------------------------------------- splitting
@@ -56,15 +62,17 @@ def unbind_copy(self: Tensor, dim: int = 0) -> tuple[Tensor, ...]:
 
 
 def _split_at(self: Tensor, bounds: Sequence[int], d: int) -> tuple[Tensor, ...]:
-    """Views between consecutive split points (clamped into the dim, as PyTorch does)."""
+    """Views between consecutive split points, each piece sliced as ``x[start:stop]`` from the
+    previous point to the next (clamped into the dim): as in PyTorch, a point below the previous
+    one gives an empty piece and the next piece starts again from it."""
     size = self.shape[d]
     pieces = []
     start = 0
     for bound in (*bounds, size):
-        stop = min(max(bound, start), size)
-        begin = min(start, size)
+        begin = min(max(start, 0), size)
+        stop = min(max(bound, begin), size)
         pieces.append(R.slice(self, d, begin, stop, 1))
-        start = max(bound, start)
+        start = bound
     return tuple(pieces)
 
 
@@ -78,6 +86,7 @@ def _split_dim(self: Tensor, dim: int, op: str) -> int:
 @composite("tensor_split.sections")
 def tensor_split_sections(self: Tensor, sections: int, dim: int = 0) -> tuple[Tensor, ...]:
     """``sections`` pieces; the first ``size % sections`` are one longer."""
+    check_int64(sections, dim)
     d = _split_dim(self, dim, "tensor_split()")
     if sections <= 0:
         raise ShapeError(f"number of sections must be larger than 0, got {sections}")
@@ -94,6 +103,8 @@ def tensor_split_sections(self: Tensor, sections: int, dim: int = 0) -> tuple[Te
 def tensor_split_indices(self: Tensor, indices: Sequence[int], dim: int = 0
                          ) -> tuple[Tensor, ...]:
     """Pieces split before each index (negative indices count from the end)."""
+    check_int64_list("tensor_split", "indices", indices)
+    check_int64(dim)
     d = _split_dim(self, dim, "tensor_split()")
     size = self.shape[d]
     return _split_at(self, [i + size if i < 0 else i for i in indices], d)
@@ -206,6 +217,8 @@ def sum_to_size(self: Tensor, size: Sequence[int]) -> Tensor:
         raise ShapeError(f"size {{{list(size)}}} is not expandable to size {{{list(shape)}}}.")
     dims = tuple(range(lead)) + tuple(lead + i for i, s in enumerate(size)
                                       if s == 1 and shape[lead + i] != 1)
+    if not size:  # as in PyTorch: a full sum (int64 for integral and bool), even of a 0-d
+        return R.sum(self, (), False, None)
     if not dims:
         return self
     return R.reshape(R.sum(self, dims, False, None), size)
@@ -437,6 +450,7 @@ def dstack(tensors: Sequence[Tensor]) -> Tensor:
 def diff(self: Tensor, n: int = 1, dim: int = -1, prepend: Tensor | None = None,
          append: Tensor | None = None) -> Tensor:
     """``n`` rounds of ``x[1:] - x[:-1]`` along ``dim`` (logical xor for bool tensors)."""
+    check_int64(n, dim)
     if self.ndim == 0:
         raise ShapeError("diff expects input to be at least one-dimensional")
     if n < 0:
@@ -477,9 +491,12 @@ def _everywhere(self: Tensor) -> Tensor:
 
 
 def _shift(self: Tensor, dim: Sequence[int] | None, inverse: bool) -> Tensor:
-    dims = tuple(range(self.ndim)) if dim is None else wrap_dims(dim, self.ndim, "fftshift")
+    # PyTorch's fftshift is roll(x, shifts, dims): a repeated dim rolls again, and no dims at
+    # all (an empty list, or a 0-d tensor) is roll's missing shifts
+    ndim = self.ndim
+    dims = tuple(range(ndim)) if dim is None else tuple(wrap_dim(d, ndim, "fftshift") for d in dim)
     if not dims:
-        return R.clone(self, None)
+        raise InvalidArgumentError("`shifts` required")
     shifts = tuple(-(self.shape[d] // 2) if inverse else self.shape[d] // 2 for d in dims)
     return R.roll(self, shifts, dims)
 

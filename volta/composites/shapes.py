@@ -22,6 +22,7 @@ from volta.errors import (
     ShapeError,
 )
 from volta.memory_format import preserve_format
+from volta.tensor.checks import check_int64, check_int64_list
 from volta.tensor.inplace import broadcast_shapes
 from volta.tensor.tensor import Tensor
 
@@ -67,6 +68,7 @@ def narrow(self: Tensor, dim: int, start: int, length: int) -> Tensor:
 @composite("split.int")
 def split_int(self: Tensor, split_size_or_sections: int, dim: int = 0) -> tuple[Tensor, ...]:
     """Pieces of ``split_size_or_sections`` along ``dim`` (the last may be smaller)."""
+    check_int64(split_size_or_sections, dim)
     if self.ndim == 0:
         raise ShapeError("split expects at least a 1-dimensional tensor")
     split_size = split_size_or_sections
@@ -95,6 +97,8 @@ def split_with_sizes_views(self: Tensor, split_sizes: Sequence[int],
     """split_with_sizes' views. split, chunk and split_with_sizes all come here through the
     split_with_sizes op, so that autograd records one node whose backward joins the pieces'
     gradients once (one node per piece would give each piece a full-size zero gradient)."""
+    check_int64_list("split_with_sizes", "split_sizes", split_sizes)
+    check_int64(dim)
     if self.ndim == 0:
         raise ShapeError("split expects at least a 1-dimensional tensor")
     sizes = list(split_sizes)
@@ -117,6 +121,7 @@ def split_with_sizes_views(self: Tensor, split_sizes: Sequence[int],
 @composite("chunk")
 def chunk(self: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
     """At most ``chunks`` pieces of ``ceil(size / chunks)`` along ``dim``."""
+    check_int64(chunks, dim)
     if self.ndim == 0:
         raise ShapeError("chunk expects at least a 1-dimensional tensor")
     if chunks <= 0:
@@ -336,8 +341,15 @@ def meshgrid(tensors: Sequence[Tensor], indexing: str | None = None) -> tuple[Te
 # ---------------------------------------------------------------- sorting and indexing
 
 @composite("argsort")
-def argsort(self: Tensor, dim: int = -1, descending: bool = False, stable: bool = False) -> Tensor:
+def argsort(self: Tensor, dim: int = -1, descending: bool = False) -> Tensor:
     """The indices that sort ``self`` along ``dim``."""
+    return R.sort(self, dim, descending, False)[1]
+
+
+@composite("argsort.stable")
+def argsort_stable(self: Tensor, stable: bool, dim: int = -1, descending: bool = False
+                   ) -> Tensor:
+    """The indices that sort ``self`` along ``dim`` (ties in their order when ``stable``)."""
     return R.sort(self, dim, descending, stable)[1]
 
 

@@ -10,6 +10,7 @@ from volta import dtypes as D
 from volta._generated import functions as F
 from volta._generated import registry as R
 from volta.composites.base import Number, _shape, composite
+from volta.composites.linalg import type_name
 from volta.composites.views import wrap_dim
 from volta.errors import ArgumentError, DTypeError, SchemaError, ShapeError
 from volta.tensor import factories as fac
@@ -153,9 +154,9 @@ def logcumsumexp(self: Tensor, dim: int) -> Tensor:
 @composite("nanmean")
 def nanmean(self: Tensor, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Tensor:
     """nansum divided by the number of elements that are not nan."""
-    if not (self.dtype.is_floating_point or dtype is not None):
-        raise DTypeError(f"nanmean(): expected input to have floating point dtype but got "
-                         f"{self.dtype.name}")
+    if not self.dtype.is_floating_point:  # whatever ``dtype`` asks for
+        raise DTypeError(f"nanmean(): expected input to have floating point or complex dtype "
+                         f"but got {type_name(self.dtype)}")
     count = F.logical_not(F.isnan(self)).sum(dim, keepdim)
     return F.div(F.nansum(self, dim, keepdim, dtype=dtype), count)
 
@@ -183,7 +184,7 @@ def _quantile(self: Tensor, q: Tensor | float, dim: int | None, keepdim: bool,
               interpolation: str, ignore_nan: bool, name: str) -> Tensor:
     """Sort, then interpolate between the two order statistics around rank q (n - 1), where
     n counts the non-nan elements (nanquantile) or all of them (quantile: nan if any)."""
-    if not self.dtype.is_floating_point:
+    if self.dtype not in (D.float32, D.float64):  # PyTorch has no half-precision quantile
         raise DTypeError(f"{name}() input tensor must be either float or double dtype")
     if interpolation not in _INTERPOLATIONS:
         raise SchemaError(f"{name}() interpolation must be one of linear, lower, higher, "

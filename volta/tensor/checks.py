@@ -18,6 +18,7 @@ from volta.errors import (
     IndexOutOfRangeError,
     InvalidArgumentError,
     InvalidOperationError,
+    NoKernelError,
     SchemaError,
     ShapeError,
     VoltaError,
@@ -663,3 +664,30 @@ def check_index_add(self: Tensor, dim: int, index: Tensor, source: Tensor) -> No
         raise ShapeError(f"source tensor shape must match self tensor shape, excluding the "
                          f"specified dimension. Got self.shape = {list(self.shape)} "
                          f"source.shape = {list(source.shape)}")
+
+
+# -- fuzz fixes: reductions
+
+def check_scan_dtype(op: str, self: Tensor, dtype: D.dtype | None) -> None:
+    """PyTorch has no cumsum/cumprod kernel that writes bool (``dtype=bool``; a bool input
+    without ``dtype`` scans in int64); a 0-d or empty input never reaches the kernel."""
+    if dtype is D.bool_ and self.ndim > 0 and self.numel() > 0:
+        raise NoKernelError(f'"{op}_out_cpu" not implemented for \'Bool\'')
+
+
+_INT64_MIN, _INT64_MAX = -(2 ** 63), 2 ** 63 - 1
+
+
+def check_int64(*values: int) -> None:
+    """PyTorch's ``int`` arguments are int64: a Python int outside fails to unpack."""
+    for value in values:
+        if not _INT64_MIN <= value <= _INT64_MAX:
+            raise InvalidArgumentError("Overflow when unpacking long long")
+
+
+def check_int64_list(op: str, name: str, values: Sequence[int]) -> None:
+    """``check_int64`` for an ``int[]`` argument, with PyTorch's message naming the position."""
+    for position, value in enumerate(values, 1):
+        if not _INT64_MIN <= value <= _INT64_MAX:
+            raise ArgumentError(f"{op}(): argument '{name}' failed to unpack the object at pos "
+                                f"{position} with error \"Overflow when unpacking long long\"")

@@ -38,6 +38,7 @@ from volta.tensor.checks import (
     check_native_layer_norm,
     check_one_hot_classes,
     check_reduction_nonempty,
+    check_scan_dtype,
     check_searchsorted_dtype,
     check_searchsorted_sorter,
     check_selection_dtype,
@@ -496,6 +497,7 @@ def count_nonzero(self: Tensor, dim: Any = None) -> Tensor:
 
 
 def _scan(fn: Any, self: Tensor, dim: int, dtype: Any, op: str) -> Tensor:
+    check_scan_dtype(op, self, dtype)
     out = dtype or (self.dtype if self.dtype.is_floating_point else D.int64)
     a = A(self)
     d = wrap_dim(dim, a.ndim, op)

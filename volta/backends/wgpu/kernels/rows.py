@@ -19,6 +19,7 @@ from volta.backends.wgpu.storage import STORED, empty, handle_of, runtime_of
 from volta.composites.views import wrap_dim
 from volta.errors import DTypeError, ShapeError
 from volta.tensor.checks import (
+    check_scan_dtype,
     check_searchsorted_dtype,
     check_searchsorted_sorter,
     searchsorted_side,
@@ -73,6 +74,7 @@ SCAN_COLUMNS = 50_000  # columns one dispatch scans per row
 
 
 def _scan(self: Tensor, dim: int, dtype: Any, op: str, combine: str) -> Tensor:
+    check_scan_dtype(op, self, dtype)
     out_dt = dtype or (self.dtype if self.dtype.is_floating_point else D.int64)
     if out_dt not in STORED:  # a dtype= the device cannot store (float64)
         return cpu_path(op, self, dim, dtype)
