@@ -364,6 +364,16 @@ def _range_bound(value: Any, name: str, op: str) -> Any:
     return value.item() if isinstance(value, (np.number, np.bool_)) else value
 
 
+def _range_size(start: Any, end: Any, step: Any) -> int:
+    """ceil((end - start) / step), which must be a valid int64 size; a tiny step overflows
+    the quotient to inf (exact integer arithmetic when every bound is an int)."""
+    exact = all(isinstance(v, int) for v in (start, end, step))
+    size = -((start - end) // step) if exact else (end - start) / step
+    if not 0 <= size <= _INT64_MAX:  # NaN fails too
+        raise ShapeError("arange: invalid size, possible overflow?")
+    return math.ceil(size)
+
+
 @python_arguments
 def arange(start: Any, end: Any = None, step: Any = 1, dtype: Any = None, device: Any = None,
            requires_grad: bool = False) -> Tensor:
@@ -380,13 +390,14 @@ def arange(start: Any, end: Any = None, step: Any = 1, dtype: Any = None, device
         values = [math.trunc(v) if math.isfinite(v) else v for v in values]
         size_from = values if _dtype(dtype) is D.int64 else given
     start, end, step = values
-    if step == 0:
+    # PyTorch's checks, in its order: a NaN step is not "nonzero", an infinite step is allowed
+    if not (step > 0 or step < 0):
         raise VoltaError("arange: step must be nonzero")
-    if (end - start) / step < 0:
-        raise VoltaError(f"arange: upper bound and larger bound inconsistent with step sign "
-                         f"(start={start}, end={end}, step={step})")
-    if not all(math.isfinite(v) for v in values):
+    if not (math.isfinite(start) and math.isfinite(end)):
         raise VoltaError(f"arange: unsupported range: {start} -> {end}")
+    if not ((step > 0 and end >= start) or (step < 0 and end <= start)):
+        raise VoltaError(f"arange: upper bound and lower bound inconsistent with step sign "
+                         f"(start={start}, end={end}, step={step})")
     is_float = any(isinstance(v, float) for v in values)
     for v in values:  # Python ints are int64 in an integer range, Scalars in a float one
         if isinstance(v, int):
@@ -394,7 +405,7 @@ def arange(start: Any, end: Any = None, step: Any = 1, dtype: Any = None, device
     dt = _dtype(dtype, D.get_default_dtype() if is_float else D.int64)
     if dt is D.bool_:
         raise DTypeError('"arange_cpu" not implemented for \'Bool\'')
-    n = max(0, math.ceil((size_from[1] - size_from[0]) / size_from[2]))
+    n = _range_size(*size_from)
     _allocatable((n,), dt)
     arr = (start + np.arange(n, dtype=np.float64 if is_float else np.int64) * step)
     return _from_host(arr.astype(dt.numpy), device, requires_grad)
