@@ -63,3 +63,73 @@ ARANGE_CASES = [
 @pytest.mark.parametrize("bounds", ARANGE_CASES, ids=str)
 def test_arange_bounds_and_size(bounds: tuple) -> None:
     assert_agree(lambda: torch.arange(*bounds), lambda: volta.arange(*bounds))
+
+
+def _both(make: Callable[[Any], Any], device: str = "cpu") -> None:
+    """``make(module)`` builds and runs the call with ``torch`` or ``volta``; volta's tensors
+    move to ``device`` (``volta.tensor`` inputs built inside ``make`` use the module's API)."""
+    def on_volta() -> Any:
+        return make(_VoltaOn(device))
+    assert_agree(lambda: make(torch), on_volta)
+
+
+class _VoltaOn:
+    """volta's namespace whose ``tensor`` puts tensors on one device."""
+
+    def __init__(self, device: str) -> None:
+        self.device = device
+
+    def tensor(self, data: Any, dtype: Any = None) -> Any:
+        return volta.tensor(data, dtype=dtype).to(self.device)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(volta, name)
+
+
+DEVICES = ["cpu", "wgpu"]
+WGPU_DTYPES = {"float32", "float16", "int32", "int64", "bool"}
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("dtype", ["int8", "int16", "int32", "int64", "bool", "float32", "float16"])
+@pytest.mark.parametrize("weight", [False, 0.5, "tensor"])
+def test_lerp_floating_only(dtype: str, weight: Any, device: str) -> None:
+    if device == "wgpu" and dtype not in WGPU_DTYPES:
+        return
+    def call(m: Any) -> Any:
+        a = m.tensor([1, 0, 1], dtype=getattr(m, dtype))
+        w = m.tensor([1, 0, 1], dtype=getattr(m, dtype)) if weight == "tensor" else weight
+        return m.lerp(a, m.tensor([0, 1, 1], dtype=getattr(m, dtype)), w)
+    _both(call, device)
+
+
+POW_CASES = [  # (base, base dtype, exponent, exponent dtype); None dtype: a Python number
+    ([1, -1, 2, 0, -2, -1], "int32", [-1, -3, -2, -1, -1, -2], "int32"),
+    ([True, False], "bool", [-1, -2], "int64"),
+    ([True, False], "bool", [True, True], "bool"),
+    ([True, False], "bool", True, "bool"),  # a 0-d bool tensor exponent
+    ([True, False], "bool", True, None),
+    ([True, False], "bool", -1, None),
+    ([2, 3], "int64", -1, None),
+    ([2, 3], "int64", -1, "int64"),
+    (2, None, [-1, -3], "int64"),
+    (True, None, [True], "bool"),
+]
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("case", POW_CASES, ids=str)
+def test_pow_bool_and_negative_integer_exponents(case: tuple, device: str) -> None:
+    base, base_dtype, exponent, exponent_dtype = case
+    def call(m: Any) -> Any:
+        b = base if base_dtype is None else m.tensor(base, dtype=getattr(m, base_dtype))
+        e = exponent if exponent_dtype is None else m.tensor(exponent, dtype=getattr(m, exponent_dtype))
+        return m.pow(b, e)
+    _both(call, device)
+
+
+def test_pow_inplace_negative_integer_tensor_exponent() -> None:
+    assert_agree(lambda: torch.tensor([2, 1, -1], dtype=torch.int32).pow_(
+                     torch.tensor([-1, -2, -3], dtype=torch.int32)),
+                 lambda: volta.tensor([2, 1, -1], dtype=volta.int32).pow_(
+                     volta.tensor([-1, -2, -3], dtype=volta.int32)))
