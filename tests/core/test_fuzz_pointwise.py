@@ -133,3 +133,45 @@ def test_pow_inplace_negative_integer_tensor_exponent() -> None:
                      torch.tensor([-1, -2, -3], dtype=torch.int32)),
                  lambda: volta.tensor([2, 1, -1], dtype=volta.int32).pow_(
                      volta.tensor([-1, -2, -3], dtype=volta.int32)))
+
+
+CLAMP_BOUNDS = [  # bounds as (kind, value): "t" a tensor of the bound's dtype, "n" a number
+    (("t", "bool"), ("t", "bool")),
+    (None, ("t", "bool")),
+    (("t", "bool"), None),
+    (("n", 0), ("n", 1)),
+    (("n", False), ("n", True)),
+    (("n", True), None),
+    (("t", "int64"), None),
+    (("t", "bool"), ("n", True)),
+]
+
+
+def _bound(m: Any, bound: tuple | None) -> Any:
+    if bound is None:
+        return None
+    kind, value = bound
+    return m.tensor([True, False] if value == "bool" else [0, 1], dtype=getattr(m, value)) \
+        if kind == "t" else value
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("bounds", CLAMP_BOUNDS, ids=str)
+@pytest.mark.parametrize("op", ["clamp", "clip"])
+def test_clamp_bool(op: str, bounds: tuple, device: str) -> None:
+    _both(lambda m: getattr(m, op)(m.tensor([True, False]), *(_bound(m, b) for b in bounds)),
+          device)
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("op", ["clamp_min", "clamp_max"])
+@pytest.mark.parametrize("bound", [("t", "bool"), ("n", True), ("t", "int64")], ids=str)
+def test_clamp_min_max_bool(op: str, bound: tuple, device: str) -> None:
+    _both(lambda m: getattr(m, op)(m.tensor([True, False]), _bound(m, bound)), device)
+
+
+@pytest.mark.parametrize("operands", [("t", 0), (1.5, "t"), ("t", "t")], ids=str)
+def test_arctan2_takes_no_number(operands: tuple) -> None:
+    def call(m: Any) -> Any:
+        return m.arctan2(*(m.tensor([True, False]) if x == "t" else x for x in operands))
+    _both(call)

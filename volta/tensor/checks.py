@@ -31,6 +31,7 @@ def clamp_dtype(self: Tensor, min: Any, max: Any) -> D.dtype:
     if min is None and max is None:
         raise ArgumentError("clamp: at least one of 'min' or 'max' must not be None")
     out = D.result_type(self, *(v for v in (min, max) if v is not None))
+    check_bool_clamp(out, min, max)
     for bound in (min, max):
         if bound is not None and not isinstance(bound, Tensor):
             checked_convert(bound, out, "clamp")
@@ -403,3 +404,17 @@ def check_operands_same_dtype(name: str, a: Any, b: Any) -> None:
     """heaviside and nextafter do not promote: both tensors of one dtype."""
     if isinstance(a, Tensor) and isinstance(b, Tensor) and a.dtype is not b.dtype:
         raise DTypeError(f"{name} is not yet implemented for tensors with different dtypes")
+
+
+# -- fuzz fixes: pointwise
+
+
+def check_bool_clamp(out: D.dtype, min: Any, max: Any) -> None:
+    """PyTorch clamps a bool result only by one tensor bound (its maximum/minimum kernels):
+    two bounds or a number bound need a clamp kernel, which has no bool version."""
+    if out is not D.bool_:
+        return
+    if any(b is not None and not isinstance(b, Tensor) for b in (min, max)):
+        raise DTypeError('"clamp_scalar_cpu" not implemented for \'Bool\'')
+    if min is not None and max is not None:
+        raise DTypeError('"clamp_cpu" not implemented for \'Bool\'')
