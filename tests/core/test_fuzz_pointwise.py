@@ -175,3 +175,19 @@ def test_arctan2_takes_no_number(operands: tuple) -> None:
     def call(m: Any) -> Any:
         return m.arctan2(*(m.tensor([True, False]) if x == "t" else x for x in operands))
     _both(call)
+
+
+TENSOR_DATA = [
+    (202, "int8"), ([1, 202], "int8"), (-129, "int8"), (256, "uint8"), (-1, "uint8"),
+    (-255, "uint8"), (-256, "uint8"), (255.9, "uint8"), (-255.5, "uint8"), (127.9, "int8"),
+    (-3.7, "int8"), (1e40, "int32"), ([1, 2**40], "int32"), (math.nan, "int32"),
+    (math.inf, "int64"), (2**63, "int64"), (2**63 - 1, "int64"), ([[1, 2], [3, 400]], "int8"),
+    (2**70, "bool"), (-(2**70), "bool"), ([2**70, 0, 1.5], "bool"), (math.nan, "bool"),
+    (2**70, "float32"),
+]
+
+
+@pytest.mark.parametrize("data", TENSOR_DATA, ids=str)
+def test_tensor_numbers_must_fit_integer_dtype(data: tuple) -> None:
+    value, dtype = data
+    _both(lambda m: m.tensor(value, dtype=getattr(m, dtype)))

@@ -183,6 +183,22 @@ def _check_python_ints(data: Any) -> None:
         _checked_int(data, D.int64)
 
 
+def _check_numbers_fit(data: Any, dt: D.dtype) -> None:
+    """PyTorch's check of every Python number of nested data converted to integer dtype
+    ``dt``: in its range before truncation (127.9 overflows int8; NaN and inf overflow every
+    integer dtype); an unsigned dtype also takes negatives down to -max (wrapping)."""
+    if isinstance(data, (list, tuple)):
+        for item in data:
+            _check_numbers_fit(item, dt)
+        return
+    if isinstance(data, (int, float)) and not isinstance(data, bool):
+        info = np.iinfo(dt.numpy)
+        low = -info.max if info.min == 0 else info.min
+        if not low <= data <= info.max:  # NaN fails too
+            raise NumericOverflowError(f"value cannot be converted to type {dt.name} without "
+                                       "overflow")
+
+
 def _checked_int(value: Any, dt: D.dtype) -> None:
     """PyTorch's check that a Python number fits the integer dtype it is converted to."""
     info = np.iinfo(dt.numpy)
@@ -243,9 +259,12 @@ def _infer(data: Any) -> np.ndarray:
 def tensor(data: Any, dtype: Any = None, device: Any = None, requires_grad: bool = False,
            pin_memory: bool = False) -> Tensor:
     """A new tensor holding a copy of ``data`` (nested lists, numbers, arrays, tensors)."""
-    if not isinstance(data, (Tensor, np.ndarray)) and (
-            dtype is None or not D.dtype_argument(dtype).is_floating_point):
-        _check_python_ints(data)
+    if not isinstance(data, (Tensor, np.ndarray)):
+        target = None if dtype is None else D.dtype_argument(dtype)
+        if target is None:
+            _check_python_ints(data)
+        elif not target.is_floating_point and target is not D.bool_:
+            _check_numbers_fit(data, target)
     if dtype is not None and not isinstance(data, (Tensor, np.ndarray)):
         # convert Python numbers straight to the requested dtype (no detour via float32)
         target = D.dtype_argument(dtype)
