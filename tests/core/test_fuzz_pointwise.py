@@ -191,3 +191,23 @@ TENSOR_DATA = [
 def test_tensor_numbers_must_fit_integer_dtype(data: tuple) -> None:
     value, dtype = data
     _both(lambda m: m.tensor(value, dtype=getattr(m, dtype)))
+
+
+UNIFORM_BOUNDS = [(math.nan,), (0, math.nan), (-math.inf, 0), (0, math.inf), (1e39, 1e40),
+                  (-1e39, 0), (0, 3e38), (-3e38, 3e38), (-6e4, 6e4), (2, 1), (1, 1), (0, 1)]
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("dtype", ["float32", "float16", "bfloat16", "float64", "int64"])
+@pytest.mark.parametrize("bounds", UNIFORM_BOUNDS, ids=str)
+def test_uniform_bounds(bounds: tuple, dtype: str, device: str) -> None:
+    if device == "wgpu" and dtype not in WGPU_DTYPES:
+        return
+    def call(m: Any) -> Any:
+        # the draws differ between libraries: compare whether it raises, and the result's range
+        x = m.ones(3, dtype=getattr(m, dtype))
+        x = x.to(device) if m is not torch else x
+        x.uniform_(*bounds)
+        low, high = (bounds + (1,))[:2]
+        return m.tensor(bool(((x >= low) & (x <= high)).all()))
+    _both(call, device)

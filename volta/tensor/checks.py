@@ -418,3 +418,19 @@ def check_bool_clamp(out: D.dtype, min: Any, max: Any) -> None:
         raise DTypeError('"clamp_scalar_cpu" not implemented for \'Bool\'')
     if min is not None and max is not None:
         raise DTypeError('"clamp_cpu" not implemented for \'Bool\'')
+
+
+def check_uniform_bounds(dtype: D.dtype, low: float, high: float) -> None:
+    """PyTorch's uniform_ bounds, in its order: each finite in ``dtype`` (NaN and inf fail),
+    ``low <= high``, and ``high - low`` finite in ``dtype``."""
+    largest = float(D.finfo(dtype).max)
+    for name, value in (("from", low), ("to", high)):
+        if not -largest <= value <= largest:
+            raise SchemaError(f"{name} is out of bounds for {dtype.name}")
+    if low > high:
+        raise SchemaError(f"uniform_ expects to return a [from, to) range, but found "
+                          f"from={low} > to={high}")
+    if high - low > largest:
+        raise SchemaError(f"uniform_ expects to-from <= std::numeric_limits<{dtype.name}>::max(), "
+                          f"but found to={high} and from={low} which result in to-from to exceed "
+                          "the limit")
