@@ -211,3 +211,23 @@ def test_uniform_bounds(bounds: tuple, dtype: str, device: str) -> None:
         low, high = (bounds + (1,))[:2]
         return m.tensor(bool(((x >= low) & (x <= high)).all()))
     _both(call, device)
+
+
+@pytest.mark.parametrize("dtype", ["bool", "uint8", "int8", "int16", "int64"])
+@pytest.mark.parametrize("bounds", [(0, 6), (0, 2), (1, 2), (-1, 1), (0, 256), (0, 257), (-129, 0)],
+                         ids=str)
+def test_randint_bounds_fit_dtype(bounds: tuple, dtype: str) -> None:
+    def call(m: Any) -> Any:
+        x = m.randint(*bounds, (3,), dtype=getattr(m, dtype))
+        return m.tensor(bool(((x >= bounds[0]) & (x < bounds[1])).all()))
+    _both(call)
+    _both(lambda m: m.randint_like(m.tensor([1, 0], dtype=getattr(m, dtype)), *bounds).shape[0] *
+          m.ones(1))
+
+
+@pytest.mark.parametrize("dtype", ["int16", "bool", "int64", "float32"])
+@pytest.mark.parametrize("shape", [[0], [2, 0], [2]], ids=str)
+def test_randn_empty_takes_any_dtype(shape: list, dtype: str) -> None:
+    if shape == [2] and dtype == "float32":
+        return  # random values: the other cases are empty or rejected
+    _both(lambda m: m.randn(shape, dtype=getattr(m, dtype)))

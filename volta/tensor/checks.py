@@ -434,3 +434,16 @@ def check_uniform_bounds(dtype: D.dtype, low: float, high: float) -> None:
         raise SchemaError(f"uniform_ expects to-from <= std::numeric_limits<{dtype.name}>::max(), "
                           f"but found to={high} and from={low} which result in to-from to exceed "
                           "the limit")
+
+
+def check_random_bounds_fit(dtype: D.dtype, low: int, high: int) -> None:
+    """PyTorch's random_(from, to) on an integral or bool dtype: ``from`` and ``to - 1`` (the
+    largest draw) must be values of the dtype."""
+    if dtype is D.bool_:
+        smallest, largest = 0, 1
+    else:
+        info = np.iinfo(dtype.numpy)
+        smallest, largest = int(info.min), int(info.max)
+    for name, value in (("from", low), ("to - 1", high - 1)):
+        if not smallest <= value <= largest:
+            raise SchemaError(f"{name} is out of bounds for {dtype.name}")

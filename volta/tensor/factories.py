@@ -29,6 +29,7 @@ from volta.errors import (
     VoltaError,
 )
 from volta.memory_format import strides_in_order
+from volta.tensor.checks import check_random_bounds_fit
 from volta.tensor.tensor import Storage, Tensor, _rebuild, contiguous_strides, host_array
 
 
@@ -521,8 +522,12 @@ def rand(*size: Any, generator: Generator | None = None, dtype: Any = None, devi
 
 def randn(*size: Any, generator: Generator | None = None, dtype: Any = None, device: Any = None,
           requires_grad: bool = False) -> Tensor:
-    dt = _floating(_dtype(dtype), "randn")
-    shape = _allocatable(_size(size), dt)
+    dt = _dtype(dtype)
+    shape = _size(size)
+    if not dt.is_floating_point and 0 in shape:
+        # PyTorch's normal kernel, which rejects the dtype, never runs for no elements
+        return _filled(shape, 0, dt, device, requires_grad)
+    shape = _allocatable(shape, _floating(dt, "randn"))
     drawn = _on_device(shape, dt, device, generator, "normal", requires_grad)
     if drawn is not None:
         return drawn
@@ -543,6 +548,8 @@ def randint(low: int, high: int | None = None, size: Sequence[int] | None = None
     dt = _dtype(dtype, D.int64)
     for v in (low, high):
         _checked_int(v, D.int64)
+    if not dt.is_floating_point:
+        check_random_bounds_fit(dt, low, high)
     arr = _gen(generator).integers(low, high, size=_allocatable(_size((size,)), dt),
                                    dtype=np.int64)
     return _from_host(arr.astype(dt.numpy), device, requires_grad)
