@@ -30,6 +30,7 @@ from volta.errors import (
 )
 from volta.memory_format import strides_in_order
 from volta.tensor.checks import check_random_bounds_fit
+from volta.tensor.scalars import checked_convert
 from volta.tensor.tensor import Storage, Tensor, _rebuild, contiguous_strides, host_array
 
 
@@ -443,11 +444,38 @@ def linspace(start: float, end: float, steps: int, dtype: Any = None, device: An
         raise DTypeError('"linspace_cpu" not implemented for \'Bool\'')
     _allocatable((steps,), dt)
     if not dt.is_floating_point and dt is not D.bool_:
-        for v in (start, end):  # the bounds must fit the integer dtype
-            _checked_int(math.trunc(v) if math.isfinite(v) else math.inf, dt)
+        start, end = _integer_bound(start, dt), _integer_bound(end, dt)
     start, end = _as_float(start), _as_float(end)
-    return _from_host(np.linspace(start, end, steps, dtype=np.float64).astype(dt.numpy), device,
+    if steps == 1:
+        return _filled((1,), _single_step(start, dt, "linspace"), dt, device, requires_grad)
+    return _from_host(_two_sided_points(start, end, steps).astype(dt.numpy), device,
                       requires_grad)
+
+
+def _integer_bound(value: Any, dt: D.dtype) -> int:
+    """A range bound of an integer dtype: PyTorch truncates it into the dtype first (it must
+    fit), so the points step between integers."""
+    bound = math.trunc(value) if math.isfinite(value) else math.inf
+    _checked_int(bound, dt)
+    return bound
+
+
+def _two_sided_points(start: float, end: float, steps: int) -> np.ndarray:
+    """PyTorch's linspace points: the first half stepped up from ``start``, the second half
+    stepped down from ``end`` (so an infinite or NaN bound spreads NaN as in PyTorch)."""
+    index = np.arange(steps, dtype=np.float64)
+    with np.errstate(all="ignore"):
+        step = (end - start) / (steps - 1) if steps > 1 else 0.0
+        return np.where(index < steps // 2, start + step * index,
+                        end - step * (steps - 1 - index))
+
+
+def _single_step(value: float, dt: D.dtype, op: str) -> Any:
+    """The one point of a one-step range, filled as a Scalar: it must fit a float32/64 or
+    integer dtype (a half dtype takes inf silently, as PyTorch's fill does)."""
+    if dt in (D.float16, D.bfloat16) or dt is D.bool_:
+        return value
+    return checked_convert(value, dt, op)
 
 
 @python_arguments
@@ -461,8 +489,15 @@ def logspace(start: float, end: float, steps: int, base: float = 10.0, dtype: An
     if dt is D.bool_ and steps > 1:  # fewer steps are filled without PyTorch's kernel
         raise DTypeError('"logspace_cpu" not implemented for \'Bool\'')
     _allocatable((steps,), dt)
-    arr = np.power(base, np.linspace(_as_float(start), _as_float(end), steps, dtype=np.float64))
-    return _from_host(arr.astype(dt.numpy), device, requires_grad)
+    start, end, base = _as_float(start), _as_float(end), _as_float(base)
+    with np.errstate(all="ignore"):
+        if steps == 1:
+            one = float(np.power(base, start))
+            return _filled((1,), _single_step(one, dt, "logspace"), dt, device, requires_grad)
+        if not dt.is_floating_point and dt is not D.bool_:
+            start, end = _integer_bound(start, dt), _integer_bound(end, dt)
+        arr = np.power(base, _two_sided_points(start, end, steps))
+        return _from_host(arr.astype(dt.numpy), device, requires_grad)
 
 
 @python_arguments
