@@ -65,6 +65,15 @@ def test_arange_bounds_and_size(bounds: tuple) -> None:
     assert_agree(lambda: torch.arange(*bounds), lambda: volta.arange(*bounds))
 
 
+@pytest.mark.parametrize("dtype", ["int8", "int16", "int32", "int64"])
+@pytest.mark.parametrize("bounds", [(0.0001, 0.0001, 0.0001), (0, 5, 0.5), (0.5, 0.7, 0.1),
+                                    (0, 5, 1.5), (0, -5, -0.5)], ids=str)
+def test_arange_integer_dtype_checks_given_bounds(bounds: tuple, dtype: str) -> None:
+    # int64 truncates the bounds before its checks; the other integer dtypes after them
+    assert_agree(lambda: torch.arange(*bounds, dtype=getattr(torch, dtype)),
+                 lambda: volta.arange(*bounds, dtype=getattr(volta, dtype)))
+
+
 def _both(make: Callable[[Any], Any], device: str = "cpu") -> None:
     """``make(module)`` builds and runs the call with ``torch`` or ``volta``; volta's tensors
     move to ``device`` (``volta.tensor`` inputs built inside ``make`` use the module's API)."""
@@ -236,10 +245,12 @@ def test_randn_empty_takes_any_dtype(shape: list, dtype: str) -> None:
 RANGE_POINTS = [(math.inf, math.inf, 5), (1.2349046228868087e-74, math.inf, 5), (0, math.inf, 4),
                 (-math.inf, 0, 5), (math.nan, 1, 3), (0, 1, 5), (-3, 7.5, 11), (1, 0, 2),
                 (217, 156, 1), (1e300, 0, 1), (1e39, 0, 1), (40, 0, 1), (1e5, 0, 1), (3, 3, 1),
-                (-400, 0, 1), (2, 5, 0)]
+                (-400, 0, 1), (2, 5, 0), (300, 99, 0), (300, 99, 1), (300, 99, 2), (99, 300, 1),
+                (-1, 5, 1)]
 
 
-@pytest.mark.parametrize("dtype", ["float32", "float64", "float16", "int32", "int64", "bool"])
+@pytest.mark.parametrize("dtype", ["float32", "float64", "float16", "int32", "int64", "uint8",
+                                   "bool"])
 @pytest.mark.parametrize("op", ["linspace", "logspace"])
 @pytest.mark.parametrize("points", RANGE_POINTS, ids=str)
 def test_linspace_logspace_points(points: tuple, op: str, dtype: str) -> None:

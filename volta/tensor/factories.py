@@ -385,6 +385,18 @@ def _range_bound(value: Any, name: str, op: str) -> Any:
     return value.item() if isinstance(value, (np.number, np.bool_)) else value
 
 
+def _check_range(start: Any, end: Any, step: Any) -> None:
+    """PyTorch's checks of a range, in its order: a NaN step is not "nonzero", an infinite
+    step is allowed."""
+    if not (step > 0 or step < 0):
+        raise VoltaError("arange: step must be nonzero")
+    if not (math.isfinite(start) and math.isfinite(end)):
+        raise VoltaError(f"arange: unsupported range: {start} -> {end}")
+    if not ((step > 0 and end >= start) or (step < 0 and end <= start)):
+        raise VoltaError(f"arange: upper bound and lower bound inconsistent with step sign "
+                         f"(start={start}, end={end}, step={step})")
+
+
 def _range_size(start: Any, end: Any, step: Any) -> int:
     """ceil((end - start) / step), which must be a valid int64 size; a tiny step overflows
     the quotient to inf (exact integer arithmetic when every bound is an int)."""
@@ -406,19 +418,13 @@ def arange(start: Any, end: Any = None, step: Any = 1, dtype: Any = None, device
     if dtype is not None and not _dtype(dtype).is_floating_point:
         # an integer range runs in its dtype, as PyTorch's does: the bounds are truncated
         # first (arange(0, 5, 1.5, dtype=int64) steps by 1; a step of 0.5 is a zero step);
-        # PyTorch counts the elements from the truncated bounds for int64 only
+        # PyTorch checks the range and counts its elements from the truncated bounds for int64
+        # only (arange(0, 5, 0.5, dtype=int32) is ten zeros)
         given = values
         values = [math.trunc(v) if math.isfinite(v) else v for v in values]
         size_from = values if _dtype(dtype) is D.int64 else given
+    _check_range(*size_from)
     start, end, step = values
-    # PyTorch's checks, in its order: a NaN step is not "nonzero", an infinite step is allowed
-    if not (step > 0 or step < 0):
-        raise VoltaError("arange: step must be nonzero")
-    if not (math.isfinite(start) and math.isfinite(end)):
-        raise VoltaError(f"arange: unsupported range: {start} -> {end}")
-    if not ((step > 0 and end >= start) or (step < 0 and end <= start)):
-        raise VoltaError(f"arange: upper bound and lower bound inconsistent with step sign "
-                         f"(start={start}, end={end}, step={step})")
     is_float = any(isinstance(v, float) for v in values)
     for v in values:  # Python ints are int64 in an integer range, Scalars in a float one
         if isinstance(v, int):
@@ -443,7 +449,7 @@ def linspace(start: float, end: float, steps: int, dtype: Any = None, device: An
     if dt is D.bool_ and steps > 1:  # fewer steps are filled without PyTorch's kernel
         raise DTypeError('"linspace_cpu" not implemented for \'Bool\'')
     _allocatable((steps,), dt)
-    if not dt.is_floating_point and dt is not D.bool_:
+    if steps > 1 and not dt.is_floating_point and dt is not D.bool_:
         start, end = _integer_bound(start, dt), _integer_bound(end, dt)
     start, end = _as_float(start), _as_float(end)
     if steps == 1:
@@ -453,11 +459,9 @@ def linspace(start: float, end: float, steps: int, dtype: Any = None, device: An
 
 
 def _integer_bound(value: Any, dt: D.dtype) -> int:
-    """A range bound of an integer dtype: PyTorch truncates it into the dtype first (it must
-    fit), so the points step between integers."""
-    bound = math.trunc(value) if math.isfinite(value) else math.inf
-    _checked_int(bound, dt)
-    return bound
+    """A range bound of an integer dtype: PyTorch converts it to the dtype first (it must fit;
+    an unsigned dtype wraps a negative), so the points step between integers."""
+    return checked_convert(math.trunc(value) if math.isfinite(value) else value, dt, "linspace")
 
 
 def _two_sided_points(start: float, end: float, steps: int) -> np.ndarray:
@@ -475,6 +479,8 @@ def _single_step(value: float, dt: D.dtype, op: str) -> Any:
     integer dtype (a half dtype takes inf silently, as PyTorch's fill does)."""
     if dt in (D.float16, D.bfloat16) or dt is D.bool_:
         return value
+    if not dt.is_floating_point and math.isfinite(value) and value == int(value):
+        value = int(value)  # an unsigned dtype wraps a whole negative (-1 is 255)
     return checked_convert(value, dt, op)
 
 
@@ -494,7 +500,7 @@ def logspace(start: float, end: float, steps: int, base: float = 10.0, dtype: An
         if steps == 1:
             one = float(np.power(base, start))
             return _filled((1,), _single_step(one, dt, "logspace"), dt, device, requires_grad)
-        if not dt.is_floating_point and dt is not D.bool_:
+        if steps > 1 and not dt.is_floating_point and dt is not D.bool_:
             start, end = _integer_bound(start, dt), _integer_bound(end, dt)
         arr = np.power(base, _two_sided_points(start, end, steps))
         return _from_host(arr.astype(dt.numpy), device, requires_grad)
