@@ -247,9 +247,16 @@ def pointwise_result_dtypes(name: str, promotion: str, allowed: str | None, oper
     if same is not None:
         _check_same_dtype(operands, same)
     promoted = _pointwise_result_type(operands)
+    if same is not None and _is_tensor(operands[0]):
+        # lerp computes in self's dtype: a float weight does not make an integer self floating
+        promoted = operands[0].dtype
     if allowed is not None:
         if allowed == "non_bool_result" and promoted is bool_:
             raise DTypeError(f"{name}: not implemented for 'Bool'")
+        if allowed == "non_bool_tensor_exponent" and promoted is bool_ and (
+                _is_tensor(operands[1]) or not _is_tensor(operands[0])):
+            # PyTorch's pow has a bool kernel only on its Scalar-exponent path
+            raise DTypeError(f"\"{name}\" not implemented for 'Bool'")
         if allowed == "integral_and_bool" and promoted.is_floating_point:
             raise DTypeError(f"{name}: not implemented for '{promoted.name}' (integral and bool "
                              "tensors only)")

@@ -12,6 +12,7 @@ from volta._generated import registry as R
 from volta.composites.base import Number, _shape, composite
 from volta.composites.views import wrap_dims
 from volta.errors import DTypeError, SchemaError, ShapeError
+from volta.tensor.checks import require_tensors
 from volta.tensor.inplace import broadcast_shapes
 from volta.tensor.tensor import Tensor
 
@@ -98,8 +99,9 @@ def float_power(self: Tensor | Number, exponent: Tensor | Number) -> Tensor:
 
 
 @composite("arctan2")
-def arctan2(self: Tensor, other: Tensor | Number) -> Tensor:
-    """Alias of atan2."""
+def arctan2(self: Tensor, other: Tensor) -> Tensor:
+    """Alias of atan2 (which, like PyTorch's, takes no Python number)."""
+    require_tensors("arctan2", self, other)
     return R.atan2(self, other)
 
 

@@ -10,6 +10,7 @@ from volta.composites.base import Number, _shape, composite
 from volta.errors import DTypeError, SchemaError
 from volta.memory_format import format_strides, preserve_format
 from volta.tensor import factories as fac
+from volta.tensor.checks import check_uniform_bounds
 from volta.tensor.tensor import Tensor
 
 # ---------------------------------------------------------------- factories and random
@@ -119,11 +120,9 @@ def bernoulli(self: Tensor, p: float | None = None, generator: Any = None) -> Te
 @composite("uniform_")
 def uniform_(self: Tensor, from_: float = 0, to: float = 1, generator: Any = None) -> Tensor:
     """Fill ``self`` in place with uniform samples from [from, to)."""
-    if from_ > to:
-        raise SchemaError(f"uniform_ expects to return a [from, to) range, but found "
-                          f"from={from_} > to={to}")
-    if not self.is_floating_point():
-        raise DTypeError(f'"uniform_" not implemented for {self.dtype.name}')
+    if not self.is_floating_point():  # PyTorch checks the bounds inside a floating dispatch
+        raise DTypeError(f'"check_uniform_bounds" not implemented for {self.dtype.name}')
+    check_uniform_bounds(self.dtype, from_, to)
     u = fac.rand(_shape(self), generator=generator, dtype=self.dtype, device=self.device)
     return self.copy_(u * (to - from_) + from_)
 

@@ -33,6 +33,7 @@ def clamp_dtype(self: Tensor, min: Any, max: Any) -> D.dtype:
     if min is None and max is None:
         raise ArgumentError("clamp: at least one of 'min' or 'max' must not be None")
     out = D.result_type(self, *(v for v in (min, max) if v is not None))
+    check_bool_clamp(out, min, max)
     for bound in (min, max):
         if bound is not None and not isinstance(bound, Tensor):
             checked_convert(bound, out, "clamp")
@@ -691,3 +692,46 @@ def check_int64_list(op: str, name: str, values: Sequence[int]) -> None:
         if not _INT64_MIN <= value <= _INT64_MAX:
             raise ArgumentError(f"{op}(): argument '{name}' failed to unpack the object at pos "
                                 f"{position} with error \"Overflow when unpacking long long\"")
+
+
+# -- fuzz fixes: pointwise
+
+
+def check_bool_clamp(out: D.dtype, min: Any, max: Any) -> None:
+    """PyTorch clamps a bool result only by one tensor bound (its maximum/minimum kernels):
+    two bounds or a number bound need a clamp kernel, which has no bool version."""
+    if out is not D.bool_:
+        return
+    if any(b is not None and not isinstance(b, Tensor) for b in (min, max)):
+        raise DTypeError('"clamp_scalar_cpu" not implemented for \'Bool\'')
+    if min is not None and max is not None:
+        raise DTypeError('"clamp_cpu" not implemented for \'Bool\'')
+
+
+def check_uniform_bounds(dtype: D.dtype, low: float, high: float) -> None:
+    """PyTorch's uniform_ bounds, in its order: each finite in ``dtype`` (NaN and inf fail),
+    ``low <= high``, and ``high - low`` finite in ``dtype``."""
+    largest = float(D.finfo(dtype).max)
+    for name, value in (("from", low), ("to", high)):
+        if not -largest <= value <= largest:
+            raise SchemaError(f"{name} is out of bounds for {dtype.name}")
+    if low > high:
+        raise SchemaError(f"uniform_ expects to return a [from, to) range, but found "
+                          f"from={low} > to={high}")
+    if high - low > largest:
+        raise SchemaError(f"uniform_ expects to-from <= std::numeric_limits<{dtype.name}>::max(), "
+                          f"but found to={high} and from={low} which result in to-from to exceed "
+                          "the limit")
+
+
+def check_random_bounds_fit(dtype: D.dtype, low: int, high: int) -> None:
+    """PyTorch's random_(from, to) on an integral or bool dtype: ``from`` and ``to - 1`` (the
+    largest draw) must be values of the dtype."""
+    if dtype is D.bool_:
+        smallest, largest = 0, 1
+    else:
+        info = np.iinfo(dtype.numpy)
+        smallest, largest = int(info.min), int(info.max)
+    for name, value in (("from", low), ("to - 1", high - 1)):
+        if not smallest <= value <= largest:
+            raise SchemaError(f"{name} is out of bounds for {dtype.name}")

@@ -29,6 +29,8 @@ from volta.errors import (
     VoltaError,
 )
 from volta.memory_format import strides_in_order
+from volta.tensor.checks import check_random_bounds_fit
+from volta.tensor.scalars import checked_convert
 from volta.tensor.tensor import Storage, Tensor, _rebuild, contiguous_strides, host_array
 
 
@@ -183,6 +185,22 @@ def _check_python_ints(data: Any) -> None:
         _checked_int(data, D.int64)
 
 
+def _check_numbers_fit(data: Any, dt: D.dtype) -> None:
+    """PyTorch's check of every Python number of nested data converted to integer dtype
+    ``dt``: in its range before truncation (127.9 overflows int8; NaN and inf overflow every
+    integer dtype); an unsigned dtype also takes negatives down to -max (wrapping)."""
+    if isinstance(data, (list, tuple)):
+        for item in data:
+            _check_numbers_fit(item, dt)
+        return
+    if isinstance(data, (int, float)) and not isinstance(data, bool):
+        info = np.iinfo(dt.numpy)
+        low = -info.max if info.min == 0 else info.min
+        if not low <= data <= info.max:  # NaN fails too
+            raise NumericOverflowError(f"value cannot be converted to type {dt.name} without "
+                                       "overflow")
+
+
 def _checked_int(value: Any, dt: D.dtype) -> None:
     """PyTorch's check that a Python number fits the integer dtype it is converted to."""
     info = np.iinfo(dt.numpy)
@@ -243,9 +261,12 @@ def _infer(data: Any) -> np.ndarray:
 def tensor(data: Any, dtype: Any = None, device: Any = None, requires_grad: bool = False,
            pin_memory: bool = False) -> Tensor:
     """A new tensor holding a copy of ``data`` (nested lists, numbers, arrays, tensors)."""
-    if not isinstance(data, (Tensor, np.ndarray)) and (
-            dtype is None or not D.dtype_argument(dtype).is_floating_point):
-        _check_python_ints(data)
+    if not isinstance(data, (Tensor, np.ndarray)):
+        target = None if dtype is None else D.dtype_argument(dtype)
+        if target is None:
+            _check_python_ints(data)
+        elif not target.is_floating_point and target is not D.bool_:
+            _check_numbers_fit(data, target)
     if dtype is not None and not isinstance(data, (Tensor, np.ndarray)):
         # convert Python numbers straight to the requested dtype (no detour via float32)
         target = D.dtype_argument(dtype)
@@ -364,6 +385,28 @@ def _range_bound(value: Any, name: str, op: str) -> Any:
     return value.item() if isinstance(value, (np.number, np.bool_)) else value
 
 
+def _check_range(start: Any, end: Any, step: Any) -> None:
+    """PyTorch's checks of a range, in its order: a NaN step is not "nonzero", an infinite
+    step is allowed."""
+    if not (step > 0 or step < 0):
+        raise VoltaError("arange: step must be nonzero")
+    if not (math.isfinite(start) and math.isfinite(end)):
+        raise VoltaError(f"arange: unsupported range: {start} -> {end}")
+    if not ((step > 0 and end >= start) or (step < 0 and end <= start)):
+        raise VoltaError(f"arange: upper bound and lower bound inconsistent with step sign "
+                         f"(start={start}, end={end}, step={step})")
+
+
+def _range_size(start: Any, end: Any, step: Any) -> int:
+    """ceil((end - start) / step), which must be a valid int64 size; a tiny step overflows
+    the quotient to inf (exact integer arithmetic when every bound is an int)."""
+    exact = all(isinstance(v, int) for v in (start, end, step))
+    size = -((start - end) // step) if exact else (end - start) / step
+    if not 0 <= size <= _INT64_MAX:  # NaN fails too
+        raise ShapeError("arange: invalid size, possible overflow?")
+    return math.ceil(size)
+
+
 @python_arguments
 def arange(start: Any, end: Any = None, step: Any = 1, dtype: Any = None, device: Any = None,
            requires_grad: bool = False) -> Tensor:
@@ -375,18 +418,13 @@ def arange(start: Any, end: Any = None, step: Any = 1, dtype: Any = None, device
     if dtype is not None and not _dtype(dtype).is_floating_point:
         # an integer range runs in its dtype, as PyTorch's does: the bounds are truncated
         # first (arange(0, 5, 1.5, dtype=int64) steps by 1; a step of 0.5 is a zero step);
-        # PyTorch counts the elements from the truncated bounds for int64 only
+        # PyTorch checks the range and counts its elements from the truncated bounds for int64
+        # only (arange(0, 5, 0.5, dtype=int32) is ten zeros)
         given = values
         values = [math.trunc(v) if math.isfinite(v) else v for v in values]
         size_from = values if _dtype(dtype) is D.int64 else given
+    _check_range(*size_from)
     start, end, step = values
-    if step == 0:
-        raise VoltaError("arange: step must be nonzero")
-    if (end - start) / step < 0:
-        raise VoltaError(f"arange: upper bound and larger bound inconsistent with step sign "
-                         f"(start={start}, end={end}, step={step})")
-    if not all(math.isfinite(v) for v in values):
-        raise VoltaError(f"arange: unsupported range: {start} -> {end}")
     is_float = any(isinstance(v, float) for v in values)
     for v in values:  # Python ints are int64 in an integer range, Scalars in a float one
         if isinstance(v, int):
@@ -394,7 +432,7 @@ def arange(start: Any, end: Any = None, step: Any = 1, dtype: Any = None, device
     dt = _dtype(dtype, D.get_default_dtype() if is_float else D.int64)
     if dt is D.bool_:
         raise DTypeError('"arange_cpu" not implemented for \'Bool\'')
-    n = max(0, math.ceil((size_from[1] - size_from[0]) / size_from[2]))
+    n = _range_size(*size_from)
     _allocatable((n,), dt)
     arr = (start + np.arange(n, dtype=np.float64 if is_float else np.int64) * step)
     return _from_host(arr.astype(dt.numpy), device, requires_grad)
@@ -411,12 +449,39 @@ def linspace(start: float, end: float, steps: int, dtype: Any = None, device: An
     if dt is D.bool_ and steps > 1:  # fewer steps are filled without PyTorch's kernel
         raise DTypeError('"linspace_cpu" not implemented for \'Bool\'')
     _allocatable((steps,), dt)
-    if not dt.is_floating_point and dt is not D.bool_:
-        for v in (start, end):  # the bounds must fit the integer dtype
-            _checked_int(math.trunc(v) if math.isfinite(v) else math.inf, dt)
+    if steps > 1 and not dt.is_floating_point and dt is not D.bool_:
+        start, end = _integer_bound(start, dt), _integer_bound(end, dt)
     start, end = _as_float(start), _as_float(end)
-    return _from_host(np.linspace(start, end, steps, dtype=np.float64).astype(dt.numpy), device,
+    if steps == 1:
+        return _filled((1,), _single_step(start, dt, "linspace"), dt, device, requires_grad)
+    return _from_host(_two_sided_points(start, end, steps).astype(dt.numpy), device,
                       requires_grad)
+
+
+def _integer_bound(value: Any, dt: D.dtype) -> int:
+    """A range bound of an integer dtype: PyTorch converts it to the dtype first (it must fit;
+    an unsigned dtype wraps a negative), so the points step between integers."""
+    return checked_convert(math.trunc(value) if math.isfinite(value) else value, dt, "linspace")
+
+
+def _two_sided_points(start: float, end: float, steps: int) -> np.ndarray:
+    """PyTorch's linspace points: the first half stepped up from ``start``, the second half
+    stepped down from ``end`` (so an infinite or NaN bound spreads NaN as in PyTorch)."""
+    index = np.arange(steps, dtype=np.float64)
+    with np.errstate(all="ignore"):
+        step = (end - start) / (steps - 1) if steps > 1 else 0.0
+        return np.where(index < steps // 2, start + step * index,
+                        end - step * (steps - 1 - index))
+
+
+def _single_step(value: float, dt: D.dtype, op: str) -> Any:
+    """The one point of a one-step range, filled as a Scalar: it must fit a float32/64 or
+    integer dtype (a half dtype takes inf silently, as PyTorch's fill does)."""
+    if dt in (D.float16, D.bfloat16) or dt is D.bool_:
+        return value
+    if not dt.is_floating_point and math.isfinite(value) and value == int(value):
+        value = int(value)  # an unsigned dtype wraps a whole negative (-1 is 255)
+    return checked_convert(value, dt, op)
 
 
 @python_arguments
@@ -430,8 +495,15 @@ def logspace(start: float, end: float, steps: int, base: float = 10.0, dtype: An
     if dt is D.bool_ and steps > 1:  # fewer steps are filled without PyTorch's kernel
         raise DTypeError('"logspace_cpu" not implemented for \'Bool\'')
     _allocatable((steps,), dt)
-    arr = np.power(base, np.linspace(_as_float(start), _as_float(end), steps, dtype=np.float64))
-    return _from_host(arr.astype(dt.numpy), device, requires_grad)
+    start, end, base = _as_float(start), _as_float(end), _as_float(base)
+    with np.errstate(all="ignore"):
+        if steps == 1:
+            one = float(np.power(base, start))
+            return _filled((1,), _single_step(one, dt, "logspace"), dt, device, requires_grad)
+        if steps > 1 and not dt.is_floating_point and dt is not D.bool_:
+            start, end = _integer_bound(start, dt), _integer_bound(end, dt)
+        arr = np.power(base, _two_sided_points(start, end, steps))
+        return _from_host(arr.astype(dt.numpy), device, requires_grad)
 
 
 @python_arguments
@@ -491,8 +563,12 @@ def rand(*size: Any, generator: Generator | None = None, dtype: Any = None, devi
 
 def randn(*size: Any, generator: Generator | None = None, dtype: Any = None, device: Any = None,
           requires_grad: bool = False) -> Tensor:
-    dt = _floating(_dtype(dtype), "randn")
-    shape = _allocatable(_size(size), dt)
+    dt = _dtype(dtype)
+    shape = _size(size)
+    if not dt.is_floating_point and 0 in shape:
+        # PyTorch's normal kernel, which rejects the dtype, never runs for no elements
+        return _filled(shape, 0, dt, device, requires_grad)
+    shape = _allocatable(shape, _floating(dt, "randn"))
     drawn = _on_device(shape, dt, device, generator, "normal", requires_grad)
     if drawn is not None:
         return drawn
@@ -513,6 +589,8 @@ def randint(low: int, high: int | None = None, size: Sequence[int] | None = None
     dt = _dtype(dtype, D.int64)
     for v in (low, high):
         _checked_int(v, D.int64)
+    if not dt.is_floating_point:
+        check_random_bounds_fit(dt, low, high)
     arr = _gen(generator).integers(low, high, size=_allocatable(_size((size,)), dt),
                                    dtype=np.int64)
     return _from_host(arr.astype(dt.numpy), device, requires_grad)

@@ -715,7 +715,7 @@ KERNELS['floor_divide'] = floor_divide
 
 
 def pow(self, exponent):
-    (self, exponent), out_dtype = _prepare('pow', 'default', None, self, exponent)
+    (self, exponent), out_dtype = _prepare('pow', 'default', 'non_bool_tensor_exponent', self, exponent)
     _token = _quiet_on()
     try:
         return _wrap(_pm.pow(self, exponent), out_dtype)
@@ -943,7 +943,7 @@ KERNELS['bitwise_right_shift'] = bitwise_right_shift
 
 
 def lerp(self, end, weight):
-    (self, end, weight), out_dtype = _prepare('lerp', 'default', None, self, end, weight)
+    (self, end, weight), out_dtype = _prepare('lerp', 'default', 'floating', self, end, weight)
     _token = _quiet_on()
     try:
         return _wrap(self + weight * (end - self), out_dtype)

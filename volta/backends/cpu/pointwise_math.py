@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from volta.backends.cpu import numpy_nn
-from volta.tensor.checks import check_integer_division, check_integer_pow
+from volta.tensor.checks import check_integer_division
 
 exp = np.exp
 exp2 = np.exp2
@@ -250,5 +250,15 @@ def xlogy(x: Any, y: Any) -> Any:
 def pow(base: Any, exponent: Any) -> Any:
     if _float_array(base) and _is_number(exponent) and exponent == 2:
         return np.square(base)  # np.power has no fast path for a square
-    check_integer_pow(base, exponent)
+    if np.result_type(base, exponent).kind in "iu" and (np.asarray(exponent) < 0).any():
+        return _integer_power_with_negatives(base, exponent)
     return np.power(base, exponent)
+
+
+def _integer_power_with_negatives(base: Any, exponent: Any) -> Any:
+    """PyTorch's integer pow by a tensor of exponents: a negative power is 1 for a base of 1,
+    +-1 for a base of -1 and 0 otherwise (a negative Python-number exponent was rejected)."""
+    negative = exponent < 0
+    result = np.power(base, np.where(negative, 0, exponent).astype(np.result_type(exponent)))
+    reciprocal = np.where(base == 1, 1, np.where(base == -1, np.where(exponent % 2 == 0, 1, -1), 0))
+    return np.where(negative, reciprocal, result).astype(result.dtype, copy=False)

@@ -15,6 +15,7 @@ import numpy as np
 from volta import dtypes as D
 from volta.backend import host_view
 from volta.backends.cpu.storage import wrap_as as _wrap_as
+from volta.tensor.checks import check_integer_pow_by_number
 from volta.tensor.inplace import broadcast_shapes
 from volta.tensor.scalars import (  # noqa: F401 - scalar_argument: generated kernels' import
     checked_convert,
@@ -50,6 +51,10 @@ else:
 _CHECKED_EXPONENT_OPS = frozenset({"pow"})
 
 
+# dtype categories that reject nothing but bool operands (the fast path skips their check)
+_CHECKS_BOOL_ONLY = frozenset({"numeric", "non_bool_result", "non_bool_tensor_exponent"})
+
+
 def prepare(name: str, promotion: str, allowed: str | None, *operands: Any
             ) -> tuple[list[Any], D.dtype]:
     # fast path: tensors of one ordinary dtype and one shape need no casts and no checks
@@ -57,7 +62,7 @@ def prepare(name: str, promotion: str, allowed: str | None, *operands: Any
     if promotion == "default" and type(first) is Tensor:
         dt = first.dtype
         if dt not in _HALF and (allowed is None or (
-                (allowed == "numeric" or allowed == "non_bool_result") and dt is not D.bool_)) \
+                allowed in _CHECKS_BOOL_ONLY and dt is not D.bool_)) \
                 and not (dt is D.bool_ and name in D.BOOL_TO_INT64_OPS):
             shape = first._shape
             arrays = []
@@ -88,6 +93,7 @@ def prepare(name: str, promotion: str, allowed: str | None, *operands: Any
         else:
             if name in _CHECKED_EXPONENT_OPS and len(arrays) == 1:
                 checked_convert(x, promoted, name)
+                check_integer_pow_by_number(promoted, x)
             arrays.append(scalar_operand(name, x, compute, promoted))
     if mismatch:
         broadcast_shapes(*(x._shape for x in operands if isinstance(x, Tensor)))

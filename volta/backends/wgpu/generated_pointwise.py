@@ -461,7 +461,7 @@ SPECS['floor_divide'] = dict(
 SPECS['pow'] = dict(
     args=(('self', 'Tensor'), ('exponent', 'Tensor')),
     promotion='default',
-    dtypes=None,
+    dtypes='non_bool_tensor_exponent',
     wgsl='pw_pow(v_self, v_exponent)',
 )
 
@@ -643,7 +643,7 @@ SPECS['bitwise_right_shift'] = dict(
 SPECS['lerp'] = dict(
     args=(('self', 'Tensor'), ('end', 'Tensor'), ('weight', 'Tensor')),
     promotion='default',
-    dtypes=None,
+    dtypes='floating',
     wgsl='(v_self + (v_weight * (v_end - v_self)))',
 )
 
