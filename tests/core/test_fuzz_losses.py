@@ -251,3 +251,29 @@ def test_kl_div_log_target_is_keyword_only() -> None:
            lambda: torch.kl_div(t, t.exp(), 2, log_target=True))
     _agree(lambda: VF.kl_div(v, v.exp(), reduction="sum", log_target=True),
            lambda: TF.kl_div(t, t.exp(), reduction="sum", log_target=True))
+
+
+@pytest.mark.parametrize("input_dtype", PAIR_DTYPES)
+@pytest.mark.parametrize("target_dtype", ["float32", "int64", "bool", "float16"])
+@pytest.mark.parametrize("name", ["soft_margin_loss", "hinge_embedding_loss", "mse_loss",
+                                  "l1_loss"])
+@pytest.mark.parametrize("reduction", ["none", "mean", "sum"])
+def test_elementwise_loss_dtypes(name: str, input_dtype: str, target_dtype: str,
+                                 reduction: str) -> None:
+    """soft_margin_loss and hinge_embedding_loss write into input's dtype (hinge's margin
+    becomes input's dtype first: truncated for integers); mse_loss wants a floating common
+    dtype."""
+    v, t = _pair((2, 3), input_dtype)
+    vt, tt = _pair((2, 3), target_dtype, seed=1)
+    vt, tt = vt.sign() if target_dtype != "bool" else vt, tt.sign() if target_dtype != "bool" else tt
+    extra = {"margin": -1.5} if name == "hinge_embedding_loss" else {}
+    _agree(lambda: getattr(VF, name)(v * 3, vt, reduction=reduction, **extra),
+           lambda: getattr(TF, name)(t * 3, tt, reduction=reduction, **extra), atol=2e-3)
+
+
+@pytest.mark.parametrize("eps", [-7.874079946986219e-266, -1.0, 0.0])
+def test_cosine_similarity_negative_eps(eps: float) -> None:
+    v1, t1 = _pair((2,), "float32")
+    v2, t2 = _pair((2,), "int16", seed=1)
+    _agree(lambda: volta.cosine_similarity(v1, v2, -1, eps),
+           lambda: torch.cosine_similarity(t1, t2, -1, eps))

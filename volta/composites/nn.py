@@ -563,7 +563,8 @@ def mse_loss(self: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
     """Mean (or summed) squared error."""
     _check_reduction(reduction)
     _warn_target_size(self, target)
-    diff = self - target
+    common = checks.regression_loss_dtype("mse_cpu", self, target)
+    diff = self.to(common) - target.to(common)  # a bool operand subtracts as a number
     return _reduce(diff * diff, reduction)
 
 
@@ -673,6 +674,7 @@ def kl_div(self: Tensor, target: Tensor, reduction: str = "mean",
 @composite("cosine_similarity")
 def cosine_similarity(x1: Tensor, x2: Tensor, dim: int = 1, eps: float = 1e-08) -> Tensor:
     """Cosine of the angle between ``x1`` and ``x2`` along ``dim`` (broadcasting)."""
+    checks.check_cosine_similarity_eps(eps)
     common = D.result_type(x1, x2)
     if not common.is_floating_point:
         raise DTypeError(f"expected common dtype to be floating point, yet common dtype is "

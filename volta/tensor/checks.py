@@ -508,3 +508,34 @@ def check_index_add(self: Tensor, dim: int, index: Tensor, source: Tensor) -> No
         raise ShapeError(f"source tensor shape must match self tensor shape, excluding the "
                          f"specified dimension. Got self.shape = {list(self.shape)} "
                          f"source.shape = {list(source.shape)}")
+
+
+def soft_margin_loss_dtype(self: Tensor, target: Tensor) -> None:
+    """soft_margin_loss negates input and writes ``log1p(exp(...))`` (floating, the default
+    dtype for integers) into input's dtype: no bool input, no integer input."""
+    if self.dtype is D.bool_:
+        raise DTypeError("Negation, the `-` operator, on a bool tensor is not supported. If you "
+                         "are trying to invert a mask, use the `~` or `logical_not()` operator "
+                         "instead.")
+    computed = D.result_type(self, target)
+    if not computed.is_floating_point:
+        computed = D.get_default_dtype()
+    if not D.can_cast(computed, self.dtype):
+        raise DTypeError(f"result type {scalar_type_name(computed)} can't be cast to the desired "
+                         f"output type {scalar_type_name(self.dtype)}")
+
+
+def hinge_margin(self: Tensor, margin: float) -> float | int:
+    """hinge_embedding_loss's margin in input's dtype (PyTorch subtracts it as a tensor of that
+    dtype): truncated for an integer input; a bool input cannot subtract."""
+    if self.dtype is D.bool_:
+        raise DTypeError("Subtraction, the `-` operator, with two bool tensors is not supported. "
+                         "Use the `^` or `logical_xor()` operator instead.")
+    if self.dtype.is_floating_point:
+        return margin
+    return math.trunc(checked_convert(float(margin), self.dtype, "hinge_embedding_loss"))
+
+
+def check_cosine_similarity_eps(eps: float) -> None:
+    if eps < 0:
+        raise InvalidArgumentError(f"eps must be non-negative, got: {eps:g}")
