@@ -277,3 +277,18 @@ def test_cosine_similarity_negative_eps(eps: float) -> None:
     v2, t2 = _pair((2,), "int16", seed=1)
     _agree(lambda: volta.cosine_similarity(v1, v2, -1, eps),
            lambda: torch.cosine_similarity(t1, t2, -1, eps))
+
+
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+@pytest.mark.parametrize("dtypes", [("bfloat16", "float16"), ("float16", "bfloat16"),
+                                    ("int8", "float16"), ("uint8", "int8"), ("float32", "int64")])
+def test_isin_promotes(device: str, dtypes: tuple) -> None:
+    """Elements and test elements compare in their promoted dtype."""
+    if device == "wgpu" and "bfloat16" in dtypes or device == "wgpu" and "int8" in dtypes:
+        device = "cpu"  # no such WGPU dtype
+    t = torch.tensor([[1.5, -2.0, 3.0], [200.0, 0.0, -1.0]]).to(getattr(torch, dtypes[0]))
+    tt = torch.tensor([3.0, -1.0, 200.0, 1.5]).to(getattr(torch, dtypes[1]))
+    v = volta.tensor(t.double().numpy()).to(getattr(volta, dtypes[0])).to(device)
+    vt = volta.tensor(tt.double().numpy()).to(getattr(volta, dtypes[1])).to(device)
+    _agree(lambda: volta.isin(v, vt).to("cpu"), lambda: torch.isin(t, tt))
+    _agree(lambda: volta.isin(v, vt, invert=True).to("cpu"), lambda: torch.isin(t, tt, invert=True))
