@@ -293,3 +293,12 @@ def test_isin_promotes(device: str, dtypes: tuple) -> None:
     vt = volta.tensor(tt.double().numpy()).to(getattr(volta, dtypes[1])).to(device)
     _agree(lambda: volta.isin(v, vt).to("cpu"), lambda: torch.isin(t, tt))
     _agree(lambda: volta.isin(v, vt, invert=True).to("cpu"), lambda: torch.isin(t, tt, invert=True))
+
+
+@pytest.mark.parametrize("name", ["multilabel_soft_margin_loss", "gaussian_nll_loss"])
+def test_python_losses_take_a_number_target(name: str) -> None:
+    """torch's Python-level losses compute with a number target as it is."""
+    v, t = _pair((2, 3), "float32")
+    extra_v = (volta.ones(2, 3),) if name == "gaussian_nll_loss" else ()
+    extra_t = (torch.ones(2, 3),) if name == "gaussian_nll_loss" else ()
+    _agree(lambda: getattr(VF, name)(v, 1, *extra_v), lambda: getattr(TF, name)(t, 1, *extra_t))
