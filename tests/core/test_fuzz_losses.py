@@ -302,3 +302,17 @@ def test_python_losses_take_a_number_target(name: str) -> None:
     extra_v = (volta.ones(2, 3),) if name == "gaussian_nll_loss" else ()
     extra_t = (torch.ones(2, 3),) if name == "gaussian_nll_loss" else ()
     _agree(lambda: getattr(VF, name)(v, 1, *extra_v), lambda: getattr(TF, name)(t, 1, *extra_t))
+
+
+@pytest.mark.parametrize("input_dtype", PAIR_DTYPES)
+@pytest.mark.parametrize("target_dtype", PAIR_DTYPES)
+@pytest.mark.parametrize("name", ["binary_cross_entropy", "binary_cross_entropy_with_logits"])
+def test_binary_cross_entropy_dtypes(name: str, input_dtype: str, target_dtype: str) -> None:
+    """binary_cross_entropy: target of input's (floating) dtype; with logits: the common dtype
+    must fit target's."""
+    v, t = _pair((2, 3), input_dtype)
+    vt, tt = _pair((2, 3), target_dtype, seed=1)
+    if name == "binary_cross_entropy" and input_dtype != "bool":
+        v, t = v.abs() / 2, t.abs() / 2
+    vt, tt = (vt.abs() / 2, tt.abs() / 2) if target_dtype != "bool" else (vt, tt)
+    _agree(lambda: getattr(VF, name)(v, vt), lambda: getattr(TF, name)(t, tt), atol=5e-3)

@@ -617,6 +617,7 @@ def binary_cross_entropy(self: Tensor, target: Tensor, weight: Tensor | None = N
         raise ShapeError(f"Using a target size ({target.shape}) that is different to the input "
                          f"size ({self.shape}) is deprecated. Please ensure they have the same "
                          "size.")
+    checks.check_binary_cross_entropy_dtypes(self, target)
     for name, values in (("input", self), ("target", target)):
         if bool(R.any(R.logical_not(R.logical_and(R.ge(values, 0), R.le(values, 1))))):
             raise InvalidOperationError(f"binary_cross_entropy: all elements of {name} should "
@@ -638,13 +639,15 @@ def binary_cross_entropy_with_logits(self: Tensor, target: Tensor, weight: Tenso
     if _shape(target) != _shape(self):
         raise ShapeError(f"Target size ({target.shape}) must be the same as input size "
                          f"({self.shape})")
+    checks.check_logits_loss_target(self, target)
     log_sigmoid = F.logsigmoid(self)
     if pos_weight is not None:
         log_sigmoid = log_sigmoid * ((pos_weight - 1) * target + 1)
     loss = (1 - target) * self - log_sigmoid
     if weight is not None:
         loss = loss * weight
-    return _reduce(loss, reduction)
+    # PyTorch computes in place into a tensor of target's dtype
+    return _reduce(loss.to(target.dtype), reduction)
 
 
 @composite("kl_div")

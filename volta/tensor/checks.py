@@ -539,3 +539,21 @@ def hinge_margin(self: Tensor, margin: float) -> float | int:
 def check_cosine_similarity_eps(eps: float) -> None:
     if eps < 0:
         raise InvalidArgumentError(f"eps must be non-negative, got: {eps:g}")
+
+
+def check_binary_cross_entropy_dtypes(self: Tensor, target: Tensor) -> None:
+    """binary_cross_entropy does not promote: target of input's dtype, a floating one."""
+    if target.dtype is not self.dtype:
+        raise DTypeError(f"Found dtype {scalar_type_name(target.dtype)} but expected "
+                         f"{scalar_type_name(self.dtype)}")
+    if not self.dtype.is_floating_point:
+        raise not_implemented_for("binary_cross_entropy", self.dtype)
+
+
+def check_logits_loss_target(self: Tensor, target: Tensor) -> None:
+    """binary_cross_entropy_with_logits computes into a tensor of target's dtype, which must
+    hold input's and target's common dtype (no integer target for a floating input)."""
+    common = D.result_type(self, target)
+    if not D.can_cast(common, target.dtype):
+        raise DTypeError(f"result type {scalar_type_name(common)} can't be cast to the desired "
+                         f"output type {scalar_type_name(target.dtype)}")
