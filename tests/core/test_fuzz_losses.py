@@ -316,3 +316,14 @@ def test_binary_cross_entropy_dtypes(name: str, input_dtype: str, target_dtype: 
         v, t = v.abs() / 2, t.abs() / 2
     vt, tt = (vt.abs() / 2, tt.abs() / 2) if target_dtype != "bool" else (vt, tt)
     _agree(lambda: getattr(VF, name)(v, vt), lambda: getattr(TF, name)(t, tt), atol=5e-3)
+
+
+@pytest.mark.parametrize("var_dtype", ["int8", "uint8", "int32", "int64", "bool", "float16"])
+@pytest.mark.parametrize("eps", [1e-6, 0, float("nan")])
+def test_gaussian_nll_loss_var_clamp(var_dtype: str, eps: float) -> None:
+    """var is clamped in place at eps: no float eps for an integer var, none for a bool var."""
+    v, t = _pair((2, 3), "float32")
+    vv, tv = _pair((2, 3), var_dtype, seed=1)
+    vv, tv = (vv.abs(), tv.abs()) if var_dtype != "bool" else (vv, tv)
+    _agree(lambda: VF.gaussian_nll_loss(v, v * 0.5, vv, eps=eps),
+           lambda: TF.gaussian_nll_loss(t, t * 0.5, tv, eps=eps), atol=1e-3)

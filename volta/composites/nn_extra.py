@@ -533,6 +533,7 @@ def gaussian_nll_loss(input: Tensor, target: Tensor, var: Tensor, full: bool = F
             raise InvalidArgumentError("var is of incorrect size")
     if reduction not in _REDUCTIONS:
         raise InvalidArgumentError(f"{reduction} is not valid")
+    checks.check_gaussian_var_clamp(var, eps)
     # clamped for stability without changing the gradient (PyTorch clamps under no_grad)
     var = var + (R.clamp(var, eps, None) - var).detach()
     loss = 0.5 * (F.log(var) + (input - target) ** 2 / var)

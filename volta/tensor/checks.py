@@ -557,3 +557,19 @@ def check_logits_loss_target(self: Tensor, target: Tensor) -> None:
     if not D.can_cast(common, target.dtype):
         raise DTypeError(f"result type {scalar_type_name(common)} can't be cast to the desired "
                          f"output type {scalar_type_name(target.dtype)}")
+
+
+# the C++ type names PyTorch's in-place clamp prints
+_CPP_TYPE_NAMES = {D.int8: "signed char", D.uint8: "unsigned char", D.int16: "short int",
+                   D.int32: "int", D.int64: "long int", D.bool_: "bool"}
+
+
+def check_gaussian_var_clamp(var: Tensor, eps: float) -> None:
+    """gaussian_nll_loss clamps ``var`` in place at ``eps``: an integer var takes no float eps,
+    a bool var no eps at all."""
+    if var.dtype.is_floating_point:
+        return
+    computed = D.result_type(var, eps)
+    if not D.can_cast(computed, var.dtype):
+        raise DTypeError(f"result type {scalar_type_name(computed)} can't be cast to the desired "
+                         f"output type {_CPP_TYPE_NAMES[var.dtype]}")
