@@ -327,3 +327,12 @@ def test_gaussian_nll_loss_var_clamp(var_dtype: str, eps: float) -> None:
     vv, tv = (vv.abs(), tv.abs()) if var_dtype != "bool" else (vv, tv)
     _agree(lambda: VF.gaussian_nll_loss(v, v * 0.5, vv, eps=eps),
            lambda: TF.gaussian_nll_loss(t, t * 0.5, tv, eps=eps), atol=1e-3)
+
+
+@pytest.mark.parametrize("mode", [None, "bogus", "use_mm_for_euclid_dist", "donot_use_mm_for_euclid_dist",
+                                  "use_mm_for_euclid_dist_if_necessary"])
+def test_cdist_compute_mode(mode: Any) -> None:
+    v, t = _pair((4, 3, 2), "float32")
+    _agree(lambda: volta.cdist(v, v, 2.0, mode), lambda: torch.cdist(t, t, 2.0, mode), atol=1e-4)
+    _agree(lambda: volta.cdist(v, v, 1.0, compute_mode=mode),
+           lambda: torch.cdist(t, t, 1.0, compute_mode=mode), atol=1e-4)

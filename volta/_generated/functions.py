@@ -2308,8 +2308,8 @@ def combinations(input: Tensor, r: int = 2, with_replacement: bool = False) -> T
     return _op.combinations(input, r, with_replacement)
 
 @_b.checked(_op.cdist)
-def cdist(x1: Tensor, x2: Tensor, p: float = 2, compute_mode: str | None = None) -> Tensor:
-    """cdist(Tensor x1, Tensor x2, float p=2, str? compute_mode=None) -> Tensor
+def cdist(x1: Tensor, x2: Tensor, p: float = 2, compute_mode: str = 'use_mm_for_euclid_dist_if_necessary') -> Tensor:
+    """cdist(Tensor x1, Tensor x2, float p=2, str compute_mode="use_mm_for_euclid_dist_if_necessary") -> Tensor
     
     p-norm distances between each pair of rows of x1 and x2.
     """

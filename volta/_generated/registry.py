@@ -328,7 +328,7 @@ kron = _define('kron(Tensor self, Tensor other) -> Tensor', tags=(), source='ops
 block_diag = _define('block_diag(Tensor[] tensors) -> Tensor', tags=(), source='ops.yaml:1871', composite=True)
 cartesian_prod = _define('cartesian_prod(Tensor[] tensors) -> Tensor', tags=(), source='ops.yaml:1876', composite=True)
 combinations = _define('combinations(Tensor self, int r=2, bool with_replacement=False) -> Tensor', tags=(), source='ops.yaml:1881', composite=True)
-cdist = _define('cdist(Tensor x1, Tensor x2, float p=2, str? compute_mode=None) -> Tensor', tags=(), source='ops.yaml:1885', composite=True)
+cdist = _define('cdist(Tensor x1, Tensor x2, float p=2, str compute_mode="use_mm_for_euclid_dist_if_necessary") -> Tensor', tags=(), source='ops.yaml:1885', composite=True)
 pdist = _define('pdist(Tensor input, float p=2) -> Tensor', tags=(), source='ops.yaml:1889', composite=True)
 cov = _define('cov(Tensor self, *, int correction=1, Tensor? fweights=None, Tensor? aweights=None) -> Tensor', tags=(), source='ops.yaml:1894', composite=True)
 corrcoef = _define('corrcoef(Tensor self) -> Tensor', tags=(), source='ops.yaml:1898', composite=True)
