@@ -209,7 +209,7 @@ def load(path: str | Path, helper_names: frozenset[str] = frozenset()) -> list[O
         # other ops take Tensors only, but a composite that happens to work on a number (dist(t, 1))
         # would accept one silently: ``numbers: []`` has the generated function check inline
         if decl.numbers and "pointwise" not in tags:
-            fail("'numbers:' names the arguments of a pointwise op that take Python numbers; "
+            fail("'numbers:' restricts which arguments of a pointwise op take Python numbers; "
                  "other ops take Tensors only, so use 'numbers: []' or tag the op 'pointwise'")
         for arg in decl.numbers or ():
             if arg not in tensor_names:

@@ -251,3 +251,88 @@ def test_kl_div_log_target_is_keyword_only() -> None:
            lambda: torch.kl_div(t, t.exp(), 2, log_target=True))
     _agree(lambda: VF.kl_div(v, v.exp(), reduction="sum", log_target=True),
            lambda: TF.kl_div(t, t.exp(), reduction="sum", log_target=True))
+
+
+@pytest.mark.parametrize("input_dtype", PAIR_DTYPES)
+@pytest.mark.parametrize("target_dtype", ["float32", "int64", "bool", "float16"])
+@pytest.mark.parametrize("name", ["soft_margin_loss", "hinge_embedding_loss", "mse_loss",
+                                  "l1_loss"])
+@pytest.mark.parametrize("reduction", ["none", "mean", "sum"])
+def test_elementwise_loss_dtypes(name: str, input_dtype: str, target_dtype: str,
+                                 reduction: str) -> None:
+    """soft_margin_loss and hinge_embedding_loss write into input's dtype (hinge's margin
+    becomes input's dtype first: truncated for integers); mse_loss wants a floating common
+    dtype."""
+    v, t = _pair((2, 3), input_dtype)
+    vt, tt = _pair((2, 3), target_dtype, seed=1)
+    vt, tt = vt.sign() if target_dtype != "bool" else vt, tt.sign() if target_dtype != "bool" else tt
+    extra = {"margin": -1.5} if name == "hinge_embedding_loss" else {}
+    _agree(lambda: getattr(VF, name)(v * 3, vt, reduction=reduction, **extra),
+           lambda: getattr(TF, name)(t * 3, tt, reduction=reduction, **extra), atol=2e-3)
+
+
+@pytest.mark.parametrize("eps", [-7.874079946986219e-266, -1.0, 0.0])
+def test_cosine_similarity_negative_eps(eps: float) -> None:
+    v1, t1 = _pair((2,), "float32")
+    v2, t2 = _pair((2,), "int16", seed=1)
+    _agree(lambda: volta.cosine_similarity(v1, v2, -1, eps),
+           lambda: torch.cosine_similarity(t1, t2, -1, eps))
+
+
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+@pytest.mark.parametrize("dtypes", [("bfloat16", "float16"), ("float16", "bfloat16"),
+                                    ("int8", "float16"), ("uint8", "int8"), ("float32", "int64")])
+def test_isin_promotes(device: str, dtypes: tuple) -> None:
+    """Elements and test elements compare in their promoted dtype."""
+    if device == "wgpu" and "bfloat16" in dtypes or device == "wgpu" and "int8" in dtypes:
+        device = "cpu"  # no such WGPU dtype
+    t = torch.tensor([[1.5, -2.0, 3.0], [200.0, 0.0, -1.0]]).to(getattr(torch, dtypes[0]))
+    # enough test elements for numpy's sorting path (a few take its loop)
+    tt = torch.tensor([3.0, -1.0, 200.0, 1.5] + [7.0] * 40).to(getattr(torch, dtypes[1]))
+    v = volta.tensor(t.double().numpy()).to(getattr(volta, dtypes[0])).to(device)
+    vt = volta.tensor(tt.double().numpy()).to(getattr(volta, dtypes[1])).to(device)
+    _agree(lambda: volta.isin(v, vt).to("cpu"), lambda: torch.isin(t, tt))
+    _agree(lambda: volta.isin(v, vt, invert=True).to("cpu"), lambda: torch.isin(t, tt, invert=True))
+
+
+@pytest.mark.parametrize("name", ["multilabel_soft_margin_loss", "gaussian_nll_loss"])
+def test_python_losses_take_a_number_target(name: str) -> None:
+    """torch's Python-level losses compute with a number target as it is."""
+    v, t = _pair((2, 3), "float32")
+    extra_v = (volta.ones(2, 3),) if name == "gaussian_nll_loss" else ()
+    extra_t = (torch.ones(2, 3),) if name == "gaussian_nll_loss" else ()
+    _agree(lambda: getattr(VF, name)(v, 1, *extra_v), lambda: getattr(TF, name)(t, 1, *extra_t))
+
+
+@pytest.mark.parametrize("input_dtype", PAIR_DTYPES)
+@pytest.mark.parametrize("target_dtype", PAIR_DTYPES)
+@pytest.mark.parametrize("name", ["binary_cross_entropy", "binary_cross_entropy_with_logits"])
+def test_binary_cross_entropy_dtypes(name: str, input_dtype: str, target_dtype: str) -> None:
+    """binary_cross_entropy: target of input's (floating) dtype; with logits: the common dtype
+    must fit target's."""
+    v, t = _pair((2, 3), input_dtype)
+    vt, tt = _pair((2, 3), target_dtype, seed=1)
+    if name == "binary_cross_entropy" and input_dtype != "bool":
+        v, t = v.abs() / 2, t.abs() / 2
+    vt, tt = (vt.abs() / 2, tt.abs() / 2) if target_dtype != "bool" else (vt, tt)
+    _agree(lambda: getattr(VF, name)(v, vt), lambda: getattr(TF, name)(t, tt), atol=5e-3)
+
+
+@pytest.mark.parametrize("var_dtype", ["int8", "uint8", "int32", "int64", "bool", "float16"])
+@pytest.mark.parametrize("eps", [1e-6, 0, float("nan")])
+def test_gaussian_nll_loss_var_clamp(var_dtype: str, eps: float) -> None:
+    """var is clamped in place at eps: no float eps for an integer var, none for a bool var."""
+    v, t = _pair((2, 3), "float32")
+    vv, tv = _pair((2, 3), var_dtype, seed=1)
+    vv, tv = (vv.abs(), tv.abs()) if var_dtype != "bool" else (vv, tv)
+    _agree(lambda: VF.gaussian_nll_loss(v, v * 0.5, vv, eps=eps),
+           lambda: TF.gaussian_nll_loss(t, t * 0.5, tv, eps=eps), atol=1e-3)
+
+
+@pytest.mark.parametrize("mode", [None, "bogus", "use_mm_for_euclid_dist", "donot_use_mm_for_euclid_dist",
+                                  "use_mm_for_euclid_dist_if_necessary"])
+def test_cdist_compute_mode(mode: Any) -> None:
+    v, t = _pair((4, 3, 2), "float32")
+    _agree(lambda: volta.cdist(v, v, 2.0, mode), lambda: torch.cdist(t, t, 2.0, mode), atol=1e-4)
+    _agree(lambda: volta.cdist(v, v, 1.0, compute_mode=mode),
+           lambda: torch.cdist(t, t, 1.0, compute_mode=mode), atol=1e-4)

@@ -2308,8 +2308,8 @@ def combinations(input: Tensor, r: int = 2, with_replacement: bool = False) -> T
     return _op.combinations(input, r, with_replacement)
 
 @_b.checked(_op.cdist)
-def cdist(x1: Tensor, x2: Tensor, p: float = 2, compute_mode: str | None = None) -> Tensor:
-    """cdist(Tensor x1, Tensor x2, float p=2, str? compute_mode=None) -> Tensor
+def cdist(x1: Tensor, x2: Tensor, p: float = 2, compute_mode: str = 'use_mm_for_euclid_dist_if_necessary') -> Tensor:
+    """cdist(Tensor x1, Tensor x2, float p=2, str compute_mode="use_mm_for_euclid_dist_if_necessary") -> Tensor
     
     p-norm distances between each pair of rows of x1 and x2.
     """
@@ -4287,9 +4287,6 @@ def gaussian_nll_loss(input: Tensor, target: Tensor, var: Tensor, full: bool = F
     
     Gaussian negative log likelihood with mean input and variance var.
     """
-    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'gaussian_nll_loss')
-    if target.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(target, 'target', 2, 'gaussian_nll_loss')
-    if var.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(var, 'var', 3, 'gaussian_nll_loss')
     if full.__class__ is not bool: full = _b.bool_arg(full, 'full', 'gaussian_nll_loss')
     if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'gaussian_nll_loss')
     if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'gaussian_nll_loss')
@@ -4341,8 +4338,6 @@ def multilabel_soft_margin_loss(input: Tensor, target: Tensor, weight: Tensor | 
     
     Per-class logistic loss of 0/1 targets, averaged over the classes.
     """
-    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'multilabel_soft_margin_loss')
-    if target.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(target, 'target', 2, 'multilabel_soft_margin_loss')
     if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'multilabel_soft_margin_loss')
     return _op.multilabel_soft_margin_loss(input, target, weight, reduction)
 

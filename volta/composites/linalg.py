@@ -919,8 +919,16 @@ def _check_distance_input(op: str, x: Tensor, name: str) -> None:
                          f"{type_name(x.dtype)}")
 
 
+_CDIST_MODES = ("use_mm_for_euclid_dist_if_necessary", "use_mm_for_euclid_dist",
+                "donot_use_mm_for_euclid_dist")
+
+
 @composite("cdist")
-def cdist(x1: Tensor, x2: Tensor, p: float = 2, compute_mode: int | None = None) -> Tensor:
+def cdist(x1: Tensor, x2: Tensor, p: float = 2,
+          compute_mode: str = "use_mm_for_euclid_dist_if_necessary") -> Tensor:
+    # the mode only picks how PyTorch computes euclidean distances; one of its three names
+    if compute_mode not in _CDIST_MODES:
+        raise InvalidArgumentError(f"{compute_mode} is not a valid value for compute_mode")
     if x1.ndim < 2:
         raise ShapeError(f"cdist only supports at least 2D tensors, X1 got: {x1.ndim}D")
     if x2.ndim < 2:

@@ -566,7 +566,8 @@ def mse_loss(self: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
     """Mean (or summed) squared error."""
     _check_reduction(reduction)
     _warn_target_size(self, target)
-    diff = self - target
+    common = checks.regression_loss_dtype("mse_cpu", self, target)
+    diff = self.to(common) - target.to(common)  # a bool operand subtracts as a number
     return _reduce(diff * diff, reduction)
 
 
@@ -619,6 +620,7 @@ def binary_cross_entropy(self: Tensor, target: Tensor, weight: Tensor | None = N
         raise ShapeError(f"Using a target size ({target.shape}) that is different to the input "
                          f"size ({self.shape}) is deprecated. Please ensure they have the same "
                          "size.")
+    checks.check_binary_cross_entropy_dtypes(self, target)
     for name, values in (("input", self), ("target", target)):
         if bool(R.any(R.logical_not(R.logical_and(R.ge(values, 0), R.le(values, 1))))):
             raise InvalidOperationError(f"binary_cross_entropy: all elements of {name} should "
@@ -640,13 +642,15 @@ def binary_cross_entropy_with_logits(self: Tensor, target: Tensor, weight: Tenso
     if _shape(target) != _shape(self):
         raise ShapeError(f"Target size ({target.shape}) must be the same as input size "
                          f"({self.shape})")
+    checks.check_logits_loss_target(self, target)
     log_sigmoid = F.logsigmoid(self)
     if pos_weight is not None:
         log_sigmoid = log_sigmoid * ((pos_weight - 1) * target + 1)
     loss = (1 - target) * self - log_sigmoid
     if weight is not None:
         loss = loss * weight
-    return _reduce(loss, reduction)
+    # PyTorch computes in place into a tensor of target's dtype
+    return _reduce(loss.to(target.dtype), reduction)
 
 
 @composite("kl_div")
@@ -676,6 +680,7 @@ def kl_div(self: Tensor, target: Tensor, reduction: str = "mean",
 @composite("cosine_similarity")
 def cosine_similarity(x1: Tensor, x2: Tensor, dim: int = 1, eps: float = 1e-08) -> Tensor:
     """Cosine of the angle between ``x1`` and ``x2`` along ``dim`` (broadcasting)."""
+    checks.check_cosine_similarity_eps(eps)
     common = D.result_type(x1, x2)
     if not common.is_floating_point:
         raise DTypeError(f"expected common dtype to be floating point, yet common dtype is "

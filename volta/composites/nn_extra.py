@@ -463,7 +463,9 @@ def _check_loss_reduction(reduction: str) -> None:
 def soft_margin_loss(self: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
     """``log(1 + exp(-target * input))``, target in {-1, 1}."""
     _check_loss_reduction(reduction)
-    return _reduce(F.log1p(F.exp(-self * target)), reduction)
+    checks.soft_margin_loss_dtype(self, target)
+    # PyTorch writes each element into input's dtype before reducing
+    return _reduce(F.log1p(F.exp(-self * target)).to(self.dtype), reduction)
 
 
 @composite("margin_ranking_loss")
@@ -480,6 +482,7 @@ def hinge_embedding_loss(self: Tensor, target: Tensor, margin: float = 1.0,
                          reduction: str = "mean") -> Tensor:
     """``x`` where target is 1, ``max(0, margin - x)`` where it is -1."""
     _check_loss_reduction(reduction)
+    margin = checks.hinge_margin(self, margin)
     margin_part = R.where_self(R.ne(target, 1), R.clamp(margin - self, 0, None), 0)
     self_part = R.where_self(R.ne(target, -1), self, 0)
     return _reduce(margin_part + self_part, reduction)
@@ -537,6 +540,7 @@ def gaussian_nll_loss(input: Tensor, target: Tensor, var: Tensor, full: bool = F
             raise InvalidArgumentError("var is of incorrect size")
     if reduction not in _REDUCTIONS:
         raise InvalidArgumentError(f"{reduction} is not valid")
+    checks.check_gaussian_var_clamp(var, eps)
     # clamped for stability without changing the gradient (PyTorch clamps under no_grad)
     var = var + (R.clamp(var, eps, None) - var).detach()
     loss = 0.5 * (F.log(var) + (input - target) ** 2 / var)

@@ -735,3 +735,68 @@ def check_random_bounds_fit(dtype: D.dtype, low: int, high: int) -> None:
     for name, value in (("from", low), ("to - 1", high - 1)):
         if not smallest <= value <= largest:
             raise SchemaError(f"{name} is out of bounds for {dtype.name}")
+
+
+def soft_margin_loss_dtype(self: Tensor, target: Tensor) -> None:
+    """soft_margin_loss negates input and writes ``log1p(exp(...))`` (floating, the default
+    dtype for integers) into input's dtype: no bool input, no integer input."""
+    if self.dtype is D.bool_:
+        raise DTypeError("Negation, the `-` operator, on a bool tensor is not supported. If you "
+                         "are trying to invert a mask, use the `~` or `logical_not()` operator "
+                         "instead.")
+    computed = D.result_type(self, target)
+    if not computed.is_floating_point:
+        computed = D.get_default_dtype()
+    if not D.can_cast(computed, self.dtype):
+        raise DTypeError(f"result type {scalar_type_name(computed)} can't be cast to the desired "
+                         f"output type {scalar_type_name(self.dtype)}")
+
+
+def hinge_margin(self: Tensor, margin: float) -> float | int:
+    """hinge_embedding_loss's margin in input's dtype (PyTorch subtracts it as a tensor of that
+    dtype): truncated for an integer input; a bool input cannot subtract."""
+    if self.dtype is D.bool_:
+        raise DTypeError("Subtraction, the `-` operator, with two bool tensors is not supported. "
+                         "Use the `^` or `logical_xor()` operator instead.")
+    if self.dtype.is_floating_point:
+        return margin
+    return math.trunc(checked_convert(float(margin), self.dtype, "hinge_embedding_loss"))
+
+
+def check_cosine_similarity_eps(eps: float) -> None:
+    if eps < 0:
+        raise InvalidArgumentError(f"eps must be non-negative, got: {eps:g}")
+
+
+def check_binary_cross_entropy_dtypes(self: Tensor, target: Tensor) -> None:
+    """binary_cross_entropy does not promote: target of input's dtype, a floating one."""
+    if target.dtype is not self.dtype:
+        raise DTypeError(f"Found dtype {scalar_type_name(target.dtype)} but expected "
+                         f"{scalar_type_name(self.dtype)}")
+    if not self.dtype.is_floating_point:
+        raise not_implemented_for("binary_cross_entropy", self.dtype)
+
+
+def check_logits_loss_target(self: Tensor, target: Tensor) -> None:
+    """binary_cross_entropy_with_logits computes into a tensor of target's dtype, which must
+    hold input's and target's common dtype (no integer target for a floating input)."""
+    common = D.result_type(self, target)
+    if not D.can_cast(common, target.dtype):
+        raise DTypeError(f"result type {scalar_type_name(common)} can't be cast to the desired "
+                         f"output type {scalar_type_name(target.dtype)}")
+
+
+# the C++ type names PyTorch's in-place clamp prints
+_CPP_TYPE_NAMES = {D.int8: "signed char", D.uint8: "unsigned char", D.int16: "short int",
+                   D.int32: "int", D.int64: "long int", D.bool_: "bool"}
+
+
+def check_gaussian_var_clamp(var: Tensor, eps: float) -> None:
+    """gaussian_nll_loss clamps ``var`` in place at ``eps``: an integer var takes no float eps,
+    a bool var no eps at all."""
+    if var.dtype.is_floating_point:
+        return
+    computed = D.result_type(var, eps)
+    if not D.can_cast(computed, var.dtype):
+        raise DTypeError(f"result type {scalar_type_name(computed)} can't be cast to the desired "
+                         f"output type {_CPP_TYPE_NAMES[var.dtype]}")

@@ -436,8 +436,14 @@ def histogram(self: Tensor, bins: Any, range: Any = None, weight: Tensor | None 
 def isin(elements: Any, test_elements: Any, assume_unique: bool = False,
          invert: bool = False) -> Tensor:
     check_isin_operands(elements, test_elements)
+    # compared in the promoted dtype (numpy cannot promote bfloat16 with float16); the half
+    # types widen to float32 exactly, for numpy's sort
+    common = D.result_type(elements, test_elements)
+    compute = np.float32 if common in (D.float16, D.bfloat16) else common.numpy
     a = A(elements) if isinstance(elements, Tensor) else np.asarray(elements)
     b = A(test_elements) if isinstance(test_elements, Tensor) else np.asarray(test_elements)
+    a = a.astype(common.numpy, copy=False).astype(compute, copy=False)
+    b = b.astype(common.numpy, copy=False).astype(compute, copy=False)
     return WA(np.isin(a, b, invert=invert), D.bool_)
 
 
