@@ -6,6 +6,7 @@ VoltaError) and volta leaves its inputs as they were."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -365,3 +366,23 @@ def test_fold_takes_ints_as_pytorch(args: tuple) -> None:
     data = _data((1, 2, 12), "float32")
     _agree(lambda: volta.nn.functional.fold(_tensor(volta, data, "float32"), *args),
            lambda: torch.nn.functional.fold(_tensor(torch, data, "float32"), *args))
+
+
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+@pytest.mark.parametrize("training", [True, False])
+@pytest.mark.parametrize("shape", [(1, 3, 1), (1, 3), (0, 3), (2, 0), (2, 3, 0)])
+def test_native_batch_norm_of_few_values_as_pytorch(shape: tuple, training: bool,
+                                                    device: str) -> None:
+    """One value per channel is the op's to take (batch_norm rejects it); training on nothing
+    is not. Whole numbers: PyTorch's CPU kernel leaves a rounding error in ``x - mean`` of a
+    single value, times 1 / sqrt(eps)."""
+    data = np.arange(math.prod(shape), dtype=np.float32).reshape(shape) % 3
+
+    def call(lib: Any, dev: str) -> tuple:
+        stats = (_tensor(lib, np.zeros(shape[1], np.float32), "float32", dev),
+                 _tensor(lib, np.ones(shape[1], np.float32), "float32", dev))
+        result = lib.native_batch_norm(_tensor(lib, data, "float32", dev), None, None, *stats,
+                                       training, 0.1, 1e-5)
+        return tuple(result) + stats
+
+    _agree(lambda: call(volta, device), lambda: call(torch, "cpu"))
