@@ -386,3 +386,32 @@ def test_native_batch_norm_of_few_values_as_pytorch(shape: tuple, training: bool
         return tuple(result) + stats
 
     _agree(lambda: call(volta, device), lambda: call(torch, "cpu"))
+
+
+ADAPTIVE_SIZES = [[4], [2, 2], [2, 2, 2], [], (2,), 2, None, [None, 2], [None, 2, 2], 2.0, [2.0],
+                  [2, 2.0, 2], "ab", object()]
+
+
+@pytest.mark.parametrize("return_indices", [False, True])
+@pytest.mark.parametrize("output_size", ADAPTIVE_SIZES, ids=repr)
+@pytest.mark.parametrize("op", ["adaptive_avg_pool1d", "adaptive_max_pool1d",
+                                "adaptive_avg_pool2d", "adaptive_max_pool2d",
+                                "adaptive_avg_pool3d", "adaptive_max_pool3d"])
+def test_adaptive_pool_output_size_as_pytorch(op: str, output_size: Any,
+                                              return_indices: bool) -> None:
+    if return_indices and "max" not in op:
+        return
+    data = _data((2, 4, 4, 4)[:3 if op.endswith("1d") else 4], "float32")
+    extra = (True,) if return_indices else ()
+    _agree(lambda: getattr(volta.nn.functional, op)(_tensor(volta, data, "float32"),
+                                                    output_size, *extra),
+           lambda: getattr(torch.nn.functional, op)(_tensor(torch, data, "float32"),
+                                                    output_size, *extra))
+
+
+@pytest.mark.parametrize("op", ["adaptive_avg_pool1d", "adaptive_max_pool1d",
+                                "adaptive_avg_pool2d", "adaptive_max_pool2d",
+                                "adaptive_avg_pool3d", "adaptive_max_pool3d"])
+def test_adaptive_pool_of_a_non_tensor_is_an_argument_error(op: str) -> None:
+    _agree(lambda: getattr(volta.nn.functional, op)("x", []),
+           lambda: getattr(torch.nn.functional, op)("x", []))
