@@ -415,3 +415,17 @@ def test_adaptive_pool_output_size_as_pytorch(op: str, output_size: Any,
 def test_adaptive_pool_of_a_non_tensor_is_an_argument_error(op: str) -> None:
     _agree(lambda: getattr(volta.nn.functional, op)("x", []),
            lambda: getattr(torch.nn.functional, op)("x", []))
+
+
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+@pytest.mark.parametrize("dtype", ["float32", "float16"])
+@pytest.mark.parametrize("shape", [(1, 3, 1), (4, 3, 2)])
+def test_native_batch_norm_of_zero_variance_without_eps(shape: tuple, dtype: str,
+                                                        device: str) -> None:
+    """PyTorch's convention: a zero variance with eps 0 gives an inverse deviation of 0 (and a
+    zero output), not inf and NaN."""
+    data = np.full(shape, 2.0, np.float32)
+    _agree(lambda: volta.native_batch_norm(_tensor(volta, data, dtype, device), None, None, None,
+                                           None, True, 0.0, 0),
+           lambda: torch.native_batch_norm(_tensor(torch, data, dtype), None, None, None, None,
+                                           True, 0.0, 0))

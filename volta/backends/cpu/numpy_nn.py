@@ -1128,7 +1128,10 @@ def native_batch_norm(
             mean = x.mean(axis=axes)
             centred = x - mean.reshape(bshape)
             var = (centred * centred).mean(axis=axes)  # biased, as used for normalising
-        invstd = 1.0 / np.sqrt(var + eps)
+        with np.errstate(divide="ignore"):
+            invstd = 1.0 / np.sqrt(var + eps)
+        if eps == 0:  # PyTorch's convention: a zero variance without eps scales by 0, not inf
+            invstd[var == 0] = 0
         with np.errstate(divide="ignore", invalid="ignore"):
             if running_mean is not None:
                 running_mean[...] = momentum * mean + (1 - momentum) * running_mean

@@ -234,6 +234,8 @@ def native_batch_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None,
         centred = x - mean.reshape(bshape)
         var = (centred * centred).mean(axes)
         invstd = (var + eps).rsqrt()
+        if eps == 0:  # PyTorch's convention: a zero variance without eps scales by 0, not inf
+            invstd = invstd.masked_fill(var == 0, 0)
         # running statistics are updated in place, on the device (unbiased variance)
         if running_mean is not None:
             copy_into(running_mean, mean * momentum + running_mean * (1 - momentum))
