@@ -429,3 +429,12 @@ def test_native_batch_norm_of_zero_variance_without_eps(shape: tuple, dtype: str
                                            None, True, 0.0, 0),
            lambda: torch.native_batch_norm(_tensor(torch, data, dtype), None, None, None, None,
                                            True, 0.0, 0))
+
+
+@pytest.mark.parametrize("extra", [(), (True,), (False,)], ids=repr)
+def test_batch_norm_op_requires_cudnn_enabled_as_pytorch(extra: tuple) -> None:
+    data = _data((4, 3, 2), "float32")
+    _agree(lambda: volta.batch_norm(_tensor(volta, data, "float32"), None, None, None, None,
+                                    True, 0.1, 1e-5, *extra),
+           lambda: torch.batch_norm(_tensor(torch, data, "float32"), None, None, None, None,
+                                    True, 0.1, 1e-5, *extra))

@@ -308,8 +308,9 @@ def _channel_count(size: Sequence[int]) -> int:
 @composite("batch_norm")
 def batch_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None,
                running_mean: Tensor | None, running_var: Tensor | None, training: bool,
-               momentum: float, eps: float) -> Tensor:
-    """Batch normalisation over every dim but the channel dim 1."""
+               momentum: float, eps: float, cudnn_enabled: bool) -> Tensor:
+    """Batch normalisation over every dim but the channel dim 1. ``cudnn_enabled`` (PyTorch's
+    choice of a CUDA library) changes nothing here; like PyTorch, the op requires it."""
     if training and input.ndim >= 2 and _channel_count(_shape(input)) == 1:
         raise ShapeError(f"Expected more than 1 value per channel when training, got input size "
                          f"{list(input.shape)}")

@@ -182,7 +182,8 @@ def _embedding_renorm_(weight: Tensor, input: Tensor, max_norm: float,
 def batch_norm(input: Tensor, running_mean: Tensor | None, running_var: Tensor | None,
                weight: Tensor | None = None, bias: Tensor | None = None,
                training: bool = False, momentum: float = 0.1, eps: float = 1e-5) -> Tensor:
-    return _F.batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps)
+    return _F.batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps,
+                         True)
 
 
 def _pool_stride(stride: Any) -> Any:
@@ -524,7 +525,7 @@ def instance_norm(input: Tensor, running_mean: Tensor | None = None,
     channels = input.shape[1]
     if not use_input_stats:
         return _F.batch_norm(input, weight, bias, running_mean, running_var, False, momentum,
-                             eps)
+                             eps, True)
     out = _F.group_norm(input, channels, weight, bias, eps)
     if running_mean is not None or running_var is not None:
         # the running statistics average the per-instance statistics over the batch
