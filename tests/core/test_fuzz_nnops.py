@@ -438,3 +438,25 @@ def test_batch_norm_op_requires_cudnn_enabled_as_pytorch(extra: tuple) -> None:
                                     True, 0.1, 1e-5, *extra),
            lambda: torch.batch_norm(_tensor(torch, data, "float32"), None, None, None, None,
                                     True, 0.1, 1e-5, *extra))
+
+
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+@pytest.mark.parametrize("dtype", ["int8", "uint8", "int16", "int32", "int64", "float32"])
+@pytest.mark.parametrize("args", [dict(kernel_size=2, ceil_mode=True),
+                                  dict(kernel_size=3, stride=2, padding=1),
+                                  dict(kernel_size=[2], stride=[], ceil_mode=True)], ids=repr)
+@pytest.mark.parametrize("fill", [None, "least"])
+def test_max_pool_of_integers_past_the_edge_as_pytorch(fill: Any, args: dict, dtype: str,
+                                                       device: str) -> None:
+    """Windows reaching past the input (padding, ceil_mode) of an integer dtype, also where
+    every value is the dtype's least."""
+    if device == "wgpu" and dtype not in WGPU_DTYPES:
+        return
+    low = 0 if dtype == "uint8" else -128
+    data = np.random.default_rng(0).integers(low, 127, (1, 2, 3, 5)) if fill is None else \
+        np.full((1, 2, 3, 5), low)
+    data = data.astype(np.float32)
+    _agree(lambda: volta.nn.functional.max_pool2d(_tensor(volta, data, dtype, device),
+                                                  return_indices=True, **args),
+           lambda: torch.nn.functional.max_pool2d(_tensor(torch, data, dtype),
+                                                  return_indices=True, **args))
