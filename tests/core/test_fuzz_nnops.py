@@ -460,3 +460,18 @@ def test_max_pool_of_integers_past_the_edge_as_pytorch(fill: Any, args: dict, dt
                                                   return_indices=True, **args),
            lambda: torch.nn.functional.max_pool2d(_tensor(torch, data, dtype),
                                                   return_indices=True, **args))
+
+
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+@pytest.mark.parametrize("shape", [(2, 3, 5), (3, 5)])
+@pytest.mark.parametrize("output_size", [[2], [0], 3])
+def test_adaptive_max_pool1d_op_returns_values_and_indices(output_size: Any, shape: tuple,
+                                                           device: str) -> None:
+    data = _data(shape, "float32")
+    _agree(lambda: volta.adaptive_max_pool1d(_tensor(volta, data, "float32", device),
+                                             output_size),
+           lambda: torch.adaptive_max_pool1d(_tensor(torch, data, "float32"), output_size))
+    _agree(lambda: volta.nn.functional.adaptive_max_pool1d(
+               _tensor(volta, data, "float32", device), output_size),
+           lambda: torch.nn.functional.adaptive_max_pool1d(_tensor(torch, data, "float32"),
+                                                           output_size))

@@ -3648,8 +3648,8 @@ def adaptive_avg_pool2d(input: Tensor, output_size: int | Sequence[int]) -> Tens
     return _op.adaptive_avg_pool2d(input, output_size)
 
 @_b.checked(_op.adaptive_max_pool1d)
-def adaptive_max_pool1d(input: Tensor, output_size: int | Sequence[int]) -> Tensor:
-    """adaptive_max_pool1d(Tensor self, int[1] output_size) -> Tensor
+def adaptive_max_pool1d(input: Tensor, output_size: int | Sequence[int]) -> tuple[Tensor, Tensor]:
+    """adaptive_max_pool1d(Tensor self, int[1] output_size) -> (Tensor, Tensor)
     """
     output_size = _b.int_list(output_size, 1, 'output_size')
     return _op.adaptive_max_pool1d(input, output_size)

@@ -516,7 +516,7 @@ adaptive_avg_pool_backward = _define('adaptive_avg_pool_backward(Tensor grad_out
 adaptive_max_pool = _define('adaptive_max_pool(Tensor self, int[] output_size) -> (Tensor, Tensor)', tags=('nn',), source='ops.yaml:2741')
 adaptive_avg_pool1d = _define('adaptive_avg_pool1d(Tensor self, int[1] output_size) -> Tensor', tags=('nn',), source='ops.yaml:2746', composite=True)
 adaptive_avg_pool2d = _define('adaptive_avg_pool2d(Tensor self, int[2] output_size) -> Tensor', tags=('nn',), source='ops.yaml:2751', composite=True)
-adaptive_max_pool1d = _define('adaptive_max_pool1d(Tensor self, int[1] output_size) -> Tensor', tags=('nn',), source='ops.yaml:2756', composite=True)
+adaptive_max_pool1d = _define('adaptive_max_pool1d(Tensor self, int[1] output_size) -> (Tensor, Tensor)', tags=('nn',), source='ops.yaml:2756', composite=True)
 adaptive_max_pool2d = _define('adaptive_max_pool2d(Tensor self, int[2] output_size) -> Tensor', tags=('nn',), source='ops.yaml:2761', composite=True)
 embedding = _define('embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor', tags=('nn',), source='ops.yaml:2766')
 embedding_backward = _define('embedding_backward(Tensor grad_output, Tensor indices, int num_weights, int padding_idx, bool scale_grad_by_freq) -> Tensor', tags=('nn',), source='ops.yaml:2771')

@@ -274,9 +274,13 @@ def adaptive_avg_pool2d(self: Tensor, output_size: Sequence[int | None]) -> Tens
 
 
 @composite("adaptive_max_pool1d")
-def adaptive_max_pool1d(self: Tensor, output_size: Sequence[int]) -> Tensor:
-    """Max pooling of (N, C, L) or (C, L) input to ``output_size``."""
-    return _adaptive(self, output_size, 1, "adaptive_max_pool1d", True)
+def adaptive_max_pool1d(self: Tensor, output_size: Sequence[int]) -> tuple[Tensor, Tensor]:
+    """Max pooling of (N, C, L) or (C, L) input to ``output_size``, and the index of each
+    maximum (PyTorch's ``torch.adaptive_max_pool1d`` returns both)."""
+    x, unbatched = _batched(self, 1, "adaptive_max_pool1d")
+    check_pool_dtype("adaptive_max_pool1d", x.dtype)
+    out, indices = R.adaptive_max_pool(x, _output_size(x, output_size, 1))
+    return (out.squeeze(0), indices.squeeze(0)) if unbatched else (out, indices)
 
 
 @composite("adaptive_max_pool2d")

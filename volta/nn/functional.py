@@ -246,13 +246,9 @@ def adaptive_max_pool2d(input: Tensor, output_size: Any, return_indices: bool = 
 
 @_export
 def adaptive_max_pool1d(input: Tensor, output_size: Any, return_indices: bool = False) -> Any:
-    size = _adaptive_size("adaptive_max_pool1d", input, output_size, 1)
-    if return_indices:
-        x = input if input.ndim == 3 else input.unsqueeze(0)
-        check_pool_dtype("adaptive_max_pool1d", input.dtype)
-        out, idx = _R.adaptive_max_pool(x, size)
-        return (out, idx) if input.ndim == 3 else (out.squeeze(0), idx.squeeze(0))
-    return _F.adaptive_max_pool1d(input, size)
+    out, indices = _F.adaptive_max_pool1d(
+        input, _adaptive_size("adaptive_max_pool1d", input, output_size, 1))
+    return (out, indices) if return_indices else out
 
 
 @_export
