@@ -6,6 +6,7 @@ VoltaError) and volta leaves its inputs as they were."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -365,3 +366,112 @@ def test_fold_takes_ints_as_pytorch(args: tuple) -> None:
     data = _data((1, 2, 12), "float32")
     _agree(lambda: volta.nn.functional.fold(_tensor(volta, data, "float32"), *args),
            lambda: torch.nn.functional.fold(_tensor(torch, data, "float32"), *args))
+
+
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+@pytest.mark.parametrize("training", [True, False])
+@pytest.mark.parametrize("shape", [(1, 3, 1), (1, 3), (0, 3), (2, 0), (2, 3, 0)])
+def test_native_batch_norm_of_few_values_as_pytorch(shape: tuple, training: bool,
+                                                    device: str) -> None:
+    """One value per channel is the op's to take (batch_norm rejects it); training on nothing
+    is not. Whole numbers: PyTorch's CPU kernel leaves a rounding error in ``x - mean`` of a
+    single value, times 1 / sqrt(eps)."""
+    data = np.arange(math.prod(shape), dtype=np.float32).reshape(shape) % 3
+
+    def call(lib: Any, dev: str) -> tuple:
+        stats = (_tensor(lib, np.zeros(shape[1], np.float32), "float32", dev),
+                 _tensor(lib, np.ones(shape[1], np.float32), "float32", dev))
+        result = lib.native_batch_norm(_tensor(lib, data, "float32", dev), None, None, *stats,
+                                       training, 0.1, 1e-5)
+        return tuple(result) + stats
+
+    _agree(lambda: call(volta, device), lambda: call(torch, "cpu"))
+
+
+ADAPTIVE_SIZES = [[4], [2, 2], [2, 2, 2], [], (2,), 2, None, [None, 2], [None, 2, 2], 2.0, [2.0],
+                  [2, 2.0, 2], "ab", object()]
+
+
+@pytest.mark.parametrize("return_indices", [False, True])
+@pytest.mark.parametrize("output_size", ADAPTIVE_SIZES, ids=repr)
+@pytest.mark.parametrize("op", ["adaptive_avg_pool1d", "adaptive_max_pool1d",
+                                "adaptive_avg_pool2d", "adaptive_max_pool2d",
+                                "adaptive_avg_pool3d", "adaptive_max_pool3d"])
+def test_adaptive_pool_output_size_as_pytorch(op: str, output_size: Any,
+                                              return_indices: bool) -> None:
+    if return_indices and "max" not in op:
+        return
+    data = _data((2, 4, 4, 4)[:3 if op.endswith("1d") else 4], "float32")
+    extra = (True,) if return_indices else ()
+    _agree(lambda: getattr(volta.nn.functional, op)(_tensor(volta, data, "float32"),
+                                                    output_size, *extra),
+           lambda: getattr(torch.nn.functional, op)(_tensor(torch, data, "float32"),
+                                                    output_size, *extra))
+
+
+@pytest.mark.parametrize("op", ["adaptive_avg_pool1d", "adaptive_max_pool1d",
+                                "adaptive_avg_pool2d", "adaptive_max_pool2d",
+                                "adaptive_avg_pool3d", "adaptive_max_pool3d"])
+def test_adaptive_pool_of_a_non_tensor_is_an_argument_error(op: str) -> None:
+    _agree(lambda: getattr(volta.nn.functional, op)("x", []),
+           lambda: getattr(torch.nn.functional, op)("x", []))
+
+
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+@pytest.mark.parametrize("dtype", ["float32", "float16"])
+@pytest.mark.parametrize("shape", [(1, 3, 1), (4, 3, 2)])
+def test_native_batch_norm_of_zero_variance_without_eps(shape: tuple, dtype: str,
+                                                        device: str) -> None:
+    """PyTorch's convention: a zero variance with eps 0 gives an inverse deviation of 0 (and a
+    zero output), not inf and NaN."""
+    data = np.full(shape, 2.0, np.float32)
+    _agree(lambda: volta.native_batch_norm(_tensor(volta, data, dtype, device), None, None, None,
+                                           None, True, 0.0, 0),
+           lambda: torch.native_batch_norm(_tensor(torch, data, dtype), None, None, None, None,
+                                           True, 0.0, 0))
+
+
+@pytest.mark.parametrize("extra", [(), (True,), (False,)], ids=repr)
+def test_batch_norm_op_requires_cudnn_enabled_as_pytorch(extra: tuple) -> None:
+    data = _data((4, 3, 2), "float32")
+    _agree(lambda: volta.batch_norm(_tensor(volta, data, "float32"), None, None, None, None,
+                                    True, 0.1, 1e-5, *extra),
+           lambda: torch.batch_norm(_tensor(torch, data, "float32"), None, None, None, None,
+                                    True, 0.1, 1e-5, *extra))
+
+
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+@pytest.mark.parametrize("dtype", ["int8", "uint8", "int16", "int32", "int64", "float32"])
+@pytest.mark.parametrize("args", [dict(kernel_size=2, ceil_mode=True),
+                                  dict(kernel_size=3, stride=2, padding=1),
+                                  dict(kernel_size=[2], stride=[], ceil_mode=True)], ids=repr)
+@pytest.mark.parametrize("fill", [None, "least"])
+def test_max_pool_of_integers_past_the_edge_as_pytorch(fill: Any, args: dict, dtype: str,
+                                                       device: str) -> None:
+    """Windows reaching past the input (padding, ceil_mode) of an integer dtype, also where
+    every value is the dtype's least."""
+    if device == "wgpu" and dtype not in WGPU_DTYPES:
+        return
+    low = 0 if dtype == "uint8" else -128
+    data = np.random.default_rng(0).integers(low, 127, (1, 2, 3, 5)) if fill is None else \
+        np.full((1, 2, 3, 5), low)
+    data = data.astype(np.float32)
+    _agree(lambda: volta.nn.functional.max_pool2d(_tensor(volta, data, dtype, device),
+                                                  return_indices=True, **args),
+           lambda: torch.nn.functional.max_pool2d(_tensor(torch, data, dtype),
+                                                  return_indices=True, **args))
+
+
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+@pytest.mark.parametrize("shape", [(2, 3, 5), (3, 5)])
+@pytest.mark.parametrize("output_size", [[2], [0], 3])
+def test_adaptive_max_pool1d_op_returns_values_and_indices(output_size: Any, shape: tuple,
+                                                           device: str) -> None:
+    data = _data(shape, "float32")
+    _agree(lambda: volta.adaptive_max_pool1d(_tensor(volta, data, "float32", device),
+                                             output_size),
+           lambda: torch.adaptive_max_pool1d(_tensor(torch, data, "float32"), output_size))
+    _agree(lambda: volta.nn.functional.adaptive_max_pool1d(
+               _tensor(volta, data, "float32", device), output_size),
+           lambda: torch.nn.functional.adaptive_max_pool1d(_tensor(torch, data, "float32"),
+                                                           output_size))

@@ -3649,8 +3649,8 @@ def adaptive_avg_pool2d(input: Tensor, output_size: int | Sequence[int]) -> Tens
     return _op.adaptive_avg_pool2d(input, output_size)
 
 @_b.checked(_op.adaptive_max_pool1d)
-def adaptive_max_pool1d(input: Tensor, output_size: int | Sequence[int]) -> Tensor:
-    """adaptive_max_pool1d(Tensor self, int[1] output_size) -> Tensor
+def adaptive_max_pool1d(input: Tensor, output_size: int | Sequence[int]) -> tuple[Tensor, Tensor]:
+    """adaptive_max_pool1d(Tensor self, int[1] output_size) -> (Tensor, Tensor)
     """
     output_size = _b.int_list(output_size, 1, 'output_size')
     return _op.adaptive_max_pool1d(input, output_size)
@@ -3706,13 +3706,14 @@ def native_batch_norm_backward(grad_out: Tensor, input: Tensor, weight: Tensor |
     return _op.native_batch_norm_backward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
 
 @_b.checked(_op.batch_norm)
-def batch_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None, running_mean: Tensor | None, running_var: Tensor | None, training: bool, momentum: float, eps: float) -> Tensor:
-    """batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps) -> Tensor
+def batch_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None, running_mean: Tensor | None, running_var: Tensor | None, training: bool, momentum: float, eps: float, cudnn_enabled: bool) -> Tensor:
+    """batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps, bool cudnn_enabled) -> Tensor
     """
     if training.__class__ is not bool: training = _b.bool_arg(training, 'training', 'batch_norm')
     if momentum.__class__ is not float: momentum = _b.float_arg(momentum, 'momentum', 'batch_norm')
     if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'batch_norm')
-    return _op.batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps)
+    if cudnn_enabled.__class__ is not bool: cudnn_enabled = _b.bool_arg(cudnn_enabled, 'cudnn_enabled', 'batch_norm')
+    return _op.batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
 
 @_b.checked(_op.native_layer_norm)
 def native_layer_norm(input: Tensor, normalized_shape: int | Sequence[int], weight: Tensor | None, bias: Tensor | None, eps: float) -> tuple[Tensor, Tensor, Tensor]:

@@ -275,9 +275,13 @@ def adaptive_avg_pool2d(self: Tensor, output_size: Sequence[int | None]) -> Tens
 
 
 @composite("adaptive_max_pool1d")
-def adaptive_max_pool1d(self: Tensor, output_size: Sequence[int]) -> Tensor:
-    """Max pooling of (N, C, L) or (C, L) input to ``output_size``."""
-    return _adaptive(self, output_size, 1, "adaptive_max_pool1d", True)
+def adaptive_max_pool1d(self: Tensor, output_size: Sequence[int]) -> tuple[Tensor, Tensor]:
+    """Max pooling of (N, C, L) or (C, L) input to ``output_size``, and the index of each
+    maximum (PyTorch's ``torch.adaptive_max_pool1d`` returns both)."""
+    x, unbatched = _batched(self, 1, "adaptive_max_pool1d")
+    check_pool_dtype("adaptive_max_pool1d", x.dtype)
+    out, indices = R.adaptive_max_pool(x, _output_size(x, output_size, 1))
+    return (out.squeeze(0), indices.squeeze(0)) if unbatched else (out, indices)
 
 
 @composite("adaptive_max_pool2d")
@@ -309,8 +313,9 @@ def _channel_count(size: Sequence[int]) -> int:
 @composite("batch_norm")
 def batch_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None,
                running_mean: Tensor | None, running_var: Tensor | None, training: bool,
-               momentum: float, eps: float) -> Tensor:
-    """Batch normalisation over every dim but the channel dim 1."""
+               momentum: float, eps: float, cudnn_enabled: bool) -> Tensor:
+    """Batch normalisation over every dim but the channel dim 1. ``cudnn_enabled`` (PyTorch's
+    choice of a CUDA library) changes nothing here; like PyTorch, the op requires it."""
     if training and input.ndim >= 2 and _channel_count(_shape(input)) == 1:
         raise ShapeError(f"Expected more than 1 value per channel when training, got input size "
                          f"{list(input.shape)}")

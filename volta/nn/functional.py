@@ -182,7 +182,8 @@ def _embedding_renorm_(weight: Tensor, input: Tensor, max_norm: float,
 def batch_norm(input: Tensor, running_mean: Tensor | None, running_var: Tensor | None,
                weight: Tensor | None = None, bias: Tensor | None = None,
                training: bool = False, momentum: float = 0.1, eps: float = 1e-5) -> Tensor:
-    return _F.batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps)
+    return _F.batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps,
+                         True)
 
 
 def _pool_stride(stride: Any) -> Any:
@@ -234,31 +235,66 @@ def avg_pool2d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any
 
 @_export
 def adaptive_max_pool2d(input: Tensor, output_size: Any, return_indices: bool = False) -> Any:
+    size = _adaptive_size("adaptive_max_pool2d", input, output_size, 2)
     if return_indices:
         x = input if input.ndim == 4 else input.unsqueeze(0)
         check_pool_dtype("adaptive_max_pool2d", input.dtype)
-        size = _resolve_output(x, _tup(output_size, 2))
         out, idx = _R.adaptive_max_pool(x, size)
         return (out, idx) if input.ndim == 4 else (out.squeeze(0), idx.squeeze(0))
-    return _F.adaptive_max_pool2d(input, _resolve_output(input, _tup(output_size, 2)))
+    return _F.adaptive_max_pool2d(input, size)
 
 
 @_export
 def adaptive_max_pool1d(input: Tensor, output_size: Any, return_indices: bool = False) -> Any:
-    if return_indices:
-        x = input if input.ndim == 3 else input.unsqueeze(0)
-        check_pool_dtype("adaptive_max_pool1d", input.dtype)
-        out, idx = _R.adaptive_max_pool(x, _tup(output_size, 1))
-        return (out, idx) if input.ndim == 3 else (out.squeeze(0), idx.squeeze(0))
-    return _F.adaptive_max_pool1d(input, _tup(output_size, 1))
+    out, indices = _F.adaptive_max_pool1d(
+        input, _adaptive_size("adaptive_max_pool1d", input, output_size, 1))
+    return (out, indices) if return_indices else out
+
+
+@_export
+def adaptive_avg_pool1d(input: Tensor, output_size: Any) -> Tensor:
+    return _F.adaptive_avg_pool1d(input, _adaptive_size("adaptive_avg_pool1d", input,
+                                                        output_size, 1))
 
 
 @_export
 def adaptive_avg_pool2d(input: Tensor, output_size: Any) -> Tensor:
-    return _F.adaptive_avg_pool2d(input, _resolve_output(input, _tup(output_size, 2)))
+    return _F.adaptive_avg_pool2d(input, _adaptive_size("adaptive_avg_pool2d", input,
+                                                        output_size, 2))
+
+
+def _adaptive_size(name: str, input: Any, output_size: Any, n: int) -> tuple:
+    """An adaptive pool's ``output_size`` as PyTorch reads it: one int for every dimension, or
+    exactly n ints (None keeps the input's size, from 2-d pooling up); volta's int[n] parsing
+    would repeat a one-element list and truncate a float."""
+    if not isinstance(input, volta.Tensor):
+        raise ArgumentError(f"{name}(): argument 'input' (position 1) must be Tensor, not "
+                            f"{type(input).__name__}")
+    if isinstance(output_size, int):
+        sizes: tuple = (output_size,) * n
+    elif isinstance(output_size, (list, tuple)):
+        for pos, s in enumerate(output_size):
+            if not isinstance(s, int) and (s is not None or n == 1):
+                raise ArgumentError(f"{name}(): argument 'output_size' (position 2) must be "
+                                    f"tuple of ints, but found element of type "
+                                    f"{type(s).__name__} at pos {pos}")
+        sizes = tuple(output_size)
+    else:
+        raise ArgumentError(f"{name}(): argument 'output_size' (position 2) must be tuple of "
+                            f"ints, not {type(output_size).__name__}")
+    if len(sizes) != n:
+        raise InvalidArgumentError(
+            f"{name}() argument 'output_size' should contain one int (got {len(sizes)})" if n == 1
+            else f"{name}: output_size must be {n}" if "avg" in name
+            else f"{name}(): internal error: output_size.size() must be {n}")
+    return _resolve_output(input, sizes)
 
 
 def _resolve_output(x: Tensor, size: Sequence[Any]) -> tuple:
+    if None in size and x.ndim < len(size):
+        bound = max(x.ndim, 1)
+        raise IndexOutOfRangeError(f"Dimension out of range (expected to be in range of "
+                                   f"[{-bound}, {bound - 1}], but got {-len(size)})")
     spatial = x.shape[-len(size):]
     return tuple(s if s is not None else spatial[i] for i, s in enumerate(size))
 
@@ -486,7 +522,7 @@ def instance_norm(input: Tensor, running_mean: Tensor | None = None,
     channels = input.shape[1]
     if not use_input_stats:
         return _F.batch_norm(input, weight, bias, running_mean, running_var, False, momentum,
-                             eps)
+                             eps, True)
     out = _F.group_norm(input, channels, weight, bias, eps)
     if running_mean is not None or running_var is not None:
         # the running statistics average the per-instance statistics over the batch
@@ -599,12 +635,13 @@ def avg_pool3d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any
 
 @_export
 def adaptive_avg_pool3d(input: Tensor, output_size: Any) -> Tensor:
-    return _F.adaptive_avg_pool3d(input, _resolve_output(input, _tup(output_size, 3)))
+    return _F.adaptive_avg_pool3d(input, _adaptive_size("adaptive_avg_pool3d", input,
+                                                        output_size, 3))
 
 
 @_export
 def adaptive_max_pool3d(input: Tensor, output_size: Any, return_indices: bool = False) -> Any:
-    size = _resolve_output(input, _tup(output_size, 3))
+    size = _adaptive_size("adaptive_max_pool3d", input, output_size, 3)
     if return_indices:
         x = input if input.ndim == 5 else input.unsqueeze(0)
         check_pool_dtype("adaptive_max_pool3d", input.dtype)

@@ -458,9 +458,11 @@ def norm_stats_dtype(input: Tensor, *params: Tensor | None) -> D.dtype:
 
 
 def check_native_batch_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None,
-                            running_mean: Tensor | None, running_var: Tensor | None) -> None:
+                            running_mean: Tensor | None, running_var: Tensor | None,
+                            training: bool) -> None:
     """PyTorch's batch-norm rules, checked before a kernel touches the running statistics: both
-    running statistics or neither, an (N, C, *) input, :func:`_check_norm_dtypes`, and C
+    running statistics or neither, an (N, C, *) input, :func:`_check_norm_dtypes`, a value
+    to average in training (one per channel is enough: batch_norm rejects that), and C
     elements in each parameter (PyTorch's CPU kernel reads past a shorter one)."""
     if (running_mean is None) != (running_var is None):
         raise InvalidArgumentError("running_mean and running_var must either both be None or "
@@ -471,6 +473,9 @@ def check_native_batch_norm(input: Tensor, weight: Tensor | None, bias: Tensor |
                                    f"[{-bound}, {bound - 1}], but got 1)")
     _check_norm_dtypes("batch_norm", input, [p for p in (weight, bias, running_mean, running_var)
                                              if p is not None])
+    if training and input.numel() == 0:
+        raise InvalidArgumentError(f"input tensor must have at least one element, but got "
+                                   f"input_sizes = {list(input.shape)}")
     channels = input.shape[1]
     for label, p in (("weight", weight), ("bias", bias), ("running_mean", running_mean),
                      ("running_var", running_var)):

@@ -1499,10 +1499,8 @@ def _opt(t: Tensor | None, compute: Any = None) -> np.ndarray | None:
 def native_batch_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None,
                       running_mean: Tensor | None, running_var: Tensor | None, training: bool,
                       momentum: float, eps: float) -> tuple[Tensor, Tensor, Tensor]:
-    check_native_batch_norm(input, weight, bias, running_mean, running_var)
-    if training and input.numel() // input._shape[1] <= 1:
-        raise ShapeError(f"Expected more than 1 value per channel when training, got input size "
-                         f"{list(input.shape)}")
+    check_native_batch_norm(input, weight, bias, running_mean, running_var, training)
+    # PyTorch's op takes a single value per channel (batch_norm, not this op, rejects it)
     stats_dtype = norm_stats_dtype(input, weight, bias, running_mean, running_var)
     out, mean_, invstd = nn.native_batch_norm(A(input), _opt(weight), _opt(bias),
                                               _opt(running_mean), _opt(running_var), training,

@@ -767,15 +767,17 @@ def max_pool_with_indices(
     tiled = _max_pool_tiled(x, k, out_shape) if tiles else None
     if tiled is not None:
         return tiled[0].reshape(*lead, *out_shape), tiled[1].reshape(*lead, *out_shape)
-    # -inf padding never wins a comparison, so padded taps behave like PyTorch's skipped ones.
+    # -inf padding (an integer dtype's least value) never wins a comparison, so padded taps
+    # behave like PyTorch's skipped ones.
+    lowest = np.iinfo(x.dtype).min if np.issubdtype(x.dtype, np.integer) else -np.inf
     pads = [(0, 0)] + [
         (pj, max(0, (o - 1) * sj + dj * (kj - 1) + 1 - n - pj))
         for n, o, kj, sj, pj, dj in zip(spatial, out_shape, k, s, p, d)
     ]
-    xp = np.pad(x, pads, constant_values=-np.inf) if any(a or b for a, b in pads) else x
+    xp = np.pad(x, pads, constant_values=lowest) if any(a or b for a, b in pads) else x
     strides = _plane_strides(spatial)
     starts = [np.arange(o) * sj - pj for o, sj, pj in zip(out_shape, s, p)]
-    best = np.full((x.shape[0], *out_shape), -np.inf, dtype=x.dtype)
+    best = np.full((x.shape[0], *out_shape), lowest, dtype=x.dtype)
     # Before any tap wins, PyTorch reports the first in-bounds tap of the window.
     first = [st + (np.maximum(-st, 0) + dj - 1) // dj * dj for st, dj in zip(starts, d)]
     idx = np.empty(best.shape, dtype=np.int64)
@@ -1128,7 +1130,10 @@ def native_batch_norm(
             mean = x.mean(axis=axes)
             centred = x - mean.reshape(bshape)
             var = (centred * centred).mean(axis=axes)  # biased, as used for normalising
-        invstd = 1.0 / np.sqrt(var + eps)
+        with np.errstate(divide="ignore"):
+            invstd = 1.0 / np.sqrt(var + eps)
+        if eps == 0:  # PyTorch's convention: a zero variance without eps scales by 0, not inf
+            invstd[var == 0] = 0
         with np.errstate(divide="ignore", invalid="ignore"):
             if running_mean is not None:
                 running_mean[...] = momentum * mean + (1 - momentum) * running_mean

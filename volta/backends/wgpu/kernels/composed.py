@@ -220,11 +220,9 @@ def _channel_shape(x: Tensor) -> tuple[int, ...]:
 def native_batch_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None,
                       running_mean: Tensor | None, running_var: Tensor | None, training: bool,
                       momentum: float, eps: float) -> tuple[Tensor, Tensor, Tensor]:
-    check_native_batch_norm(input, weight, bias, running_mean, running_var)
+    check_native_batch_norm(input, weight, bias, running_mean, running_var, training)
+    # PyTorch's op takes a single value per channel (batch_norm, not this op, rejects it)
     c = input._shape[1]
-    if training and input.numel() // max(c, 1) <= 1:
-        raise ShapeError(f"Expected more than 1 value per channel when training, got input size "
-                         f"{list(input.shape)}")
     axes = [0, *range(2, input.ndim)]
     bshape = _channel_shape(input)
     stats_dtype = norm_stats_dtype(input, weight, bias, running_mean, running_var)
@@ -236,6 +234,8 @@ def native_batch_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None,
         centred = x - mean.reshape(bshape)
         var = (centred * centred).mean(axes)
         invstd = (var + eps).rsqrt()
+        if eps == 0:  # PyTorch's convention: a zero variance without eps scales by 0, not inf
+            invstd = invstd.masked_fill(var == 0, 0)
         # running statistics are updated in place, on the device (unbiased variance)
         if running_mean is not None:
             copy_into(running_mean, mean * momentum + running_mean * (1 - momentum))
