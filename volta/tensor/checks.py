@@ -26,6 +26,15 @@ from volta.errors import (
 from volta.tensor.scalars import check_alpha, checked_convert  # noqa: F401 - check_alpha: public here
 from volta.tensor.tensor import Tensor
 
+# PyTorch's ScalarType names, as its error messages print dtypes
+_SCALAR_TYPE_NAMES = {D.float32: "Float", D.float64: "Double", D.float16: "Half",
+                      D.bfloat16: "BFloat16", D.int64: "Long", D.int32: "Int", D.int16: "Short",
+                      D.int8: "Char", D.uint8: "Byte", D.bool_: "Bool"}
+
+
+def scalar_type_name(dtype: D.dtype) -> str:
+    """PyTorch's ScalarType name of ``dtype`` (``Float``, ``Long``), as its messages print it."""
+    return _SCALAR_TYPE_NAMES.get(dtype, dtype.name)
 
 def clamp_dtype(self: Tensor, min: Any, max: Any) -> D.dtype:
     """The result dtype of ``clamp(self, min, max)``, after PyTorch's checks: a bound given,
@@ -424,21 +433,12 @@ def check_hardtanh_limits(input: Any, min_val: Any, max_val: Any) -> None:
         raise InvalidOperationError("cannot do hardtanh on an unsigned type with negative limits")
 
 
-_NNOPS_TYPE_NAMES = {D.float32: "Float", D.float64: "Double", D.float16: "Half",
-                      D.bfloat16: "BFloat16", D.int64: "Long", D.int32: "Int", D.int16: "Short",
-                      D.int8: "Char", D.uint8: "Byte", D.bool_: "Bool"}
-
-
-def _nnops_type_name(dtype: D.dtype) -> str:
-    return _NNOPS_TYPE_NAMES.get(dtype, dtype.name)
-
-
 def _check_norm_dtypes(kernel_name: str, input: Tensor, params: list[Tensor]) -> None:
     """The dtype rules of PyTorch's batch and layer norm CPU kernels: a floating input, and
     parameters of its dtype, or all float32 for a float16/bfloat16 input (the "mixed dtype"
     mode, told by the first parameter given)."""
     if not input.dtype.is_floating_point:
-        raise DTypeError(f"\"{kernel_name}\" not implemented for '{_nnops_type_name(input.dtype)}'")
+        raise DTypeError(f"\"{kernel_name}\" not implemented for '{scalar_type_name(input.dtype)}'")
     if params and params[0].dtype is not input.dtype:
         if any(p.dtype is not D.float32 for p in params):
             raise DTypeError("mixed dtype (CPU): expect parameter to have scalar type of Float")
@@ -446,8 +446,8 @@ def _check_norm_dtypes(kernel_name: str, input: Tensor, params: list[Tensor]) ->
             raise DTypeError("mixed dtype (CPU): all inputs must share same datatype.")
     for p in params:
         if p.dtype is not params[0].dtype:
-            raise DTypeError(f"expected scalar type {_nnops_type_name(params[0].dtype)} but "
-                             f"found {_nnops_type_name(p.dtype)}")
+            raise DTypeError(f"expected scalar type {scalar_type_name(params[0].dtype)} but "
+                             f"found {scalar_type_name(p.dtype)}")
 
 
 def norm_stats_dtype(input: Tensor, *params: Tensor | None) -> D.dtype:
@@ -529,7 +529,7 @@ def check_pool_dtype(op: str, dtype: D.dtype) -> None:
     """The input dtypes PyTorch's pooling op ``op`` takes (Note [pooling dtypes])."""
     kernel_name, allowed = _POOL_DTYPES[op]
     if dtype not in allowed:
-        raise DTypeError(f"\"{kernel_name}\" not implemented for '{_nnops_type_name(dtype)}'")
+        raise DTypeError(f"\"{kernel_name}\" not implemented for '{scalar_type_name(dtype)}'")
 
 
 def check_local_response_norm_dtype(input: Tensor) -> None:
@@ -543,19 +543,19 @@ def check_grid_sampler_dtypes(input: Tensor, grid: Tensor) -> None:
         kernel_name = "grid_sampler_2d_cpu_kernel_impl" if input.ndim == 4 else \
             "grid_sampler3d_cpu"
         raise DTypeError(f"\"{kernel_name}\" not implemented for "
-                         f"'{_nnops_type_name(input.dtype)}'")
+                         f"'{scalar_type_name(input.dtype)}'")
     if grid.dtype is not input.dtype:
-        raise DTypeError(f"expected scalar type {_nnops_type_name(input.dtype)} but found "
-                         f"{_nnops_type_name(grid.dtype)}")
+        raise DTypeError(f"expected scalar type {scalar_type_name(input.dtype)} but found "
+                         f"{scalar_type_name(grid.dtype)}")
 
 
 def check_prelu_dtypes(self: Tensor, weight: Tensor) -> None:
     """prelu does not promote: a floating point input and a weight of its dtype."""
     if weight.dtype is not self.dtype:
         raise DTypeError(f"prelu: Type promoting not supported. Got "
-                         f"{_nnops_type_name(self.dtype)} and {_nnops_type_name(weight.dtype)}")
+                         f"{scalar_type_name(self.dtype)} and {scalar_type_name(weight.dtype)}")
     if self.dtype not in _FLOATING_DTYPES:
-        raise DTypeError(f"\"prelu_cpu\" not implemented for '{_nnops_type_name(self.dtype)}'")
+        raise DTypeError(f"\"prelu_cpu\" not implemented for '{scalar_type_name(self.dtype)}'")
 
 
 def check_int_list_arg(value: Any, name: str, position: int, op: str) -> None:
@@ -569,16 +569,6 @@ def check_int_list_arg(value: Any, name: str, position: int, op: str) -> None:
 
 
 # -- fuzz fixes: losses ---------------------------------------------------------------------------
-
-_LOSS_SCALAR_TYPE_NAMES = {D.float32: "Float", D.float64: "Double", D.float16: "Half",
-                           D.bfloat16: "BFloat16", D.int64: "Long", D.int32: "Int",
-                           D.int16: "Short", D.int8: "Char", D.uint8: "Byte", D.bool_: "Bool"}
-
-
-def scalar_type_name(dtype: D.dtype) -> str:
-    """PyTorch's ScalarType name of ``dtype`` (``Float``, ``Long``), as its messages print it."""
-    return _LOSS_SCALAR_TYPE_NAMES.get(dtype, dtype.name)
-
 
 def not_implemented_for(kernel_name: str, dtype: D.dtype) -> DTypeError:
     return DTypeError(f'"{kernel_name}" not implemented for \'{scalar_type_name(dtype)}\'')
