@@ -173,6 +173,15 @@ def test_clamp_bool(op: str, bounds: tuple, device: str) -> None:
 
 
 @pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("bounds", [(("n", -5), ("t", "int32")), (("t", "int32"), ("n", 5)),
+                                    (("n", -5), None), (None, ("t", "int32"))], ids=str)
+@pytest.mark.parametrize("op", ["clamp", "clip"])
+def test_clamp_bounds_both_tensors_or_both_numbers(op: str, bounds: tuple, device: str) -> None:
+    _both(lambda m: getattr(m, op)(m.tensor([3, -9], dtype=m.int32),
+                                   *(_bound(m, b) for b in bounds)), device)
+
+
+@pytest.mark.parametrize("device", DEVICES)
 @pytest.mark.parametrize("op", ["clamp_min", "clamp_max"])
 @pytest.mark.parametrize("bound", [("t", "bool"), ("n", True), ("t", "int64")], ids=str)
 def test_clamp_min_max_bool(op: str, bound: tuple, device: str) -> None:
