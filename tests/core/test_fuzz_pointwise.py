@@ -12,6 +12,7 @@ import pytest
 import torch
 
 import volta
+from volta import dtypes as D
 from volta.errors import VoltaError
 
 
@@ -267,3 +268,27 @@ def test_linspace_logspace_points(points: tuple, op: str, dtype: str) -> None:
         return  # PyTorch steps in float16 itself (0.1484 for 0.15): volta's float64 is closer
     with np.errstate(all="ignore"):
         _both(lambda m: getattr(m, op)(*points, dtype=getattr(m, dtype)))
+
+
+NEXTAFTER_DTYPES = [("bfloat16", "float16"), ("float32", "float64"), ("float16", "float32"),
+                    ("bfloat16", "float32"), ("float64", "float16"), ("bfloat16", "bfloat16"),
+                    ("float16", "float16"), ("float32", "float16"), ("int32", "float32")]
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("dtypes", NEXTAFTER_DTYPES, ids=str)
+def test_nextafter_promotes(dtypes: tuple, device: str) -> None:
+    if device == "wgpu" and not set(dtypes) <= WGPU_DTYPES:
+        return
+    first, second = dtypes
+    def call(m: Any) -> Any:
+        result = m.nextafter(m.tensor([1.0, 0.0, 1.0], dtype=getattr(m, first)),
+                             m.tensor([0.0, 1.0, 2.0], dtype=getattr(m, second)))
+        if m is torch or device == "cpu":
+            return result
+        # WGPU computes float32 only (a half type's next value is its own); compare on CPU
+        return result.to("cpu")
+    if device == "wgpu" and "float16" in dtypes and D.promote_types(
+            getattr(D, first), getattr(D, second)) is not D.float32:
+        return
+    _both(call, device)

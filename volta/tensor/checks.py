@@ -394,14 +394,15 @@ def reject_half(name: str, dtype: D.dtype) -> None:
 
 
 def check_float_operands(kernel_name: str, *operands: Any) -> None:
-    """Every tensor operand floating point (nextafter)."""
-    for x in operands:
-        if isinstance(x, Tensor) and not x.dtype.is_floating_point:
-            raise DTypeError(f'"{kernel_name}" not implemented for \'{x.dtype.name}\'')
+    """The operands' promoted dtype floating point (nextafter: an int32 tensor goes with a
+    float32 one)."""
+    promoted = D.result_type(*operands)
+    if not promoted.is_floating_point:
+        raise DTypeError(f'"{kernel_name}" not implemented for \'{promoted.name}\'')
 
 
 def check_operands_same_dtype(name: str, a: Any, b: Any) -> None:
-    """heaviside and nextafter do not promote: both tensors of one dtype."""
+    """heaviside does not promote: both tensors of one dtype (nextafter does promote)."""
     if isinstance(a, Tensor) and isinstance(b, Tensor) and a.dtype is not b.dtype:
         raise DTypeError(f"{name} is not yet implemented for tensors with different dtypes")
 

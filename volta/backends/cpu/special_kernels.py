@@ -107,11 +107,10 @@ _pointwise("lcm", np.lcm, "default", "integral", numbers=False)
 def nextafter(self: Any, other: Any) -> Tensor:
     require_tensors("nextafter", self, other)
     check_float_operands("nextafter_cpu", self, other)
-    check_operands_same_dtype("nextafter", self, other)
     (a, b), out_dtype = prepare("nextafter", "default", None, self, other)
     # half types compute in float32 here, but their next value is one of their own
     if out_dtype in (D.float16, D.bfloat16):
-        a, b = np.asarray(a).astype(np.float16), np.asarray(b).astype(np.float16)
+        a, b = np.asarray(a).astype(out_dtype.numpy), np.asarray(b).astype(out_dtype.numpy)
     return wrap(np.nextafter(a, b), out_dtype)
 
 

@@ -709,10 +709,10 @@ def heaviside(self: Tensor, values: Tensor) -> Tensor:
 def nextafter(self: Tensor, other: Tensor) -> Tensor:
     require_tensors("nextafter", self, other)
     check_float_operands("nextafter_cpu", self, other)
-    check_operands_same_dtype("nextafter", self, other)
-    if self.dtype is not D.float32:
+    promoted = D.result_type(self, other)  # PyTorch promotes nextafter's operands
+    if promoted is not D.float32:
         # the next value of a half type is one of its own: float32 bit steps are not it
-        raise DTypeError(f"nextafter: not implemented for '{self.dtype.name}' on wgpu "
+        raise DTypeError(f"nextafter: not implemented for '{promoted.name}' on wgpu "
                          "(float32 only)")
     return _NEXTAFTER(self, other)
 
