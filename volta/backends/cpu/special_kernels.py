@@ -71,13 +71,18 @@ def _entr(x: Any) -> Any:
     return sp.entr(x)
 
 
+def _lgamma(x: Any) -> Any:
+    # scipy's gammaln(-inf) is -inf; C's lgamma (PyTorch's) is +inf
+    return np.where(x == -np.inf, np.inf, sp.gammaln(x)).astype(np.result_type(x), copy=False)
+
+
 def _heaviside(x: Any, values: Any) -> Any:
     return np.where(x == 0, values, (x > 0)).astype(np.result_type(x, values))
 
 
 _UNARY: dict[str, Callable[..., Any]] = {
     "acosh": np.arccosh, "asinh": np.arcsinh, "atanh": np.arctanh,
-    "lgamma": sp.gammaln, "digamma": sp.psi, "i0": sp.i0,
+    "lgamma": _lgamma, "digamma": sp.psi, "i0": sp.i0,
     "i0e": sp.i0e, "i1": sp.i1, "i1e": sp.i1e, "ndtr": sp.ndtr, "entr": _entr,
 }
 for _name, _fn in _UNARY.items():
