@@ -313,3 +313,13 @@ def test_lgamma_of_minus_infinity_is_infinity(dtype: str, device: str) -> None:
     _both(lambda m: m.lgamma(m.tensor([-math.inf, math.inf, -2.5, -3.0, 0.5],
                                       dtype=getattr(m, dtype))), device,
           rtol=1e-5)  # WGPU's float32 lgamma near its root -2.457
+
+
+@pytest.mark.parametrize("dtype", ["bfloat16", "float16"])
+def test_matrix_exp_takes_half_types(dtype: str) -> None:
+    _both(lambda m: m.matrix_exp(m.tensor([[1.0]], dtype=getattr(m, dtype))))
+    # PyTorch's own half result of a 2x2 overflows to garbage: compare with its float32 one
+    matrix = [[0.5, 1.0], [0.0, 2.0]]
+    assert_agree(lambda: torch.matrix_exp(torch.tensor(matrix)).to(getattr(torch, dtype)),
+                 lambda: volta.matrix_exp(volta.tensor(matrix, dtype=getattr(volta, dtype))),
+                 rtol=1e-2)
