@@ -323,3 +323,21 @@ def test_matrix_exp_takes_half_types(dtype: str) -> None:
     assert_agree(lambda: torch.matrix_exp(torch.tensor(matrix)).to(getattr(torch, dtype)),
                  lambda: volta.matrix_exp(volta.tensor(matrix, dtype=getattr(volta, dtype))),
                  rtol=1e-2)
+
+
+POLYNOMIAL_OPERANDS = [([0, 1, 2, 200], "uint8", -5, None), (-2, "int32", [0, 5, 9], "uint8"),
+                       ([0.5, -0.3], "float32", [3, 4], "int64"), ([1, 2], "int64", 3, None),
+                       ([True, False], "bool", [2, 3], "uint8")]
+
+
+@pytest.mark.parametrize("operands", POLYNOMIAL_OPERANDS, ids=str)
+@pytest.mark.parametrize("op", ["chebyshev_polynomial_t", "legendre_polynomial_p",
+                                "hermite_polynomial_h", "shifted_chebyshev_polynomial_u"])
+def test_polynomial_integer_operands_go_straight_to_float(op: str, operands: tuple) -> None:
+    xs, x_dtype, ns, n_dtype = operands
+    def call(m: Any) -> Any:
+        special = torch.special if m is torch else volta.special
+        x = m.tensor(xs, dtype=getattr(m, x_dtype))
+        n = m.tensor(ns, dtype=getattr(m, n_dtype)) if n_dtype else ns
+        return getattr(special, op)(x, n)
+    _both(call, rtol=1e-5)

@@ -182,11 +182,10 @@ def _recurrence(x: np.ndarray, n: np.ndarray, p0: Any, p1: Any,
 
 def _polynomial(name: str, evaluate: Callable[[np.ndarray, np.ndarray], np.ndarray]) -> None:
     def kernel(x: Any, n: Any) -> Tensor:
-        (xa, na), out_dtype = prepare(name, "default", None, x, n)
+        # integer operands go straight to the default float type, each from its own dtype
+        # (not through their promoted integer type, which wraps -2 into uint8's 254)
+        (xa, na), out_dtype = prepare(name, "int_to_float", None, x, n)
         reject_half(name, out_dtype)
-        if not out_dtype.is_floating_point:
-            xa = np.asarray(xa).astype(D.get_default_dtype().numpy)
-            out_dtype = D.get_default_dtype()
         xa, na = np.broadcast_arrays(np.asarray(xa), np.asarray(na))
         with np.errstate(all="ignore"):
             ni = np.where(np.isfinite(na), np.trunc(na), -1).astype(np.int64)
