@@ -341,3 +341,13 @@ def test_polynomial_integer_operands_go_straight_to_float(op: str, operands: tup
         n = m.tensor(ns, dtype=getattr(m, n_dtype)) if n_dtype else ns
         return getattr(special, op)(x, n)
     _both(call, rtol=1e-5)
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("eps", [math.nan, 0.2, -0.2, None], ids=str)
+@pytest.mark.parametrize("dtype", ["int8", "int32", "float32"])
+def test_logit_nan_eps_does_not_clamp(dtype: str, eps: Any, device: str) -> None:
+    if device == "wgpu" and dtype not in WGPU_DTYPES:
+        return
+    values = [-3, 0, 1, 2, 5] if dtype.startswith("int") else [0.0, 0.3, 1.0, 2.0, -0.1]
+    _both(lambda m: m.logit(m.tensor(values, dtype=getattr(m, dtype)), eps), device)

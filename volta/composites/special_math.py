@@ -106,7 +106,7 @@ def ldexp(self: Tensor, other: Tensor) -> Tensor:
 def logit(self: Tensor, eps: float | None = None) -> Tensor:
     """log(p / (1 - p)); p is clamped to [eps, 1 - eps] first when eps is given."""
     p = _floating(self)
-    if eps is not None:
+    if eps is not None and not math.isnan(eps):  # PyTorch's clamp by NaN bounds keeps p
         p = F.clamp(p, eps, 1 - eps)
     return F.log(F.div(p, F.sub(1, p)))
 
