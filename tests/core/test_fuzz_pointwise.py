@@ -351,3 +351,13 @@ def test_logit_nan_eps_does_not_clamp(dtype: str, eps: Any, device: str) -> None
         return
     values = [-3, 0, 1, 2, 5] if dtype.startswith("int") else [0.0, 0.3, 1.0, 2.0, -0.1]
     _both(lambda m: m.logit(m.tensor(values, dtype=getattr(m, dtype)), eps), device)
+
+
+@pytest.mark.parametrize("keywords", [{"from": -1e-169, "to": 0.41}, {"from": 2.0}, {"bogus": 1},
+                                      {"from": "a"}, {"from": 2, "to": 1}], ids=str)
+def test_uniform_takes_from_keyword(keywords: dict) -> None:
+    def call(m: Any) -> Any:
+        x = m.ones(3).uniform_(**keywords)
+        low, high = keywords.get("from", 0), keywords.get("to", 1)
+        return m.tensor(bool(((x >= low) & (x <= high)).all()))
+    _both(call)
