@@ -109,6 +109,16 @@ def signature(decl: OpDecl, function: bool, skip_self: bool = False) -> tuple[st
         norm = normalizer(arg, name, decl.func_name)
         if norm:
             lines.append(norm)
+    keywords = [a for a in decl.schema.arguments if keyword.iskeyword(a.name)]
+    if keywords:
+        # PyTorch takes ``uniform_(from=...)``: a Python keyword only arrives through **
+        params.append("**python_keywords: Any")
+        taken = [f"    if {a.name!r} in python_keywords: "
+                 f"{py_name(a, function)} = python_keywords.pop({a.name!r})" for a in keywords]
+        unexpected = ("    if python_keywords: raise _b.ArgumentError("
+                      f"f\"{decl.func_name}() got an unexpected keyword argument "
+                      "'{next(iter(python_keywords))}'\")")
+        lines = [line.strip() for line in taken] + [unexpected.strip()] + lines
     return ", ".join(params), lines
 
 

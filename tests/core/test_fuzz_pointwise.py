@@ -12,6 +12,7 @@ import pytest
 import torch
 
 import volta
+from volta import dtypes as D
 from volta.errors import VoltaError
 
 
@@ -29,7 +30,8 @@ def _numpy(result: Any) -> np.ndarray:
                       if result.dtype.is_floating_point else result.tolist())
 
 
-def assert_agree(torch_call: Callable[[], Any], volta_call: Callable[[], Any]) -> None:
+def assert_agree(torch_call: Callable[[], Any], volta_call: Callable[[], Any],
+                 rtol: float = 1e-6) -> None:
     expected, torch_error = _run(torch_call)
     actual, volta_error = _run(volta_call)
     if torch_error is not None:
@@ -39,7 +41,7 @@ def assert_agree(torch_call: Callable[[], Any], volta_call: Callable[[], Any]) -
     assert volta_error is None, f"volta rejects ({volta_error!r}), PyTorch accepts"
     assert tuple(actual.shape) == tuple(expected.shape)
     assert str(actual.dtype).split(".")[-1] == str(expected.dtype).split(".")[-1]
-    np.testing.assert_allclose(_numpy(actual), _numpy(expected), rtol=1e-6, equal_nan=True)
+    np.testing.assert_allclose(_numpy(actual), _numpy(expected), rtol=rtol, equal_nan=True)
 
 
 ARANGE_CASES = [
@@ -74,12 +76,12 @@ def test_arange_integer_dtype_checks_given_bounds(bounds: tuple, dtype: str) -> 
                  lambda: volta.arange(*bounds, dtype=getattr(volta, dtype)))
 
 
-def _both(make: Callable[[Any], Any], device: str = "cpu") -> None:
+def _both(make: Callable[[Any], Any], device: str = "cpu", rtol: float = 1e-6) -> None:
     """``make(module)`` builds and runs the call with ``torch`` or ``volta``; volta's tensors
     move to ``device`` (``volta.tensor`` inputs built inside ``make`` use the module's API)."""
     def on_volta() -> Any:
         return make(_VoltaOn(device))
-    assert_agree(lambda: make(torch), on_volta)
+    assert_agree(lambda: make(torch), on_volta, rtol)
 
 
 class _VoltaOn:
@@ -173,6 +175,15 @@ def test_clamp_bool(op: str, bounds: tuple, device: str) -> None:
 
 
 @pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("bounds", [(("n", -5), ("t", "int32")), (("t", "int32"), ("n", 5)),
+                                    (("n", -5), None), (None, ("t", "int32"))], ids=str)
+@pytest.mark.parametrize("op", ["clamp", "clip"])
+def test_clamp_bounds_both_tensors_or_both_numbers(op: str, bounds: tuple, device: str) -> None:
+    _both(lambda m: getattr(m, op)(m.tensor([3, -9], dtype=m.int32),
+                                   *(_bound(m, b) for b in bounds)), device)
+
+
+@pytest.mark.parametrize("device", DEVICES)
 @pytest.mark.parametrize("op", ["clamp_min", "clamp_max"])
 @pytest.mark.parametrize("bound", [("t", "bool"), ("n", True), ("t", "int64")], ids=str)
 def test_clamp_min_max_bool(op: str, bound: tuple, device: str) -> None:
@@ -258,3 +269,95 @@ def test_linspace_logspace_points(points: tuple, op: str, dtype: str) -> None:
         return  # PyTorch steps in float16 itself (0.1484 for 0.15): volta's float64 is closer
     with np.errstate(all="ignore"):
         _both(lambda m: getattr(m, op)(*points, dtype=getattr(m, dtype)))
+
+
+NEXTAFTER_DTYPES = [("bfloat16", "float16"), ("float32", "float64"), ("float16", "float32"),
+                    ("bfloat16", "float32"), ("float64", "float16"), ("bfloat16", "bfloat16"),
+                    ("float16", "float16"), ("float32", "float16"), ("int32", "float32")]
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("dtypes", NEXTAFTER_DTYPES, ids=str)
+def test_nextafter_promotes(dtypes: tuple, device: str) -> None:
+    if device == "wgpu" and not set(dtypes) <= WGPU_DTYPES:
+        return
+    first, second = dtypes
+    def call(m: Any) -> Any:
+        result = m.nextafter(m.tensor([1.0, 0.0, 1.0], dtype=getattr(m, first)),
+                             m.tensor([0.0, 1.0, 2.0], dtype=getattr(m, second)))
+        if m is torch or device == "cpu":
+            return result
+        # WGPU computes float32 only (a half type's next value is its own); compare on CPU
+        return result.to("cpu")
+    if device == "wgpu" and "float16" in dtypes and D.promote_types(
+            getattr(D, first), getattr(D, second)) is not D.float32:
+        return
+    _both(call, device)
+
+
+GAMMA_VALUES = [1, 2.6, 3, 4, 2.2, -0.5, -1.3, 0, 0.25, math.nan, math.inf, -math.inf]
+
+
+@pytest.mark.parametrize("p", [1, 2, 3, 6])
+@pytest.mark.parametrize("dtype", ["float32", "float64", "int32"])
+def test_mvlgamma_has_no_domain_check(p: int, dtype: str) -> None:
+    values = [v for v in GAMMA_VALUES if dtype.startswith("float") or float(v).is_integer()]
+    _both(lambda m: m.mvlgamma(m.tensor(values, dtype=getattr(m, dtype)), p))
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("dtype", ["float32", "float64", "float16", "bfloat16"])
+def test_lgamma_of_minus_infinity_is_infinity(dtype: str, device: str) -> None:
+    if device == "wgpu" and dtype not in WGPU_DTYPES:
+        return
+    _both(lambda m: m.lgamma(m.tensor([-math.inf, math.inf, -2.5, -3.0, 0.5],
+                                      dtype=getattr(m, dtype))), device,
+          rtol=1e-5)  # WGPU's float32 lgamma near its root -2.457
+
+
+@pytest.mark.parametrize("dtype", ["bfloat16", "float16"])
+def test_matrix_exp_takes_half_types(dtype: str) -> None:
+    _both(lambda m: m.matrix_exp(m.tensor([[1.0]], dtype=getattr(m, dtype))))
+    # PyTorch's own half result of a 2x2 overflows to garbage: compare with its float32 one
+    matrix = [[0.5, 1.0], [0.0, 2.0]]
+    assert_agree(lambda: torch.matrix_exp(torch.tensor(matrix)).to(getattr(torch, dtype)),
+                 lambda: volta.matrix_exp(volta.tensor(matrix, dtype=getattr(volta, dtype))),
+                 rtol=1e-2)
+
+
+POLYNOMIAL_OPERANDS = [([0, 1, 2, 200], "uint8", -5, None), (-2, "int32", [0, 5, 9], "uint8"),
+                       ([0.5, -0.3], "float32", [3, 4], "int64"), ([1, 2], "int64", 3, None),
+                       ([True, False], "bool", [2, 3], "uint8")]
+
+
+@pytest.mark.parametrize("operands", POLYNOMIAL_OPERANDS, ids=str)
+@pytest.mark.parametrize("op", ["chebyshev_polynomial_t", "legendre_polynomial_p",
+                                "hermite_polynomial_h", "shifted_chebyshev_polynomial_u"])
+def test_polynomial_integer_operands_go_straight_to_float(op: str, operands: tuple) -> None:
+    xs, x_dtype, ns, n_dtype = operands
+    def call(m: Any) -> Any:
+        special = torch.special if m is torch else volta.special
+        x = m.tensor(xs, dtype=getattr(m, x_dtype))
+        n = m.tensor(ns, dtype=getattr(m, n_dtype)) if n_dtype else ns
+        return getattr(special, op)(x, n)
+    _both(call, rtol=1e-5)
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("eps", [math.nan, 0.2, -0.2, None], ids=str)
+@pytest.mark.parametrize("dtype", ["int8", "int32", "float32"])
+def test_logit_nan_eps_does_not_clamp(dtype: str, eps: Any, device: str) -> None:
+    if device == "wgpu" and dtype not in WGPU_DTYPES:
+        return
+    values = [-3, 0, 1, 2, 5] if dtype.startswith("int") else [0.0, 0.3, 1.0, 2.0, -0.1]
+    _both(lambda m: m.logit(m.tensor(values, dtype=getattr(m, dtype)), eps), device)
+
+
+@pytest.mark.parametrize("keywords", [{"from": -1e-169, "to": 0.41}, {"from": 2.0}, {"bogus": 1},
+                                      {"from": "a"}, {"from": 2, "to": 1}], ids=str)
+def test_uniform_takes_from_keyword(keywords: dict) -> None:
+    def call(m: Any) -> Any:
+        x = m.ones(3).uniform_(**keywords)
+        low, high = keywords.get("from", 0), keywords.get("to", 1)
+        return m.tensor(bool(((x >= low) & (x <= high)).all()))
+    _both(call)

@@ -2138,9 +2138,11 @@ class TensorMethods:
         return _op.multinomial(self, num_samples, replacement, generator)
 
     @_b.checked(_op.uniform_, method=True)
-    def uniform_(self, from_: float = 0, to: float = 1, *, generator: Generator | None = None) -> Tensor:
+    def uniform_(self, from_: float = 0, to: float = 1, *, generator: Generator | None = None, **python_keywords: Any) -> Tensor:
         """uniform_(Tensor(a!) self, float from=0, float to=1, *, Generator? generator=None) -> Tensor(a!)
         """
+        if 'from' in python_keywords: from_ = python_keywords.pop('from')
+        if python_keywords: raise _b.ArgumentError(f"uniform_() got an unexpected keyword argument '{next(iter(python_keywords))}'")
         if from_.__class__ is not float: from_ = _b.float_arg(from_, 'from', 'uniform_')
         if to.__class__ is not float: to = _b.float_arg(to, 'to', 'uniform_')
         return _op.uniform_(self, from_, to, generator)

@@ -407,6 +407,10 @@ _TAYLOR_THETA = {D.float32: 3.010066362817634, D.float64: 1.090863719290036}
 def matrix_exp(self: Tensor) -> Tensor:
     """exp(A) by scaling and squaring: exp(A) = exp(A / 2^s)^(2^s), the inner exponential a
     Taylor polynomial (Horner form) at norm <= theta."""
+    if self.dtype in (D.float16, D.bfloat16):
+        # PyTorch takes half types (it evaluates in them and overflows to NaN sooner);
+        # computed in float32 and rounded back
+        return matrix_exp(self.to(D.float32)).to(self.dtype)
     check_floating("linalg.matrix_exp", self)
     check_matrix("linalg.matrix_exp", self, square=True)
     n = self.shape[-1]

@@ -42,7 +42,7 @@ def clamp_dtype(self: Tensor, min: Any, max: Any) -> D.dtype:
     if min is None and max is None:
         raise ArgumentError("clamp: at least one of 'min' or 'max' must not be None")
     out = D.result_type(self, *(v for v in (min, max) if v is not None))
-    check_bool_clamp(out, min, max)
+    check_clamp_bounds(out, min, max)
     for bound in (min, max):
         if bound is not None and not isinstance(bound, Tensor):
             checked_convert(bound, out, "clamp")
@@ -405,14 +405,15 @@ def reject_half(name: str, dtype: D.dtype) -> None:
 
 
 def check_float_operands(kernel_name: str, *operands: Any) -> None:
-    """Every tensor operand floating point (nextafter)."""
-    for x in operands:
-        if isinstance(x, Tensor) and not x.dtype.is_floating_point:
-            raise DTypeError(f'"{kernel_name}" not implemented for \'{x.dtype.name}\'')
+    """The operands' promoted dtype floating point (nextafter: an int32 tensor goes with a
+    float32 one)."""
+    promoted = D.result_type(*operands)
+    if not promoted.is_floating_point:
+        raise DTypeError(f'"{kernel_name}" not implemented for \'{promoted.name}\'')
 
 
 def check_operands_same_dtype(name: str, a: Any, b: Any) -> None:
-    """heaviside and nextafter do not promote: both tensors of one dtype."""
+    """heaviside does not promote: both tensors of one dtype (nextafter does promote)."""
     if isinstance(a, Tensor) and isinstance(b, Tensor) and a.dtype is not b.dtype:
         raise DTypeError(f"{name} is not yet implemented for tensors with different dtypes")
 
@@ -692,9 +693,14 @@ def check_int64_list(op: str, name: str, values: Sequence[int]) -> None:
 # -- fuzz fixes: pointwise
 
 
-def check_bool_clamp(out: D.dtype, min: Any, max: Any) -> None:
-    """PyTorch clamps a bool result only by one tensor bound (its maximum/minimum kernels):
-    two bounds or a number bound need a clamp kernel, which has no bool version."""
+def check_clamp_bounds(out: D.dtype, min: Any, max: Any) -> None:
+    """PyTorch's clamp overloads take two Tensor bounds or two number bounds, not one of each;
+    and it clamps a bool result only by one tensor bound (its maximum/minimum kernels): two
+    bounds or a number bound need a clamp kernel, which has no bool version."""
+    if min is not None and max is not None and isinstance(min, Tensor) != isinstance(max, Tensor):
+        raise ArgumentError(f"clamp() received an invalid combination of arguments: min and max "
+                            f"must both be Tensors or both numbers, got {type(min).__name__} and "
+                            f"{type(max).__name__}")
     if out is not D.bool_:
         return
     if any(b is not None and not isinstance(b, Tensor) for b in (min, max)):

@@ -72,13 +72,18 @@ def _entr(x: Any) -> Any:
     return sp.entr(x)
 
 
+def _lgamma(x: Any) -> Any:
+    # scipy's gammaln(-inf) is -inf; C's lgamma (PyTorch's) is +inf
+    return np.where(x == -np.inf, np.inf, sp.gammaln(x)).astype(np.result_type(x), copy=False)
+
+
 def _heaviside(x: Any, values: Any) -> Any:
     return np.where(x == 0, values, (x > 0)).astype(np.result_type(x, values))
 
 
 _UNARY: dict[str, Callable[..., Any]] = {
     "acosh": np.arccosh, "asinh": np.arcsinh, "atanh": np.arctanh,
-    "lgamma": sp.gammaln, "digamma": sp.psi, "i0": sp.i0,
+    "lgamma": _lgamma, "digamma": sp.psi, "i0": sp.i0,
     "i0e": sp.i0e, "i1": sp.i1, "i1e": sp.i1e, "ndtr": sp.ndtr, "entr": _entr,
 }
 for _name, _fn in _UNARY.items():
@@ -108,11 +113,10 @@ _pointwise("lcm", np.lcm, "default", "integral", numbers=False)
 def nextafter(self: Any, other: Any) -> Tensor:
     require_tensors("nextafter", self, other)
     check_float_operands("nextafter_cpu", self, other)
-    check_operands_same_dtype("nextafter", self, other)
     (a, b), out_dtype = prepare("nextafter", "default", None, self, other)
     # half types compute in float32 here, but their next value is one of their own
     if out_dtype in (D.float16, D.bfloat16):
-        a, b = np.asarray(a).astype(np.float16), np.asarray(b).astype(np.float16)
+        a, b = np.asarray(a).astype(out_dtype.numpy), np.asarray(b).astype(out_dtype.numpy)
     return wrap(np.nextafter(a, b), out_dtype)
 
 
@@ -179,11 +183,10 @@ def _recurrence(x: np.ndarray, n: np.ndarray, p0: Any, p1: Any,
 
 def _polynomial(name: str, evaluate: Callable[[np.ndarray, np.ndarray], np.ndarray]) -> None:
     def kernel(x: Any, n: Any) -> Tensor:
-        (xa, na), out_dtype = prepare(name, "default", None, x, n)
+        # integer operands go straight to the default float type, each from its own dtype
+        # (not through their promoted integer type, which wraps -2 into uint8's 254)
+        (xa, na), out_dtype = prepare(name, "int_to_float", None, x, n)
         reject_half(name, out_dtype)
-        if not out_dtype.is_floating_point:
-            xa = np.asarray(xa).astype(D.get_default_dtype().numpy)
-            out_dtype = D.get_default_dtype()
         xa, na = np.broadcast_arrays(np.asarray(xa), np.asarray(na))
         with np.errstate(all="ignore"):
             ni = np.where(np.isfinite(na), np.trunc(na), -1).astype(np.int64)

@@ -127,7 +127,8 @@ _F32: dict[str, str] = {
     7.9365079365079365e-4 + w * -5.9523809523809524e-4))) / z;
   return (z - 0.5) * log(z) - z + 0.91893853320467274 + series - log(product); }""",
     "lgamma": """fn pw_lgamma(x: f32) -> f32 {
-  if (pw_isnan(x) || pw_isinf(x)) { return x; }
+  if (pw_isnan(x)) { return x; }
+  if (pw_isinf(x)) { return pw_inf(); }  // C's lgamma(-inf) is +inf
   if (x >= 0.5) { return pw_lgamma_positive(x); }
   let s = abs(pw_sinpi(x));
   if (s == 0.0) { return pw_inf(); }
@@ -709,10 +710,10 @@ def heaviside(self: Tensor, values: Tensor) -> Tensor:
 def nextafter(self: Tensor, other: Tensor) -> Tensor:
     require_tensors("nextafter", self, other)
     check_float_operands("nextafter_cpu", self, other)
-    check_operands_same_dtype("nextafter", self, other)
-    if self.dtype is not D.float32:
+    promoted = D.result_type(self, other)  # PyTorch promotes nextafter's operands
+    if promoted is not D.float32:
         # the next value of a half type is one of its own: float32 bit steps are not it
-        raise DTypeError(f"nextafter: not implemented for '{self.dtype.name}' on wgpu "
+        raise DTypeError(f"nextafter: not implemented for '{promoted.name}' on wgpu "
                          "(float32 only)")
     return _NEXTAFTER(self, other)
 
