@@ -26,7 +26,7 @@ from volta.composites.linalg import (
     check_solve,
     check_solve_triangular,
 )
-from volta.errors import InvalidArgumentError
+from volta.errors import InvalidArgumentError, LinAlgError
 from volta.tensor.tensor import Tensor
 
 KERNELS, kernel = kernel_table()
@@ -386,9 +386,32 @@ def geqrf(a: Tensor) -> tuple:
     return W(np.swapaxes(h, -1, -2).astype(arr.dtype)), W(tau.astype(arr.dtype))
 
 
+def _svd_of_non_finite(arr: np.ndarray, full_matrices: bool, compute_uv: bool) -> tuple | None:
+    """PyTorch's answer for a non-finite input, without LAPACK (OpenBLAS's gesdd never returns
+    on a NaN): NaN is its LinAlgError; inf (no NaN) gives NaN factors of the usual shapes."""
+    if np.isfinite(arr).all():
+        return None
+    if np.isnan(arr).any():
+        raise LinAlgError("linalg.svd: The algorithm failed to converge because the input "
+                          "matrix contained non-finite values.")
+    m, n = arr.shape[-2:]
+    k = min(m, n)
+    batch = arr.shape[:-2]
+    s = np.full(batch + (k,), np.nan, dtype=arr.dtype)
+    if not compute_uv:
+        empty = np.empty((0,), dtype=arr.dtype)
+        return W(empty), W(s), W(empty.copy())
+    u = np.full(batch + (m, m if full_matrices else k), np.nan, dtype=arr.dtype)
+    vh = np.full(batch + (n if full_matrices else k, n), np.nan, dtype=arr.dtype)
+    return W(u), W(s), W(vh)
+
+
 @kernel("_linalg_svd")
 def linalg_svd(a: Tensor, full_matrices: bool = False, compute_uv: bool = True) -> tuple:
     arr = matrices(a, "linalg.svd", square=False)
+    non_finite = _svd_of_non_finite(arr, full_matrices, compute_uv)
+    if non_finite is not None:
+        return non_finite
     if not compute_uv:
         empty = np.empty((0,), dtype=arr.dtype)
         return W(empty), W(np.linalg.svd(arr, compute_uv=False)), W(empty.copy())
