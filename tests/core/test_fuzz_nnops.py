@@ -116,8 +116,16 @@ def test_fractional_max_pool_checks_its_sizes_as_pytorch(case: tuple, device: st
 
 # -- hardtanh -----------------------------------------------------------------------------------
 
+class _NotANumber:
+    """A limit of no number type, with a repr that is the same in every pytest-xdist worker
+    (a bare object()'s repr holds its address, and workers must collect the same test ids)."""
+
+    def __repr__(self) -> str:
+        return "<not a number>"
+
+
 HARDTANH_LIMITS = [(-1.0, 1.0), (0, 1), (0.0, 1.5), (-1, 0), (-0.5, 2), (0, -0.5), (9.2, 10),
-                   (9.2, True), (9.2, object()), (9.2, "a"), (9.2, None), (None, 1.0),
+                   (9.2, True), (9.2, _NotANumber()), (9.2, "a"), (9.2, None), (None, 1.0),
                    (-1.0, 1 + 2j)]
 
 
@@ -389,7 +397,7 @@ def test_native_batch_norm_of_few_values_as_pytorch(shape: tuple, training: bool
 
 
 ADAPTIVE_SIZES = [[4], [2, 2], [2, 2, 2], [], (2,), 2, None, [None, 2], [None, 2, 2], 2.0, [2.0],
-                  [2, 2.0, 2], "ab", object()]
+                  [2, 2.0, 2], "ab", _NotANumber()]
 
 
 @pytest.mark.parametrize("return_indices", [False, True])

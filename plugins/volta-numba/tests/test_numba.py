@@ -298,7 +298,6 @@ REJECTED = {
     "fmod by zero": lambda d: volta.fmod(_INTS.to(d), 0),
     "div trunc by zero": lambda d: volta.div(_INTS.to(d), 0, rounding_mode="trunc"),
     "int to a negative power": lambda d: volta.pow(_INTS.to(d), -1),
-    "int to negative tensor powers": lambda d: volta.pow(_INTS.to(d), (-_INTS).to(d)),
     "float alpha for ints": lambda d: volta.add(_INTS.to(d), _INTS.to(d), alpha=0.5),
     "bool alpha for ints": lambda d: volta.sub(_INTS.to(d), _INTS.to(d), alpha=True),
     "alpha out of int8 range": lambda d: volta.add(_INTS.to(volta.int8).to(d),
@@ -324,3 +323,13 @@ def test_valid_neighbours_of_the_rejected_calls_still_run() -> None:
     assert volta.add(_FLOATS.to("numba"), _FLOATS.to("numba"), alpha=0.5).tolist() == \
         [[6.0, -7.5], [9.0, 10.5]]
     assert volta.amax(volta.zeros(0, 3).to("numba"), 1).shape == (0,)
+
+
+def test_integers_to_negative_tensor_powers_equal_the_cpu() -> None:
+    """PyTorch's rule (1, -1 or 0, no error) on numba as on the CPU."""
+    base = volta.tensor([1, -1, 2, 0, 3], dtype=volta.int64)
+    exponent = volta.tensor([-1, -3, -2, 2, 1], dtype=volta.int64)
+    expected = volta.pow(base, exponent)
+    actual = volta.pow(base.to("numba"), exponent.to("numba"))
+    assert actual.device.type == "numba"
+    assert actual.cpu().tolist() == expected.tolist()

@@ -152,7 +152,14 @@ def make_kernel(spec: PointwiseSpec, module: Any) -> Callable[..., volta.Tensor]
         if division is not None:
             check_integer_division(division, *(_host(values[i]) for i in promoted_positions))
         elif spec.name == "pow":
-            check_integer_pow(*(_host(values[i]) for i in promoted_positions))
+            base, exponent = (values[i] for i in promoted_positions)
+            if (isinstance(exponent, volta.Tensor) and compute.kind in "iu"
+                    and (np.asarray(_host(exponent)) < 0).any()):
+                # integers to negative tensor powers are 1, -1 or 0 (PyTorch's rule, volta's
+                # CPU kernel); the generated loop has no such case: the CPU computes it
+                return volta.pow(*(v.to("cpu") if isinstance(v, volta.Tensor) else v
+                                   for v in values)).to(exponent.device)
+            check_integer_pow(_host(base), _host(exponent))
         for i in alphas:
             if values[i].__class__ is not int or values[i] != 1:  # 1: the default, always fits
                 check_alpha(spec.name, values[i], out_dtype)
