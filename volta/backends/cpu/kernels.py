@@ -266,9 +266,14 @@ def _sum_like(np_fn: Any, self: Tensor, dim: Any, keepdim: bool, dtype: D.dtype 
     return WA(y, out)
 
 
+# below this many elements numpy's sum is one cheap call and the BLAS plan costs more
+_BLAS_SUM_MIN = 4096
+
+
 @kernel("sum")
 def sum_(self: Tensor, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Tensor:
-    if (dtype is None or dtype is self.dtype) and self.dtype in (D.float32, D.float64):
+    if ((dtype is None or dtype is self.dtype) and self.dtype in (D.float32, D.float64)
+            and self.numel() >= _BLAS_SUM_MIN):
         # trailing or leading dims of a contiguous array: BLAS products with ones
         y = rowwise.sum_over(A(self), _axes(dim, self.ndim, "sum"), keepdim)
         if y is not None:
@@ -285,7 +290,7 @@ def nansum(self: Tensor, dim: Any = None, keepdim: bool = False, dtype: Any = No
 def mean(self: Tensor, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Tensor:
     x, out = _float_array(self, "mean", dtype)
     axes = _axes(dim, self.ndim, "mean")
-    if out in (D.float32, D.float64):
+    if out in (D.float32, D.float64) and x.size >= _BLAS_SUM_MIN:
         total = rowwise.sum_over(x, axes, keepdim)
         if total is not None:  # a non-empty input: the count is positive
             count = x.size if axes is None else math.prod(x.shape[a] for a in axes)
