@@ -278,7 +278,8 @@ def sum_(self: Tensor, dim: Any = None, keepdim: bool = False, dtype: Any = None
         y = rowwise.sum_over(A(self), _axes(dim, self.ndim, "sum"), keepdim)
         if y is not None:
             return W(y)
-    return _sum_like(np.sum, self, dim, keepdim, dtype, "sum")
+    # the ufunc's reduce itself: np.sum's Python wrapper costs more than a small sum
+    return _sum_like(np.add.reduce, self, dim, keepdim, dtype, "sum")
 
 
 @kernel("nansum")
