@@ -14,16 +14,10 @@ import pytest
 import torch
 
 import volta
+from tests.core.agreement import agree, outcome
 
 EMPTY_MEDIAN_DTYPES = ["int64", "int32", "int16", "int8", "uint8", "bool", "float16",
                        "bfloat16", "float32", "float64"]
-
-
-def _outcome(call: Callable[[], Any]) -> tuple[bool, Any]:
-    try:
-        return True, call()
-    except Exception as error:  # noqa: BLE001 - which class PyTorch raises varies
-        return False, error
 
 
 def _same(lib_result: Any, torch_result: Any) -> None:
@@ -42,14 +36,7 @@ def _same(lib_result: Any, torch_result: Any) -> None:
 
 
 def _agree(volta_call: Callable[[], Any], torch_call: Callable[[], Any]) -> None:
-    ok_v, result_v = _outcome(volta_call)
-    ok_t, result_t = _outcome(torch_call)
-    assert ok_v == ok_t, f"volta {'accepts' if ok_v else 'rejects'} ({result_v!r}), " \
-                         f"PyTorch {'accepts' if ok_t else 'rejects'} ({result_t!r})"
-    if ok_v:
-        _same(result_v, result_t)
-    else:
-        assert isinstance(result_v, volta.VoltaError), repr(result_v)
+    agree(volta_call, torch_call, _same)
 
 
 @pytest.mark.parametrize("op", ["median", "nanmedian"])
@@ -120,9 +107,9 @@ def test_a_list_of_non_tensors_is_an_argument_error(fn: str) -> None:
 @pytest.mark.parametrize("dtype", ["bool", "int64", "float32"])
 @pytest.mark.parametrize("numel", [0, 2])
 def test_random_fills_check_dtypes_as_pytorch_does(fill: str, dtype: str, numel: int) -> None:
-    ok_v, got_v = _outcome(lambda: getattr(volta.zeros(numel, dtype=getattr(volta, dtype)),
+    ok_v, got_v = outcome(lambda: getattr(volta.zeros(numel, dtype=getattr(volta, dtype)),
                                            fill)())
-    ok_t, got_t = _outcome(lambda: getattr(torch.zeros(numel, dtype=getattr(torch, dtype)),
+    ok_t, got_t = outcome(lambda: getattr(torch.zeros(numel, dtype=getattr(torch, dtype)),
                                            fill)())
     assert ok_v == ok_t, (got_v, got_t)
     if ok_v:

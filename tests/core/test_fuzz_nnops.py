@@ -16,15 +16,9 @@ import pytest
 import torch
 
 import volta
+from tests.core.agreement import agree, outcome
 
 WGPU_DTYPES = {"float32", "float16", "int32", "int64", "bool"}
-
-
-def _outcome(call: Callable[[], Any]) -> tuple[bool, Any]:
-    try:
-        return True, call()
-    except Exception as error:  # noqa: BLE001 - which class PyTorch raises varies
-        return False, error
 
 
 def _numpy(result: Any) -> np.ndarray:
@@ -49,14 +43,7 @@ def _same(volta_result: Any, torch_result: Any) -> None:
 
 
 def _agree(volta_call: Callable[[], Any], torch_call: Callable[[], Any]) -> None:
-    ok_v, result_v = _outcome(volta_call)
-    ok_t, result_t = _outcome(torch_call)
-    assert ok_v == ok_t, f"volta {'accepts' if ok_v else 'rejects'} ({result_v!r}), " \
-                         f"PyTorch {'accepts' if ok_t else 'rejects'} ({result_t!r})"
-    if ok_v:
-        _same(result_v, result_t)
-    else:
-        assert isinstance(result_v, volta.VoltaError), repr(result_v)
+    agree(volta_call, torch_call, _same)
 
 
 def _data(shape: tuple[int, ...], dtype: str, seed: int = 0) -> np.ndarray:
@@ -190,7 +177,7 @@ def test_native_batch_norm_dtypes_as_pytorch(case: tuple, training: bool, device
     before = [None if t is None else _numpy(t).copy() for t in volta_args]
     _agree(lambda: volta.native_batch_norm(*volta_args, training, 0.1, 1e-5),
            lambda: torch.native_batch_norm(*torch_args, training, 0.1, 1e-5))
-    ok, _ = _outcome(lambda: torch.native_batch_norm(*args(torch, "cpu"), training, 0.1, 1e-5))
+    ok, _ = outcome(lambda: torch.native_batch_norm(*args(torch, "cpu"), training, 0.1, 1e-5))
     if ok:   # the running statistics, updated in place
         for v, t in zip(volta_args[3:], torch_args[3:]):
             if t is not None:
