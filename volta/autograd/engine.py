@@ -215,17 +215,7 @@ def run_backward(roots: list, retain_graph: bool, create_graph: bool,
                 if count is None:
                     continue  # pruned: not on a path to a captured input
                 if i < n_outputs and outputs[i] is not None:
-                    buf = buffers.get(nxt)
-                    nr = e[1]
-                    if buf is None:
-                        buf = buffers[nxt] = [None] * max(len(nxt.output_meta), nr + 1, 1)
-                    elif nr >= len(buf):
-                        buf.extend([None] * (nr + 1 - len(buf)))
-                    if buf[nr] is None:
-                        buf[nr] = outputs[i]
-                    else:
-                        buf[nr] = buf[nr] + outputs[i]
-                    buf = None
+                    _add_grad(buffers, nxt, e[1], outputs[i])  # the argument dies on return
                 deps[nxt] = count = count - 1
                 if count == 0:
                     if nxt in buffers:

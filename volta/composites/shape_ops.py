@@ -546,14 +546,10 @@ def _batch_norm_with_update(input: Tensor, weight: Tensor | None, bias: Tensor |
 # ---------------------------------------------------------------- indexing
 
 
-def _check_index_dtype(index: Tensor, op: str) -> None:
-    check_index_dtype(op, index)
-
-
 @composite("take")
 def take(self: Tensor, index: Tensor) -> Tensor:
     """``self.flatten()[index]``, shaped like ``index``."""
-    _check_index_dtype(index, "take")
+    check_index_dtype("take", index)
     flat = R.reshape(self, (-1,))
     return R.reshape(R.index_Tensor(flat, (R.reshape(index, (-1,)),)), _shape(index))
 
@@ -561,7 +557,7 @@ def take(self: Tensor, index: Tensor) -> Tensor:
 @composite("put")
 def put(self: Tensor, index: Tensor, source: Tensor, accumulate: bool = False) -> Tensor:
     """A copy of ``self`` with ``source`` put (or added) at the flat positions ``index``."""
-    _check_index_dtype(index, "put")
+    check_index_dtype("put", index)
     if index.numel() != source.numel():
         raise ShapeError(f"put_(): Expected source and index to have the same number of "
                          f"elements, but got source.numel() = {source.numel()}, "
@@ -582,7 +578,7 @@ def _along(index: Tensor, d: int, ndim: int) -> tuple[Tensor | None, ...]:
 
 
 def _check_index_along(self: Tensor, dim: int, index: Tensor, op: str) -> int:
-    _check_index_dtype(index, op)
+    check_index_dtype(op, index)
     if index.ndim > 1:
         raise ShapeError(f"{op}(): Index is supposed to be a vector")
     return wrap_dim(dim, self.ndim, op)

@@ -30,10 +30,6 @@ from volta.tensor.checks import check_index_add, check_index_dtype
 from volta.tensor.tensor import Tensor
 
 
-def _check_index(index: Tensor, op: str) -> None:
-    check_index_dtype(op, index)
-
-
 def out_of_range(index: Tensor, first: int, size: int) -> tuple[int, int] | None:
     """None when every element of ``index`` is in ``[first, size)``, else its (min, max).
     The storage's host-known range (Note [index range checks]) covers the view's elements, so
@@ -80,7 +76,7 @@ def _read(out: Tensor, src_view: Tensor, index_view: Tensor, stride: int, size: 
 
 
 def gather(self: Tensor, dim: int, index: Tensor, sparse_grad: bool = False) -> Tensor:
-    _check_index(index, "gather")
+    check_index_dtype("gather", index)
     d = wrap_dim(dim, self.ndim, "gather")
     if index.ndim != self.ndim and self.ndim:
         raise ShapeError("gather(): Index tensor must have the same number of dimensions as "
@@ -96,7 +92,7 @@ def gather(self: Tensor, dim: int, index: Tensor, sparse_grad: bool = False) -> 
 
 
 def index_select(self: Tensor, dim: int, index: Tensor) -> Tensor:
-    _check_index(index, "index_select")
+    check_index_dtype("index_select", index)
     if index.ndim > 1:
         raise ShapeError("index_select(): Index is supposed to be a vector")
     if not self.ndim:
@@ -118,7 +114,7 @@ def embedding(weight: Tensor, indices: Tensor, padding_idx: int = -1,
               scale_grad_by_freq: bool = False, sparse: bool = False) -> Tensor:
     if weight.ndim != 2:
         raise ShapeError("'weight' must be 2-D")
-    _check_index(indices, "embedding")
+    check_index_dtype("embedding", indices)
     rows, width = weight._shape
     bounds = out_of_range(indices, 0, rows)
     if bounds is not None:
@@ -175,7 +171,7 @@ def _accumulate(out: Tensor, src: Tensor, index_view: Tensor, out_view: Tensor, 
 
 
 def scatter_add(self: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor:
-    _check_index(index, "scatter_add")
+    check_index_dtype("scatter_add", index)
     if src.dtype is not self.dtype:
         raise DTypeError("scatter(): Expected self.dtype to be equal to src.dtype")
     out = copy_into(empty(self._shape, self.dtype, self._device), self)
@@ -196,7 +192,7 @@ def scatter_add(self: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor:
 
 def index_add(self: Tensor, dim: int, index: Tensor, source: Tensor, alpha: float = 1) -> Tensor:
     check_index_add(self, wrap_dim(dim, self.ndim, "index_add"), index, source)
-    _check_index(index, "index_add")
+    check_index_dtype("index_add", index)
     if not self.ndim:  # as a 1-element vector
         return index_add(self.reshape(1), 0, index.reshape(-1), source.reshape(1),
                          alpha).reshape(())

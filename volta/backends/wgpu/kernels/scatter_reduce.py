@@ -41,14 +41,10 @@ _REDUCE = {
 }
 
 
-def _check_index_dtype(index: Tensor, op: str) -> None:
-    check_index_dtype(op, index)
-
-
 def _scatter_dim(self: Tensor, dim: int, index: Tensor, op: str) -> int:
     """The CPU's checks of a scatter: index dtype, dims, bounds, then sizes (0-d counts as 1-d).
     Returns the wrapped dim."""
-    _check_index_dtype(index, op)
+    check_index_dtype(op, index)
     d = wrap_dim(dim, max(self.ndim, 1), op)
     if index.numel() == 0:
         return d
@@ -202,7 +198,7 @@ def scatter_reduce_backward(grad: Tensor, self: Tensor, dim: int, index: Tensor,
 def _index_fill(self: Tensor, dim: int, index: Tensor, fill: Tensor) -> Tensor:
     """``self`` where the position along ``dim`` is not listed in ``index``, else ``fill``: the
     listed positions are marked by counting them into a vector (int32 atomics)."""
-    _check_index_dtype(index, "index_fill")
+    check_index_dtype("index_fill", index)
     if index.ndim > 1:
         raise ShapeError("index_fill_(): Index is supposed to be a vector")
     view = _as_1d(self)
