@@ -177,6 +177,7 @@ class BackendRegistry:
         self._by_name: dict[str, BackendInfo] = {}
         self._by_key: dict[DispatchKey, BackendInfo] = {}
         self._host: BackendInfo | None = None
+        self._host_device: tuple[BackendInfo, device] | None = None
 
     def register(self, name: str, impl: Backend, key_name: str | None = None,
                  provenance: str = "", host: bool = False) -> BackendInfo:
@@ -215,7 +216,12 @@ class BackendRegistry:
         return self._host
 
     def host_device(self) -> device:
-        return device(self.host().name)
+        info = self.host()
+        cached = self._host_device
+        if cached is None or cached[0] is not info:
+            # one device object per host backend: every factory call without a device asks
+            cached = self._host_device = (info, device(info.name))
+        return cached[1]
 
     def get(self, dev: device | str) -> BackendInfo:
         kind = dev.type if isinstance(dev, device) else device(dev).type

@@ -64,6 +64,8 @@ ALL_DTYPES: tuple[dtype, ...] = (
 FLOATING_DTYPES: tuple[dtype, ...] = (float32, float64, float16, bfloat16)
 _BY_NAME = {d.name: d for d in ALL_DTYPES}
 _BY_NUMPY = {d.numpy: d for d in ALL_DTYPES}
+# numpy dtype -> volta dtype, for hot paths that look up an array's dtype directly
+BY_NUMPY: dict[np.dtype, dtype] = _BY_NUMPY
 # PyTorch's aliases (volta.float, volta.long, ...)
 ALIASES = {
     "float": float32, "double": float64, "half": float16, "long": int64, "int": int32,

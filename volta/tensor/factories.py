@@ -31,7 +31,14 @@ from volta.errors import (
 from volta.memory_format import strides_in_order
 from volta.tensor.checks import check_random_bounds_fit
 from volta.tensor.scalars import checked_convert
-from volta.tensor.tensor import Storage, Tensor, _rebuild, contiguous_strides, host_array
+from volta.tensor.tensor import (
+    Storage,
+    Tensor,
+    _rebuild,
+    contiguous_strides,
+    host_array,
+    new_owning_tensor,
+)
 
 
 class Generator:
@@ -104,20 +111,30 @@ def _from_host(array: np.ndarray, dev: Any = None, requires_grad: bool = False) 
     elif dev.__class__ is not device:
         dev = device(dev)
     info = BACKENDS.get(dev)
-    dt = D.from_numpy_dtype(array.dtype)
+    dt = D.BY_NUMPY.get(array.dtype)
+    if dt is None:
+        dt = D.from_numpy_dtype(array.dtype)  # its error names the dtypes volta has
     if dt not in info.dtypes:
         raise DTypeError(f"device {dev} does not support dtype {dt.name}; supported: "
                          f"{', '.join(sorted(d.name for d in info.dtypes))}")
-    array = array if array.flags.c_contiguous else array.copy(order="C")
+    if not array.flags.c_contiguous:
+        array = array.copy(order="C")
     handle = info.impl.from_numpy(array, dev.index or 0)
-    shape = tuple(array.shape)
-    storage = Storage(handle, array.size, dt, dev, info)
-    t = Tensor._make(storage, shape, contiguous_strides(shape), 0)
-    if info.host_memory:
-        t._np = array if handle is array else None
+    shape = array.shape
+    strides = _CONTIGUOUS_STRIDES.get(shape)
+    if strides is None:
+        strides = _CONTIGUOUS_STRIDES.setdefault(shape, contiguous_strides(shape)) \
+            if len(_CONTIGUOUS_STRIDES) < 4096 else contiguous_strides(shape)
+    # every factory ends here: Storage and Tensor built in one frame
+    t = new_owning_tensor(handle, array.size, dt, dev, info, shape, strides,
+                          array if info.host_memory and handle is array else None)
     if requires_grad:
         t.requires_grad_(True)
     return t
+
+
+# shape -> contiguous strides, for factories (bounded: shapes of a program are few)
+_CONTIGUOUS_STRIDES: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
 def _size(size: tuple) -> tuple[int, ...]:

@@ -74,18 +74,23 @@ def _float_array(x: Any) -> bool:
     return type(x) is np.ndarray and x.dtype in _BITS and x.ndim > 0
 
 
+# numpy's clip ufunc itself: ``np.clip`` is a Python wrapper around it costing about 1.3 us a
+# call, more than the whole clip of a small array
+_clip = getattr(getattr(getattr(np, "_core", None), "umath", None), "clip", None) or np.clip
+
+
 def maximum(x: Any, y: Any) -> Any:
     """``np.maximum``; a float array against a number (relu) is a clip, which numpy runs about
     four times faster with the same result (nan stays nan, -0.0 stays -0.0 as in PyTorch)."""
     if _float_array(x) and _is_number(y):
-        return np.clip(x, x.dtype.type(y), x.dtype.type(np.inf))
+        return _clip(x, x.dtype.type(y), x.dtype.type(np.inf))
     return np.maximum(x, y)
 
 
 def minimum(x: Any, y: Any) -> Any:
     """``np.minimum``, a clip for a float array against a number (see ``maximum``)."""
     if _float_array(x) and _is_number(y):
-        return np.clip(x, x.dtype.type(-np.inf), x.dtype.type(y))
+        return _clip(x, x.dtype.type(-np.inf), x.dtype.type(y))
     return np.minimum(x, y)
 
 
@@ -99,6 +104,8 @@ def where(condition: Any, x: Any, y: Any) -> Any:
     per element costs five to ten times more on unpredictable data, and the mask keeps where's
     exact result (nan, inf and -0.0 pass through unchanged). A condition that holds
     everywhere or nowhere (softplus below its threshold) copies one side instead."""
+    if type(condition) is np.ndarray and condition.size < _BIT_TRICK_MIN:
+        return np.where(condition, x, y)  # small: one call beats every check below
     if _float_array(x) and _float_array(y) and x.dtype == y.dtype and x.shape == y.shape \
             and type(condition) is np.ndarray and condition.shape == x.shape \
             and condition.dtype == np.bool_:
