@@ -162,7 +162,7 @@ def run_backward(roots: list, retain_graph: bool, create_graph: bool,
             heapq.heappush(ready, (-node.seq, id(node), node))
     results: list | None = [None] * len(capture) if capture is not None else None
     executed: list[Node] = []
-    anomaly = ANOMALY
+    check_nan = ANOMALY.enabled and ANOMALY.check_nan  # a thread-local: read once per pass
     with grad_mode.set_grad_enabled(create_graph):
         while ready:
             node = heapq.heappop(ready)[2]
@@ -204,7 +204,7 @@ def run_backward(roots: list, retain_graph: bool, create_graph: bool,
                 _fix_up_outputs(node, outputs)
                 if node._hooks:
                     outputs = _run_post_hooks(node, outputs, grads)
-                if anomaly.enabled and anomaly.check_nan:
+                if check_nan:
                     _check_anomaly(node, outputs)
             grads = None
             executed.append(node)
@@ -217,7 +217,12 @@ def run_backward(roots: list, retain_graph: bool, create_graph: bool,
                 if count is None:
                     continue  # pruned: not on a path to a captured input
                 if i < n_outputs and outputs[i] is not None:
-                    _add_grad(buffers, nxt, e[1], outputs[i])  # the argument dies on return
+                    if e[1] == 0 and nxt not in buffers and len(nxt.output_meta) <= 1:
+                        # the common first arrival at a one-output node, _add_grad's
+                        # case inlined: the list is the only holder of the gradient
+                        buffers[nxt] = [outputs[i]]
+                    else:
+                        _add_grad(buffers, nxt, e[1], outputs[i])  # the argument dies on return
                 deps[nxt] = count = count - 1
                 if count == 0:
                     if nxt in buffers:

@@ -127,8 +127,7 @@ class Node:
                 slot for c in cls.__mro__ for slot in getattr(c, "__slots__", ())
                 if slot.startswith(("s_", "o_")))
         for slot in names:
-            if hasattr(self, slot):
-                setattr(self, slot, _FREED)
+            setattr(self, slot, _FREED)  # a slot never set reads as freed too
 
 
 class AccumulateGrad(Node):
@@ -275,6 +274,7 @@ def connect_tensors(node: Node, inputs: tuple) -> bool:
     tensor = _dispatch._TENSOR_TYPE
     edges: list = []
     metas: list = []
+    needs: list = []
     connected = False
     for x in inputs:
         e = None
@@ -294,9 +294,11 @@ def connect_tensors(node: Node, inputs: tuple) -> bool:
         if e is None:
             edges.append(None)
             metas.append(None)
+            needs.append(False)
         else:
             edges.append(e)
             metas.append((x._shape, x.dtype, x._device))
+            needs.append(True)
             connected = True
     if not connected:
         return False
@@ -307,7 +309,7 @@ def connect_tensors(node: Node, inputs: tuple) -> bool:
     node.next_edges = edges
     node.input_meta = metas
     node.layout = layout
-    node.needs_input_grad = tuple([e is not None for e in edges])
+    node.needs_input_grad = tuple(needs)
     node.seq = next(_sequence)
     if ANOMALY.enabled:
         node.forward_trace = traceback.format_stack()[:-2]
