@@ -268,10 +268,19 @@ def _sum_like(np_fn: Any, self: Tensor, dim: Any, keepdim: bool, dtype: D.dtype 
 
 # below this many elements numpy's sum is one cheap call and the BLAS plan costs more
 _BLAS_SUM_MIN = 4096
+_add_reduce = np.add.reduce
 
 
 @kernel("sum")
 def sum_(self: Tensor, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Tensor:
+    if dim is None and dtype is None and not keepdim:
+        dt = self.dtype
+        if dt is D.float32 or dt is D.float64:
+            a = A(self)
+            if a.size < _BLAS_SUM_MIN:
+                # a small full sum: the ufunc's reduce with positional arguments (keywords
+                # and the general path below cost more than the sum itself)
+                return WA(_add_reduce(a, None), dt)
     if ((dtype is None or dtype is self.dtype) and self.dtype in (D.float32, D.float64)
             and self.numel() >= _BLAS_SUM_MIN):
         # trailing or leading dims of a contiguous array: BLAS products with ones
