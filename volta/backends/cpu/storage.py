@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 import numpy as np
@@ -57,9 +56,16 @@ def array(t: Any) -> Any:
     return t
 
 
-@functools.lru_cache(maxsize=4096)
+# shape -> contiguous strides: a dict read inline in wrap/wrap_as costs less than a cached
+# function call on every kernel result (bounded: a program's shapes are few)
+_STRIDES: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
 def _strides(shape: tuple[int, ...]) -> tuple[int, ...]:
-    return contiguous_strides(shape)
+    strides = contiguous_strides(shape)
+    if len(_STRIDES) < 4096:
+        _STRIDES[shape] = strides
+    return strides
 
 
 def _row_major_copy(arr: np.ndarray) -> np.ndarray:
@@ -92,8 +98,11 @@ def wrap(arr: Any) -> Tensor:
         dt = D.from_numpy_dtype(arr.dtype)
     shape = arr.shape
     handle = arr if arr.base is None else _owner(arr)  # a fresh array owns its memory
+    strides = _STRIDES.get(shape)
+    if strides is None:
+        strides = _strides(shape)
     return new_owning_tensor(handle, arr.size, dt, CPU, _INFO, shape,  # type: ignore[arg-type]
-                             _strides(shape), arr)
+                             strides, arr)
 
 
 def wrap_as(arr: Any, dt: D.dtype) -> Tensor:
@@ -106,4 +115,7 @@ def wrap_as(arr: Any, dt: D.dtype) -> Tensor:
         arr = arr.astype(dt.numpy)
     shape = arr.shape
     handle = arr if arr.base is None else _owner(arr)  # a fresh array owns its memory
-    return new_owning_tensor(handle, arr.size, dt, CPU, _INFO, shape, _strides(shape), arr)
+    strides = _STRIDES.get(shape)
+    if strides is None:
+        strides = _strides(shape)
+    return new_owning_tensor(handle, arr.size, dt, CPU, _INFO, shape, strides, arr)
