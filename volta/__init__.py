@@ -121,6 +121,7 @@ from volta.autograd import enable_grad, inference_mode, no_grad, set_grad_enable
 from volta.autograd.grad_mode import is_grad_enabled, is_inference_mode_enabled
 from volta.library import ops
 from volta.serialization import load, save
+from volta.tensor.printing import set_printoptions
 from volta.threads import get_num_threads, set_num_threads
 
 float = float32

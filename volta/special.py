@@ -13,4 +13,11 @@ psi = _F.digamma
 gammainc = _F.igamma
 gammaincc = _F.igammac
 multigammaln = _F.mvlgamma
-__all__ += ["expit", "gammaln", "psi", "gammainc", "gammaincc", "multigammaln"]
+# and the torch.* functions PyTorch repeats in its special namespace
+exp2 = _F.exp2
+expm1 = _F.expm1
+log1p = _F.log1p
+logsumexp = _F.logsumexp
+round = _F.round  # PyTorch's name (shadows the builtin in this namespace only)
+__all__ += ["expit", "gammaln", "psi", "gammainc", "gammaincc", "multigammaln", "exp2", "expm1",
+            "log1p", "logsumexp", "round"]

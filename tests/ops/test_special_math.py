@@ -95,3 +95,16 @@ def test_trigamma_at_the_poles_is_large_but_finite_like_torch() -> None:
     t = volta.tensor(x[:3], requires_grad=True)
     volta.digamma(t).sum().backward()
     assert np.all(np.isfinite(t.grad.numpy()))
+
+
+def test_special_namespace_has_every_torch_special_function() -> None:
+    # torch.special re-exports a few module-level helpers that are not functions of the namespace
+    helpers = {"Tensor", "torch", "common_args", "multi_dim_common"}
+    public = {n for n in dir(torch.special) if not n.startswith("_")} - helpers
+    assert sorted(public - set(dir(volta.special))) == []
+    x = torch.tensor([[1.0, 2.0], [3.0, -4.0]], dtype=torch.float64)
+    v = volta.tensor(x.numpy())
+    for name, args in (("logsumexp", (1,)), ("round", ()), ("expm1", ()), ("log1p", ()),
+                       ("exp2", ())):
+        expected = getattr(torch.special, name)(x, *args).numpy()
+        np.testing.assert_allclose(getattr(volta.special, name)(v, *args).numpy(), expected)
