@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from volta.autograd import anomaly, grad_mode
+from volta.autograd import anomaly, functional, grad_mode
 from volta.autograd.anomaly import detect_anomaly, set_detect_anomaly
 from volta.autograd.engine import backward, grad
 from volta.autograd.function import Function, FunctionCtx, once_differentiable
@@ -29,7 +29,7 @@ from volta.errors import AutogradError
 __all__ = ["backward", "grad", "Function", "FunctionCtx", "Node", "no_grad", "enable_grad",
            "set_grad_enabled", "inference_mode", "is_grad_enabled", "gradcheck",
            "gradgradcheck", "detect_anomaly", "set_detect_anomaly", "once_differentiable",
-           "anomaly", "grad_mode", "register"]
+           "anomaly", "functional", "grad_mode", "register"]
 
 
 class NotDifferentiableBackward(Node):
