@@ -6,4 +6,9 @@
   torch) and compares outputs and gradients with PyTorch's tolerances.
 * :mod:`volta.testing.conformance`: runs every op on a backend against volta's CPU backend
   (``python -m volta.testing.conformance --backend NAME``).
+* :func:`assert_close` (:mod:`volta.testing.comparison`): PyTorch's closeness assertion.
 """
+
+from volta.testing.comparison import assert_close
+
+__all__ = ["assert_close"]
