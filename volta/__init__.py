@@ -134,7 +134,7 @@ __version__ = "0.1.0"
 
 
 # subpackages written against the public API (they `import volta`), loaded on first use
-_LAZY_SUBPACKAGES = frozenset({"nn", "optim", "datasets", "wgpu", "signal", "masked"})
+_LAZY_SUBPACKAGES = frozenset({"nn", "optim", "datasets", "wgpu", "signal", "masked", "func"})
 
 
 def __getattr__(name: str) -> _Any:
