@@ -1687,6 +1687,9 @@ def _nll_terms(self: Tensor, target: Tensor, weight: Tensor | None, reduction: s
     return safe, w, class_dim
 
 
+_FLOAT_LOSS_DTYPES = (D.float32, D.float64)
+
+
 @functools.lru_cache(maxsize=64)
 def _row_starts(rows: int, columns: int) -> np.ndarray:
     """The flat index of each row's first entry in a C-contiguous (rows, columns) array."""
@@ -1707,9 +1710,29 @@ def _pick(x: np.ndarray, safe: np.ndarray, class_dim: int) -> np.ndarray:
     return picked.reshape(safe.shape)
 
 
+def _nll_loss_plain(x: np.ndarray, t: np.ndarray, reduction: str, ignore_index: int
+                    ) -> np.ndarray | None:
+    """The loss of C-contiguous 2-D float log-probabilities, int64 targets, no class weights,
+    a ``mean`` or ``sum`` reduction and every target a class that is not ``ignore_index``
+    (a classifier's training step), in a few numpy calls; None for every other case."""
+    rows, classes = x.shape
+    if not (t.size and x.flags.c_contiguous and t.dtype == np.int64 and t.shape == (rows,)) \
+            or reduction not in ("mean", "sum") or 0 <= ignore_index < classes:
+        return None
+    # as unsigned, a negative class is above every valid one: one pass checks the range
+    if np.maximum.reduce(t.view(np.uint64)) >= classes:
+        return None  # the general path raises PyTorch's error
+    total = -np.add.reduce(x.reshape(-1).take(t + _row_starts(rows, classes)))
+    return np.asarray(total / x.dtype.type(rows) if reduction == "mean" else total)
+
+
 @kernel("_nll_loss")
 def nll_loss_fused(self: Tensor, target: Tensor, weight: Tensor | None, reduction: str,
                    ignore_index: int) -> Tensor:
+    if weight is None and len(self._shape) == 2 and self.dtype in _FLOAT_LOSS_DTYPES:
+        loss = _nll_loss_plain(host_view(self), host_view(target), reduction, ignore_index)
+        if loss is not None:
+            return WA(loss, self.dtype)
     safe, w, class_dim = _nll_terms(self, target, weight, reduction, ignore_index)
     x = A(self)
     picked = _pick(x, safe, class_dim)
