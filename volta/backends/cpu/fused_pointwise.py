@@ -54,7 +54,11 @@ def _choose(mask: np.ndarray, if_true: Any, if_false: Any, dtype: np.dtype) -> n
     ``np.where`` on unpredictable data costs twenty times more."""
     bits = _BITS[dtype]
     true_bits, false_bits = (int(np.array(v, dtype).view(bits)) for v in (if_true, if_false))
-    chosen = mask.view(np.uint8).astype(bits)
+    # float memory viewed as integers, so the result owns its memory as a float array (a
+    # view of a uint array would be copied before it becomes a ``.grad``: Note [Gradient
+    # ownership] in volta/autograd/graph.py)
+    chosen = np.empty(mask.shape, dtype).view(bits)
+    np.copyto(chosen, mask.view(np.uint8))
     # unsigned wrap-around makes the difference right whichever bit pattern is larger
     chosen *= bits((true_bits - false_bits) % (1 << (8 * dtype.itemsize)))
     chosen += bits(false_bits)

@@ -136,7 +136,12 @@ def _mask_bits(condition: Any, values: Any) -> Any:
     bits = _BITS.get(values.dtype)
     if bits is None or condition.dtype != np.bool_ or condition.shape != values.shape:
         return None
-    return condition.view(np.uint8).astype(bits)
+    # the memory is allocated as the float dtype, so the float view the callers return has an
+    # owner of its own dtype: a gradient that views a uint array would be copied before it
+    # becomes ``.grad`` (Note [Gradient ownership], storage._owner)
+    mask = np.empty(condition.shape, values.dtype).view(bits)
+    np.copyto(mask, condition.view(np.uint8))
+    return mask
 
 
 def floor_divide(a: Any, b: Any) -> Any:
