@@ -1054,8 +1054,39 @@ def _scatter_positions(self: Tensor, dim: int, index: Tensor, op: str
     return tuple(grid), d
 
 
+@functools.lru_cache(maxsize=16)
+def _row_offsets(rows: int, columns: int, row_stride: int) -> np.ndarray:
+    """(rows, columns) int64 holding ``row * row_stride``: a same-shape add of it costs about
+    two thirds of adding the (rows, 1) column, whose broadcast numpy loops over row by row."""
+    offsets = np.repeat(np.arange(0, rows * row_stride, row_stride, dtype=np.int64), columns)
+    offsets = offsets.reshape(rows, columns)
+    offsets.flags.writeable = False
+    return offsets
+
+
+_ROW_OFFSETS_MAX = 1 << 20  # elements of a cached offsets array (8 MiB)
+
+
+def _gather_rows(a: np.ndarray, idx: np.ndarray) -> np.ndarray | None:
+    """``gather(a, -1, idx)`` of a C-contiguous 2-D ``a`` and int64 ``idx`` with no more rows,
+    its entries all within the row (a negative one reads as a huge unsigned one): one flat
+    take. None for any other case (the general path checks and raises)."""
+    rows, columns = idx.shape
+    if not (a.flags.c_contiguous and idx.dtype == np.int64 and 0 < rows <= a.shape[0]
+            and idx.size <= _ROW_OFFSETS_MAX
+            and np.maximum.reduce(idx.view(np.uint64), axis=None) < a.shape[1]):
+        return None
+    flat = np.add(idx, _row_offsets(rows, columns, a.shape[1]))
+    return a.reshape(-1).take(flat)
+
+
 @kernel("gather")
 def gather(self: Tensor, dim: int, index: Tensor, sparse_grad: bool = False) -> Tensor:
+    if len(self._shape) == 2 and len(index._shape) == 2 and dim in (1, -1) \
+            and index.dtype is D.int64 and index._shape[1]:
+        picked = _gather_rows(host_view(self), host_view(index))
+        if picked is not None:
+            return WA(picked, self.dtype)
     pos, _ = _scatter_positions(self, dim, index, "gather")
     a = A(self).reshape(self._shape or (1,))
     return W(scatter.take_elements(a, pos).reshape(index._shape))
