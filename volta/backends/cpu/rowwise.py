@@ -23,10 +23,8 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import Any
 
 import numpy as np
-from scipy.linalg import blas
 
 FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
 BLOCK = 128  # terms per BLAS dot product where the sum's accuracy matters
@@ -302,39 +300,6 @@ def softmax_backward_rows(grad: np.ndarray, output: np.ndarray, log: bool) -> np
     return result
 
 
-# Note [rank-1 row updates]: ``rows - column[:, None]`` and ``rows + vector`` broadcast one
-# operand, and numpy runs them row by row: 50 and 30 us for 256 x 1024 float32, where a
-# same-shape subtraction takes 26. BLAS's rank-1 update ``a += alpha x y^T`` (ger) does the same
-# additions (``x`` or ``y`` all ones, alpha +-1: every product is exact, so the result is
-# bit-for-bit numpy's) in about 10 us, on a C-contiguous array through its transpose (which
-# BLAS sees as column-major: no copy).
-@functools.lru_cache(maxsize=8)
-def _ger(dtype: np.dtype) -> Any:
-    return blas.get_blas_funcs("ger", dtype=dtype)
-
-
-def add_to_rows(rows: np.ndarray, column: np.ndarray | None, vector: np.ndarray | None,
-                alpha: float = 1.0) -> None:
-    """In place: ``rows += alpha * column[:, None]`` (``vector`` None) or ``rows += alpha *
-    vector`` (``column`` None) of a BLAS-ready 2-D array (Note [rank-1 row updates])."""
-    count, width = rows.shape
-    ger = _ger(rows.dtype)
-    if vector is None:
-        result = ger(alpha, _ones(width, rows.dtype), column, a=rows.T, overwrite_a=1)
-    else:
-        result = ger(alpha, vector, _ones(count, rows.dtype), a=rows.T, overwrite_a=1)
-    if result.ctypes.data != rows.ctypes.data:  # scipy copied (an unaligned array, say)
-        rows[...] = result.T
-
-
-def centred_rows(rows: np.ndarray, mean: np.ndarray) -> np.ndarray:
-    """``rows - mean[:, None]`` of a BLAS-ready 2-D array as a new array: a copy and a rank-1
-    update (Note [rank-1 row updates])."""
-    out = rows.copy()
-    add_to_rows(out, mean, None, -1.0)
-    return out
-
-
 def layer_norm_rows(rows: np.ndarray, weight: np.ndarray | None, bias: np.ndarray | None,
                     eps: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(output, mean, rstd) of layer norm over each row of a BLAS-ready 2-D array; ``weight``
@@ -342,7 +307,7 @@ def layer_norm_rows(rows: np.ndarray, weight: np.ndarray | None, bias: np.ndarra
     width = rows.shape[1]
     mean = row_sums(rows)
     mean /= width
-    out = centred_rows(rows, mean)
+    out = rows - mean[:, None]
     rstd = row_dots(out, out)
     rstd /= width
     rstd += eps
@@ -351,7 +316,7 @@ def layer_norm_rows(rows: np.ndarray, weight: np.ndarray | None, bias: np.ndarra
     if weight is not None:
         out *= weight
     if bias is not None:
-        add_to_rows(out, None, bias)
+        out += bias
     return out, mean, rstd
 
 
@@ -363,7 +328,7 @@ def layer_norm_backward_rows(grad: np.ndarray, rows: np.ndarray, mean: np.ndarra
     ``rows``, per-row ``mean`` and ``rstd`` vectors, all of one dtype."""
     width = rows.shape[1]
     # xhat = centred * rstd is never formed: each use takes rstd into a per-row factor
-    centred = centred_rows(rows, mean)
+    centred = rows - mean[:, None]
     grad_bias = column_sums(grad) if output_mask[2] else None
     grad_weight = grad_input = None
     if not output_mask[0]:
@@ -384,7 +349,7 @@ def layer_norm_backward_rows(grad: np.ndarray, rows: np.ndarray, mean: np.ndarra
         sum_g, sum_g_centred = grad @ weight, scratch @ weight
         grad_input = np.multiply(grad, weight, out=scratch)
         grad_input *= rstd[:, None]
-    add_to_rows(grad_input, rstd * sum_g / width, None, -1.0)
+    grad_input -= (rstd * sum_g / width)[:, None]
     centred *= (rstd * rstd * rstd * sum_g_centred / width)[:, None]
     grad_input -= centred
     return grad_input, grad_weight, grad_bias
