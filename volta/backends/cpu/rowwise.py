@@ -300,6 +300,25 @@ def softmax_backward_rows(grad: np.ndarray, output: np.ndarray, log: bool) -> np
     return result
 
 
+# a broadcast of a row vector over rows runs numpy's inner loop once per row; repeating the
+# vector over a block of rows runs it once per block, about 10 us less for 256 x 1024 float32
+# (40 -> 30; a same-shape operation takes 20)
+_TILE_ELEMENTS = 8192
+
+
+def apply_to_rows(ufunc: np.ufunc, rows: np.ndarray, vector: np.ndarray,
+                  out: np.ndarray) -> np.ndarray:
+    """``ufunc(rows, vector, out=out)`` of C-contiguous 2-D ``rows`` and ``out`` and a vector of
+    the row length, with the vector repeated over blocks of rows."""
+    count, width = rows.shape
+    block = max(1, min(count, _TILE_ELEMENTS // max(width, 1)))
+    if block == 1 or count % block:
+        return ufunc(rows, vector, out=out)
+    ufunc(rows.reshape(-1, block * width), np.tile(vector, block),
+          out=out.reshape(-1, block * width))
+    return out
+
+
 def layer_norm_rows(rows: np.ndarray, weight: np.ndarray | None, bias: np.ndarray | None,
                     eps: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(output, mean, rstd) of layer norm over each row of a BLAS-ready 2-D array; ``weight``
@@ -314,9 +333,9 @@ def layer_norm_rows(rows: np.ndarray, weight: np.ndarray | None, bias: np.ndarra
     np.reciprocal(np.sqrt(rstd, out=rstd), out=rstd)
     out *= rstd[:, None]
     if weight is not None:
-        out *= weight
+        apply_to_rows(np.multiply, out, weight, out)
     if bias is not None:
-        out += bias
+        apply_to_rows(np.add, out, bias, out)
     return out, mean, rstd
 
 
@@ -347,7 +366,7 @@ def layer_norm_backward_rows(grad: np.ndarray, rows: np.ndarray, mean: np.ndarra
         grad_input = np.multiply(grad, rstd[:, None], out=scratch)
     else:
         sum_g, sum_g_centred = grad @ weight, scratch @ weight
-        grad_input = np.multiply(grad, weight, out=scratch)
+        grad_input = apply_to_rows(np.multiply, grad, weight, scratch)
         grad_input *= rstd[:, None]
     grad_input -= (rstd * sum_g / width)[:, None]
     centred *= (rstd * rstd * rstd * sum_g_centred / width)[:, None]
