@@ -420,16 +420,17 @@ def _nonempty_axes(self: Tensor, dim: Any, op: str) -> tuple[int, ...] | None:
     return axes
 
 
+# the ufuncs' reduce directly: np.max's Python wrapper costs about 2 us of a 30 us row max
 @kernel("amax")
 def amax(self: Tensor, dim: Any = (), keepdim: bool = False) -> Tensor:
     axes = _nonempty_axes(self, dim, "amax")
-    return WA(np.max(A(self), axis=axes, keepdims=keepdim), self.dtype)
+    return WA(np.maximum.reduce(host_view(self), axis=axes, keepdims=keepdim), self.dtype)
 
 
 @kernel("amin")
 def amin(self: Tensor, dim: Any = (), keepdim: bool = False) -> Tensor:
     axes = _nonempty_axes(self, dim, "amin")
-    return WA(np.min(A(self), axis=axes, keepdims=keepdim), self.dtype)
+    return WA(np.minimum.reduce(host_view(self), axis=axes, keepdims=keepdim), self.dtype)
 
 
 def _arg(fn: Any, self: Tensor, dim: int | None, keepdim: bool, op: str) -> Tensor:
