@@ -18,6 +18,7 @@ from volta.backend import host_view
 from volta.backends.cpu import numpy_nn as nn
 from volta.backends.cpu import pointwise_math, rowwise, scatter, strided_copy
 from volta.backends.cpu.kernel_table import kernel_table
+from volta.backends.cpu.pointwise_runtime import quiet_off, quiet_on
 from volta.backends.cpu.storage import array as A
 from volta.backends.cpu.storage import wrap as W
 from volta.backends.cpu.storage import wrap_as as WA
@@ -101,6 +102,37 @@ def _gelu_twice_cdf(x: np.ndarray) -> np.ndarray:
     return twice_cdf
 
 
+# Note [float32 gelu]: float32 gelu computes Phi(x) as 1 / (1 + exp2(x Q(min(x^2, C^2)))), Q
+# a polynomial of degree 6 fitted (in float64, reweighted least squares on [0, 5.5]) to
+# -log2(e) logit(Phi(x)) / x, so that x Q approximates -log2(e) logit(Phi(x)); beyond C = 5.5
+# the exponent keeps growing with x, so Phi saturates to 0 or 1 as it should and gelu(x) = x /
+# (1 + exp2(...)) in one division. Evaluated in float32, gelu stays within 6e-7 absolute and
+# its derivative Phi(x) + x phi(x) within 2.4e-7 of float64 (tests/backends/
+# test_pointwise_math.py), in 19 numpy passes where 1 + erf(x / sqrt 2) through the float32 erf
+# (Note [float32 erf]) takes 23, and the backward shares x^2 between Q and phi.
+_GELU_Q = tuple(np.float32(c) for c in (
+    -2.3022071893932745, -0.1048385980474062, 9.559725317500208e-05, 0.00015938964166011574,
+    -1.1452617914688504e-05, 3.8506456126116695e-07, -5.210500170216292e-09))
+_GELU_EDGE_SQUARED = 5.5 * 5.5
+_HALF_LOG2E = np.float32(-0.5 / math.log(2))
+_LOG2_INV_SQRT_2PI = np.float32(math.log2(_INV_SQRT_2PI))
+
+
+def _gelu_float32_denominator(x: np.ndarray, x_sq: np.ndarray) -> np.ndarray:
+    """1 + exp2(x Q(min(x^2, C^2))) = 1 / Phi(x) of float32 ``x`` (Note [float32 gelu]),
+    given ``x_sq = x^2``."""
+    u = pointwise_math.minimum(x_sq, _GELU_EDGE_SQUARED)  # a clip: np.minimum's is slow
+    poly = np.multiply(u, _GELU_Q[-1])
+    for c in _GELU_Q[-2:0:-1]:
+        poly += c
+        poly *= u
+    poly += _GELU_Q[0]
+    poly *= x
+    np.exp2(poly, out=poly)
+    poly += np.float32(1)
+    return poly
+
+
 def _gelu_tanh_parts(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """x^2 and tanh(sqrt(2/pi) (x + 0.044715 x^3)), each step in place."""
     kind = x.dtype.type
@@ -120,6 +152,14 @@ def gelu(self: Tensor, approximate: str = "none") -> Tensor:
     if approximate == "tanh":
         y = _gelu_tanh_parts(x)[1]
         y += kind(1)
+    elif approximate == "none" and x.dtype == np.float32:
+        token = quiet_on()  # exp2 overflows to inf far left: x / inf is the -0.0 wanted
+        try:
+            y = _gelu_float32_denominator(x, np.square(x))
+            np.divide(x, y, out=y)
+        finally:
+            quiet_off(token)
+        return WA(y.reshape(self.shape), out)
     elif approximate == "none":
         y = _gelu_twice_cdf(x)
     else:
@@ -143,7 +183,21 @@ def gelu_backward(grad_output: Tensor, self: Tensor, approximate: str = "none") 
     shape = broadcast_shapes(grad_output.shape, self.shape)
     grad = A(grad_output).astype(compute, copy=False)
     x = np.atleast_1d(A(self).astype(compute, copy=False))  # 0-d: see gelu
-    if approximate == "none":
+    if approximate == "none" and compute == np.float32:
+        # Phi(x) + x phi(x), phi(x) = exp2(-x^2 log2(e) / 2 + log2(1 / sqrt(2 pi)))
+        token = quiet_on()
+        try:
+            x_sq = np.square(x)
+            cdf = _gelu_float32_denominator(x, x_sq)
+            np.divide(np.float32(1), cdf, out=cdf)
+            slope = np.multiply(x_sq, _HALF_LOG2E, out=x_sq)
+            slope += _LOG2_INV_SQRT_2PI
+            np.exp2(slope, out=slope)
+            slope *= x
+            slope += cdf
+        finally:
+            quiet_off(token)
+    elif approximate == "none":
         # (2 Phi(x) + 2 x phi(x)) / 2, phi(x) = exp(-x^2 / 2) / sqrt(2 pi)
         slope = np.square(x)
         slope *= kind(-0.5)
@@ -375,16 +429,17 @@ def _nonempty_axes(self: Tensor, dim: Any, op: str) -> tuple[int, ...] | None:
     return axes
 
 
+# the ufuncs' reduce directly: np.max's Python wrapper costs about 2 us of a 30 us row max
 @kernel("amax")
 def amax(self: Tensor, dim: Any = (), keepdim: bool = False) -> Tensor:
     axes = _nonempty_axes(self, dim, "amax")
-    return WA(np.max(A(self), axis=axes, keepdims=keepdim), self.dtype)
+    return WA(np.maximum.reduce(host_view(self), axis=axes, keepdims=keepdim), self.dtype)
 
 
 @kernel("amin")
 def amin(self: Tensor, dim: Any = (), keepdim: bool = False) -> Tensor:
     axes = _nonempty_axes(self, dim, "amin")
-    return WA(np.min(A(self), axis=axes, keepdims=keepdim), self.dtype)
+    return WA(np.minimum.reduce(host_view(self), axis=axes, keepdims=keepdim), self.dtype)
 
 
 def _arg(fn: Any, self: Tensor, dim: int | None, keepdim: bool, op: str) -> Tensor:
@@ -1009,8 +1064,39 @@ def _scatter_positions(self: Tensor, dim: int, index: Tensor, op: str
     return tuple(grid), d
 
 
+@functools.lru_cache(maxsize=16)
+def _row_offsets(rows: int, columns: int, row_stride: int) -> np.ndarray:
+    """(rows, columns) int64 holding ``row * row_stride``: a same-shape add of it costs about
+    two thirds of adding the (rows, 1) column, whose broadcast numpy loops over row by row."""
+    offsets = np.repeat(np.arange(0, rows * row_stride, row_stride, dtype=np.int64), columns)
+    offsets = offsets.reshape(rows, columns)
+    offsets.flags.writeable = False
+    return offsets
+
+
+_ROW_OFFSETS_MAX = 1 << 20  # elements of a cached offsets array (8 MiB)
+
+
+def _gather_rows(a: np.ndarray, idx: np.ndarray) -> np.ndarray | None:
+    """``gather(a, -1, idx)`` of a C-contiguous 2-D ``a`` and int64 ``idx`` with no more rows,
+    its entries all within the row (a negative one reads as a huge unsigned one): one flat
+    take. None for any other case (the general path checks and raises)."""
+    rows, columns = idx.shape
+    if not (a.flags.c_contiguous and idx.dtype == np.int64 and 0 < rows <= a.shape[0]
+            and idx.size <= _ROW_OFFSETS_MAX
+            and np.maximum.reduce(idx.view(np.uint64), axis=None) < a.shape[1]):
+        return None
+    flat = np.add(idx, _row_offsets(rows, columns, a.shape[1]))
+    return a.reshape(-1).take(flat)
+
+
 @kernel("gather")
 def gather(self: Tensor, dim: int, index: Tensor, sparse_grad: bool = False) -> Tensor:
+    if len(self._shape) == 2 and len(index._shape) == 2 and dim in (1, -1) \
+            and index.dtype is D.int64 and index._shape[1]:
+        picked = _gather_rows(host_view(self), host_view(index))
+        if picked is not None:
+            return WA(picked, self.dtype)
     pos, _ = _scatter_positions(self, dim, index, "gather")
     a = A(self).reshape(self._shape or (1,))
     return W(scatter.take_elements(a, pos).reshape(index._shape))
@@ -1642,6 +1728,9 @@ def _nll_terms(self: Tensor, target: Tensor, weight: Tensor | None, reduction: s
     return safe, w, class_dim
 
 
+_FLOAT_LOSS_DTYPES = (D.float32, D.float64)
+
+
 @functools.lru_cache(maxsize=64)
 def _row_starts(rows: int, columns: int) -> np.ndarray:
     """The flat index of each row's first entry in a C-contiguous (rows, columns) array."""
@@ -1662,9 +1751,29 @@ def _pick(x: np.ndarray, safe: np.ndarray, class_dim: int) -> np.ndarray:
     return picked.reshape(safe.shape)
 
 
+def _nll_loss_plain(x: np.ndarray, t: np.ndarray, reduction: str, ignore_index: int
+                    ) -> np.ndarray | None:
+    """The loss of C-contiguous 2-D float log-probabilities, int64 targets, no class weights,
+    a ``mean`` or ``sum`` reduction and every target a class that is not ``ignore_index``
+    (a classifier's training step), in a few numpy calls; None for every other case."""
+    rows, classes = x.shape
+    if not (t.size and x.flags.c_contiguous and t.dtype == np.int64 and t.shape == (rows,)) \
+            or reduction not in ("mean", "sum") or 0 <= ignore_index < classes:
+        return None
+    # as unsigned, a negative class is above every valid one: one pass checks the range
+    if np.maximum.reduce(t.view(np.uint64)) >= classes:
+        return None  # the general path raises PyTorch's error
+    total = -np.add.reduce(x.reshape(-1).take(t + _row_starts(rows, classes)))
+    return np.asarray(total / x.dtype.type(rows) if reduction == "mean" else total)
+
+
 @kernel("_nll_loss")
 def nll_loss_fused(self: Tensor, target: Tensor, weight: Tensor | None, reduction: str,
                    ignore_index: int) -> Tensor:
+    if weight is None and len(self._shape) == 2 and self.dtype in _FLOAT_LOSS_DTYPES:
+        loss = _nll_loss_plain(host_view(self), host_view(target), reduction, ignore_index)
+        if loss is not None:
+            return WA(loss, self.dtype)
     safe, w, class_dim = _nll_terms(self, target, weight, reduction, ignore_index)
     x = A(self)
     picked = _pick(x, safe, class_dim)

@@ -27,6 +27,7 @@ def volta_register_backends(registry: Any) -> None:
 def volta_register_kernels(library: Any) -> None:
     from volta.backends.cpu import (
         attention,
+        fused_pointwise,
         generated_pointwise,
         kernels,
         linalg_kernels,
@@ -35,7 +36,10 @@ def volta_register_kernels(library: Any) -> None:
         shape_kernels,
         special_kernels,
     )
-    for module in (generated_pointwise, kernels, optim_kernels, attention, rnn_kernels,
-                   linalg_kernels, special_kernels, shape_kernels):
-        for name, fn in module.KERNELS.items():
+    # a fused kernel replaces its op's generated one (Note [fused pointwise kernels])
+    pointwise = {**generated_pointwise.KERNELS, **fused_pointwise.KERNELS}
+    for table in (pointwise, kernels.KERNELS, optim_kernels.KERNELS, attention.KERNELS,
+                  rnn_kernels.KERNELS, linalg_kernels.KERNELS, special_kernels.KERNELS,
+                  shape_kernels.KERNELS):
+        for name, fn in table.items():
             library.impl(name, "CPU", errors.raising_volta_errors(name, fn))
