@@ -11,6 +11,7 @@ import functools
 import itertools
 import math
 import threading
+from collections.abc import Callable
 
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
@@ -117,14 +118,17 @@ def _tap_slice(start: int, count: int, step: int) -> slice:
 # --------------------------------------------------------------------------------------------
 
 
-def _chunks(batch: int, rows: int, row_bytes: int) -> list[tuple[slice, list[slice]]]:
-    """Split (batch, first output dim) so each chunk's column buffer fits the budget.
+def _chunks(
+    batch: int, rows: int, row_bytes: int, budget: int | None = None
+) -> list[tuple[slice, list[slice]]]:
+    """Split (batch, first output dim) so each chunk's column buffer fits the budget
+    (COLUMN_BUDGET_BYTES unless given).
 
     Returns batch slices, each with the output-row slices to walk through it. Whole samples are
     grouped while they fit; a sample too large on its own is split along its first output
     dimension (one output row is the finest granularity).
     """
-    budget = COLUMN_BUDGET_BYTES
+    budget = COLUMN_BUDGET_BYTES if budget is None else budget
     sample_bytes = row_bytes * rows
     if sample_bytes <= budget:
         step = batch if sample_bytes == 0 else max(budget // sample_bytes, 1)
@@ -288,6 +292,23 @@ def _column_row_bytes(
     return cols_per_row * max(math.prod(plane[1:]), math.prod(out_shape[1:])) * itemsize
 
 
+# Note [convolution threads]
+# With several threads (parallel.py), the forward pass and the input gradient split the batch
+# into one share per thread, each running the serial kernel on its samples (its own workspace,
+# a share of COLUMN_BUDGET_BYTES, BLAS on one thread): a sample's arithmetic is the same as in
+# one share, so results are bitwise those of one thread. The weight gradient sums over the
+# batch, so splitting it would change the order of the sum: it runs whole, at the same time as
+# the input gradient when both are asked for.
+
+
+def _sample_work(w: np.ndarray, out_shape: tuple[int, ...]) -> int:
+    """Element passes one sample costs a convolution with weight w (Cout, Cin/G, *k): its column
+    entries (copied once) plus its multiply-adds (a GEMM runs about 8 per copied element)."""
+    positions = math.prod(out_shape)
+    columns = w.size // w.shape[0] * positions
+    return columns + w.size * positions // 8
+
+
 def _conv_core(
     x: np.ndarray,
     w: np.ndarray,
@@ -299,7 +320,33 @@ def _conv_core(
     bias: np.ndarray | None = None,
 ) -> np.ndarray:
     """Cross-correlate x (padded chunk by chunk) with w (Cout, Cin/G, *k) via im2col + GEMM,
-    plus the optional per-channel bias."""
+    plus the optional per-channel bias. Shares of the batch run on the threads at once
+    (Note [convolution threads])."""
+    batch = x.shape[0]
+    out = np.empty((batch, w.shape[0], *out_shape), dtype=x.dtype)
+    ranges = parallel.shares(batch, parallel.min_share(_sample_work(w, out_shape)))
+    budget = COLUMN_BUDGET_BYTES // len(ranges)
+    parallel.run_concurrently([
+        functools.partial(_conv_into, x[n0:n1], w, stride, padding, dilation, groups, out_shape,
+                          bias, out[n0:n1], budget)
+        for n0, n1 in ranges
+    ])
+    return out
+
+
+def _conv_into(
+    x: np.ndarray,
+    w: np.ndarray,
+    stride: tuple[int, ...],
+    padding: tuple[int, ...],
+    dilation: tuple[int, ...],
+    groups: int,
+    out_shape: tuple[int, ...],
+    bias: np.ndarray | None,
+    out: np.ndarray,
+    budget: int,
+) -> None:
+    """_conv_core of the samples x into out, on this thread, columns within `budget` bytes."""
     batch = x.shape[0]
     cout, cig = w.shape[:2]
     kernel = tuple(w.shape[2:])
@@ -308,12 +355,11 @@ def _conv_core(
     reach = dilation[0] * (kernel[0] - 1) + 1
     wide = _use_wide(stride, plane, out_shape)
     wmat = w.reshape(groups, cog, kcols)
-    out = np.empty((batch, cout, *out_shape), dtype=x.dtype)
     out5 = out.reshape(batch, groups, cog, *out_shape)
     outq = out.reshape(batch, groups, cog, -1)
     bias5 = None if bias is None else bias.reshape(groups, cog, *(1,) * len(out_shape))
     row_bytes = _column_row_bytes(groups * kcols, plane, out_shape, x.itemsize)
-    for bs, row_slices in _chunks(batch, out_shape[0], row_bytes):
+    for bs, row_slices in _chunks(batch, out_shape[0], row_bytes, budget):
         xp = _pad_zeros(x[bs], padding)
         if not wide and len(row_slices) == 1:
             # whole samples, exact layout: the GEMM writes the output (Note [tap layouts])
@@ -336,7 +382,6 @@ def _conv_core(
             res = res.reshape(groups, cog, slab.shape[0], -1)
             # (G, cog, n, *oc) -> (n, G, cog, *oc): the copy that drops off-output positions.
             out5[bs, :, :, rs] = np.moveaxis(_q_grid(res, tuple(slab.shape[2:]), oc, wide), 2, 0)
-    return out
 
 
 def _col2im_core(
@@ -356,19 +401,45 @@ def _col2im_core(
     and the padding is cropped off.
     """
     batch, _, *out_shape = y.shape
+    cig = w.shape[1]
+    plane = tuple(n + 2 * p for n, p in zip(spatial, padding))
+    # Off-output positions of the wide layout receive W^T @ 0, which is 0 only for finite W.
+    wide = _use_wide(stride, plane, tuple(out_shape)) and _all_finite(w)
+    gx = np.empty((batch, groups * cig, *spatial), dtype=y.dtype)
+    ranges = parallel.shares(batch, parallel.min_share(_sample_work(w, tuple(out_shape))))
+    budget = COLUMN_BUDGET_BYTES // len(ranges)
+    parallel.run_concurrently([
+        functools.partial(_col2im_into, y[n0:n1], w, stride, padding, dilation, groups, wide,
+                          gx[n0:n1], budget)
+        for n0, n1 in ranges
+    ])
+    return gx
+
+
+def _col2im_into(
+    y: np.ndarray,
+    w: np.ndarray,
+    stride: tuple[int, ...],
+    padding: tuple[int, ...],
+    dilation: tuple[int, ...],
+    groups: int,
+    wide: bool,
+    gx: np.ndarray,
+    budget: int,
+) -> None:
+    """_col2im_core of the samples y into gx, on this thread, columns within `budget` bytes."""
+    batch, _, *out_shape = y.shape
+    spatial = tuple(gx.shape[2:])
     cout, cig = w.shape[:2]
     kernel = tuple(w.shape[2:])
     cog, kcols = cout // groups, cig * math.prod(kernel)
     plane = tuple(n + 2 * p for n, p in zip(spatial, padding))
     reach = dilation[0] * (kernel[0] - 1) + 1
-    # Off-output positions of the wide layout receive W^T @ 0, which is 0 only for finite W.
-    wide = _use_wide(stride, plane, tuple(out_shape)) and _all_finite(w)
     wmat_t = w.reshape(groups, cog, kcols).transpose(0, 2, 1)
-    gx = np.empty((batch, groups * cig, *spatial), dtype=y.dtype)
     inner = (slice(None), slice(None), *(slice(p, p + n) for p, n in zip(padding, spatial)))
     taps = list(itertools.product(*(range(k) for k in kernel)))
     row_bytes = _column_row_bytes(groups * kcols, plane, tuple(out_shape), y.itemsize)
-    for bs, row_slices in _chunks(batch, out_shape[0], row_bytes):
+    for bs, row_slices in _chunks(batch, out_shape[0], row_bytes, budget):
         gxp = _WORKSPACE.take("plane", (bs.stop - bs.start, groups * cig, *plane), y.dtype)
         gxp.fill(0)
         for rs in row_slices:
@@ -387,7 +458,6 @@ def _col2im_core(
                 # an ordinary (non-aliasing) in-place add.
                 win[(slice(None), slice(None), *tap)] += gcols[(slice(None), slice(None), *tap)]
         gx[bs] = gxp[inner]
-    return gx
 
 
 def _sum_taps(
@@ -624,22 +694,29 @@ def convolution_backward(
     gy = grad_output.astype(cdt, copy=False)
     kernel = tuple(w.shape[2:])
     spatial = tuple(x.shape[2:])
-    gi = gw = gb = None
+    tasks: list[Callable[[], np.ndarray | None]] = [lambda: None] * 3
     if not transposed:
         if output_mask[0]:
-            gi = _col2im_core(gy, w, s, p, d, groups, spatial)
+            tasks[0] = functools.partial(_col2im_core, gy, w, s, p, d, groups, spatial)
         if output_mask[1]:
-            gw = _weight_grad_core(x, gy, kernel, s, p, d, groups)
+            tasks[1] = functools.partial(_weight_grad_core, x, gy, kernel, s, p, d, groups)
     else:
         # A transposed convolution's adjoint is the direct convolution of the padded grad.
         if output_mask[0]:
-            gi = _conv_core(gy, w, s, p, d, groups, spatial)
+            tasks[0] = functools.partial(_conv_core, gy, w, s, p, d, groups, spatial)
         if output_mask[1]:
             # Same contraction as the direct case with the roles of input and grad swapped;
             # it yields the (Cin, Cout/G, *k) layout of transposed weights.
-            gw = _weight_grad_core(gy, x, kernel, s, p, d, groups)
+            tasks[1] = functools.partial(_weight_grad_core, gy, x, kernel, s, p, d, groups)
     if output_mask[2]:
-        gb = gy.sum(axis=(0, *range(2, nd + 2)))
+        tasks[2] = functools.partial(gy.sum, axis=(0, *range(2, nd + 2)))
+    if output_mask[0] and output_mask[1]:
+        # the input gradient and the weight gradient at once (Note [convolution threads]); the
+        # bias gradient, a small sum, after them
+        gi, gw = parallel.run_concurrently(tasks[:2])
+        gb = tasks[2]()
+    else:
+        gi, gw, gb = (task() for task in tasks)
     return (
         None if gi is None else gi.astype(_result_dtype(input.dtype), copy=False),
         None if gw is None else gw.astype(_result_dtype(weight.dtype), copy=False),
