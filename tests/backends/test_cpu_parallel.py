@@ -226,3 +226,29 @@ def test_convolution_threads_match_one_thread(restore_threads: None, tiny_grain:
     for mask in ([True, True, True], [True, False, False], [False, True, True]):
         _assert_same(*_serial_and_parallel(
             lambda mask=mask: nn.convolution_backward(gy, x, w, *args, mask)), gemm=True)
+
+
+POOL_CASES = [
+    # input shape, kernel, stride, padding, dilation, ceil_mode
+    ((4, 3, 8, 8), [2, 2], [], [0, 0], [1, 1], False),  # tiled
+    ((3, 2, 9, 7), [3, 2], [2, 1], [1, 0], [1, 1], True),  # overlapping windows, padding
+    ((2, 3, 10, 9), [2, 3], [1, 2], [1, 1], [2, 1], False),  # dilation
+    ((5, 11), [3], [2], [1], [1], True),  # 1-d unbatched
+    ((2, 2, 4, 6, 5), [2, 2, 2], [], [0, 0, 0], [1, 1, 1], False),  # 3-d tiled
+]
+
+
+@pytest.mark.parametrize("case", POOL_CASES)
+@pytest.mark.parametrize("nan", [False, True])
+def test_max_pool_threads_match_one_thread(restore_threads: None, tiny_grain: None, case: tuple,
+                                           nan: bool) -> None:
+    shape, k, s, p, d, ceil = case
+    rng = np.random.default_rng(1)
+    x = rng.integers(0, 4, shape).astype(np.float32)  # ties: the first maximum must win
+    if nan:
+        x.reshape(-1)[:: 7] = np.nan
+    out, idx = nn.max_pool_with_indices(x, k, s, p, d, ceil)
+    _assert_same(*_serial_and_parallel(lambda: nn.max_pool_with_indices(x, k, s, p, d, ceil)))
+    g = rng.standard_normal(out.shape).astype(np.float32)
+    _assert_same(*_serial_and_parallel(
+        lambda: nn.max_pool_backward(g, x, idx, spatial_ndim=len(k))))

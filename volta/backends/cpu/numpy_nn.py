@@ -779,12 +779,16 @@ def _flat_index(coords: list[np.ndarray], strides: tuple[int, ...]) -> np.ndarra
 
 
 def _max_pool_tiled(
-    x: np.ndarray, k: tuple[int, ...], out_shape: tuple[int, ...]
+    x: np.ndarray,
+    k: tuple[int, ...],
+    out_shape: tuple[int, ...],
+    out: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> tuple[np.ndarray, np.ndarray] | None:
     """Max pool of (B, *S) planes whose windows tile them (stride == kernel, no padding or
     dilation, every window inside): one copy puts each tap's elements in a block of their own,
     and every later pass reads whole blocks, no masked copies. None when some window holds NaN:
-    the general path reproduces aten's index rule for NaN (the last NaN wins)."""
+    the general path reproduces aten's index rule for NaN (the last NaN wins). The values and
+    indices go to `out` when given."""
     nd = len(k)
     # (B, o0, k0, o1, k1, ...): window origin and tap interleaved per dim.
     crop = x[(slice(None), *(slice(0, o * kj) for o, kj in zip(out_shape, k)))]
@@ -795,7 +799,14 @@ def _max_pool_tiled(
     blocks = np.ascontiguousarray(tiles.transpose(tap_major))
     taps = list(itertools.product(*(range(kj) for kj in k)))
     views = list(blocks.reshape(len(taps), x.shape[0], *out_shape))
-    best = np.maximum(views[0], views[1]) if len(views) > 1 else views[0].copy()
+    best_out, index_out = (None, None) if out is None else out
+    if len(views) > 1:
+        best = np.maximum(views[0], views[1], out=best_out)
+    elif best_out is None:
+        best = views[0].copy()
+    else:
+        best = best_out
+        np.copyto(best, views[0])
     for v in views[2:]:
         np.maximum(best, v, out=best)  # propagates NaN, so one sum tells whether any is there
     if np.isnan(np.sum(best)):
@@ -813,7 +824,7 @@ def _max_pool_tiled(
     strides = _plane_strides(tuple(x.shape[1:]))
     offsets = np.array([sum(a * b for a, b in zip(t, strides)) for t in taps], dtype=np.int64)
     origins = _flat_index([np.arange(o) * kj for o, kj in zip(out_shape, k)], strides)
-    return best, np.add(np.take(offsets, tap), origins)
+    return best, np.add(np.take(offsets, tap), origins, out=index_out)
 
 
 def max_pool_with_indices(
@@ -841,9 +852,35 @@ def max_pool_with_indices(
         and s == k
         and all(o * kj <= n for o, kj, n in zip(out_shape, k, spatial))
     )
-    tiled = _max_pool_tiled(x, k, out_shape) if tiles else None
-    if tiled is not None:
-        return tiled[0].reshape(*lead, *out_shape), tiled[1].reshape(*lead, *out_shape)
+    best = np.empty((x.shape[0], *out_shape), dtype=x.dtype)
+    idx = np.empty(best.shape, dtype=np.int64)
+    # shares of the planes on the threads at once: each plane's result is the same either way
+    ranges = parallel.shares(x.shape[0], parallel.min_share(2 * math.prod(spatial)))
+    if tiles and all(parallel.run_concurrently([
+        functools.partial(_max_pool_tiled, x[b0:b1], k, out_shape, (best[b0:b1], idx[b0:b1]))
+        for b0, b1 in ranges
+    ])):
+        return best.reshape(*lead, *out_shape), idx.reshape(*lead, *out_shape)
+    parallel.run_concurrently([
+        functools.partial(_max_pool_taps, x[b0:b1], k, s, p, d, out_shape, best[b0:b1],
+                          idx[b0:b1])
+        for b0, b1 in ranges
+    ])
+    return best.reshape(*lead, *out_shape), idx.reshape(*lead, *out_shape)
+
+
+def _max_pool_taps(
+    x: np.ndarray,
+    k: tuple[int, ...],
+    s: tuple[int, ...],
+    p: tuple[int, ...],
+    d: tuple[int, ...],
+    out_shape: tuple[int, ...],
+    best: np.ndarray,
+    idx: np.ndarray,
+) -> None:
+    """Max pool of (B, *S) planes into `best` and `idx`, tap by tap (any window layout)."""
+    spatial = tuple(x.shape[1:])
     # -inf padding (an integer dtype's least value) never wins a comparison, so padded taps
     # behave like PyTorch's skipped ones.
     lowest = np.iinfo(x.dtype).min if np.issubdtype(x.dtype, np.integer) else -np.inf
@@ -854,10 +891,9 @@ def max_pool_with_indices(
     xp = np.pad(x, pads, constant_values=lowest) if any(a or b for a, b in pads) else x
     strides = _plane_strides(spatial)
     starts = [np.arange(o) * sj - pj for o, sj, pj in zip(out_shape, s, p)]
-    best = np.full((x.shape[0], *out_shape), lowest, dtype=x.dtype)
+    best.fill(lowest)
     # Before any tap wins, PyTorch reports the first in-bounds tap of the window.
     first = [st + (np.maximum(-st, 0) + dj - 1) // dj * dj for st, dj in zip(starts, d)]
-    idx = np.empty(best.shape, dtype=np.int64)
     idx[...] = _flat_index(first, strides)
     # Taps are visited in row-major order; '>' keeps the first maximum and NaN always wins,
     # exactly like the aten CPU kernels.
@@ -869,7 +905,6 @@ def max_pool_with_indices(
         np.copyto(best, vals, where=upd)
         pos = _flat_index([st + t * dj for st, t, dj in zip(starts, kk, d)], strides)
         np.copyto(idx, pos, where=upd)
-    return best.reshape(*lead, *out_shape), idx.reshape(*lead, *out_shape)
 
 
 def max_pool_backward(
@@ -896,10 +931,16 @@ def max_pool_backward(
     if grad_output.shape != indices.shape or tuple(grad_output.shape[:-nd]) != tuple(lead):
         raise ValueError("grad_output/indices do not match the input's leading dims")
     idx = indices.reshape(planes, -1).astype(np.int64, copy=False)
-    flat = (idx + (np.arange(planes, dtype=np.int64) * plane)[:, None]).ravel()
-    acc = np.zeros(planes * plane, dtype=_compute_dtype(input.dtype))
-    # Overlapping windows can pick one element several times: an unbuffered add sums them.
-    np.add.at(acc, flat, grad_output.reshape(-1).astype(acc.dtype, copy=False))
+    acc = np.zeros((planes, plane), dtype=_compute_dtype(input.dtype))
+    grad = grad_output.reshape(planes, -1).astype(acc.dtype, copy=False)
+
+    def scatter(start: int, stop: int) -> None:
+        flat = (idx[start:stop] + (np.arange(stop - start, dtype=np.int64) * plane)[:, None])
+        # Overlapping windows can pick one element several times: an unbuffered add sums them.
+        np.add.at(acc[start:stop].reshape(-1), flat.ravel(), grad[start:stop].reshape(-1))
+
+    # shares of the planes on the threads at once: each plane's sums are the same either way
+    parallel.parallel_for(planes, scatter, parallel.min_share(plane + 4 * idx.shape[1]))
     return acc.reshape(input.shape).astype(_result_dtype(input.dtype), copy=False)
 
 
