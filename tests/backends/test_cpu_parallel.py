@@ -252,3 +252,53 @@ def test_max_pool_threads_match_one_thread(restore_threads: None, tiny_grain: No
     g = rng.standard_normal(out.shape).astype(np.float32)
     _assert_same(*_serial_and_parallel(
         lambda: nn.max_pool_backward(g, x, idx, spatial_ndim=len(k))))
+
+
+def _special_floats(shape: tuple[int, ...], dtype: type, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal(shape).astype(dtype)
+    flat = x.reshape(-1)
+    flat[::11] = np.nan
+    flat[1::13] = -0.0
+    flat[2::17] = np.inf
+    flat[3::19] = -np.inf
+    return x
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("shape", [(3, 1000), (64, 257), (5000,)])
+@pytest.mark.parametrize("threads", [1, 2])
+def test_where_and_masked_fill_match_numpy(restore_threads: None, tiny_grain: None,
+                                           dtype: type, shape: tuple[int, ...],
+                                           threads: int) -> None:
+    import torch
+
+    volta.set_num_threads(threads)
+    rng = np.random.default_rng(2)
+    cond = rng.random(shape) > 0.5
+    a, b = _special_floats(shape, dtype, 3), _special_floats(shape, dtype, 4)
+    got = volta.where(volta.tensor(cond), volta.tensor(a), volta.tensor(b)).numpy()
+    _assert_same(got, np.where(cond, a, b))
+    expected = torch.where(torch.from_numpy(cond), torch.from_numpy(a), torch.from_numpy(b))
+    _assert_same(got, expected.numpy())
+    for value in (0.0, -0.0, -np.inf, np.nan, 2.5):
+        got = volta.tensor(a).masked_fill(volta.tensor(cond), value).numpy()
+        _assert_same(got, torch.from_numpy(a).masked_fill(torch.from_numpy(cond), value).numpy())
+    # a mask that holds everywhere, and nowhere
+    for mask in (np.ones(shape, bool), np.zeros(shape, bool)):
+        got = volta.tensor(a).masked_fill(volta.tensor(mask), 1.5).numpy()
+        _assert_same(got, np.where(mask, dtype(1.5), a))
+        got = volta.where(volta.tensor(mask), volta.tensor(a), volta.tensor(b)).numpy()
+        _assert_same(got, np.where(mask, a, b))
+
+
+def test_where_keeps_broadcasting_and_noncontiguous_inputs(tiny_grain: None) -> None:
+    rng = np.random.default_rng(5)
+    cond = rng.random((64, 1)) > 0.5
+    a = rng.standard_normal((64, 200)).astype(np.float32)
+    b = rng.standard_normal((200, 64)).astype(np.float32).T
+    got = volta.where(volta.tensor(cond), volta.tensor(a), volta.tensor(b.copy()).t().t()).numpy()
+    _assert_same(got, np.where(cond, a, b))
+    got = volta.where(volta.tensor(cond).expand(64, 200), volta.tensor(a),
+                      volta.tensor(np.ascontiguousarray(b.T)).t()).numpy()
+    _assert_same(got, np.where(cond, a, b))

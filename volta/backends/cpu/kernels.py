@@ -16,7 +16,7 @@ import numpy as np
 from volta import dtypes as D
 from volta.backend import host_view
 from volta.backends.cpu import numpy_nn as nn
-from volta.backends.cpu import pointwise_math, rowwise, scatter, strided_copy
+from volta.backends.cpu import parallel, pointwise_math, rowwise, scatter, strided_copy
 from volta.backends.cpu.kernel_table import kernel_table
 from volta.backends.cpu.storage import array as A
 from volta.backends.cpu.storage import wrap as W
@@ -237,6 +237,35 @@ def div(self: Any, other: Any, rounding_mode: str | None = None) -> Tensor:
     return WA(y, out)
 
 
+# Below this many elements np.where is one cheap call; above, _select's bit masks win.
+_SELECT_MIN = 1 << 12
+_SELECT_BLOCK = 1 << 16  # elements per block of _select: its temporaries stay in the cache
+
+
+def _select(condition: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """``np.where(condition, x, y)``: where the arrays are C-contiguous floats of one shape (``x``
+    may be a 0-d value instead), through pointwise_math.where's bit masks, five to ten times
+    faster than np.where's branch per element on a mixed mask (the same bits). Blocks run over
+    the threads (each element's result is the same either way)."""
+    if not (condition.dtype == np.bool_ and y.dtype in (np.float32, np.float64)
+            and x.dtype == y.dtype and condition.shape == y.shape and x.shape in (y.shape, ())
+            and y.size >= _SELECT_MIN and condition.flags.c_contiguous
+            and y.flags.c_contiguous and x.flags.c_contiguous):
+        return np.where(condition, x, y)
+    out = np.empty(y.shape, y.dtype)
+    cond_flat, y_flat, out_flat = condition.reshape(-1), y.reshape(-1), out.reshape(-1)
+    x_flat = x.reshape(-1) if x.ndim else None
+
+    def select(start: int, stop: int) -> None:
+        for lo in range(start, stop, _SELECT_BLOCK):
+            hi = min(lo + _SELECT_BLOCK, stop)
+            x_block = x_flat[lo:hi] if x_flat is not None else np.broadcast_to(x, (hi - lo,))
+            out_flat[lo:hi] = pointwise_math.where(cond_flat[lo:hi], x_block, y_flat[lo:hi])
+
+    parallel.parallel_for(y.size, select, parallel.min_share(1))
+    return out
+
+
 @kernel("where.self")
 def where_self(condition: Tensor, self: Any, other: Any) -> Tensor:
     cond = A(condition)
@@ -252,6 +281,8 @@ def where_self(condition: Tensor, self: Any, other: Any) -> Tensor:
     compute = _compute(out)
     a = A(self).astype(compute, copy=False) if isinstance(self, Tensor) else self
     b = A(other).astype(compute, copy=False) if isinstance(other, Tensor) else other
+    if type(a) is np.ndarray and type(b) is np.ndarray:
+        return WA(_select(cond, a, b), out)
     return WA(np.where(cond, a, b), out)
 
 
@@ -1205,7 +1236,7 @@ def masked_fill(self: Tensor, mask: Tensor, value: Any) -> Tensor:
     else:
         value = checked_convert(value, self.dtype, "masked_fill")
     a = A(self)
-    return W(np.where(m, np.asarray(value).astype(a.dtype), a))
+    return W(_select(m, np.asarray(value).astype(a.dtype), a))
 
 
 @kernel("masked_select")

@@ -855,7 +855,7 @@ def max_pool_with_indices(
     best = np.empty((x.shape[0], *out_shape), dtype=x.dtype)
     idx = np.empty(best.shape, dtype=np.int64)
     # shares of the planes on the threads at once: each plane's result is the same either way
-    ranges = parallel.shares(x.shape[0], parallel.min_share(2 * math.prod(spatial)))
+    ranges = parallel.shares(x.shape[0], parallel.min_share(8 * math.prod(spatial)))
     if tiles and all(parallel.run_concurrently([
         functools.partial(_max_pool_tiled, x[b0:b1], k, out_shape, (best[b0:b1], idx[b0:b1]))
         for b0, b1 in ranges

@@ -38,10 +38,11 @@ from volta import threads
 
 T = TypeVar("T")
 
-# Elements (of an array pass: a copy, a ufunc) in one share below which a worker costs more than
-# it saves: a handoff (wake a worker, hand the GIL back and forth, join) measured 20-60 us on the
-# 2-core machine of issue 9, a float32 copy or compare of 64K elements about 30-60 us.
-HANDOFF_ELEMENTS = 1 << 16
+# Element passes (one element through a copy or a ufunc) in one share below which a worker costs
+# more than it saves: a handoff (wake a worker, hand the GIL back and forth, join) measured
+# 20-60 us on the 2-core machine of issue 9, where a contiguous float32 pass runs 5-10 elements
+# a nanosecond, a strided one about 1: a share wants about 0.2 ms of work.
+HANDOFF_ELEMENTS = 1 << 19
 BLOCK = 1 << 17  # for_blocks: elements per block, few Python calls, a block still near the cache
 PARALLEL_MIN = 1 << 18  # for_blocks: elements per thread below which a thread is not worth it
 _THREADS = threads.get_num_threads()  # follows volta.set_num_threads (see _follow_thread_count)
