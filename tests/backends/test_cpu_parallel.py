@@ -302,3 +302,34 @@ def test_where_keeps_broadcasting_and_noncontiguous_inputs(tiny_grain: None) -> 
     got = volta.where(volta.tensor(cond).expand(64, 200), volta.tensor(a),
                       volta.tensor(np.ascontiguousarray(b.T)).t()).numpy()
     _assert_same(got, np.where(cond, a, b))
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("order", [(0, 2, 3, 1), (1, 0, 2, 3), (0, 1, 3, 2), (3, 2, 1, 0)])
+def test_contiguous_copies_match_numpy(restore_threads: None, tiny_grain: None, threads: int,
+                                       order: tuple[int, ...]) -> None:
+    volta.set_num_threads(threads)
+    x = _special_floats((4, 24, 20, 36), np.float32, 6)
+    t = volta.tensor(x).permute(*order)
+    expected = np.ascontiguousarray(x.transpose(order))
+    _assert_same(t.contiguous().numpy(), expected)
+    _assert_same(t.clone().numpy(), expected)
+    dest = volta.empty(*expected.shape)
+    dest.copy_(t)
+    _assert_same(dest.numpy(), expected)
+    _assert_same(volta.tensor(x)[:, ::2, 1::3].contiguous().numpy(),
+                 np.ascontiguousarray(x[:, ::2, 1::3]))
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_banded_transposed_copy_matches_numpy(restore_threads: None, tiny_grain: None,
+                                              threads: int) -> None:
+    from volta.backends.cpu import strided_copy
+
+    volta.set_num_threads(threads)
+    x = _special_floats((4, 256, 3, 64), np.float32, 7)
+    assert strided_copy.is_transposed(x.transpose(0, 2, 3, 1))  # the banded path is taken
+    expected = np.ascontiguousarray(x.transpose(0, 2, 3, 1))
+    _assert_same(volta.tensor(x).permute(0, 2, 3, 1).contiguous().numpy(), expected)
+    matrix = _special_floats((300, 200), np.float64, 8)
+    _assert_same(volta.tensor(matrix).t().contiguous().numpy(), np.ascontiguousarray(matrix.T))

@@ -759,10 +759,7 @@ def as_strided_scatter(self: Tensor, src: Tensor, size: Sequence[int], stride: S
 @kernel("clone")
 def clone(self: Tensor, memory_format: Any = None) -> Tensor:
     if memory_format is None:
-        source = A(self)
-        if strided_copy.is_transposed(source):
-            return W(strided_copy.copy_transposed(source))
-        return W(np.array(source, copy=True, order="C"))
+        return W(strided_copy.copy_c_order(A(self)))
     strides = format_strides(memory_format, self._shape, self._stride)
     out = empty_strided(self._shape, strides, dtype=self.dtype, device=self._device)
     A(out)[...] = A(self)
