@@ -205,9 +205,13 @@ CONV_CASES = [
 @pytest.mark.parametrize("case", CONV_CASES)
 @pytest.mark.parametrize("transposed", [False, True])
 @pytest.mark.parametrize("budget", [None, 2048])
-def test_convolution_threads_match_one_thread(restore_threads: None, tiny_grain: None,
+# 1: batch shares on each thread; huge: one share, the two gradients at once
+@pytest.mark.parametrize("grain", [1, 1 << 40])
+def test_convolution_threads_match_one_thread(restore_threads: None,
                                               monkeypatch: pytest.MonkeyPatch, case: tuple,
-                                              transposed: bool, budget: int | None) -> None:
+                                              transposed: bool, budget: int | None,
+                                              grain: int) -> None:
+    monkeypatch.setattr(parallel, "HANDOFF_ELEMENTS", grain)
     if budget is not None:
         monkeypatch.setattr(nn, "COLUMN_BUDGET_BYTES", budget)
     xs, ws, stride, padding, dilation, groups = case

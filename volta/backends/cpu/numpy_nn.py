@@ -293,20 +293,22 @@ def _column_row_bytes(
 
 
 # Note [convolution threads]
-# With several threads (parallel.py), the forward pass and the input gradient split the batch
-# into one share per thread, each running the serial kernel on its samples (its own workspace,
-# a share of COLUMN_BUDGET_BYTES, BLAS on one thread): a sample's arithmetic is the same as in
-# one share, so results are bitwise those of one thread. The weight gradient sums over the
-# batch, so splitting it would change the order of the sum: it runs whole, at the same time as
-# the input gradient when both are asked for.
+# With several threads (parallel.py), the forward pass and both gradients split the batch into
+# one share per thread, each running the one-thread kernel on its samples (its own workspace, a
+# share of COLUMN_BUDGET_BYTES, BLAS on one thread); the weight gradient adds the shares' sums
+# in order, and runs at the same time as the input gradient when both are asked for. Results
+# agree with one thread's to rounding, not bit for bit: OpenBLAS rounds a column of a product by
+# where it falls in its tiles, so a share's GEMM is not bitwise those columns of the whole
+# batch's (a GEMM on one BLAS thread is not bitwise the same GEMM on two either), and the weight
+# gradient's sum runs in another order. Each is deterministic for a given thread count.
 
 
-def _sample_work(w: np.ndarray, out_shape: tuple[int, ...]) -> int:
-    """Element passes one sample costs a convolution with weight w (Cout, Cin/G, *k): its column
+def _sample_work(weight_shape: tuple[int, ...], out_shape: tuple[int, ...]) -> int:
+    """Element passes one sample costs a convolution with a (Cout, Cin/G, *k) weight: its column
     entries (copied once) plus its multiply-adds (a GEMM runs about 8 per copied element)."""
     positions = math.prod(out_shape)
-    columns = w.size // w.shape[0] * positions
-    return columns + w.size * positions // 8
+    weights = math.prod(weight_shape)
+    return weights // weight_shape[0] * positions + weights * positions // 8
 
 
 def _conv_core(
@@ -324,7 +326,7 @@ def _conv_core(
     (Note [convolution threads])."""
     batch = x.shape[0]
     out = np.empty((batch, w.shape[0], *out_shape), dtype=x.dtype)
-    ranges = parallel.shares(batch, parallel.min_share(_sample_work(w, out_shape)))
+    ranges = parallel.shares(batch, parallel.min_share(_sample_work(w.shape, out_shape)))
     budget = COLUMN_BUDGET_BYTES // len(ranges)
     parallel.run_concurrently([
         functools.partial(_conv_into, x[n0:n1], w, stride, padding, dilation, groups, out_shape,
@@ -406,7 +408,7 @@ def _col2im_core(
     # Off-output positions of the wide layout receive W^T @ 0, which is 0 only for finite W.
     wide = _use_wide(stride, plane, tuple(out_shape)) and _all_finite(w)
     gx = np.empty((batch, groups * cig, *spatial), dtype=y.dtype)
-    ranges = parallel.shares(batch, parallel.min_share(_sample_work(w, tuple(out_shape))))
+    ranges = parallel.shares(batch, parallel.min_share(_sample_work(w.shape, tuple(out_shape))))
     budget = COLUMN_BUDGET_BYTES // len(ranges)
     parallel.run_concurrently([
         functools.partial(_col2im_into, y[n0:n1], w, stride, padding, dilation, groups, wide,
@@ -496,7 +498,35 @@ def _weight_grad_core(
     groups: int,
 ) -> np.ndarray:
     """gw[co, c, k] = sum over batch and output positions of gy[n, co, o] * xp[n, c, o*s+k*d],
-    xp being x zero-padded by `padding`."""
+    xp being x zero-padded by `padding`. Shares of the batch run on the threads at once, their
+    sums added in order (Note [convolution threads])."""
+    weight_shape = (gy.shape[1], x.shape[1] // groups, *kernel)
+    ranges = parallel.shares(
+        x.shape[0], parallel.min_share(_sample_work(weight_shape, tuple(gy.shape[2:])))
+    )
+    budget = COLUMN_BUDGET_BYTES // len(ranges)
+    parts = parallel.run_concurrently([
+        functools.partial(_weight_grad_share, x[n0:n1], gy[n0:n1], kernel, stride, padding,
+                          dilation, groups, budget)
+        for n0, n1 in ranges
+    ])
+    weight_grad = parts[0]
+    for part in parts[1:]:
+        weight_grad += part
+    return weight_grad
+
+
+def _weight_grad_share(
+    x: np.ndarray,
+    gy: np.ndarray,
+    kernel: tuple[int, ...],
+    stride: tuple[int, ...],
+    padding: tuple[int, ...],
+    dilation: tuple[int, ...],
+    groups: int,
+    budget: int,
+) -> np.ndarray:
+    """_weight_grad_core of the samples x, on this thread, columns within `budget` bytes."""
     batch = x.shape[0]
     cig = x.shape[1] // groups
     cog = gy.shape[1] // groups
@@ -509,7 +539,7 @@ def _weight_grad_core(
     weight_grad = np.zeros((groups * cog, cig, *kernel), dtype=x.dtype)
     gw = weight_grad.reshape(groups, cog, kcols)
     row_bytes = _column_row_bytes(groups * kcols, plane, out_shape, x.itemsize)
-    for bs, row_slices in _chunks(batch, out_shape[0], row_bytes):
+    for bs, row_slices in _chunks(batch, out_shape[0], row_bytes, budget):
         xp = _pad_zeros(x[bs], padding)
         # Off-output columns read real input elements and meet a zero gradient: 0 * inf = NaN.
         wide = _use_wide(stride, plane, out_shape) and _all_finite(xp)
@@ -710,9 +740,11 @@ def convolution_backward(
             tasks[1] = functools.partial(_weight_grad_core, gy, x, kernel, s, p, d, groups)
     if output_mask[2]:
         tasks[2] = functools.partial(gy.sum, axis=(0, *range(2, nd + 2)))
-    if output_mask[0] and output_mask[1]:
-        # the input gradient and the weight gradient at once (Note [convolution threads]); the
-        # bias gradient, a small sum, after them
+    work = _sample_work(tuple(w.shape), tuple(gy.shape[2:] if not transposed else x.shape[2:]))
+    if output_mask[0] and output_mask[1] and len(
+            parallel.shares(x.shape[0], parallel.min_share(work))) == 1:
+        # too few samples to split: the input gradient and the weight gradient at once (Note
+        # [convolution threads]); the bias gradient, a small sum, after them
         gi, gw = parallel.run_concurrently(tasks[:2])
         gb = tasks[2]()
     else:
