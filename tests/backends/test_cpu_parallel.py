@@ -337,3 +337,17 @@ def test_banded_transposed_copy_matches_numpy(restore_threads: None, tiny_grain:
     _assert_same(volta.tensor(x).permute(0, 2, 3, 1).contiguous().numpy(), expected)
     matrix = _special_floats((300, 200), np.float64, 8)
     _assert_same(volta.tensor(matrix).t().contiguous().numpy(), np.ascontiguousarray(matrix.T))
+
+
+def test_a_task_may_change_the_thread_count(restore_threads: None) -> None:
+    volta.set_num_threads(3)
+
+    def shrink() -> int:
+        volta.set_num_threads(1)  # from inside a region: no deadlock, the next region follows
+        return 1
+
+    assert parallel.run_concurrently([shrink, lambda: 2, lambda: 3]) == [1, 2, 3]
+    assert parallel.run_concurrently([_thread_name, _thread_name]) == [_thread_name()] * 2
+    volta.set_num_threads(2)
+    assert parallel.run_concurrently([lambda: 1, lambda: 2]) == [1, 2]
+    assert len(parallel._workers) == 1

@@ -106,10 +106,15 @@ def num_threads() -> int:
 
 def _follow_thread_count(count: int) -> None:
     global _THREADS
-    with _pool_lock:  # waits for a running region to finish with the workers
-        _THREADS = count
-        while len(_workers) > max(count - 1, 0):
-            _workers.pop().stop()
+    _THREADS = count
+    # Stop the workers beyond the count now, unless a region holds them: then the next region
+    # does (a running region is not waited for: one of its tasks may be the caller).
+    if not _state.inside and _pool_lock.acquire(blocking=False):
+        try:
+            while len(_workers) > max(count - 1, 0):
+                _workers.pop().stop()
+        finally:
+            _pool_lock.release()
 
 
 threads.on_num_threads_change(_follow_thread_count)
@@ -178,11 +183,14 @@ def run_concurrently(tasks: Sequence[Callable[[], T]]) -> list[T]:
     """Each task's result, in order; the tasks run at the same time on up to ``num_threads()``
     threads, the caller's included (Note [parallel regions]). Inline, in order, with one
     thread, one task, inside another region, or while another thread's region has the pool."""
-    count = min(len(tasks), _THREADS)
+    thread_count = _THREADS  # once: set_num_threads may change it meanwhile
+    count = min(len(tasks), thread_count)
     if count <= 1 or _state.inside or not _pool_lock.acquire(blocking=False):
         return _run_inline(tasks)
     try:
-        while len(_workers) < _THREADS - 1:
+        while len(_workers) > thread_count - 1:
+            _workers.pop().stop()
+        while len(_workers) < thread_count - 1:
             _workers.append(_Worker(len(_workers)))
         # thread i runs tasks i, i + count, ...; the caller runs share 0
         shares = [tasks[i::count] for i in range(count)]
