@@ -327,6 +327,10 @@ def _conv_core(
     batch = x.shape[0]
     out = np.empty((batch, w.shape[0], *out_shape), dtype=x.dtype)
     ranges = parallel.shares(batch, parallel.min_share(_sample_work(w.shape, out_shape)))
+    if len(ranges) == 1:
+        _conv_into(x, w, stride, padding, dilation, groups, out_shape, bias, out,
+                   COLUMN_BUDGET_BYTES)
+        return out
     budget = COLUMN_BUDGET_BYTES // len(ranges)
     parallel.run_concurrently([
         functools.partial(_conv_into, x[n0:n1], w, stride, padding, dilation, groups, out_shape,
@@ -409,6 +413,9 @@ def _col2im_core(
     wide = _use_wide(stride, plane, tuple(out_shape)) and _all_finite(w)
     gx = np.empty((batch, groups * cig, *spatial), dtype=y.dtype)
     ranges = parallel.shares(batch, parallel.min_share(_sample_work(w.shape, tuple(out_shape))))
+    if len(ranges) == 1:
+        _col2im_into(y, w, stride, padding, dilation, groups, wide, gx, COLUMN_BUDGET_BYTES)
+        return gx
     budget = COLUMN_BUDGET_BYTES // len(ranges)
     parallel.run_concurrently([
         functools.partial(_col2im_into, y[n0:n1], w, stride, padding, dilation, groups, wide,
@@ -504,6 +511,9 @@ def _weight_grad_core(
     ranges = parallel.shares(
         x.shape[0], parallel.min_share(_sample_work(weight_shape, tuple(gy.shape[2:])))
     )
+    if len(ranges) == 1:
+        return _weight_grad_share(x, gy, kernel, stride, padding, dilation, groups,
+                                  COLUMN_BUDGET_BYTES)
     budget = COLUMN_BUDGET_BYTES // len(ranges)
     parts = parallel.run_concurrently([
         functools.partial(_weight_grad_share, x[n0:n1], gy[n0:n1], kernel, stride, padding,
@@ -740,9 +750,8 @@ def convolution_backward(
             tasks[1] = functools.partial(_weight_grad_core, gy, x, kernel, s, p, d, groups)
     if output_mask[2]:
         tasks[2] = functools.partial(gy.sum, axis=(0, *range(2, nd + 2)))
-    work = _sample_work(tuple(w.shape), tuple(gy.shape[2:] if not transposed else x.shape[2:]))
-    if output_mask[0] and output_mask[1] and len(
-            parallel.shares(x.shape[0], parallel.min_share(work))) == 1:
+    if output_mask[0] and output_mask[1] and parallel.num_threads() > 1 and len(parallel.shares(
+            x.shape[0], parallel.min_share(_sample_work(w.shape, spatial)))) == 1:
         # too few samples to split: the input gradient and the weight gradient at once (Note
         # [convolution threads]); the bias gradient, a small sum, after them
         gi, gw = parallel.run_concurrently(tasks[:2])
@@ -884,11 +893,15 @@ def max_pool_with_indices(
         and s == k
         and all(o * kj <= n for o, kj, n in zip(out_shape, k, spatial))
     )
-    best = np.empty((x.shape[0], *out_shape), dtype=x.dtype)
-    idx = np.empty(best.shape, dtype=np.int64)
     # shares of the planes on the threads at once: each plane's result is the same either way
     ranges = parallel.shares(x.shape[0], parallel.min_share(8 * math.prod(spatial)))
-    if tiles and all(parallel.run_concurrently([
+    if tiles and len(ranges) == 1:
+        tiled = _max_pool_tiled(x, k, out_shape)
+        if tiled is not None:
+            return tiled[0].reshape(*lead, *out_shape), tiled[1].reshape(*lead, *out_shape)
+    best = np.empty((x.shape[0], *out_shape), dtype=x.dtype)
+    idx = np.empty(best.shape, dtype=np.int64)
+    if tiles and len(ranges) > 1 and all(parallel.run_concurrently([
         functools.partial(_max_pool_tiled, x[b0:b1], k, out_shape, (best[b0:b1], idx[b0:b1]))
         for b0, b1 in ranges
     ])):
