@@ -587,7 +587,8 @@ def _products_over_positions(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     groups, m, k = a.shape
     n = b.shape[1]
     slice_len = max(1, _BLAS_SERIAL_MNK // max(m * n, 1))
-    if (parallel.num_threads() == 1 or m * n >= _THREADED_GRAD_MIN_OUTPUT
+    # inside a region of parallel.py BLAS runs on one thread: one GEMM is then the fastest too
+    if (parallel.num_threads() == 1 or parallel.in_region() or m * n >= _THREADED_GRAD_MIN_OUTPUT
             or k <= slice_len):
         return np.matmul(a, b.transpose(0, 2, 1))
     count = k // slice_len

@@ -104,6 +104,11 @@ def num_threads() -> int:
     return _THREADS
 
 
+def in_region() -> bool:
+    """Whether this thread runs a task of a region (BLAS is then on one thread)."""
+    return _state.inside
+
+
 def _follow_thread_count(count: int) -> None:
     global _THREADS
     _THREADS = count
