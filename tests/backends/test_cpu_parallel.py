@@ -351,3 +351,29 @@ def test_a_task_may_change_the_thread_count(restore_threads: None) -> None:
     volta.set_num_threads(2)
     assert parallel.run_concurrently([lambda: 1, lambda: 2]) == [1, 2]
     assert len(parallel._workers) == 1
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_where_backward_and_scalar_operands_match_torch(dtype: type) -> None:
+    import torch
+
+    rng = np.random.default_rng(9)
+    cond = rng.random((70, 90)) > 0.4
+    a, b = _special_floats((70, 90), dtype, 10), _special_floats((70, 90), dtype, 11)
+    g = _special_floats((70, 90), dtype, 12)
+    va = volta.tensor(a, requires_grad=True)
+    vb = volta.tensor(b, requires_grad=True)
+    volta.where(volta.tensor(cond), va, vb).backward(volta.tensor(g))
+    ta = torch.tensor(a, requires_grad=True)
+    tb = torch.tensor(b, requires_grad=True)
+    torch.where(torch.from_numpy(cond), ta, tb).backward(torch.from_numpy(g))
+    assert va.grad is not None and vb.grad is not None
+    _assert_same(va.grad.numpy(), ta.grad.numpy())
+    _assert_same(vb.grad.numpy(), tb.grad.numpy())
+    for scalar in (0, 0.0, -0.0, 2.5, -np.inf):
+        got = volta.where(volta.tensor(cond), volta.tensor(a), scalar).numpy()
+        expected = torch.where(torch.from_numpy(cond), torch.from_numpy(a), scalar).numpy()
+        _assert_same(got, expected)
+        got = volta.where(volta.tensor(cond), scalar, volta.tensor(a)).numpy()
+        expected = torch.where(torch.from_numpy(cond), scalar, torch.from_numpy(a)).numpy()
+        _assert_same(got, expected)

@@ -242,28 +242,45 @@ _SELECT_MIN = 1 << 12
 _SELECT_BLOCK = 1 << 16  # elements per block of _select: its temporaries stay in the cache
 
 
-def _select(condition: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """``np.where(condition, x, y)``: where the arrays are C-contiguous floats of one shape (``x``
-    may be a 0-d value instead), through pointwise_math.where's bit masks, five to ten times
-    faster than np.where's branch per element on a mixed mask (the same bits). Blocks run over
-    the threads (each element's result is the same either way)."""
-    if not (condition.dtype == np.bool_ and y.dtype in (np.float32, np.float64)
-            and x.dtype == y.dtype and condition.shape == y.shape and x.shape in (y.shape, ())
-            and y.size >= _SELECT_MIN and condition.flags.c_contiguous
-            and y.flags.c_contiguous and x.flags.c_contiguous):
+def _select(condition: np.ndarray, x: Any, y: Any) -> np.ndarray:
+    """``np.where(condition, x, y)`` of arrays of the condition's shape and one float dtype, or
+    of such an array and a 0-d array of its dtype or a plain zero (a derivative's ``where(c,
+    grad, 0)``), through pointwise_math.where's bit masks: five to ten times faster than
+    np.where's branch per element on a mixed mask, with the same bits. Blocks run over the
+    threads (each element's result is the same either way). Anything else: np.where."""
+    full = [v for v in (x, y) if type(v) is np.ndarray and v.ndim]
+    dtype = full[0].dtype if full else None
+    if not (full and dtype in (np.float32, np.float64) and condition.dtype == np.bool_
+            and condition.size >= _SELECT_MIN and condition.flags.c_contiguous
+            and all(v.shape == condition.shape and v.dtype == dtype and v.flags.c_contiguous
+                    for v in full)
+            and all(_select_scalar(v, dtype) for v in (x, y) if not any(v is f for f in full))):
         return np.where(condition, x, y)
-    out = np.empty(y.shape, y.dtype)
-    cond_flat, y_flat, out_flat = condition.reshape(-1), y.reshape(-1), out.reshape(-1)
-    x_flat = x.reshape(-1) if x.ndim else None
+    out = np.empty(condition.shape, dtype)
+    flat_condition, flat_out = condition.reshape(-1), out.reshape(-1)
+    flat_x, flat_y = (v.reshape(-1) if type(v) is np.ndarray and v.ndim else v for v in (x, y))
+
+    def block(v: Any, lo: int, hi: int) -> Any:
+        if type(v) is not np.ndarray:
+            return v  # a plain zero: pointwise_math.where's cheaper path
+        return v[lo:hi] if v.ndim else np.broadcast_to(v, (hi - lo,))
 
     def select(start: int, stop: int) -> None:
         for lo in range(start, stop, _SELECT_BLOCK):
             hi = min(lo + _SELECT_BLOCK, stop)
-            x_block = x_flat[lo:hi] if x_flat is not None else np.broadcast_to(x, (hi - lo,))
-            out_flat[lo:hi] = pointwise_math.where(cond_flat[lo:hi], x_block, y_flat[lo:hi])
+            flat_out[lo:hi] = pointwise_math.where(flat_condition[lo:hi], block(flat_x, lo, hi),
+                                                   block(flat_y, lo, hi))
 
-    parallel.parallel_for(y.size, select, parallel.min_share(1))
+    parallel.parallel_for(condition.size, select, parallel.min_share(1))
     return out
+
+
+def _select_scalar(v: Any, dtype: np.dtype) -> bool:
+    """Whether _select takes ``v`` beside arrays of ``dtype``: a 0-d array of that dtype, or a
+    plain Python zero (numpy gives it the array's dtype)."""
+    if type(v) is np.ndarray:
+        return v.ndim == 0 and v.dtype == dtype
+    return (type(v) is int or type(v) is float) and v == 0 and not math.copysign(1.0, v) < 0
 
 
 @kernel("where.self")
@@ -281,9 +298,7 @@ def where_self(condition: Tensor, self: Any, other: Any) -> Tensor:
     compute = _compute(out)
     a = A(self).astype(compute, copy=False) if isinstance(self, Tensor) else self
     b = A(other).astype(compute, copy=False) if isinstance(other, Tensor) else other
-    if type(a) is np.ndarray and type(b) is np.ndarray:
-        return WA(_select(cond, a, b), out)
-    return WA(np.where(cond, a, b), out)
+    return WA(_select(cond, a, b), out)
 
 
 # -- reductions --------------------------------------------------------------------------------
