@@ -15,10 +15,11 @@ Cases (issue 9's Benchmark section):
   32x64x128x128: forward + backward (input and weight gradients) time and peak memory.
 
 Threads: volta's CPU backend computes with numpy, whose BLAS (OpenBLAS) reads its thread count
-from the environment when it is loaded, and volta has no thread setting of its own. So each thread
-count runs in a child process of this script started with ``OPENBLAS_NUM_THREADS``,
-``OMP_NUM_THREADS`` and ``MKL_NUM_THREADS`` set to it; the child also calls
-``torch.set_num_threads(n)``, so both frameworks get the same threads in the same process.
+from the environment when it is loaded, and with its own pool (volta.set_num_threads: convolution,
+pooling, large selects and copies split their work over it). So each thread count runs in a child
+process of this script started with ``OPENBLAS_NUM_THREADS``, ``OMP_NUM_THREADS`` and
+``MKL_NUM_THREADS`` set to it; the child also calls ``torch.set_num_threads(n)`` and
+``volta.set_num_threads(n)``, so both frameworks get the same threads in the same process.
 
 Timing: both frameworks' steps of a case exist side by side; each gets its warm-up steps, then
 the timed steps run in alternating blocks (PyTorch's block, volta's block, volta's, PyTorch's,
@@ -222,6 +223,7 @@ def timing_worker(threads: int, quick: bool, cases: list[str] = CASES) -> dict[s
     import volta
 
     torch.set_num_threads(threads)
+    volta.set_num_threads(threads)
     cfg = sizes(quick)
     out: dict[str, Any] = {}
     for name in cases:

@@ -16,7 +16,7 @@ import numpy as np
 from volta import dtypes as D
 from volta.backend import host_view
 from volta.backends.cpu import numpy_nn as nn
-from volta.backends.cpu import pointwise_math, rowwise, scatter, strided_copy
+from volta.backends.cpu import parallel, pointwise_math, rowwise, scatter, strided_copy
 from volta.backends.cpu.kernel_table import kernel_table
 from volta.backends.cpu.pointwise_runtime import quiet_off, quiet_on
 from volta.backends.cpu.storage import array as A
@@ -291,6 +291,52 @@ def div(self: Any, other: Any, rounding_mode: str | None = None) -> Tensor:
     return WA(y, out)
 
 
+# Below this many elements np.where is one cheap call; above, _select's bit masks win.
+_SELECT_MIN = 1 << 12
+_SELECT_BLOCK = 1 << 16  # elements per block of _select: its temporaries stay in the cache
+
+
+def _select(condition: np.ndarray, x: Any, y: Any) -> np.ndarray:
+    """``np.where(condition, x, y)`` of arrays of the condition's shape and one float dtype, or
+    of such an array and a 0-d array of its dtype or a plain zero (a derivative's ``where(c,
+    grad, 0)``), through pointwise_math.where's bit masks: five to ten times faster than
+    np.where's branch per element on a mixed mask, with the same bits. Blocks run over the
+    threads (each element's result is the same either way). Anything else: np.where."""
+    full = [v for v in (x, y) if type(v) is np.ndarray and v.ndim]
+    dtype = full[0].dtype if full else None
+    if not (full and dtype in (np.float32, np.float64) and condition.dtype == np.bool_
+            and condition.size >= _SELECT_MIN and condition.flags.c_contiguous
+            and all(v.shape == condition.shape and v.dtype == dtype and v.flags.c_contiguous
+                    for v in full)
+            and all(_select_scalar(v, dtype) for v in (x, y) if not any(v is f for f in full))):
+        return np.where(condition, x, y)
+    out = np.empty(condition.shape, dtype)
+    flat_condition, flat_out = condition.reshape(-1), out.reshape(-1)
+    flat_x, flat_y = (v.reshape(-1) if type(v) is np.ndarray and v.ndim else v for v in (x, y))
+
+    def block(v: Any, lo: int, hi: int) -> Any:
+        if type(v) is not np.ndarray:
+            return v  # a plain zero: pointwise_math.where's cheaper path
+        return v[lo:hi] if v.ndim else np.broadcast_to(v, (hi - lo,))
+
+    def select(start: int, stop: int) -> None:
+        for lo in range(start, stop, _SELECT_BLOCK):
+            hi = min(lo + _SELECT_BLOCK, stop)
+            flat_out[lo:hi] = pointwise_math.where(flat_condition[lo:hi], block(flat_x, lo, hi),
+                                                   block(flat_y, lo, hi))
+
+    parallel.parallel_for(condition.size, select, parallel.min_share(1))
+    return out
+
+
+def _select_scalar(v: Any, dtype: np.dtype) -> bool:
+    """Whether _select takes ``v`` beside arrays of ``dtype``: a 0-d array of that dtype, or a
+    plain Python zero (numpy gives it the array's dtype)."""
+    if type(v) is np.ndarray:
+        return v.ndim == 0 and v.dtype == dtype
+    return (type(v) is int or type(v) is float) and v == 0 and not math.copysign(1.0, v) < 0
+
+
 @kernel("where.self")
 def where_self(condition: Tensor, self: Any, other: Any) -> Tensor:
     cond = A(condition)
@@ -306,7 +352,7 @@ def where_self(condition: Tensor, self: Any, other: Any) -> Tensor:
     compute = _compute(out)
     a = A(self).astype(compute, copy=False) if isinstance(self, Tensor) else self
     b = A(other).astype(compute, copy=False) if isinstance(other, Tensor) else other
-    return WA(np.where(cond, a, b), out)
+    return WA(_select(cond, a, b), out)
 
 
 # -- reductions --------------------------------------------------------------------------------
@@ -792,10 +838,7 @@ def as_strided_scatter(self: Tensor, src: Tensor, size: Sequence[int], stride: S
 @kernel("clone")
 def clone(self: Tensor, memory_format: Any = None) -> Tensor:
     if memory_format is None:
-        source = A(self)
-        if strided_copy.is_transposed(source):
-            return W(strided_copy.copy_transposed(source))
-        return W(np.array(source, copy=True, order="C"))
+        return W(strided_copy.copy_c_order(A(self)))
     strides = format_strides(memory_format, self._shape, self._stride)
     out = empty_strided(self._shape, strides, dtype=self.dtype, device=self._device)
     A(out)[...] = A(self)
@@ -1300,7 +1343,7 @@ def masked_fill(self: Tensor, mask: Tensor, value: Any) -> Tensor:
     else:
         value = checked_convert(value, self.dtype, "masked_fill")
     a = A(self)
-    return W(np.where(m, np.asarray(value).astype(a.dtype), a))
+    return W(_select(m, np.asarray(value).astype(a.dtype), a))
 
 
 @kernel("masked_select")

@@ -11,6 +11,7 @@ import functools
 import itertools
 import math
 import threading
+from collections.abc import Callable
 
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
@@ -117,14 +118,17 @@ def _tap_slice(start: int, count: int, step: int) -> slice:
 # --------------------------------------------------------------------------------------------
 
 
-def _chunks(batch: int, rows: int, row_bytes: int) -> list[tuple[slice, list[slice]]]:
-    """Split (batch, first output dim) so each chunk's column buffer fits the budget.
+def _chunks(
+    batch: int, rows: int, row_bytes: int, budget: int | None = None
+) -> list[tuple[slice, list[slice]]]:
+    """Split (batch, first output dim) so each chunk's column buffer fits the budget
+    (COLUMN_BUDGET_BYTES unless given).
 
     Returns batch slices, each with the output-row slices to walk through it. Whole samples are
     grouped while they fit; a sample too large on its own is split along its first output
     dimension (one output row is the finest granularity).
     """
-    budget = COLUMN_BUDGET_BYTES
+    budget = COLUMN_BUDGET_BYTES if budget is None else budget
     sample_bytes = row_bytes * rows
     if sample_bytes <= budget:
         step = batch if sample_bytes == 0 else max(budget // sample_bytes, 1)
@@ -288,6 +292,25 @@ def _column_row_bytes(
     return cols_per_row * max(math.prod(plane[1:]), math.prod(out_shape[1:])) * itemsize
 
 
+# Note [convolution threads]
+# With several threads (parallel.py), the forward pass and both gradients split the batch into
+# one share per thread, each running the one-thread kernel on its samples (its own workspace, a
+# share of COLUMN_BUDGET_BYTES, BLAS on one thread); the weight gradient adds the shares' sums
+# in order, and runs at the same time as the input gradient when both are asked for. Results
+# agree with one thread's to rounding, not bit for bit: OpenBLAS rounds a column of a product by
+# where it falls in its tiles, so a share's GEMM is not bitwise those columns of the whole
+# batch's (a GEMM on one BLAS thread is not bitwise the same GEMM on two either), and the weight
+# gradient's sum runs in another order. Each is deterministic for a given thread count.
+
+
+def _sample_work(weight_shape: tuple[int, ...], out_shape: tuple[int, ...]) -> int:
+    """Element passes one sample costs a convolution with a (Cout, Cin/G, *k) weight: its column
+    entries (copied once) plus its multiply-adds (a GEMM runs about 8 per copied element)."""
+    positions = math.prod(out_shape)
+    weights = math.prod(weight_shape)
+    return weights // weight_shape[0] * positions + weights * positions // 8
+
+
 def _conv_core(
     x: np.ndarray,
     w: np.ndarray,
@@ -299,7 +322,37 @@ def _conv_core(
     bias: np.ndarray | None = None,
 ) -> np.ndarray:
     """Cross-correlate x (padded chunk by chunk) with w (Cout, Cin/G, *k) via im2col + GEMM,
-    plus the optional per-channel bias."""
+    plus the optional per-channel bias. Shares of the batch run on the threads at once
+    (Note [convolution threads])."""
+    batch = x.shape[0]
+    out = np.empty((batch, w.shape[0], *out_shape), dtype=x.dtype)
+    ranges = parallel.shares(batch, parallel.min_share(_sample_work(w.shape, out_shape)))
+    if len(ranges) == 1:
+        _conv_into(x, w, stride, padding, dilation, groups, out_shape, bias, out,
+                   COLUMN_BUDGET_BYTES)
+        return out
+    budget = COLUMN_BUDGET_BYTES // len(ranges)
+    parallel.run_concurrently([
+        functools.partial(_conv_into, x[n0:n1], w, stride, padding, dilation, groups, out_shape,
+                          bias, out[n0:n1], budget)
+        for n0, n1 in ranges
+    ])
+    return out
+
+
+def _conv_into(
+    x: np.ndarray,
+    w: np.ndarray,
+    stride: tuple[int, ...],
+    padding: tuple[int, ...],
+    dilation: tuple[int, ...],
+    groups: int,
+    out_shape: tuple[int, ...],
+    bias: np.ndarray | None,
+    out: np.ndarray,
+    budget: int,
+) -> None:
+    """_conv_core of the samples x into out, on this thread, columns within `budget` bytes."""
     batch = x.shape[0]
     cout, cig = w.shape[:2]
     kernel = tuple(w.shape[2:])
@@ -308,12 +361,11 @@ def _conv_core(
     reach = dilation[0] * (kernel[0] - 1) + 1
     wide = _use_wide(stride, plane, out_shape)
     wmat = w.reshape(groups, cog, kcols)
-    out = np.empty((batch, cout, *out_shape), dtype=x.dtype)
     out5 = out.reshape(batch, groups, cog, *out_shape)
     outq = out.reshape(batch, groups, cog, -1)
     bias5 = None if bias is None else bias.reshape(groups, cog, *(1,) * len(out_shape))
     row_bytes = _column_row_bytes(groups * kcols, plane, out_shape, x.itemsize)
-    for bs, row_slices in _chunks(batch, out_shape[0], row_bytes):
+    for bs, row_slices in _chunks(batch, out_shape[0], row_bytes, budget):
         xp = _pad_zeros(x[bs], padding)
         if not wide and len(row_slices) == 1:
             # whole samples, exact layout: the GEMM writes the output (Note [tap layouts])
@@ -336,7 +388,6 @@ def _conv_core(
             res = res.reshape(groups, cog, slab.shape[0], -1)
             # (G, cog, n, *oc) -> (n, G, cog, *oc): the copy that drops off-output positions.
             out5[bs, :, :, rs] = np.moveaxis(_q_grid(res, tuple(slab.shape[2:]), oc, wide), 2, 0)
-    return out
 
 
 def _col2im_core(
@@ -356,19 +407,48 @@ def _col2im_core(
     and the padding is cropped off.
     """
     batch, _, *out_shape = y.shape
+    cig = w.shape[1]
+    plane = tuple(n + 2 * p for n, p in zip(spatial, padding))
+    # Off-output positions of the wide layout receive W^T @ 0, which is 0 only for finite W.
+    wide = _use_wide(stride, plane, tuple(out_shape)) and _all_finite(w)
+    gx = np.empty((batch, groups * cig, *spatial), dtype=y.dtype)
+    ranges = parallel.shares(batch, parallel.min_share(_sample_work(w.shape, tuple(out_shape))))
+    if len(ranges) == 1:
+        _col2im_into(y, w, stride, padding, dilation, groups, wide, gx, COLUMN_BUDGET_BYTES)
+        return gx
+    budget = COLUMN_BUDGET_BYTES // len(ranges)
+    parallel.run_concurrently([
+        functools.partial(_col2im_into, y[n0:n1], w, stride, padding, dilation, groups, wide,
+                          gx[n0:n1], budget)
+        for n0, n1 in ranges
+    ])
+    return gx
+
+
+def _col2im_into(
+    y: np.ndarray,
+    w: np.ndarray,
+    stride: tuple[int, ...],
+    padding: tuple[int, ...],
+    dilation: tuple[int, ...],
+    groups: int,
+    wide: bool,
+    gx: np.ndarray,
+    budget: int,
+) -> None:
+    """_col2im_core of the samples y into gx, on this thread, columns within `budget` bytes."""
+    batch, _, *out_shape = y.shape
+    spatial = tuple(gx.shape[2:])
     cout, cig = w.shape[:2]
     kernel = tuple(w.shape[2:])
     cog, kcols = cout // groups, cig * math.prod(kernel)
     plane = tuple(n + 2 * p for n, p in zip(spatial, padding))
     reach = dilation[0] * (kernel[0] - 1) + 1
-    # Off-output positions of the wide layout receive W^T @ 0, which is 0 only for finite W.
-    wide = _use_wide(stride, plane, tuple(out_shape)) and _all_finite(w)
     wmat_t = w.reshape(groups, cog, kcols).transpose(0, 2, 1)
-    gx = np.empty((batch, groups * cig, *spatial), dtype=y.dtype)
     inner = (slice(None), slice(None), *(slice(p, p + n) for p, n in zip(padding, spatial)))
     taps = list(itertools.product(*(range(k) for k in kernel)))
     row_bytes = _column_row_bytes(groups * kcols, plane, tuple(out_shape), y.itemsize)
-    for bs, row_slices in _chunks(batch, out_shape[0], row_bytes):
+    for bs, row_slices in _chunks(batch, out_shape[0], row_bytes, budget):
         gxp = _WORKSPACE.take("plane", (bs.stop - bs.start, groups * cig, *plane), y.dtype)
         gxp.fill(0)
         for rs in row_slices:
@@ -387,7 +467,6 @@ def _col2im_core(
                 # an ordinary (non-aliasing) in-place add.
                 win[(slice(None), slice(None), *tap)] += gcols[(slice(None), slice(None), *tap)]
         gx[bs] = gxp[inner]
-    return gx
 
 
 def _sum_taps(
@@ -426,7 +505,38 @@ def _weight_grad_core(
     groups: int,
 ) -> np.ndarray:
     """gw[co, c, k] = sum over batch and output positions of gy[n, co, o] * xp[n, c, o*s+k*d],
-    xp being x zero-padded by `padding`."""
+    xp being x zero-padded by `padding`. Shares of the batch run on the threads at once, their
+    sums added in order (Note [convolution threads])."""
+    weight_shape = (gy.shape[1], x.shape[1] // groups, *kernel)
+    ranges = parallel.shares(
+        x.shape[0], parallel.min_share(_sample_work(weight_shape, tuple(gy.shape[2:])))
+    )
+    if len(ranges) == 1:
+        return _weight_grad_share(x, gy, kernel, stride, padding, dilation, groups,
+                                  COLUMN_BUDGET_BYTES)
+    budget = COLUMN_BUDGET_BYTES // len(ranges)
+    parts = parallel.run_concurrently([
+        functools.partial(_weight_grad_share, x[n0:n1], gy[n0:n1], kernel, stride, padding,
+                          dilation, groups, budget)
+        for n0, n1 in ranges
+    ])
+    weight_grad = parts[0]
+    for part in parts[1:]:
+        weight_grad += part
+    return weight_grad
+
+
+def _weight_grad_share(
+    x: np.ndarray,
+    gy: np.ndarray,
+    kernel: tuple[int, ...],
+    stride: tuple[int, ...],
+    padding: tuple[int, ...],
+    dilation: tuple[int, ...],
+    groups: int,
+    budget: int,
+) -> np.ndarray:
+    """_weight_grad_core of the samples x, on this thread, columns within `budget` bytes."""
     batch = x.shape[0]
     cig = x.shape[1] // groups
     cog = gy.shape[1] // groups
@@ -439,7 +549,7 @@ def _weight_grad_core(
     weight_grad = np.zeros((groups * cog, cig, *kernel), dtype=x.dtype)
     gw = weight_grad.reshape(groups, cog, kcols)
     row_bytes = _column_row_bytes(groups * kcols, plane, out_shape, x.itemsize)
-    for bs, row_slices in _chunks(batch, out_shape[0], row_bytes):
+    for bs, row_slices in _chunks(batch, out_shape[0], row_bytes, budget):
         xp = _pad_zeros(x[bs], padding)
         # Off-output columns read real input elements and meet a zero gradient: 0 * inf = NaN.
         wide = _use_wide(stride, plane, out_shape) and _all_finite(xp)
@@ -477,7 +587,8 @@ def _products_over_positions(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     groups, m, k = a.shape
     n = b.shape[1]
     slice_len = max(1, _BLAS_SERIAL_MNK // max(m * n, 1))
-    if (parallel.num_threads() == 1 or m * n >= _THREADED_GRAD_MIN_OUTPUT
+    # inside a region of parallel.py BLAS runs on one thread: one GEMM is then the fastest too
+    if (parallel.num_threads() == 1 or parallel.in_region() or m * n >= _THREADED_GRAD_MIN_OUTPUT
             or k <= slice_len):
         return np.matmul(a, b.transpose(0, 2, 1))
     count = k // slice_len
@@ -624,22 +735,30 @@ def convolution_backward(
     gy = grad_output.astype(cdt, copy=False)
     kernel = tuple(w.shape[2:])
     spatial = tuple(x.shape[2:])
-    gi = gw = gb = None
+    tasks: list[Callable[[], np.ndarray | None]] = [lambda: None] * 3
     if not transposed:
         if output_mask[0]:
-            gi = _col2im_core(gy, w, s, p, d, groups, spatial)
+            tasks[0] = functools.partial(_col2im_core, gy, w, s, p, d, groups, spatial)
         if output_mask[1]:
-            gw = _weight_grad_core(x, gy, kernel, s, p, d, groups)
+            tasks[1] = functools.partial(_weight_grad_core, x, gy, kernel, s, p, d, groups)
     else:
         # A transposed convolution's adjoint is the direct convolution of the padded grad.
         if output_mask[0]:
-            gi = _conv_core(gy, w, s, p, d, groups, spatial)
+            tasks[0] = functools.partial(_conv_core, gy, w, s, p, d, groups, spatial)
         if output_mask[1]:
             # Same contraction as the direct case with the roles of input and grad swapped;
             # it yields the (Cin, Cout/G, *k) layout of transposed weights.
-            gw = _weight_grad_core(gy, x, kernel, s, p, d, groups)
+            tasks[1] = functools.partial(_weight_grad_core, gy, x, kernel, s, p, d, groups)
     if output_mask[2]:
-        gb = gy.sum(axis=(0, *range(2, nd + 2)))
+        tasks[2] = functools.partial(gy.sum, axis=(0, *range(2, nd + 2)))
+    if output_mask[0] and output_mask[1] and parallel.num_threads() > 1 and len(parallel.shares(
+            x.shape[0], parallel.min_share(_sample_work(w.shape, spatial)))) == 1:
+        # too few samples to split: the input gradient and the weight gradient at once (Note
+        # [convolution threads]); the bias gradient, a small sum, after them
+        gi, gw = parallel.run_concurrently(tasks[:2])
+        gb = tasks[2]()
+    else:
+        gi, gw, gb = (task() for task in tasks)
     return (
         None if gi is None else gi.astype(_result_dtype(input.dtype), copy=False),
         None if gw is None else gw.astype(_result_dtype(weight.dtype), copy=False),
@@ -702,12 +821,16 @@ def _flat_index(coords: list[np.ndarray], strides: tuple[int, ...]) -> np.ndarra
 
 
 def _max_pool_tiled(
-    x: np.ndarray, k: tuple[int, ...], out_shape: tuple[int, ...]
+    x: np.ndarray,
+    k: tuple[int, ...],
+    out_shape: tuple[int, ...],
+    out: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> tuple[np.ndarray, np.ndarray] | None:
     """Max pool of (B, *S) planes whose windows tile them (stride == kernel, no padding or
     dilation, every window inside): one copy puts each tap's elements in a block of their own,
     and every later pass reads whole blocks, no masked copies. None when some window holds NaN:
-    the general path reproduces aten's index rule for NaN (the last NaN wins)."""
+    the general path reproduces aten's index rule for NaN (the last NaN wins). The values and
+    indices go to `out` when given."""
     nd = len(k)
     # (B, o0, k0, o1, k1, ...): window origin and tap interleaved per dim.
     crop = x[(slice(None), *(slice(0, o * kj) for o, kj in zip(out_shape, k)))]
@@ -718,7 +841,14 @@ def _max_pool_tiled(
     blocks = np.ascontiguousarray(tiles.transpose(tap_major))
     taps = list(itertools.product(*(range(kj) for kj in k)))
     views = list(blocks.reshape(len(taps), x.shape[0], *out_shape))
-    best = np.maximum(views[0], views[1]) if len(views) > 1 else views[0].copy()
+    best_out, index_out = (None, None) if out is None else out
+    if len(views) > 1:
+        best = np.maximum(views[0], views[1], out=best_out)
+    elif best_out is None:
+        best = views[0].copy()
+    else:
+        best = best_out
+        np.copyto(best, views[0])
     for v in views[2:]:
         np.maximum(best, v, out=best)  # propagates NaN, so one sum tells whether any is there
     if np.isnan(np.sum(best)):
@@ -736,7 +866,7 @@ def _max_pool_tiled(
     strides = _plane_strides(tuple(x.shape[1:]))
     offsets = np.array([sum(a * b for a, b in zip(t, strides)) for t in taps], dtype=np.int64)
     origins = _flat_index([np.arange(o) * kj for o, kj in zip(out_shape, k)], strides)
-    return best, np.add(np.take(offsets, tap), origins)
+    return best, np.add(np.take(offsets, tap), origins, out=index_out)
 
 
 def max_pool_with_indices(
@@ -764,9 +894,39 @@ def max_pool_with_indices(
         and s == k
         and all(o * kj <= n for o, kj, n in zip(out_shape, k, spatial))
     )
-    tiled = _max_pool_tiled(x, k, out_shape) if tiles else None
-    if tiled is not None:
-        return tiled[0].reshape(*lead, *out_shape), tiled[1].reshape(*lead, *out_shape)
+    # shares of the planes on the threads at once: each plane's result is the same either way
+    ranges = parallel.shares(x.shape[0], parallel.min_share(8 * math.prod(spatial)))
+    if tiles and len(ranges) == 1:
+        tiled = _max_pool_tiled(x, k, out_shape)
+        if tiled is not None:
+            return tiled[0].reshape(*lead, *out_shape), tiled[1].reshape(*lead, *out_shape)
+    best = np.empty((x.shape[0], *out_shape), dtype=x.dtype)
+    idx = np.empty(best.shape, dtype=np.int64)
+    if tiles and len(ranges) > 1 and all(parallel.run_concurrently([
+        functools.partial(_max_pool_tiled, x[b0:b1], k, out_shape, (best[b0:b1], idx[b0:b1]))
+        for b0, b1 in ranges
+    ])):
+        return best.reshape(*lead, *out_shape), idx.reshape(*lead, *out_shape)
+    parallel.run_concurrently([
+        functools.partial(_max_pool_taps, x[b0:b1], k, s, p, d, out_shape, best[b0:b1],
+                          idx[b0:b1])
+        for b0, b1 in ranges
+    ])
+    return best.reshape(*lead, *out_shape), idx.reshape(*lead, *out_shape)
+
+
+def _max_pool_taps(
+    x: np.ndarray,
+    k: tuple[int, ...],
+    s: tuple[int, ...],
+    p: tuple[int, ...],
+    d: tuple[int, ...],
+    out_shape: tuple[int, ...],
+    best: np.ndarray,
+    idx: np.ndarray,
+) -> None:
+    """Max pool of (B, *S) planes into `best` and `idx`, tap by tap (any window layout)."""
+    spatial = tuple(x.shape[1:])
     # -inf padding (an integer dtype's least value) never wins a comparison, so padded taps
     # behave like PyTorch's skipped ones.
     lowest = np.iinfo(x.dtype).min if np.issubdtype(x.dtype, np.integer) else -np.inf
@@ -777,10 +937,9 @@ def max_pool_with_indices(
     xp = np.pad(x, pads, constant_values=lowest) if any(a or b for a, b in pads) else x
     strides = _plane_strides(spatial)
     starts = [np.arange(o) * sj - pj for o, sj, pj in zip(out_shape, s, p)]
-    best = np.full((x.shape[0], *out_shape), lowest, dtype=x.dtype)
+    best.fill(lowest)
     # Before any tap wins, PyTorch reports the first in-bounds tap of the window.
     first = [st + (np.maximum(-st, 0) + dj - 1) // dj * dj for st, dj in zip(starts, d)]
-    idx = np.empty(best.shape, dtype=np.int64)
     idx[...] = _flat_index(first, strides)
     # Taps are visited in row-major order; '>' keeps the first maximum and NaN always wins,
     # exactly like the aten CPU kernels.
@@ -792,7 +951,6 @@ def max_pool_with_indices(
         np.copyto(best, vals, where=upd)
         pos = _flat_index([st + t * dj for st, t, dj in zip(starts, kk, d)], strides)
         np.copyto(idx, pos, where=upd)
-    return best.reshape(*lead, *out_shape), idx.reshape(*lead, *out_shape)
 
 
 def max_pool_backward(
@@ -819,10 +977,16 @@ def max_pool_backward(
     if grad_output.shape != indices.shape or tuple(grad_output.shape[:-nd]) != tuple(lead):
         raise ValueError("grad_output/indices do not match the input's leading dims")
     idx = indices.reshape(planes, -1).astype(np.int64, copy=False)
-    flat = (idx + (np.arange(planes, dtype=np.int64) * plane)[:, None]).ravel()
-    acc = np.zeros(planes * plane, dtype=_compute_dtype(input.dtype))
-    # Overlapping windows can pick one element several times: an unbuffered add sums them.
-    np.add.at(acc, flat, grad_output.reshape(-1).astype(acc.dtype, copy=False))
+    acc = np.zeros((planes, plane), dtype=_compute_dtype(input.dtype))
+    grad = grad_output.reshape(planes, -1).astype(acc.dtype, copy=False)
+
+    def scatter(start: int, stop: int) -> None:
+        flat = (idx[start:stop] + (np.arange(stop - start, dtype=np.int64) * plane)[:, None])
+        # Overlapping windows can pick one element several times: an unbuffered add sums them.
+        np.add.at(acc[start:stop].reshape(-1), flat.ravel(), grad[start:stop].reshape(-1))
+
+    # shares of the planes on the threads at once: each plane's sums are the same either way
+    parallel.parallel_for(planes, scatter, parallel.min_share(plane + 4 * idx.shape[1]))
     return acc.reshape(input.shape).astype(_result_dtype(input.dtype), copy=False)
 
 

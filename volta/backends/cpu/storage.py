@@ -70,9 +70,7 @@ def _strides(shape: tuple[int, ...]) -> tuple[int, ...]:
 
 def _row_major_copy(arr: np.ndarray) -> np.ndarray:
     """A C-contiguous copy; a transposed result (``a.T``) is copied in cache-sized bands."""
-    if strided_copy.is_transposed(arr):
-        return strided_copy.copy_transposed(arr)
-    return arr.copy(order="C")
+    return strided_copy.copy_c_order(arr)
 
 
 def _owner(arr: np.ndarray) -> np.ndarray:
