@@ -55,6 +55,7 @@ def py_default(arg: Argument) -> str:
 
 # schema types checked in the wrapper, and the Python class that needs no conversion
 _CHECKED_SCALARS = {"int": "int", "SymInt": "int", "bool": "bool", "float": "float", "str": "str"}
+INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 
 
 def normalizer(arg: Argument, name: str, op: str = "") -> str | None:
@@ -63,8 +64,13 @@ def normalizer(arg: Argument, name: str, op: str = "") -> str | None:
     if not t.is_list and t.base in _CHECKED_SCALARS:
         # the exact class passes with one comparison; anything else is converted or rejected
         exact = _CHECKED_SCALARS[t.base]
-        return (f"if {name}.__class__ is not {exact}: "
-                f"{name} = _b.{exact}_arg({name}, {arg.name!r}, {op!r})")
+        check = f"{name}.__class__ is not {exact}"
+        if exact == "int":  # PyTorch's ints are int64: a Python int beyond fails to unpack
+            check += f" or not {INT64_MIN} <= {name} <= {INT64_MAX}"
+        if t.optional:  # Note [Explicit None]: only an optional argument takes None
+            check = f"{name} is not None and ({check})" if exact == "int" else \
+                f"{name} is not None and {check}"
+        return f"if {check}: {name} = _b.{exact}_arg({name}, {arg.name!r}, {op!r})"
     if t.is_list and t.base in ("int", "SymInt"):
         size = t.list_size if t.list_size is not None else 0
         return f"{name} = _b.int_list({name}, {size}, {arg.name!r})"

@@ -16,7 +16,7 @@ import numpy as np
 
 from volta import dtypes as D
 from volta.dispatch import dispatcher as _dispatcher
-from volta.errors import ArgumentError, VoltaError
+from volta.errors import ArgumentError, InvalidArgumentError, VoltaError
 
 if TYPE_CHECKING:
     from volta.device import device as _device_t
@@ -114,22 +114,34 @@ def method_self(value: Any, method: str) -> None:
                             f"a '{type(value).__name__}' object")
 
 
-def int_arg(value: Any, name: str, op: str) -> int | None:
-    """An ``int`` argument: ints, numpy integers and one-element integer tensors, not bools."""
-    if value is None:
-        return None
-    if not isinstance(value, (bool, np.bool_)):
+# Note [Explicit None]
+# PyTorch's argument parser takes None only for an optional argument (``int? dim=None``); a
+# non-optional one with a default (``int dim=-1``, ``bool keepdim=False``) rejects an explicit
+# None ("argument 'dim' must be int, not NoneType"). Generated code skips these checks for None
+# only where the schema says ``?``, so the functions below always reject None.
+
+INT64_MIN = -(2**63)
+INT64_MAX = 2**63 - 1
+
+
+def int_arg(value: Any, name: str, op: str) -> int:
+    """An ``int`` argument: ints, numpy integers and one-element integer tensors, not bools;
+    int64 like PyTorch's (a Python int outside fails to unpack)."""
+    if not isinstance(value, (bool, np.bool_)) and value is not None:
         try:
-            return operator.index(value)
+            result = operator.index(value)
         except TypeError:
             pass
+        else:
+            if not INT64_MIN <= result <= INT64_MAX:
+                raise InvalidArgumentError(f"{op}(): argument '{name}' must fit in int64: "
+                                           f"Overflow when unpacking long long")
+            return result
     raise _wrong_type(value, "int", name, op)
 
 
-def float_arg(value: Any, name: str, op: str) -> float | int | None:
+def float_arg(value: Any, name: str, op: str) -> float | int:
     """A ``float`` argument: any real number or one-element tensor, not a bool."""
-    if value is None:
-        return None
     if isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_)):
         return value
     if isinstance(value, _tensor_type()) and value.numel() == 1 and value.dtype is not D.bool_:
@@ -137,15 +149,13 @@ def float_arg(value: Any, name: str, op: str) -> float | int | None:
     raise _wrong_type(value, "float", name, op)
 
 
-def bool_arg(value: Any, name: str, op: str) -> bool | None:
-    if value is None or isinstance(value, np.bool_):
-        return None if value is None else bool(value)
+def bool_arg(value: Any, name: str, op: str) -> bool:
+    if isinstance(value, np.bool_):
+        return bool(value)
     raise _wrong_type(value, "bool", name, op)
 
 
-def str_arg(value: Any, name: str, op: str) -> str | None:
-    if value is None:
-        return None
+def str_arg(value: Any, name: str, op: str) -> str:
     raise _wrong_type(value, "str", name, op)
 
 
