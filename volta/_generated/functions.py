@@ -1986,13 +1986,13 @@ def linalg_lu(A: Tensor, *, pivot: bool = True) -> tuple[Tensor, Tensor, Tensor]
     return _b.named_result('linalg_lu', ('P', 'L', 'U'), _op.linalg_lu(A, pivot))
 
 @_b.checked(_op.lu)
-def lu(input: Tensor, pivot: bool = True, get_infos: bool = False) -> tuple[Tensor, ...]:
-    """lu(Tensor self, bool pivot=True, bool get_infos=False) -> Tensor[]
+def lu(input: Tensor, pivot: bool = True, get_infos: bool | None = False) -> tuple[Tensor, ...]:
+    """lu(Tensor self, bool pivot=True, bool? get_infos=False) -> Tensor[]
     
     Packed LU decomposition and pivots (and info codes with get_infos), torch.lu's signature.
     """
     if pivot.__class__ is not bool: pivot = _b.bool_arg(pivot, 'pivot', 'lu')
-    if get_infos.__class__ is not bool: get_infos = _b.bool_arg(get_infos, 'get_infos', 'lu')
+    if get_infos is not None and get_infos.__class__ is not bool: get_infos = _b.bool_arg(get_infos, 'get_infos', 'lu')
     return _op.lu(input, pivot, get_infos)
 
 @_b.checked(_op.linalg_lu_solve)
@@ -3886,11 +3886,11 @@ def pairwise_distance(x1: Tensor, x2: Tensor, p: float = 2, eps: float = 1e-06, 
     return _op.pairwise_distance(x1, x2, p, eps, keepdim)
 
 @_b.checked(_op.normalize)
-def normalize(input: Tensor, p: float = 2, dim: int = 1, eps: float = 1e-12) -> Tensor:
-    """normalize(Tensor input, float p=2, int dim=1, float eps=1e-12) -> Tensor
+def normalize(input: Tensor, p: float | None = 2, dim: int | None = 1, eps: float = 1e-12) -> Tensor:
+    """normalize(Tensor input, float? p=2, int? dim=1, float eps=1e-12) -> Tensor
     """
-    if p.__class__ is not float: p = _b.float_arg(p, 'p', 'normalize')
-    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'normalize')
+    if p is not None and p.__class__ is not float: p = _b.float_arg(p, 'p', 'normalize')
+    if dim is not None and (dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807): dim = _b.int_arg(dim, 'dim', 'normalize')
     if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'normalize')
     return _op.normalize(input, p, dim, eps)
 
@@ -4399,62 +4399,62 @@ def ctc_loss(log_probs: Tensor, targets: Tensor, input_lengths: int | Sequence[i
     return _op.ctc_loss(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
 
 @_b.checked(_op.zeros_like)
-def zeros_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False, memory_format: Any | None = None) -> Tensor:
-    """zeros_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
+def zeros_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool | None = False, memory_format: Any | None = None) -> Tensor:
+    """zeros_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool? requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
     if device is not None and device.__class__ is not str: device = _b.str_arg(device, 'device', 'zeros_like')
-    if requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'zeros_like')
+    if requires_grad is not None and requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'zeros_like')
     return _op.zeros_like(input, dtype, device, requires_grad, memory_format)
 
 @_b.checked(_op.ones_like)
-def ones_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False, memory_format: Any | None = None) -> Tensor:
-    """ones_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
+def ones_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool | None = False, memory_format: Any | None = None) -> Tensor:
+    """ones_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool? requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
     if device is not None and device.__class__ is not str: device = _b.str_arg(device, 'device', 'ones_like')
-    if requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'ones_like')
+    if requires_grad is not None and requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'ones_like')
     return _op.ones_like(input, dtype, device, requires_grad, memory_format)
 
 @_b.checked(_op.full_like)
-def full_like(input: Tensor, fill_value: Number, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False, memory_format: Any | None = None) -> Tensor:
-    """full_like(Tensor self, Scalar fill_value, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
+def full_like(input: Tensor, fill_value: Number, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool | None = False, memory_format: Any | None = None) -> Tensor:
+    """full_like(Tensor self, Scalar fill_value, *, ScalarType? dtype=None, str? device=None, bool? requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
     if device is not None and device.__class__ is not str: device = _b.str_arg(device, 'device', 'full_like')
-    if requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'full_like')
+    if requires_grad is not None and requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'full_like')
     return _op.full_like(input, fill_value, dtype, device, requires_grad, memory_format)
 
 @_b.checked(_op.empty_like)
-def empty_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False, memory_format: Any | None = None) -> Tensor:
-    """empty_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
+def empty_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool | None = False, memory_format: Any | None = None) -> Tensor:
+    """empty_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool? requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
     if device is not None and device.__class__ is not str: device = _b.str_arg(device, 'device', 'empty_like')
-    if requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'empty_like')
+    if requires_grad is not None and requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'empty_like')
     return _op.empty_like(input, dtype, device, requires_grad, memory_format)
 
 @_b.checked(_op.rand_like)
-def rand_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False, memory_format: Any | None = None) -> Tensor:
-    """rand_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
+def rand_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool | None = False, memory_format: Any | None = None) -> Tensor:
+    """rand_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool? requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
     if device is not None and device.__class__ is not str: device = _b.str_arg(device, 'device', 'rand_like')
-    if requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'rand_like')
+    if requires_grad is not None and requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'rand_like')
     return _op.rand_like(input, dtype, device, requires_grad, memory_format)
 
 @_b.checked(_op.randn_like)
-def randn_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False, memory_format: Any | None = None) -> Tensor:
-    """randn_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
+def randn_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool | None = False, memory_format: Any | None = None) -> Tensor:
+    """randn_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool? requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
     if device is not None and device.__class__ is not str: device = _b.str_arg(device, 'device', 'randn_like')
-    if requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'randn_like')
+    if requires_grad is not None and requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'randn_like')
     return _op.randn_like(input, dtype, device, requires_grad, memory_format)
 
 def randint_like(*args: Any, **kwargs: Any) -> Any:
-    """randint_like(Tensor self, int low, int high, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
-    randint_like.high(Tensor self, int high, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
+    """randint_like(Tensor self, int low, int high, *, ScalarType? dtype=None, str? device=None, bool? requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
+    randint_like.high(Tensor self, int high, *, ScalarType? dtype=None, str? device=None, bool? requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
     """
     return _b.call_overloaded((_op.randint_like, _op.randint_like_high,), args, kwargs, 'randint_like')
 

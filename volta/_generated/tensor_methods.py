@@ -1268,13 +1268,13 @@ class TensorMethods:
         return _b.named_result('triangular_solve', ('solution', 'cloned_coefficient'), _op.triangular_solve(self, A, upper, transpose, unitriangular))
 
     @_b.checked(_op.lu, method=True)
-    def lu(self, pivot: bool = True, get_infos: bool = False) -> tuple[Tensor, ...]:
-        """lu(Tensor self, bool pivot=True, bool get_infos=False) -> Tensor[]
+    def lu(self, pivot: bool = True, get_infos: bool | None = False) -> tuple[Tensor, ...]:
+        """lu(Tensor self, bool pivot=True, bool? get_infos=False) -> Tensor[]
         
         Packed LU decomposition and pivots (and info codes with get_infos), torch.lu's signature.
         """
         if pivot.__class__ is not bool: pivot = _b.bool_arg(pivot, 'pivot', 'lu')
-        if get_infos.__class__ is not bool: get_infos = _b.bool_arg(get_infos, 'get_infos', 'lu')
+        if get_infos is not None and get_infos.__class__ is not bool: get_infos = _b.bool_arg(get_infos, 'get_infos', 'lu')
         return _op.lu(self, pivot, get_infos)
 
     @_b.checked(_op.lu_solve, method=True)

@@ -836,7 +836,9 @@ def repeat(self: Tensor, repeats: Sequence[int]) -> Tensor:
 def _tri(fn: Any, self: Tensor, diagonal: int, op: str) -> Tensor:
     if self.ndim < 2:
         raise ShapeError(f"{op}: input tensor must have at least 2 dimensions")
-    return W(fn(A(self), diagonal))
+    rows, cols = self._shape[-2:]
+    # a diagonal past the matrix acts like its last one (numpy overflows on an int64 extreme)
+    return W(fn(A(self), max(-rows, min(cols, diagonal))))
 
 
 @kernel("tril")

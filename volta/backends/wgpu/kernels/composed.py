@@ -316,6 +316,7 @@ def _tri(self: Tensor, diagonal: int, lower: bool, op: str) -> Tensor:
     if self.ndim < 2:
         raise ShapeError(f"{op}: input tensor must have at least 2 dimensions")
     rows, cols = self._shape[-2:]
+    diagonal = max(-rows, min(cols, diagonal))  # past the matrix: as its last diagonal
     offset = _arange(cols, self).unsqueeze(0) - _arange(rows, self).unsqueeze(1)
     keep = offset <= diagonal if lower else offset >= diagonal
     return where_self(keep, self, 0).to(self.dtype)
