@@ -83,6 +83,12 @@ def normalizer(arg: Argument, name: str, op: str = "") -> str | None:
     return None
 
 
+def _type_name(arg: Argument) -> str:
+    """The type PyTorch's messages name (``int``, ``tuple of ints``)."""
+    name = {"SymInt": "int", "Scalar": "Number"}.get(arg.type.base, arg.type.base)
+    return f"tuple of {name}s" if arg.type.is_list else name
+
+
 def tensor_check(arg: Argument, name: str, position: int, op: str) -> str:
     """The line that rejects a Python number (or anything else) passed where only a Tensor
     goes; the exact Tensor class passes with one set look-up."""
@@ -106,7 +112,13 @@ def signature(decl: OpDecl, function: bool, skip_self: bool = False) -> tuple[st
             star = True
         number_ok = takes_numbers(decl, arg)
         p = f"{name}: {py_type(arg, number_ok)}"
-        if arg.has_default:
+        omittable = arg.name in decl.none_by_omission
+        if omittable:  # Note [Explicit None]: left out it is None, passed as None it is wrong
+            p += " = _b.OMITTED"
+            lines.append(f"if {name} is None: _b.reject_none({arg.name!r}, "
+                         f"{_type_name(arg)!r}, {decl.func_name!r})")
+            lines.append(f"if {name} is _b.OMITTED: {name} = None")
+        elif arg.has_default:
             p += f" = {py_default(arg)}"
         params.append(p)
         if (decl.numbers is not None and arg.is_tensor and not number_ok

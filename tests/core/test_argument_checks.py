@@ -316,3 +316,43 @@ def test_an_int_argument_at_the_int64_limits_is_taken(diagonal: int, op: str,
                                                       device: str) -> None:
     got = getattr(volta.ones(2, 3).to(device), op)(diagonal).cpu().tolist()
     assert got == getattr(torch.ones(2, 3), op)(diagonal).tolist()
+
+
+@pytest.mark.parametrize("call", [
+    lambda m: m.prod(m.ones(2, 3), dim=None),
+    lambda m: m.ones(2, 3).prod(None),
+    lambda m: m.ones(2, 3).prod(None, True),
+    lambda m: m.squeeze(m.ones(2, 1), dim=None),
+    lambda m: m.ones(2, 1).squeeze(None),
+    lambda m: m.prod(m.ones(2, 3)),
+    lambda m: m.ones(2, 3).prod(dtype=m.float64),
+    lambda m: m.ones(2, 3).prod(1, keepdim=True),
+    lambda m: m.ones(2, 1).squeeze(),
+    lambda m: m.squeeze(m.ones(2, 1), (0, 1)),
+])
+def test_none_by_omission_is_none_only_when_left_out(call) -> None:
+    """prod and squeeze: PyTorch's call without dim is its own overload (ops.yaml's
+    ``none_by_omission``)."""
+    agree(lambda: call(volta), lambda: call(torch),
+          lambda v, t: torch.testing.assert_close(torch.from_numpy(v.numpy()), t.float()
+                                                  if v.dtype is volta.float32 else t))
+
+
+def test_codegen_rejects_none_by_omission_of_an_argument_that_is_not_optional(
+        tmp_path: Path) -> None:
+    text = ("- func: ns::f(Tensor self, int dim=0) -> Tensor\n"
+            "  none_by_omission: dim\n  composite: true\n")
+    with pytest.raises(YamlError, match=r"my_ops.yaml:1: none_by_omission names 'dim', which is "
+                                        r"not an optional argument of ns::f with the default None"):
+        _load(tmp_path, text)
+
+
+def test_codegen_emits_none_by_omission(tmp_path: Path) -> None:
+    from codegen.emit import signature
+    text = ("- func: ns::f(Tensor self, int? dim=None) -> Tensor\n"
+            "  none_by_omission: dim\n  composite: true\n")
+    (decl,) = _load(tmp_path, text)
+    params, lines = signature(decl, function=True)
+    assert "dim: int | None = _b.OMITTED" in params
+    assert lines[:2] == ["if dim is None: _b.reject_none('dim', 'int', 'f')",
+                         "if dim is _b.OMITTED: dim = None"]

@@ -198,3 +198,12 @@ def test_orthogonal_polynomials_of_a_huge_degree_agree_without_looping_to_it(fn:
     # the closed form at n = 10**7 is ill-conditioned: PyTorch's and volta's cos/sin of a huge
     # argument agree to about 1e-9 in float64
     np.testing.assert_allclose(actual.numpy(), expected.numpy(), rtol=1e-6, atol=1e-6)
+
+
+@pytest.mark.parametrize("values, dtype", [([True, False, True], "bool"), ([[1]], "bool"),
+                                           ([], "bool"), ([1.0], "float32"), ([1, 3], "int64"),
+                                           ([1, 0], "int32"), ([[1]], "int64")])
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+def test_bincount_counts_integers_only(values: list, dtype: str, device: str) -> None:
+    _agree(lambda: volta.bincount(volta.tensor(values, dtype=getattr(volta, dtype)).to(device)),
+           lambda: torch.bincount(torch.tensor(values, dtype=getattr(torch, dtype))))

@@ -1302,9 +1302,11 @@ def mean(input: Tensor, dim: int | Sequence[int] | None = None, keepdim: bool = 
     return _op.mean(input, dim, keepdim, dtype)
 
 @_b.checked(_op.prod)
-def prod(input: Tensor, dim: int | None = None, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor:
+def prod(input: Tensor, dim: int | None = _b.OMITTED, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor:
     """prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
     """
+    if dim is None: _b.reject_none('dim', 'int', 'prod')
+    if dim is _b.OMITTED: dim = None
     if dim is not None and (dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807): dim = _b.int_arg(dim, 'dim', 'prod')
     if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'prod')
     dtype = _b.dtype_arg(dtype)
@@ -2424,9 +2426,11 @@ def t(input: Tensor) -> Tensor:
     return _op.t(input)
 
 @_b.checked(_op.squeeze)
-def squeeze(input: Tensor, dim: int | Sequence[int] | None = None) -> Tensor:
+def squeeze(input: Tensor, dim: int | Sequence[int] | None = _b.OMITTED) -> Tensor:
     """squeeze(Tensor(a) self, int[1]? dim=None) -> Tensor(a)
     """
+    if dim is None: _b.reject_none('dim', 'tuple of ints', 'squeeze')
+    if dim is _b.OMITTED: dim = None
     dim = _b.int_list(dim, 1, 'dim')
     return _op.squeeze(input, dim)
 

@@ -851,9 +851,11 @@ class TensorMethods:
         return _op.mean(self, dim, keepdim, dtype)
 
     @_b.checked(_op.prod, method=True)
-    def prod(self, dim: int | None = None, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor:
+    def prod(self, dim: int | None = _b.OMITTED, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor:
         """prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
         """
+        if dim is None: _b.reject_none('dim', 'int', 'prod')
+        if dim is _b.OMITTED: dim = None
         if dim is not None and (dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807): dim = _b.int_arg(dim, 'dim', 'prod')
         if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'prod')
         dtype = _b.dtype_arg(dtype)
@@ -1470,9 +1472,11 @@ class TensorMethods:
         return _op.t(self)
 
     @_b.checked(_op.squeeze, method=True)
-    def squeeze(self, dim: int | Sequence[int] | None = None) -> Tensor:
+    def squeeze(self, dim: int | Sequence[int] | None = _b.OMITTED) -> Tensor:
         """squeeze(Tensor(a) self, int[1]? dim=None) -> Tensor(a)
         """
+        if dim is None: _b.reject_none('dim', 'tuple of ints', 'squeeze')
+        if dim is _b.OMITTED: dim = None
         dim = _b.int_list(dim, 1, 'dim')
         return _op.squeeze(self, dim)
 

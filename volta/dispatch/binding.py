@@ -118,7 +118,26 @@ def method_self(value: Any, method: str) -> None:
 # PyTorch's argument parser takes None only for an optional argument (``int? dim=None``); a
 # non-optional one with a default (``int dim=-1``, ``bool keepdim=False``) rejects an explicit
 # None ("argument 'dim' must be int, not NoneType"). Generated code skips these checks for None
-# only where the schema says ``?``, so the functions below always reject None.
+# only where the schema says ``?``, so the functions below always reject None. Where PyTorch
+# declares the call without an argument as a separate overload (``prod(t)`` and
+# ``prod(t, int dim)``), volta's one schema has it optional and ops.yaml lists it in
+# ``none_by_omission``: its default is ``OMITTED``, and an explicit None is rejected.
+
+class _Omitted:
+    """The default of an argument that ops.yaml lists in ``none_by_omission``."""
+
+    def __repr__(self) -> str:
+        return "<omitted>"
+
+
+OMITTED: Any = _Omitted()
+
+
+def reject_none(name: str, expected: str, op: str) -> None:
+    """An explicit None for an argument that is None only when left out (Note [Explicit
+    None]), with PyTorch's message."""
+    raise ArgumentError(f"{op}(): argument '{name}' must be {expected}, not NoneType")
+
 
 INT64_MIN = -(2**63)
 INT64_MAX = 2**63 - 1

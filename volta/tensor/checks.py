@@ -575,6 +575,15 @@ def not_implemented_for(kernel_name: str, dtype: D.dtype) -> DTypeError:
     return DTypeError(f'"{kernel_name}" not implemented for \'{scalar_type_name(dtype)}\'')
 
 
+def check_bincount_input(self: Tensor) -> None:
+    """PyTorch's bincount counts integers only (its kernel has no bool or floating version),
+    of a 1-d tensor."""
+    if self.dtype is D.bool_ or self.dtype.is_floating_point:
+        raise not_implemented_for("bincount_cpu", self.dtype)
+    if self.ndim != 1:
+        raise ShapeError("bincount only supports 1-d non-negative integral inputs.")
+
+
 def regression_loss_dtype(kernel_name: str, self: Tensor, target: Tensor,
                           into_input: bool = False) -> D.dtype:
     """The dtype smooth_l1_loss and huber_loss compute in: input's and target's common dtype,

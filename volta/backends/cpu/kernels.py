@@ -27,6 +27,7 @@ from volta.errors import DTypeError, IndexOutOfRangeError, SchemaError, ShapeErr
 from volta.memory_format import format_strides
 from volta.tensor.checks import (
     check_arg_reduction_dtype,
+    check_bincount_input,
     check_bmm,
     check_conv,
     check_index_add,
@@ -1266,8 +1267,7 @@ def unique(self: Tensor, sorted: bool = True, return_inverse: bool = False,
 
 @kernel("bincount")
 def bincount(self: Tensor, weights: Tensor | None = None, minlength: int = 0) -> Tensor:
-    if self.ndim != 1 or self.dtype.is_floating_point:
-        raise ShapeError("bincount only supports 1-d non-negative integral inputs.")
+    check_bincount_input(self)
     w = None if weights is None else A(weights)
     y = np.bincount(A(self), weights=w, minlength=minlength)
     if weights is None:
