@@ -207,3 +207,37 @@ def test_orthogonal_polynomials_of_a_huge_degree_agree_without_looping_to_it(fn:
 def test_bincount_counts_integers_only(values: list, dtype: str, device: str) -> None:
     _agree(lambda: volta.bincount(volta.tensor(values, dtype=getattr(volta, dtype)).to(device)),
            lambda: torch.bincount(torch.tensor(values, dtype=getattr(torch, dtype))))
+
+
+def _clamp_bound_cases(lib: Any) -> dict[str, Callable[[], Any]]:
+    ints = lib.tensor([1, 5, -3])
+    floats = lib.tensor([1.0, 5.0, -3.0])
+    return {
+        "0d-float-min-int-max": lambda: lib.clamp(ints, lib.tensor(0.5), 3),
+        "int-min-0d-max": lambda: lib.clip(floats, 0, lib.tensor(2, dtype=lib.int64)),
+        "0d-int32-min-number-max": lambda: lib.clip(floats, min=lib.tensor(0, dtype=lib.int32),
+                                                   max=3),
+        "0d-bool-min": lambda: lib.clamp(ints, lib.tensor(True), 3),
+        "1d-min-number-max": lambda: lib.clip(floats, lib.tensor([0.0, 1.0, 2.0]), 3),
+        "number-min-1d-max": lambda: lib.clamp(floats, 0, lib.tensor([3.0, 2.0, 1.0])),
+        "0d-min-requiring-grad": lambda: lib.clamp(floats, lib.tensor(0.5, requires_grad=True),
+                                                   3),
+        "two-tensors": lambda: lib.clamp(floats, lib.tensor(0.5), lib.tensor([3.0, 2.0, 1.0])),
+    }
+
+
+def _volta_on(device: str) -> Any:
+    """volta with ``tensor`` making tensors on ``device``, for the cases written against a lib."""
+    from types import SimpleNamespace
+    return SimpleNamespace(clamp=volta.clamp, clip=volta.clip, int64=volta.int64,
+                           int32=volta.int32,
+                           tensor=lambda *a, **k: volta.tensor(*a, **k).to(device))
+
+
+@pytest.mark.parametrize("case", sorted(_clamp_bound_cases(torch)))
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+def test_clamp_takes_a_0d_tensor_with_a_number_bound_as_pytorch_does(case: str,
+                                                                      device: str) -> None:
+    """A 0-d tensor that does not require grad is a number where PyTorch takes a Scalar, so one
+    with a number bound picks clamp's Scalar overload; a larger one there is an error."""
+    _agree(_clamp_bound_cases(_volta_on(device))[case], _clamp_bound_cases(torch)[case])

@@ -43,7 +43,7 @@ from volta.tensor.checks import (
     check_searchsorted_dtype,
     check_searchsorted_sorter,
     check_selection_dtype,
-    clamp_dtype,
+    clamp_operands,
     einsum_subscripts,
     empty_median_value,
     norm_stats_dtype,
@@ -171,7 +171,7 @@ def gelu_backward(grad_output: Tensor, self: Tensor, approximate: str = "none") 
 
 @kernel("clamp")
 def clamp(self: Tensor, min: Any = None, max: Any = None) -> Tensor:
-    out = clamp_dtype(self, min, max)
+    out, min, max = clamp_operands(self, min, max)
     a = A(self).astype(_compute(out), copy=False)
     low, high = (None if b is None else A(b) for b in (min, max))
     if a.dtype.kind == "f" and all(b is None or np.ndim(b) == 0 for b in (low, high)):
