@@ -127,6 +127,10 @@ def signature(decl: OpDecl, function: bool, skip_self: bool = False) -> tuple[st
         norm = normalizer(arg, name, decl.func_name)
         if norm:
             lines.append(norm)
+    if decl.only_numbers and function:
+        first, second = (py_name(a, function) for a in decl.schema.arguments if a.is_tensor)
+        lines.insert(0, f"if {first}.__class__ not in _b.TENSOR_TYPES and {second}.__class__ not "
+                        f"in _b.TENSOR_TYPES: {first} = _b.wrapped_number({first}, {second})")
     keywords = [a for a in decl.schema.arguments if keyword.iskeyword(a.name)]
     if keywords:
         # PyTorch takes ``uniform_(from=...)``: a Python keyword only arrives through **

@@ -356,3 +356,32 @@ def test_codegen_emits_none_by_omission(tmp_path: Path) -> None:
     assert "dim: int | None = _b.OMITTED" in params
     assert lines[:2] == ["if dim is None: _b.reject_none('dim', 'int', 'f')",
                          "if dim is _b.OMITTED: dim = None"]
+
+
+ONLY_NUMBERS = sorted(e["func"].split("(")[0] for e in yaml.safe_load((ROOT / "ops.yaml")
+                                                                     .read_text())
+                      if e.get("only_numbers"))
+
+
+@pytest.mark.parametrize("name", ONLY_NUMBERS + ["atan2", "pow", "remainder", "maximum", "eq"])
+@pytest.mark.parametrize("a, b", [(1, 2), (1.5, 2), (True, True), (True, 2.5), (2**40, -3),
+                                  (-7, 2), (1, 0), (0.0, 0.0), (2**70, 1)])
+def test_a_call_with_numbers_only_is_taken_where_pytorch_takes_one(name: str, a, b) -> None:
+    """ops.yaml's ``only_numbers``: torch.add(1, 2) is tensor(3); torch.atan2(1, 2) raises."""
+    def same(v, t) -> None:
+        assert v.dtype.name == str(t.dtype).removeprefix("torch.") and v.shape == t.shape
+        torch.testing.assert_close(torch.tensor(v.item(), dtype=t.dtype), t, equal_nan=True)
+    agree(lambda: getattr(volta, name)(a, b), lambda: getattr(torch, name)(a, b), same)
+
+
+def test_only_numbers_covers_pytorchs_numbers_as_tensors_ops() -> None:
+    assert set(ONLY_NUMBERS) == {"add", "sub", "subtract", "mul", "multiply", "div", "divide",
+                                 "true_divide", "floor_divide"}
+
+
+def test_codegen_rejects_only_numbers_on_an_op_without_two_tensor_arguments(
+        tmp_path: Path) -> None:
+    text = "- func: ns::f(Tensor self, float alpha) -> Tensor\n  only_numbers: true\n  " \
+           "composite: true\n"
+    with pytest.raises(YamlError, match=r"my_ops.yaml:1: 'only_numbers: true' takes the first"):
+        _load(tmp_path, text)

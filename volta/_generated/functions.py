@@ -421,36 +421,42 @@ def bitwise_not(input: Tensor | Number) -> Tensor:
 def add(input: Tensor | Number, other: Tensor | Number, *, alpha: Number = 1) -> Tensor:
     """add(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES and other.__class__ not in _b.TENSOR_TYPES: input = _b.wrapped_number(input, other)
     return _op.add(input, other, alpha)
 
 @_b.checked(_op.sub)
 def sub(input: Tensor | Number, other: Tensor | Number, *, alpha: Number = 1) -> Tensor:
     """sub(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES and other.__class__ not in _b.TENSOR_TYPES: input = _b.wrapped_number(input, other)
     return _op.sub(input, other, alpha)
 
 @_b.checked(_op.subtract)
 def subtract(input: Tensor, other: Tensor, *, alpha: Number = 1) -> Tensor:
     """subtract(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES and other.__class__ not in _b.TENSOR_TYPES: input = _b.wrapped_number(input, other)
     return _op.subtract(input, other, alpha)
 
 @_b.checked(_op.mul)
 def mul(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """mul(Tensor self, Tensor other) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES and other.__class__ not in _b.TENSOR_TYPES: input = _b.wrapped_number(input, other)
     return _op.mul(input, other)
 
 @_b.checked(_op.multiply)
 def multiply(input: Tensor, other: Tensor) -> Tensor:
     """multiply(Tensor self, Tensor other) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES and other.__class__ not in _b.TENSOR_TYPES: input = _b.wrapped_number(input, other)
     return _op.multiply(input, other)
 
 @_b.checked(_op.div)
 def div(input: Tensor | Number, other: Tensor | Number, *, rounding_mode: str | None = None) -> Tensor:
     """div(Tensor self, Tensor other, *, str? rounding_mode=None) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES and other.__class__ not in _b.TENSOR_TYPES: input = _b.wrapped_number(input, other)
     if rounding_mode is not None and rounding_mode.__class__ is not str: rounding_mode = _b.str_arg(rounding_mode, 'rounding_mode', 'div')
     return _op.div(input, other, rounding_mode)
 
@@ -458,12 +464,14 @@ def div(input: Tensor | Number, other: Tensor | Number, *, rounding_mode: str | 
 def true_divide(input: Tensor, other: Tensor) -> Tensor:
     """true_divide(Tensor self, Tensor other) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES and other.__class__ not in _b.TENSOR_TYPES: input = _b.wrapped_number(input, other)
     return _op.true_divide(input, other)
 
 @_b.checked(_op.divide)
 def divide(input: Tensor, other: Tensor, *, rounding_mode: str | None = None) -> Tensor:
     """divide(Tensor self, Tensor other, *, str? rounding_mode=None) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES and other.__class__ not in _b.TENSOR_TYPES: input = _b.wrapped_number(input, other)
     if rounding_mode is not None and rounding_mode.__class__ is not str: rounding_mode = _b.str_arg(rounding_mode, 'rounding_mode', 'divide')
     return _op.divide(input, other, rounding_mode)
 
@@ -471,6 +479,7 @@ def divide(input: Tensor, other: Tensor, *, rounding_mode: str | None = None) ->
 def floor_divide(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """floor_divide(Tensor self, Tensor other) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES and other.__class__ not in _b.TENSOR_TYPES: input = _b.wrapped_number(input, other)
     return _op.floor_divide(input, other)
 
 @_b.checked(_op.pow)

@@ -42,6 +42,22 @@ TENSOR_TYPES: set[type] = set()
 # Tensor argument of a pointwise op takes numbers.
 
 
+# makes the 0-d tensor of a Python number (factories.tensor; set by volta._wiring, the seam)
+NUMBER_TO_TENSOR: Callable[[Any], Any] | None = None
+
+
+def wrapped_number(value: Any, other: Any) -> Any:
+    """``value`` as a 0-d tensor on the default device where neither operand of an
+    ``only_numbers`` op is a tensor (PyTorch's ``torch.add(1, 2)`` is ``tensor(3)``: int64,
+    bool or the default float dtype, as ``volta.tensor`` infers); otherwise ``value``."""
+    tensor = _tensor_type()
+    if isinstance(value, tensor) or isinstance(other, tensor) or not isinstance(
+            value, (numbers.Number, np.bool_)) or not isinstance(other, (numbers.Number,
+                                                                         np.bool_)):
+        return value
+    return NUMBER_TO_TENSOR(value)  # type: ignore[misc]
+
+
 def _tensor_type() -> type:
     return _dispatcher._TENSOR_TYPE  # type: ignore[return-value]
 
