@@ -241,3 +241,19 @@ def test_clamp_takes_a_0d_tensor_with_a_number_bound_as_pytorch_does(case: str,
     """A 0-d tensor that does not require grad is a number where PyTorch takes a Scalar, so one
     with a number bound picks clamp's Scalar overload; a larger one there is an error."""
     _agree(_clamp_bound_cases(_volta_on(device))[case], _clamp_bound_cases(torch)[case])
+
+
+@pytest.mark.parametrize("call", [
+    lambda m: m.ones(2) - False,
+    lambda m: m.sub(False, m.ones(2)),
+    lambda m: m.subtract(m.ones(2, dtype=m.int64), True),
+    lambda m: m.ones(2).sub(True, alpha=2),
+    lambda m: m.sub(m.ones(2), 1, alpha=True),
+    lambda m: m.nn.functional.hardtanh(m.ones(2), True, 2),
+    lambda m: m.ones(2) - 1,
+])
+def test_a_python_bool_operand_of_sub_is_a_bool_tensor(call) -> None:
+    """PyTorch wraps a Python bool as a bool tensor, so sub (ops.yaml ``dtypes: numeric``)
+    rejects it as it rejects a bool tensor; Scalar arguments (alpha, hardtanh's bounds) are not
+    operands."""
+    _agree(lambda: call(volta), lambda: call(torch))
