@@ -257,3 +257,15 @@ def test_a_python_bool_operand_of_sub_is_a_bool_tensor(call) -> None:
     rejects it as it rejects a bool tensor; Scalar arguments (alpha, hardtanh's bounds) are not
     operands."""
     _agree(lambda: call(volta), lambda: call(torch))
+
+
+@pytest.mark.parametrize("fn", ["cat", "stack", "hstack", "vstack", "dstack", "column_stack"])
+@pytest.mark.parametrize("dtypes", [("float16", "bfloat16"), ("bfloat16", "int64", "uint8"),
+                                    ("float16", "bfloat16", "int8")])
+def test_joining_tensors_of_both_half_types_promotes_as_pytorch_does(fn: str,
+                                                                     dtypes: tuple) -> None:
+    """numpy has no common type of float16 and bfloat16; PyTorch's is float32."""
+    def call(lib: Any) -> Any:
+        return getattr(lib, fn)([lib.arange(4).reshape(2, 2).to(getattr(lib, d))
+                                 for d in dtypes])
+    _agree(lambda: call(volta), lambda: call(torch))

@@ -798,7 +798,11 @@ def cat(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
         raise ShapeError(f"Sizes of tensors must match except in dimension {d}. Expected "
                          f"size {ref_shape[j]} but got size {shape[j]} for tensor "
                          f"number {i} in the list.")
-    return WA(np.concatenate([A(t) for t in parts], axis=d), dt)
+    arrays = [A(t) for t in parts]
+    if any(t.dtype is not dt for t in parts):
+        # cast first: numpy has no common type of float16 and bfloat16 (PyTorch's is float32)
+        arrays = [a.astype(dt.numpy, copy=False) for a in arrays]
+    return WA(np.concatenate(arrays, axis=d), dt)
 
 
 @kernel("flip")
