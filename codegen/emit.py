@@ -55,6 +55,7 @@ def py_default(arg: Argument) -> str:
 
 # schema types checked in the wrapper, and the Python class that needs no conversion
 _CHECKED_SCALARS = {"int": "int", "SymInt": "int", "bool": "bool", "float": "float", "str": "str"}
+INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 
 
 def normalizer(arg: Argument, name: str, op: str = "") -> str | None:
@@ -63,8 +64,13 @@ def normalizer(arg: Argument, name: str, op: str = "") -> str | None:
     if not t.is_list and t.base in _CHECKED_SCALARS:
         # the exact class passes with one comparison; anything else is converted or rejected
         exact = _CHECKED_SCALARS[t.base]
-        return (f"if {name}.__class__ is not {exact}: "
-                f"{name} = _b.{exact}_arg({name}, {arg.name!r}, {op!r})")
+        check = f"{name}.__class__ is not {exact}"
+        if exact == "int":  # PyTorch's ints are int64: a Python int beyond fails to unpack
+            check += f" or not {INT64_MIN} <= {name} <= {INT64_MAX}"
+        if t.optional:  # Note [Explicit None]: only an optional argument takes None
+            check = f"{name} is not None and ({check})" if exact == "int" else \
+                f"{name} is not None and {check}"
+        return f"if {check}: {name} = _b.{exact}_arg({name}, {arg.name!r}, {op!r})"
     if t.is_list and t.base in ("int", "SymInt"):
         size = t.list_size if t.list_size is not None else 0
         return f"{name} = _b.int_list({name}, {size}, {arg.name!r})"
@@ -75,6 +81,12 @@ def normalizer(arg: Argument, name: str, op: str = "") -> str | None:
     if t.base == "Device":
         return f"{name} = _b.device_arg({name})"
     return None
+
+
+def _type_name(arg: Argument) -> str:
+    """The type PyTorch's messages name (``int``, ``tuple of ints``)."""
+    name = {"SymInt": "int", "Scalar": "Number"}.get(arg.type.base, arg.type.base)
+    return f"tuple of {name}s" if arg.type.is_list else name
 
 
 def tensor_check(arg: Argument, name: str, position: int, op: str) -> str:
@@ -100,7 +112,13 @@ def signature(decl: OpDecl, function: bool, skip_self: bool = False) -> tuple[st
             star = True
         number_ok = takes_numbers(decl, arg)
         p = f"{name}: {py_type(arg, number_ok)}"
-        if arg.has_default:
+        omittable = arg.name in decl.none_by_omission
+        if omittable:  # Note [Explicit None]: left out it is None, passed as None it is wrong
+            p += " = _b.OMITTED"
+            lines.append(f"if {name} is None: _b.reject_none({arg.name!r}, "
+                         f"{_type_name(arg)!r}, {decl.func_name!r})")
+            lines.append(f"if {name} is _b.OMITTED: {name} = None")
+        elif arg.has_default:
             p += f" = {py_default(arg)}"
         params.append(p)
         if (decl.numbers is not None and arg.is_tensor and not number_ok
@@ -109,6 +127,10 @@ def signature(decl: OpDecl, function: bool, skip_self: bool = False) -> tuple[st
         norm = normalizer(arg, name, decl.func_name)
         if norm:
             lines.append(norm)
+    if decl.only_numbers and function:
+        first, second = (py_name(a, function) for a in decl.schema.arguments if a.is_tensor)
+        lines.insert(0, f"if {first}.__class__ not in _b.TENSOR_TYPES and {second}.__class__ not "
+                        f"in _b.TENSOR_TYPES: {first} = _b.wrapped_number({first}, {second})")
     keywords = [a for a in decl.schema.arguments if keyword.iskeyword(a.name)]
     if keywords:
         # PyTorch takes ``uniform_(from=...)``: a Python keyword only arrives through **

@@ -22,7 +22,8 @@ KNOWN_TAGS = ("pointwise", "reduction", "view", "inplace", "nondeterministic", "
               "factory", "linalg", "shape", "nn", "loss", "indexing", "comparison", "backward")
 FIELDS = ("func", "variants", "operators", "tags", "pointwise", "promotion", "dtypes",
           "composite", "derivatives", "non_differentiable", "output_differentiability",
-          "namespaces", "doc", "python_name", "varargs", "dispatch_on", "numbers")
+          "namespaces", "doc", "python_name", "varargs", "dispatch_on", "numbers",
+          "none_by_omission", "only_numbers")
 NAMESPACES = ("volta", "nn.functional", "linalg", "special", "fft")
 # names a derivative formula may use besides the schema's arguments and op functions
 FORMULA_BUILTINS = frozenset({
@@ -80,6 +81,12 @@ class OpDecl:
     # the Tensor arguments that also take a Python number; None (no ``numbers:`` field): all of
     # a pointwise op's. The others are Tensor-only, as in PyTorch (Note [Numbers as tensors])
     numbers: tuple[str, ...] | None = None
+    # optional arguments that are None only when left out; an explicit None is rejected, as
+    # where PyTorch declares the call without them as its own overload (Note [Explicit None])
+    none_by_omission: tuple[str, ...] = ()
+    # a call of the function with Python numbers only (add(1, 2)) takes the first as a 0-d
+    # tensor, as PyTorch's add, sub, mul, div and their aliases do (Note [Numbers as tensors])
+    only_numbers: bool = False
     inplace_of: OpDecl | None = None  # for generated "op_" variants: the functional op
 
     @property
@@ -204,6 +211,8 @@ def load(path: str | Path, helper_names: frozenset[str] = frozenset()) -> list[O
             python_name=entry.get("python_name"), varargs=bool(entry.get("varargs", False)),
             dispatch_on=_as_tuple(entry.get("dispatch_on")),
             numbers=_as_tuple(entry["numbers"]) if "numbers" in entry else None,
+            none_by_omission=_as_tuple(entry.get("none_by_omission")),
+            only_numbers=bool(entry.get("only_numbers", False)),
         )
         tensor_names = {a.name for a in schema.arguments if a.is_tensor and not a.type.is_list}
         # other ops take Tensors only, but a composite that happens to work on a number (dist(t, 1))
@@ -217,6 +226,14 @@ def load(path: str | Path, helper_names: frozenset[str] = frozenset()) -> list[O
                 fail(f"numbers names {arg!r}, which is not a Tensor argument of {name}; list "
                      f"the Tensor arguments that may be Python numbers ({listed}) or write "
                      "'numbers: []' for none")
+        if decl.only_numbers and len(tensor_names) != 2:
+            fail("'only_numbers: true' takes the first of a binary op's two Tensor arguments as a "
+                 f"tensor when both are numbers; {name} has {len(tensor_names)} Tensor arguments")
+        for arg in decl.none_by_omission:
+            found = next((a for a in schema.arguments if a.name == arg), None)
+            if found is None or not found.type.optional or found.default_value is not None:
+                fail(f"none_by_omission names {arg!r}, which is not an optional argument of "
+                     f"{name} with the default None; declare it '<type>? {arg}=None'")
         for arg in decl.dispatch_on:
             if arg not in {a.name for a in schema.arguments if a.is_tensor}:
                 fail(f"dispatch_on names {arg!r}, which is not a Tensor argument of {name}")

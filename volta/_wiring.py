@@ -33,6 +33,7 @@ def _install_tensor() -> None:
     dispatcher.set_tensor_type(Tensor)
     binding.FAST_OPERANDS.add(Tensor)
     binding.TENSOR_TYPES.add(Tensor)
+    binding.NUMBER_TO_TENSOR = factories.tensor
     for methods in (indexing.TENSOR_METHODS, factories.TENSOR_METHODS,
                     autograd_tensor_methods.TENSOR_METHODS):
         for name, method in methods.items():

@@ -265,7 +265,9 @@ def pointwise_result_dtypes(name: str, promotion: str, allowed: str | None, oper
         if allowed == "integral" and (promoted.is_floating_point or promoted is bool_):
             raise DTypeError(f"{name}: not implemented for '{promoted.name}' (integral tensors "
                              "only)")
-        if allowed == "numeric" and any(_is_tensor(x) and x.dtype is bool_ for x in operands):
+        # a Python bool operand is a bool tensor to PyTorch (t - False raises as t - t.bool())
+        if allowed == "numeric" and any((_is_tensor(x) and x.dtype is bool_) or isinstance(
+                x, (bool, np.bool_)) for x in operands):
             hint = (" (use logical_xor() / logical_not() / the ^ and ~ operators instead)"
                     if name in _BOOL_ARITHMETIC_HINT else "")
             raise DTypeError(f"{name}: not supported for bool tensors{hint}")

@@ -14,6 +14,7 @@ import yaml
 import volta
 from codegen import loader, run
 from codegen.loader import YamlError
+from tests.core.agreement import agree
 
 ROOT = Path(__file__).resolve().parents[2]
 # every op of ops.yaml that declares which Tensor arguments take numbers, with those arguments
@@ -249,3 +250,138 @@ def test_a_plugin_yaml_declares_numbers_too(tmp_path: Path) -> None:
         assert volta.ops.numtest.scale(t, 3).tolist() == [3.0, 6.0]
         with pytest.raises(volta.errors.ArgumentError):
             volta.ops.numtest.scale(3, t)
+
+
+# -- Note [Explicit None] and int64 arguments (volta/dispatch/binding.py) ------------------------
+
+def _none_cases() -> list[tuple[str, str]]:
+    """Every (op, argument) of a one-tensor function whose other arguments all have defaults,
+    for its int, float, bool and str arguments that the schema does not mark optional."""
+    from tests.fuzz.cases import OPS
+    cases = []
+    for op in OPS:
+        arguments = op.handle.schema.arguments
+        if (op.volta_fn is None or not arguments or arguments[0].type.base != "Tensor"
+                or arguments[0].type.is_list or not all(a.has_default for a in arguments[1:])):
+            continue
+        cases += [(op.name, a.name) for a in arguments[1:] if not a.type.optional
+                  and not a.type.is_list and a.type.base in ("int", "SymInt", "bool", "float",
+                                                              "str")]
+    return cases
+
+
+@pytest.mark.parametrize("name, argument", _none_cases())
+def test_an_explicit_none_is_taken_exactly_where_pytorch_takes_one(name: str,
+                                                                   argument: str) -> None:
+    from tests.fuzz.cases import OPS
+    op = next(o for o in OPS if o.name == name)
+    kwargs = {argument: None}
+    agree(lambda: op.volta_fn(volta.ones(2, 3), **kwargs),
+          lambda: op.torch_fn(torch.ones(2, 3), **kwargs), lambda v, t: None)
+
+
+def test_explicit_none_cases_cover_the_ops_the_fuzz_found() -> None:
+    assert {("unique", "return_inverse"), ("sort", "dim")} <= set(_none_cases())
+    with pytest.raises(volta.ArgumentError, match="argument 'return_inverse' \\(position 3\\) "
+                                                  "must be bool, not NoneType"):
+        volta.unique(volta.ones(3), False, None)
+
+
+@pytest.mark.parametrize("p, dim", [(None, 1), (2, None), (1, None), (None, None)])
+def test_normalize_takes_none_for_p_and_dim_as_pytorch_does(p, dim) -> None:
+    values = [[3.0, 4.0], [1.0, 0.0]]
+    got = VF.normalize(volta.tensor(values), p=p, dim=dim)
+    expected = TF.normalize(torch.tensor(values), p=p, dim=dim)
+    torch.testing.assert_close(torch.from_numpy(got.numpy()), expected)
+
+
+@pytest.mark.parametrize("call", [
+    lambda m: m.matrix_power(m.ones(2, 2), 2**70),
+    lambda m: m.ones(3, 3).triu_(2**63),
+    lambda m: m.ones(3, 3).tril(-(2**63) - 1),
+    lambda m: m.sort(m.ones(3), dim=2**64),
+    lambda m: m.cumsum(m.ones(3), 2**63),
+])
+def test_an_int_argument_beyond_int64_is_rejected(call) -> None:
+    with pytest.raises(ValueError, match="Overflow when unpacking long long"):
+        call(torch)
+    with pytest.raises(volta.InvalidArgumentError, match="Overflow when unpacking long long"):
+        call(volta)
+
+
+@pytest.mark.parametrize("diagonal", [2**63 - 1, -(2**63)])
+@pytest.mark.parametrize("op", ["triu", "tril"])
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+def test_an_int_argument_at_the_int64_limits_is_taken(diagonal: int, op: str,
+                                                      device: str) -> None:
+    got = getattr(volta.ones(2, 3).to(device), op)(diagonal).cpu().tolist()
+    assert got == getattr(torch.ones(2, 3), op)(diagonal).tolist()
+
+
+@pytest.mark.parametrize("call", [
+    lambda m: m.prod(m.ones(2, 3), dim=None),
+    lambda m: m.ones(2, 3).prod(None),
+    lambda m: m.ones(2, 3).prod(None, True),
+    lambda m: m.squeeze(m.ones(2, 1), dim=None),
+    lambda m: m.ones(2, 1).squeeze(None),
+    lambda m: m.prod(m.ones(2, 3)),
+    lambda m: m.ones(2, 3).prod(dtype=m.float64),
+    lambda m: m.ones(2, 3).prod(1, keepdim=True),
+    lambda m: m.ones(2, 1).squeeze(),
+    lambda m: m.squeeze(m.ones(2, 1), (0, 1)),
+])
+def test_none_by_omission_is_none_only_when_left_out(call) -> None:
+    """prod and squeeze: PyTorch's call without dim is its own overload (ops.yaml's
+    ``none_by_omission``)."""
+    agree(lambda: call(volta), lambda: call(torch),
+          lambda v, t: torch.testing.assert_close(torch.from_numpy(v.numpy()), t.float()
+                                                  if v.dtype is volta.float32 else t))
+
+
+def test_codegen_rejects_none_by_omission_of_an_argument_that_is_not_optional(
+        tmp_path: Path) -> None:
+    text = ("- func: ns::f(Tensor self, int dim=0) -> Tensor\n"
+            "  none_by_omission: dim\n  composite: true\n")
+    with pytest.raises(YamlError, match=r"my_ops.yaml:1: none_by_omission names 'dim', which is "
+                                        r"not an optional argument of ns::f with the default None"):
+        _load(tmp_path, text)
+
+
+def test_codegen_emits_none_by_omission(tmp_path: Path) -> None:
+    from codegen.emit import signature
+    text = ("- func: ns::f(Tensor self, int? dim=None) -> Tensor\n"
+            "  none_by_omission: dim\n  composite: true\n")
+    (decl,) = _load(tmp_path, text)
+    params, lines = signature(decl, function=True)
+    assert "dim: int | None = _b.OMITTED" in params
+    assert lines[:2] == ["if dim is None: _b.reject_none('dim', 'int', 'f')",
+                         "if dim is _b.OMITTED: dim = None"]
+
+
+ONLY_NUMBERS = sorted(e["func"].split("(")[0] for e in yaml.safe_load((ROOT / "ops.yaml")
+                                                                     .read_text())
+                      if e.get("only_numbers"))
+
+
+@pytest.mark.parametrize("name", ONLY_NUMBERS + ["atan2", "pow", "remainder", "maximum", "eq"])
+@pytest.mark.parametrize("a, b", [(1, 2), (1.5, 2), (True, True), (True, 2.5), (2**40, -3),
+                                  (-7, 2), (1, 0), (0.0, 0.0), (2**70, 1)])
+def test_a_call_with_numbers_only_is_taken_where_pytorch_takes_one(name: str, a, b) -> None:
+    """ops.yaml's ``only_numbers``: torch.add(1, 2) is tensor(3); torch.atan2(1, 2) raises."""
+    def same(v, t) -> None:
+        assert v.dtype.name == str(t.dtype).removeprefix("torch.") and v.shape == t.shape
+        torch.testing.assert_close(torch.tensor(v.item(), dtype=t.dtype), t, equal_nan=True)
+    agree(lambda: getattr(volta, name)(a, b), lambda: getattr(torch, name)(a, b), same)
+
+
+def test_only_numbers_covers_pytorchs_numbers_as_tensors_ops() -> None:
+    assert set(ONLY_NUMBERS) == {"add", "sub", "subtract", "mul", "multiply", "div", "divide",
+                                 "true_divide", "floor_divide"}
+
+
+def test_codegen_rejects_only_numbers_on_an_op_without_two_tensor_arguments(
+        tmp_path: Path) -> None:
+    text = "- func: ns::f(Tensor self, float alpha) -> Tensor\n  only_numbers: true\n  " \
+           "composite: true\n"
+    with pytest.raises(YamlError, match=r"my_ops.yaml:1: 'only_numbers: true' takes the first"):
+        _load(tmp_path, text)

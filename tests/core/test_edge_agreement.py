@@ -198,3 +198,74 @@ def test_orthogonal_polynomials_of_a_huge_degree_agree_without_looping_to_it(fn:
     # the closed form at n = 10**7 is ill-conditioned: PyTorch's and volta's cos/sin of a huge
     # argument agree to about 1e-9 in float64
     np.testing.assert_allclose(actual.numpy(), expected.numpy(), rtol=1e-6, atol=1e-6)
+
+
+@pytest.mark.parametrize("values, dtype", [([True, False, True], "bool"), ([[1]], "bool"),
+                                           ([], "bool"), ([1.0], "float32"), ([1, 3], "int64"),
+                                           ([1, 0], "int32"), ([[1]], "int64")])
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+def test_bincount_counts_integers_only(values: list, dtype: str, device: str) -> None:
+    _agree(lambda: volta.bincount(volta.tensor(values, dtype=getattr(volta, dtype)).to(device)),
+           lambda: torch.bincount(torch.tensor(values, dtype=getattr(torch, dtype))))
+
+
+def _clamp_bound_cases(lib: Any) -> dict[str, Callable[[], Any]]:
+    ints = lib.tensor([1, 5, -3])
+    floats = lib.tensor([1.0, 5.0, -3.0])
+    return {
+        "0d-float-min-int-max": lambda: lib.clamp(ints, lib.tensor(0.5), 3),
+        "int-min-0d-max": lambda: lib.clip(floats, 0, lib.tensor(2, dtype=lib.int64)),
+        "0d-int32-min-number-max": lambda: lib.clip(floats, min=lib.tensor(0, dtype=lib.int32),
+                                                   max=3),
+        "0d-bool-min": lambda: lib.clamp(ints, lib.tensor(True), 3),
+        "1d-min-number-max": lambda: lib.clip(floats, lib.tensor([0.0, 1.0, 2.0]), 3),
+        "number-min-1d-max": lambda: lib.clamp(floats, 0, lib.tensor([3.0, 2.0, 1.0])),
+        "0d-min-requiring-grad": lambda: lib.clamp(floats, lib.tensor(0.5, requires_grad=True),
+                                                   3),
+        "two-tensors": lambda: lib.clamp(floats, lib.tensor(0.5), lib.tensor([3.0, 2.0, 1.0])),
+    }
+
+
+def _volta_on(device: str) -> Any:
+    """volta with ``tensor`` making tensors on ``device``, for the cases written against a lib."""
+    from types import SimpleNamespace
+    return SimpleNamespace(clamp=volta.clamp, clip=volta.clip, int64=volta.int64,
+                           int32=volta.int32,
+                           tensor=lambda *a, **k: volta.tensor(*a, **k).to(device))
+
+
+@pytest.mark.parametrize("case", sorted(_clamp_bound_cases(torch)))
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+def test_clamp_takes_a_0d_tensor_with_a_number_bound_as_pytorch_does(case: str,
+                                                                      device: str) -> None:
+    """A 0-d tensor that does not require grad is a number where PyTorch takes a Scalar, so one
+    with a number bound picks clamp's Scalar overload; a larger one there is an error."""
+    _agree(_clamp_bound_cases(_volta_on(device))[case], _clamp_bound_cases(torch)[case])
+
+
+@pytest.mark.parametrize("call", [
+    lambda m: m.ones(2) - False,
+    lambda m: m.sub(False, m.ones(2)),
+    lambda m: m.subtract(m.ones(2, dtype=m.int64), True),
+    lambda m: m.ones(2).sub(True, alpha=2),
+    lambda m: m.sub(m.ones(2), 1, alpha=True),
+    lambda m: m.nn.functional.hardtanh(m.ones(2), True, 2),
+    lambda m: m.ones(2) - 1,
+])
+def test_a_python_bool_operand_of_sub_is_a_bool_tensor(call) -> None:
+    """PyTorch wraps a Python bool as a bool tensor, so sub (ops.yaml ``dtypes: numeric``)
+    rejects it as it rejects a bool tensor; Scalar arguments (alpha, hardtanh's bounds) are not
+    operands."""
+    _agree(lambda: call(volta), lambda: call(torch))
+
+
+@pytest.mark.parametrize("fn", ["cat", "stack", "hstack", "vstack", "dstack", "column_stack"])
+@pytest.mark.parametrize("dtypes", [("float16", "bfloat16"), ("bfloat16", "int64", "uint8"),
+                                    ("float16", "bfloat16", "int8")])
+def test_joining_tensors_of_both_half_types_promotes_as_pytorch_does(fn: str,
+                                                                     dtypes: tuple) -> None:
+    """numpy has no common type of float16 and bfloat16; PyTorch's is float32."""
+    def call(lib: Any) -> Any:
+        return getattr(lib, fn)([lib.arange(4).reshape(2, 2).to(getattr(lib, d))
+                                 for d in dtypes])
+    _agree(lambda: call(volta), lambda: call(torch))

@@ -333,7 +333,7 @@ def ceil(input: Tensor | Number) -> Tensor:
 def round(input: Tensor | Number, *, decimals: int = 0) -> Tensor:
     """round(Tensor self, *, int decimals=0) -> Tensor
     """
-    if decimals.__class__ is not int: decimals = _b.int_arg(decimals, 'decimals', 'round')
+    if decimals.__class__ is not int or not -9223372036854775808 <= decimals <= 9223372036854775807: decimals = _b.int_arg(decimals, 'decimals', 'round')
     return _op.round(input, decimals)
 
 @_b.checked(_op.trunc)
@@ -400,9 +400,9 @@ def signbit(input: Tensor | Number) -> Tensor:
 def nan_to_num(input: Tensor | Number, nan: float | None = None, posinf: float | None = None, neginf: float | None = None) -> Tensor:
     """nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor
     """
-    if nan.__class__ is not float: nan = _b.float_arg(nan, 'nan', 'nan_to_num')
-    if posinf.__class__ is not float: posinf = _b.float_arg(posinf, 'posinf', 'nan_to_num')
-    if neginf.__class__ is not float: neginf = _b.float_arg(neginf, 'neginf', 'nan_to_num')
+    if nan is not None and nan.__class__ is not float: nan = _b.float_arg(nan, 'nan', 'nan_to_num')
+    if posinf is not None and posinf.__class__ is not float: posinf = _b.float_arg(posinf, 'posinf', 'nan_to_num')
+    if neginf is not None and neginf.__class__ is not float: neginf = _b.float_arg(neginf, 'neginf', 'nan_to_num')
     return _op.nan_to_num(input, nan, posinf, neginf)
 
 @_b.checked(_op.logical_not)
@@ -421,56 +421,65 @@ def bitwise_not(input: Tensor | Number) -> Tensor:
 def add(input: Tensor | Number, other: Tensor | Number, *, alpha: Number = 1) -> Tensor:
     """add(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES and other.__class__ not in _b.TENSOR_TYPES: input = _b.wrapped_number(input, other)
     return _op.add(input, other, alpha)
 
 @_b.checked(_op.sub)
 def sub(input: Tensor | Number, other: Tensor | Number, *, alpha: Number = 1) -> Tensor:
     """sub(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES and other.__class__ not in _b.TENSOR_TYPES: input = _b.wrapped_number(input, other)
     return _op.sub(input, other, alpha)
 
 @_b.checked(_op.subtract)
 def subtract(input: Tensor, other: Tensor, *, alpha: Number = 1) -> Tensor:
     """subtract(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES and other.__class__ not in _b.TENSOR_TYPES: input = _b.wrapped_number(input, other)
     return _op.subtract(input, other, alpha)
 
 @_b.checked(_op.mul)
 def mul(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """mul(Tensor self, Tensor other) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES and other.__class__ not in _b.TENSOR_TYPES: input = _b.wrapped_number(input, other)
     return _op.mul(input, other)
 
 @_b.checked(_op.multiply)
 def multiply(input: Tensor, other: Tensor) -> Tensor:
     """multiply(Tensor self, Tensor other) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES and other.__class__ not in _b.TENSOR_TYPES: input = _b.wrapped_number(input, other)
     return _op.multiply(input, other)
 
 @_b.checked(_op.div)
 def div(input: Tensor | Number, other: Tensor | Number, *, rounding_mode: str | None = None) -> Tensor:
     """div(Tensor self, Tensor other, *, str? rounding_mode=None) -> Tensor
     """
-    if rounding_mode.__class__ is not str: rounding_mode = _b.str_arg(rounding_mode, 'rounding_mode', 'div')
+    if input.__class__ not in _b.TENSOR_TYPES and other.__class__ not in _b.TENSOR_TYPES: input = _b.wrapped_number(input, other)
+    if rounding_mode is not None and rounding_mode.__class__ is not str: rounding_mode = _b.str_arg(rounding_mode, 'rounding_mode', 'div')
     return _op.div(input, other, rounding_mode)
 
 @_b.checked(_op.true_divide)
 def true_divide(input: Tensor, other: Tensor) -> Tensor:
     """true_divide(Tensor self, Tensor other) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES and other.__class__ not in _b.TENSOR_TYPES: input = _b.wrapped_number(input, other)
     return _op.true_divide(input, other)
 
 @_b.checked(_op.divide)
 def divide(input: Tensor, other: Tensor, *, rounding_mode: str | None = None) -> Tensor:
     """divide(Tensor self, Tensor other, *, str? rounding_mode=None) -> Tensor
     """
-    if rounding_mode.__class__ is not str: rounding_mode = _b.str_arg(rounding_mode, 'rounding_mode', 'divide')
+    if input.__class__ not in _b.TENSOR_TYPES and other.__class__ not in _b.TENSOR_TYPES: input = _b.wrapped_number(input, other)
+    if rounding_mode is not None and rounding_mode.__class__ is not str: rounding_mode = _b.str_arg(rounding_mode, 'rounding_mode', 'divide')
     return _op.divide(input, other, rounding_mode)
 
 @_b.checked(_op.floor_divide)
 def floor_divide(input: Tensor | Number, other: Tensor | Number) -> Tensor:
     """floor_divide(Tensor self, Tensor other) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES and other.__class__ not in _b.TENSOR_TYPES: input = _b.wrapped_number(input, other)
     return _op.floor_divide(input, other)
 
 @_b.checked(_op.pow)
@@ -787,7 +796,7 @@ def logit(input: Tensor, eps: float | None = None) -> Tensor:
     
     log(p / (1 - p)), with p clamped to [eps, 1 - eps] when eps is given.
     """
-    if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'logit')
+    if eps is not None and eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'logit')
     return _op.logit(input, eps)
 
 @_b.checked(_op.lgamma)
@@ -812,7 +821,7 @@ def polygamma(n: int, input: Tensor | Number) -> Tensor:
     
     The n-th derivative of the digamma function.
     """
-    if n.__class__ is not int: n = _b.int_arg(n, 'n', 'polygamma')
+    if n.__class__ is not int or not -9223372036854775808 <= n <= 9223372036854775807: n = _b.int_arg(n, 'n', 'polygamma')
     return _op.polygamma(n, input)
 
 @_b.checked(_op.mvlgamma)
@@ -821,7 +830,7 @@ def mvlgamma(input: Tensor, p: int) -> Tensor:
     
     The multivariate log-gamma function of dimension p.
     """
-    if p.__class__ is not int: p = _b.int_arg(p, 'p', 'mvlgamma')
+    if p.__class__ is not int or not -9223372036854775808 <= p <= 9223372036854775807: p = _b.int_arg(p, 'p', 'mvlgamma')
     return _op.mvlgamma(input, p)
 
 @_b.checked(_op.i0)
@@ -1302,10 +1311,12 @@ def mean(input: Tensor, dim: int | Sequence[int] | None = None, keepdim: bool = 
     return _op.mean(input, dim, keepdim, dtype)
 
 @_b.checked(_op.prod)
-def prod(input: Tensor, dim: int | None = None, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor:
+def prod(input: Tensor, dim: int | None = _b.OMITTED, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor:
     """prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'prod')
+    if dim is None: _b.reject_none('dim', 'int', 'prod')
+    if dim is _b.OMITTED: dim = None
+    if dim is not None and (dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807): dim = _b.int_arg(dim, 'dim', 'prod')
     if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'prod')
     dtype = _b.dtype_arg(dtype)
     return _op.prod(input, dim, keepdim, dtype)
@@ -1344,7 +1355,7 @@ def amin(input: Tensor, dim: int | Sequence[int] = [], keepdim: bool = False) ->
 def aminmax(input: Tensor, *, dim: int | None = None, keepdim: bool = False) -> tuple[Tensor, Tensor]:
     """aminmax(Tensor self, *, int? dim=None, bool keepdim=False) -> (Tensor min, Tensor max)
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'aminmax')
+    if dim is not None and (dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807): dim = _b.int_arg(dim, 'dim', 'aminmax')
     if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'aminmax')
     return _b.named_result('aminmax', ('min', 'max'), _op.aminmax(input, dim, keepdim))
 
@@ -1352,7 +1363,7 @@ def aminmax(input: Tensor, *, dim: int | None = None, keepdim: bool = False) -> 
 def argmax(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
     """argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'argmax')
+    if dim is not None and (dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807): dim = _b.int_arg(dim, 'dim', 'argmax')
     if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'argmax')
     return _op.argmax(input, dim, keepdim)
 
@@ -1360,7 +1371,7 @@ def argmax(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tens
 def argmin(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
     """argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'argmin')
+    if dim is not None and (dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807): dim = _b.int_arg(dim, 'dim', 'argmin')
     if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'argmin')
     return _op.argmin(input, dim, keepdim)
 
@@ -1452,7 +1463,7 @@ def count_nonzero(input: Tensor, dim: int | Sequence[int] | None = None) -> Tens
 def cumsum(input: Tensor, dim: int, *, dtype: dtype | None = None) -> Tensor:
     """cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'cumsum')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'cumsum')
     dtype = _b.dtype_arg(dtype)
     return _op.cumsum(input, dim, dtype)
 
@@ -1460,7 +1471,7 @@ def cumsum(input: Tensor, dim: int, *, dtype: dtype | None = None) -> Tensor:
 def cumprod(input: Tensor, dim: int, *, dtype: dtype | None = None) -> Tensor:
     """cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'cumprod')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'cumprod')
     dtype = _b.dtype_arg(dtype)
     return _op.cumprod(input, dim, dtype)
 
@@ -1476,7 +1487,7 @@ def cummax(input: Tensor, dim: int) -> tuple[Tensor, Tensor]:
     
     Running maximum along dim, with the index of each maximum.
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'cummax')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'cummax')
     return _b.named_result('cummax', ('values', 'indices'), _op.cummax(input, dim))
 
 @_b.checked(_op.cummin)
@@ -1485,7 +1496,7 @@ def cummin(input: Tensor, dim: int) -> tuple[Tensor, Tensor]:
     
     Running minimum along dim, with the index of each minimum.
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'cummin')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'cummin')
     return _b.named_result('cummin', ('values', 'indices'), _op.cummin(input, dim))
 
 @_b.checked(_op.logcumsumexp)
@@ -1494,7 +1505,7 @@ def logcumsumexp(input: Tensor, dim: int) -> Tensor:
     
     log(cumsum(exp(self))) along dim, computed without overflow.
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'logcumsumexp')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'logcumsumexp')
     return _op.logcumsumexp(input, dim)
 
 @_b.checked(_op.nanmean)
@@ -1540,8 +1551,8 @@ def kthvalue(input: Tensor, k: int, dim: int = -1, keepdim: bool = False) -> tup
     
     The k-th smallest element along dim, with its index.
     """
-    if k.__class__ is not int: k = _b.int_arg(k, 'k', 'kthvalue')
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'kthvalue')
+    if k.__class__ is not int or not -9223372036854775808 <= k <= 9223372036854775807: k = _b.int_arg(k, 'k', 'kthvalue')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'kthvalue')
     if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'kthvalue')
     return _b.named_result('kthvalue', ('values', 'indices'), _op.kthvalue(input, k, dim, keepdim))
 
@@ -1551,7 +1562,7 @@ def mode(input: Tensor, dim: int = -1, keepdim: bool = False) -> tuple[Tensor, T
     
     The most frequent value along dim (the smallest among ties), with its index.
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'mode')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'mode')
     if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'mode')
     return _b.named_result('mode', ('values', 'indices'), _op.mode(input, dim, keepdim))
 
@@ -1569,7 +1580,7 @@ def histc(input: Tensor, bins: int = 100, min: Number = 0, max: Number = 0) -> T
     
     A histogram of equal-width bins over [min, max] (the data's range when both are 0).
     """
-    if bins.__class__ is not int: bins = _b.int_arg(bins, 'bins', 'histc')
+    if bins.__class__ is not int or not -9223372036854775808 <= bins <= 9223372036854775807: bins = _b.int_arg(bins, 'bins', 'histc')
     return _op.histc(input, bins, min, max)
 
 def histogram(*args: Any, **kwargs: Any) -> Any:
@@ -1619,7 +1630,7 @@ def unique_consecutive(input: Tensor, return_inverse: bool = False, return_count
     """
     if return_inverse.__class__ is not bool: return_inverse = _b.bool_arg(return_inverse, 'return_inverse', 'unique_consecutive')
     if return_counts.__class__ is not bool: return_counts = _b.bool_arg(return_counts, 'return_counts', 'unique_consecutive')
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unique_consecutive')
+    if dim is not None and (dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807): dim = _b.int_arg(dim, 'dim', 'unique_consecutive')
     return _op.unique_consecutive(input, return_inverse, return_counts, dim)
 
 @_b.checked(_op.matmul)
@@ -1865,7 +1876,7 @@ def linalg_svd(A: Tensor, full_matrices: bool = True, *, driver: str | None = No
     Singular value decomposition A = U diag(S) Vh.
     """
     if full_matrices.__class__ is not bool: full_matrices = _b.bool_arg(full_matrices, 'full_matrices', 'linalg_svd')
-    if driver.__class__ is not str: driver = _b.str_arg(driver, 'driver', 'linalg_svd')
+    if driver is not None and driver.__class__ is not str: driver = _b.str_arg(driver, 'driver', 'linalg_svd')
     return _b.named_result('linalg_svd', ('U', 'S', 'Vh'), _op.linalg_svd(A, full_matrices, driver))
 
 @_b.checked(_op.linalg_svdvals)
@@ -1874,7 +1885,7 @@ def linalg_svdvals(A: Tensor, *, driver: str | None = None) -> Tensor:
     
     Singular values, in descending order.
     """
-    if driver.__class__ is not str: driver = _b.str_arg(driver, 'driver', 'linalg_svdvals')
+    if driver is not None and driver.__class__ is not str: driver = _b.str_arg(driver, 'driver', 'linalg_svdvals')
     return _op.linalg_svdvals(A, driver)
 
 @_b.checked(_op.svd)
@@ -1962,7 +1973,7 @@ def _lu_permutation(pivots: Tensor, m: int, dtype: dtype) -> Tensor:
     
     The m x m permutation matrices P (of dtype) of LAPACK pivots (row i was swapped with row pivots[i] - 1).
     """
-    if m.__class__ is not int: m = _b.int_arg(m, 'm', '_lu_permutation')
+    if m.__class__ is not int or not -9223372036854775808 <= m <= 9223372036854775807: m = _b.int_arg(m, 'm', '_lu_permutation')
     dtype = _b.dtype_arg(dtype)
     return _op._lu_permutation(pivots, m, dtype)
 
@@ -1986,13 +1997,13 @@ def linalg_lu(A: Tensor, *, pivot: bool = True) -> tuple[Tensor, Tensor, Tensor]
     return _b.named_result('linalg_lu', ('P', 'L', 'U'), _op.linalg_lu(A, pivot))
 
 @_b.checked(_op.lu)
-def lu(input: Tensor, pivot: bool = True, get_infos: bool = False) -> tuple[Tensor, ...]:
-    """lu(Tensor self, bool pivot=True, bool get_infos=False) -> Tensor[]
+def lu(input: Tensor, pivot: bool = True, get_infos: bool | None = False) -> tuple[Tensor, ...]:
+    """lu(Tensor self, bool pivot=True, bool? get_infos=False) -> Tensor[]
     
     Packed LU decomposition and pivots (and info codes with get_infos), torch.lu's signature.
     """
     if pivot.__class__ is not bool: pivot = _b.bool_arg(pivot, 'pivot', 'lu')
-    if get_infos.__class__ is not bool: get_infos = _b.bool_arg(get_infos, 'get_infos', 'lu')
+    if get_infos is not None and get_infos.__class__ is not bool: get_infos = _b.bool_arg(get_infos, 'get_infos', 'lu')
     return _op.lu(input, pivot, get_infos)
 
 @_b.checked(_op.linalg_lu_solve)
@@ -2097,7 +2108,7 @@ def linalg_matrix_power(A: Tensor, n: int) -> Tensor:
     
     n-th power of a square matrix (the inverse's for negative n).
     """
-    if n.__class__ is not int: n = _b.int_arg(n, 'n', 'linalg_matrix_power')
+    if n.__class__ is not int or not -9223372036854775808 <= n <= 9223372036854775807: n = _b.int_arg(n, 'n', 'linalg_matrix_power')
     return _op.linalg_matrix_power(A, n)
 
 @_b.checked(_op.matrix_power)
@@ -2106,7 +2117,7 @@ def matrix_power(input: Tensor, n: int) -> Tensor:
     
     Alias of linalg.matrix_power.
     """
-    if n.__class__ is not int: n = _b.int_arg(n, 'n', 'matrix_power')
+    if n.__class__ is not int or not -9223372036854775808 <= n <= 9223372036854775807: n = _b.int_arg(n, 'n', 'matrix_power')
     return _op.matrix_power(input, n)
 
 @_b.checked(_op.linalg_multi_dot)
@@ -2168,8 +2179,8 @@ def linalg_lstsq(A: Tensor, B: Tensor, rcond: float | None = None, *, driver: st
     
     Least-squares solution of A X = B (through the pseudo-inverse).
     """
-    if rcond.__class__ is not float: rcond = _b.float_arg(rcond, 'rcond', 'linalg_lstsq')
-    if driver.__class__ is not str: driver = _b.str_arg(driver, 'driver', 'linalg_lstsq')
+    if rcond is not None and rcond.__class__ is not float: rcond = _b.float_arg(rcond, 'rcond', 'linalg_lstsq')
+    if driver is not None and driver.__class__ is not str: driver = _b.str_arg(driver, 'driver', 'linalg_lstsq')
     return _b.named_result('linalg_lstsq', ('solution', 'residuals', 'rank', 'singular_values'), _op.linalg_lstsq(A, B, rcond, driver))
 
 @_b.checked(_op.linalg_tensorinv)
@@ -2178,7 +2189,7 @@ def linalg_tensorinv(A: Tensor, ind: int = 2) -> Tensor:
     
     Inverse of a tensor seen as a matrix over its first ind and its other dims.
     """
-    if ind.__class__ is not int: ind = _b.int_arg(ind, 'ind', 'linalg_tensorinv')
+    if ind.__class__ is not int or not -9223372036854775808 <= ind <= 9223372036854775807: ind = _b.int_arg(ind, 'ind', 'linalg_tensorinv')
     return _op.linalg_tensorinv(A, ind)
 
 @_b.checked(_op.linalg_tensorsolve)
@@ -2196,7 +2207,7 @@ def linalg_vecdot(x: Tensor, y: Tensor, *, dim: int = -1) -> Tensor:
     
     Dot product of vectors along dim, broadcasting the rest.
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'linalg_vecdot')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'linalg_vecdot')
     return _op.linalg_vecdot(x, y, dim)
 
 @_b.checked(_op.linalg_diagonal)
@@ -2205,9 +2216,9 @@ def linalg_diagonal(A: Tensor, *, offset: int = 0, dim1: int = -2, dim2: int = -
     
     Diagonals of a batch of matrices (a view).
     """
-    if offset.__class__ is not int: offset = _b.int_arg(offset, 'offset', 'linalg_diagonal')
-    if dim1.__class__ is not int: dim1 = _b.int_arg(dim1, 'dim1', 'linalg_diagonal')
-    if dim2.__class__ is not int: dim2 = _b.int_arg(dim2, 'dim2', 'linalg_diagonal')
+    if offset.__class__ is not int or not -9223372036854775808 <= offset <= 9223372036854775807: offset = _b.int_arg(offset, 'offset', 'linalg_diagonal')
+    if dim1.__class__ is not int or not -9223372036854775808 <= dim1 <= 9223372036854775807: dim1 = _b.int_arg(dim1, 'dim1', 'linalg_diagonal')
+    if dim2.__class__ is not int or not -9223372036854775808 <= dim2 <= 9223372036854775807: dim2 = _b.int_arg(dim2, 'dim2', 'linalg_diagonal')
     return _op.linalg_diagonal(A, offset, dim1, dim2)
 
 @_b.checked(_op.linalg_cross)
@@ -2216,7 +2227,7 @@ def linalg_cross(input: Tensor, other: Tensor, *, dim: int = -1) -> Tensor:
     
     Cross product of 3-vectors along dim, broadcasting the rest.
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'linalg_cross')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'linalg_cross')
     return _op.linalg_cross(input, other, dim)
 
 @_b.checked(_op.cross)
@@ -2225,7 +2236,7 @@ def cross(input: Tensor, other: Tensor, dim: int | None = None) -> Tensor:
     
     Cross product of 3-vectors along dim (the first size-3 dim by default).
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'cross')
+    if dim is not None and (dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807): dim = _b.int_arg(dim, 'dim', 'cross')
     return _op.cross(input, other, dim)
 
 @_b.checked(_op.linalg_vander)
@@ -2234,7 +2245,7 @@ def linalg_vander(x: Tensor, *, N: int | None = None) -> Tensor:
     
     Vandermonde matrix with columns x^0, x^1, ..., x^(N-1).
     """
-    if N.__class__ is not int: N = _b.int_arg(N, 'N', 'linalg_vander')
+    if N is not None and (N.__class__ is not int or not -9223372036854775808 <= N <= 9223372036854775807): N = _b.int_arg(N, 'N', 'linalg_vander')
     return _op.linalg_vander(x, N)
 
 @_b.checked(_op.addbmm)
@@ -2303,7 +2314,7 @@ def combinations(input: Tensor, r: int = 2, with_replacement: bool = False) -> T
     
     Length-r combinations of a 1-D tensor's elements, one row each.
     """
-    if r.__class__ is not int: r = _b.int_arg(r, 'r', 'combinations')
+    if r.__class__ is not int or not -9223372036854775808 <= r <= 9223372036854775807: r = _b.int_arg(r, 'r', 'combinations')
     if with_replacement.__class__ is not bool: with_replacement = _b.bool_arg(with_replacement, 'with_replacement', 'combinations')
     return _op.combinations(input, r, with_replacement)
 
@@ -2332,7 +2343,7 @@ def cov(input: Tensor, *, correction: int = 1, fweights: Tensor | None = None, a
     
     Covariance matrix of the rows' variables (columns are observations).
     """
-    if correction.__class__ is not int: correction = _b.int_arg(correction, 'correction', 'cov')
+    if correction.__class__ is not int or not -9223372036854775808 <= correction <= 9223372036854775807: correction = _b.int_arg(correction, 'correction', 'cov')
     return _op.cov(input, correction, fweights, aweights)
 
 @_b.checked(_op.corrcoef)
@@ -2349,7 +2360,7 @@ def diagflat(input: Tensor, offset: int = 0) -> Tensor:
     
     2-D matrix with the flattened input on the offset-th diagonal.
     """
-    if offset.__class__ is not int: offset = _b.int_arg(offset, 'offset', 'diagflat')
+    if offset.__class__ is not int or not -9223372036854775808 <= offset <= 9223372036854775807: offset = _b.int_arg(offset, 'offset', 'diagflat')
     return _op.diagflat(input, offset)
 
 def trapezoid(*args: Any, **kwargs: Any) -> Any:
@@ -2382,7 +2393,7 @@ def renorm(input: Tensor, p: Number, dim: int, maxnorm: Number) -> Tensor:
     
     Rescale each slice along dim whose p-norm exceeds maxnorm to norm maxnorm.
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'renorm')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'renorm')
     return _op.renorm(input, p, dim, maxnorm)
 
 @_b.checked(_op.as_strided)
@@ -2391,7 +2402,7 @@ def as_strided(input: Tensor, size: int | Sequence[int], stride: int | Sequence[
     """
     size = _b.int_list(size, 0, 'size')
     stride = _b.int_list(stride, 0, 'stride')
-    if storage_offset.__class__ is not int: storage_offset = _b.int_arg(storage_offset, 'storage_offset', 'as_strided')
+    if storage_offset is not None and (storage_offset.__class__ is not int or not -9223372036854775808 <= storage_offset <= 9223372036854775807): storage_offset = _b.int_arg(storage_offset, 'storage_offset', 'as_strided')
     return _op.as_strided(input, size, stride, storage_offset)
 
 @_b.checked(_op.permute)
@@ -2405,16 +2416,16 @@ def permute(input: Tensor, dims: int | Sequence[int]) -> Tensor:
 def transpose(input: Tensor, dim0: int, dim1: int) -> Tensor:
     """transpose(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
     """
-    if dim0.__class__ is not int: dim0 = _b.int_arg(dim0, 'dim0', 'transpose')
-    if dim1.__class__ is not int: dim1 = _b.int_arg(dim1, 'dim1', 'transpose')
+    if dim0.__class__ is not int or not -9223372036854775808 <= dim0 <= 9223372036854775807: dim0 = _b.int_arg(dim0, 'dim0', 'transpose')
+    if dim1.__class__ is not int or not -9223372036854775808 <= dim1 <= 9223372036854775807: dim1 = _b.int_arg(dim1, 'dim1', 'transpose')
     return _op.transpose(input, dim0, dim1)
 
 @_b.checked(_op.swapaxes)
 def swapaxes(input: Tensor, axis0: int, axis1: int) -> Tensor:
     """swapaxes(Tensor(a) self, int axis0, int axis1) -> Tensor(a)
     """
-    if axis0.__class__ is not int: axis0 = _b.int_arg(axis0, 'axis0', 'swapaxes')
-    if axis1.__class__ is not int: axis1 = _b.int_arg(axis1, 'axis1', 'swapaxes')
+    if axis0.__class__ is not int or not -9223372036854775808 <= axis0 <= 9223372036854775807: axis0 = _b.int_arg(axis0, 'axis0', 'swapaxes')
+    if axis1.__class__ is not int or not -9223372036854775808 <= axis1 <= 9223372036854775807: axis1 = _b.int_arg(axis1, 'axis1', 'swapaxes')
     return _op.swapaxes(input, axis0, axis1)
 
 @_b.checked(_op.t)
@@ -2424,9 +2435,11 @@ def t(input: Tensor) -> Tensor:
     return _op.t(input)
 
 @_b.checked(_op.squeeze)
-def squeeze(input: Tensor, dim: int | Sequence[int] | None = None) -> Tensor:
+def squeeze(input: Tensor, dim: int | Sequence[int] | None = _b.OMITTED) -> Tensor:
     """squeeze(Tensor(a) self, int[1]? dim=None) -> Tensor(a)
     """
+    if dim is None: _b.reject_none('dim', 'tuple of ints', 'squeeze')
+    if dim is _b.OMITTED: dim = None
     dim = _b.int_list(dim, 1, 'dim')
     return _op.squeeze(input, dim)
 
@@ -2434,7 +2447,7 @@ def squeeze(input: Tensor, dim: int | Sequence[int] | None = None) -> Tensor:
 def unsqueeze(input: Tensor, dim: int) -> Tensor:
     """unsqueeze(Tensor(a) self, int dim) -> Tensor(a)
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unsqueeze')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'unsqueeze')
     return _op.unsqueeze(input, dim)
 
 @_b.checked(_op.broadcast_to)
@@ -2448,19 +2461,19 @@ def broadcast_to(input: Tensor, size: int | Sequence[int]) -> Tensor:
 def narrow(input: Tensor, dim: int, start: int, length: int) -> Tensor:
     """narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'narrow')
-    if start.__class__ is not int: start = _b.int_arg(start, 'start', 'narrow')
-    if length.__class__ is not int: length = _b.int_arg(length, 'length', 'narrow')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'narrow')
+    if start.__class__ is not int or not -9223372036854775808 <= start <= 9223372036854775807: start = _b.int_arg(start, 'start', 'narrow')
+    if length.__class__ is not int or not -9223372036854775808 <= length <= 9223372036854775807: length = _b.int_arg(length, 'length', 'narrow')
     return _op.narrow(input, dim, start, length)
 
 @_b.checked(_op.slice)
 def slice(input: Tensor, dim: int = 0, start: int | None = None, end: int | None = None, step: int = 1) -> Tensor:
     """slice(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'slice')
-    if start.__class__ is not int: start = _b.int_arg(start, 'start', 'slice')
-    if end.__class__ is not int: end = _b.int_arg(end, 'end', 'slice')
-    if step.__class__ is not int: step = _b.int_arg(step, 'step', 'slice')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'slice')
+    if start is not None and (start.__class__ is not int or not -9223372036854775808 <= start <= 9223372036854775807): start = _b.int_arg(start, 'start', 'slice')
+    if end is not None and (end.__class__ is not int or not -9223372036854775808 <= end <= 9223372036854775807): end = _b.int_arg(end, 'end', 'slice')
+    if step.__class__ is not int or not -9223372036854775808 <= step <= 9223372036854775807: step = _b.int_arg(step, 'step', 'slice')
     return _op.slice(input, dim, start, end, step)
 
 @_b.checked(_op.slice_backward)
@@ -2468,18 +2481,18 @@ def slice_backward(grad_output: Tensor, input_sizes: int | Sequence[int], dim: i
     """slice_backward(Tensor grad_output, int[] input_sizes, int dim, int? start, int? end, int step) -> Tensor
     """
     input_sizes = _b.int_list(input_sizes, 0, 'input_sizes')
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'slice_backward')
-    if start.__class__ is not int: start = _b.int_arg(start, 'start', 'slice_backward')
-    if end.__class__ is not int: end = _b.int_arg(end, 'end', 'slice_backward')
-    if step.__class__ is not int: step = _b.int_arg(step, 'step', 'slice_backward')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'slice_backward')
+    if start is not None and (start.__class__ is not int or not -9223372036854775808 <= start <= 9223372036854775807): start = _b.int_arg(start, 'start', 'slice_backward')
+    if end is not None and (end.__class__ is not int or not -9223372036854775808 <= end <= 9223372036854775807): end = _b.int_arg(end, 'end', 'slice_backward')
+    if step.__class__ is not int or not -9223372036854775808 <= step <= 9223372036854775807: step = _b.int_arg(step, 'step', 'slice_backward')
     return _op.slice_backward(grad_output, input_sizes, dim, start, end, step)
 
 @_b.checked(_op.select)
 def select(input: Tensor, dim: int, index: int) -> Tensor:
     """select(Tensor(a) self, int dim, int index) -> Tensor(a)
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'select')
-    if index.__class__ is not int: index = _b.int_arg(index, 'index', 'select')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'select')
+    if index.__class__ is not int or not -9223372036854775808 <= index <= 9223372036854775807: index = _b.int_arg(index, 'index', 'select')
     return _op.select(input, dim, index)
 
 @_b.checked(_op.select_backward)
@@ -2487,8 +2500,8 @@ def select_backward(grad_output: Tensor, input_sizes: int | Sequence[int], dim: 
     """select_backward(Tensor grad_output, int[] input_sizes, int dim, int index) -> Tensor
     """
     input_sizes = _b.int_list(input_sizes, 0, 'input_sizes')
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'select_backward')
-    if index.__class__ is not int: index = _b.int_arg(index, 'index', 'select_backward')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'select_backward')
+    if index.__class__ is not int or not -9223372036854775808 <= index <= 9223372036854775807: index = _b.int_arg(index, 'index', 'select_backward')
     return _op.select_backward(grad_output, input_sizes, dim, index)
 
 @_b.checked(_op.unfold_backward)
@@ -2496,18 +2509,18 @@ def unfold_backward(grad_output: Tensor, input_sizes: int | Sequence[int], dim: 
     """unfold_backward(Tensor grad_output, int[] input_sizes, int dim, int size, int step) -> Tensor
     """
     input_sizes = _b.int_list(input_sizes, 0, 'input_sizes')
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unfold_backward')
-    if size.__class__ is not int: size = _b.int_arg(size, 'size', 'unfold_backward')
-    if step.__class__ is not int: step = _b.int_arg(step, 'step', 'unfold_backward')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'unfold_backward')
+    if size.__class__ is not int or not -9223372036854775808 <= size <= 9223372036854775807: size = _b.int_arg(size, 'size', 'unfold_backward')
+    if step.__class__ is not int or not -9223372036854775808 <= step <= 9223372036854775807: step = _b.int_arg(step, 'step', 'unfold_backward')
     return _op.unfold_backward(grad_output, input_sizes, dim, size, step)
 
 @_b.checked(_op.diagonal)
 def diagonal(input: Tensor, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Tensor:
     """diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)
     """
-    if offset.__class__ is not int: offset = _b.int_arg(offset, 'offset', 'diagonal')
-    if dim1.__class__ is not int: dim1 = _b.int_arg(dim1, 'dim1', 'diagonal')
-    if dim2.__class__ is not int: dim2 = _b.int_arg(dim2, 'dim2', 'diagonal')
+    if offset.__class__ is not int or not -9223372036854775808 <= offset <= 9223372036854775807: offset = _b.int_arg(offset, 'offset', 'diagonal')
+    if dim1.__class__ is not int or not -9223372036854775808 <= dim1 <= 9223372036854775807: dim1 = _b.int_arg(dim1, 'dim1', 'diagonal')
+    if dim2.__class__ is not int or not -9223372036854775808 <= dim2 <= 9223372036854775807: dim2 = _b.int_arg(dim2, 'dim2', 'diagonal')
     return _op.diagonal(input, offset, dim1, dim2)
 
 @_b.checked(_op.diagonal_backward)
@@ -2515,9 +2528,9 @@ def diagonal_backward(grad_output: Tensor, input_sizes: int | Sequence[int], off
     """diagonal_backward(Tensor grad_output, int[] input_sizes, int offset, int dim1, int dim2) -> Tensor
     """
     input_sizes = _b.int_list(input_sizes, 0, 'input_sizes')
-    if offset.__class__ is not int: offset = _b.int_arg(offset, 'offset', 'diagonal_backward')
-    if dim1.__class__ is not int: dim1 = _b.int_arg(dim1, 'dim1', 'diagonal_backward')
-    if dim2.__class__ is not int: dim2 = _b.int_arg(dim2, 'dim2', 'diagonal_backward')
+    if offset.__class__ is not int or not -9223372036854775808 <= offset <= 9223372036854775807: offset = _b.int_arg(offset, 'offset', 'diagonal_backward')
+    if dim1.__class__ is not int or not -9223372036854775808 <= dim1 <= 9223372036854775807: dim1 = _b.int_arg(dim1, 'dim1', 'diagonal_backward')
+    if dim2.__class__ is not int or not -9223372036854775808 <= dim2 <= 9223372036854775807: dim2 = _b.int_arg(dim2, 'dim2', 'diagonal_backward')
     return _op.diagonal_backward(grad_output, input_sizes, offset, dim1, dim2)
 
 @_b.checked(_op.as_strided_scatter)
@@ -2526,7 +2539,7 @@ def as_strided_scatter(input: Tensor, src: Tensor, size: int | Sequence[int], st
     """
     size = _b.int_list(size, 0, 'size')
     stride = _b.int_list(stride, 0, 'stride')
-    if storage_offset.__class__ is not int: storage_offset = _b.int_arg(storage_offset, 'storage_offset', 'as_strided_scatter')
+    if storage_offset is not None and (storage_offset.__class__ is not int or not -9223372036854775808 <= storage_offset <= 9223372036854775807): storage_offset = _b.int_arg(storage_offset, 'storage_offset', 'as_strided_scatter')
     return _op.as_strided_scatter(input, src, size, stride, storage_offset)
 
 def split(*args: Any, **kwargs: Any) -> Any:
@@ -2539,15 +2552,15 @@ def split(*args: Any, **kwargs: Any) -> Any:
 def chunk(input: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
     """chunk(Tensor(a) self, int chunks, int dim=0) -> Tensor(a)[]
     """
-    if chunks.__class__ is not int: chunks = _b.int_arg(chunks, 'chunks', 'chunk')
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'chunk')
+    if chunks.__class__ is not int or not -9223372036854775808 <= chunks <= 9223372036854775807: chunks = _b.int_arg(chunks, 'chunks', 'chunk')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'chunk')
     return _op.chunk(input, chunks, dim)
 
 @_b.checked(_op.unbind)
 def unbind(input: Tensor, dim: int = 0) -> tuple[Tensor, ...]:
     """unbind(Tensor(a) self, int dim=0) -> Tensor(a)[]
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unbind')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'unbind')
     return _op.unbind(input, dim)
 
 @_b.checked(_op.movedim)
@@ -2575,15 +2588,15 @@ def reshape(input: Tensor, shape: int | Sequence[int]) -> Tensor:
 def flatten(input: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
     """flatten(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)
     """
-    if start_dim.__class__ is not int: start_dim = _b.int_arg(start_dim, 'start_dim', 'flatten')
-    if end_dim.__class__ is not int: end_dim = _b.int_arg(end_dim, 'end_dim', 'flatten')
+    if start_dim.__class__ is not int or not -9223372036854775808 <= start_dim <= 9223372036854775807: start_dim = _b.int_arg(start_dim, 'start_dim', 'flatten')
+    if end_dim.__class__ is not int or not -9223372036854775808 <= end_dim <= 9223372036854775807: end_dim = _b.int_arg(end_dim, 'end_dim', 'flatten')
     return _op.flatten(input, start_dim, end_dim)
 
 @_b.checked(_op.unflatten)
 def unflatten(input: Tensor, dim: int, sizes: int | Sequence[int]) -> Tensor:
     """unflatten(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unflatten')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'unflatten')
     sizes = _b.int_list(sizes, 0, 'sizes')
     return _op.unflatten(input, dim, sizes)
 
@@ -2610,7 +2623,7 @@ def cat(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
     """cat(Tensor[] tensors, int dim=0) -> Tensor
     """
     tensors = _b.tensor_list(tensors, 'tensors')
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'cat')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'cat')
     return _op.cat(tensors, dim)
 
 @_b.checked(_op.concat)
@@ -2618,7 +2631,7 @@ def concat(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
     """concat(Tensor[] tensors, int dim=0) -> Tensor
     """
     tensors = _b.tensor_list(tensors, 'tensors')
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'concat')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'concat')
     return _op.concat(tensors, dim)
 
 @_b.checked(_op.stack)
@@ -2626,7 +2639,7 @@ def stack(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
     """stack(Tensor[] tensors, int dim=0) -> Tensor
     """
     tensors = _b.tensor_list(tensors, 'tensors')
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'stack')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'stack')
     return _op.stack(tensors, dim)
 
 @_b.checked(_op.hstack)
@@ -2669,30 +2682,30 @@ def tile(input: Tensor, dims: int | Sequence[int]) -> Tensor:
 def tril(input: Tensor, diagonal: int = 0) -> Tensor:
     """tril(Tensor self, int diagonal=0) -> Tensor
     """
-    if diagonal.__class__ is not int: diagonal = _b.int_arg(diagonal, 'diagonal', 'tril')
+    if diagonal.__class__ is not int or not -9223372036854775808 <= diagonal <= 9223372036854775807: diagonal = _b.int_arg(diagonal, 'diagonal', 'tril')
     return _op.tril(input, diagonal)
 
 @_b.checked(_op.triu)
 def triu(input: Tensor, diagonal: int = 0) -> Tensor:
     """triu(Tensor self, int diagonal=0) -> Tensor
     """
-    if diagonal.__class__ is not int: diagonal = _b.int_arg(diagonal, 'diagonal', 'triu')
+    if diagonal.__class__ is not int or not -9223372036854775808 <= diagonal <= 9223372036854775807: diagonal = _b.int_arg(diagonal, 'diagonal', 'triu')
     return _op.triu(input, diagonal)
 
 @_b.checked(_op.diag)
 def diag(input: Tensor, diagonal: int = 0) -> Tensor:
     """diag(Tensor self, int diagonal=0) -> Tensor
     """
-    if diagonal.__class__ is not int: diagonal = _b.int_arg(diagonal, 'diagonal', 'diag')
+    if diagonal.__class__ is not int or not -9223372036854775808 <= diagonal <= 9223372036854775807: diagonal = _b.int_arg(diagonal, 'diagonal', 'diag')
     return _op.diag(input, diagonal)
 
 @_b.checked(_op.diag_embed)
 def diag_embed(input: Tensor, offset: int = 0, dim1: int = -2, dim2: int = -1) -> Tensor:
     """diag_embed(Tensor self, int offset=0, int dim1=-2, int dim2=-1) -> Tensor
     """
-    if offset.__class__ is not int: offset = _b.int_arg(offset, 'offset', 'diag_embed')
-    if dim1.__class__ is not int: dim1 = _b.int_arg(dim1, 'dim1', 'diag_embed')
-    if dim2.__class__ is not int: dim2 = _b.int_arg(dim2, 'dim2', 'diag_embed')
+    if offset.__class__ is not int or not -9223372036854775808 <= offset <= 9223372036854775807: offset = _b.int_arg(offset, 'offset', 'diag_embed')
+    if dim1.__class__ is not int or not -9223372036854775808 <= dim1 <= 9223372036854775807: dim1 = _b.int_arg(dim1, 'dim1', 'diag_embed')
+    if dim2.__class__ is not int or not -9223372036854775808 <= dim2 <= 9223372036854775807: dim2 = _b.int_arg(dim2, 'dim2', 'diag_embed')
     return _op.diag_embed(input, offset, dim1, dim2)
 
 @_b.checked(_op.meshgrid)
@@ -2700,7 +2713,7 @@ def meshgrid(tensors: Sequence[Tensor], *, indexing: str | None = None) -> tuple
     """meshgrid(Tensor[] tensors, *, str? indexing=None) -> Tensor[]
     """
     tensors = _b.tensor_list(tensors, 'tensors')
-    if indexing.__class__ is not str: indexing = _b.str_arg(indexing, 'indexing', 'meshgrid')
+    if indexing is not None and indexing.__class__ is not str: indexing = _b.str_arg(indexing, 'indexing', 'meshgrid')
     return _op.meshgrid(tensors, indexing)
 
 @_b.checked(_op.pad)
@@ -2709,7 +2722,7 @@ def pad(input: Tensor, pad: int | Sequence[int], mode: str = 'constant', value: 
     """
     pad = _b.int_list(pad, 0, 'pad')
     if mode.__class__ is not str: mode = _b.str_arg(mode, 'mode', 'pad')
-    if value.__class__ is not float: value = _b.float_arg(value, 'value', 'pad')
+    if value is not None and value.__class__ is not float: value = _b.float_arg(value, 'value', 'pad')
     return _op.pad(input, pad, mode, value)
 
 @_b.checked(_op.pad_backward)
@@ -2727,8 +2740,8 @@ def unsafe_chunk(input: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]
     
     chunk without the views' aliasing guarantees (volta returns the same views as chunk).
     """
-    if chunks.__class__ is not int: chunks = _b.int_arg(chunks, 'chunks', 'unsafe_chunk')
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unsafe_chunk')
+    if chunks.__class__ is not int or not -9223372036854775808 <= chunks <= 9223372036854775807: chunks = _b.int_arg(chunks, 'chunks', 'unsafe_chunk')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'unsafe_chunk')
     return _op.unsafe_chunk(input, chunks, dim)
 
 @_b.checked(_op.unsafe_split_Tensor)
@@ -2737,8 +2750,8 @@ def unsafe_split(input: Tensor, split_size: int, dim: int = 0) -> tuple[Tensor, 
     
     split by size without the views' aliasing guarantees (the same views as split).
     """
-    if split_size.__class__ is not int: split_size = _b.int_arg(split_size, 'split_size', 'unsafe_split')
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unsafe_split')
+    if split_size.__class__ is not int or not -9223372036854775808 <= split_size <= 9223372036854775807: split_size = _b.int_arg(split_size, 'split_size', 'unsafe_split')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'unsafe_split')
     return _op.unsafe_split_Tensor(input, split_size, dim)
 
 @_b.checked(_op.split_with_sizes)
@@ -2748,7 +2761,7 @@ def split_with_sizes(input: Tensor, split_sizes: int | Sequence[int], dim: int =
     Views of the given sizes along ``dim``; the sizes must add up to its size.
     """
     split_sizes = _b.int_list(split_sizes, 0, 'split_sizes')
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'split_with_sizes')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'split_with_sizes')
     return _op.split_with_sizes(input, split_sizes, dim)
 
 @_b.checked(_op.split_with_sizes_copy)
@@ -2758,7 +2771,7 @@ def split_with_sizes_copy(input: Tensor, split_sizes: int | Sequence[int], dim: 
     Copies of the pieces ``split_with_sizes`` returns.
     """
     split_sizes = _b.int_list(split_sizes, 0, 'split_sizes')
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'split_with_sizes_copy')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'split_with_sizes_copy')
     return _op.split_with_sizes_copy(input, split_sizes, dim)
 
 @_b.checked(_op.unbind_copy)
@@ -2767,7 +2780,7 @@ def unbind_copy(input: Tensor, dim: int = 0) -> tuple[Tensor, ...]:
     
     Copies of the slices ``unbind`` returns.
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unbind_copy')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'unbind_copy')
     return _op.unbind_copy(input, dim)
 
 def tensor_split(*args: Any, **kwargs: Any) -> Any:
@@ -2839,7 +2852,7 @@ def as_strided_copy(input: Tensor, size: int | Sequence[int], stride: int | Sequ
     """
     size = _b.int_list(size, 0, 'size')
     stride = _b.int_list(stride, 0, 'stride')
-    if storage_offset.__class__ is not int: storage_offset = _b.int_arg(storage_offset, 'storage_offset', 'as_strided_copy')
+    if storage_offset is not None and (storage_offset.__class__ is not int or not -9223372036854775808 <= storage_offset <= 9223372036854775807): storage_offset = _b.int_arg(storage_offset, 'storage_offset', 'as_strided_copy')
     return _op.as_strided_copy(input, size, stride, storage_offset)
 
 @_b.checked(_op.diagonal_copy)
@@ -2848,9 +2861,9 @@ def diagonal_copy(input: Tensor, offset: int = 0, dim1: int = 0, dim2: int = 1) 
     
     A copy of ``self.diagonal(offset, dim1, dim2)``.
     """
-    if offset.__class__ is not int: offset = _b.int_arg(offset, 'offset', 'diagonal_copy')
-    if dim1.__class__ is not int: dim1 = _b.int_arg(dim1, 'dim1', 'diagonal_copy')
-    if dim2.__class__ is not int: dim2 = _b.int_arg(dim2, 'dim2', 'diagonal_copy')
+    if offset.__class__ is not int or not -9223372036854775808 <= offset <= 9223372036854775807: offset = _b.int_arg(offset, 'offset', 'diagonal_copy')
+    if dim1.__class__ is not int or not -9223372036854775808 <= dim1 <= 9223372036854775807: dim1 = _b.int_arg(dim1, 'dim1', 'diagonal_copy')
+    if dim2.__class__ is not int or not -9223372036854775808 <= dim2 <= 9223372036854775807: dim2 = _b.int_arg(dim2, 'dim2', 'diagonal_copy')
     return _op.diagonal_copy(input, offset, dim1, dim2)
 
 @_b.checked(_op.narrow_copy)
@@ -2859,9 +2872,9 @@ def narrow_copy(input: Tensor, dim: int, start: int, length: int) -> Tensor:
     
     A copy of ``self.narrow(dim, start, length)``.
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'narrow_copy')
-    if start.__class__ is not int: start = _b.int_arg(start, 'start', 'narrow_copy')
-    if length.__class__ is not int: length = _b.int_arg(length, 'length', 'narrow_copy')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'narrow_copy')
+    if start.__class__ is not int or not -9223372036854775808 <= start <= 9223372036854775807: start = _b.int_arg(start, 'start', 'narrow_copy')
+    if length.__class__ is not int or not -9223372036854775808 <= length <= 9223372036854775807: length = _b.int_arg(length, 'length', 'narrow_copy')
     return _op.narrow_copy(input, dim, start, length)
 
 @_b.checked(_op.view_copy)
@@ -2897,7 +2910,7 @@ def unsqueeze_copy(input: Tensor, dim: int) -> Tensor:
     
     A copy of ``self.unsqueeze(dim)``.
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unsqueeze_copy')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'unsqueeze_copy')
     return _op.unsqueeze_copy(input, dim)
 
 @_b.checked(_op.transpose_copy)
@@ -2906,8 +2919,8 @@ def transpose_copy(input: Tensor, dim0: int, dim1: int) -> Tensor:
     
     A copy of ``self.transpose(dim0, dim1)``.
     """
-    if dim0.__class__ is not int: dim0 = _b.int_arg(dim0, 'dim0', 'transpose_copy')
-    if dim1.__class__ is not int: dim1 = _b.int_arg(dim1, 'dim1', 'transpose_copy')
+    if dim0.__class__ is not int or not -9223372036854775808 <= dim0 <= 9223372036854775807: dim0 = _b.int_arg(dim0, 'dim0', 'transpose_copy')
+    if dim1.__class__ is not int or not -9223372036854775808 <= dim1 <= 9223372036854775807: dim1 = _b.int_arg(dim1, 'dim1', 'transpose_copy')
     return _op.transpose_copy(input, dim0, dim1)
 
 @_b.checked(_op.t_copy)
@@ -2924,9 +2937,9 @@ def unfold_copy(input: Tensor, dimension: int, size: int, step: int) -> Tensor:
     
     A copy of ``self.unfold(dimension, size, step)``.
     """
-    if dimension.__class__ is not int: dimension = _b.int_arg(dimension, 'dimension', 'unfold_copy')
-    if size.__class__ is not int: size = _b.int_arg(size, 'size', 'unfold_copy')
-    if step.__class__ is not int: step = _b.int_arg(step, 'step', 'unfold_copy')
+    if dimension.__class__ is not int or not -9223372036854775808 <= dimension <= 9223372036854775807: dimension = _b.int_arg(dimension, 'dimension', 'unfold_copy')
+    if size.__class__ is not int or not -9223372036854775808 <= size <= 9223372036854775807: size = _b.int_arg(size, 'size', 'unfold_copy')
+    if step.__class__ is not int or not -9223372036854775808 <= step <= 9223372036854775807: step = _b.int_arg(step, 'step', 'unfold_copy')
     return _op.unfold_copy(input, dimension, size, step)
 
 @_b.checked(_op.diagonal_scatter)
@@ -2935,9 +2948,9 @@ def diagonal_scatter(input: Tensor, src: Tensor, offset: int = 0, dim1: int = 0,
     
     A copy of ``self`` with ``src`` written into its diagonal.
     """
-    if offset.__class__ is not int: offset = _b.int_arg(offset, 'offset', 'diagonal_scatter')
-    if dim1.__class__ is not int: dim1 = _b.int_arg(dim1, 'dim1', 'diagonal_scatter')
-    if dim2.__class__ is not int: dim2 = _b.int_arg(dim2, 'dim2', 'diagonal_scatter')
+    if offset.__class__ is not int or not -9223372036854775808 <= offset <= 9223372036854775807: offset = _b.int_arg(offset, 'offset', 'diagonal_scatter')
+    if dim1.__class__ is not int or not -9223372036854775808 <= dim1 <= 9223372036854775807: dim1 = _b.int_arg(dim1, 'dim1', 'diagonal_scatter')
+    if dim2.__class__ is not int or not -9223372036854775808 <= dim2 <= 9223372036854775807: dim2 = _b.int_arg(dim2, 'dim2', 'diagonal_scatter')
     return _op.diagonal_scatter(input, src, offset, dim1, dim2)
 
 @_b.checked(_op.select_scatter)
@@ -2946,8 +2959,8 @@ def select_scatter(input: Tensor, src: Tensor, dim: int, index: int) -> Tensor:
     
     A copy of ``self`` with ``src`` written into ``self.select(dim, index)``.
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'select_scatter')
-    if index.__class__ is not int: index = _b.int_arg(index, 'index', 'select_scatter')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'select_scatter')
+    if index.__class__ is not int or not -9223372036854775808 <= index <= 9223372036854775807: index = _b.int_arg(index, 'index', 'select_scatter')
     return _op.select_scatter(input, src, dim, index)
 
 @_b.checked(_op.slice_scatter)
@@ -2956,10 +2969,10 @@ def slice_scatter(input: Tensor, src: Tensor, dim: int = 0, start: int | None = 
     
     A copy of ``self`` with ``src`` written into the slice ``start:end:step`` of ``dim``.
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'slice_scatter')
-    if start.__class__ is not int: start = _b.int_arg(start, 'start', 'slice_scatter')
-    if end.__class__ is not int: end = _b.int_arg(end, 'end', 'slice_scatter')
-    if step.__class__ is not int: step = _b.int_arg(step, 'step', 'slice_scatter')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'slice_scatter')
+    if start is not None and (start.__class__ is not int or not -9223372036854775808 <= start <= 9223372036854775807): start = _b.int_arg(start, 'start', 'slice_scatter')
+    if end is not None and (end.__class__ is not int or not -9223372036854775808 <= end <= 9223372036854775807): end = _b.int_arg(end, 'end', 'slice_scatter')
+    if step.__class__ is not int or not -9223372036854775808 <= step <= 9223372036854775807: step = _b.int_arg(step, 'step', 'slice_scatter')
     return _op.slice_scatter(input, src, dim, start, end, step)
 
 @_b.checked(_op.fliplr)
@@ -2984,7 +2997,7 @@ def rot90(input: Tensor, k: int = 1, dims: int | Sequence[int] = [0, 1]) -> Tens
     
     Rotate by 90 degrees ``k`` times in the plane of ``dims``, from the first towards the second.
     """
-    if k.__class__ is not int: k = _b.int_arg(k, 'k', 'rot90')
+    if k.__class__ is not int or not -9223372036854775808 <= k <= 9223372036854775807: k = _b.int_arg(k, 'k', 'rot90')
     dims = _b.int_list(dims, 0, 'dims')
     return _op.rot90(input, k, dims)
 
@@ -3043,8 +3056,8 @@ def _chunk_cat(tensors: Sequence[Tensor], dim: int, num_chunks: int) -> Tensor:
     Chunk each tensor into ``num_chunks`` along ``dim`` (padding with zeros) and concatenate the chunks' flattened tails.
     """
     tensors = _b.tensor_list(tensors, 'tensors')
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', '_chunk_cat')
-    if num_chunks.__class__ is not int: num_chunks = _b.int_arg(num_chunks, 'num_chunks', '_chunk_cat')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', '_chunk_cat')
+    if num_chunks.__class__ is not int or not -9223372036854775808 <= num_chunks <= 9223372036854775807: num_chunks = _b.int_arg(num_chunks, 'num_chunks', '_chunk_cat')
     return _op._chunk_cat(tensors, dim, num_chunks)
 
 @_b.checked(_op.diff)
@@ -3053,8 +3066,8 @@ def diff(input: Tensor, n: int = 1, dim: int = -1, prepend: Tensor | None = None
     
     The ``n``-th forward difference along ``dim``, after concatenating ``prepend`` and ``append``.
     """
-    if n.__class__ is not int: n = _b.int_arg(n, 'n', 'diff')
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'diff')
+    if n.__class__ is not int or not -9223372036854775808 <= n <= 9223372036854775807: n = _b.int_arg(n, 'n', 'diff')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'diff')
     return _op.diff(input, n, dim, prepend, append)
 
 def fill(*args: Any, **kwargs: Any) -> Any:
@@ -3109,9 +3122,9 @@ def ifftshift(input: Tensor, dim: int | Sequence[int] | None = None) -> Tensor:
 def sort(input: Tensor, dim: int = -1, descending: bool = False, *, stable: bool | None = False) -> tuple[Tensor, Tensor]:
     """sort(Tensor self, int dim=-1, bool descending=False, *, bool? stable=False) -> (Tensor values, Tensor indices)
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'sort')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'sort')
     if descending.__class__ is not bool: descending = _b.bool_arg(descending, 'descending', 'sort')
-    if stable.__class__ is not bool: stable = _b.bool_arg(stable, 'stable', 'sort')
+    if stable is not None and stable.__class__ is not bool: stable = _b.bool_arg(stable, 'stable', 'sort')
     return _b.named_result('sort', ('values', 'indices'), _op.sort(input, dim, descending, stable))
 
 def argsort(*args: Any, **kwargs: Any) -> Any:
@@ -3124,8 +3137,8 @@ def argsort(*args: Any, **kwargs: Any) -> Any:
 def topk(input: Tensor, k: int, dim: int = -1, largest: bool = True, sorted: bool = True) -> tuple[Tensor, Tensor]:
     """topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)
     """
-    if k.__class__ is not int: k = _b.int_arg(k, 'k', 'topk')
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'topk')
+    if k.__class__ is not int or not -9223372036854775808 <= k <= 9223372036854775807: k = _b.int_arg(k, 'k', 'topk')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'topk')
     if largest.__class__ is not bool: largest = _b.bool_arg(largest, 'largest', 'topk')
     if sorted.__class__ is not bool: sorted = _b.bool_arg(sorted, 'sorted', 'topk')
     return _b.named_result('topk', ('values', 'indices'), _op.topk(input, k, dim, largest, sorted))
@@ -3134,7 +3147,7 @@ def topk(input: Tensor, k: int, dim: int = -1, largest: bool = True, sorted: boo
 def gather(input: Tensor, dim: int, index: Tensor, *, sparse_grad: bool = False) -> Tensor:
     """gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'gather')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'gather')
     if sparse_grad.__class__ is not bool: sparse_grad = _b.bool_arg(sparse_grad, 'sparse_grad', 'gather')
     return _op.gather(input, dim, index, sparse_grad)
 
@@ -3145,14 +3158,14 @@ def gather_backward(grad_output: Tensor, self_sizes: int | Sequence[int], dim: i
     gather's gradient, ``grad_output`` added into zeros of ``self_sizes`` at the positions ``index`` names along ``dim`` (a backend may add into fresh zeros without copying a zeros tensor first).
     """
     self_sizes = _b.int_list(self_sizes, 0, 'self_sizes')
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'gather_backward')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'gather_backward')
     return _op.gather_backward(grad_output, self_sizes, dim, index)
 
 @_b.checked(_op.take_along_dim)
 def take_along_dim(input: Tensor, indices: Tensor, dim: int | None = None) -> Tensor:
     """take_along_dim(Tensor self, Tensor indices, int? dim=None) -> Tensor
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'take_along_dim')
+    if dim is not None and (dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807): dim = _b.int_arg(dim, 'dim', 'take_along_dim')
     return _op.take_along_dim(input, indices, dim)
 
 def scatter(*args: Any, **kwargs: Any) -> Any:
@@ -3171,14 +3184,14 @@ def scatter(*args: Any, **kwargs: Any) -> Any:
 def scatter_add(input: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor:
     """scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'scatter_add')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'scatter_add')
     return _op.scatter_add(input, dim, index, src)
 
 @_b.checked(_op.index_select)
 def index_select(input: Tensor, dim: int, index: Tensor) -> Tensor:
     """index_select(Tensor self, int dim, Tensor index) -> Tensor
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'index_select')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'index_select')
     return _op.index_select(input, dim, index)
 
 @_b.checked(_op.index_select_backward)
@@ -3188,14 +3201,14 @@ def index_select_backward(grad_output: Tensor, self_sizes: int | Sequence[int], 
     index_select's gradient, ``grad_output``'s slices added into zeros of ``self_sizes`` at ``index`` along ``dim`` (a backend may write them without copying a zeros tensor first).
     """
     self_sizes = _b.int_list(self_sizes, 0, 'self_sizes')
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'index_select_backward')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'index_select_backward')
     return _op.index_select_backward(grad_output, self_sizes, dim, index)
 
 @_b.checked(_op.index_add)
 def index_add(input: Tensor, dim: int, index: Tensor, source: Tensor, *, alpha: Number = 1) -> Tensor:
     """index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'index_add')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'index_add')
     return _op.index_add(input, dim, index, source, alpha)
 
 @_b.checked(_op.index_Tensor)
@@ -3241,7 +3254,7 @@ def nonzero(*args: Any, **kwargs: Any) -> Any:
 def one_hot(input: Tensor, num_classes: int = -1) -> Tensor:
     """one_hot(Tensor self, int num_classes=-1) -> Tensor
     """
-    if num_classes.__class__ is not int: num_classes = _b.int_arg(num_classes, 'num_classes', 'one_hot')
+    if num_classes.__class__ is not int or not -9223372036854775808 <= num_classes <= 9223372036854775807: num_classes = _b.int_arg(num_classes, 'num_classes', 'one_hot')
     return _op.one_hot(input, num_classes)
 
 @_b.checked(_op.unique)
@@ -3251,14 +3264,14 @@ def unique(input: Tensor, sorted: bool = True, return_inverse: bool = False, ret
     if sorted.__class__ is not bool: sorted = _b.bool_arg(sorted, 'sorted', 'unique')
     if return_inverse.__class__ is not bool: return_inverse = _b.bool_arg(return_inverse, 'return_inverse', 'unique')
     if return_counts.__class__ is not bool: return_counts = _b.bool_arg(return_counts, 'return_counts', 'unique')
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unique')
+    if dim is not None and (dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807): dim = _b.int_arg(dim, 'dim', 'unique')
     return _op.unique(input, sorted, return_inverse, return_counts, dim)
 
 @_b.checked(_op.bincount)
 def bincount(input: Tensor, weights: Tensor | None = None, minlength: int = 0) -> Tensor:
     """bincount(Tensor self, Tensor? weights=None, int minlength=0) -> Tensor
     """
-    if minlength.__class__ is not int: minlength = _b.int_arg(minlength, 'minlength', 'bincount')
+    if minlength.__class__ is not int or not -9223372036854775808 <= minlength <= 9223372036854775807: minlength = _b.int_arg(minlength, 'minlength', 'bincount')
     return _op.bincount(input, weights, minlength)
 
 @_b.checked(_op.searchsorted)
@@ -3267,7 +3280,7 @@ def searchsorted(sorted_sequence: Tensor, input: Tensor, *, out_int32: bool = Fa
     """
     if out_int32.__class__ is not bool: out_int32 = _b.bool_arg(out_int32, 'out_int32', 'searchsorted')
     if right.__class__ is not bool: right = _b.bool_arg(right, 'right', 'searchsorted')
-    if side.__class__ is not str: side = _b.str_arg(side, 'side', 'searchsorted')
+    if side is not None and side.__class__ is not str: side = _b.str_arg(side, 'side', 'searchsorted')
     return _op.searchsorted(sorted_sequence, input, out_int32, right, side, sorter)
 
 @_b.checked(_op.take)
@@ -3303,7 +3316,7 @@ def index_copy(input: Tensor, dim: int, index: Tensor, source: Tensor) -> Tensor
     
     A copy of ``self`` with the slices of ``source`` written at ``index`` along ``dim``.
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'index_copy')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'index_copy')
     return _op.index_copy(input, dim, index, source)
 
 @_b.checked(_op.scatter_reduce_two)
@@ -3312,7 +3325,7 @@ def scatter_reduce(input: Tensor, dim: int, index: Tensor, src: Tensor, reduce: 
     
     Reduce (sum, prod, mean, amax, amin) the values of ``src`` into ``self`` at ``index`` along ``dim``.
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'scatter_reduce')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'scatter_reduce')
     if reduce.__class__ is not str: reduce = _b.str_arg(reduce, 'reduce', 'scatter_reduce')
     if include_self.__class__ is not bool: include_self = _b.bool_arg(include_self, 'include_self', 'scatter_reduce')
     return _op.scatter_reduce_two(input, dim, index, src, reduce, include_self)
@@ -3323,7 +3336,7 @@ def scatter_reduce_backward(grad: Tensor, input: Tensor, dim: int, index: Tensor
     
     The gradients of scatter_reduce with respect to ``self`` and ``src``.
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'scatter_reduce_backward')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'scatter_reduce_backward')
     if reduce.__class__ is not str: reduce = _b.str_arg(reduce, 'reduce', 'scatter_reduce_backward')
     if include_self.__class__ is not bool: include_self = _b.bool_arg(include_self, 'include_self', 'scatter_reduce_backward')
     return _op.scatter_reduce_backward(grad, input, dim, index, src, reduce, include_self, result)
@@ -3334,7 +3347,7 @@ def index_reduce(input: Tensor, dim: int, index: Tensor, source: Tensor, reduce:
     
     Reduce (prod, mean, amax, amin) the slices of ``source`` into ``self`` at ``index`` along ``dim``.
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'index_reduce')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'index_reduce')
     if reduce.__class__ is not str: reduce = _b.str_arg(reduce, 'reduce', 'index_reduce')
     if include_self.__class__ is not bool: include_self = _b.bool_arg(include_self, 'include_self', 'index_reduce')
     return _op.index_reduce(input, dim, index, source, reduce, include_self)
@@ -3366,8 +3379,8 @@ def nonzero_static(input: Tensor, *, size: int, fill_value: int = -1) -> Tensor:
     
     nonzero's first ``size`` rows, padded with ``fill_value`` to exactly ``size`` rows.
     """
-    if size.__class__ is not int: size = _b.int_arg(size, 'size', 'nonzero_static')
-    if fill_value.__class__ is not int: fill_value = _b.int_arg(fill_value, 'fill_value', 'nonzero_static')
+    if size.__class__ is not int or not -9223372036854775808 <= size <= 9223372036854775807: size = _b.int_arg(size, 'size', 'nonzero_static')
+    if fill_value.__class__ is not int or not -9223372036854775808 <= fill_value <= 9223372036854775807: fill_value = _b.int_arg(fill_value, 'fill_value', 'nonzero_static')
     return _op.nonzero_static(input, size, fill_value)
 
 @_b.checked(_op.unravel_index)
@@ -3401,7 +3414,7 @@ def _unsafe_masked_index_put_accumulate(input: Tensor, mask: Tensor, indices: Se
 def softmax(input: Tensor, dim: int, dtype: dtype | None = None) -> Tensor:
     """softmax(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'softmax')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'softmax')
     dtype = _b.dtype_arg(dtype)
     return _op.softmax(input, dim, dtype)
 
@@ -3409,7 +3422,7 @@ def softmax(input: Tensor, dim: int, dtype: dtype | None = None) -> Tensor:
 def _softmax_backward_data(grad_output: Tensor, output: Tensor, dim: int, input_dtype: dtype) -> Tensor:
     """_softmax_backward_data(Tensor grad_output, Tensor output, int dim, ScalarType input_dtype) -> Tensor
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', '_softmax_backward_data')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', '_softmax_backward_data')
     input_dtype = _b.dtype_arg(input_dtype)
     return _op._softmax_backward_data(grad_output, output, dim, input_dtype)
 
@@ -3417,7 +3430,7 @@ def _softmax_backward_data(grad_output: Tensor, output: Tensor, dim: int, input_
 def log_softmax(input: Tensor, dim: int, dtype: dtype | None = None) -> Tensor:
     """log_softmax(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'log_softmax')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'log_softmax')
     dtype = _b.dtype_arg(dtype)
     return _op.log_softmax(input, dim, dtype)
 
@@ -3425,7 +3438,7 @@ def log_softmax(input: Tensor, dim: int, dtype: dtype | None = None) -> Tensor:
 def _log_softmax_backward_data(grad_output: Tensor, output: Tensor, dim: int, input_dtype: dtype) -> Tensor:
     """_log_softmax_backward_data(Tensor grad_output, Tensor output, int dim, ScalarType input_dtype) -> Tensor
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', '_log_softmax_backward_data')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', '_log_softmax_backward_data')
     input_dtype = _b.dtype_arg(input_dtype)
     return _op._log_softmax_backward_data(grad_output, output, dim, input_dtype)
 
@@ -3450,7 +3463,7 @@ def convolution(input: Tensor, weight: Tensor, bias: Tensor | None, stride: int 
     dilation = _b.int_list(dilation, 0, 'dilation')
     if transposed.__class__ is not bool: transposed = _b.bool_arg(transposed, 'transposed', 'convolution')
     output_padding = _b.int_list(output_padding, 0, 'output_padding')
-    if groups.__class__ is not int: groups = _b.int_arg(groups, 'groups', 'convolution')
+    if groups.__class__ is not int or not -9223372036854775808 <= groups <= 9223372036854775807: groups = _b.int_arg(groups, 'groups', 'convolution')
     return _op.convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
 
 @_b.checked(_op.convolution_backward)
@@ -3462,7 +3475,7 @@ def convolution_backward(grad_output: Tensor, input: Tensor, weight: Tensor, str
     dilation = _b.int_list(dilation, 0, 'dilation')
     if transposed.__class__ is not bool: transposed = _b.bool_arg(transposed, 'transposed', 'convolution_backward')
     output_padding = _b.int_list(output_padding, 0, 'output_padding')
-    if groups.__class__ is not int: groups = _b.int_arg(groups, 'groups', 'convolution_backward')
+    if groups.__class__ is not int or not -9223372036854775808 <= groups <= 9223372036854775807: groups = _b.int_arg(groups, 'groups', 'convolution_backward')
     return _op.convolution_backward(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 
 @_b.checked(_op.conv1d)
@@ -3472,7 +3485,7 @@ def conv1d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride: in
     stride = _b.int_list(stride, 1, 'stride')
     padding = _b.int_list(padding, 1, 'padding')
     dilation = _b.int_list(dilation, 1, 'dilation')
-    if groups.__class__ is not int: groups = _b.int_arg(groups, 'groups', 'conv1d')
+    if groups.__class__ is not int or not -9223372036854775808 <= groups <= 9223372036854775807: groups = _b.int_arg(groups, 'groups', 'conv1d')
     return _op.conv1d(input, weight, bias, stride, padding, dilation, groups)
 
 @_b.checked(_op.conv2d)
@@ -3482,7 +3495,7 @@ def conv2d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride: in
     stride = _b.int_list(stride, 2, 'stride')
     padding = _b.int_list(padding, 2, 'padding')
     dilation = _b.int_list(dilation, 2, 'dilation')
-    if groups.__class__ is not int: groups = _b.int_arg(groups, 'groups', 'conv2d')
+    if groups.__class__ is not int or not -9223372036854775808 <= groups <= 9223372036854775807: groups = _b.int_arg(groups, 'groups', 'conv2d')
     return _op.conv2d(input, weight, bias, stride, padding, dilation, groups)
 
 @_b.checked(_op.conv3d)
@@ -3492,7 +3505,7 @@ def conv3d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride: in
     stride = _b.int_list(stride, 3, 'stride')
     padding = _b.int_list(padding, 3, 'padding')
     dilation = _b.int_list(dilation, 3, 'dilation')
-    if groups.__class__ is not int: groups = _b.int_arg(groups, 'groups', 'conv3d')
+    if groups.__class__ is not int or not -9223372036854775808 <= groups <= 9223372036854775807: groups = _b.int_arg(groups, 'groups', 'conv3d')
     return _op.conv3d(input, weight, bias, stride, padding, dilation, groups)
 
 @_b.checked(_op.conv_transpose1d)
@@ -3502,7 +3515,7 @@ def conv_transpose1d(input: Tensor, weight: Tensor, bias: Tensor | None = None, 
     stride = _b.int_list(stride, 1, 'stride')
     padding = _b.int_list(padding, 1, 'padding')
     output_padding = _b.int_list(output_padding, 1, 'output_padding')
-    if groups.__class__ is not int: groups = _b.int_arg(groups, 'groups', 'conv_transpose1d')
+    if groups.__class__ is not int or not -9223372036854775808 <= groups <= 9223372036854775807: groups = _b.int_arg(groups, 'groups', 'conv_transpose1d')
     dilation = _b.int_list(dilation, 1, 'dilation')
     return _op.conv_transpose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)
 
@@ -3513,7 +3526,7 @@ def conv_transpose2d(input: Tensor, weight: Tensor, bias: Tensor | None = None, 
     stride = _b.int_list(stride, 2, 'stride')
     padding = _b.int_list(padding, 2, 'padding')
     output_padding = _b.int_list(output_padding, 2, 'output_padding')
-    if groups.__class__ is not int: groups = _b.int_arg(groups, 'groups', 'conv_transpose2d')
+    if groups.__class__ is not int or not -9223372036854775808 <= groups <= 9223372036854775807: groups = _b.int_arg(groups, 'groups', 'conv_transpose2d')
     dilation = _b.int_list(dilation, 2, 'dilation')
     return _op.conv_transpose2d(input, weight, bias, stride, padding, output_padding, groups, dilation)
 
@@ -3576,7 +3589,7 @@ def avg_pool(input: Tensor, kernel_size: int | Sequence[int], stride: int | Sequ
     padding = _b.int_list(padding, 0, 'padding')
     if ceil_mode.__class__ is not bool: ceil_mode = _b.bool_arg(ceil_mode, 'ceil_mode', 'avg_pool')
     if count_include_pad.__class__ is not bool: count_include_pad = _b.bool_arg(count_include_pad, 'count_include_pad', 'avg_pool')
-    if divisor_override.__class__ is not int: divisor_override = _b.int_arg(divisor_override, 'divisor_override', 'avg_pool')
+    if divisor_override is not None and (divisor_override.__class__ is not int or not -9223372036854775808 <= divisor_override <= 9223372036854775807): divisor_override = _b.int_arg(divisor_override, 'divisor_override', 'avg_pool')
     return _op.avg_pool(input, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 
 @_b.checked(_op.avg_pool_backward)
@@ -3588,7 +3601,7 @@ def avg_pool_backward(grad_output: Tensor, input: Tensor, kernel_size: int | Seq
     padding = _b.int_list(padding, 0, 'padding')
     if ceil_mode.__class__ is not bool: ceil_mode = _b.bool_arg(ceil_mode, 'ceil_mode', 'avg_pool_backward')
     if count_include_pad.__class__ is not bool: count_include_pad = _b.bool_arg(count_include_pad, 'count_include_pad', 'avg_pool_backward')
-    if divisor_override.__class__ is not int: divisor_override = _b.int_arg(divisor_override, 'divisor_override', 'avg_pool_backward')
+    if divisor_override is not None and (divisor_override.__class__ is not int or not -9223372036854775808 <= divisor_override <= 9223372036854775807): divisor_override = _b.int_arg(divisor_override, 'divisor_override', 'avg_pool_backward')
     return _op.avg_pool_backward(grad_output, input, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 
 @_b.checked(_op.avg_pool1d)
@@ -3611,7 +3624,7 @@ def avg_pool2d(input: Tensor, kernel_size: int | Sequence[int], stride: int | Se
     padding = _b.int_list(padding, 2, 'padding')
     if ceil_mode.__class__ is not bool: ceil_mode = _b.bool_arg(ceil_mode, 'ceil_mode', 'avg_pool2d')
     if count_include_pad.__class__ is not bool: count_include_pad = _b.bool_arg(count_include_pad, 'count_include_pad', 'avg_pool2d')
-    if divisor_override.__class__ is not int: divisor_override = _b.int_arg(divisor_override, 'divisor_override', 'avg_pool2d')
+    if divisor_override is not None and (divisor_override.__class__ is not int or not -9223372036854775808 <= divisor_override <= 9223372036854775807): divisor_override = _b.int_arg(divisor_override, 'divisor_override', 'avg_pool2d')
     return _op.avg_pool2d(input, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 
 @_b.checked(_op.adaptive_avg_pool)
@@ -3666,7 +3679,7 @@ def adaptive_max_pool2d(input: Tensor, output_size: int | Sequence[int]) -> Tens
 def embedding(weight: Tensor, indices: Tensor, padding_idx: int = -1, scale_grad_by_freq: bool = False, sparse: bool = False) -> Tensor:
     """embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor
     """
-    if padding_idx.__class__ is not int: padding_idx = _b.int_arg(padding_idx, 'padding_idx', 'embedding')
+    if padding_idx.__class__ is not int or not -9223372036854775808 <= padding_idx <= 9223372036854775807: padding_idx = _b.int_arg(padding_idx, 'padding_idx', 'embedding')
     if scale_grad_by_freq.__class__ is not bool: scale_grad_by_freq = _b.bool_arg(scale_grad_by_freq, 'scale_grad_by_freq', 'embedding')
     if sparse.__class__ is not bool: sparse = _b.bool_arg(sparse, 'sparse', 'embedding')
     return _op.embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse)
@@ -3675,8 +3688,8 @@ def embedding(weight: Tensor, indices: Tensor, padding_idx: int = -1, scale_grad
 def embedding_backward(grad_output: Tensor, indices: Tensor, num_weights: int, padding_idx: int, scale_grad_by_freq: bool) -> Tensor:
     """embedding_backward(Tensor grad_output, Tensor indices, int num_weights, int padding_idx, bool scale_grad_by_freq) -> Tensor
     """
-    if num_weights.__class__ is not int: num_weights = _b.int_arg(num_weights, 'num_weights', 'embedding_backward')
-    if padding_idx.__class__ is not int: padding_idx = _b.int_arg(padding_idx, 'padding_idx', 'embedding_backward')
+    if num_weights.__class__ is not int or not -9223372036854775808 <= num_weights <= 9223372036854775807: num_weights = _b.int_arg(num_weights, 'num_weights', 'embedding_backward')
+    if padding_idx.__class__ is not int or not -9223372036854775808 <= padding_idx <= 9223372036854775807: padding_idx = _b.int_arg(padding_idx, 'padding_idx', 'embedding_backward')
     if scale_grad_by_freq.__class__ is not bool: scale_grad_by_freq = _b.bool_arg(scale_grad_by_freq, 'scale_grad_by_freq', 'embedding_backward')
     return _op.embedding_backward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq)
 
@@ -3743,10 +3756,10 @@ def layer_norm(input: Tensor, normalized_shape: int | Sequence[int], weight: Ten
 def native_group_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None, N: int, C: int, HxW: int, group: int, eps: float) -> tuple[Tensor, Tensor, Tensor]:
     """native_group_norm(Tensor input, Tensor? weight, Tensor? bias, int N, int C, int HxW, int group, float eps) -> (Tensor, Tensor, Tensor)
     """
-    if N.__class__ is not int: N = _b.int_arg(N, 'N', 'native_group_norm')
-    if C.__class__ is not int: C = _b.int_arg(C, 'C', 'native_group_norm')
-    if HxW.__class__ is not int: HxW = _b.int_arg(HxW, 'HxW', 'native_group_norm')
-    if group.__class__ is not int: group = _b.int_arg(group, 'group', 'native_group_norm')
+    if N.__class__ is not int or not -9223372036854775808 <= N <= 9223372036854775807: N = _b.int_arg(N, 'N', 'native_group_norm')
+    if C.__class__ is not int or not -9223372036854775808 <= C <= 9223372036854775807: C = _b.int_arg(C, 'C', 'native_group_norm')
+    if HxW.__class__ is not int or not -9223372036854775808 <= HxW <= 9223372036854775807: HxW = _b.int_arg(HxW, 'HxW', 'native_group_norm')
+    if group.__class__ is not int or not -9223372036854775808 <= group <= 9223372036854775807: group = _b.int_arg(group, 'group', 'native_group_norm')
     if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'native_group_norm')
     return _op.native_group_norm(input, weight, bias, N, C, HxW, group, eps)
 
@@ -3754,10 +3767,10 @@ def native_group_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None,
 def native_group_norm_backward(grad_out: Tensor, input: Tensor, mean: Tensor, rstd: Tensor, weight: Tensor | None, N: int, C: int, HxW: int, group: int, output_mask: int | Sequence[bool], eps: float = 1e-05) -> tuple[Tensor, Tensor, Tensor]:
     """native_group_norm_backward(Tensor grad_out, Tensor input, Tensor mean, Tensor rstd, Tensor? weight, int N, int C, int HxW, int group, bool[3] output_mask, float eps=1e-05) -> (Tensor, Tensor, Tensor)
     """
-    if N.__class__ is not int: N = _b.int_arg(N, 'N', 'native_group_norm_backward')
-    if C.__class__ is not int: C = _b.int_arg(C, 'C', 'native_group_norm_backward')
-    if HxW.__class__ is not int: HxW = _b.int_arg(HxW, 'HxW', 'native_group_norm_backward')
-    if group.__class__ is not int: group = _b.int_arg(group, 'group', 'native_group_norm_backward')
+    if N.__class__ is not int or not -9223372036854775808 <= N <= 9223372036854775807: N = _b.int_arg(N, 'N', 'native_group_norm_backward')
+    if C.__class__ is not int or not -9223372036854775808 <= C <= 9223372036854775807: C = _b.int_arg(C, 'C', 'native_group_norm_backward')
+    if HxW.__class__ is not int or not -9223372036854775808 <= HxW <= 9223372036854775807: HxW = _b.int_arg(HxW, 'HxW', 'native_group_norm_backward')
+    if group.__class__ is not int or not -9223372036854775808 <= group <= 9223372036854775807: group = _b.int_arg(group, 'group', 'native_group_norm_backward')
     if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'native_group_norm_backward')
     return _op.native_group_norm_backward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, eps)
 
@@ -3765,7 +3778,7 @@ def native_group_norm_backward(grad_out: Tensor, input: Tensor, mean: Tensor, rs
 def group_norm(input: Tensor, num_groups: int, weight: Tensor | None = None, bias: Tensor | None = None, eps: float = 1e-05) -> Tensor:
     """group_norm(Tensor input, int num_groups, Tensor? weight=None, Tensor? bias=None, float eps=1e-05) -> Tensor
     """
-    if num_groups.__class__ is not int: num_groups = _b.int_arg(num_groups, 'num_groups', 'group_norm')
+    if num_groups.__class__ is not int or not -9223372036854775808 <= num_groups <= 9223372036854775807: num_groups = _b.int_arg(num_groups, 'num_groups', 'group_norm')
     if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'group_norm')
     return _op.group_norm(input, num_groups, weight, bias, eps)
 
@@ -3774,7 +3787,7 @@ def rms_norm(input: Tensor, normalized_shape: int | Sequence[int], weight: Tenso
     """rms_norm(Tensor input, int[] normalized_shape, Tensor? weight=None, float? eps=None) -> Tensor
     """
     normalized_shape = _b.int_list(normalized_shape, 0, 'normalized_shape')
-    if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'rms_norm')
+    if eps is not None and eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'rms_norm')
     return _op.rms_norm(input, normalized_shape, weight, eps)
 
 @_b.checked(_op.cross_entropy)
@@ -3784,7 +3797,7 @@ def cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = None, r
     if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'cross_entropy')
     if target.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(target, 'target', 2, 'cross_entropy')
     if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'cross_entropy')
-    if ignore_index.__class__ is not int: ignore_index = _b.int_arg(ignore_index, 'ignore_index', 'cross_entropy')
+    if ignore_index.__class__ is not int or not -9223372036854775808 <= ignore_index <= 9223372036854775807: ignore_index = _b.int_arg(ignore_index, 'ignore_index', 'cross_entropy')
     if label_smoothing.__class__ is not float: label_smoothing = _b.float_arg(label_smoothing, 'label_smoothing', 'cross_entropy')
     return _op.cross_entropy(input, target, weight, reduction, ignore_index, label_smoothing)
 
@@ -3795,7 +3808,7 @@ def nll_loss(input: Tensor, target: Tensor, weight: Tensor | None = None, reduct
     if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'nll_loss')
     if target.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(target, 'target', 2, 'nll_loss')
     if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'nll_loss')
-    if ignore_index.__class__ is not int: ignore_index = _b.int_arg(ignore_index, 'ignore_index', 'nll_loss')
+    if ignore_index.__class__ is not int or not -9223372036854775808 <= ignore_index <= 9223372036854775807: ignore_index = _b.int_arg(ignore_index, 'ignore_index', 'nll_loss')
     return _op.nll_loss(input, target, weight, reduction, ignore_index)
 
 @_b.checked(_op.mse_loss)
@@ -3870,7 +3883,7 @@ def cosine_similarity(x1: Tensor, x2: Tensor, dim: int = 1, eps: float = 1e-08) 
     """
     if x1.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(x1, 'x1', 1, 'cosine_similarity')
     if x2.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(x2, 'x2', 2, 'cosine_similarity')
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'cosine_similarity')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'cosine_similarity')
     if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'cosine_similarity')
     return _op.cosine_similarity(x1, x2, dim, eps)
 
@@ -3886,11 +3899,11 @@ def pairwise_distance(x1: Tensor, x2: Tensor, p: float = 2, eps: float = 1e-06, 
     return _op.pairwise_distance(x1, x2, p, eps, keepdim)
 
 @_b.checked(_op.normalize)
-def normalize(input: Tensor, p: float = 2, dim: int = 1, eps: float = 1e-12) -> Tensor:
-    """normalize(Tensor input, float p=2, int dim=1, float eps=1e-12) -> Tensor
+def normalize(input: Tensor, p: float | None = 2, dim: int | None = 1, eps: float = 1e-12) -> Tensor:
+    """normalize(Tensor input, float? p=2, int? dim=1, float eps=1e-12) -> Tensor
     """
-    if p.__class__ is not float: p = _b.float_arg(p, 'p', 'normalize')
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'normalize')
+    if p is not None and p.__class__ is not float: p = _b.float_arg(p, 'p', 'normalize')
+    if dim is not None and (dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807): dim = _b.int_arg(dim, 'dim', 'normalize')
     if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'normalize')
     return _op.normalize(input, p, dim, eps)
 
@@ -3900,7 +3913,7 @@ def scaled_dot_product_attention(query: Tensor, key: Tensor, value: Tensor, attn
     """
     if dropout_p.__class__ is not float: dropout_p = _b.float_arg(dropout_p, 'dropout_p', 'scaled_dot_product_attention')
     if is_causal.__class__ is not bool: is_causal = _b.bool_arg(is_causal, 'is_causal', 'scaled_dot_product_attention')
-    if scale.__class__ is not float: scale = _b.float_arg(scale, 'scale', 'scaled_dot_product_attention')
+    if scale is not None and scale.__class__ is not float: scale = _b.float_arg(scale, 'scale', 'scaled_dot_product_attention')
     if enable_gqa.__class__ is not bool: enable_gqa = _b.bool_arg(enable_gqa, 'enable_gqa', 'scaled_dot_product_attention')
     return _op.scaled_dot_product_attention(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
 
@@ -3947,7 +3960,7 @@ def _nll_loss(input: Tensor, target: Tensor, weight: Tensor | None, reduction: s
     """_nll_loss(Tensor self, Tensor target, Tensor? weight, str reduction, int ignore_index) -> Tensor
     """
     if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', '_nll_loss')
-    if ignore_index.__class__ is not int: ignore_index = _b.int_arg(ignore_index, 'ignore_index', '_nll_loss')
+    if ignore_index.__class__ is not int or not -9223372036854775808 <= ignore_index <= 9223372036854775807: ignore_index = _b.int_arg(ignore_index, 'ignore_index', '_nll_loss')
     return _op._nll_loss(input, target, weight, reduction, ignore_index)
 
 @_b.checked(_op._nll_loss_backward)
@@ -3955,7 +3968,7 @@ def _nll_loss_backward(grad_output: Tensor, input: Tensor, target: Tensor, weigh
     """_nll_loss_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, str reduction, int ignore_index) -> Tensor
     """
     if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', '_nll_loss_backward')
-    if ignore_index.__class__ is not int: ignore_index = _b.int_arg(ignore_index, 'ignore_index', '_nll_loss_backward')
+    if ignore_index.__class__ is not int or not -9223372036854775808 <= ignore_index <= 9223372036854775807: ignore_index = _b.int_arg(ignore_index, 'ignore_index', '_nll_loss_backward')
     return _op._nll_loss_backward(grad_output, input, target, weight, reduction, ignore_index)
 
 @_b.checked(_op.glu)
@@ -3964,7 +3977,7 @@ def glu(input: Tensor, dim: int = -1) -> Tensor:
     
     Gated linear unit, a * sigmoid(b) of the two halves of self along dim.
     """
-    if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'glu')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'glu')
     return _op.glu(input, dim)
 
 @_b.checked(_op.celu)
@@ -4037,7 +4050,7 @@ def channel_shuffle(input: Tensor, groups: int) -> Tensor:
     
     Regroups the channels (dim 1) of (N, g * k, *) input as (N, k * g, *).
     """
-    if groups.__class__ is not int: groups = _b.int_arg(groups, 'groups', 'channel_shuffle')
+    if groups.__class__ is not int or not -9223372036854775808 <= groups <= 9223372036854775807: groups = _b.int_arg(groups, 'groups', 'channel_shuffle')
     return _op.channel_shuffle(input, groups)
 
 @_b.checked(_op.constant_pad_nd)
@@ -4109,7 +4122,7 @@ def avg_pool3d(input: Tensor, kernel_size: int | Sequence[int], stride: int | Se
     padding = _b.int_list(padding, 3, 'padding')
     if ceil_mode.__class__ is not bool: ceil_mode = _b.bool_arg(ceil_mode, 'ceil_mode', 'avg_pool3d')
     if count_include_pad.__class__ is not bool: count_include_pad = _b.bool_arg(count_include_pad, 'count_include_pad', 'avg_pool3d')
-    if divisor_override.__class__ is not int: divisor_override = _b.int_arg(divisor_override, 'divisor_override', 'avg_pool3d')
+    if divisor_override is not None and (divisor_override.__class__ is not int or not -9223372036854775808 <= divisor_override <= 9223372036854775807): divisor_override = _b.int_arg(divisor_override, 'divisor_override', 'avg_pool3d')
     return _op.avg_pool3d(input, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 
 @_b.checked(_op.adaptive_avg_pool3d)
@@ -4139,7 +4152,7 @@ def conv_transpose3d(input: Tensor, weight: Tensor, bias: Tensor | None = None, 
     stride = _b.int_list(stride, 3, 'stride')
     padding = _b.int_list(padding, 3, 'padding')
     output_padding = _b.int_list(output_padding, 3, 'output_padding')
-    if groups.__class__ is not int: groups = _b.int_arg(groups, 'groups', 'conv_transpose3d')
+    if groups.__class__ is not int or not -9223372036854775808 <= groups <= 9223372036854775807: groups = _b.int_arg(groups, 'groups', 'conv_transpose3d')
     dilation = _b.int_list(dilation, 3, 'dilation')
     return _op.conv_transpose3d(input, weight, bias, stride, padding, output_padding, groups, dilation)
 
@@ -4213,7 +4226,7 @@ def local_response_norm(input: Tensor, size: int, alpha: float = 0.0001, beta: f
     
     Normalises each value by the mean square of its neighbouring channels.
     """
-    if size.__class__ is not int: size = _b.int_arg(size, 'size', 'local_response_norm')
+    if size.__class__ is not int or not -9223372036854775808 <= size <= 9223372036854775807: size = _b.int_arg(size, 'size', 'local_response_norm')
     if alpha.__class__ is not float: alpha = _b.float_arg(alpha, 'alpha', 'local_response_norm')
     if beta.__class__ is not float: beta = _b.float_arg(beta, 'beta', 'local_response_norm')
     if k.__class__ is not float: k = _b.float_arg(k, 'k', 'local_response_norm')
@@ -4317,7 +4330,7 @@ def multi_margin_loss(input: Tensor, target: Tensor, p: int = 1, margin: float =
     """
     if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'multi_margin_loss')
     if target.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(target, 'target', 2, 'multi_margin_loss')
-    if p.__class__ is not int: p = _b.int_arg(p, 'p', 'multi_margin_loss')
+    if p.__class__ is not int or not -9223372036854775808 <= p <= 9223372036854775807: p = _b.int_arg(p, 'p', 'multi_margin_loss')
     if margin.__class__ is not float: margin = _b.float_arg(margin, 'margin', 'multi_margin_loss')
     if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'multi_margin_loss')
     return _op.multi_margin_loss(input, target, p, margin, weight, reduction)
@@ -4370,7 +4383,7 @@ def _embedding_bag_reduce(weight: Tensor, indices: Tensor, offsets: Tensor, mode
     """
     if mode.__class__ is not str: mode = _b.str_arg(mode, 'mode', '_embedding_bag_reduce')
     if include_last_offset.__class__ is not bool: include_last_offset = _b.bool_arg(include_last_offset, 'include_last_offset', '_embedding_bag_reduce')
-    if padding_idx.__class__ is not int: padding_idx = _b.int_arg(padding_idx, 'padding_idx', '_embedding_bag_reduce')
+    if padding_idx.__class__ is not int or not -9223372036854775808 <= padding_idx <= 9223372036854775807: padding_idx = _b.int_arg(padding_idx, 'padding_idx', '_embedding_bag_reduce')
     if scale_grad_by_freq.__class__ is not bool: scale_grad_by_freq = _b.bool_arg(scale_grad_by_freq, 'scale_grad_by_freq', '_embedding_bag_reduce')
     return _op._embedding_bag_reduce(weight, indices, offsets, mode, per_sample_weights, include_last_offset, padding_idx, scale_grad_by_freq)
 
@@ -4380,8 +4393,8 @@ def grid_sampler(input: Tensor, grid: Tensor, interpolation_mode: int, padding_m
     
     Samples input at the normalised positions of grid (bilinear, nearest or bicubic; zeros, border or reflection padding).
     """
-    if interpolation_mode.__class__ is not int: interpolation_mode = _b.int_arg(interpolation_mode, 'interpolation_mode', 'grid_sampler')
-    if padding_mode.__class__ is not int: padding_mode = _b.int_arg(padding_mode, 'padding_mode', 'grid_sampler')
+    if interpolation_mode.__class__ is not int or not -9223372036854775808 <= interpolation_mode <= 9223372036854775807: interpolation_mode = _b.int_arg(interpolation_mode, 'interpolation_mode', 'grid_sampler')
+    if padding_mode.__class__ is not int or not -9223372036854775808 <= padding_mode <= 9223372036854775807: padding_mode = _b.int_arg(padding_mode, 'padding_mode', 'grid_sampler')
     if align_corners.__class__ is not bool: align_corners = _b.bool_arg(align_corners, 'align_corners', 'grid_sampler')
     return _op.grid_sampler(input, grid, interpolation_mode, padding_mode, align_corners)
 
@@ -4393,68 +4406,68 @@ def ctc_loss(log_probs: Tensor, targets: Tensor, input_lengths: int | Sequence[i
     """
     input_lengths = _b.int_list(input_lengths, 0, 'input_lengths')
     target_lengths = _b.int_list(target_lengths, 0, 'target_lengths')
-    if blank.__class__ is not int: blank = _b.int_arg(blank, 'blank', 'ctc_loss')
+    if blank.__class__ is not int or not -9223372036854775808 <= blank <= 9223372036854775807: blank = _b.int_arg(blank, 'blank', 'ctc_loss')
     if reduction.__class__ is not str: reduction = _b.str_arg(reduction, 'reduction', 'ctc_loss')
     if zero_infinity.__class__ is not bool: zero_infinity = _b.bool_arg(zero_infinity, 'zero_infinity', 'ctc_loss')
     return _op.ctc_loss(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
 
 @_b.checked(_op.zeros_like)
-def zeros_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False, memory_format: Any | None = None) -> Tensor:
-    """zeros_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
+def zeros_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool | None = False, memory_format: Any | None = None) -> Tensor:
+    """zeros_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool? requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
-    if device.__class__ is not str: device = _b.str_arg(device, 'device', 'zeros_like')
-    if requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'zeros_like')
+    if device is not None and device.__class__ is not str: device = _b.str_arg(device, 'device', 'zeros_like')
+    if requires_grad is not None and requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'zeros_like')
     return _op.zeros_like(input, dtype, device, requires_grad, memory_format)
 
 @_b.checked(_op.ones_like)
-def ones_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False, memory_format: Any | None = None) -> Tensor:
-    """ones_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
+def ones_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool | None = False, memory_format: Any | None = None) -> Tensor:
+    """ones_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool? requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
-    if device.__class__ is not str: device = _b.str_arg(device, 'device', 'ones_like')
-    if requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'ones_like')
+    if device is not None and device.__class__ is not str: device = _b.str_arg(device, 'device', 'ones_like')
+    if requires_grad is not None and requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'ones_like')
     return _op.ones_like(input, dtype, device, requires_grad, memory_format)
 
 @_b.checked(_op.full_like)
-def full_like(input: Tensor, fill_value: Number, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False, memory_format: Any | None = None) -> Tensor:
-    """full_like(Tensor self, Scalar fill_value, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
+def full_like(input: Tensor, fill_value: Number, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool | None = False, memory_format: Any | None = None) -> Tensor:
+    """full_like(Tensor self, Scalar fill_value, *, ScalarType? dtype=None, str? device=None, bool? requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
-    if device.__class__ is not str: device = _b.str_arg(device, 'device', 'full_like')
-    if requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'full_like')
+    if device is not None and device.__class__ is not str: device = _b.str_arg(device, 'device', 'full_like')
+    if requires_grad is not None and requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'full_like')
     return _op.full_like(input, fill_value, dtype, device, requires_grad, memory_format)
 
 @_b.checked(_op.empty_like)
-def empty_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False, memory_format: Any | None = None) -> Tensor:
-    """empty_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
+def empty_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool | None = False, memory_format: Any | None = None) -> Tensor:
+    """empty_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool? requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
-    if device.__class__ is not str: device = _b.str_arg(device, 'device', 'empty_like')
-    if requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'empty_like')
+    if device is not None and device.__class__ is not str: device = _b.str_arg(device, 'device', 'empty_like')
+    if requires_grad is not None and requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'empty_like')
     return _op.empty_like(input, dtype, device, requires_grad, memory_format)
 
 @_b.checked(_op.rand_like)
-def rand_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False, memory_format: Any | None = None) -> Tensor:
-    """rand_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
+def rand_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool | None = False, memory_format: Any | None = None) -> Tensor:
+    """rand_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool? requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
-    if device.__class__ is not str: device = _b.str_arg(device, 'device', 'rand_like')
-    if requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'rand_like')
+    if device is not None and device.__class__ is not str: device = _b.str_arg(device, 'device', 'rand_like')
+    if requires_grad is not None and requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'rand_like')
     return _op.rand_like(input, dtype, device, requires_grad, memory_format)
 
 @_b.checked(_op.randn_like)
-def randn_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool = False, memory_format: Any | None = None) -> Tensor:
-    """randn_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
+def randn_like(input: Tensor, *, dtype: dtype | None = None, device: str | None = None, requires_grad: bool | None = False, memory_format: Any | None = None) -> Tensor:
+    """randn_like(Tensor self, *, ScalarType? dtype=None, str? device=None, bool? requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
     """
     dtype = _b.dtype_arg(dtype)
-    if device.__class__ is not str: device = _b.str_arg(device, 'device', 'randn_like')
-    if requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'randn_like')
+    if device is not None and device.__class__ is not str: device = _b.str_arg(device, 'device', 'randn_like')
+    if requires_grad is not None and requires_grad.__class__ is not bool: requires_grad = _b.bool_arg(requires_grad, 'requires_grad', 'randn_like')
     return _op.randn_like(input, dtype, device, requires_grad, memory_format)
 
 def randint_like(*args: Any, **kwargs: Any) -> Any:
-    """randint_like(Tensor self, int low, int high, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
-    randint_like.high(Tensor self, int high, *, ScalarType? dtype=None, str? device=None, bool requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
+    """randint_like(Tensor self, int low, int high, *, ScalarType? dtype=None, str? device=None, bool? requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
+    randint_like.high(Tensor self, int high, *, ScalarType? dtype=None, str? device=None, bool? requires_grad=False, MemoryFormat? memory_format=None) -> Tensor
     """
     return _b.call_overloaded((_op.randint_like, _op.randint_like_high,), args, kwargs, 'randint_like')
 
@@ -4462,14 +4475,14 @@ def randint_like(*args: Any, **kwargs: Any) -> Any:
 def bernoulli(input: Tensor, p: float | None = None, *, generator: Generator | None = None) -> Tensor:
     """bernoulli(Tensor self, float? p=None, *, Generator? generator=None) -> Tensor
     """
-    if p.__class__ is not float: p = _b.float_arg(p, 'p', 'bernoulli')
+    if p is not None and p.__class__ is not float: p = _b.float_arg(p, 'p', 'bernoulli')
     return _op.bernoulli(input, p, generator)
 
 @_b.checked(_op.multinomial)
 def multinomial(input: Tensor, num_samples: int, replacement: bool = False, *, generator: Generator | None = None) -> Tensor:
     """multinomial(Tensor self, int num_samples, bool replacement=False, *, Generator? generator=None) -> Tensor
     """
-    if num_samples.__class__ is not int: num_samples = _b.int_arg(num_samples, 'num_samples', 'multinomial')
+    if num_samples.__class__ is not int or not -9223372036854775808 <= num_samples <= 9223372036854775807: num_samples = _b.int_arg(num_samples, 'num_samples', 'multinomial')
     if replacement.__class__ is not bool: replacement = _b.bool_arg(replacement, 'replacement', 'multinomial')
     return _op.multinomial(input, num_samples, replacement, generator)
 
@@ -4490,7 +4503,7 @@ def _sgd_update_(param: Tensor, grad: Tensor, momentum_buffer: Tensor | None, lr
 def _adam_update_(param: Tensor, grad: Tensor, exp_avg: Tensor, exp_avg_sq: Tensor, max_exp_avg_sq: Tensor | None, step: int, lr: float, beta1: float, beta2: float, eps: float, weight_decay: float, amsgrad: bool, maximize: bool, decoupled_weight_decay: bool) -> Tensor:
     """_adam_update_(Tensor(a!) param, Tensor grad, Tensor(b!) exp_avg, Tensor(c!) exp_avg_sq, Tensor(d!)? max_exp_avg_sq, int step, float lr, float beta1, float beta2, float eps, float weight_decay, bool amsgrad, bool maximize, bool decoupled_weight_decay) -> Tensor(a!)
     """
-    if step.__class__ is not int: step = _b.int_arg(step, 'step', '_adam_update_')
+    if step.__class__ is not int or not -9223372036854775808 <= step <= 9223372036854775807: step = _b.int_arg(step, 'step', '_adam_update_')
     if lr.__class__ is not float: lr = _b.float_arg(lr, 'lr', '_adam_update_')
     if beta1.__class__ is not float: beta1 = _b.float_arg(beta1, 'beta1', '_adam_update_')
     if beta2.__class__ is not float: beta2 = _b.float_arg(beta2, 'beta2', '_adam_update_')
@@ -4517,7 +4530,7 @@ def _rmsprop_update_(param: Tensor, grad: Tensor, square_avg: Tensor, grad_avg: 
 def _adagrad_update_(param: Tensor, grad: Tensor, state_sum: Tensor, step: int, lr: float, lr_decay: float, weight_decay: float, eps: float, maximize: bool) -> Tensor:
     """_adagrad_update_(Tensor(a!) param, Tensor grad, Tensor(b!) state_sum, int step, float lr, float lr_decay, float weight_decay, float eps, bool maximize) -> Tensor(a!)
     """
-    if step.__class__ is not int: step = _b.int_arg(step, 'step', '_adagrad_update_')
+    if step.__class__ is not int or not -9223372036854775808 <= step <= 9223372036854775807: step = _b.int_arg(step, 'step', '_adagrad_update_')
     if lr.__class__ is not float: lr = _b.float_arg(lr, 'lr', '_adagrad_update_')
     if lr_decay.__class__ is not float: lr_decay = _b.float_arg(lr_decay, 'lr_decay', '_adagrad_update_')
     if weight_decay.__class__ is not float: weight_decay = _b.float_arg(weight_decay, 'weight_decay', '_adagrad_update_')

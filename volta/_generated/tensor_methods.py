@@ -201,7 +201,7 @@ class TensorMethods:
     def round(self, *, decimals: int = 0) -> Tensor:
         """round(Tensor self, *, int decimals=0) -> Tensor
         """
-        if decimals.__class__ is not int: decimals = _b.int_arg(decimals, 'decimals', 'round')
+        if decimals.__class__ is not int or not -9223372036854775808 <= decimals <= 9223372036854775807: decimals = _b.int_arg(decimals, 'decimals', 'round')
         return _op.round(self, decimals)
 
     @_b.checked(_op.trunc, method=True)
@@ -268,9 +268,9 @@ class TensorMethods:
     def nan_to_num(self, nan: float | None = None, posinf: float | None = None, neginf: float | None = None) -> Tensor:
         """nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor
         """
-        if nan.__class__ is not float: nan = _b.float_arg(nan, 'nan', 'nan_to_num')
-        if posinf.__class__ is not float: posinf = _b.float_arg(posinf, 'posinf', 'nan_to_num')
-        if neginf.__class__ is not float: neginf = _b.float_arg(neginf, 'neginf', 'nan_to_num')
+        if nan is not None and nan.__class__ is not float: nan = _b.float_arg(nan, 'nan', 'nan_to_num')
+        if posinf is not None and posinf.__class__ is not float: posinf = _b.float_arg(posinf, 'posinf', 'nan_to_num')
+        if neginf is not None and neginf.__class__ is not float: neginf = _b.float_arg(neginf, 'neginf', 'nan_to_num')
         return _op.nan_to_num(self, nan, posinf, neginf)
 
     @_b.checked(_op.logical_not, method=True)
@@ -319,7 +319,7 @@ class TensorMethods:
     def div(self, other: Tensor | Number, *, rounding_mode: str | None = None) -> Tensor:
         """div(Tensor self, Tensor other, *, str? rounding_mode=None) -> Tensor
         """
-        if rounding_mode.__class__ is not str: rounding_mode = _b.str_arg(rounding_mode, 'rounding_mode', 'div')
+        if rounding_mode is not None and rounding_mode.__class__ is not str: rounding_mode = _b.str_arg(rounding_mode, 'rounding_mode', 'div')
         return _op.div(self, other, rounding_mode)
 
     @_b.checked(_op.true_divide, method=True)
@@ -332,7 +332,7 @@ class TensorMethods:
     def divide(self, other: Tensor, *, rounding_mode: str | None = None) -> Tensor:
         """divide(Tensor self, Tensor other, *, str? rounding_mode=None) -> Tensor
         """
-        if rounding_mode.__class__ is not str: rounding_mode = _b.str_arg(rounding_mode, 'rounding_mode', 'divide')
+        if rounding_mode is not None and rounding_mode.__class__ is not str: rounding_mode = _b.str_arg(rounding_mode, 'rounding_mode', 'divide')
         return _op.divide(self, other, rounding_mode)
 
     @_b.checked(_op.floor_divide, method=True)
@@ -634,7 +634,7 @@ class TensorMethods:
         
         log(p / (1 - p)), with p clamped to [eps, 1 - eps] when eps is given.
         """
-        if eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'logit')
+        if eps is not None and eps.__class__ is not float: eps = _b.float_arg(eps, 'eps', 'logit')
         return _op.logit(self, eps)
 
     @_b.checked(_op.lgamma, method=True)
@@ -659,7 +659,7 @@ class TensorMethods:
         
         The multivariate log-gamma function of dimension p.
         """
-        if p.__class__ is not int: p = _b.int_arg(p, 'p', 'mvlgamma')
+        if p.__class__ is not int or not -9223372036854775808 <= p <= 9223372036854775807: p = _b.int_arg(p, 'p', 'mvlgamma')
         return _op.mvlgamma(self, p)
 
     @_b.checked(_op.i0, method=True)
@@ -851,10 +851,12 @@ class TensorMethods:
         return _op.mean(self, dim, keepdim, dtype)
 
     @_b.checked(_op.prod, method=True)
-    def prod(self, dim: int | None = None, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor:
+    def prod(self, dim: int | None = _b.OMITTED, keepdim: bool = False, *, dtype: dtype | None = None) -> Tensor:
         """prod(Tensor self, int? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
         """
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'prod')
+        if dim is None: _b.reject_none('dim', 'int', 'prod')
+        if dim is _b.OMITTED: dim = None
+        if dim is not None and (dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807): dim = _b.int_arg(dim, 'dim', 'prod')
         if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'prod')
         dtype = _b.dtype_arg(dtype)
         return _op.prod(self, dim, keepdim, dtype)
@@ -893,7 +895,7 @@ class TensorMethods:
     def aminmax(self, *, dim: int | None = None, keepdim: bool = False) -> tuple[Tensor, Tensor]:
         """aminmax(Tensor self, *, int? dim=None, bool keepdim=False) -> (Tensor min, Tensor max)
         """
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'aminmax')
+        if dim is not None and (dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807): dim = _b.int_arg(dim, 'dim', 'aminmax')
         if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'aminmax')
         return _b.named_result('aminmax', ('min', 'max'), _op.aminmax(self, dim, keepdim))
 
@@ -901,7 +903,7 @@ class TensorMethods:
     def argmax(self, dim: int | None = None, keepdim: bool = False) -> Tensor:
         """argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
         """
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'argmax')
+        if dim is not None and (dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807): dim = _b.int_arg(dim, 'dim', 'argmax')
         if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'argmax')
         return _op.argmax(self, dim, keepdim)
 
@@ -909,7 +911,7 @@ class TensorMethods:
     def argmin(self, dim: int | None = None, keepdim: bool = False) -> Tensor:
         """argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
         """
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'argmin')
+        if dim is not None and (dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807): dim = _b.int_arg(dim, 'dim', 'argmin')
         if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'argmin')
         return _op.argmin(self, dim, keepdim)
 
@@ -975,7 +977,7 @@ class TensorMethods:
     def cumsum(self, dim: int, *, dtype: dtype | None = None) -> Tensor:
         """cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor
         """
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'cumsum')
+        if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'cumsum')
         dtype = _b.dtype_arg(dtype)
         return _op.cumsum(self, dim, dtype)
 
@@ -983,7 +985,7 @@ class TensorMethods:
     def cumprod(self, dim: int, *, dtype: dtype | None = None) -> Tensor:
         """cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor
         """
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'cumprod')
+        if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'cumprod')
         dtype = _b.dtype_arg(dtype)
         return _op.cumprod(self, dim, dtype)
 
@@ -999,7 +1001,7 @@ class TensorMethods:
         
         Running maximum along dim, with the index of each maximum.
         """
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'cummax')
+        if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'cummax')
         return _b.named_result('cummax', ('values', 'indices'), _op.cummax(self, dim))
 
     @_b.checked(_op.cummin, method=True)
@@ -1008,7 +1010,7 @@ class TensorMethods:
         
         Running minimum along dim, with the index of each minimum.
         """
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'cummin')
+        if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'cummin')
         return _b.named_result('cummin', ('values', 'indices'), _op.cummin(self, dim))
 
     @_b.checked(_op.logcumsumexp, method=True)
@@ -1017,7 +1019,7 @@ class TensorMethods:
         
         log(cumsum(exp(self))) along dim, computed without overflow.
         """
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'logcumsumexp')
+        if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'logcumsumexp')
         return _op.logcumsumexp(self, dim)
 
     @_b.checked(_op.nanmean, method=True)
@@ -1063,8 +1065,8 @@ class TensorMethods:
         
         The k-th smallest element along dim, with its index.
         """
-        if k.__class__ is not int: k = _b.int_arg(k, 'k', 'kthvalue')
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'kthvalue')
+        if k.__class__ is not int or not -9223372036854775808 <= k <= 9223372036854775807: k = _b.int_arg(k, 'k', 'kthvalue')
+        if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'kthvalue')
         if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'kthvalue')
         return _b.named_result('kthvalue', ('values', 'indices'), _op.kthvalue(self, k, dim, keepdim))
 
@@ -1074,7 +1076,7 @@ class TensorMethods:
         
         The most frequent value along dim (the smallest among ties), with its index.
         """
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'mode')
+        if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'mode')
         if keepdim.__class__ is not bool: keepdim = _b.bool_arg(keepdim, 'keepdim', 'mode')
         return _b.named_result('mode', ('values', 'indices'), _op.mode(self, dim, keepdim))
 
@@ -1092,7 +1094,7 @@ class TensorMethods:
         
         A histogram of equal-width bins over [min, max] (the data's range when both are 0).
         """
-        if bins.__class__ is not int: bins = _b.int_arg(bins, 'bins', 'histc')
+        if bins.__class__ is not int or not -9223372036854775808 <= bins <= 9223372036854775807: bins = _b.int_arg(bins, 'bins', 'histc')
         return _op.histc(self, bins, min, max)
 
     def histogram(self, *args: Any, **kwargs: Any) -> Any:
@@ -1113,7 +1115,7 @@ class TensorMethods:
         """
         if return_inverse.__class__ is not bool: return_inverse = _b.bool_arg(return_inverse, 'return_inverse', 'unique_consecutive')
         if return_counts.__class__ is not bool: return_counts = _b.bool_arg(return_counts, 'return_counts', 'unique_consecutive')
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unique_consecutive')
+        if dim is not None and (dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807): dim = _b.int_arg(dim, 'dim', 'unique_consecutive')
         return _op.unique_consecutive(self, return_inverse, return_counts, dim)
 
     @_b.checked(_op.matmul, method=True)
@@ -1268,13 +1270,13 @@ class TensorMethods:
         return _b.named_result('triangular_solve', ('solution', 'cloned_coefficient'), _op.triangular_solve(self, A, upper, transpose, unitriangular))
 
     @_b.checked(_op.lu, method=True)
-    def lu(self, pivot: bool = True, get_infos: bool = False) -> tuple[Tensor, ...]:
-        """lu(Tensor self, bool pivot=True, bool get_infos=False) -> Tensor[]
+    def lu(self, pivot: bool = True, get_infos: bool | None = False) -> tuple[Tensor, ...]:
+        """lu(Tensor self, bool pivot=True, bool? get_infos=False) -> Tensor[]
         
         Packed LU decomposition and pivots (and info codes with get_infos), torch.lu's signature.
         """
         if pivot.__class__ is not bool: pivot = _b.bool_arg(pivot, 'pivot', 'lu')
-        if get_infos.__class__ is not bool: get_infos = _b.bool_arg(get_infos, 'get_infos', 'lu')
+        if get_infos is not None and get_infos.__class__ is not bool: get_infos = _b.bool_arg(get_infos, 'get_infos', 'lu')
         return _op.lu(self, pivot, get_infos)
 
     @_b.checked(_op.lu_solve, method=True)
@@ -1325,7 +1327,7 @@ class TensorMethods:
         
         Alias of linalg.matrix_power.
         """
-        if n.__class__ is not int: n = _b.int_arg(n, 'n', 'matrix_power')
+        if n.__class__ is not int or not -9223372036854775808 <= n <= 9223372036854775807: n = _b.int_arg(n, 'n', 'matrix_power')
         return _op.matrix_power(self, n)
 
     @_b.checked(_op.pinverse, method=True)
@@ -1343,7 +1345,7 @@ class TensorMethods:
         
         Cross product of 3-vectors along dim (the first size-3 dim by default).
         """
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'cross')
+        if dim is not None and (dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807): dim = _b.int_arg(dim, 'dim', 'cross')
         return _op.cross(self, other, dim)
 
     @_b.checked(_op.addbmm, method=True)
@@ -1393,7 +1395,7 @@ class TensorMethods:
         
         Covariance matrix of the rows' variables (columns are observations).
         """
-        if correction.__class__ is not int: correction = _b.int_arg(correction, 'correction', 'cov')
+        if correction.__class__ is not int or not -9223372036854775808 <= correction <= 9223372036854775807: correction = _b.int_arg(correction, 'correction', 'cov')
         return _op.cov(self, correction, fweights, aweights)
 
     @_b.checked(_op.corrcoef, method=True)
@@ -1410,7 +1412,7 @@ class TensorMethods:
         
         2-D matrix with the flattened input on the offset-th diagonal.
         """
-        if offset.__class__ is not int: offset = _b.int_arg(offset, 'offset', 'diagflat')
+        if offset.__class__ is not int or not -9223372036854775808 <= offset <= 9223372036854775807: offset = _b.int_arg(offset, 'offset', 'diagflat')
         return _op.diagflat(self, offset)
 
     @_b.checked(_op.renorm, method=True)
@@ -1419,7 +1421,7 @@ class TensorMethods:
         
         Rescale each slice along dim whose p-norm exceeds maxnorm to norm maxnorm.
         """
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'renorm')
+        if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'renorm')
         return _op.renorm(self, p, dim, maxnorm)
 
     @_b.checked(_op.view, method=True)
@@ -1436,7 +1438,7 @@ class TensorMethods:
         """
         size = _b.int_list(size, 0, 'size')
         stride = _b.int_list(stride, 0, 'stride')
-        if storage_offset.__class__ is not int: storage_offset = _b.int_arg(storage_offset, 'storage_offset', 'as_strided')
+        if storage_offset is not None and (storage_offset.__class__ is not int or not -9223372036854775808 <= storage_offset <= 9223372036854775807): storage_offset = _b.int_arg(storage_offset, 'storage_offset', 'as_strided')
         return _op.as_strided(self, size, stride, storage_offset)
 
     @_b.checked(_op.permute, method=True)
@@ -1451,16 +1453,16 @@ class TensorMethods:
     def transpose(self, dim0: int, dim1: int) -> Tensor:
         """transpose(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
         """
-        if dim0.__class__ is not int: dim0 = _b.int_arg(dim0, 'dim0', 'transpose')
-        if dim1.__class__ is not int: dim1 = _b.int_arg(dim1, 'dim1', 'transpose')
+        if dim0.__class__ is not int or not -9223372036854775808 <= dim0 <= 9223372036854775807: dim0 = _b.int_arg(dim0, 'dim0', 'transpose')
+        if dim1.__class__ is not int or not -9223372036854775808 <= dim1 <= 9223372036854775807: dim1 = _b.int_arg(dim1, 'dim1', 'transpose')
         return _op.transpose(self, dim0, dim1)
 
     @_b.checked(_op.swapaxes, method=True)
     def swapaxes(self, axis0: int, axis1: int) -> Tensor:
         """swapaxes(Tensor(a) self, int axis0, int axis1) -> Tensor(a)
         """
-        if axis0.__class__ is not int: axis0 = _b.int_arg(axis0, 'axis0', 'swapaxes')
-        if axis1.__class__ is not int: axis1 = _b.int_arg(axis1, 'axis1', 'swapaxes')
+        if axis0.__class__ is not int or not -9223372036854775808 <= axis0 <= 9223372036854775807: axis0 = _b.int_arg(axis0, 'axis0', 'swapaxes')
+        if axis1.__class__ is not int or not -9223372036854775808 <= axis1 <= 9223372036854775807: axis1 = _b.int_arg(axis1, 'axis1', 'swapaxes')
         return _op.swapaxes(self, axis0, axis1)
 
     @_b.checked(_op.t, method=True)
@@ -1470,9 +1472,11 @@ class TensorMethods:
         return _op.t(self)
 
     @_b.checked(_op.squeeze, method=True)
-    def squeeze(self, dim: int | Sequence[int] | None = None) -> Tensor:
+    def squeeze(self, dim: int | Sequence[int] | None = _b.OMITTED) -> Tensor:
         """squeeze(Tensor(a) self, int[1]? dim=None) -> Tensor(a)
         """
+        if dim is None: _b.reject_none('dim', 'tuple of ints', 'squeeze')
+        if dim is _b.OMITTED: dim = None
         dim = _b.int_list(dim, 1, 'dim')
         return _op.squeeze(self, dim)
 
@@ -1480,7 +1484,7 @@ class TensorMethods:
     def unsqueeze(self, dim: int) -> Tensor:
         """unsqueeze(Tensor(a) self, int dim) -> Tensor(a)
         """
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unsqueeze')
+        if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'unsqueeze')
         return _op.unsqueeze(self, dim)
 
     @_b.checked(_op.expand, method=True)
@@ -1508,35 +1512,35 @@ class TensorMethods:
     def narrow(self, dim: int, start: int, length: int) -> Tensor:
         """narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)
         """
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'narrow')
-        if start.__class__ is not int: start = _b.int_arg(start, 'start', 'narrow')
-        if length.__class__ is not int: length = _b.int_arg(length, 'length', 'narrow')
+        if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'narrow')
+        if start.__class__ is not int or not -9223372036854775808 <= start <= 9223372036854775807: start = _b.int_arg(start, 'start', 'narrow')
+        if length.__class__ is not int or not -9223372036854775808 <= length <= 9223372036854775807: length = _b.int_arg(length, 'length', 'narrow')
         return _op.narrow(self, dim, start, length)
 
     @_b.checked(_op.select, method=True)
     def select(self, dim: int, index: int) -> Tensor:
         """select(Tensor(a) self, int dim, int index) -> Tensor(a)
         """
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'select')
-        if index.__class__ is not int: index = _b.int_arg(index, 'index', 'select')
+        if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'select')
+        if index.__class__ is not int or not -9223372036854775808 <= index <= 9223372036854775807: index = _b.int_arg(index, 'index', 'select')
         return _op.select(self, dim, index)
 
     @_b.checked(_op.unfold, method=True)
     def unfold(self, dimension: int, size: int, step: int) -> Tensor:
         """unfold(Tensor(a) self, int dimension, int size, int step) -> Tensor(a)
         """
-        if dimension.__class__ is not int: dimension = _b.int_arg(dimension, 'dimension', 'unfold')
-        if size.__class__ is not int: size = _b.int_arg(size, 'size', 'unfold')
-        if step.__class__ is not int: step = _b.int_arg(step, 'step', 'unfold')
+        if dimension.__class__ is not int or not -9223372036854775808 <= dimension <= 9223372036854775807: dimension = _b.int_arg(dimension, 'dimension', 'unfold')
+        if size.__class__ is not int or not -9223372036854775808 <= size <= 9223372036854775807: size = _b.int_arg(size, 'size', 'unfold')
+        if step.__class__ is not int or not -9223372036854775808 <= step <= 9223372036854775807: step = _b.int_arg(step, 'step', 'unfold')
         return _op.unfold(self, dimension, size, step)
 
     @_b.checked(_op.diagonal, method=True)
     def diagonal(self, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Tensor:
         """diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)
         """
-        if offset.__class__ is not int: offset = _b.int_arg(offset, 'offset', 'diagonal')
-        if dim1.__class__ is not int: dim1 = _b.int_arg(dim1, 'dim1', 'diagonal')
-        if dim2.__class__ is not int: dim2 = _b.int_arg(dim2, 'dim2', 'diagonal')
+        if offset.__class__ is not int or not -9223372036854775808 <= offset <= 9223372036854775807: offset = _b.int_arg(offset, 'offset', 'diagonal')
+        if dim1.__class__ is not int or not -9223372036854775808 <= dim1 <= 9223372036854775807: dim1 = _b.int_arg(dim1, 'dim1', 'diagonal')
+        if dim2.__class__ is not int or not -9223372036854775808 <= dim2 <= 9223372036854775807: dim2 = _b.int_arg(dim2, 'dim2', 'diagonal')
         return _op.diagonal(self, offset, dim1, dim2)
 
     def split(self, *args: Any, **kwargs: Any) -> Any:
@@ -1549,15 +1553,15 @@ class TensorMethods:
     def chunk(self, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
         """chunk(Tensor(a) self, int chunks, int dim=0) -> Tensor(a)[]
         """
-        if chunks.__class__ is not int: chunks = _b.int_arg(chunks, 'chunks', 'chunk')
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'chunk')
+        if chunks.__class__ is not int or not -9223372036854775808 <= chunks <= 9223372036854775807: chunks = _b.int_arg(chunks, 'chunks', 'chunk')
+        if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'chunk')
         return _op.chunk(self, chunks, dim)
 
     @_b.checked(_op.unbind, method=True)
     def unbind(self, dim: int = 0) -> tuple[Tensor, ...]:
         """unbind(Tensor(a) self, int dim=0) -> Tensor(a)[]
         """
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unbind')
+        if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'unbind')
         return _op.unbind(self, dim)
 
     @_b.checked(_op.movedim, method=True)
@@ -1592,15 +1596,15 @@ class TensorMethods:
     def flatten(self, start_dim: int = 0, end_dim: int = -1) -> Tensor:
         """flatten(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)
         """
-        if start_dim.__class__ is not int: start_dim = _b.int_arg(start_dim, 'start_dim', 'flatten')
-        if end_dim.__class__ is not int: end_dim = _b.int_arg(end_dim, 'end_dim', 'flatten')
+        if start_dim.__class__ is not int or not -9223372036854775808 <= start_dim <= 9223372036854775807: start_dim = _b.int_arg(start_dim, 'start_dim', 'flatten')
+        if end_dim.__class__ is not int or not -9223372036854775808 <= end_dim <= 9223372036854775807: end_dim = _b.int_arg(end_dim, 'end_dim', 'flatten')
         return _op.flatten(self, start_dim, end_dim)
 
     @_b.checked(_op.unflatten, method=True)
     def unflatten(self, dim: int, sizes: int | Sequence[int]) -> Tensor:
         """unflatten(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)
         """
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unflatten')
+        if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'unflatten')
         sizes = _b.int_list(sizes, 0, 'sizes')
         return _op.unflatten(self, dim, sizes)
 
@@ -1646,7 +1650,7 @@ class TensorMethods:
         """_to_copy(Tensor self, *, ScalarType? dtype=None, str? device=None) -> Tensor
         """
         dtype = _b.dtype_arg(dtype)
-        if device.__class__ is not str: device = _b.str_arg(device, 'device', '_to_copy')
+        if device is not None and device.__class__ is not str: device = _b.str_arg(device, 'device', '_to_copy')
         return _op._to_copy(self, dtype, device)
 
     @_b.checked(_op.detach, method=True)
@@ -1691,30 +1695,30 @@ class TensorMethods:
     def tril(self, diagonal: int = 0) -> Tensor:
         """tril(Tensor self, int diagonal=0) -> Tensor
         """
-        if diagonal.__class__ is not int: diagonal = _b.int_arg(diagonal, 'diagonal', 'tril')
+        if diagonal.__class__ is not int or not -9223372036854775808 <= diagonal <= 9223372036854775807: diagonal = _b.int_arg(diagonal, 'diagonal', 'tril')
         return _op.tril(self, diagonal)
 
     @_b.checked(_op.triu, method=True)
     def triu(self, diagonal: int = 0) -> Tensor:
         """triu(Tensor self, int diagonal=0) -> Tensor
         """
-        if diagonal.__class__ is not int: diagonal = _b.int_arg(diagonal, 'diagonal', 'triu')
+        if diagonal.__class__ is not int or not -9223372036854775808 <= diagonal <= 9223372036854775807: diagonal = _b.int_arg(diagonal, 'diagonal', 'triu')
         return _op.triu(self, diagonal)
 
     @_b.checked(_op.diag, method=True)
     def diag(self, diagonal: int = 0) -> Tensor:
         """diag(Tensor self, int diagonal=0) -> Tensor
         """
-        if diagonal.__class__ is not int: diagonal = _b.int_arg(diagonal, 'diagonal', 'diag')
+        if diagonal.__class__ is not int or not -9223372036854775808 <= diagonal <= 9223372036854775807: diagonal = _b.int_arg(diagonal, 'diagonal', 'diag')
         return _op.diag(self, diagonal)
 
     @_b.checked(_op.diag_embed, method=True)
     def diag_embed(self, offset: int = 0, dim1: int = -2, dim2: int = -1) -> Tensor:
         """diag_embed(Tensor self, int offset=0, int dim1=-2, int dim2=-1) -> Tensor
         """
-        if offset.__class__ is not int: offset = _b.int_arg(offset, 'offset', 'diag_embed')
-        if dim1.__class__ is not int: dim1 = _b.int_arg(dim1, 'dim1', 'diag_embed')
-        if dim2.__class__ is not int: dim2 = _b.int_arg(dim2, 'dim2', 'diag_embed')
+        if offset.__class__ is not int or not -9223372036854775808 <= offset <= 9223372036854775807: offset = _b.int_arg(offset, 'offset', 'diag_embed')
+        if dim1.__class__ is not int or not -9223372036854775808 <= dim1 <= 9223372036854775807: dim1 = _b.int_arg(dim1, 'dim1', 'diag_embed')
+        if dim2.__class__ is not int or not -9223372036854775808 <= dim2 <= 9223372036854775807: dim2 = _b.int_arg(dim2, 'dim2', 'diag_embed')
         return _op.diag_embed(self, offset, dim1, dim2)
 
     @_b.checked(_op.unsafe_chunk, method=True)
@@ -1723,8 +1727,8 @@ class TensorMethods:
         
         chunk without the views' aliasing guarantees (volta returns the same views as chunk).
         """
-        if chunks.__class__ is not int: chunks = _b.int_arg(chunks, 'chunks', 'unsafe_chunk')
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unsafe_chunk')
+        if chunks.__class__ is not int or not -9223372036854775808 <= chunks <= 9223372036854775807: chunks = _b.int_arg(chunks, 'chunks', 'unsafe_chunk')
+        if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'unsafe_chunk')
         return _op.unsafe_chunk(self, chunks, dim)
 
     @_b.checked(_op.unsafe_split_Tensor, method=True)
@@ -1733,8 +1737,8 @@ class TensorMethods:
         
         split by size without the views' aliasing guarantees (the same views as split).
         """
-        if split_size.__class__ is not int: split_size = _b.int_arg(split_size, 'split_size', 'unsafe_split')
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unsafe_split')
+        if split_size.__class__ is not int or not -9223372036854775808 <= split_size <= 9223372036854775807: split_size = _b.int_arg(split_size, 'split_size', 'unsafe_split')
+        if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'unsafe_split')
         return _op.unsafe_split_Tensor(self, split_size, dim)
 
     @_b.checked(_op.split_with_sizes, method=True)
@@ -1744,7 +1748,7 @@ class TensorMethods:
         Views of the given sizes along ``dim``; the sizes must add up to its size.
         """
         split_sizes = _b.int_list(split_sizes, 0, 'split_sizes')
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'split_with_sizes')
+        if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'split_with_sizes')
         return _op.split_with_sizes(self, split_sizes, dim)
 
     def tensor_split(self, *args: Any, **kwargs: Any) -> Any:
@@ -1806,9 +1810,9 @@ class TensorMethods:
         
         A copy of ``self.narrow(dim, start, length)``.
         """
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'narrow_copy')
-        if start.__class__ is not int: start = _b.int_arg(start, 'start', 'narrow_copy')
-        if length.__class__ is not int: length = _b.int_arg(length, 'length', 'narrow_copy')
+        if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'narrow_copy')
+        if start.__class__ is not int or not -9223372036854775808 <= start <= 9223372036854775807: start = _b.int_arg(start, 'start', 'narrow_copy')
+        if length.__class__ is not int or not -9223372036854775808 <= length <= 9223372036854775807: length = _b.int_arg(length, 'length', 'narrow_copy')
         return _op.narrow_copy(self, dim, start, length)
 
     @_b.checked(_op.diagonal_scatter, method=True)
@@ -1817,9 +1821,9 @@ class TensorMethods:
         
         A copy of ``self`` with ``src`` written into its diagonal.
         """
-        if offset.__class__ is not int: offset = _b.int_arg(offset, 'offset', 'diagonal_scatter')
-        if dim1.__class__ is not int: dim1 = _b.int_arg(dim1, 'dim1', 'diagonal_scatter')
-        if dim2.__class__ is not int: dim2 = _b.int_arg(dim2, 'dim2', 'diagonal_scatter')
+        if offset.__class__ is not int or not -9223372036854775808 <= offset <= 9223372036854775807: offset = _b.int_arg(offset, 'offset', 'diagonal_scatter')
+        if dim1.__class__ is not int or not -9223372036854775808 <= dim1 <= 9223372036854775807: dim1 = _b.int_arg(dim1, 'dim1', 'diagonal_scatter')
+        if dim2.__class__ is not int or not -9223372036854775808 <= dim2 <= 9223372036854775807: dim2 = _b.int_arg(dim2, 'dim2', 'diagonal_scatter')
         return _op.diagonal_scatter(self, src, offset, dim1, dim2)
 
     @_b.checked(_op.select_scatter, method=True)
@@ -1828,8 +1832,8 @@ class TensorMethods:
         
         A copy of ``self`` with ``src`` written into ``self.select(dim, index)``.
         """
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'select_scatter')
-        if index.__class__ is not int: index = _b.int_arg(index, 'index', 'select_scatter')
+        if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'select_scatter')
+        if index.__class__ is not int or not -9223372036854775808 <= index <= 9223372036854775807: index = _b.int_arg(index, 'index', 'select_scatter')
         return _op.select_scatter(self, src, dim, index)
 
     @_b.checked(_op.slice_scatter, method=True)
@@ -1838,10 +1842,10 @@ class TensorMethods:
         
         A copy of ``self`` with ``src`` written into the slice ``start:end:step`` of ``dim``.
         """
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'slice_scatter')
-        if start.__class__ is not int: start = _b.int_arg(start, 'start', 'slice_scatter')
-        if end.__class__ is not int: end = _b.int_arg(end, 'end', 'slice_scatter')
-        if step.__class__ is not int: step = _b.int_arg(step, 'step', 'slice_scatter')
+        if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'slice_scatter')
+        if start is not None and (start.__class__ is not int or not -9223372036854775808 <= start <= 9223372036854775807): start = _b.int_arg(start, 'start', 'slice_scatter')
+        if end is not None and (end.__class__ is not int or not -9223372036854775808 <= end <= 9223372036854775807): end = _b.int_arg(end, 'end', 'slice_scatter')
+        if step.__class__ is not int or not -9223372036854775808 <= step <= 9223372036854775807: step = _b.int_arg(step, 'step', 'slice_scatter')
         return _op.slice_scatter(self, src, dim, start, end, step)
 
     @_b.checked(_op.fliplr, method=True)
@@ -1866,7 +1870,7 @@ class TensorMethods:
         
         Rotate by 90 degrees ``k`` times in the plane of ``dims``, from the first towards the second.
         """
-        if k.__class__ is not int: k = _b.int_arg(k, 'k', 'rot90')
+        if k.__class__ is not int or not -9223372036854775808 <= k <= 9223372036854775807: k = _b.int_arg(k, 'k', 'rot90')
         dims = _b.int_list(dims, 0, 'dims')
         return _op.rot90(self, k, dims)
 
@@ -1876,17 +1880,17 @@ class TensorMethods:
         
         The ``n``-th forward difference along ``dim``, after concatenating ``prepend`` and ``append``.
         """
-        if n.__class__ is not int: n = _b.int_arg(n, 'n', 'diff')
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'diff')
+        if n.__class__ is not int or not -9223372036854775808 <= n <= 9223372036854775807: n = _b.int_arg(n, 'n', 'diff')
+        if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'diff')
         return _op.diff(self, n, dim, prepend, append)
 
     @_b.checked(_op.sort, method=True)
     def sort(self, dim: int = -1, descending: bool = False, *, stable: bool | None = False) -> tuple[Tensor, Tensor]:
         """sort(Tensor self, int dim=-1, bool descending=False, *, bool? stable=False) -> (Tensor values, Tensor indices)
         """
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'sort')
+        if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'sort')
         if descending.__class__ is not bool: descending = _b.bool_arg(descending, 'descending', 'sort')
-        if stable.__class__ is not bool: stable = _b.bool_arg(stable, 'stable', 'sort')
+        if stable is not None and stable.__class__ is not bool: stable = _b.bool_arg(stable, 'stable', 'sort')
         return _b.named_result('sort', ('values', 'indices'), _op.sort(self, dim, descending, stable))
 
     def argsort(self, *args: Any, **kwargs: Any) -> Any:
@@ -1899,8 +1903,8 @@ class TensorMethods:
     def topk(self, k: int, dim: int = -1, largest: bool = True, sorted: bool = True) -> tuple[Tensor, Tensor]:
         """topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)
         """
-        if k.__class__ is not int: k = _b.int_arg(k, 'k', 'topk')
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'topk')
+        if k.__class__ is not int or not -9223372036854775808 <= k <= 9223372036854775807: k = _b.int_arg(k, 'k', 'topk')
+        if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'topk')
         if largest.__class__ is not bool: largest = _b.bool_arg(largest, 'largest', 'topk')
         if sorted.__class__ is not bool: sorted = _b.bool_arg(sorted, 'sorted', 'topk')
         return _b.named_result('topk', ('values', 'indices'), _op.topk(self, k, dim, largest, sorted))
@@ -1909,7 +1913,7 @@ class TensorMethods:
     def gather(self, dim: int, index: Tensor, *, sparse_grad: bool = False) -> Tensor:
         """gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor
         """
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'gather')
+        if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'gather')
         if sparse_grad.__class__ is not bool: sparse_grad = _b.bool_arg(sparse_grad, 'sparse_grad', 'gather')
         return _op.gather(self, dim, index, sparse_grad)
 
@@ -1917,7 +1921,7 @@ class TensorMethods:
     def take_along_dim(self, indices: Tensor, dim: int | None = None) -> Tensor:
         """take_along_dim(Tensor self, Tensor indices, int? dim=None) -> Tensor
         """
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'take_along_dim')
+        if dim is not None and (dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807): dim = _b.int_arg(dim, 'dim', 'take_along_dim')
         return _op.take_along_dim(self, indices, dim)
 
     def scatter(self, *args: Any, **kwargs: Any) -> Any:
@@ -1936,21 +1940,21 @@ class TensorMethods:
     def scatter_add(self, dim: int, index: Tensor, src: Tensor) -> Tensor:
         """scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor
         """
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'scatter_add')
+        if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'scatter_add')
         return _op.scatter_add(self, dim, index, src)
 
     @_b.checked(_op.index_select, method=True)
     def index_select(self, dim: int, index: Tensor) -> Tensor:
         """index_select(Tensor self, int dim, Tensor index) -> Tensor
         """
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'index_select')
+        if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'index_select')
         return _op.index_select(self, dim, index)
 
     @_b.checked(_op.index_add, method=True)
     def index_add(self, dim: int, index: Tensor, source: Tensor, *, alpha: Number = 1) -> Tensor:
         """index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor
         """
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'index_add')
+        if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'index_add')
         return _op.index_add(self, dim, index, source, alpha)
 
     @_b.checked(_op.index_put, method=True)
@@ -1992,14 +1996,14 @@ class TensorMethods:
         if sorted.__class__ is not bool: sorted = _b.bool_arg(sorted, 'sorted', 'unique')
         if return_inverse.__class__ is not bool: return_inverse = _b.bool_arg(return_inverse, 'return_inverse', 'unique')
         if return_counts.__class__ is not bool: return_counts = _b.bool_arg(return_counts, 'return_counts', 'unique')
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'unique')
+        if dim is not None and (dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807): dim = _b.int_arg(dim, 'dim', 'unique')
         return _op.unique(self, sorted, return_inverse, return_counts, dim)
 
     @_b.checked(_op.bincount, method=True)
     def bincount(self, weights: Tensor | None = None, minlength: int = 0) -> Tensor:
         """bincount(Tensor self, Tensor? weights=None, int minlength=0) -> Tensor
         """
-        if minlength.__class__ is not int: minlength = _b.int_arg(minlength, 'minlength', 'bincount')
+        if minlength.__class__ is not int or not -9223372036854775808 <= minlength <= 9223372036854775807: minlength = _b.int_arg(minlength, 'minlength', 'bincount')
         return _op.bincount(self, weights, minlength)
 
     @_b.checked(_op.take, method=True)
@@ -2035,7 +2039,7 @@ class TensorMethods:
         
         A copy of ``self`` with the slices of ``source`` written at ``index`` along ``dim``.
         """
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'index_copy')
+        if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'index_copy')
         return _op.index_copy(self, dim, index, source)
 
     @_b.checked(_op.scatter_reduce_two, method=True)
@@ -2044,7 +2048,7 @@ class TensorMethods:
         
         Reduce (sum, prod, mean, amax, amin) the values of ``src`` into ``self`` at ``index`` along ``dim``.
         """
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'scatter_reduce')
+        if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'scatter_reduce')
         if reduce.__class__ is not str: reduce = _b.str_arg(reduce, 'reduce', 'scatter_reduce')
         if include_self.__class__ is not bool: include_self = _b.bool_arg(include_self, 'include_self', 'scatter_reduce')
         return _op.scatter_reduce_two(self, dim, index, src, reduce, include_self)
@@ -2055,7 +2059,7 @@ class TensorMethods:
         
         Reduce (prod, mean, amax, amin) the slices of ``source`` into ``self`` at ``index`` along ``dim``.
         """
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'index_reduce')
+        if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'index_reduce')
         if reduce.__class__ is not str: reduce = _b.str_arg(reduce, 'reduce', 'index_reduce')
         if include_self.__class__ is not bool: include_self = _b.bool_arg(include_self, 'include_self', 'index_reduce')
         return _op.index_reduce(self, dim, index, source, reduce, include_self)
@@ -2084,15 +2088,15 @@ class TensorMethods:
         
         nonzero's first ``size`` rows, padded with ``fill_value`` to exactly ``size`` rows.
         """
-        if size.__class__ is not int: size = _b.int_arg(size, 'size', 'nonzero_static')
-        if fill_value.__class__ is not int: fill_value = _b.int_arg(fill_value, 'fill_value', 'nonzero_static')
+        if size.__class__ is not int or not -9223372036854775808 <= size <= 9223372036854775807: size = _b.int_arg(size, 'size', 'nonzero_static')
+        if fill_value.__class__ is not int or not -9223372036854775808 <= fill_value <= 9223372036854775807: fill_value = _b.int_arg(fill_value, 'fill_value', 'nonzero_static')
         return _op.nonzero_static(self, size, fill_value)
 
     @_b.checked(_op.softmax, method=True)
     def softmax(self, dim: int, dtype: dtype | None = None) -> Tensor:
         """softmax(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
         """
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'softmax')
+        if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'softmax')
         dtype = _b.dtype_arg(dtype)
         return _op.softmax(self, dim, dtype)
 
@@ -2100,7 +2104,7 @@ class TensorMethods:
     def log_softmax(self, dim: int, dtype: dtype | None = None) -> Tensor:
         """log_softmax(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
         """
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'log_softmax')
+        if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'log_softmax')
         dtype = _b.dtype_arg(dtype)
         return _op.log_softmax(self, dim, dtype)
 
@@ -2126,14 +2130,14 @@ class TensorMethods:
     def bernoulli(self, p: float | None = None, *, generator: Generator | None = None) -> Tensor:
         """bernoulli(Tensor self, float? p=None, *, Generator? generator=None) -> Tensor
         """
-        if p.__class__ is not float: p = _b.float_arg(p, 'p', 'bernoulli')
+        if p is not None and p.__class__ is not float: p = _b.float_arg(p, 'p', 'bernoulli')
         return _op.bernoulli(self, p, generator)
 
     @_b.checked(_op.multinomial, method=True)
     def multinomial(self, num_samples: int, replacement: bool = False, *, generator: Generator | None = None) -> Tensor:
         """multinomial(Tensor self, int num_samples, bool replacement=False, *, Generator? generator=None) -> Tensor
         """
-        if num_samples.__class__ is not int: num_samples = _b.int_arg(num_samples, 'num_samples', 'multinomial')
+        if num_samples.__class__ is not int or not -9223372036854775808 <= num_samples <= 9223372036854775807: num_samples = _b.int_arg(num_samples, 'num_samples', 'multinomial')
         if replacement.__class__ is not bool: replacement = _b.bool_arg(replacement, 'replacement', 'multinomial')
         return _op.multinomial(self, num_samples, replacement, generator)
 
@@ -2423,7 +2427,7 @@ class TensorMethods:
         
         In-place version of round.
         """
-        if decimals.__class__ is not int: decimals = _b.int_arg(decimals, 'decimals', 'round_')
+        if decimals.__class__ is not int or not -9223372036854775808 <= decimals <= 9223372036854775807: decimals = _b.int_arg(decimals, 'decimals', 'round_')
         return _op.round_(self, decimals)
 
     @_b.checked(_op.trunc_, method=True)
@@ -2472,9 +2476,9 @@ class TensorMethods:
         
         In-place version of nan_to_num.
         """
-        if nan.__class__ is not float: nan = _b.float_arg(nan, 'nan', 'nan_to_num_')
-        if posinf.__class__ is not float: posinf = _b.float_arg(posinf, 'posinf', 'nan_to_num_')
-        if neginf.__class__ is not float: neginf = _b.float_arg(neginf, 'neginf', 'nan_to_num_')
+        if nan is not None and nan.__class__ is not float: nan = _b.float_arg(nan, 'nan', 'nan_to_num_')
+        if posinf is not None and posinf.__class__ is not float: posinf = _b.float_arg(posinf, 'posinf', 'nan_to_num_')
+        if neginf is not None and neginf.__class__ is not float: neginf = _b.float_arg(neginf, 'neginf', 'nan_to_num_')
         return _op.nan_to_num_(self, nan, posinf, neginf)
 
     @_b.checked(_op.logical_not_, method=True)
@@ -2523,7 +2527,7 @@ class TensorMethods:
         
         In-place version of div.
         """
-        if rounding_mode.__class__ is not str: rounding_mode = _b.str_arg(rounding_mode, 'rounding_mode', 'div_')
+        if rounding_mode is not None and rounding_mode.__class__ is not str: rounding_mode = _b.str_arg(rounding_mode, 'rounding_mode', 'div_')
         return _op.div_(self, other, rounding_mode)
 
     @_b.checked(_op.floor_divide_, method=True)
@@ -2830,7 +2834,7 @@ class TensorMethods:
         
         In-place version of tril.
         """
-        if diagonal.__class__ is not int: diagonal = _b.int_arg(diagonal, 'diagonal', 'tril_')
+        if diagonal.__class__ is not int or not -9223372036854775808 <= diagonal <= 9223372036854775807: diagonal = _b.int_arg(diagonal, 'diagonal', 'tril_')
         return _op.tril_(self, diagonal)
 
     @_b.checked(_op.triu_, method=True)
@@ -2839,7 +2843,7 @@ class TensorMethods:
         
         In-place version of triu.
         """
-        if diagonal.__class__ is not int: diagonal = _b.int_arg(diagonal, 'diagonal', 'triu_')
+        if diagonal.__class__ is not int or not -9223372036854775808 <= diagonal <= 9223372036854775807: diagonal = _b.int_arg(diagonal, 'diagonal', 'triu_')
         return _op.triu_(self, diagonal)
 
     def scatter_(self, *args: Any, **kwargs: Any) -> Any:
@@ -2864,7 +2868,7 @@ class TensorMethods:
         
         In-place version of scatter_add.
         """
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'scatter_add_')
+        if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'scatter_add_')
         return _op.scatter_add_(self, dim, index, src)
 
     @_b.checked(_op.index_add_, method=True)
@@ -2873,7 +2877,7 @@ class TensorMethods:
         
         In-place version of index_add.
         """
-        if dim.__class__ is not int: dim = _b.int_arg(dim, 'dim', 'index_add_')
+        if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'index_add_')
         return _op.index_add_(self, dim, index, source, alpha)
 
     @_b.checked(_op.index_put_, method=True)

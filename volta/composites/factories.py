@@ -16,10 +16,10 @@ from volta.tensor.tensor import Tensor
 # ---------------------------------------------------------------- factories and random
 
 def _like(self: Tensor, dtype: D.dtype | None, device: Any,
-          requires_grad: bool = False) -> dict[str, Any]:
+          requires_grad: bool | None = False) -> dict[str, Any]:
     return {"dtype": self.dtype if dtype is None else dtype,
             "device": self.device if device is None else device,
-            "requires_grad": requires_grad}
+            "requires_grad": bool(requires_grad)}  # None (taken, as PyTorch does) is False
 
 
 def _laid_out(self: Tensor, result: Tensor, memory_format: Any) -> Tensor:

@@ -293,7 +293,7 @@ def linalg_lu(A: Tensor, pivot: bool = True) -> tuple[Tensor, Tensor, Tensor]:
 
 
 @composite("lu")
-def lu(self: Tensor, pivot: bool = True, get_infos: bool = False) -> list[Tensor]:
+def lu(self: Tensor, pivot: bool = True, get_infos: bool | None = False) -> list[Tensor]:
     LU, pivots, info = F.linalg_lu_factor_ex(self, pivot=pivot)
     return [LU, pivots, info] if get_infos else [LU, pivots]
 

@@ -712,10 +712,13 @@ def pairwise_distance(x1: Tensor, x2: Tensor, p: float = 2, eps: float = 1e-06,
 
 
 @composite("normalize")
-def normalize(input: Tensor, p: float = 2, dim: int = 1,
+def normalize(input: Tensor, p: float | None = 2, dim: int | None = 1,
               eps: float = 1e-12) -> Tensor:
-    """``input`` divided by its p-norm along ``dim`` (at least ``eps``)."""
-    return input / R.clamp(R.vector_norm(input, p, (dim,), True, None), eps, None)
+    """``input`` divided by its p-norm along ``dim`` (at least ``eps``); as in PyTorch, p None
+    is the 2-norm and dim None all dimensions."""
+    norm = R.vector_norm(input, 2 if p is None else p, None if dim is None else (dim,), True,
+                         None)
+    return input / R.clamp(norm, eps, None)
 
 
 def _check_attention(query: Tensor, key: Tensor, value: Tensor, attn_mask: Tensor | None,

@@ -16,7 +16,7 @@ import numpy as np
 
 from volta import dtypes as D
 from volta.dispatch import dispatcher as _dispatcher
-from volta.errors import ArgumentError, VoltaError
+from volta.errors import ArgumentError, InvalidArgumentError, VoltaError
 
 if TYPE_CHECKING:
     from volta.device import device as _device_t
@@ -40,6 +40,22 @@ TENSOR_TYPES: set[type] = set()
 # Tensor overload, so ops.yaml's ``numbers:`` lists the Tensor arguments that take numbers; the
 # generated function checks the others inline (``tensor_arg``). Without ``numbers:`` every
 # Tensor argument of a pointwise op takes numbers.
+
+
+# makes the 0-d tensor of a Python number (factories.tensor; set by volta._wiring, the seam)
+NUMBER_TO_TENSOR: Callable[[Any], Any] | None = None
+
+
+def wrapped_number(value: Any, other: Any) -> Any:
+    """``value`` as a 0-d tensor on the default device where neither operand of an
+    ``only_numbers`` op is a tensor (PyTorch's ``torch.add(1, 2)`` is ``tensor(3)``: int64,
+    bool or the default float dtype, as ``volta.tensor`` infers); otherwise ``value``."""
+    tensor = _tensor_type()
+    if isinstance(value, tensor) or isinstance(other, tensor) or not isinstance(
+            value, (numbers.Number, np.bool_)) or not isinstance(other, (numbers.Number,
+                                                                         np.bool_)):
+        return value
+    return NUMBER_TO_TENSOR(value)  # type: ignore[misc]
 
 
 def _tensor_type() -> type:
@@ -114,22 +130,53 @@ def method_self(value: Any, method: str) -> None:
                             f"a '{type(value).__name__}' object")
 
 
-def int_arg(value: Any, name: str, op: str) -> int | None:
-    """An ``int`` argument: ints, numpy integers and one-element integer tensors, not bools."""
-    if value is None:
-        return None
-    if not isinstance(value, (bool, np.bool_)):
+# Note [Explicit None]
+# PyTorch's argument parser takes None only for an optional argument (``int? dim=None``); a
+# non-optional one with a default (``int dim=-1``, ``bool keepdim=False``) rejects an explicit
+# None ("argument 'dim' must be int, not NoneType"). Generated code skips these checks for None
+# only where the schema says ``?``, so the functions below always reject None. Where PyTorch
+# declares the call without an argument as a separate overload (``prod(t)`` and
+# ``prod(t, int dim)``), volta's one schema has it optional and ops.yaml lists it in
+# ``none_by_omission``: its default is ``OMITTED``, and an explicit None is rejected.
+
+class _Omitted:
+    """The default of an argument that ops.yaml lists in ``none_by_omission``."""
+
+    def __repr__(self) -> str:
+        return "<omitted>"
+
+
+OMITTED: Any = _Omitted()
+
+
+def reject_none(name: str, expected: str, op: str) -> None:
+    """An explicit None for an argument that is None only when left out (Note [Explicit
+    None]), with PyTorch's message."""
+    raise ArgumentError(f"{op}(): argument '{name}' must be {expected}, not NoneType")
+
+
+INT64_MIN = -(2**63)
+INT64_MAX = 2**63 - 1
+
+
+def int_arg(value: Any, name: str, op: str) -> int:
+    """An ``int`` argument: ints, numpy integers and one-element integer tensors, not bools;
+    int64 like PyTorch's (a Python int outside fails to unpack)."""
+    if not isinstance(value, (bool, np.bool_)) and value is not None:
         try:
-            return operator.index(value)
+            result = operator.index(value)
         except TypeError:
             pass
+        else:
+            if not INT64_MIN <= result <= INT64_MAX:
+                raise InvalidArgumentError(f"{op}(): argument '{name}' must fit in int64: "
+                                           f"Overflow when unpacking long long")
+            return result
     raise _wrong_type(value, "int", name, op)
 
 
-def float_arg(value: Any, name: str, op: str) -> float | int | None:
+def float_arg(value: Any, name: str, op: str) -> float | int:
     """A ``float`` argument: any real number or one-element tensor, not a bool."""
-    if value is None:
-        return None
     if isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_)):
         return value
     if isinstance(value, _tensor_type()) and value.numel() == 1 and value.dtype is not D.bool_:
@@ -137,15 +184,13 @@ def float_arg(value: Any, name: str, op: str) -> float | int | None:
     raise _wrong_type(value, "float", name, op)
 
 
-def bool_arg(value: Any, name: str, op: str) -> bool | None:
-    if value is None or isinstance(value, np.bool_):
-        return None if value is None else bool(value)
+def bool_arg(value: Any, name: str, op: str) -> bool:
+    if isinstance(value, np.bool_):
+        return bool(value)
     raise _wrong_type(value, "bool", name, op)
 
 
-def str_arg(value: Any, name: str, op: str) -> str | None:
-    if value is None:
-        return None
+def str_arg(value: Any, name: str, op: str) -> str:
     raise _wrong_type(value, "str", name, op)
 
 

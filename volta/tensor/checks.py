@@ -36,17 +36,33 @@ def scalar_type_name(dtype: D.dtype) -> str:
     """PyTorch's ScalarType name of ``dtype`` (``Float``, ``Long``), as its messages print it."""
     return _SCALAR_TYPE_NAMES.get(dtype, dtype.name)
 
-def clamp_dtype(self: Tensor, min: Any, max: Any) -> D.dtype:
-    """The result dtype of ``clamp(self, min, max)``, after PyTorch's checks: a bound given,
-    and number bounds representable in that dtype."""
+def clamp_operands(self: Tensor, min: Any, max: Any) -> tuple[D.dtype, Any, Any]:
+    """The result dtype and the bounds of ``clamp(self, min, max)``, after PyTorch's checks: a
+    bound given, both Tensors or both numbers, and number bounds representable in that dtype."""
     if min is None and max is None:
         raise ArgumentError("clamp: at least one of 'min' or 'max' must not be None")
+    min, max = _clamp_overload(min, max)
     out = D.result_type(self, *(v for v in (min, max) if v is not None))
     check_clamp_bounds(out, min, max)
     for bound in (min, max):
         if bound is not None and not isinstance(bound, Tensor):
             checked_convert(bound, out, "clamp")
-    return out
+    return out, min, max
+
+
+def _clamp_overload(min: Any, max: Any) -> tuple[Any, Any]:
+    """PyTorch's clamp overloads take two Tensor bounds or two number (Scalar) bounds, not one
+    of each; as for any Scalar argument, a 0-d tensor that does not require grad is taken as
+    the number it holds, so ``clamp(t, tensor(0), 3)`` is the Scalar overload."""
+    if min is None or max is None or isinstance(min, Tensor) == isinstance(max, Tensor):
+        return min, max
+    tensor = min if isinstance(min, Tensor) else max
+    if tensor.ndim != 0 or tensor.requires_grad:
+        raise ArgumentError(f"clamp() received an invalid combination of arguments: min and max "
+                            f"must both be Tensors or both numbers, got {type(min).__name__} and "
+                            f"{type(max).__name__}")
+    number = tensor.item()
+    return (number, max) if tensor is min else (min, number)
 
 
 def check_mm(self: Tensor, mat2: Tensor) -> None:
@@ -575,6 +591,15 @@ def not_implemented_for(kernel_name: str, dtype: D.dtype) -> DTypeError:
     return DTypeError(f'"{kernel_name}" not implemented for \'{scalar_type_name(dtype)}\'')
 
 
+def check_bincount_input(self: Tensor) -> None:
+    """PyTorch's bincount counts integers only (its kernel has no bool or floating version),
+    of a 1-d tensor."""
+    if self.dtype is D.bool_ or self.dtype.is_floating_point:
+        raise not_implemented_for("bincount_cpu", self.dtype)
+    if self.ndim != 1:
+        raise ShapeError("bincount only supports 1-d non-negative integral inputs.")
+
+
 def regression_loss_dtype(kernel_name: str, self: Tensor, target: Tensor,
                           into_input: bool = False) -> D.dtype:
     """The dtype smooth_l1_loss and huber_loss compute in: input's and target's common dtype,
@@ -694,13 +719,8 @@ def check_int64_list(op: str, name: str, values: Sequence[int]) -> None:
 
 
 def check_clamp_bounds(out: D.dtype, min: Any, max: Any) -> None:
-    """PyTorch's clamp overloads take two Tensor bounds or two number bounds, not one of each;
-    and it clamps a bool result only by one tensor bound (its maximum/minimum kernels): two
+    """PyTorch clamps a bool result only by one tensor bound (its maximum/minimum kernels): two
     bounds or a number bound need a clamp kernel, which has no bool version."""
-    if min is not None and max is not None and isinstance(min, Tensor) != isinstance(max, Tensor):
-        raise ArgumentError(f"clamp() received an invalid combination of arguments: min and max "
-                            f"must both be Tensors or both numbers, got {type(min).__name__} and "
-                            f"{type(max).__name__}")
     if out is not D.bool_:
         return
     if any(b is not None and not isinstance(b, Tensor) for b in (min, max)):

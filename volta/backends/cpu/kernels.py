@@ -28,6 +28,7 @@ from volta.errors import DTypeError, IndexOutOfRangeError, SchemaError, ShapeErr
 from volta.memory_format import format_strides
 from volta.tensor.checks import (
     check_arg_reduction_dtype,
+    check_bincount_input,
     check_bmm,
     check_conv,
     check_index_add,
@@ -43,7 +44,7 @@ from volta.tensor.checks import (
     check_searchsorted_dtype,
     check_searchsorted_sorter,
     check_selection_dtype,
-    clamp_dtype,
+    clamp_operands,
     einsum_subscripts,
     empty_median_value,
     norm_stats_dtype,
@@ -224,7 +225,7 @@ def gelu_backward(grad_output: Tensor, self: Tensor, approximate: str = "none") 
 
 @kernel("clamp")
 def clamp(self: Tensor, min: Any = None, max: Any = None) -> Tensor:
-    out = clamp_dtype(self, min, max)
+    out, min, max = clamp_operands(self, min, max)
     a = A(self).astype(_compute(out), copy=False)
     low, high = (None if b is None else A(b) for b in (min, max))
     if a.dtype.kind == "f" and all(b is None or np.ndim(b) == 0 for b in (low, high)):
@@ -904,7 +905,11 @@ def cat(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
         raise ShapeError(f"Sizes of tensors must match except in dimension {d}. Expected "
                          f"size {ref_shape[j]} but got size {shape[j]} for tensor "
                          f"number {i} in the list.")
-    return WA(np.concatenate([A(t) for t in parts], axis=d), dt)
+    arrays = [A(t) for t in parts]
+    if any(t.dtype is not dt for t in parts):
+        # cast first: numpy has no common type of float16 and bfloat16 (PyTorch's is float32)
+        arrays = [a.astype(dt.numpy, copy=False) for a in arrays]
+    return WA(np.concatenate(arrays, axis=d), dt)
 
 
 @kernel("flip")
@@ -943,7 +948,9 @@ def repeat(self: Tensor, repeats: Sequence[int]) -> Tensor:
 def _tri(fn: Any, self: Tensor, diagonal: int, op: str) -> Tensor:
     if self.ndim < 2:
         raise ShapeError(f"{op}: input tensor must have at least 2 dimensions")
-    return W(fn(A(self), diagonal))
+    rows, cols = self._shape[-2:]
+    # a diagonal past the matrix acts like its last one (numpy overflows on an int64 extreme)
+    return W(fn(A(self), max(-rows, min(cols, diagonal))))
 
 
 @kernel("tril")
@@ -1402,8 +1409,7 @@ def unique(self: Tensor, sorted: bool = True, return_inverse: bool = False,
 
 @kernel("bincount")
 def bincount(self: Tensor, weights: Tensor | None = None, minlength: int = 0) -> Tensor:
-    if self.ndim != 1 or self.dtype.is_floating_point:
-        raise ShapeError("bincount only supports 1-d non-negative integral inputs.")
+    check_bincount_input(self)
     w = None if weights is None else A(weights)
     y = np.bincount(A(self), weights=w, minlength=minlength)
     if weights is None:

@@ -21,7 +21,7 @@ from volta.tensor.checks import (
     check_native_batch_norm,
     check_native_layer_norm,
     check_one_hot_classes,
-    clamp_dtype,
+    clamp_operands,
     norm_stats_dtype,
 )
 from volta.tensor.factories import _from_host
@@ -35,7 +35,7 @@ def _zeros(shape: Sequence[int], like: Tensor, dt: D.dtype | None = None) -> Ten
 
 
 def clamp(self: Tensor, min: Any = None, max: Any = None) -> Tensor:
-    out_dt = clamp_dtype(self, min, max)
+    out_dt, min, max = clamp_operands(self, min, max)
     result = self if self.dtype is out_dt else self.to(out_dt)
     if min is not None:
         result = result.maximum(min) if isinstance(min, Tensor) else \
@@ -316,6 +316,7 @@ def _tri(self: Tensor, diagonal: int, lower: bool, op: str) -> Tensor:
     if self.ndim < 2:
         raise ShapeError(f"{op}: input tensor must have at least 2 dimensions")
     rows, cols = self._shape[-2:]
+    diagonal = max(-rows, min(cols, diagonal))  # past the matrix: as its last diagonal
     offset = _arange(cols, self).unsqueeze(0) - _arange(rows, self).unsqueeze(1)
     keep = offset <= diagonal if lower else offset >= diagonal
     return where_self(keep, self, 0).to(self.dtype)

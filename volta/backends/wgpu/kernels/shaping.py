@@ -24,7 +24,11 @@ from volta.backends.wgpu.kernels.indexing import check_range, check_scatter_shap
 from volta.backends.wgpu.kernels.rows import cumsum, fresh, run, searchsorted
 from volta.backends.wgpu.storage import empty
 from volta.errors import DTypeError, ShapeError, VoltaError
-from volta.tensor.checks import check_index_dtype, check_masked_scatter_dtypes
+from volta.tensor.checks import (
+    check_bincount_input,
+    check_index_dtype,
+    check_masked_scatter_dtypes,
+)
 from volta.tensor.factories import _from_host, rand
 from volta.tensor.inplace import broadcast_shapes
 from volta.tensor.padding import check_pad_width, pad_pairs, pad_source_index
@@ -399,8 +403,7 @@ def index_put(self: Tensor, indices: Sequence[Any], values: Tensor, accumulate: 
 
 
 def bincount(self: Tensor, weights: Tensor | None = None, minlength: int = 0) -> Tensor:
-    if self.ndim != 1 or self.dtype.is_floating_point:
-        raise ShapeError("bincount only supports 1-d non-negative integral inputs.")
+    check_bincount_input(self)
     if weights is not None and not weights.dtype.is_floating_point:
         raise DTypeError("bincount on wgpu: integer weights give float64, which wgpu does not "
                          "store; pass float32 weights")
