@@ -154,6 +154,10 @@ TESTED_ELSEWHERE = {
 } | {
     "gradient": "tests/ops/test_gradient.py (PyTorch as the oracle; every spacing overload, "
                 "errors, gradchecks) and tests/opdb",
+} | {
+    name: "tests/ops/test_resize.py (PyTorch as the oracle: sizes, strides, storage growth "
+          "through views, version counters, errors, WGPU) and tests/opdb"
+    for name in ("resize_", "resize_as_")
 }
 
 
