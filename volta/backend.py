@@ -41,7 +41,8 @@ Copies between two storages of one device are kernels (``copy_``, ``_to_copy``) 
 under the backend's key; between two devices, data goes through the host.
 
 The default ``from_numpy`` is :meth:`~Backend.allocate` then
-:meth:`~Backend.copy_`, so those three methods are all a backend must write.
+:meth:`~Backend.copy_`, so those three methods are all a backend must write. The default
+:meth:`~Backend.grow` (``Tensor.resize_`` enlarging a storage) goes through the host with them.
 """
 
 from __future__ import annotations
@@ -115,6 +116,17 @@ class Backend:
         handle = self.allocate(array.size, D.from_numpy_dtype(array.dtype), index)
         self.copy_(handle, array)
         return handle
+
+    def grow(self, handle: Any, dtype: D.dtype, numel: int, new_numel: int, index: int) -> Any:
+        """A new storage of ``new_numel`` (more than ``numel``) elements whose first ``numel``
+        are ``handle``'s and the rest zeros; volta then drops ``handle``. Called when
+        ``Tensor.resize_`` needs more elements than the storage holds.
+
+        Default: :meth:`read` the old elements, pad them with zeros on the host, and
+        :meth:`from_numpy`. Override to copy on the device instead."""
+        host = np.zeros(new_numel, dtype=dtype.numpy)
+        host[:numel] = self.read(handle, dtype, numel, index).reshape(-1)[:numel]
+        return self.from_numpy(host, index)
 
     def read(self, handle: Any, dtype: D.dtype, numel: int, index: int) -> np.ndarray:
         """Everything the host needs to read a storage: wait for the work that writes it, then

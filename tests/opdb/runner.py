@@ -117,6 +117,10 @@ WRAPPERS = {
         lambda x: x.clone().zero_(),  # (torch.zero_ is the method, as a function)
     "where":  # op_db's lambda takes (self, condition, other)
         lambda self, condition, other, **kwargs: volta.where(condition, self, other, **kwargs),
+    "resize_":  # op_db's lambda resizes a clone (its input may be a leaf requiring grad)
+        lambda x, shape: x.clone().resize_(shape),
+    "resize_as_":  # op_db's lambda resizes a clone, through the function
+        lambda x, other: volta.resize_as_(x.clone(), other),
     "nn.functional.embedding":  # op_db's lambda takes (weight, indices)
         lambda weight, idx, **kwargs: volta.nn.functional.embedding(idx, weight, **kwargs),
 }

@@ -1645,6 +1645,24 @@ class TensorMethods:
         """
         return _op.zero_(self)
 
+    @_b.checked(_op.resize_, method=True)
+    def resize_(self, *size: Any, memory_format: Any | None = None) -> Tensor:
+        """resize_(Tensor(a!) self, SymInt[] size, *, MemoryFormat? memory_format=None) -> Tensor(a!)
+        
+        Gives ``self`` the sizes ``size`` and contiguous strides (or ``memory_format``'s) over the elements of its storage from its offset on, in flat order; a storage too small for them grows (every tensor sharing it sees the larger one) and the new elements are zeros (uninitialised in PyTorch). Same sizes and no ``memory_format`` change nothing. A tensor that requires grad cannot be resized.
+        """
+        size = _b.varargs(size)
+        size = _b.int_list(size, 0, 'size')
+        return _op.resize_(self, size, memory_format)
+
+    @_b.checked(_op.resize_as_, method=True)
+    def resize_as_(self, the_template: Tensor, *, memory_format: Any | None = None) -> Tensor:
+        """resize_as_(Tensor(a!) self, Tensor the_template, *, MemoryFormat? memory_format=None) -> Tensor(a!)
+        
+        Resizes ``self`` to the sizes of ``the_template`` (``resize_``), then the strides of ``memory_format`` when one is given (``preserve_format`` takes the template's own format).
+        """
+        return _op.resize_as_(self, the_template, memory_format)
+
     @_b.checked(_op._to_copy, method=True)
     def _to_copy(self, *, dtype: dtype | None = None, device: str | None = None) -> Tensor:
         """_to_copy(Tensor self, *, ScalarType? dtype=None, str? device=None) -> Tensor

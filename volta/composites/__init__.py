@@ -9,6 +9,7 @@
 ``nn_extra``   more activations, 3-d pooling, im2col/col2im, max_unpool, margin losses
 ``factories``  ``*_like`` factories and in-place random fills
 ``special_math`` special functions, real cases of complex ops, quantiles, more random fills
+``resize``     resize_ and resize_as_ (in-place sizes; the storage grows when needed)
 ``optim``      the fused optimizer updates of ``volta.optim`` (reference formulation)
 ``views``      the view metadata ops (view, permute, select, as_strided, ...)
 
@@ -25,6 +26,7 @@ from volta.composites import (
     nn,
     nn_extra,
     optim,
+    resize,
     shape_ops,
     shapes,
     special_math,
@@ -32,5 +34,5 @@ from volta.composites import (
 )
 from volta.composites.base import COMPOSITES
 
-__all__ = ["COMPOSITES", "core", "factories", "linalg", "nn", "nn_extra", "optim", "shape_ops",
-           "shapes", "special_math", "views"]
+__all__ = ["COMPOSITES", "core", "factories", "linalg", "nn", "nn_extra", "optim", "resize",
+           "shape_ops", "shapes", "special_math", "views"]

@@ -14,7 +14,7 @@ from volta import dtypes as D
 from volta._generated import registry as R
 from volta.composites.base import Number, _shape, composite
 from volta.composites.shapes import split_int, split_with_sizes_views
-from volta.composites.views import wrap_dim
+from volta.composites.views import wrap_dim, wrap_dims
 from volta.errors import (
     DTypeError,
     IndexOutOfRangeError,
@@ -469,6 +469,149 @@ def diff(self: Tensor, n: int = 1, dim: int = -1, prepend: Tensor | None = None,
         earlier = R.slice(x, d, 0, length - 1, 1)
         x = R.logical_xor(later, earlier) if x.dtype is D.bool_ else R.sub(later, earlier, 1)
     return x
+
+
+# ---------------------------------------------------------------- gradient (finite differences)
+
+
+def _gradient(self: Tensor, spacing: Any, dim: Any, edge_order: int) -> tuple[Tensor, ...]:
+    """torch.gradient: every overload's spacing (None, a number, numbers or coordinate
+    tensors) and dim (None, an int or ints) normalised to one spacing per dim."""
+    if self.dtype is D.uint8:
+        raise DTypeError("torch.gradient does not support uint8 input.")
+    per_dim = isinstance(spacing, (list, tuple))
+    if per_dim and dim is None and len(spacing) != self.ndim:
+        raise ShapeError("torch.gradient expected spacing to be unspecified, a scalar, or a list "
+                         f"of length equal to 'self.dim() = {self.ndim}', since dim argument was "
+                         f"not given, but got a list of length {len(spacing)}")
+    dims = (tuple(range(self.ndim)) if dim is None
+            else (dim,) if isinstance(dim, int) else tuple(dim))
+    if per_dim and len(spacing) != len(dims):
+        raise ShapeError("torch.gradient expected spacing to be unspecified, a scalar or it's "
+                         "spacing and dim arguments to have the same length, but got a spacing "
+                         f"argument of length {len(spacing)} and a dim argument of length "
+                         f"{len(dims)}.")
+    if edge_order not in (1, 2):
+        raise InvalidArgumentError("torch.gradient only supports edge_order=1 and "
+                                   "edge_order=2.")
+    dims = wrap_dims(dims, self.ndim, scalar_ok=False) if dim is not None else dims
+    for d in dims:
+        if self.shape[d] < edge_order + 1:
+            raise ShapeError("torch.gradient expected each dimension size to be at least "
+                             "edge_order+1")
+    steps = spacing if per_dim else (1 if spacing is None else spacing,) * len(dims)
+    return tuple(_coordinate_gradient(self, step, d, edge_order) if isinstance(step, Tensor)
+                 else _uniform_gradient(self, step, d, edge_order)
+                 for step, d in zip(steps, dims))
+
+
+def _uniform_gradient(f: Tensor, h: Number | Tensor, d: int, edge_order: int) -> Tensor:
+    """Central differences (f[i+1] - f[i-1]) / 2h inside; one-sided ones of ``edge_order``
+    at both ends (the same order of operations as PyTorch's, so float32 rounds alike)."""
+    def part(start: int, stop: int | None = None) -> Tensor:
+        return _slice_of(f, d, start, stop)
+    interior = _true_div(_true_div(R.sub(part(2), part(0, -2), 1), h), 2)
+    if edge_order == 1:
+        first = _true_div(R.sub(part(1, 2), part(0, 1), 1), h)
+        last = _true_div(R.sub(part(-1), part(-2, -1), 1), h)
+    else:
+        first = _true_div(R.sub(R.add(R.mul(part(0, 1), -1.5), R.mul(part(1, 2), 2), 1),
+                            R.mul(part(2, 3), 0.5), 1), h)
+        last = _true_div(R.add(R.sub(R.mul(part(-3, -2), 0.5), R.mul(part(-2, -1), 2), 1),
+                           R.mul(part(-1), 1.5), 1), h)
+    return R.cat((first, interior, last), d)
+
+
+def _coordinate_gradient(f: Tensor, x: Tensor, d: int, edge_order: int) -> Tensor:
+    """Second-order differences at the sample coordinates ``x`` (numpy's and PyTorch's
+    non-uniform formula: weights of f[i-1], f[i], f[i+1] from the steps on either side)."""
+    if x.ndim != 1:
+        raise ShapeError("torch.gradient expected each element of spacing to have one "
+                         f"dimension, but got an element with {x.ndim} dimensions!")
+    shape = [1] * f.ndim
+    shape[d] = -1
+    dx = R.diff(x, 1, 0, None, None)
+    before, after = R.slice(dx, 0, 0, -1, 1), R.slice(dx, 0, 1, None, 1)
+    both = R.add(before, after, 1)
+    weight_prev = R.neg(_true_div(after, R.mul(before, both)))
+    weight_here = _true_div(R.sub(after, before, 1), R.mul(before, after))
+    weight_next = _true_div(before, R.mul(after, both))
+    interior = R.add(R.add(R.mul(R.reshape(weight_prev, shape), _slice_of(f, d, 0, -2)),
+                           R.mul(R.reshape(weight_here, shape), _slice_of(f, d, 1, -1)), 1),
+                     R.mul(R.reshape(weight_next, shape), _slice_of(f, d, 2)), 1)
+    h0, h1, h_last, h_before_last = (R.select(dx, 0, i) for i in (0, 1, -1, -2))
+    if edge_order == 1:
+        first = _true_div(R.sub(_slice_of(f, d, 1, 2), _slice_of(f, d, 0, 1), 1), h0)
+        last = _true_div(R.sub(_slice_of(f, d, -1), _slice_of(f, d, -2, -1), 1), h_last)
+    else:
+        first = _weighted((f, d, 0), (
+            R.neg(_true_div(R.add(R.mul(h0, 2.0), h1, 1), R.mul(h0, R.add(h0, h1, 1)))),
+            _true_div(R.add(h0, h1, 1), R.mul(h0, h1)),
+            _true_div(R.neg(h0), R.mul(h1, R.add(h0, h1, 1)))))
+        sum_last = R.add(h_last, h_before_last, 1)
+        last = _weighted((f, d, -3), (
+            _true_div(h_last, R.mul(h_before_last, sum_last)),
+            R.neg(_true_div(sum_last, R.mul(h_last, h_before_last))),
+            _true_div(R.add(R.mul(h_last, 2), h_before_last, 1), R.mul(h_last, sum_last))))
+    return R.cat((first, interior, last), d)
+
+
+def _weighted(where: tuple[Tensor, int, int], weights: tuple[Tensor, ...]) -> Tensor:
+    """sum_k weights[k] * f[start + k] along d (three consecutive one-wide slices)."""
+    f, d, start = where
+    terms = [R.mul(w, _slice_of(f, d, start + k, start + k + 1 if start + k + 1 != 0 else None))
+             for k, w in enumerate(weights)]
+    return R.add(R.add(terms[0], terms[1], 1), terms[2], 1)
+
+
+def _true_div(a: Tensor, b: Tensor | Number) -> Tensor:
+    return R.div(a, b, None)
+
+
+def _slice_of(f: Tensor, d: int, start: int, stop: int | None = None) -> Tensor:
+    return R.slice(f, d, start, stop, 1)
+
+
+@composite("gradient.scalarint")
+def gradient_scalarint(self: Tensor, spacing: Number | None = None, dim: int | None = None,
+                       edge_order: int = 1) -> tuple[Tensor, ...]:
+    return _gradient(self, spacing, dim, edge_order)
+
+
+@composite("gradient.scalararray")
+def gradient_scalararray(self: Tensor, spacing: Number, dim: Sequence[int],
+                         edge_order: int = 1) -> tuple[Tensor, ...]:
+    return _gradient(self, spacing, dim, edge_order)
+
+
+@composite("gradient.array")
+def gradient_array(self: Tensor, dim: Sequence[int], edge_order: int = 1
+                   ) -> tuple[Tensor, ...]:
+    return _gradient(self, None, dim, edge_order)
+
+
+@composite("gradient.scalarrayint")
+def gradient_scalarrayint(self: Tensor, spacing: Sequence[Number], dim: int | None = None,
+                          edge_order: int = 1) -> tuple[Tensor, ...]:
+    return _gradient(self, tuple(spacing), dim, edge_order)
+
+
+@composite("gradient.scalarrayarray")
+def gradient_scalarrayarray(self: Tensor, spacing: Sequence[Number], dim: Sequence[int],
+                            edge_order: int = 1) -> tuple[Tensor, ...]:
+    return _gradient(self, tuple(spacing), dim, edge_order)
+
+
+@composite("gradient.tensorarrayint")
+def gradient_tensorarrayint(self: Tensor, spacing: Sequence[Tensor], dim: int | None = None,
+                            edge_order: int = 1) -> tuple[Tensor, ...]:
+    return _gradient(self, tuple(spacing), dim, edge_order)
+
+
+@composite("gradient.tensorarray")
+def gradient_tensorarray(self: Tensor, spacing: Sequence[Tensor], dim: Sequence[int],
+                         edge_order: int = 1) -> tuple[Tensor, ...]:
+    return _gradient(self, tuple(spacing), dim, edge_order)
 
 
 @composite("fill.Scalar")

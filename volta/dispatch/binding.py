@@ -217,6 +217,9 @@ def _matches(arg: Any, value: Any, number_ok: bool = False) -> bool:
     if t.is_list:
         if t.base == "Tensor":
             return isinstance(value, (list, tuple))
+        if t.base == "Scalar":  # numbers only, so a list of tensors picks a Tensor[] overload
+            return isinstance(value, (list, tuple)) and all(
+                isinstance(v, numbers.Number) for v in value)
         return (isinstance(value, (list, tuple, int, np.integer))
                 and not isinstance(value, bool))
     base = t.base

@@ -32,6 +32,7 @@ from volta.memory_format import strides_in_order
 from volta.tensor.checks import check_random_bounds_fit
 from volta.tensor.scalars import checked_convert
 from volta.tensor.tensor import (
+    SHARED_WITH_NUMPY,
     Storage,
     Tensor,
     _rebuild,
@@ -326,7 +327,9 @@ def from_numpy(array: np.ndarray) -> Tensor:
         raise VoltaError("from_numpy: arrays with negative or unaligned strides are not "
                          "supported; pass array.copy()")
     if array.flags.c_contiguous:
-        return _from_host(array)
+        t = _from_host(array)
+        SHARED_WITH_NUMPY.add(t._storage)  # resize_ cannot move memory numpy owns
+        return t
     span = 1 + sum((n - 1) * (s // itemsize) for n, s in zip(array.shape, array.strides)) \
         if array.size else 0
     flat = np.lib.stride_tricks.as_strided(array, shape=(span,), strides=(itemsize,))
@@ -334,6 +337,7 @@ def from_numpy(array: np.ndarray) -> Tensor:
     storage = Storage(flat, span, dt, BACKENDS.host_device(), info)
     t = Tensor._make(storage, tuple(array.shape), tuple(s // itemsize for s in array.strides), 0)
     t._np = array
+    SHARED_WITH_NUMPY.add(storage)
     return t
 
 

@@ -10,7 +10,9 @@ and installed on the class by ``volta/_wiring.py`` (docs/layout.md, "The seam").
 
 from __future__ import annotations
 
+import gc
 import math
+import weakref
 from collections.abc import Iterator
 from typing import Any
 
@@ -69,6 +71,45 @@ class Storage:
 
     def nbytes(self) -> int:
         return self.numel * self.dtype.itemsize
+
+    def grow(self, numel: int, shared: bool = True) -> None:
+        """Hold ``numel`` elements (more than now), keeping the current ones first and zeros
+        after them: the backend moves the data to a larger buffer (``Backend.grow``), which
+        every tensor on this storage then addresses (``Tensor.resize_``); one that numpy
+        arrays share (``SHARED_WITH_NUMPY``) cannot move, as in PyTorch. ``shared``: other
+        tensors than the caller's may be on this storage, so their cached host views go (Note
+        [Host views of a grown storage]); the caller drops its own tensor's."""
+        if self in SHARED_WITH_NUMPY:
+            raise InvalidOperationError("Trying to resize storage that is not resizable")
+        impl = self.backend.impl
+        self.handle = impl.grow(self.handle, self.dtype, self.numel, numel,
+                                self.device.index or 0)
+        self.numel = numel
+        if shared and impl.host_memory:
+            _drop_host_views(self)
+
+
+# Storages whose memory numpy arrays outside volta share (``Tensor.numpy()``, ``np.asarray(t)``,
+# ``volta.from_numpy``): growing one would leave those arrays on the old memory, so, as PyTorch
+# does, ``Storage.grow`` refuses to move them
+SHARED_WITH_NUMPY: weakref.WeakSet[Storage] = weakref.WeakSet()
+
+
+def _drop_host_views(storage: Storage) -> None:
+    """Forget the numpy views that CPU tensors on ``storage`` cache (``Tensor._np``).
+
+    Note [Host views of a grown storage]
+    On a host-memory backend a tensor caches a numpy view of its storage's array, and kernels
+    read that cache directly. After ``Storage.grow`` the array is no longer the storage, so
+    every tensor on it must drop its view. A storage does not list its tensors (views are
+    made on the hot path; tracking them would cost every one), so this rare call asks the
+    garbage collector for the objects that refer to the storage: every tensor does, through
+    its ``_storage`` slot. That scan costs milliseconds in a large program, so a caller that
+    knows no other tensor is on the storage says so (``shared=False``) and skips it.
+    """
+    for holder in gc.get_referrers(storage):
+        if isinstance(holder, Tensor):
+            holder._np = None
 
 
 _new_tensor = object.__new__
@@ -366,10 +407,10 @@ class Tensor(TensorMethods):
         if not self.is_cpu and not force:
             raise BackendError(f"can't convert a {self.device} tensor to numpy; copy it to "
                                "the host first with tensor.cpu()")
-        return host_array(self)
+        return _shared_host_array(self)
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
-        arr = host_array(self)
+        arr = _shared_host_array(self)
         return arr if dtype is None else arr.astype(dtype, copy=False)
 
     def tolist(self) -> Any:
@@ -417,7 +458,7 @@ class Tensor(TensorMethods):
     def __dlpack__(self, stream: Any = None, **kwargs: Any) -> Any:
         if not self.is_cpu:
             raise BackendError("__dlpack__ is only available for cpu tensors")
-        return host_array(self).__dlpack__(**({} if stream is None else {"stream": stream}))
+        return _shared_host_array(self).__dlpack__(**({} if stream is None else {"stream": stream}))
 
     def __dlpack_device__(self) -> tuple[int, int]:
         return (1, 0)
@@ -568,4 +609,13 @@ def _is_device(text: str) -> bool:
 
 # the host read (synchronize, to_numpy, strided view) belongs to the backend contract
 host_array = host_view
+
+
+def _shared_host_array(t: Tensor) -> np.ndarray:
+    """``t``'s host array for a caller outside volta, who may keep it: a CPU storage seen so
+    can no longer grow (``SHARED_WITH_NUMPY``)."""
+    storage = t._storage
+    if storage.backend.host_memory:
+        SHARED_WITH_NUMPY.add(storage)
+    return host_view(t)
 
