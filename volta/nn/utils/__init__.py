@@ -1,8 +1,8 @@
 """Utilities for training with ``volta.nn``: gradient clipping, parameters as one vector,
-weight and spectral normalization (PyTorch's hook-based API), variable-length sequences
-(``volta.nn.utils.rnn``)."""
+weight and spectral normalization (PyTorch's hook-based API), parametrizations
+(``parametrize``, ``parametrizations``), variable-length sequences (``rnn``)."""
 
-from volta.nn.utils import rnn
+from volta.nn.utils import parametrizations, parametrize, rnn
 from volta.nn.utils.clip_grad import (
     clip_grad_norm,
     clip_grad_norm_,
@@ -17,5 +17,6 @@ from volta.nn.utils.weight_norm import remove_weight_norm, weight_norm
 __all__ = [
     "clip_grad_norm_", "clip_grad_norm", "clip_grad_value_", "clip_grads_with_norm_",
     "get_total_norm", "parameters_to_vector", "vector_to_parameters", "weight_norm",
-    "remove_weight_norm", "spectral_norm", "remove_spectral_norm", "rnn",
+    "remove_weight_norm", "spectral_norm", "remove_spectral_norm", "rnn", "parametrize",
+    "parametrizations",
 ]
