@@ -40,3 +40,32 @@ def raises_like_torch(call: Callable[[Any], Any]) -> None:
     assert not isinstance(torch_error.value, volta.VoltaError)
     with pytest.raises(volta.VoltaError):
         call(volta)
+
+
+def layer_matches_torch(name: str, args: tuple, kwargs: dict, inputs: list[np.ndarray],
+                        training: bool = True, rtol: float = 1e-7, atol: float = 1e-9) -> None:
+    """``torch.nn.<name>`` and ``volta.nn.<name>`` built alike, in float64, with the torch
+    layer's weights: same repr, state_dict layout, outputs and gradients (inputs whose dtype is
+    float64 require grad; other arrays go in as they are)."""
+    torch.manual_seed(0)
+    t_layer = getattr(torch.nn, name)(*args, **kwargs).double().train(training)
+    v_layer = getattr(volta.nn, name)(*args, **kwargs).to(volta.float64).train(training)
+    assert repr(v_layer) == repr(t_layer)
+    assert state_layout(v_layer) == state_layout(t_layer)
+    copy_weights(t_layer, v_layer)
+    t_in = [torch.tensor(a, requires_grad=a.dtype == np.float64) for a in inputs]
+    v_in = [to_volta(t, requires_grad=t.requires_grad) for t in t_in]
+    t_out = t_layer(*t_in)
+    v_out = v_layer(*v_in)
+    close(v_out, t_out, rtol, atol)
+    cotangent = np.random.default_rng(1).standard_normal(tuple(t_out.shape))
+    t_out.backward(torch.tensor(cotangent))
+    v_out.backward(volta.tensor(cotangent))
+    for v, t in zip(v_in, t_in):
+        if t.requires_grad:
+            close(v.grad, t.grad, rtol, atol)
+    assert [n for n, _ in v_layer.named_parameters()] == [n for n, _ in t_layer.named_parameters()]
+    for v, t in zip(v_layer.parameters(), t_layer.parameters()):
+        close(v.grad, t.grad, rtol, atol)
+    for (key, v), t in zip(v_layer.state_dict().items(), t_layer.state_dict().values()):
+        close(v, t, rtol, atol)  # running statistics updated alike

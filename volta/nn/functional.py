@@ -1434,3 +1434,37 @@ def affine_grid(theta: Tensor, size: Sequence[int], align_corners: bool | None =
     base = volta.stack(columns, -1).reshape(1, -1, spatial + 1)
     grid = base.matmul(theta.transpose(1, 2))
     return grid.reshape(size[0], *sizes, spatial)
+
+
+# -- functions added with the layers of the nn-parity work (padding, distance, norms) -----------
+
+@_export
+def lp_pool3d(input: Tensor, norm_type: float, kernel_size: Any, stride: Any = None,
+              ceil_mode: bool = False) -> Tensor:
+    """``(sum over each window of x**p) ** (1/p)`` over ``(N, C, D, H, W)``; ``p = inf`` is
+    max pooling of ``|x|``."""
+    if norm_type == math.inf:
+        return max_pool3d(input.abs(), kernel_size, stride, 0, 1, ceil_mode)
+    if norm_type == -math.inf:
+        return -max_pool3d(-input.abs(), kernel_size, stride, 0, 1, ceil_mode)
+    kd, kh, kw = _tup(kernel_size, 3)
+    out = avg_pool3d(input.pow(norm_type), kernel_size, stride, 0, ceil_mode)
+    return _lp_root(out, kd * kh * kw, norm_type)
+
+
+@_export
+def dropout1d(input: Tensor, p: float = 0.5, training: bool = True,
+              inplace: bool = False) -> Tensor:
+    """Zeroes whole channels of a ``(N, C, L)`` (or ``(C, L)``) input with probability ``p``
+    and scales the rest by ``1 / (1 - p)``."""
+    _check_p(p)
+    if input.ndim not in (2, 3):
+        raise InvalidArgumentError(
+            f"dropout1d: Expected 2D or 3D input, but received a {input.ndim}D input. Note that "
+            "dropout1d exists to provide channel-wise dropout on inputs with 1 spatial "
+            "dimension, a channel dimension, and an optional batch dimension (i.e. 2D or 3D "
+            "inputs).")
+    batched = input.ndim == 3
+    x = input if batched else input.unsqueeze(0)
+    out = _F.feature_dropout(x, p, training)
+    return _maybe_inplace(input, out if batched else out.squeeze(0), inplace)

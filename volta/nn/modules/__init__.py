@@ -5,10 +5,13 @@ from volta.nn.modules.activation import (
     ELU,
     GELU,
     GLU,
+    SELU,
     Hardshrink,
     Hardsigmoid,
     Hardswish,
+    Hardtanh,
     LeakyReLU,
+    LogSigmoid,
     LogSoftmax,
     Mish,
     PReLU,
@@ -18,14 +21,23 @@ from volta.nn.modules.activation import (
     Sigmoid,
     SiLU,
     Softmax,
+    Softmax2d,
+    Softmin,
     Softplus,
     Softshrink,
+    Softsign,
     Tanh,
     Tanhshrink,
     Threshold,
 )
 from volta.nn.modules.attention import MultiheadAttention
-from volta.nn.modules.container import ModuleDict, ModuleList, ParameterList, Sequential
+from volta.nn.modules.container import (
+    ModuleDict,
+    ModuleList,
+    ParameterDict,
+    ParameterList,
+    Sequential,
+)
 from volta.nn.modules.conv import (
     Conv1d,
     Conv2d,
@@ -34,9 +46,11 @@ from volta.nn.modules.conv import (
     ConvTranspose2d,
     ConvTranspose3d,
 )
+from volta.nn.modules.distance import CosineSimilarity, PairwiseDistance
 from volta.nn.modules.dropout import (
     AlphaDropout,
     Dropout,
+    Dropout1d,
     Dropout2d,
     Dropout3d,
     FeatureAlphaDropout,
@@ -71,16 +85,38 @@ from volta.nn.modules.module import Module
 from volta.nn.modules.normalization import (
     BatchNorm1d,
     BatchNorm2d,
+    BatchNorm3d,
     GroupNorm,
+    InstanceNorm1d,
     InstanceNorm2d,
+    InstanceNorm3d,
     LayerNorm,
     LocalResponseNorm,
     RMSNorm,
 )
-from volta.nn.modules.pixelshuffle import ChannelShuffle, PixelShuffle
+from volta.nn.modules.padding import (
+    CircularPad1d,
+    CircularPad2d,
+    CircularPad3d,
+    ConstantPad1d,
+    ConstantPad2d,
+    ConstantPad3d,
+    ReflectionPad1d,
+    ReflectionPad2d,
+    ReflectionPad3d,
+    ReplicationPad1d,
+    ReplicationPad2d,
+    ReplicationPad3d,
+    ZeroPad1d,
+    ZeroPad2d,
+    ZeroPad3d,
+)
+from volta.nn.modules.pixelshuffle import ChannelShuffle, PixelShuffle, PixelUnshuffle
 from volta.nn.modules.pooling import (
+    AdaptiveAvgPool1d,
     AdaptiveAvgPool2d,
     AdaptiveAvgPool3d,
+    AdaptiveMaxPool1d,
     AdaptiveMaxPool2d,
     AdaptiveMaxPool3d,
     AvgPool1d,
@@ -90,6 +126,7 @@ from volta.nn.modules.pooling import (
     FractionalMaxPool3d,
     LPPool1d,
     LPPool2d,
+    LPPool3d,
     MaxPool1d,
     MaxPool2d,
     MaxPool3d,
@@ -140,4 +177,11 @@ __all__ = [
     "MultiMarginLoss", "MultiLabelMarginLoss", "MultiLabelSoftMarginLoss", "TripletMarginLoss",
     "TripletMarginWithDistanceLoss", "PoissonNLLLoss", "GaussianNLLLoss", "EmbeddingBag",
     "CTCLoss",
+    "Hardtanh", "SELU", "Softmin", "Softmax2d", "LogSigmoid", "Softsign",
+    "ZeroPad1d", "ZeroPad2d", "ZeroPad3d", "ConstantPad1d", "ConstantPad2d", "ConstantPad3d",
+    "ReflectionPad1d", "ReflectionPad2d", "ReflectionPad3d", "ReplicationPad1d",
+    "ReplicationPad2d", "ReplicationPad3d", "CircularPad1d", "CircularPad2d", "CircularPad3d",
+    "AdaptiveAvgPool1d", "AdaptiveMaxPool1d", "LPPool3d", "PixelUnshuffle", "BatchNorm3d",
+    "InstanceNorm1d", "InstanceNorm3d", "CosineSimilarity", "PairwiseDistance", "ParameterDict",
+    "Dropout1d",
 ]

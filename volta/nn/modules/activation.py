@@ -3,6 +3,7 @@ output of the same shape."""
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import volta
@@ -283,3 +284,80 @@ class Threshold(Module):
     def extra_repr(self) -> str:
         return f"threshold={self.threshold}, value={self.value}" + (
             ", inplace=True" if self.inplace else "")
+
+
+class Hardtanh(Module):
+    """``x`` clamped to ``[min_val, max_val]``. ``min_value``/``max_value`` are PyTorch's
+    deprecated spellings of the same limits."""
+
+    def __init__(self, min_val: float = -1.0, max_val: float = 1.0, inplace: bool = False,
+                 min_value: float | None = None, max_value: float | None = None) -> None:
+        super().__init__()
+        if min_value is not None:
+            warnings.warn("keyword argument `min_value` is deprecated and renamed to `min_val`",
+                          FutureWarning, stacklevel=2)
+            min_val = min_value
+        if max_value is not None:
+            warnings.warn("keyword argument `max_value` is deprecated and renamed to `max_val`",
+                          FutureWarning, stacklevel=2)
+            max_val = max_value
+        self.min_val = min_val
+        self.max_val = max_val
+        self.inplace = inplace
+        if not self.max_val > self.min_val:
+            raise volta.InvalidArgumentError(
+                f"Hardtanh needs max_val > min_val (got min_val={self.min_val}, "
+                f"max_val={self.max_val})")
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.hardtanh(input, self.min_val, self.max_val, self.inplace)
+
+    def extra_repr(self) -> str:
+        return f"min_val={self.min_val}, max_val={self.max_val}" + (
+            ", inplace=True" if self.inplace else "")
+
+
+class SELU(_Inplace):
+    """``scale * elu(x, alpha)`` with the self-normalizing constants
+    ``alpha ~ 1.6733``, ``scale ~ 1.0507``."""
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.selu(input, self.inplace)
+
+
+class Softmin(Module):
+    """``softmax(-x)`` along ``dim``."""
+
+    def __init__(self, dim: int | None = None) -> None:
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.softmin(input, self.dim)
+
+    def extra_repr(self) -> str:
+        return f"dim={self.dim}"
+
+
+class Softmax2d(Module):
+    """Softmax over the channels of each location: input ``(N, C, H, W)`` or ``(C, H, W)``."""
+
+    def forward(self, input: Tensor) -> Tensor:
+        if input.ndim not in (3, 4):
+            raise volta.InvalidArgumentError(
+                f"Softmax2d: expected input to be 3D or 4D, got {input.ndim}D instead")
+        return F.softmax(input, -3)
+
+
+class LogSigmoid(Module):
+    """``log(1 / (1 + exp(-x)))``, computed stably."""
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.logsigmoid(input)
+
+
+class Softsign(Module):
+    """``x / (1 + |x|)``."""
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.softsign(input)

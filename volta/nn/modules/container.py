@@ -1,10 +1,11 @@
-"""Containers: ``Sequential``, ``ModuleList``, ``ModuleDict`` and ``ParameterList``."""
+"""Containers: ``Sequential``, ``ModuleList``, ``ModuleDict``, ``ParameterList`` and
+``ParameterDict``."""
 
 from __future__ import annotations
 
 import operator
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, KeysView, Mapping
 from typing import Any
 
 import volta
@@ -242,4 +243,154 @@ class ParameterList(Module):
             device = "" if p.is_cpu else f" ({p.device})"
             # PyTorch indents these lines itself (so one parameter prints on the first line)
             lines.append(f"  ({name}): Parameter containing: [{p.dtype} of size {size}{device}]")
+        return "\n".join(lines)
+
+
+# PyTorch's legacy tensor type names, which ParameterDict's repr prints
+_TYPE_NAMES = {
+    "float32": "FloatTensor", "float64": "DoubleTensor", "float16": "HalfTensor",
+    "bfloat16": "BFloat16Tensor", "int64": "LongTensor", "int32": "IntTensor",
+    "int16": "ShortTensor", "int8": "CharTensor", "uint8": "ByteTensor", "bool": "BoolTensor",
+}
+
+
+class ParameterDict(Module):
+    """An ordered dict of parameters by string key, registered under the key itself (tensors
+    are wrapped in :class:`Parameter`; other values are kept as plain attributes). A plain
+    ``dict`` given to the constructor or to :meth:`update` is taken in sorted key order, an
+    ``OrderedDict``, a ``ParameterDict`` or a sequence of pairs in their own order."""
+
+    def __init__(self, parameters: Any = None) -> None:
+        super().__init__()
+        self._keys: dict[str, None] = {}
+        if parameters is not None:
+            self.update(parameters)
+
+    @staticmethod
+    def _attr(key: Any) -> str:
+        if not isinstance(key, str):
+            raise volta.ArgumentError(
+                "Index given to ParameterDict cannot be used as a key as it is not a string "
+                f"(type is '{type(key).__name__}').")
+        return key
+
+    def __getitem__(self, key: str) -> Any:
+        return getattr(self, self._attr(key))
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        attr = self._attr(key)
+        self._keys[key] = None
+        if isinstance(value, volta.Tensor) and not isinstance(value, Parameter):
+            value = Parameter(value)
+        setattr(self, attr, value)
+
+    def __delitem__(self, key: str) -> None:
+        del self._keys[key]
+        delattr(self, self._attr(key))
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._keys)
+
+    def __reversed__(self) -> Iterator[str]:
+        return reversed(self._keys)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._keys
+
+    def copy(self) -> ParameterDict:
+        """A new ParameterDict holding the same parameters (not copies of them)."""
+        return ParameterDict(OrderedDict((k, self[k]) for k in self._keys))
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        if key not in self:
+            self[key] = default
+        return self[key]
+
+    def clear(self) -> None:
+        for key in list(self._keys):
+            del self[key]
+
+    def pop(self, key: str) -> Any:
+        value = self[key]
+        del self[key]
+        return value
+
+    def popitem(self) -> tuple[str, Any]:
+        """Removes and returns the last inserted ``(key, parameter)``."""
+        if not self._keys:
+            raise volta.IndexOutOfRangeError("popitem(): ParameterDict is empty")
+        key = next(reversed(self._keys))
+        return key, self.pop(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        if key in self:
+            return self[key]
+        return default
+
+    def fromkeys(self, keys: Iterable[str], default: Any = None) -> ParameterDict:
+        return ParameterDict((k, default) for k in keys)
+
+    def keys(self) -> KeysView[str]:
+        return self._keys.keys()
+
+    def items(self) -> Iterator[tuple[str, Any]]:
+        return ((k, self[k]) for k in self._keys)
+
+    def values(self) -> Iterator[Any]:
+        return (self[k] for k in self._keys)
+
+    def update(self, parameters: Any) -> None:
+        if not isinstance(parameters, Iterable):
+            raise volta.ArgumentError("ParametersDict.update should be called with an iterable "
+                                      f"of key/value pairs, but got {type(parameters).__name__}")
+        if isinstance(parameters, (OrderedDict, ParameterDict)):
+            pairs: Iterable = parameters.items()
+        elif isinstance(parameters, Mapping):
+            pairs = sorted(parameters.items())
+        else:
+            pairs = list(parameters)
+            for j, pair in enumerate(pairs):
+                if not isinstance(pair, Iterable):
+                    raise volta.ArgumentError(f"ParameterDict update sequence element #{j} "
+                                              f"should be Iterable; is {type(pair).__name__}")
+                if len(pair) != 2:
+                    raise volta.InvalidArgumentError(
+                        f"ParameterDict update sequence element #{j} has length {len(pair)}; "
+                        "2 is required")
+        for key, value in pairs:
+            self[key] = value
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        raise volta.InvalidOperationError("ParameterDict should not be called.")
+
+    def __or__(self, other: ParameterDict) -> ParameterDict:
+        merged = self.copy()
+        merged.update(other)
+        return merged
+
+    def __ror__(self, other: ParameterDict) -> ParameterDict:
+        merged = other.copy()
+        merged.update(self)
+        return merged
+
+    def __ior__(self, other: ParameterDict) -> ParameterDict:
+        self.update(other)
+        return self
+
+    def extra_repr(self) -> str:
+        lines = []
+        for key, value in self.items():
+            if isinstance(value, volta.Tensor):
+                size = "x".join(str(s) for s in value.shape)
+                device = "" if value.is_cpu else f" ({value.device})"
+                kind = "Parameter" if isinstance(value, Parameter) else "Tensor"
+                dtype = str(value.dtype).rpartition(".")[2]
+                type_name = _TYPE_NAMES.get(dtype, dtype)
+                lines.append(f"  ({key}): {kind} containing: [volta.{type_name} of size "
+                             f"{size}{device}]")
+            else:
+                lines.append(f"  ({key}): Object of type: {type(value).__name__}")
         return "\n".join(lines)

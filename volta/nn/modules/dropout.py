@@ -1,4 +1,4 @@
-"""Dropout: ``Dropout`` (elements), ``Dropout2d``/``Dropout3d`` (whole channels), ``AlphaDropout``
+"""Dropout: ``Dropout`` (elements), ``Dropout1d``/``2d``/``3d`` (whole channels), ``AlphaDropout``
 and ``FeatureAlphaDropout`` (SELU networks). Identity in eval mode."""
 
 from __future__ import annotations
@@ -27,6 +27,13 @@ class Dropout(_DropoutNd):
 
     def forward(self, input: volta.Tensor) -> volta.Tensor:
         return F.dropout(input, self.p, self.training, self.inplace)
+
+
+class Dropout1d(_DropoutNd):
+    """Zeroes whole channels of ``(N, C, L)`` with probability ``p`` while training."""
+
+    def forward(self, input: volta.Tensor) -> volta.Tensor:
+        return F.dropout1d(input, self.p, self.training, self.inplace)
 
 
 class Dropout2d(_DropoutNd):

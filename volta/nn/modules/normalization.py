@@ -1,8 +1,9 @@
-"""Normalization: ``BatchNorm1d/2d``, ``InstanceNorm2d``, ``LayerNorm``, ``GroupNorm``,
+"""Normalization: ``BatchNorm1d/2d/3d``, ``InstanceNorm1d/2d/3d``, ``LayerNorm``, ``GroupNorm``,
 ``RMSNorm``, ``LocalResponseNorm``."""
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import volta
@@ -130,25 +131,75 @@ class BatchNorm2d(_BatchNorm):
             raise volta.InvalidArgumentError(f"expected 4D input (got {input.ndim}D input)")
 
 
-class InstanceNorm2d(_NormBase):
-    """Normalizes each channel of each sample over ``(H, W)``; input ``(N, C, H, W)`` or
-    ``(C, H, W)``. Defaults: no affine parameters, no running statistics."""
+class BatchNorm3d(_BatchNorm):
+    """Batch normalization over ``(N, C, D, H, W)``; arguments as :class:`BatchNorm1d`."""
 
-    def __init__(self, num_features: int, eps: float = 1e-5, momentum: float = 0.1,
+    def _check_input_dim(self, input: volta.Tensor) -> None:
+        if input.ndim != 5:
+            raise volta.InvalidArgumentError(f"expected 5D input (got {input.ndim}D input)")
+
+
+class _InstanceNorm(_NormBase):
+    """Normalizes each channel of each sample over its ``spatial_dims`` trailing dimensions;
+    the batch dimension is optional. Defaults: no affine parameters, no running statistics."""
+
+    spatial_dims: int
+
+    def __init__(self, num_features: int, eps: float = 1e-5, momentum: float | None = 0.1,
                  affine: bool = False, track_running_stats: bool = False, device: Any = None,
                  dtype: Any = None, *, bias: bool = True) -> None:
         super().__init__(num_features, eps, momentum, affine, track_running_stats, device, dtype,
                          bias)
 
     def forward(self, input: volta.Tensor) -> volta.Tensor:
-        if input.ndim not in (3, 4):
-            raise volta.InvalidArgumentError(f"expected 3D or 4D input (got {input.ndim}D input)")
-        unbatched = input.ndim == 3
+        unbatched_dims = self.spatial_dims + 1
+        if input.ndim not in (unbatched_dims, unbatched_dims + 1):
+            raise volta.InvalidArgumentError(
+                f"expected {unbatched_dims}D or {unbatched_dims + 1}D input "
+                f"(got {input.ndim}D input)")
+        feature_dim = input.ndim - unbatched_dims
+        if input.shape[feature_dim] != self.num_features:
+            if self.affine:
+                raise volta.ShapeError(
+                    f"expected input's size at dim={feature_dim} to match num_features "
+                    f"({self.num_features}), but got: {input.shape[feature_dim]}.")
+            warnings.warn(f"input's size at dim={feature_dim} does not match num_features. "
+                          "You can silence this warning by not passing in num_features, which "
+                          "is not used because affine=False", stacklevel=2)
+        unbatched = input.ndim == unbatched_dims
         x = input.unsqueeze(0) if unbatched else input
         out = F.instance_norm(x, self.running_mean, self.running_var, self.weight, self.bias,
                               self.training or not self.track_running_stats,
-                              0.1 if self.momentum is None else self.momentum, self.eps)
+                              0.0 if self.momentum is None else self.momentum, self.eps)
         return out.squeeze(0) if unbatched else out
+
+
+class InstanceNorm1d(_InstanceNorm):
+    """Instance normalization of ``(N, C, L)`` or ``(C, L)`` over ``L``.
+
+    Args:
+        num_features: ``C``.
+        eps: added to the variance. Default: ``1e-5``.
+        momentum: running statistics factor (with ``track_running_stats``).
+        affine: learnable per-channel ``weight`` and ``bias``. Default: ``False``.
+        track_running_stats: keep running statistics and use them in eval. Default: ``False``.
+    """
+
+    spatial_dims = 1
+
+
+class InstanceNorm2d(_InstanceNorm):
+    """Instance normalization of ``(N, C, H, W)`` or ``(C, H, W)`` over ``(H, W)``; arguments
+    as :class:`InstanceNorm1d`."""
+
+    spatial_dims = 2
+
+
+class InstanceNorm3d(_InstanceNorm):
+    """Instance normalization of ``(N, C, D, H, W)`` or ``(C, D, H, W)`` over ``(D, H, W)``;
+    arguments as :class:`InstanceNorm1d`."""
+
+    spatial_dims = 3
 
 
 def _shape(normalized_shape: Any) -> tuple:

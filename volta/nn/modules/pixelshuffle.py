@@ -1,4 +1,5 @@
-"""``PixelShuffle``: ``(*, C * r**2, H, W)`` -> ``(*, C, H * r, W * r)``; ``ChannelShuffle``."""
+"""``PixelShuffle``: ``(*, C * r**2, H, W)`` -> ``(*, C, H * r, W * r)``; its inverse
+``PixelUnshuffle``; ``ChannelShuffle``."""
 
 from __future__ import annotations
 
@@ -19,6 +20,21 @@ class PixelShuffle(Module):
 
     def extra_repr(self) -> str:
         return f"upscale_factor={self.upscale_factor}"
+
+
+class PixelUnshuffle(Module):
+    """The inverse of :class:`PixelShuffle`: ``(*, C, H * r, W * r)`` ->
+    ``(*, C * r**2, H, W)`` for ``downscale_factor`` ``r``."""
+
+    def __init__(self, downscale_factor: int) -> None:
+        super().__init__()
+        self.downscale_factor = downscale_factor
+
+    def forward(self, input: volta.Tensor) -> volta.Tensor:
+        return F.pixel_unshuffle(input, self.downscale_factor)
+
+    def extra_repr(self) -> str:
+        return f"downscale_factor={self.downscale_factor}"
 
 
 class ChannelShuffle(Module):

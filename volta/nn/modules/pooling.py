@@ -88,6 +88,35 @@ class AvgPool2d(Module):
         return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
 
 
+class AdaptiveAvgPool1d(Module):
+    """Mean pooling of ``(N, C, L)`` or ``(C, L)`` to a fixed length ``output_size``."""
+
+    def __init__(self, output_size: Any) -> None:
+        super().__init__()
+        self.output_size = output_size
+
+    def forward(self, input: volta.Tensor) -> volta.Tensor:
+        return F.adaptive_avg_pool1d(input, self.output_size)
+
+    def extra_repr(self) -> str:
+        return f"output_size={self.output_size}"
+
+
+class AdaptiveMaxPool1d(Module):
+    """Max pooling of ``(N, C, L)`` or ``(C, L)`` to a fixed length ``output_size``."""
+
+    def __init__(self, output_size: Any, return_indices: bool = False) -> None:
+        super().__init__()
+        self.output_size = output_size
+        self.return_indices = return_indices
+
+    def forward(self, input: volta.Tensor) -> Any:
+        return F.adaptive_max_pool1d(input, self.output_size, self.return_indices)
+
+    def extra_repr(self) -> str:
+        return f"output_size={self.output_size}"
+
+
 class AdaptiveAvgPool2d(Module):
     """Mean pooling to a fixed ``output_size`` (int or pair; ``None`` keeps that size)."""
 
@@ -214,6 +243,12 @@ class LPPool2d(_LPPoolNd):
     """Power-average pooling over ``(N, C, H, W)``."""
 
     _pool = F.lp_pool2d
+
+
+class LPPool3d(_LPPoolNd):
+    """Power-average pooling over ``(N, C, D, H, W)``."""
+
+    _pool = F.lp_pool3d
 
 
 class _FractionalMaxPoolNd(Module):

@@ -1,7 +1,22 @@
-"""Utilities for training with ``volta.nn``: gradient clipping, variable-length sequences
-(``volta.nn.utils.rnn``)."""
+"""Utilities for training with ``volta.nn``: gradient clipping, parameters as one vector,
+weight and spectral normalization (PyTorch's hook-based API), parametrizations
+(``parametrize``, ``parametrizations``), variable-length sequences (``rnn``)."""
 
-from volta.nn.utils import rnn
-from volta.nn.utils.clip_grad import clip_grad_norm_, clip_grad_value_
+from volta.nn.utils import parametrizations, parametrize, rnn
+from volta.nn.utils.clip_grad import (
+    clip_grad_norm,
+    clip_grad_norm_,
+    clip_grad_value_,
+    clip_grads_with_norm_,
+    get_total_norm,
+)
+from volta.nn.utils.convert_parameters import parameters_to_vector, vector_to_parameters
+from volta.nn.utils.spectral_norm import remove_spectral_norm, spectral_norm
+from volta.nn.utils.weight_norm import remove_weight_norm, weight_norm
 
-__all__ = ["clip_grad_norm_", "clip_grad_value_", "rnn"]
+__all__ = [
+    "clip_grad_norm_", "clip_grad_norm", "clip_grad_value_", "clip_grads_with_norm_",
+    "get_total_norm", "parameters_to_vector", "vector_to_parameters", "weight_norm",
+    "remove_weight_norm", "spectral_norm", "remove_spectral_norm", "rnn", "parametrize",
+    "parametrizations",
+]

@@ -1,0 +1,301 @@
+"""volta.nn.utils.parametrize and .parametrizations against torch's: the injected class and
+property, state_dict keys, values, gradients over SGD steps, right_inverse on assignment,
+cached(), removal, errors; orthogonal (every map), weight_norm and spectral_norm."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import pytest
+import torch
+
+import volta
+from tests.nn.parity import close, copy_weights, raises_like_torch, state_layout
+
+P = volta.nn.utils.parametrize
+TP = torch.nn.utils.parametrize
+
+
+def _lib_of(module: object) -> object:
+    return torch if isinstance(module, torch.nn.Module) else volta
+
+
+def _symmetric(lib: object) -> object:
+    class Symmetric(lib.nn.Module):
+        def forward(self, x: object) -> object:
+            return x.triu() + x.triu(1).transpose(-1, -2)
+
+        def right_inverse(self, a: object) -> object:
+            return a.triu()
+
+    return Symmetric()
+
+
+def _scaled(lib: object) -> object:
+    class Scaled(lib.nn.Module):  # a parametrization with a parameter of its own
+        def __init__(self) -> None:
+            super().__init__()
+            self.scale = lib.nn.Parameter(lib.ones(1) * 1.5)
+
+        def forward(self, x: object) -> object:
+            return x * self.scale
+
+    return Scaled()
+
+
+def _pair(build: Callable[[object], object]) -> tuple:
+    torch.manual_seed(0)
+    t_model = build(torch).double()
+    v_model = build(volta).to(volta.float64)
+    assert state_layout(v_model) == state_layout(t_model)
+    copy_weights(t_model, v_model)
+    return t_model, v_model
+
+
+def _sgd_steps(t_model: object, v_model: object, x: np.ndarray, steps: int = 3) -> None:
+    for _ in range(steps):
+        t_out = t_model(torch.tensor(x))
+        v_out = v_model(volta.tensor(x))
+        close(v_out, t_out, 1e-10, 1e-12)
+        (t_out ** 2).sum().backward()
+        (v_out ** 2).sum().backward()
+        t_params = dict(t_model.named_parameters())
+        with torch.no_grad(), volta.no_grad():
+            for name, v in v_model.named_parameters():
+                t = t_params[name]
+                close(v.grad, t.grad, 1e-9, 1e-11)
+                t -= 0.05 * t.grad
+                v -= 0.05 * v.grad
+                t.grad = None
+                v.grad = None
+    for v, t in zip(v_model.state_dict().values(), t_model.state_dict().values()):
+        close(v, t, 1e-9, 1e-11)
+
+
+def _symmetric_linear(lib: object) -> object:
+    layer = lib.nn.Linear(3, 3)
+    lib.nn.utils.parametrize.register_parametrization(layer, "weight", _symmetric(lib))
+    return layer
+
+
+def test_register_parametrization_matches_torch() -> None:
+    t_model, v_model = _pair(_symmetric_linear)
+    assert type(v_model).__name__ == "ParametrizedLinear"
+    assert P.type_before_parametrizations(v_model) is volta.nn.Linear
+    assert isinstance(v_model, volta.nn.Linear)
+    assert repr(v_model) == repr(t_model)
+    assert list(v_model.state_dict()) == ["bias", "parametrizations.weight.original"]
+    assert P.is_parametrized(v_model) and P.is_parametrized(v_model, "weight")
+    assert not P.is_parametrized(v_model, "bias")
+    close(v_model.weight, t_model.weight, 0, 0)
+    w = v_model.weight.detach().numpy()
+    np.testing.assert_array_equal(w, w.T)
+    _sgd_steps(t_model, v_model, np.random.default_rng(0).standard_normal((4, 3)))
+    assert type(volta.nn.Linear(2, 2)) is volta.nn.Linear  # the class itself is untouched
+
+
+def test_chained_parametrizations_and_assignment_like_torch() -> None:
+    def build(lib: object) -> object:
+        layer = _symmetric_linear(lib)
+        lib.nn.utils.parametrize.register_parametrization(layer, "weight", _scaled(lib),
+                                                          unsafe=True)
+        return layer
+
+    t_model, v_model = _pair(build)
+    assert repr(v_model) == repr(t_model)
+    assert list(v_model.state_dict()) == list(t_model.state_dict())
+    _sgd_steps(t_model, v_model, np.random.default_rng(1).standard_normal((2, 3)))
+    # assignment runs right_inverse of the chain, last first: Scaled has none
+    raises_like_torch(lambda lib: setattr(t_model if lib is torch else v_model, "weight",
+                                          lib.zeros(3, 3, dtype=lib.float64)))
+    single_t, single_v = _pair(_symmetric_linear)
+    original = single_v.parametrizations.weight.original
+    value = np.random.default_rng(2).standard_normal((3, 3))
+    single_t.weight = torch.tensor(value)
+    single_v.weight = volta.tensor(value)
+    assert single_v.parametrizations.weight.original is original  # the same Parameter
+    close(single_v.parametrizations.weight.original, single_t.parametrizations.weight.original,
+          0, 0)
+    close(single_v.weight, single_t.weight, 0, 0)
+
+
+def test_cached_computes_once_per_block() -> None:
+    layer = _symmetric_linear(volta)
+    assert layer.weight is not layer.weight
+    with P.cached():
+        first = layer.weight
+        assert layer.weight is first
+        with P.cached():
+            assert layer.weight is first
+        assert layer.weight is first
+    assert layer.weight is not first
+
+
+@pytest.mark.parametrize("leave_parametrized", [True, False])
+def test_remove_parametrizations_like_torch(leave_parametrized: bool) -> None:
+    t_model, v_model = _pair(_symmetric_linear)
+    with torch.no_grad(), volta.no_grad():  # an original that is not symmetric
+        t_model.parametrizations.weight.original.add_(torch.arange(9.0).reshape(3, 3))
+        v_model.parametrizations.weight.original.add_(volta.arange(9.0).reshape(3, 3))
+    original = v_model.parametrizations.weight.original
+    TP.remove_parametrizations(t_model, "weight", leave_parametrized)
+    P.remove_parametrizations(v_model, "weight", leave_parametrized)
+    assert type(v_model) is volta.nn.Linear and not hasattr(v_model, "parametrizations")
+    assert v_model.weight is original and isinstance(v_model.weight, volta.nn.Parameter)
+    assert state_layout(v_model) == state_layout(t_model)
+    assert repr(v_model) == repr(t_model)
+    close(v_model.weight, t_model.weight, 0, 0)
+
+
+def test_parametrizing_a_buffer_and_two_tensors() -> None:
+    def build(lib: object) -> object:
+        layer = lib.nn.BatchNorm1d(3)
+        layer.register_buffer("scale", lib.ones(3, 3))
+        lib.nn.utils.parametrize.register_parametrization(layer, "scale", _symmetric(lib))
+        lib.nn.utils.parametrize.register_parametrization(layer, "weight", _scaled(lib))
+        return layer
+
+    t_model, v_model = _pair(build)
+    assert list(v_model.state_dict()) == list(t_model.state_dict())
+    assert repr(v_model) == repr(t_model)
+    P.remove_parametrizations(v_model, "scale")
+    TP.remove_parametrizations(t_model, "scale")
+    assert P.is_parametrized(v_model) and "scale" in v_model._buffers
+    assert list(v_model.state_dict()) == list(t_model.state_dict())
+
+
+def test_parametrize_errors_like_torch() -> None:
+    def shape_changing(lib: object) -> object:
+        class Row(lib.nn.Module):
+            def forward(self, x: object) -> object:
+                return x[0]
+
+        return Row()
+
+    raises_like_torch(lambda lib: lib.nn.utils.parametrize.register_parametrization(
+        lib.nn.Linear(2, 2), "missing", _symmetric(lib)))
+    raises_like_torch(lambda lib: lib.nn.utils.parametrize.register_parametrization(
+        lib.nn.Linear(2, 2), "weight", shape_changing(lib)))
+    raises_like_torch(lambda lib: lib.nn.utils.parametrize.register_parametrization(
+        _symmetric_linear(lib), "weight", shape_changing(lib)))
+    raises_like_torch(lambda lib: lib.nn.utils.parametrize.remove_parametrizations(
+        lib.nn.Linear(2, 2), "weight"))
+    raises_like_torch(lambda lib: lib.nn.utils.parametrize.remove_parametrizations(
+        lib.nn.utils.parametrizations.weight_norm(lib.nn.Linear(2, 2)), "weight",
+        leave_parametrized=False))
+    layer = P.register_parametrization(volta.nn.Linear(2, 2), "weight", _scaled(volta),
+                                       unsafe=True)
+    layer.weight  # noqa: B018 - a parametrization without right_inverse still evaluates
+    with pytest.raises(volta.VoltaError):
+        layer.weight = volta.zeros(2, 2)
+
+
+# -- parametrizations ----------------------------------------------------------------------------
+
+def _with(parametrization: str, make: Callable[[object], object], **kwargs: object
+          ) -> Callable[[object], object]:
+    def build(lib: object) -> object:
+        return getattr(lib.nn.utils.parametrizations, parametrization)(make(lib), **kwargs)
+    return build
+
+
+WEIGHT_NORM = [
+    (lambda lib: lib.nn.Linear(4, 3), {}, (5, 4)),
+    (lambda lib: lib.nn.Linear(4, 3), {"dim": None}, (5, 4)),
+    (lambda lib: lib.nn.Conv1d(2, 3, 3), {"dim": 1}, (2, 2, 6)),
+]
+
+
+@pytest.mark.parametrize(("make", "kwargs", "shape"), WEIGHT_NORM)
+def test_weight_norm_parametrization_matches_torch(make: Callable, kwargs: dict,
+                                                   shape: tuple) -> None:
+    t_model, v_model = _pair(_with("weight_norm", make, **kwargs))
+    assert list(v_model.state_dict()) == ["bias", "parametrizations.weight.original0",
+                                          "parametrizations.weight.original1"]
+    assert repr(v_model) == repr(t_model)
+    _sgd_steps(t_model, v_model, np.random.default_rng(3).standard_normal(shape))
+    TP.remove_parametrizations(t_model, "weight")
+    P.remove_parametrizations(v_model, "weight")
+    assert state_layout(v_model) == state_layout(t_model)
+    close(v_model.weight, t_model.weight, 1e-10, 1e-12)
+
+
+SPECTRAL = [
+    (lambda lib: lib.nn.Linear(4, 3), {}, (5, 4)),
+    (lambda lib: lib.nn.Conv2d(2, 3, 2), {"n_power_iterations": 2}, (2, 2, 3, 3)),
+    (lambda lib: lib.nn.ConvTranspose1d(2, 3, 2), {}, (2, 2, 4)),
+    (lambda lib: lib.nn.Conv1d(2, 4, 3), {"dim": -1, "eps": 1e-6}, (2, 2, 5)),
+]
+
+
+@pytest.mark.parametrize(("make", "kwargs", "shape"), SPECTRAL)
+@pytest.mark.parametrize("training", [True, False])
+def test_spectral_norm_parametrization_matches_torch(make: Callable, kwargs: dict,
+                                                     shape: tuple, training: bool) -> None:
+    # _pair copies torch's buffers _u and _v, drawn at random and iterated 15 times
+    t_model, v_model = _pair(_with("spectral_norm", make, **kwargs))
+    assert list(v_model.state_dict()) == ["bias", "parametrizations.weight.original",
+                                          "parametrizations.weight.0._u",
+                                          "parametrizations.weight.0._v"]
+    assert repr(v_model) == repr(t_model)
+    t_model.train(training)
+    v_model.train(training)
+    _sgd_steps(t_model, v_model, np.random.default_rng(4).standard_normal(shape))
+
+
+def test_spectral_norm_parametrization_estimates_sigma_and_normalizes_vectors() -> None:
+    layer = volta.nn.utils.parametrizations.spectral_norm(volta.nn.Linear(5, 3))
+    weight = layer.parametrizations.weight.original.detach().numpy()
+    sigma = np.linalg.svd(weight, compute_uv=False)[0]
+    np.testing.assert_allclose(np.linalg.svd(layer.weight.detach().numpy(),
+                                             compute_uv=False)[0], 1.0, rtol=1e-3)
+    assert sigma > 0
+    bias_layer = volta.nn.utils.parametrizations.spectral_norm(volta.nn.Linear(5, 3), "bias")
+    np.testing.assert_allclose(np.linalg.norm(bias_layer.bias.detach().numpy()), 1.0, rtol=1e-6)
+    raises_like_torch(lambda lib: lib.nn.utils.parametrizations.spectral_norm(
+        lib.nn.Linear(2, 2), dim=2))
+    raises_like_torch(lambda lib: lib.nn.utils.parametrizations.spectral_norm(
+        lib.nn.Linear(2, 2), n_power_iterations=0))
+
+
+ORTHOGONAL = [
+    ((4, 4), {}),
+    ((4, 4), {"orthogonal_map": "cayley"}),
+    ((4, 4), {"orthogonal_map": "householder"}),
+    ((5, 3), {}),  # householder by default
+    ((3, 5), {"orthogonal_map": "matrix_exp"}),
+    ((5, 3), {"orthogonal_map": "cayley"}),
+    ((5, 3), {"orthogonal_map": "householder", "use_trivialization": False}),
+    ((3, 5), {"orthogonal_map": "householder", "use_trivialization": False}),
+]
+
+
+@pytest.mark.parametrize(("shape", "kwargs"), ORTHOGONAL)
+def test_orthogonal_matches_torch(shape: tuple, kwargs: dict) -> None:
+    out_features, in_features = shape
+    t_model, v_model = _pair(_with("orthogonal",
+                                   lambda lib: lib.nn.Linear(in_features, out_features,
+                                                             dtype=lib.float64),
+                                   **kwargs))
+    assert repr(v_model) == repr(t_model)
+    weight = v_model.weight.detach().numpy()
+    gram = weight.T @ weight if out_features >= in_features else weight @ weight.T
+    np.testing.assert_allclose(gram, np.eye(min(shape)), atol=1e-10)
+    close(v_model.weight, t_model.weight, 1e-10, 1e-12)
+    _sgd_steps(t_model, v_model, np.random.default_rng(5).standard_normal((2, in_features)))
+
+
+def test_orthogonal_keeps_a_square_orthogonal_start_and_rejects_bad_input_like_torch() -> None:
+    q = np.linalg.qr(np.random.default_rng(6).standard_normal((4, 4)))[0]
+    layer = volta.nn.Linear(4, 4).double()
+    with volta.no_grad():
+        layer.weight.copy_(volta.tensor(q))
+    volta.nn.utils.parametrizations.orthogonal(layer)
+    np.testing.assert_allclose(layer.weight.detach().numpy(), q, atol=1e-12)
+    raises_like_torch(lambda lib: lib.nn.utils.parametrizations.orthogonal(
+        lib.nn.Linear(2, 2), "bias"))
+    raises_like_torch(lambda lib: lib.nn.utils.parametrizations.orthogonal(
+        lib.nn.Linear(2, 2), orthogonal_map="qr"))
+    raises_like_torch(lambda lib: lib.nn.utils.parametrizations.orthogonal(
+        lib.nn.Linear(2, 2), "missing"))
