@@ -10,6 +10,7 @@
 ``factories``  ``*_like`` factories and in-place random fills
 ``special_math`` special functions, real cases of complex ops, quantiles, more random fills
 ``optim``      the fused optimizer updates of ``volta.optim`` (reference formulation)
+``optim_extra`` the same for Adadelta, Adamax, NAdam, RAdam, ASGD and Rprop
 ``views``      the view metadata ops (view, permute, select, as_strided, ...)
 
 Importing this package fills ``COMPOSITES``; ``volta._wiring`` registers them with the
@@ -25,6 +26,7 @@ from volta.composites import (
     nn,
     nn_extra,
     optim,
+    optim_extra,
     shape_ops,
     shapes,
     special_math,
@@ -32,5 +34,5 @@ from volta.composites import (
 )
 from volta.composites.base import COMPOSITES
 
-__all__ = ["COMPOSITES", "core", "factories", "linalg", "nn", "nn_extra", "optim", "shape_ops",
-           "shapes", "special_math", "views"]
+__all__ = ["COMPOSITES", "core", "factories", "linalg", "nn", "nn_extra", "optim", "optim_extra",
+           "shape_ops", "shapes", "special_math", "views"]
