@@ -5,7 +5,7 @@ They run under ``no_grad`` and update each parameter with one fused op of ops.ya
 (``_sgd_update_`` ...), so every backend runs them and a backend may give a fused kernel.
 """
 
-from volta.optim import lr_scheduler
+from volta.optim import lr_scheduler, swa_utils
 from volta.optim.adadelta import Adadelta
 from volta.optim.adagrad import Adagrad
 from volta.optim.adam import Adam, AdamW
@@ -19,4 +19,5 @@ from volta.optim.rprop import Rprop
 from volta.optim.sgd import SGD
 
 __all__ = ["ASGD", "SGD", "Adadelta", "Adagrad", "Adam", "AdamW", "Adamax", "NAdam",
-           "Optimizer", "RAdam", "RMSprop", "Rprop", "lr_scheduler"]
+           "Optimizer", "RAdam", "RMSprop", "Rprop", "lr_scheduler",
+           "swa_utils"]
