@@ -52,7 +52,37 @@ CASES: dict[str, tuple[str, Factory]] = {
     "SequentialLR": ("sgd", lambda m, o: m.SequentialLR(
         o, [m.LinearLR(o, start_factor=0.1, total_iters=5), m.ExponentialLR(o, gamma=0.9),
             m.CosineAnnealingLR(o, T_max=8)], milestones=[5, 20])),
+    "MultiplicativeLR": ("sgd", lambda m, o: m.MultiplicativeLR(o, lambda e: 0.95 - 0.001 * e)),
+    "MultiplicativeLR-per-group": ("sgd", lambda m, o: m.MultiplicativeLR(
+        o, [lambda e: 0.9, lambda e: 1.02 if e % 3 else 0.8])),
+    "ConstantLR": ("sgd", lambda m, o: m.ConstantLR(o, factor=0.25, total_iters=6)),
+    "PolynomialLR": ("sgd", lambda m, o: m.PolynomialLR(o, total_iters=25, power=2.0)),
+    "PolynomialLR-linear": ("sgd", lambda m, o: m.PolynomialLR(o, total_iters=10)),
+    "CyclicLR-triangular-sgd": ("sgd", lambda m, o: m.CyclicLR(o, base_lr=0.01, max_lr=[0.1, 0.2],
+                                                             step_size_up=4, step_size_down=6)),
+    "CyclicLR-triangular2-adam": ("adam", lambda m, o: m.CyclicLR(
+        o, base_lr=[0.001, 0.002], max_lr=0.05, step_size_up=3, mode="triangular2",
+        base_momentum=0.85, max_momentum=0.95)),
+    "CyclicLR-exp-range": ("sgd", lambda m, o: m.CyclicLR(o, base_lr=0.01, max_lr=0.1,
+                                                        step_size_up=5, mode="exp_range",
+                                                        gamma=0.97, cycle_momentum=False)),
+    "CyclicLR-scale-fn": ("sgd", lambda m, o: m.CyclicLR(o, base_lr=0.01, max_lr=0.1,
+                                                       step_size_up=2,
+                                                       scale_fn=lambda x: 0.9 ** x,
+                                                       scale_mode="iterations")),
+    "ChainedScheduler": ("sgd", lambda m, o: m.ChainedScheduler(
+        [m.ConstantLR(o, factor=0.5, total_iters=4), m.ExponentialLR(o, gamma=0.95),
+         m.PolynomialLR(o, total_iters=30, power=0.5)])),
+    "SWALR-cos": ("sgd", lambda m, o: _swa(m).SWALR(o, swa_lr=0.05, anneal_epochs=8)),
+    "SWALR-linear-per-group": ("sgd", lambda m, o: _swa(m).SWALR(
+        o, swa_lr=[0.05, 0.3], anneal_epochs=5, anneal_strategy="linear")),
+    "SWALR-no-annealing": ("sgd", lambda m, o: _swa(m).SWALR(o, swa_lr=0.05, anneal_epochs=0)),
 }
+
+
+def _swa(schedulers: Any) -> Any:
+    """The swa_utils module beside ``schedulers`` (volta's or torch's)."""
+    return volta.optim.swa_utils if schedulers is vs else torch.optim.swa_utils
 
 
 def _momentum(opt: Any) -> list[Any]:
@@ -76,7 +106,10 @@ def test_lr_sequence_matches_torch(case: str) -> None:
 
 
 @pytest.mark.parametrize("case", ["StepLR", "CosineAnnealingLR", "SequentialLR",
-                                  "CosineAnnealingWarmRestarts", "OneCycleLR-cos-sgd"])
+                                  "CosineAnnealingWarmRestarts", "OneCycleLR-cos-sgd",
+                                  "MultiplicativeLR", "ConstantLR", "PolynomialLR",
+                                  "CyclicLR-triangular2-adam", "CyclicLR-exp-range",
+                                  "ChainedScheduler", "SWALR-cos"])
 def test_state_dict_resumes_the_sequence(case: str) -> None:
     kind, make = CASES[case]
     vopt, topt = _optimizers(kind)

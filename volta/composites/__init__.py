@@ -11,6 +11,7 @@
 ``special_math`` special functions, real cases of complex ops, quantiles, more random fills
 ``resize``     resize_ and resize_as_ (in-place sizes; the storage grows when needed)
 ``optim``      the fused optimizer updates of ``volta.optim`` (reference formulation)
+``optim_extra`` the same for Adadelta, Adamax, NAdam, RAdam, ASGD and Rprop
 ``views``      the view metadata ops (view, permute, select, as_strided, ...)
 
 Importing this package fills ``COMPOSITES``; ``volta._wiring`` registers them with the
@@ -26,6 +27,7 @@ from volta.composites import (
     nn,
     nn_extra,
     optim,
+    optim_extra,
     resize,
     shape_ops,
     shapes,
@@ -34,5 +36,5 @@ from volta.composites import (
 )
 from volta.composites.base import COMPOSITES
 
-__all__ = ["COMPOSITES", "core", "factories", "linalg", "nn", "nn_extra", "optim", "resize",
-           "shape_ops", "shapes", "special_math", "views"]
+__all__ = ["COMPOSITES", "core", "factories", "linalg", "nn", "nn_extra", "optim", "optim_extra",
+           "resize", "shape_ops", "shapes", "special_math", "views"]

@@ -4,6 +4,7 @@ of learning rates match ``torch.optim.lr_scheduler`` step for step."""
 from __future__ import annotations
 
 import math
+import types
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -12,9 +13,10 @@ from typing import Any
 from volta.errors import ArgumentError
 from volta.optim.optimizer import Optimizer
 
-__all__ = ["CosineAnnealingLR", "CosineAnnealingWarmRestarts", "ExponentialLR", "LRScheduler",
-           "LambdaLR", "LinearLR", "MultiStepLR", "OneCycleLR", "ReduceLROnPlateau",
-           "SequentialLR", "StepLR"]
+__all__ = ["ChainedScheduler", "ConstantLR", "CosineAnnealingLR", "CosineAnnealingWarmRestarts",
+           "CyclicLR", "ExponentialLR", "LRScheduler", "LambdaLR", "LinearLR", "MultiStepLR",
+           "MultiplicativeLR", "OneCycleLR", "PolynomialLR", "ReduceLROnPlateau", "SequentialLR",
+           "StepLR"]
 
 
 class LRScheduler:
@@ -23,6 +25,7 @@ class LRScheduler:
     ``state_dict()`` holds every attribute except the optimizer."""
 
     _excluded_state: tuple[str, ...] = ("optimizer",)
+    _is_initial = False
 
     def __init__(self, optimizer: Optimizer, last_epoch: int = -1) -> None:
         if not isinstance(optimizer, Optimizer):
@@ -42,7 +45,12 @@ class LRScheduler:
 
     def _initial_step(self) -> None:
         self._step_count = 0
-        self.step()
+        # schedulers whose recursive formula must not apply to the constructor's step ask this
+        self._is_initial = True
+        try:
+            self.step()
+        finally:
+            self._is_initial = False
 
     def get_lr(self) -> list[float]:
         raise NotImplementedError
@@ -96,6 +104,100 @@ class LambdaLR(LRScheduler):
     def get_lr(self) -> list[float]:
         return [base * fn(self.last_epoch)
                 for base, fn in zip(self.base_lrs, self.lr_lambdas, strict=True)]
+
+
+def _lambdas_per_group(optimizer: Optimizer,
+                       lr_lambda: Callable[[int], float] | Sequence[Callable[[int], float]]
+                       ) -> list[Callable[[int], float]]:
+    groups = len(optimizer.param_groups)
+    if not isinstance(lr_lambda, (list, tuple)):
+        lambdas = [lr_lambda] * groups
+    elif len(lr_lambda) != groups:
+        raise ArgumentError(f"Expected {groups} lr_lambdas, but got {len(lr_lambda)}")
+    else:
+        lambdas = list(lr_lambda)
+    for fn in lambdas:
+        if not callable(fn):
+            raise ArgumentError(f"lr_lambda should be a function, but got {type(fn).__name__}")
+    return lambdas  # type: ignore[return-value]
+
+
+class MultiplicativeLR(LRScheduler):
+    """Multiply the current lr by ``lr_lambda(epoch)`` (one function, or one per group) at each
+    step. The state dict keeps the ``__dict__`` of callable objects, not plain functions."""
+
+    _excluded_state = ("optimizer", "lr_lambdas")
+
+    def __init__(self, optimizer: Optimizer,
+                 lr_lambda: Callable[[int], float] | Sequence[Callable[[int], float]],
+                 last_epoch: int = -1) -> None:
+        self.lr_lambdas = _lambdas_per_group(optimizer, lr_lambda)
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self) -> list[float]:
+        if self._is_initial:
+            return self._group_lrs()
+        return [lr * fn(self.last_epoch)
+                for lr, fn in zip(self._group_lrs(), self.lr_lambdas, strict=True)]
+
+    def state_dict(self) -> dict[str, Any]:
+        state = super().state_dict()
+        state["lr_lambdas"] = [None if isinstance(fn, types.FunctionType) else dict(fn.__dict__)
+                               for fn in self.lr_lambdas]
+        return state
+
+    def load_state_dict(self, state_dict: dict[str, Any]) -> None:
+        state = dict(state_dict)
+        saved_lambdas = state.pop("lr_lambdas")
+        super().load_state_dict(state)
+        for fn, saved in zip(self.lr_lambdas, saved_lambdas, strict=True):
+            if saved is not None:
+                fn.__dict__.update(saved)
+
+
+class ConstantLR(LRScheduler):
+    """Multiply the lr by ``factor`` until epoch ``total_iters``, then restore it."""
+
+    def __init__(self, optimizer: Optimizer, factor: float = 1.0 / 3, total_iters: int = 5,
+                 last_epoch: int = -1) -> None:
+        if factor > 1.0 or factor < 0:
+            raise ArgumentError("Constant multiplicative factor expected to be between 0 and 1.")
+        self.factor = factor
+        self.total_iters = total_iters
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self) -> list[float]:
+        if self.last_epoch == 0:
+            return [lr * self.factor for lr in self._group_lrs()]
+        if self.last_epoch != self.total_iters:
+            return self._group_lrs()
+        return [lr * (1.0 / self.factor) for lr in self._group_lrs()]
+
+    def _closed_form(self) -> list[float]:
+        restored = self.last_epoch >= self.total_iters
+        return [base * (self.factor + restored * (1 - self.factor)) for base in self.base_lrs]
+
+
+class PolynomialLR(LRScheduler):
+    """Decay the lr to zero over ``total_iters`` epochs as ``(1 - epoch / total_iters) **
+    power``."""
+
+    def __init__(self, optimizer: Optimizer, total_iters: int = 5, power: float = 1.0,
+                 last_epoch: int = -1) -> None:
+        self.total_iters = total_iters
+        self.power = power
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self) -> list[float]:
+        if self._is_initial or self.last_epoch > self.total_iters:
+            return self._group_lrs()
+        factor = ((1.0 - self.last_epoch / self.total_iters)
+                  / (1.0 - (self.last_epoch - 1) / self.total_iters)) ** self.power
+        return [lr * factor for lr in self._group_lrs()]
+
+    def _closed_form(self) -> list[float]:
+        done = min(self.total_iters, self.last_epoch) / self.total_iters
+        return [base * (1.0 - done) ** self.power for base in self.base_lrs]
 
 
 class StepLR(LRScheduler):
@@ -480,3 +582,151 @@ class ReduceLROnPlateau(LRScheduler):
             self.cooldown_counter = self.cooldown
             self.num_bad_epochs = 0
         self._last_lr = self._group_lrs()
+
+
+class ChainedScheduler(LRScheduler):
+    """Step every scheduler of ``schedulers`` at each ``step()``: their factors compose."""
+
+    def __init__(self, schedulers: Sequence[LRScheduler],
+                 optimizer: Optimizer | None = None) -> None:
+        if len(schedulers) < 1:
+            raise ArgumentError(f"{type(self).__name__} expects at least one scheduler to be "
+                                "chained, but got no scheduler.")
+        optimizer = optimizer or schedulers[0].optimizer
+        for i, scheduler in enumerate(schedulers):
+            if not hasattr(scheduler, "optimizer"):
+                raise ArgumentError(f"{type(self).__name__} at index {i} should have "
+                                    "`optimizer` as its attribute.")
+            if isinstance(scheduler, ReduceLROnPlateau):
+                raise ArgumentError(f"{type(self).__name__} does not support "
+                                    "`ReduceLROnPlateau` scheduler as it requires additional "
+                                    "kwargs to be specified when calling `step`, but got one at "
+                                    f"index {i} in the given schedulers sequence.")
+            if scheduler.optimizer is not optimizer:
+                raise ArgumentError(f"{type(self).__name__} expects all schedulers to belong to "
+                                    f"the same optimizer, but got scheduler "
+                                    f"{type(scheduler).__name__} at index {i} with a different "
+                                    "optimizer")
+        self._schedulers = list(schedulers)
+        self.optimizer = optimizer
+        self._last_lr = self._group_lrs()
+
+    def step(self, epoch: int | None = None) -> None:
+        for scheduler in self._schedulers:
+            scheduler.step()
+        self._last_lr = self._group_lrs()
+
+    def state_dict(self) -> dict[str, Any]:
+        state = {k: v for k, v in self.__dict__.items() if k not in ("optimizer", "_schedulers")}
+        state["_schedulers"] = [s.state_dict() for s in self._schedulers]
+        return state
+
+    def load_state_dict(self, state_dict: dict[str, Any]) -> None:
+        state = dict(state_dict)
+        inner = state.pop("_schedulers")
+        self.__dict__.update(state)
+        for scheduler, saved in zip(self._schedulers, inner, strict=True):
+            scheduler.load_state_dict(saved)
+
+
+class CyclicLR(LRScheduler):
+    """Cycle the lr between ``base_lr`` and ``max_lr`` (up in ``step_size_up`` steps, down in
+    ``step_size_down``), the amplitude scaled per cycle (``triangular``: constant,
+    ``triangular2``: halved each cycle) or per iteration (``exp_range``: ``gamma ** iteration``)
+    or by ``scale_fn``; with ``cycle_momentum`` the momentum (or Adam's beta1) cycles inversely
+    between ``max_momentum`` and ``base_momentum``."""
+
+    _MODES = ("triangular", "triangular2", "exp_range")
+
+    def __init__(self, optimizer: Optimizer, base_lr: float | Sequence[float],
+                 max_lr: float | Sequence[float], step_size_up: int = 2000,
+                 step_size_down: int | None = None, mode: str = "triangular", gamma: float = 1.0,
+                 scale_fn: Callable[[float], float] | None = None, scale_mode: str = "cycle",
+                 cycle_momentum: bool = True, base_momentum: float | Sequence[float] = 0.8,
+                 max_momentum: float | Sequence[float] = 0.9, last_epoch: int = -1) -> None:
+        if not isinstance(optimizer, Optimizer):
+            raise ArgumentError(f"{type(optimizer).__name__} is not an Optimizer")
+        groups = optimizer.param_groups
+        base_lrs = _per_group(base_lr, len(groups), "base_lr")
+        if last_epoch == -1:
+            for lr, group in zip(base_lrs, groups, strict=True):
+                group["lr"] = lr
+        self.max_lrs = _per_group(max_lr, len(groups), "max_lr")
+        up = float(step_size_up)
+        down = float(step_size_down) if step_size_down is not None else up
+        self.total_size = up + down
+        self.step_ratio = up / self.total_size
+        if mode not in self._MODES and scale_fn is None:
+            raise ArgumentError("mode is invalid and scale_fn is None")
+        self.mode = mode
+        self.gamma = gamma
+        self._scale_fn_custom = scale_fn
+        self.scale_mode = scale_mode
+        self._init_scale_fn()
+        self.cycle_momentum = cycle_momentum
+        if cycle_momentum:
+            if "momentum" not in optimizer.defaults and "betas" not in optimizer.defaults:
+                raise ArgumentError("optimizer must support momentum or beta1 with "
+                                    "`cycle_momentum` option enabled")
+            self.use_beta1 = "betas" in optimizer.defaults
+            self.base_momentums = _per_group(base_momentum, len(groups), "base_momentum")
+            self.max_momentums = _per_group(max_momentum, len(groups), "max_momentum")
+            if last_epoch == -1:
+                for high, low, group in zip(self.max_momentums, self.base_momentums, groups,
+                                            strict=True):
+                    self._set_momentum(group, high)
+                    group["max_momentum"] = high
+                    group["base_momentum"] = low
+        super().__init__(optimizer, last_epoch)
+        self.base_lrs = base_lrs
+
+    def _init_scale_fn(self) -> None:
+        """The built-in modes fix their scale mode (a custom ``scale_fn`` keeps the one given)."""
+        if self._scale_fn_custom is None:
+            self.scale_mode = "iterations" if self.mode == "exp_range" else "cycle"
+
+    def scale_fn(self, x: float) -> float:
+        if self._scale_fn_custom is not None:
+            return self._scale_fn_custom(x)
+        if self.mode == "triangular2":
+            return 1 / (2.0 ** (x - 1))
+        if self.mode == "exp_range":
+            return self.gamma ** x
+        return 1.0
+
+    def _set_momentum(self, group: dict[str, Any], value: float) -> None:
+        if self.use_beta1:
+            group["betas"] = (value, *group["betas"][1:])
+        else:
+            group["momentum"] = value
+
+    def get_lr(self) -> list[float]:
+        cycle = math.floor(1 + self.last_epoch / self.total_size)
+        x = 1.0 + self.last_epoch / self.total_size - cycle
+        if x <= self.step_ratio:
+            scale_factor = x / self.step_ratio
+        else:
+            scale_factor = (x - 1) / (self.step_ratio - 1)
+        scale = self.scale_fn(cycle if self.scale_mode == "cycle" else self.last_epoch)
+        lrs = [base + (high - base) * scale_factor * scale
+               for base, high in zip(self.base_lrs, self.max_lrs, strict=True)]
+        if self.cycle_momentum:
+            for group, low, high in zip(self.optimizer.param_groups, self.base_momentums,
+                                        self.max_momentums, strict=True):
+                self._set_momentum(group, high - (high - low) * scale_factor * scale)
+        return lrs
+
+    def state_dict(self) -> dict[str, Any]:
+        state = super().state_dict()
+        fn = state.pop("_scale_fn_custom")
+        state["_scale_fn_custom"] = (None if fn is None or isinstance(fn, types.FunctionType)
+                                     else dict(fn.__dict__))
+        return state
+
+    def load_state_dict(self, state_dict: dict[str, Any]) -> None:
+        state = dict(state_dict)
+        saved_fn = state.pop("_scale_fn_custom")
+        super().load_state_dict(state)
+        if saved_fn is not None and self._scale_fn_custom is not None:
+            self._scale_fn_custom.__dict__.update(saved_fn)
+        self._init_scale_fn()

@@ -24,6 +24,32 @@ def check_non_negative(**hyperparameters: float) -> None:
             raise ArgumentError(f"Invalid {label}: {value}")
 
 
+def check_betas(betas: tuple[float, float]) -> None:
+    """Each beta must lie in [0, 1), with PyTorch's message."""
+    for i, beta in enumerate(betas):
+        if not 0.0 <= beta < 1.0:
+            raise ArgumentError(f"Invalid beta parameter at index {i}: {beta}")
+
+
+def implementation_options(foreach: bool | None, capturable: bool,
+                           differentiable: bool) -> dict[str, Any]:
+    """PyTorch's implementation switches, kept in the param groups with PyTorch's defaults so
+    that state dicts match. ``foreach`` only picks PyTorch's loop (volta has one); a capturable
+    or differentiable step is something volta's optimizers do not do, and say so."""
+    if capturable:
+        raise ArgumentError("capturable=True is not supported: volta has no CUDA graphs to "
+                            "capture an optimizer step into")
+    if differentiable:
+        raise ArgumentError("differentiable=True is not supported: volta's optimizer steps run "
+                            "under no_grad")
+    return dict(foreach=foreach, capturable=capturable, differentiable=differentiable)
+
+
+def host_scalar(value: float) -> volta.Tensor:
+    """A float32 0-d state tensor (step counts and the like), as PyTorch keeps them."""
+    return volta.full((), value, dtype=volta.float32)
+
+
 class _Required:
     def __repr__(self) -> str:
         return "<required parameter>"
@@ -35,6 +61,10 @@ required = _Required()
 class Optimizer:
     """Holds ``param_groups`` (dicts with a ``"params"`` list and hyper-parameters filled from
     ``defaults``) and ``state`` (a dict per parameter). Subclasses implement ``step``."""
+
+    # state entries that are host scalars kept in their own dtype, as PyTorch keeps them: they
+    # stay where they are when the parameters move, and a loaded state dict keeps their dtype
+    _host_scalars: frozenset[str] = frozenset({"step"})
 
     def __init__(self, params: ParamsT, defaults: dict[str, Any]) -> None:
         self.defaults = defaults
@@ -111,7 +141,8 @@ class Optimizer:
         it is, like PyTorch's, a host scalar)."""
         state = self.state.setdefault(param, {})
         for name, value in state.items():
-            if isinstance(value, volta.Tensor) and name != "step" and value.device != param.device:
+            if (isinstance(value, volta.Tensor) and name not in self._host_scalars
+                    and value.device != param.device):
                 state[name] = value.to(param.device)
         return state
 
@@ -119,7 +150,7 @@ class Optimizer:
         """Advance the parameter's step counter (a float32 scalar tensor, as PyTorch keeps it)."""
         count = state.get("step")
         if count is None:
-            state["step"] = count = volta.zeros((), dtype=volta.float32)
+            state["step"] = count = host_scalar(0.0)
         step = int(count.item()) + 1
         count.fill_(step)
         return step
@@ -164,11 +195,10 @@ class Optimizer:
                 if k != "params":
                     ours[k] = v
 
-    @staticmethod
-    def _cast_state(param: volta.Tensor, name: str, value: Any) -> Any:
+    def _cast_state(self, param: volta.Tensor, name: str, value: Any) -> Any:
         if not isinstance(value, volta.Tensor):
             return value
-        if name == "step":
+        if name in self._host_scalars:
             return value.clone()
         dtype = param.dtype if value.dtype.is_floating_point else value.dtype
         return value.to(device=param.device, dtype=dtype).clone()
