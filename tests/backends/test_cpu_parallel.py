@@ -377,3 +377,18 @@ def test_where_backward_and_scalar_operands_match_torch(dtype: type) -> None:
         got = volta.where(volta.tensor(cond), scalar, volta.tensor(a)).numpy()
         expected = torch.where(torch.from_numpy(cond), scalar, torch.from_numpy(a)).numpy()
         _assert_same(got, expected)
+
+
+def test_set_num_threads_bounds_blas_threads(restore_threads: None) -> None:
+    # as PyTorch's set_num_threads bounds its BLAS: volta.set_num_threads(1) is one GEMM thread
+    if parallel._BLAS_THREADS is None:
+        pytest.fail("numpy's OpenBLAS thread functions were not found")
+    get_blas_threads = parallel._BLAS_THREADS[0]
+    volta.set_num_threads(1)
+    assert get_blas_threads() == 1
+    volta.set_num_threads(2)
+    assert get_blas_threads() == 2
+    # a region holds BLAS at one thread and gives the count back afterwards
+    seen = parallel.run_concurrently([get_blas_threads, get_blas_threads])
+    assert seen == [1, 1]
+    assert get_blas_threads() == 2

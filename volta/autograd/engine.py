@@ -12,7 +12,7 @@ import heapq
 from collections.abc import Sequence
 from typing import Any
 
-from volta._generated.functions import isnan, zeros_like
+from volta._generated.functions import isnan, ones_like, zeros_like
 from volta.autograd import grad_mode
 from volta.autograd.graph import (
     ANOMALY,
@@ -24,13 +24,12 @@ from volta.autograd.graph import (
     sum_to,
 )
 from volta.errors import AutogradError
-from volta.tensor.factories import ones, zeros
+from volta.tensor.factories import zeros
 
 
 def _ones_like_scalar(t: Any) -> Any:
-    # the factory itself, not the ones_like op: a one-element tensor is contiguous whatever
-    # its strides, and the op's dispatch and layout logic cost more than the tensor
-    return ones(t._shape, dtype=t.dtype, device=t._device)
+    # the ones_like op, not the factory: a trace of a training step records the seed
+    return ones_like(t)
 
 
 def _make_roots(tensors: Sequence[Any], grad_tensors: Sequence[Any] | None) -> list:

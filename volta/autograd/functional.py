@@ -20,10 +20,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import volta
+from volta._generated.functions import ones_like, stack, zeros_like
 from volta.autograd import grad_mode
 from volta.autograd.engine import grad as _grad
 from volta.errors import ArgumentError, AutogradError
+from volta.tensor.factories import eye, zeros
+from volta.tensor.tensor import Tensor
 
 __all__ = ["vjp", "jvp", "vhp", "hvp", "jacobian", "hessian"]
 
@@ -35,7 +37,7 @@ def _as_tuple(value: Any, arg_name: str, fn_name: str) -> tuple[bool, tuple]:
     is_tuple = isinstance(value, (tuple, list))
     items = tuple(value) if is_tuple else (value,)
     for i, item in enumerate(items):
-        if not isinstance(item, volta.Tensor):
+        if not isinstance(item, Tensor):
             where = f"element {i} of the {arg_name}" if is_tuple else f"the {arg_name}"
             raise ArgumentError(f"The {arg_name} given to {fn_name} must be either a Tensor or a "
                                 f"tuple of Tensors but {where} has type {type(item).__name__}.")
@@ -99,7 +101,7 @@ def _zeros_for_missing(grads: tuple, like: tuple, strict: bool, fn_name: str,
                 raise AutogradError(f"{fn_name}: the {stage} of the user-provided function is "
                                     f"independent of input {i}. This is not allowed in strict "
                                     "mode.")
-            g = volta.zeros_like(x)
+            g = zeros_like(x)
         out.append(g)
     return tuple(out)
 
@@ -134,7 +136,7 @@ def vjp(func: Callable[..., Any], inputs: Any, v: Any = None, create_graph: bool
             if len(outputs) != 1 or outputs[0].numel() != 1:
                 raise AutogradError("vjp: the vector v can only be None if the user-provided "
                                     "function returns a single Tensor with a single element.")
-            vs = (volta.ones_like(outputs[0]),)
+            vs = (ones_like(outputs[0]),)
         else:
             _, vs = _as_tuple(v, "v", "vjp")
             _check_vector(vs, outputs, "vjp", "output")
@@ -155,7 +157,7 @@ def jvp(func: Callable[..., Any], inputs: Any, v: Any = None, create_graph: bool
                 raise AutogradError("jvp: the vector v can only be None if the input to the "
                                     "user-provided function is a single Tensor with a single "
                                     "element.")
-            vs = (volta.ones_like(xs[0]),)
+            vs = (ones_like(xs[0]),)
         else:
             _, vs = _as_tuple(v, "v", "jvp")
             _check_vector(vs, xs, "jvp", "input")
@@ -168,7 +170,7 @@ def jvp(func: Callable[..., Any], inputs: Any, v: Any = None, create_graph: bool
 def _forward_products(outputs: tuple, xs: tuple, vs: tuple, create_graph: bool, strict: bool,
                       fn_name: str) -> tuple:
     """``J v`` for each output through the double-backward identity (see the module doc)."""
-    dummies = tuple(volta.zeros_like(o).requires_grad_(True) for o in outputs)
+    dummies = tuple(zeros_like(o).requires_grad_(True) for o in outputs)
     grads = _grads(outputs, xs, dummies, create_graph=True)
     if strict and any(g is None for g in grads):
         i = next(i for i, g in enumerate(grads) if g is None)
@@ -176,7 +178,7 @@ def _forward_products(outputs: tuple, xs: tuple, vs: tuple, create_graph: bool, 
                             f"independent of input {i}. This is not allowed in strict mode.")
     pairs = [(g, v) for g, v in zip(grads, vs) if g is not None]
     if not pairs:
-        return tuple(volta.zeros_like(o) for o in outputs)
+        return tuple(zeros_like(o) for o in outputs)
     products = _grads([g for g, _ in pairs], dummies, [v for _, v in pairs],
                       create_graph=create_graph, retain_graph=True)
     return _zeros_for_missing(products, outputs, strict, fn_name, "gradient")
@@ -186,8 +188,8 @@ def _flat_basis(shape: tuple[int, ...], like: Any) -> list[Any]:
     n = 1
     for s in shape:
         n *= s
-    eye = volta.eye(n, dtype=like.dtype, device=like.device)
-    return [eye[i].reshape(shape) for i in range(n)]
+    identity = eye(n, dtype=like.dtype, device=like.device)
+    return [identity[i].reshape(shape) for i in range(n)]
 
 
 def jacobian(func: Callable[..., Any], inputs: Any, create_graph: bool = False,
@@ -238,11 +240,11 @@ def _jacobian_by_rows(outputs: tuple, xs: tuple, create_graph: bool, strict: boo
                         raise AutogradError(f"jacobian: output {i} of the user-provided "
                                             f"function is independent of input {j}. This is "
                                             "not allowed in strict mode.")
-                    g = volta.zeros_like(x)
+                    g = zeros_like(x)
                 rows[j].append(g)
         blocks.append(tuple(
-            volta.stack(r, 0).reshape(*out.shape, *x.shape) if r
-            else volta.zeros(*out.shape, *x.shape, dtype=x.dtype, device=x.device)
+            stack(r, 0).reshape(*out.shape, *x.shape) if r
+            else zeros(*out.shape, *x.shape, dtype=x.dtype, device=x.device)
             for r, x in zip(rows, xs)))
     return tuple(blocks)
 
@@ -253,7 +255,7 @@ def _jacobian_by_columns(outputs: tuple, xs: tuple, strict: bool) -> tuple:
     columns: list[list[list[Any]]] = [[[] for _ in xs] for _ in outputs]
     for j, x in enumerate(xs):
         for basis in _flat_basis(tuple(x.shape), x):
-            vs = tuple(basis if k == j else volta.zeros_like(other) for k, other in enumerate(xs))
+            vs = tuple(basis if k == j else zeros_like(other) for k, other in enumerate(xs))
             products = _forward_products(outputs, xs, vs, False, strict, "jacobian")
             for i, p in enumerate(products):
                 columns[i][j].append(p)
@@ -263,9 +265,9 @@ def _jacobian_by_columns(outputs: tuple, xs: tuple, strict: bool) -> tuple:
         for j, x in enumerate(xs):
             cols = columns[i][j]
             if not cols:
-                row.append(volta.zeros(*out.shape, *x.shape, dtype=out.dtype, device=out.device))
+                row.append(zeros(*out.shape, *x.shape, dtype=out.dtype, device=out.device))
                 continue
-            stacked = volta.stack(cols, -1).reshape(*out.shape, *x.shape)
+            stacked = stack(cols, -1).reshape(*out.shape, *x.shape)
             row.append(stacked.detach())
         blocks.append(tuple(row))
     return tuple(blocks)
@@ -295,7 +297,7 @@ def hessian(func: Callable[..., Any], inputs: Any, create_graph: bool = False,
                                     "not require gradients. The outputs must be computed in a "
                                     "differentiable manner from the input when running in "
                                     "strict mode.")
-            return tuple(volta.zeros_like(a).requires_grad_(True) for a in args)
+            return tuple(zeros_like(a).requires_grad_(True) for a in args)
         grads = _grad([out], args, create_graph=True, allow_unused=True)
         return _zeros_for_missing(grads, args, strict, "hessian", "output")
 
@@ -327,7 +329,7 @@ def _hessian_product(func: Callable[..., Any], inputs: Any, v: Any, create_graph
                 raise AutogradError(f"{fn_name}: the vector v can only be None if the input to "
                                     "the user-provided function is a single Tensor with a "
                                     "single element.")
-            vs = (volta.ones_like(xs[0]),)
+            vs = (ones_like(xs[0]),)
         else:
             _, vs = _as_tuple(v, "v", fn_name)
             _check_vector(vs, xs, fn_name, "input")
@@ -343,7 +345,7 @@ def _hessian_product(func: Callable[..., Any], inputs: Any, v: Any, create_graph
             products = _grads([g for g, _, _ in differentiable], xs,
                               [w for _, _, w in differentiable], create_graph)
         else:
-            dummies = tuple(volta.zeros_like(x).requires_grad_(True) for x in xs)
+            dummies = tuple(zeros_like(x).requires_grad_(True) for x in xs)
             pairs = [(g, d) for g, d in zip(grads, dummies) if g.requires_grad]
             inner = _grads([g for g, _ in pairs], xs, [d for _, d in pairs], create_graph=True)
             inner = [(i, w) for i, w in zip(inner, vs) if i is not None]

@@ -162,6 +162,17 @@ def _blas_thread_functions() -> tuple[Callable[[], int], Callable[[int], None]] 
 _BLAS_THREADS = _blas_thread_functions()
 
 
+def _blas_follows_thread_count(count: int) -> None:
+    """PyTorch's ``set_num_threads`` bounds the threads of its BLAS too, and so does volta's:
+    ``volta.set_num_threads(1)`` means one thread for GEMMs as well. (A region running at that
+    moment holds BLAS at one thread; it restores the new count when it ends.)"""
+    if _BLAS_THREADS is not None and not _state.inside:
+        _BLAS_THREADS[1](count)
+
+
+threads.on_num_threads_change(_blas_follows_thread_count)
+
+
 @contextmanager
 def _serial_blas() -> Iterator[None]:
     """BLAS on one thread for the region's duration (Note [parallel regions])."""
@@ -173,11 +184,13 @@ def _serial_blas() -> Iterator[None]:
     if before == 1:
         yield
         return
+    count_before = _THREADS
     set_blas_threads(1)
     try:
         yield
     finally:
-        set_blas_threads(before)
+        # set_num_threads during the region wins over the count the region found
+        set_blas_threads(before if count_before == _THREADS else _THREADS)
 
 
 def _run_inline(tasks: Sequence[Callable[[], T]]) -> list[T]:
