@@ -128,3 +128,29 @@ def test_invalid_arguments() -> None:
         optim.LBFGS([w], line_search_fn="backtracking")
     with pytest.raises(volta.errors.ArgumentError, match="parameter groups"):
         optim.LBFGS([{"params": [w]}, {"params": [volta.zeros(1, requires_grad=True)]}])
+
+
+@pytest.mark.parametrize("line_search_fn", [None, "strong_wolfe"])
+def test_runs_on_wgpu_like_on_cpu(line_search_fn: str | None) -> None:
+    assert volta.wgpu.is_available(), "no WebGPU adapter: install mesa-vulkan-drivers"
+    rng = np.random.default_rng(0)
+    start = rng.standard_normal((3, 2)).astype(np.float32)
+    target = rng.standard_normal((3, 2)).astype(np.float32)
+    results = {}
+    for device in ("cpu", "wgpu"):
+        w = volta.tensor(start, device=device).requires_grad_()
+        goal = volta.tensor(target, device=device)
+        opt = optim.LBFGS([w], max_iter=5, line_search_fn=line_search_fn)
+
+        def closure(w: volta.Tensor = w, goal: volta.Tensor = goal,
+                    opt: optim.LBFGS = opt) -> volta.Tensor:
+            opt.zero_grad()
+            loss = ((w - goal) ** 4).sum() + (w * w).sum()
+            loss.backward()
+            return loss
+        for _ in range(2):
+            opt.step(closure)
+        assert w.device.type == device
+        assert opt.state[w]["d"].device.type == device
+        results[device] = w.detach().cpu().numpy()
+    np.testing.assert_allclose(results["wgpu"], results["cpu"], rtol=1e-4, atol=1e-5)
