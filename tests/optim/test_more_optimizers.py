@@ -190,3 +190,32 @@ def test_composite_update_on_a_device_without_kernels(scratch_device: Any, name:
         result = on_device.detach().to("cpu").numpy()
     assert on_device.device.type == "scratch"
     np.testing.assert_allclose(result, on_cpu.detach().numpy(), rtol=1e-12, atol=1e-14)
+
+
+def _train_across(devices: list[str], name: str, kwargs: dict) -> list[np.ndarray]:
+    volta.manual_seed(0)
+    model = volta.nn.Sequential(volta.nn.Linear(4, 6), volta.nn.Tanh(), volta.nn.Linear(6, 2))
+    optimizer = getattr(optim, name)(model.parameters(), **kwargs)
+    rng = np.random.default_rng(1)
+    for device in devices:
+        model.to(device)
+        for _ in range(3):
+            x = volta.tensor(rng.standard_normal((8, 4)).astype(np.float32), device=device)
+            y = volta.tensor(rng.standard_normal((8, 2)).astype(np.float32), device=device)
+            optimizer.zero_grad()
+            ((model(x) - y) ** 2).mean().backward()
+            optimizer.step()
+    return [p.detach().cpu().numpy() for p in model.parameters()]
+
+
+@pytest.mark.parametrize(("name", "kwargs"), [("NAdam", dict(lr=0.01)), ("ASGD", dict(t0=2)),
+                                              ("Rprop", dict()), ("Adamax", dict())])
+def test_moving_the_model_mid_training_continues_the_same_run(name: str, kwargs: dict) -> None:
+    """CPU, then WGPU, then CPU again ends where CPU alone does: the state follows the
+    parameters (host scalars stay on the host)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        reference = _train_across(["cpu", "cpu", "cpu"], name, kwargs)
+        swapped = _train_across(["cpu", "wgpu", "cpu"], name, kwargs)
+    for got, want in zip(swapped, reference, strict=True):
+        np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-5)
