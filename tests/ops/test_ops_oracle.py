@@ -75,6 +75,10 @@ TESTED_ELSEWHERE = {
     name: "tests/optim/test_optimizers.py (torch.optim as the oracle), test_update_ops.py"
     for name in ("_sgd_update_", "_adam_update_", "_rmsprop_update_", "_adagrad_update_")
 } | {
+    name: "tests/optim/test_more_optimizers.py (torch.optim as the oracle)"
+    for name in ("_adadelta_update_", "_adamax_update_", "_nadam_update_", "_radam_update_",
+                 "_asgd_update_", "_rprop_update_")
+} | {
     name: "tests/nn/test_rnn.py (torch.nn.RNN/LSTM/GRU and their cells as the oracle)"
     for name in ("_rnn_layer", "_rnn_layer_backward")
 } | {

@@ -155,3 +155,48 @@ def test_one_cycle_requires_momentum_and_a_length() -> None:
     sched.step()
     with pytest.raises(volta.errors.ArgumentError, match="Tried to step 3 times"):
         sched.step()
+
+
+@pytest.mark.filterwarnings("ignore:The epoch parameter")
+@pytest.mark.parametrize("case", ["ConstantLR", "PolynomialLR", "MultiplicativeLR",
+                                  "CyclicLR-triangular-sgd"])
+def test_explicit_epochs_match_torch(case: str) -> None:
+    kind, make = CASES[case]
+    vopt, topt = _optimizers(kind)
+    vsched, tsched = make(vs, vopt), make(ts, topt)
+    for epoch in [3, 7, 2, 30, 10, 11]:
+        vsched.step(epoch)
+        tsched.step(epoch)
+        assert vsched.get_last_lr() == pytest.approx(tsched.get_last_lr(), rel=1e-12), epoch
+
+
+ERRORS: dict[str, Factory] = {
+    "ConstantLR-factor": lambda m, o: m.ConstantLR(o, factor=1.5),
+    "MultiplicativeLR-count": lambda m, o: m.MultiplicativeLR(o, [lambda e: 1.0]),
+    "CyclicLR-mode": lambda m, o: m.CyclicLR(o, 0.01, 0.1, mode="sawtooth"),
+    "ChainedScheduler-empty": lambda m, o: m.ChainedScheduler([]),
+    "ChainedScheduler-plateau": lambda m, o: m.ChainedScheduler(
+        [m.ExponentialLR(o, 0.9), m.ReduceLROnPlateau(o)]),
+    "SWALR-strategy": lambda m, o: _swa(m).SWALR(o, 0.05, anneal_strategy="step"),
+    "SWALR-epochs": lambda m, o: _swa(m).SWALR(o, 0.05, anneal_epochs=-1),
+}
+
+
+@pytest.mark.parametrize("case", list(ERRORS))
+def test_invalid_arguments_raise_like_torch(case: str) -> None:
+    vopt, topt = _optimizers("sgd")
+    with pytest.raises((ValueError, TypeError)) as expected:
+        ERRORS[case](ts, topt)
+    with pytest.raises(volta.VoltaError) as raised:
+        ERRORS[case](vs, vopt)
+    assert str(raised.value)[:40] == str(expected.value)[:40]
+
+
+def test_cyclic_lr_needs_momentum_and_chained_needs_one_optimizer() -> None:
+    vp = [volta.zeros(2, requires_grad=True)]
+    with pytest.raises(volta.errors.ArgumentError, match="must support momentum or beta1"):
+        vs.CyclicLR(optim.Adagrad(vp), 0.01, 0.1)
+    vs.CyclicLR(optim.Adagrad(vp), 0.01, 0.1, cycle_momentum=False)
+    first, second = optim.SGD(vp, lr=0.1), optim.SGD([volta.zeros(1, requires_grad=True)], lr=0.1)
+    with pytest.raises(volta.errors.ArgumentError, match="same optimizer"):
+        vs.ChainedScheduler([vs.ExponentialLR(first, 0.9), vs.ExponentialLR(second, 0.9)])

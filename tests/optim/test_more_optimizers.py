@@ -4,6 +4,7 @@ hyperparameters get PyTorch's messages."""
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import numpy as np
@@ -141,3 +142,80 @@ def test_implementation_switches_default_like_torch(name: str) -> None:
     getattr(optim, name)([volta.zeros(2, requires_grad=True)], foreach=True)
     with pytest.raises(volta.errors.ArgumentError, match="differentiable"):
         getattr(optim, name)([volta.zeros(2, requires_grad=True)], differentiable=True)
+
+
+WGPU_CONFIGS = [c for i, c in enumerate(CONFIGS) if i in (1, 5, 8, 13, 16, 19)]
+
+
+@pytest.mark.parametrize(("name", "kwargs"), WGPU_CONFIGS,
+                         ids=[f"{n}-{k}" for n, k in WGPU_CONFIGS])
+def test_updates_run_on_wgpu_like_on_cpu(name: str, kwargs: dict) -> None:
+    """The composite updates run on the device itself (no CPU fallback, which would warn)."""
+    assert volta.wgpu.is_available(), "no WebGPU adapter: install mesa-vulkan-drivers"
+    start = np.random.default_rng(0).standard_normal((4, 3)).astype(np.float32)
+    params = {device: volta.tensor(start, device=device).requires_grad_()
+              for device in ("cpu", "wgpu")}
+    opts = {device: getattr(optim, name)([p], **kwargs) for device, p in params.items()}
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for step in range(4):
+            grad = np.random.default_rng(step).standard_normal((4, 3)).astype(np.float32)
+            for device, p in params.items():
+                p.grad = volta.tensor(grad, device=device)
+                opts[device].step()
+    on_device = params["wgpu"].detach().cpu().numpy()
+    assert params["wgpu"].device.type == "wgpu"
+    np.testing.assert_allclose(on_device, params["cpu"].detach().numpy(), rtol=1e-5, atol=1e-6)
+    for key, value in opts["wgpu"].state[params["wgpu"]].items():
+        expected_type = "cpu" if key in opts["wgpu"]._host_scalars else "wgpu"
+        assert value.device.type == expected_type, key
+
+
+@pytest.mark.parametrize(("name", "kwargs"), CONFIGS[1::3], ids=IDS[1::3])
+def test_composite_update_on_a_device_without_kernels(scratch_device: Any, name: str,
+                                                      kwargs: dict) -> None:
+    start = np.random.default_rng(0).standard_normal((4, 3))
+    on_device = volta.tensor(start).to("scratch").requires_grad_()
+    on_cpu = volta.tensor(start).requires_grad_()
+    device_opt = getattr(optim, name)([on_device], **kwargs)
+    cpu_opt = getattr(optim, name)([on_cpu], **kwargs)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the scratch device runs the composite's parts on CPU
+        for step in range(4):
+            grad = volta.tensor(np.random.default_rng(step).standard_normal((4, 3)))
+            on_device.grad = grad.to("scratch")
+            on_cpu.grad = grad
+            device_opt.step()
+            cpu_opt.step()
+        result = on_device.detach().to("cpu").numpy()
+    assert on_device.device.type == "scratch"
+    np.testing.assert_allclose(result, on_cpu.detach().numpy(), rtol=1e-12, atol=1e-14)
+
+
+def _train_across(devices: list[str], name: str, kwargs: dict) -> list[np.ndarray]:
+    volta.manual_seed(0)
+    model = volta.nn.Sequential(volta.nn.Linear(4, 6), volta.nn.Tanh(), volta.nn.Linear(6, 2))
+    optimizer = getattr(optim, name)(model.parameters(), **kwargs)
+    rng = np.random.default_rng(1)
+    for device in devices:
+        model.to(device)
+        for _ in range(3):
+            x = volta.tensor(rng.standard_normal((8, 4)).astype(np.float32), device=device)
+            y = volta.tensor(rng.standard_normal((8, 2)).astype(np.float32), device=device)
+            optimizer.zero_grad()
+            ((model(x) - y) ** 2).mean().backward()
+            optimizer.step()
+    return [p.detach().cpu().numpy() for p in model.parameters()]
+
+
+@pytest.mark.parametrize(("name", "kwargs"), [("NAdam", dict(lr=0.01)), ("ASGD", dict(t0=2)),
+                                              ("Rprop", dict()), ("Adamax", dict())])
+def test_moving_the_model_mid_training_continues_the_same_run(name: str, kwargs: dict) -> None:
+    """CPU, then WGPU, then CPU again ends where CPU alone does: the state follows the
+    parameters (host scalars stay on the host)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        reference = _train_across(["cpu", "cpu", "cpu"], name, kwargs)
+        swapped = _train_across(["cpu", "wgpu", "cpu"], name, kwargs)
+    for got, want in zip(swapped, reference, strict=True):
+        np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-5)

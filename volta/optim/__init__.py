@@ -11,6 +11,7 @@ from volta.optim.adagrad import Adagrad
 from volta.optim.adam import Adam, AdamW
 from volta.optim.adamax import Adamax
 from volta.optim.asgd import ASGD
+from volta.optim.lbfgs import LBFGS
 from volta.optim.nadam import NAdam
 from volta.optim.optimizer import Optimizer
 from volta.optim.radam import RAdam
@@ -18,6 +19,6 @@ from volta.optim.rmsprop import RMSprop
 from volta.optim.rprop import Rprop
 from volta.optim.sgd import SGD
 
-__all__ = ["ASGD", "SGD", "Adadelta", "Adagrad", "Adam", "AdamW", "Adamax", "NAdam",
+__all__ = ["ASGD", "LBFGS", "SGD", "Adadelta", "Adagrad", "Adam", "AdamW", "Adamax", "NAdam",
            "Optimizer", "RAdam", "RMSprop", "Rprop", "lr_scheduler",
            "swa_utils"]

@@ -255,8 +255,13 @@ class DataLoader:
         dataset: Any = self.dataset
         collate = self.collate_fn
         if self.batch_sampler is not None:
+            # a dataset may fetch a whole batch at once (``__getitems__``), as in PyTorch
+            fetch_batch = getattr(dataset, "__getitems__", None)
             for indices in self.batch_sampler:
-                yield lambda indices=indices: collate([dataset[i] for i in indices])
+                if callable(fetch_batch):
+                    yield lambda indices=indices: collate(fetch_batch(list(indices)))
+                else:
+                    yield lambda indices=indices: collate([dataset[i] for i in indices])
         else:
             for index in self.sampler:  # type: ignore[union-attr]
                 yield lambda index=index: collate(dataset[index])

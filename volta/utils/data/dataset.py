@@ -1,12 +1,12 @@
 """Datasets: map-style (``Dataset``), iterable (``IterableDataset``), ``TensorDataset``,
-``Subset``, ``ConcatDataset`` and ``random_split``."""
+``Subset``, ``ConcatDataset``, ``ChainDataset``, ``StackDataset`` and ``random_split``."""
 
 from __future__ import annotations
 
 import bisect
 import math
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import volta
 from volta.errors import ArgumentError, ShapeError
@@ -29,6 +29,9 @@ class IterableDataset(Dataset[T_co]):
 
     def __iter__(self) -> Iterator[T_co]:
         raise NotImplementedError(f"{type(self).__name__} must implement __iter__")
+
+    def __add__(self, other: Dataset[T_co]) -> ChainDataset[T_co]:  # type: ignore[override]
+        return ChainDataset([self, other])
 
 
 class TensorDataset(Dataset[tuple[volta.Tensor, ...]]):
@@ -90,6 +93,73 @@ class ConcatDataset(Dataset[T_co]):
         which = bisect.bisect_right(self.cumulative_sizes, index)
         start = self.cumulative_sizes[which - 1] if which > 0 else 0
         return self.datasets[which][index - start]
+
+
+class ChainDataset(IterableDataset[T_co]):
+    """Several iterable datasets streamed one after another (chained lazily, each epoch)."""
+
+    def __init__(self, datasets: Iterable[Dataset[T_co]]) -> None:
+        super().__init__()
+        self.datasets = datasets
+
+    def _checked(self) -> Iterator[IterableDataset[T_co]]:
+        for dataset in self.datasets:
+            if not isinstance(dataset, IterableDataset):
+                raise ArgumentError("ChainDataset only supports IterableDataset")
+            yield dataset
+
+    def __iter__(self) -> Iterator[T_co]:
+        for dataset in self._checked():
+            yield from dataset
+
+    def __len__(self) -> int:
+        return sum(len(dataset) for dataset in self._checked())  # type: ignore[arg-type]
+
+
+class StackDataset(Dataset[Any]):
+    """Datasets of equal length side by side: sample ``i`` is the tuple of their samples ``i``
+    (datasets given positionally) or the dict of them (datasets given by keyword)."""
+
+    def __init__(self, *args: Dataset[Any], **kwargs: Dataset[Any]) -> None:
+        if args and kwargs:
+            raise ArgumentError("Supported either ``tuple``- (via ``args``) or``dict``- (via "
+                                "``kwargs``) like input/output, but both types are given.")
+        if not args and not kwargs:
+            raise ArgumentError("At least one dataset should be passed")
+        parts = list(args) or list(kwargs.values())
+        self._length: int = len(parts[0])  # type: ignore[arg-type]
+        if any(len(dataset) != self._length for dataset in parts):  # type: ignore[arg-type]
+            raise ShapeError("Size mismatch between datasets")
+        self.datasets: tuple[Dataset[Any], ...] | dict[str, Dataset[Any]] = args or kwargs
+
+    def __getitem__(self, index: int) -> tuple[Any, ...] | dict[str, Any]:
+        if isinstance(self.datasets, dict):
+            return {key: dataset[index] for key, dataset in self.datasets.items()}
+        return tuple(dataset[index] for dataset in self.datasets)
+
+    def __getitems__(self, indices: list[int]) -> list[Any]:
+        """The samples at ``indices``, each dataset asked for the whole batch at once when it
+        can (``__getitems__``)."""
+        named = isinstance(self.datasets, dict)
+        parts = self.datasets.items() if named else enumerate(self.datasets)  # type: ignore[union-attr]
+        samples: list[dict[Any, Any]] = [{} for _ in indices]
+        for key, dataset in parts:
+            fetch = getattr(dataset, "__getitems__", None)
+            if callable(fetch):
+                items = fetch(indices)
+                if len(items) != len(indices):
+                    raise ShapeError(f"Nested dataset's output size mismatch. Expected "
+                                     f"{len(indices)}, got {len(items)}")
+            else:
+                items = [dataset[i] for i in indices]
+            for sample, item in zip(samples, items, strict=True):
+                sample[key] = item
+        if named:
+            return samples
+        return [tuple(sample.values()) for sample in samples]
+
+    def __len__(self) -> int:
+        return self._length
 
 
 def random_split(dataset: Dataset[T_co], lengths: Sequence[int | float],

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sized
+from collections.abc import Iterable, Iterator, Sequence, Sized
 
 import volta
 from volta.errors import ArgumentError
@@ -81,6 +81,37 @@ class SubsetRandomSampler(Sampler):
 
     def __len__(self) -> int:
         return len(self.indices)
+
+
+class WeightedRandomSampler(Sampler):
+    """``num_samples`` indices drawn with probabilities proportional to ``weights`` (with
+    replacement by default; without, each index at most once), from ``generator`` or volta's
+    global RNG."""
+
+    def __init__(self, weights: Sequence[float] | volta.Tensor, num_samples: int,
+                 replacement: bool = True, generator: volta.Generator | None = None) -> None:
+        if isinstance(num_samples, bool) or not isinstance(num_samples, int) or num_samples <= 0:
+            raise ArgumentError(f"num_samples should be a positive integer value, but got "
+                                f"num_samples={num_samples}")
+        if not isinstance(replacement, bool):
+            raise ArgumentError(f"replacement should be a boolean value, but got "
+                                f"replacement={replacement}")
+        weights_tensor = volta.as_tensor(weights, dtype=volta.float64)
+        if weights_tensor.ndim != 1:
+            raise ArgumentError(f"weights should be a 1d sequence but given weights have shape "
+                                f"{tuple(weights_tensor.shape)}")
+        self.weights = weights_tensor
+        self.num_samples = num_samples
+        self.replacement = replacement
+        self.generator = generator
+
+    def __iter__(self) -> Iterator[int]:
+        draws = volta.multinomial(self.weights, self.num_samples, self.replacement,
+                                  generator=self.generator)
+        yield from draws.tolist()
+
+    def __len__(self) -> int:
+        return self.num_samples
 
 
 class BatchSampler(Sampler):
