@@ -174,12 +174,13 @@ def reciprocal(x: Any) -> Any:
 # 43 us for 256K elements), so float32 kernels that need exp inside a larger formula compute
 # exp(c x) as exp2((c log2 e) x). Rounding t = (c log2 e) x costs a relative error of up to
 # ulp(t) / 2 * ln 2: with exp2's own, under 6e-7 (5 float32 eps) while |t| < 16, up to 3.9e-6
-# at the overflow edge. Where that tail matters relatively (sigmoid and silu of x below -11,
-# tiny results that PyTorch gives to full precision), ``_one_plus_exp_neg`` recomputes those
-# elements with exp; a min over the input (a tenth of exp's cost) says whether there are any.
+# at the overflow edge. Where that tail matters relatively (sigmoid, silu and softplus of x
+# below -11, tiny results that PyTorch gives to full precision), those elements are recomputed
+# with exp; a min over the input (a tenth of exp's cost) says whether there are any.
 # The exp op itself keeps np.exp.
 _LOG2E = 1.4426950408889634
 _EXP2_TAIL = -11.0  # x below this: |x log2 e| > 15.9
+_EXP2_TAIL_VALUE = float(np.exp(np.float32(_EXP2_TAIL)))  # exp of the tail's edge
 
 
 def exp_scaled(x: Any, factor: float) -> Any:
@@ -251,9 +252,10 @@ def softplus(x: Any) -> Any:
     ``1 + e`` (exact to a few ulps; it gives ``e`` itself where ``1 + e`` rounds to 1)."""
     if not _float_array(x):
         return np.logaddexp(0, x)
-    small = np.abs(x)
-    np.negative(small, out=small)
-    np.exp(small, out=small)  # e = exp(-|x|) in (0, 1]: never overflows
+    small = exp_scaled(np.abs(x), -1.0)  # e = exp(-|x|) in (0, 1]: never overflows
+    if x.dtype == np.float32 and x.size and not small.min() >= _EXP2_TAIL_VALUE:
+        tail = small < _EXP2_TAIL_VALUE  # e's relative error shows in softplus(x < -11)
+        small[tail] = np.exp(np.negative(np.abs(x[tail])))
     u = small + 1
     result = np.log(u)
     correction = u - 1
