@@ -163,6 +163,14 @@ def test_gather_along_the_last_dim_matches_pytorch(index_shape):
     np.testing.assert_array_equal(got_t.numpy(), want_t.numpy())
 
 
+def test_gather_of_an_index_too_large_for_cached_offsets_matches_pytorch():
+    x = RNG.standard_normal((600, 700)).astype(np.float32)
+    idx = RNG.integers(0, 700, (600, 500))  # more elements than kernels._ROW_OFFSETS_MAX
+    assert idx.size > kernels._ROW_OFFSETS_MAX
+    got = volta.tensor(x).gather(1, volta.tensor(idx))
+    np.testing.assert_array_equal(got.numpy(), torch.tensor(x).gather(1, torch.tensor(idx)))
+
+
 def test_gather_fast_path_leaves_bad_indices_to_the_checked_path():
     x = volta.tensor(RNG.standard_normal((6, 9)).astype(np.float32))
     with pytest.raises(volta.VoltaError, match="out of bounds"):

@@ -1063,7 +1063,7 @@ def _scatter_positions(self: Tensor, dim: int, index: Tensor, op: str
     return tuple(grid), d
 
 
-@functools.lru_cache(maxsize=16)
+@functools.lru_cache(maxsize=8)
 def _row_offsets(rows: int, columns: int, row_stride: int) -> np.ndarray:
     """(rows, columns) int64 holding ``row * row_stride``: a same-shape add of it costs about
     two thirds of adding the (rows, 1) column, whose broadcast numpy loops over row by row."""
@@ -1073,7 +1073,7 @@ def _row_offsets(rows: int, columns: int, row_stride: int) -> np.ndarray:
     return offsets
 
 
-_ROW_OFFSETS_MAX = 1 << 20  # elements of a cached offsets array (8 MiB)
+_ROW_OFFSETS_MAX = 1 << 18  # elements of a cached offsets array (2 MiB; 8 of them at most)
 
 
 def _gather_rows(a: np.ndarray, idx: np.ndarray) -> np.ndarray | None:
@@ -1082,10 +1082,12 @@ def _gather_rows(a: np.ndarray, idx: np.ndarray) -> np.ndarray | None:
     take. None for any other case (the general path checks and raises)."""
     rows, columns = idx.shape
     if not (a.flags.c_contiguous and idx.dtype == np.int64 and 0 < rows <= a.shape[0]
-            and idx.size <= _ROW_OFFSETS_MAX
             and np.maximum.reduce(idx.view(np.uint64), axis=None) < a.shape[1]):
         return None
-    flat = np.add(idx, _row_offsets(rows, columns, a.shape[1]))
+    if idx.size <= _ROW_OFFSETS_MAX:
+        flat = np.add(idx, _row_offsets(rows, columns, a.shape[1]))
+    else:
+        flat = idx + _row_starts(rows, a.shape[1])[:, None]
     return a.reshape(-1).take(flat)
 
 
