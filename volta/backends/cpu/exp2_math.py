@@ -14,10 +14,10 @@ import numpy as np
 # 43 us for 256K elements), so float32 kernels that need exp inside a larger formula compute
 # exp(c x) as exp2((c log2 e) x). Rounding t = (c log2 e) x costs a relative error of up to
 # ulp(t) / 2 * ln 2: with exp2's own, under 6e-7 (5 float32 eps) while |t| < 16, up to 3.9e-6
-# at the overflow edge. Where that tail matters relatively (sigmoid and silu of x below -11,
-# tiny results that PyTorch gives to full precision), pointwise_math._one_plus_exp_neg redoes those
-# elements with exp; a min over the input (a tenth of exp's cost) says whether there are any.
-# The exp op itself keeps np.exp.
+# at the overflow edge. Where that tail matters relatively (sigmoid, silu and softplus of x
+# below -11, tiny results that PyTorch gives to full precision), pointwise_math recomputes
+# those elements with exp; a min over the input (a tenth of exp's cost) says whether there
+# are any. The exp op itself keeps np.exp.
 _LOG2E = 1.4426950408889634
 
 

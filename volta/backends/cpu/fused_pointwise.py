@@ -180,3 +180,55 @@ def elu_backward(grad_output: Tensor, alpha: Any, scale: Any, input_scale: Any, 
         return wrap(slope, self_or_result.dtype)
     finally:
         quiet_off(token)
+
+
+def _above(z: np.ndarray, threshold: Any) -> np.ndarray | None:
+    """The mask of ``z > threshold``, or None where no element is above (softplus's linear
+    part is rare: a max is a tenth of a mask and a select's cost)."""
+    if not z.size or z.max() <= threshold:  # a nan makes the max nan: the mask then says
+        return None
+    return np.greater(z, threshold)
+
+
+@kernel("softplus")
+def softplus(self: Tensor, beta: Any = 1, threshold: Any = 20) -> Tensor:
+    arrays = _float_arrays(self)
+    if arrays is None:
+        return generated.softplus(self, beta, threshold)
+    x = arrays[0]
+    beta, threshold = (scalar_argument("softplus", v, self.dtype) for v in (beta, threshold))
+    token = quiet_on()
+    try:
+        # where(x * beta > threshold, x, softplus(x * beta) / beta)
+        z = x if beta == 1 else np.multiply(x, beta)
+        result = pm.softplus(z)
+        if beta != 1:
+            result /= beta
+        above = _above(z, threshold)
+        if above is not None:
+            result[above] = x[above]
+        return wrap(result, self.dtype)
+    finally:
+        quiet_off(token)
+
+
+@kernel("softplus_backward")
+def softplus_backward(grad_output: Tensor, self: Tensor, beta: Any, threshold: Any) -> Tensor:
+    arrays = _float_arrays(grad_output, self)
+    if arrays is None:
+        return generated.softplus_backward(grad_output, self, beta, threshold)
+    grad, x = arrays
+    beta, threshold = (scalar_argument("softplus_backward", v, self.dtype)
+                       for v in (beta, threshold))
+    token = quiet_on()
+    try:
+        # where(x * beta > threshold, grad, grad * sigmoid(x * beta))
+        z = x if beta == 1 else np.multiply(x, beta)
+        result = pm.sigmoid(z)
+        result *= grad
+        above = _above(z, threshold)
+        if above is not None:
+            result[above] = grad[above]
+        return wrap(result, self.dtype)
+    finally:
+        quiet_off(token)

@@ -145,29 +145,70 @@ def _gelu_tanh_parts(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return x_sq, np.tanh(th, out=th)
 
 
-@kernel("gelu")
-def gelu(self: Tensor, approximate: str = "none") -> Tensor:
-    x, out = _float_array(self, "gelu")
-    x = np.atleast_1d(x)  # in-place steps need arrays: a ufunc makes a 0-d array a scalar
+def _gelu_values(x: np.ndarray, approximate: str) -> np.ndarray:
+    """gelu of a float array of at least one dimension, as a new array."""
     kind = x.dtype.type
+    if approximate == "none" and x.dtype == np.float32:
+        y = _gelu_float32_denominator(x, np.square(x))
+        return np.divide(x, y, out=y)  # exp2 overflows to inf far left: the -0.0 wanted
+    y = _gelu_tanh_parts(x)[1] if approximate == "tanh" else _gelu_twice_cdf(x)
     if approximate == "tanh":
-        y = _gelu_tanh_parts(x)[1]
         y += kind(1)
-    elif approximate == "none" and x.dtype == np.float32:
-        token = quiet_on()  # exp2 overflows to inf far left: x / inf is the -0.0 wanted
-        try:
-            y = _gelu_float32_denominator(x, np.square(x))
-            np.divide(x, y, out=y)
-        finally:
-            quiet_off(token)
-        return WA(y.reshape(self.shape), out)
-    elif approximate == "none":
-        y = _gelu_twice_cdf(x)
-    else:
-        raise VoltaError(f"gelu: approximate must be 'none' or 'tanh', got {approximate!r}")
     y *= x
     y *= kind(0.5)
-    return WA(y.reshape(self.shape), out)
+    return y
+
+
+def _gelu_slope(x: np.ndarray, approximate: str) -> np.ndarray:
+    """gelu's derivative of a float array of at least one dimension, as a new array."""
+    kind = x.dtype.type
+    if approximate == "none" and x.dtype == np.float32:
+        # Phi(x) + x phi(x), phi(x) = exp2(-x^2 log2(e) / 2 + log2(1 / sqrt(2 pi)))
+        x_sq = np.square(x)
+        cdf = _gelu_float32_denominator(x, x_sq)
+        np.divide(np.float32(1), cdf, out=cdf)
+        slope = np.multiply(x_sq, _HALF_LOG2E, out=x_sq)
+        slope += _LOG2_INV_SQRT_2PI
+        np.exp2(slope, out=slope)
+        slope *= x
+        slope += cdf
+        return slope
+    if approximate == "none":
+        # (2 Phi(x) + 2 x phi(x)) / 2, phi(x) = exp(-x^2 / 2) / sqrt(2 pi)
+        slope = np.square(x)
+        slope *= kind(-0.5)
+        np.exp(slope, out=slope)
+        slope *= kind(2 * _INV_SQRT_2PI)
+        slope *= x
+        slope += _gelu_twice_cdf(x)
+        slope *= kind(0.5)
+        return slope
+    # (1 + th) / 2 + x / 2 (1 - th^2) sqrt(2/pi) (1 + 3 kappa x^2)
+    x_sq, th = _gelu_tanh_parts(x)
+    slope = np.square(th)
+    np.subtract(kind(1), slope, out=slope)
+    x_sq *= kind(3 * _GELU_KAPPA)
+    x_sq += kind(1)
+    slope *= x_sq
+    slope *= x
+    slope *= kind(_SQRT_2_OVER_PI)
+    slope += th
+    slope += kind(1)
+    slope *= kind(0.5)
+    return slope
+
+
+@kernel("gelu")
+def gelu(self: Tensor, approximate: str = "none") -> Tensor:
+    if approximate not in ("none", "tanh"):
+        raise VoltaError(f"gelu: approximate must be 'none' or 'tanh', got {approximate!r}")
+    x, out = _float_array(self, "gelu")
+    x = np.atleast_1d(x)  # in-place steps need arrays: a ufunc makes a 0-d array a scalar
+    token = quiet_on()  # inf * 0 at -inf gives nan, as PyTorch's, without numpy's warning
+    try:
+        return WA(_gelu_values(x, approximate).reshape(self.shape), out)
+    finally:
+        quiet_off(token)
 
 
 @kernel("gelu_backward")
@@ -180,47 +221,14 @@ def gelu_backward(grad_output: Tensor, self: Tensor, approximate: str = "none") 
     if not out.is_floating_point:
         out = D.get_default_dtype()
     compute = _compute(out)
-    kind = compute.type
     shape = broadcast_shapes(grad_output.shape, self.shape)
     grad = A(grad_output).astype(compute, copy=False)
     x = np.atleast_1d(A(self).astype(compute, copy=False))  # 0-d: see gelu
-    if approximate == "none" and compute == np.float32:
-        # Phi(x) + x phi(x), phi(x) = exp2(-x^2 log2(e) / 2 + log2(1 / sqrt(2 pi)))
-        token = quiet_on()
-        try:
-            x_sq = np.square(x)
-            cdf = _gelu_float32_denominator(x, x_sq)
-            np.divide(np.float32(1), cdf, out=cdf)
-            slope = np.multiply(x_sq, _HALF_LOG2E, out=x_sq)
-            slope += _LOG2_INV_SQRT_2PI
-            np.exp2(slope, out=slope)
-            slope *= x
-            slope += cdf
-        finally:
-            quiet_off(token)
-    elif approximate == "none":
-        # (2 Phi(x) + 2 x phi(x)) / 2, phi(x) = exp(-x^2 / 2) / sqrt(2 pi)
-        slope = np.square(x)
-        slope *= kind(-0.5)
-        np.exp(slope, out=slope)
-        slope *= kind(2 * _INV_SQRT_2PI)
-        slope *= x
-        slope += _gelu_twice_cdf(x)
-        slope *= kind(0.5)
-    else:
-        # (1 + th) / 2 + x / 2 (1 - th^2) sqrt(2/pi) (1 + 3 kappa x^2)
-        x_sq, th = _gelu_tanh_parts(x)
-        slope = np.square(th)
-        np.subtract(kind(1), slope, out=slope)
-        x_sq *= kind(3 * _GELU_KAPPA)
-        x_sq += kind(1)
-        slope *= x_sq
-        slope *= x
-        slope *= kind(_SQRT_2_OVER_PI)
-        slope += th
-        slope += kind(1)
-        slope *= kind(0.5)
-    return WA(np.multiply(grad, slope).reshape(shape), out)
+    token = quiet_on()
+    try:
+        return WA(np.multiply(grad, _gelu_slope(x, approximate)).reshape(shape), out)
+    finally:
+        quiet_off(token)
 
 
 @kernel("clamp")
@@ -1114,7 +1122,7 @@ def _scatter_positions(self: Tensor, dim: int, index: Tensor, op: str
     return tuple(grid), d
 
 
-@functools.lru_cache(maxsize=16)
+@functools.lru_cache(maxsize=8)
 def _row_offsets(rows: int, columns: int, row_stride: int) -> np.ndarray:
     """(rows, columns) int64 holding ``row * row_stride``: a same-shape add of it costs about
     two thirds of adding the (rows, 1) column, whose broadcast numpy loops over row by row."""
@@ -1124,7 +1132,7 @@ def _row_offsets(rows: int, columns: int, row_stride: int) -> np.ndarray:
     return offsets
 
 
-_ROW_OFFSETS_MAX = 1 << 20  # elements of a cached offsets array (8 MiB)
+_ROW_OFFSETS_MAX = 1 << 18  # elements of a cached offsets array (2 MiB; 8 of them at most)
 
 
 def _gather_rows(a: np.ndarray, idx: np.ndarray) -> np.ndarray | None:
@@ -1133,10 +1141,12 @@ def _gather_rows(a: np.ndarray, idx: np.ndarray) -> np.ndarray | None:
     take. None for any other case (the general path checks and raises)."""
     rows, columns = idx.shape
     if not (a.flags.c_contiguous and idx.dtype == np.int64 and 0 < rows <= a.shape[0]
-            and idx.size <= _ROW_OFFSETS_MAX
             and np.maximum.reduce(idx.view(np.uint64), axis=None) < a.shape[1]):
         return None
-    flat = np.add(idx, _row_offsets(rows, columns, a.shape[1]))
+    if idx.size <= _ROW_OFFSETS_MAX:
+        flat = np.add(idx, _row_offsets(rows, columns, a.shape[1]))
+    else:
+        flat = idx + _row_starts(rows, a.shape[1])[:, None]
     return a.reshape(-1).take(flat)
 
 
