@@ -158,6 +158,10 @@ TESTED_ELSEWHERE = {
     name: "tests/ops/test_resize.py (PyTorch as the oracle: sizes, strides, storage growth "
           "through views, version counters, errors, WGPU) and tests/opdb"
     for name in ("resize_", "resize_as_")
+} | {
+    name: "tests/ops/test_grid_sampler.py (PyTorch as the oracle: every mode, padding and "
+          "align_corners, gradients, rank checks, WGPU) and tests/opdb"
+    for name in ("grid_sampler_2d", "grid_sampler_3d")
 }
 
 
