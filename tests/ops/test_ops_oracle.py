@@ -162,6 +162,10 @@ TESTED_ELSEWHERE = {
     name: "tests/ops/test_grid_sampler.py (PyTorch as the oracle: every mode, padding and "
           "align_corners, gradients, rank checks, WGPU) and tests/opdb"
     for name in ("grid_sampler_2d", "grid_sampler_3d")
+} | {
+    name: "tests/ops/test_lowrank.py (PyTorch as the oracle on matrices of rank q, where the "
+          "randomized result is exact; gradients, gradcheck, errors, WGPU) and tests/opdb"
+    for name in ("svd_lowrank", "pca_lowrank")
 }
 
 
