@@ -215,3 +215,15 @@ def test_resize_on_wgpu_grows_device_storage_through_the_backend_default() -> No
     other = volta.zeros(5, device="wgpu")
     other.resize_as_(volta.zeros(2, 4))
     np.testing.assert_array_equal(other.cpu().numpy(), np.zeros((2, 4)))
+
+
+# every dtype on the CPU; on WGPU the ones it stores (bool, float16, float32, int32, int64)
+@pytest.mark.parametrize("device,dtype", [
+    *(("cpu", d) for d in ("int64", "bool", "bfloat16", "float16", "uint8", "int8")),
+    *(("wgpu", d) for d in ("int64", "int32", "bool", "float16"))])
+def test_resize_grows_storages_of_every_dtype(device: str, dtype: str) -> None:
+    t = volta.ones(2, dtype=getattr(volta, dtype), device=device)
+    t.resize_(2, 2)
+    expected = torch.tensor([[1, 1], [0, 0]], dtype=getattr(torch, dtype))
+    assert t.dtype == getattr(volta, dtype) and t.device.type == device
+    np.testing.assert_array_equal(t.cpu().float().numpy(), expected.float().numpy())

@@ -216,6 +216,82 @@ def linalg_svd(A: Tensor, full_matrices: bool = True, driver: str | None = None
     return F._linalg_svd(A, full_matrices, True)
 
 
+@composite("svd_lowrank")
+def svd_lowrank(A: Tensor, q: int | None = 6, niter: int | None = 2, M: Tensor | None = None
+                ) -> tuple[Tensor, Tensor, Tensor]:
+    """Randomized SVD of ``A - M`` (torch.svd_lowrank); ``q`` and ``niter`` None mean 6 and 2."""
+    return _svd_lowrank(A, 6 if q is None else q, 2 if niter is None else niter, M,
+                        "svd_lowrank")
+
+
+@composite("pca_lowrank")
+def pca_lowrank(A: Tensor, q: int | None = None, center: bool = True, niter: int = 2
+                ) -> tuple[Tensor, Tensor, Tensor]:
+    """svd_lowrank of the centred ``A`` (torch.pca_lowrank's argument checks)."""
+    m, n = _matrix_sizes(A, "pca_lowrank")
+    if q is None:
+        q = min(6, m, n)
+    elif not 0 <= q <= min(m, n):
+        raise InvalidArgumentError(f"q(={q}) must be non-negative integer and not greater than "
+                                   f"min(m, n)={min(m, n)}")
+    if niter < 0:
+        raise InvalidArgumentError(f"niter(={niter}) must be non-negative integer")
+    if center:
+        A = A - A.mean(-2, keepdim=True)
+    return _svd_lowrank(A, q, niter, None, "pca_lowrank")
+
+
+def _matrix_sizes(A: Tensor, op: str) -> tuple[int, int]:
+    if A.ndim < 2:
+        raise ShapeError(f"{op}: expected a matrix or a batch of matrices, but got a tensor "
+                         f"with {A.ndim} dimension{'s' if A.ndim != 1 else ''}")
+    return A.shape[-2], A.shape[-1]
+
+
+def _svd_lowrank(A: Tensor, q: int, niter: int, M: Tensor | None, op: str
+                 ) -> tuple[Tensor, Tensor, Tensor]:
+    """Algorithm 5.1 of Halko, Martinsson and Tropp (2009): an orthonormal basis Q of the range
+    of ``A - M`` (``_approximate_range``), then the exact SVD of the small ``Q^T (A - M)``.
+    Written with volta ops, so autograd differentiates it through matmul, QR and SVD."""
+    m, n = _matrix_sizes(A, op)
+    if M is not None:
+        M = M.broadcast_to(A.shape)
+    wide = m < n  # work on the tall orientation, and swap U and V back at the end
+    if wide:
+        A = _mt(A)
+        M = None if M is None else _mt(M)
+    Q = _approximate_range(A, q, niter, M)
+    B = _minus_product(_mt(Q), A, None if M is None else _mt(Q) @ M)
+    U, S, Vh = F._linalg_svd(B, False, True)
+    U, V = Q @ U, _mt(Vh)
+    return (V, S, U) if wide else (U, S, V)
+
+
+def _approximate_range(A: Tensor, q: int, niter: int, M: Tensor | None) -> Tensor:
+    """Q with q orthonormal columns spanning (nearly) the range of A - M: A - M applied to a
+    Gaussian draw, then ``niter`` power iterations through (A - M)^T and back, each product
+    orthonormalised by a reduced QR so that small singular directions are not lost."""
+    dtype = A.dtype if A.dtype.is_floating_point else D.float32
+    draw = fac.randn(A.shape[-1], q, dtype=dtype, device=A.device)
+    At, Mt = _mt(A), None if M is None else _mt(M)
+
+    def basis(left: Tensor, right: Tensor, minus: Tensor | None) -> Tensor:
+        product = _minus_product(left, right, None if minus is None else minus @ right)
+        return F.linalg_qr(product, "reduced")[0]
+
+    Q = basis(A, draw, M)
+    for _ in range(niter):
+        Q = basis(At, Q, Mt)
+        Q = basis(A, Q, M)
+    return Q
+
+
+def _minus_product(left: Tensor, right: Tensor, minus: Tensor | None) -> Tensor:
+    """left @ right, less ``minus`` (the same product with M in place of A) when given."""
+    product = left @ right
+    return product if minus is None else product - minus
+
+
 @composite("linalg_svdvals")
 def linalg_svdvals(A: Tensor, driver: str | None = None) -> Tensor:
     # the singular vectors are computed too: the backward of S needs them

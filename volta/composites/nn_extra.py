@@ -888,13 +888,7 @@ def grid_sampler(input: Tensor, grid: Tensor, interpolation_mode: int, padding_m
         raise ShapeError(f"grid_sampler(): expected 4D or 5D input and grid with same number of "
                          f"dimensions, but got input with sizes {list(input.shape)} and grid "
                          f"with sizes {list(grid.shape)}")
-    if grid.shape[0] != input.shape[0]:
-        raise ShapeError(f"grid_sampler(): expected grid and input to have same batch size, but "
-                         f"got input with sizes {list(input.shape)} and grid with sizes "
-                         f"{list(grid.shape)}")
-    if grid.shape[-1] != spatial:
-        raise ShapeError(f"grid_sampler(): expected grid to have size {spatial} in last "
-                         f"dimension, but got grid with sizes {list(grid.shape)}")
+    _check_grid_sampler_common(input, grid)
     check_grid_sampler_dtypes(input, grid)
     if interpolation_mode == 2 and spatial != 2:
         raise InvalidArgumentError("grid_sampler(): bicubic interpolation only supports 4D "
@@ -917,6 +911,48 @@ def grid_sampler(input: Tensor, grid: Tensor, interpolation_mode: int, padding_m
         else:
             out = _linear_taps(planes, coords, sizes)
     return R.reshape(out, (n, c) + out_shape)
+
+
+def _check_grid_sampler_common(input: Tensor, grid: Tensor) -> None:
+    """PyTorch's checks of every grid sampler, before the rank of either is checked."""
+    if grid.ndim == 0 or input.ndim == 0 or grid.shape[0] != input.shape[0]:
+        raise ShapeError(f"grid_sampler(): expected grid and input to have same batch size, but "
+                         f"got input with sizes {list(input.shape)} and grid with sizes "
+                         f"{list(grid.shape)}")
+    if grid.shape[-1] != input.ndim - 2:
+        raise ShapeError(f"grid_sampler(): expected grid to have size {input.ndim - 2} in last "
+                         f"dimension, but got grid with sizes {list(grid.shape)}")
+    for d in range(2, input.ndim):
+        if input.shape[d] == 0:
+            raise ShapeError(f"grid_sampler(): expected input to have non-empty spatial "
+                             f"dimensions, but input has sizes {list(input.shape)} with "
+                             f"dimension {d} being empty")
+
+
+def _check_grid_sampler_rank(input: Tensor, grid: Tensor, rank: int) -> None:
+    """torch.grid_sampler_2d/3d's checks: the common ones, then the rank of both tensors."""
+    _check_grid_sampler_common(input, grid)
+    if input.ndim != rank or grid.ndim != rank:
+        raise ShapeError(f"grid_sampler(): expected {rank}D input and grid with same number of "
+                         f"dimensions, but got input with sizes {list(input.shape)} and grid "
+                         f"with sizes {list(grid.shape)}")
+
+
+@composite("grid_sampler_2d")
+def grid_sampler_2d(input: Tensor, grid: Tensor, interpolation_mode: int, padding_mode: int,
+                    align_corners: bool) -> Tensor:
+    """``grid_sampler`` restricted to 4-d input and grid, as torch.grid_sampler_2d."""
+    _check_grid_sampler_rank(input, grid, 4)
+    return R.grid_sampler(input, grid, interpolation_mode, padding_mode, align_corners)
+
+
+@composite("grid_sampler_3d")
+def grid_sampler_3d(input: Tensor, grid: Tensor, interpolation_mode: int, padding_mode: int,
+                    align_corners: bool) -> Tensor:
+    """``grid_sampler`` restricted to 5-d input and grid (no bicubic), as
+    torch.grid_sampler_3d."""
+    _check_grid_sampler_rank(input, grid, 5)
+    return R.grid_sampler(input, grid, interpolation_mode, padding_mode, align_corners)
 
 
 def _linear_taps(planes: Tensor, coords: Sequence[Tensor], sizes: Sequence[int]) -> Tensor:

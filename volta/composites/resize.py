@@ -74,11 +74,11 @@ def _resize(self: Tensor, size: tuple[int, ...], fmt: memory_format | None) -> T
     return self
 
 
-def _suggested_format(t: Tensor) -> memory_format:
+def _suggested_format(t: Tensor) -> memory_format | None:
     """PyTorch's ``suggest_memory_format``: channels-last when ``t`` is laid out so (and not
     also plainly contiguous), else contiguous (None)."""
     for fmt in (channels_last, channels_last_3d):
         if (t.ndim == len(fmt.order or ()) and t.is_contiguous(memory_format=fmt)
                 and not t.is_contiguous()):
             return fmt
-    return None  # type: ignore[return-value]
+    return None

@@ -615,7 +615,7 @@ def _shared_host_array(t: Tensor) -> np.ndarray:
     """``t``'s host array for a caller outside volta, who may keep it: a CPU storage seen so
     can no longer grow (``SHARED_WITH_NUMPY``)."""
     storage = t._storage
-    if storage.backend.host_memory:
-        SHARED_WITH_NUMPY.add(storage)
+    if storage not in SHARED_WITH_NUMPY and storage.backend.host_memory:
+        SHARED_WITH_NUMPY.add(storage)  # (the membership test is the cheaper repeat call)
     return host_view(t)
 

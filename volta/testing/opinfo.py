@@ -1167,6 +1167,20 @@ def _split_samples(dtype: str) -> list[Sample]:
     ]
 
 
+def _gradient_samples(dtype: str) -> list[Sample]:
+    samples = [
+        S(T(4, 5), desc="every dim, unit spacing"),
+        S(T(4, 5), spacing=2.0, dim=1, desc="uniform spacing along dim 1"),
+        S(T(3, 4, noncontig=True), spacing=[0.5, 2.0], edge_order=2,
+          desc="a spacing per dim, edge_order 2, noncontig"),
+        S(T(5, 3), dim=[0], edge_order=2, desc="dim list"),
+    ]
+    if is_floating(dtype):  # sample coordinates, unevenly spaced
+        samples.append(S(T(3, 4), spacing=[T(4, values=(0.0, 0.5, 1.75, 3.0))], dim=1,
+                         desc="coordinates"))
+    return samples
+
+
 def _chunk_samples(dtype: str) -> list[Sample]:
     return [
         S(T(5, 4), 2),
@@ -1402,6 +1416,7 @@ def _shape_ops() -> list[OpInfo]:
         sh("vstack", _hvstack_samples),
         sh("split", _split_samples),
         sh("chunk", _chunk_samples),
+        sh("gradient", _gradient_samples, dtypes=("float32", "float64", "int64")),
         sh("unbind", _unbind_samples),
         sh("flip", _flip_samples),
         sh("roll", _roll_samples),
@@ -1873,6 +1888,22 @@ def _sdpa_samples(dtype: str) -> list[Sample]:
     ]
 
 
+def _grid_sampler_samples(spatial: int) -> SampleFn:
+    """Samples of torch.grid_sampler_2d/3d: points inside and outside [-1, 1], every padding,
+    both corner conventions; nearest (and, in 2-d, bicubic) interpolation too."""
+    sizes = (4, 5) if spatial == 2 else (3, 4, 3)
+    out = (3, 2) if spatial == 2 else (2, 2, 3)
+
+    def samples(dtype: str) -> list[Sample]:
+        cases = [(0, 0, False), (0, 1, True), (0, 2, False), (1, 0, True)]
+        if spatial == 2:
+            cases += [(2, 0, False), (2, 2, True)]
+        return [S(T(2, 3, *sizes), T(2, *out, spatial, low=-1.2, high=1.2), mode, padding,
+                  align, desc=f"mode {mode}, padding {padding}, align_corners {align}")
+                for mode, padding, align in cases]
+    return samples
+
+
 def _nn_ops() -> list[OpInfo]:
     def nn(name: str, fn: SampleFn, dtypes: tuple[str, ...] = FLOAT_DTYPES,
            ref: str | None = None, **kw: Any) -> OpInfo:
@@ -1881,6 +1912,10 @@ def _nn_ops() -> list[OpInfo]:
 
     return [
         nn("softmax", _softmax_samples),
+        nn("grid_sampler_2d", _grid_sampler_samples(2), ("float32", "float64"),
+           "torch.grid_sampler_2d"),
+        nn("grid_sampler_3d", _grid_sampler_samples(3), ("float32", "float64"),
+           "torch.grid_sampler_3d"),
         nn("log_softmax", _softmax_samples),
         nn("conv1d", _conv_samples(1)),
         nn("conv2d", _conv_samples(2)),
