@@ -6,6 +6,7 @@ Every function fills its tensor under ``no_grad`` with volta ops and returns it.
 from __future__ import annotations
 
 import math
+import warnings
 from typing import Any
 
 import volta
@@ -100,6 +101,14 @@ def eye_(tensor: Tensor) -> Tensor:
         return tensor.copy_(volta.eye(*tensor.shape, dtype=tensor.dtype))
 
 
+def _no_elements(tensor: Tensor) -> bool:
+    # a layer with a zero-sized dimension (fan 0) has nothing to draw, as in PyTorch
+    if 0 in tuple(tensor.shape):
+        warnings.warn("Initializing zero-element tensors is a no-op", stacklevel=3)
+        return True
+    return False
+
+
 def xavier_uniform_(tensor: Tensor, gain: float = 1.0, generator: Any = None) -> Tensor:
     """Glorot uniform: U(-a, a) with ``a = gain * sqrt(6 / (fan_in + fan_out))``."""
     fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
@@ -123,6 +132,8 @@ def kaiming_uniform_(tensor: Tensor, a: float = 0.0, mode: str = "fan_in",
         mode: ``"fan_in"`` (keeps forward variance) or ``"fan_out"`` (backward variance).
         nonlinearity: as for :func:`calculate_gain`.
     """
+    if _no_elements(tensor):
+        return tensor
     fan = _calculate_correct_fan(tensor, mode)
     bound = math.sqrt(3.0) * calculate_gain(nonlinearity, a) / math.sqrt(fan)
     return uniform_(tensor, -bound, bound, generator)
@@ -131,6 +142,8 @@ def kaiming_uniform_(tensor: Tensor, a: float = 0.0, mode: str = "fan_in",
 def kaiming_normal_(tensor: Tensor, a: float = 0.0, mode: str = "fan_in",
                     nonlinearity: str = "leaky_relu", generator: Any = None) -> Tensor:
     """He normal: N(0, std**2) with ``std = gain / sqrt(fan)``."""
+    if _no_elements(tensor):
+        return tensor
     fan = _calculate_correct_fan(tensor, mode)
     std = calculate_gain(nonlinearity, a) / math.sqrt(fan)
     return normal_(tensor, 0.0, std, generator)

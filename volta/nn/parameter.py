@@ -37,3 +37,31 @@ class Parameter(volta.Tensor):
 
     def __reduce_ex__(self, protocol: int) -> Any:
         return (Parameter, (self.detach().clone(), self.requires_grad))
+
+
+class _BufferMeta(type):
+    # a Buffer is a plain tensor marked as one, so isinstance looks at the mark
+    def __instancecheck__(cls, instance: Any) -> bool:
+        if cls is Buffer and isinstance(instance, volta.Tensor):
+            return bool(getattr(instance, "_is_buffer", False))
+        return super().__instancecheck__(instance)
+
+
+class Buffer(volta.Tensor, metaclass=_BufferMeta):
+    """Marks a tensor as a buffer: assigned as a :class:`Module` attribute it is registered
+    with ``register_buffer`` (``persistent=False`` keeps it out of ``state_dict``). The result
+    is a plain tensor (detached, same ``requires_grad``), as in PyTorch.
+
+    Args:
+        data: the buffer's values (shared, not copied); an empty tensor when omitted.
+        persistent: whether the buffer is part of the module's ``state_dict``.
+    """
+
+    def __new__(cls, data: volta.Tensor | None = None, *,  # type: ignore[misc]
+                persistent: bool = True) -> volta.Tensor:
+        if data is None:
+            data = volta.empty(0)
+        tensor = data.detach().requires_grad_(data.requires_grad)
+        tensor.persistent = persistent
+        tensor._is_buffer = True
+        return tensor

@@ -30,8 +30,10 @@ from volta.nn.modules.activation import (
     Tanhshrink,
     Threshold,
 )
+from volta.nn.modules.adaptive import AdaptiveLogSoftmaxWithLoss
 from volta.nn.modules.attention import MultiheadAttention
 from volta.nn.modules.container import (
+    Container,
     ModuleDict,
     ModuleList,
     ParameterDict,
@@ -69,12 +71,14 @@ from volta.nn.modules.loss import (
     HuberLoss,
     KLDivLoss,
     L1Loss,
+    LinearCrossEntropyLoss,
     MarginRankingLoss,
     MSELoss,
     MultiLabelMarginLoss,
     MultiLabelSoftMarginLoss,
     MultiMarginLoss,
     NLLLoss,
+    NLLLoss2d,
     PoissonNLLLoss,
     SmoothL1Loss,
     SoftMarginLoss,
@@ -183,5 +187,6 @@ __all__ = [
     "ReplicationPad2d", "ReplicationPad3d", "CircularPad1d", "CircularPad2d", "CircularPad3d",
     "AdaptiveAvgPool1d", "AdaptiveMaxPool1d", "LPPool3d", "PixelUnshuffle", "BatchNorm3d",
     "InstanceNorm1d", "InstanceNorm3d", "CosineSimilarity", "PairwiseDistance", "ParameterDict",
-    "Dropout1d",
+    "Dropout1d", "Container", "NLLLoss2d", "LinearCrossEntropyLoss",
+    "AdaptiveLogSoftmaxWithLoss",
 ]

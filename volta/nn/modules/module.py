@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import volta
-from volta.nn.parameter import Parameter
+from volta.nn.parameter import Buffer, Parameter
 
 _IncompatibleKeys = namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])
 _IncompatibleKeys.__repr__ = lambda self: (  # type: ignore[method-assign]
@@ -60,8 +60,8 @@ def _addindent(text: str, spaces: int) -> str:
 class Module:
     """Base class for all neural-network modules; subclasses implement :meth:`forward`.
 
-    Assigning a :class:`Parameter`, a ``Module`` or (through :meth:`register_buffer`) a buffer
-    as an attribute registers it, in assignment order.
+    Assigning a :class:`Parameter`, a ``Module`` or a :class:`Buffer` as an attribute
+    registers it (as :meth:`register_buffer` does for buffers), in assignment order.
     """
 
     training: bool
@@ -162,11 +162,15 @@ class Module:
                     f"cannot assign '{type(value).__name__}' as child module "
                     f"'{name}' (volta.nn.Module or None expected)")
             self._modules[name] = None
+        elif isinstance(value, Buffer):
+            if "_buffers" not in self.__dict__:
+                raise AttributeError("cannot assign buffer before Module.__init__() call")
+            self.register_buffer(name, value, value.persistent)
         elif name in self.__dict__.get("_buffers", {}):
             if value is not None and not isinstance(value, volta.Tensor):
                 raise volta.ArgumentError(
                     f"cannot assign '{type(value).__name__}' as buffer "
-                    f"'{name}' (volta Tensor or None expected)")
+                    f"'{name}' (volta.nn.Buffer, volta Tensor or None expected)")
             self._buffers[name] = value
         else:
             object.__setattr__(self, name, value)
