@@ -4,6 +4,8 @@ cached(), removal, errors; orthogonal (every map), weight_norm and spectral_norm
 
 from __future__ import annotations
 
+import copy
+import pickle
 from collections.abc import Callable
 
 import numpy as np
@@ -299,3 +301,16 @@ def test_orthogonal_keeps_a_square_orthogonal_start_and_rejects_bad_input_like_t
         lib.nn.Linear(2, 2), orthogonal_map="qr"))
     raises_like_torch(lambda lib: lib.nn.utils.parametrizations.orthogonal(
         lib.nn.Linear(2, 2), "missing"))
+
+
+def test_deepcopy_is_independent_and_pickling_is_refused_like_torch() -> None:
+    layer = _symmetric_linear(volta)
+    replica = copy.deepcopy(layer)
+    assert type(replica).__name__ == "ParametrizedLinear"
+    assert replica.parametrizations.weight.original is not layer.parametrizations.weight.original
+    x = volta.ones(2, 3)
+    close(replica(x), torch.tensor(layer(x).detach().numpy()), 0, 0)
+    P.remove_parametrizations(replica, "weight")
+    assert type(replica) is volta.nn.Linear and P.is_parametrized(layer)
+    close(layer.weight, torch.tensor(replica.weight.detach().numpy()), 0, 0)
+    raises_like_torch(lambda lib: pickle.dumps(_symmetric_linear(lib)))

@@ -12,6 +12,7 @@ keys (``parametrizations.weight.original``) and reprs are PyTorch's.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from typing import Any
@@ -185,11 +186,26 @@ def _refuse_pickling(self: Module) -> Any:
                                 "through state_dict().")
 
 
+def _deepcopy(self: Module, memo: dict) -> Module:
+    # deepcopy would otherwise go through __getstate__, which refuses parametrized modules
+    if id(self) in memo:
+        return memo[id(self)]
+    # a class of its own, so removing a parametrization from the copy leaves the original's
+    cls = type(self)
+    namespace = {k: v for k, v in cls.__dict__.items() if k not in ("__dict__", "__weakref__")}
+    replica = object.__new__(type(cls.__name__, cls.__bases__, namespace))
+    memo[id(self)] = replica
+    replica.__dict__ = copy.deepcopy(self.__dict__, memo)
+    return replica
+
+
 def _inject_new_class(module: Module) -> None:
     """Gives ``module`` a class of its own (``Parametrized<Class>``) to hang properties on."""
     cls = type(module)
-    module.__class__ = type(f"Parametrized{cls.__name__}", (cls,),
-                            {"__getstate__": _refuse_pickling})
+    namespace: dict[str, Any] = {"__getstate__": _refuse_pickling}
+    if not hasattr(cls, "__deepcopy__"):
+        namespace["__deepcopy__"] = _deepcopy
+    module.__class__ = type(f"Parametrized{cls.__name__}", (cls,), namespace)
 
 
 def _inject_property(module: Module, tensor_name: str) -> None:
