@@ -5,6 +5,12 @@ from volta.nn import functional, init, utils
 from volta.nn.modules import *  # noqa: F403 - the layers are this package's API
 from volta.nn.modules import __all__ as _modules_all
 from volta.nn.modules.module import RemovableHandle
-from volta.nn.parameter import Buffer, Parameter
+from volta.nn.parameter import (
+    Buffer,
+    Parameter,
+    UninitializedBuffer,
+    UninitializedParameter,
+)
 
-__all__ = ["functional", "init", "utils", "Parameter", "Buffer", "RemovableHandle", *_modules_all]
+__all__ = ["functional", "init", "utils", "Parameter", "Buffer", "UninitializedParameter",
+           "UninitializedBuffer", "RemovableHandle", *_modules_all]

@@ -47,6 +47,12 @@ from volta.nn.modules.conv import (
     ConvTranspose1d,
     ConvTranspose2d,
     ConvTranspose3d,
+    LazyConv1d,
+    LazyConv2d,
+    LazyConv3d,
+    LazyConvTranspose1d,
+    LazyConvTranspose2d,
+    LazyConvTranspose3d,
 )
 from volta.nn.modules.distance import CosineSimilarity, PairwiseDistance
 from volta.nn.modules.dropout import (
@@ -59,7 +65,8 @@ from volta.nn.modules.dropout import (
 )
 from volta.nn.modules.flatten import Flatten, Unflatten
 from volta.nn.modules.fold import Fold, Unfold
-from volta.nn.modules.linear import Bilinear, Identity, Linear
+from volta.nn.modules.lazy import LazyModuleMixin
+from volta.nn.modules.linear import Bilinear, Identity, LazyLinear, Linear
 from volta.nn.modules.loss import (
     BCELoss,
     BCEWithLogitsLoss,
@@ -95,6 +102,12 @@ from volta.nn.modules.normalization import (
     InstanceNorm2d,
     InstanceNorm3d,
     LayerNorm,
+    LazyBatchNorm1d,
+    LazyBatchNorm2d,
+    LazyBatchNorm3d,
+    LazyInstanceNorm1d,
+    LazyInstanceNorm2d,
+    LazyInstanceNorm3d,
     LocalResponseNorm,
     RMSNorm,
 )
@@ -188,5 +201,8 @@ __all__ = [
     "AdaptiveAvgPool1d", "AdaptiveMaxPool1d", "LPPool3d", "PixelUnshuffle", "BatchNorm3d",
     "InstanceNorm1d", "InstanceNorm3d", "CosineSimilarity", "PairwiseDistance", "ParameterDict",
     "Dropout1d", "Container", "NLLLoss2d", "LinearCrossEntropyLoss",
-    "AdaptiveLogSoftmaxWithLoss",
+    "AdaptiveLogSoftmaxWithLoss", "LazyModuleMixin", "LazyLinear", "LazyConv1d", "LazyConv2d",
+    "LazyConv3d", "LazyConvTranspose1d", "LazyConvTranspose2d", "LazyConvTranspose3d",
+    "LazyBatchNorm1d", "LazyBatchNorm2d", "LazyBatchNorm3d", "LazyInstanceNorm1d",
+    "LazyInstanceNorm2d", "LazyInstanceNorm3d",
 ]

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import volta
-from volta.nn.parameter import Buffer, Parameter
+from volta.nn.parameter import Buffer, Parameter, is_lazy
 
 _IncompatibleKeys = namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])
 _IncompatibleKeys.__repr__ = lambda self: (  # type: ignore[method-assign]
@@ -292,10 +292,13 @@ class Module:
             destination = OrderedDict()
         for name, param in self._parameters.items():
             if param is not None:
-                destination[prefix + name] = param if keep_vars else param.detach()
+                # an uninitialized (lazy) entry stays itself, so loading it keeps it lazy
+                keep = keep_vars or is_lazy(param)
+                destination[prefix + name] = param if keep else param.detach()
         for name, buf in self._buffers.items():
             if buf is not None and name not in self._non_persistent_buffers_set:
-                destination[prefix + name] = buf if keep_vars else buf.detach()
+                keep = keep_vars or is_lazy(buf)
+                destination[prefix + name] = buf if keep else buf.detach()
         for name, module in self._modules.items():
             if module is not None:
                 module.state_dict(destination=destination, prefix=prefix + name + ".",
@@ -325,6 +328,11 @@ class Module:
             raise volta.ArgumentError(
                 f"Expected state_dict to be dict-like, got {type(state_dict)}.")
         own = self._state_entries()
+        with volta.no_grad():
+            for key, target in own.items():  # a lazy module takes its shapes from the state
+                value = state_dict.get(key)
+                if is_lazy(target) and isinstance(value, volta.Tensor) and not is_lazy(value):
+                    target.materialize(value.shape)
         missing = [k for k in own if k not in state_dict]
         unexpected = [k for k in state_dict if k not in own]
         errors: list[str] = []
@@ -342,6 +350,11 @@ class Module:
             if not isinstance(value, volta.Tensor):
                 errors.append(f'While copying the parameter named "{key}", expected a volta '
                               f"Tensor, got {type(value).__name__}.")
+            elif is_lazy(value) or is_lazy(target):
+                if not (is_lazy(value) and is_lazy(target)):
+                    errors.append(f"While copying the parameter named \"{key}\", an "
+                                  "uninitialized parameter or buffer can only be loaded into "
+                                  "an uninitialized one.")
             elif tuple(value.shape) != tuple(target.shape):
                 errors.append(f"size mismatch for {key}: copying a param with shape "
                               f"{value.shape} from checkpoint, the shape in current model is "
@@ -352,7 +365,7 @@ class Module:
                 + "\n\t".join(errors))
         with volta.no_grad():
             for key, target in own.items():
-                if key not in state_dict:
+                if key not in state_dict or is_lazy(target):
                     continue
                 if assign:
                     self._assign_entry(key, target, state_dict[key])
@@ -418,7 +431,9 @@ class Module:
                 if param.grad is not None:
                     param.grad = fn(param.grad)
             for name, buf in module._buffers.items():
-                if buf is not None:
+                if is_lazy(buf):  # stays uninitialized, in the new dtype or device
+                    buf.data = fn(buf.detach())
+                elif buf is not None:
                     module._buffers[name] = fn(buf)
         return self
 

@@ -1,5 +1,5 @@
-"""Normalization: ``BatchNorm1d/2d/3d``, ``InstanceNorm1d/2d/3d``, ``LayerNorm``, ``GroupNorm``,
-``RMSNorm``, ``LocalResponseNorm``."""
+"""Normalization: ``BatchNorm1d/2d/3d``, ``InstanceNorm1d/2d/3d`` (and their lazy forms),
+``LayerNorm``, ``GroupNorm``, ``RMSNorm``, ``LocalResponseNorm``."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ from typing import Any
 import volta
 import volta.nn.functional as F
 from volta.nn import init
+from volta.nn.modules.lazy import LazyModuleMixin
 from volta.nn.modules.module import Module
-from volta.nn.parameter import Parameter
+from volta.nn.parameter import Parameter, UninitializedBuffer, UninitializedParameter
 
 
 def _affine_parameters(module: Module, shape: tuple, weight: bool, bias: bool | None,
@@ -316,3 +317,80 @@ class LocalResponseNorm(Module):
 
     def extra_repr(self) -> str:
         return f"{self.size}, alpha={self.alpha}, beta={self.beta}, k={self.k}"
+
+
+class _LazyNormBase(LazyModuleMixin, _NormBase):
+    """A batch or instance norm whose ``num_features`` is taken from its first input
+    (``input.shape[1]``); it then becomes its ``cls_to_become``. PyTorch's defaults: affine
+    parameters and running statistics, for the instance norms too."""
+
+    def __init__(self, eps: float = 1e-5, momentum: float | None = 0.1, affine: bool = True,
+                 track_running_stats: bool = True, device: Any = None, dtype: Any = None
+                 ) -> None:
+        super().__init__(0, eps, momentum, False, False, device, dtype)
+        self.affine = affine
+        self.track_running_stats = track_running_stats
+        if affine:
+            self.weight = UninitializedParameter(device=device, dtype=dtype)
+            self.bias = UninitializedParameter(device=device, dtype=dtype)
+        if track_running_stats:
+            self.running_mean = UninitializedBuffer(device=device, dtype=dtype)
+            self.running_var = UninitializedBuffer(device=device, dtype=dtype)
+            self.num_batches_tracked = volta.tensor(0, dtype=volta.int64, device=device)
+
+    def reset_parameters(self) -> None:
+        if not self.has_uninitialized_params() and self.num_features != 0:
+            super().reset_parameters()
+
+    def initialize_parameters(self, input: volta.Tensor) -> None:
+        if not self.has_uninitialized_params():
+            return
+        self.num_features = input.shape[1]
+        with volta.no_grad():
+            for name in ("weight", "bias", "running_mean", "running_var"):
+                entry = getattr(self, name)
+                if entry is not None:
+                    entry.materialize((self.num_features,))
+            self.reset_parameters()
+
+
+class LazyBatchNorm1d(_LazyNormBase, _BatchNorm):
+    """A :class:`BatchNorm1d` whose ``num_features`` is inferred from its first input."""
+
+    cls_to_become = BatchNorm1d
+    _check_input_dim = BatchNorm1d._check_input_dim
+
+
+class LazyBatchNorm2d(_LazyNormBase, _BatchNorm):
+    """A :class:`BatchNorm2d` whose ``num_features`` is inferred from its first input."""
+
+    cls_to_become = BatchNorm2d
+    _check_input_dim = BatchNorm2d._check_input_dim
+
+
+class LazyBatchNorm3d(_LazyNormBase, _BatchNorm):
+    """A :class:`BatchNorm3d` whose ``num_features`` is inferred from its first input."""
+
+    cls_to_become = BatchNorm3d
+    _check_input_dim = BatchNorm3d._check_input_dim
+
+
+class LazyInstanceNorm1d(_LazyNormBase, _InstanceNorm):
+    """An :class:`InstanceNorm1d` whose ``num_features`` is inferred from its first input."""
+
+    cls_to_become = InstanceNorm1d
+    spatial_dims = 1
+
+
+class LazyInstanceNorm2d(_LazyNormBase, _InstanceNorm):
+    """An :class:`InstanceNorm2d` whose ``num_features`` is inferred from its first input."""
+
+    cls_to_become = InstanceNorm2d
+    spatial_dims = 2
+
+
+class LazyInstanceNorm3d(_LazyNormBase, _InstanceNorm):
+    """An :class:`InstanceNorm3d` whose ``num_features`` is inferred from its first input."""
+
+    cls_to_become = InstanceNorm3d
+    spatial_dims = 3
