@@ -337,3 +337,26 @@ def test_functional_call_strict_and_tied_conflicts_like_torch() -> None:
     raises_like_torch(lambda lib: call(lib, full_t if lib is torch else full_v))
     close(call(volta, full_v, strict=True, tie_weights=False),
           call(torch, full_t, strict=True, tie_weights=False), 1e-10, 1e-12)
+
+
+# -- weight memory formats -----------------------------------------------------------------------
+
+@pytest.mark.parametrize(("dims", "layout"), [(2, "channels_last"), (3, "channels_last_3d")])
+def test_convert_conv_weight_memory_format_matches_torch(dims: int, layout: str) -> None:
+    def build(lib: object) -> object:
+        conv = getattr(lib.nn, f"Conv{dims}d")
+        transposed = getattr(lib.nn, f"ConvTranspose{dims}d")
+        return lib.nn.Sequential(conv(3, 4, 2), lib.nn.ReLU(),
+                                 lib.nn.Sequential(transposed(4, 2, 3)), lib.nn.Conv1d(2, 2, 1))
+
+    t_model, v_model = _pair(build)
+    weight = v_model[0].weight
+    convert = f"convert_conv{dims}d_weight_memory_format"
+    assert getattr(vu, convert)(v_model, getattr(volta, layout)) is v_model
+    getattr(tu, convert)(t_model, getattr(torch, layout))
+    assert v_model[0].weight is weight and isinstance(weight, volta.nn.Parameter)
+    for v, t in zip(v_model.parameters(), t_model.parameters()):
+        assert v.stride() == t.stride()
+        close(v, t, 0, 0)
+    x = np.random.default_rng(7).standard_normal((1, 3) + (5,) * dims)
+    close(v_model[:3](volta.tensor(x)), t_model[:3](torch.tensor(x)), 1e-10, 1e-12)

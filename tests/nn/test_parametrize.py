@@ -314,3 +314,26 @@ def test_deepcopy_is_independent_and_pickling_is_refused_like_torch() -> None:
     assert type(replica) is volta.nn.Linear and P.is_parametrized(layer)
     close(layer.weight, torch.tensor(replica.weight.detach().numpy()), 0, 0)
     raises_like_torch(lambda lib: pickle.dumps(_symmetric_linear(lib)))
+
+
+def test_transfer_parametrizations_and_params_like_torch() -> None:
+    def build(lib: object) -> tuple:
+        source = _symmetric_linear(lib)
+        lib.nn.utils.parametrize.register_parametrization(source, "bias", _scaled(lib))
+        target = lib.nn.Linear(3, 3)
+        lib.nn.utils.parametrize.transfer_parametrizations_and_params(source, target)
+        return source, target
+
+    torch.manual_seed(0)
+    t_source, t_target = build(torch)
+    v_source, v_target = build(volta)
+    assert repr(v_target) == repr(t_target)
+    assert list(v_target.state_dict()) == list(t_target.state_dict())
+    assert v_target.parametrizations.weight.original is v_source.parametrizations.weight.original
+    assert v_target.parametrizations.bias[0] is v_source.parametrizations.bias[0]
+    close(v_target.weight, torch.tensor(v_source.weight.detach().numpy()), 0, 0)
+    only = P.transfer_parametrizations_and_params(v_source, volta.nn.Linear(3, 3), "bias")
+    assert P.is_parametrized(only, "bias") and not P.is_parametrized(only, "weight")
+    two = volta.nn.utils.parametrizations.weight_norm(volta.nn.Linear(3, 2))
+    copied = P.transfer_parametrizations_and_params(two, volta.nn.Linear(3, 2))
+    assert copied.parametrizations.weight.original1 is two.parametrizations.weight.original1

@@ -18,6 +18,10 @@ from volta.nn.utils.fusion import (
     fuse_linear_bn_eval,
     fuse_linear_bn_weights,
 )
+from volta.nn.utils.memory_format import (
+    convert_conv2d_weight_memory_format,
+    convert_conv3d_weight_memory_format,
+)
 from volta.nn.utils.spectral_norm import remove_spectral_norm, spectral_norm
 from volta.nn.utils.weight_norm import remove_weight_norm, weight_norm
 
@@ -26,5 +30,6 @@ __all__ = [
     "get_total_norm", "parameters_to_vector", "vector_to_parameters", "weight_norm",
     "remove_weight_norm", "spectral_norm", "remove_spectral_norm", "rnn", "parametrize",
     "parametrizations", "stateless", "fuse_conv_bn_eval", "fuse_conv_bn_weights",
-    "fuse_linear_bn_eval", "fuse_linear_bn_weights",
+    "fuse_linear_bn_eval", "fuse_linear_bn_weights", "convert_conv2d_weight_memory_format",
+    "convert_conv3d_weight_memory_format",
 ]
