@@ -110,6 +110,7 @@ from volta.nn.modules.normalization import (
     LazyInstanceNorm3d,
     LocalResponseNorm,
     RMSNorm,
+    SyncBatchNorm,
 )
 from volta.nn.modules.padding import (
     CircularPad1d,
@@ -204,5 +205,5 @@ __all__ = [
     "AdaptiveLogSoftmaxWithLoss", "LazyModuleMixin", "LazyLinear", "LazyConv1d", "LazyConv2d",
     "LazyConv3d", "LazyConvTranspose1d", "LazyConvTranspose2d", "LazyConvTranspose3d",
     "LazyBatchNorm1d", "LazyBatchNorm2d", "LazyBatchNorm3d", "LazyInstanceNorm1d",
-    "LazyInstanceNorm2d", "LazyInstanceNorm3d",
+    "LazyInstanceNorm2d", "LazyInstanceNorm3d", "SyncBatchNorm",
 ]

@@ -1,5 +1,5 @@
-"""Normalization: ``BatchNorm1d/2d/3d``, ``InstanceNorm1d/2d/3d`` (and their lazy forms),
-``LayerNorm``, ``GroupNorm``, ``RMSNorm``, ``LocalResponseNorm``."""
+"""Normalization: ``BatchNorm1d/2d/3d``, ``SyncBatchNorm``, ``InstanceNorm1d/2d/3d`` (and their
+lazy forms), ``LayerNorm``, ``GroupNorm``, ``RMSNorm``, ``LocalResponseNorm``."""
 
 from __future__ import annotations
 
@@ -138,6 +138,50 @@ class BatchNorm3d(_BatchNorm):
     def _check_input_dim(self, input: volta.Tensor) -> None:
         if input.ndim != 5:
             raise volta.InvalidArgumentError(f"expected 5D input (got {input.ndim}D input)")
+
+
+class SyncBatchNorm(_BatchNorm):
+    """Batch normalization over ``(N, C, *)`` whose statistics PyTorch gathers across the
+    processes of ``process_group`` while training. volta runs in one process (as PyTorch does
+    without an initialized process group), so this is a :class:`BatchNorm1d`/``2d``/``3d``
+    for any input of at least two dimensions; :meth:`convert_sync_batchnorm` converts a
+    model's batch norms as PyTorch's does."""
+
+    def __init__(self, num_features: int, eps: float = 1e-5, momentum: float | None = 0.1,
+                 affine: bool = True, track_running_stats: bool = True,
+                 process_group: Any = None, device: Any = None, dtype: Any = None, *,
+                 bias: bool = True) -> None:
+        super().__init__(num_features, eps, momentum, affine, track_running_stats, device,
+                         dtype, bias=bias)
+        self.process_group = process_group
+
+    def _check_input_dim(self, input: volta.Tensor) -> None:
+        if input.ndim < 2:
+            raise volta.InvalidArgumentError(
+                f"expected at least 2D input (got {input.ndim}D input)")
+        if input.shape[1] == 0:
+            raise volta.InvalidArgumentError(
+                "SyncBatchNorm number of input channels should be non-zero")
+
+    @classmethod
+    def convert_sync_batchnorm(cls, module: Module, process_group: Any = None) -> Module:
+        """``module`` with every batch norm in it replaced by a ``SyncBatchNorm`` that shares
+        its parameters and running statistics (a batch norm ``module`` itself is replaced)."""
+        converted = module
+        if isinstance(module, _BatchNorm):
+            converted = SyncBatchNorm(module.num_features, module.eps, module.momentum,
+                                      module.affine, module.track_running_stats, process_group,
+                                      bias=module.bias is not None)
+            if module.affine:
+                converted.weight = module.weight
+                converted.bias = module.bias
+            converted.running_mean = module.running_mean
+            converted.running_var = module.running_var
+            converted.num_batches_tracked = module.num_batches_tracked
+            converted.training = module.training
+        for name, child in module.named_children():
+            converted.add_module(name, cls.convert_sync_batchnorm(child, process_group))
+        return converted
 
 
 class _InstanceNorm(_NormBase):
