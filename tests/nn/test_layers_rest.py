@@ -145,3 +145,21 @@ def test_adaptive_log_softmax_matches_torch(kwargs: dict) -> None:
 ])
 def test_adaptive_log_softmax_errors_like_torch(bad: object) -> None:
     raises_like_torch(bad)
+
+
+# -- DataParallel --------------------------------------------------------------------------------
+
+def test_data_parallel_wraps_like_torch_without_accelerators() -> None:
+    def build(lib: object) -> object:
+        return lib.nn.DataParallel(lib.nn.Sequential(lib.nn.Linear(4, 3), lib.nn.Tanh()))
+
+    torch.manual_seed(0)
+    t_model = build(torch).double()
+    v_model = build(volta).to(volta.float64)
+    assert repr(v_model) == repr(t_model)
+    assert v_model.device_ids == t_model.device_ids == []
+    assert state_layout(v_model) == state_layout(t_model)  # "module.0.weight"...
+    copy_weights(t_model, v_model)
+    x = _floats(5, 4)
+    close(v_model(volta.tensor(x)), t_model(torch.tensor(x)), 1e-12, 1e-12)
+    assert volta.nn.parallel.DataParallel is volta.nn.DataParallel

@@ -1,10 +1,11 @@
 """``volta.nn``: neural-network building blocks. Layers call only volta ops, so they run on
 every backend (plugin backends included)."""
 
-from volta.nn import functional, init, utils
+from volta.nn import functional, init, parallel, utils
 from volta.nn.modules import *  # noqa: F403 - the layers are this package's API
 from volta.nn.modules import __all__ as _modules_all
 from volta.nn.modules.module import RemovableHandle
+from volta.nn.parallel import DataParallel
 from volta.nn.parameter import (
     Buffer,
     Parameter,
@@ -12,5 +13,5 @@ from volta.nn.parameter import (
     UninitializedParameter,
 )
 
-__all__ = ["functional", "init", "utils", "Parameter", "Buffer", "UninitializedParameter",
-           "UninitializedBuffer", "RemovableHandle", *_modules_all]
+__all__ = ["functional", "init", "parallel", "utils", "DataParallel", "Parameter", "Buffer",
+           "UninitializedParameter", "UninitializedBuffer", "RemovableHandle", *_modules_all]
