@@ -337,3 +337,47 @@ def test_transfer_parametrizations_and_params_like_torch() -> None:
     two = volta.nn.utils.parametrizations.weight_norm(volta.nn.Linear(3, 2))
     copied = P.transfer_parametrizations_and_params(two, volta.nn.Linear(3, 2))
     assert copied.parametrizations.weight.original1 is two.parametrizations.weight.original1
+
+
+def test_weight_norm_parametrization_loads_hook_based_checkpoints_like_torch() -> None:
+    torch.manual_seed(0)
+    with pytest.warns(FutureWarning):
+        old = torch.nn.utils.weight_norm(torch.nn.Linear(4, 3)).double()
+    checkpoint = old.state_dict()  # bias, weight_g, weight_v
+    t_new = torch.nn.utils.parametrizations.weight_norm(torch.nn.Linear(4, 3).double())
+    v_new = volta.nn.utils.parametrizations.weight_norm(volta.nn.Linear(4, 3).to(volta.float64))
+    v_checkpoint = {k: volta.tensor(v.numpy()) for k, v in checkpoint.items()}
+    t_new.load_state_dict(checkpoint)
+    v_new.load_state_dict(v_checkpoint)
+    assert list(v_checkpoint) == ["bias", "weight_g", "weight_v"]  # the caller's dict is kept
+    close(v_new.weight, t_new.weight, 1e-12, 1e-14)
+    x = np.random.default_rng(8).standard_normal((2, 4))
+    close(v_new(volta.tensor(x)), old(torch.tensor(x)), 1e-12, 1e-14)
+    wrapped = volta.nn.Sequential(volta.nn.utils.parametrizations.weight_norm(
+        volta.nn.Linear(4, 3).to(volta.float64)))
+    wrapped.load_state_dict({f"0.{k}": v for k, v in v_checkpoint.items()})
+    close(wrapped[0].weight, t_new.weight, 1e-12, 1e-14)
+
+
+def test_load_state_dict_pre_hooks_like_torch() -> None:
+    calls: list[tuple] = []
+
+    def rename(module: object, state_dict: dict, prefix: str, *rest: object) -> None:
+        calls.append((type(module).__name__, prefix))
+        if prefix + "w" in state_dict:
+            state_dict[prefix + "weight"] = state_dict.pop(prefix + "w")
+
+    t_model = torch.nn.Sequential(torch.nn.Linear(2, 2))
+    v_model = volta.nn.Sequential(volta.nn.Linear(2, 2))
+    t_model[0].register_load_state_dict_pre_hook(rename)
+    handle = v_model[0].register_load_state_dict_pre_hook(rename)
+    state = {"0.w": np.ones((2, 2)), "0.bias": np.zeros(2)}
+    t_model.load_state_dict({k: torch.tensor(v, dtype=torch.float32) for k, v in state.items()})
+    v_model.load_state_dict({k: volta.tensor(v, dtype=volta.float32) for k, v in state.items()})
+    assert calls == [("Linear", "0."), ("Linear", "0.")]
+    close(v_model[0].weight, t_model[0].weight, 0, 0)
+    handle.remove()
+    with pytest.raises(volta.VoltaError):  # no hook renames "0.w" any more
+        v_model.load_state_dict({k: volta.tensor(v, dtype=volta.float32)
+                                 for k, v in state.items()})
+    assert len(calls) == 2

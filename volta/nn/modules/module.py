@@ -7,6 +7,7 @@ does, so ``state_dict`` keys and orders match and weights move between the two f
 
 from __future__ import annotations
 
+import functools
 import itertools
 import weakref
 from collections import OrderedDict, namedtuple
@@ -77,6 +78,7 @@ class Module:
         object.__setattr__(self, "_forward_hooks", _HookDict())
         object.__setattr__(self, "_forward_hooks_with_kwargs", set())
         object.__setattr__(self, "_backward_hooks", _HookDict())
+        object.__setattr__(self, "_load_state_dict_pre_hooks", _HookDict())
 
     forward: Callable[..., Any]
 
@@ -327,15 +329,25 @@ class Module:
         if not isinstance(state_dict, dict):
             raise volta.ArgumentError(
                 f"Expected state_dict to be dict-like, got {type(state_dict)}.")
+        errors: list[str] = []
+        hook_missing: list[str] = []
+        hook_unexpected: list[str] = []
+        hooked = [(name, module) for name, module in self.named_modules()
+                  if getattr(module, "_load_state_dict_pre_hooks", None)]
+        if hooked:
+            state_dict = OrderedDict(state_dict)  # hooks may edit it; the caller's dict is kept
+            for name, module in hooked:
+                for hook in list(module._load_state_dict_pre_hooks.values()):
+                    hook(state_dict, name + "." if name else "", {}, strict, hook_missing,
+                         hook_unexpected, errors)
         own = self._state_entries()
         with volta.no_grad():
             for key, target in own.items():  # a lazy module takes its shapes from the state
                 value = state_dict.get(key)
                 if is_lazy(target) and isinstance(value, volta.Tensor) and not is_lazy(value):
                     target.materialize(value.shape)
-        missing = [k for k in own if k not in state_dict]
-        unexpected = [k for k in state_dict if k not in own]
-        errors: list[str] = []
+        missing = [k for k in own if k not in state_dict] + hook_missing
+        unexpected = [k for k in state_dict if k not in own] + hook_unexpected
         if strict:
             if unexpected:
                 errors.append("Unexpected key(s) in state_dict: "
@@ -526,6 +538,22 @@ class Module:
             self._forward_hooks_with_kwargs.add(handle.id)
         if prepend:
             self._forward_hooks.move_to_end(handle.id, last=False)
+        return handle
+
+    def register_load_state_dict_pre_hook(self, hook: Callable[..., Any]) -> RemovableHandle:
+        """``hook(module, state_dict, prefix, local_metadata, strict, missing_keys,
+        unexpected_keys, error_msgs)`` runs when :meth:`load_state_dict` is called on this
+        module or a parent, before anything is checked: it may rename or convert the entries
+        under ``prefix`` (in a copy of the caller's dict) and append to the three lists."""
+        return self._register_load_state_dict_pre_hook(hook, with_module=True)
+
+    def _register_load_state_dict_pre_hook(self, hook: Callable[..., Any],
+                                           with_module: bool = False) -> RemovableHandle:
+        """PyTorch's private form: ``hook(state_dict, prefix, local_metadata, strict,
+        missing_keys, unexpected_keys, error_msgs)``, or with the module first."""
+        hooks = self.__dict__.setdefault("_load_state_dict_pre_hooks", _HookDict())
+        handle = RemovableHandle(hooks)
+        hooks[handle.id] = functools.partial(hook, self) if with_module else hook
         return handle
 
     def register_full_backward_hook(self, hook: Callable[..., Any], prepend: bool = False

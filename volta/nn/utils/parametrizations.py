@@ -169,8 +169,18 @@ class _WeightNorm(Module):
 def weight_norm(module: Module, name: str = "weight", dim: int | None = 0) -> Module:
     """Reparametrizes ``module.<name>`` as magnitude times direction, ``original0 * original1
     / ||original1||``, the norm over every dimension but ``dim`` (``None``: the whole
-    tensor)."""
+    tensor). ``load_state_dict`` also takes the hook-based API's ``<name>_g``/``<name>_v``
+    keys."""
     parametrize.register_parametrization(module, name, _WeightNorm(dim), unsafe=True)
+
+    def load_old_keys(state_dict: dict, prefix: str, *args: object) -> None:
+        # checkpoints of the hook-based weight_norm name the two tensors <name>_g/_v
+        old_g, old_v = f"{prefix}{name}_g", f"{prefix}{name}_v"
+        if old_g in state_dict and old_v in state_dict:
+            state_dict[f"{prefix}parametrizations.{name}.original0"] = state_dict.pop(old_g)
+            state_dict[f"{prefix}parametrizations.{name}.original1"] = state_dict.pop(old_v)
+
+    module._register_load_state_dict_pre_hook(load_old_keys)
     return module
 
 
