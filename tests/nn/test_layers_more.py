@@ -110,10 +110,6 @@ def test_float32_norms_match_torch() -> None:
 
 # -- ParameterDict -------------------------------------------------------------------------------
 
-def _pair(lib: object, values: object) -> object:
-    return lib.nn.ParameterDict(values)
-
-
 def test_parameter_dict_registers_like_torch() -> None:
     a, b = _floats(2, 3), _floats(4)
     t = torch.nn.ParameterDict({"b": torch.tensor(b), "a": torch.nn.Parameter(torch.tensor(a))})

@@ -19,10 +19,6 @@ P = volta.nn.utils.parametrize
 TP = torch.nn.utils.parametrize
 
 
-def _lib_of(module: object) -> object:
-    return torch if isinstance(module, torch.nn.Module) else volta
-
-
 def _symmetric(lib: object) -> object:
     class Symmetric(lib.nn.Module):
         def forward(self, x: object) -> object:

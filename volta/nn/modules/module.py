@@ -317,7 +317,9 @@ class Module:
 
         Everything is checked before anything is copied: with ``strict`` (the default) missing
         or unexpected keys raise, and a shape mismatch always raises; in both cases the module
-        is left unchanged.
+        is left unchanged (but for a lazy layer's uninitialized entries, which take their shapes
+        from the state first, as in PyTorch). Hooks registered with
+        :meth:`register_load_state_dict_pre_hook` run before the checks, on a copy of the dict.
 
         With ``assign=True`` the given tensors replace the parameters and buffers instead of
         being copied into them (no copy, their dtype and device are kept); a parameter stays a
