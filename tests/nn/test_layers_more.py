@@ -183,3 +183,15 @@ def test_convert_sync_batchnorm_like_torch() -> None:
     single = volta.nn.SyncBatchNorm.convert_sync_batchnorm(volta.nn.BatchNorm1d(2))
     assert type(single) is volta.nn.SyncBatchNorm
     raises_like_torch(lambda lib: lib.nn.SyncBatchNorm(3)(lib.ones(3)))
+
+
+@pytest.mark.parametrize("call", [
+    lambda lib: lib.nn.CosineSimilarity()(lib.ones(3, 4), lib.ones(3, 5)),
+    lambda lib: lib.nn.PairwiseDistance()(lib.ones(3, 4), lib.ones(2, 4)),
+    lambda lib: lib.nn.PixelUnshuffle(2)(lib.ones(1, 2, 3, 4)),
+    lambda lib: lib.nn.AdaptiveAvgPool1d(2)(lib.ones(2, 3, 4, 5)),
+    lambda lib: lib.nn.AdaptiveMaxPool1d(2)(lib.ones(4)),
+    lambda lib: lib.nn.BatchNorm3d(2)(lib.ones(2, 3, 2, 2, 2)),
+])
+def test_bad_inputs_raise_like_torch(call: object) -> None:
+    raises_like_torch(call)
