@@ -1,9 +1,9 @@
 """Utilities for training with ``volta.nn``: gradient clipping, parameters as one vector,
 weight and spectral normalization (PyTorch's hook-based API), parametrizations
-(``parametrize``, ``parametrizations``), conv/linear + batch-norm fusion, ``stateless``
-calls, variable-length sequences (``rnn``)."""
+(``parametrize``, ``parametrizations``), conv/linear + batch-norm fusion, ``prune``,
+``stateless`` calls, variable-length sequences (``rnn``)."""
 
-from volta.nn.utils import parametrizations, parametrize, rnn, stateless
+from volta.nn.utils import parametrizations, parametrize, prune, rnn, stateless
 from volta.nn.utils.clip_grad import (
     clip_grad_norm,
     clip_grad_norm_,
@@ -31,5 +31,5 @@ __all__ = [
     "remove_weight_norm", "spectral_norm", "remove_spectral_norm", "rnn", "parametrize",
     "parametrizations", "stateless", "fuse_conv_bn_eval", "fuse_conv_bn_weights",
     "fuse_linear_bn_eval", "fuse_linear_bn_weights", "convert_conv2d_weight_memory_format",
-    "convert_conv3d_weight_memory_format",
+    "convert_conv3d_weight_memory_format", "prune",
 ]
