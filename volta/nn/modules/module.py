@@ -212,6 +212,30 @@ class Module:
             module = module._modules[part]
         return module
 
+    def set_submodule(self, target: str, module: Module, strict: bool = False) -> None:
+        """Puts ``module`` at the dotted ``target`` (replacing a child there; with ``strict``
+        the child must exist)."""
+        if target == "":
+            raise volta.InvalidArgumentError("Cannot set the submodule without a target name!")
+        if not isinstance(module, Module):
+            raise volta.InvalidArgumentError(
+                f"`module` is not an nn.Module, found {type(module).__name__}")
+        owner_path, _, name = target.rpartition(".")
+        owner = self.get_submodule(owner_path)
+        if name not in owner._modules:
+            if strict:
+                raise AttributeError(f"{type(owner).__name__} has no attribute `{name}`")
+            if hasattr(owner, name):
+                raise AttributeError(f"`{name}` is not an nn.Module")
+        setattr(owner, name, module)
+
+    def get_buffer(self, target: str) -> volta.Tensor:
+        prefix, _, name = target.rpartition(".")
+        module = self.get_submodule(prefix)
+        if name not in module._buffers:
+            raise AttributeError(f"{type(module).__name__} has no buffer `{name}`")
+        return module._buffers[name]
+
     def get_parameter(self, target: str) -> Parameter:
         prefix, _, name = target.rpartition(".")
         module = self.get_submodule(prefix)
@@ -289,9 +313,18 @@ class Module:
 
     def state_dict(self, *args: Any, destination: dict | None = None, prefix: str = "",
                    keep_vars: bool = False) -> OrderedDict:
-        """Parameters and persistent buffers by dotted name (detached unless ``keep_vars``)."""
+        """Parameters and persistent buffers by dotted name (detached unless ``keep_vars``).
+        Hooks of :meth:`register_state_dict_pre_hook` / ``_post_hook`` run around each
+        module's part."""
         if destination is None:
             destination = OrderedDict()
+        return self._collect_state(destination, prefix, keep_vars, run_hooks=True)
+
+    def _collect_state(self, destination: dict, prefix: str, keep_vars: bool,
+                       run_hooks: bool) -> dict:
+        pre_hooks = self.__dict__.get("_state_dict_pre_hooks") if run_hooks else None
+        for hook in list((pre_hooks or {}).values()):
+            hook(self, prefix, keep_vars)
         for name, param in self._parameters.items():
             if param is not None:
                 # an uninitialized (lazy) entry stays itself, so loading it keeps it lazy
@@ -303,13 +336,20 @@ class Module:
                 destination[prefix + name] = buf if keep else buf.detach()
         for name, module in self._modules.items():
             if module is not None:
-                module.state_dict(destination=destination, prefix=prefix + name + ".",
-                                  keep_vars=keep_vars)
+                if run_hooks:  # through state_dict, which a subclass may override
+                    module.state_dict(destination=destination, prefix=prefix + name + ".",
+                                      keep_vars=keep_vars)
+                else:
+                    module._collect_state(destination, prefix + name + ".", keep_vars, False)
+        post_hooks = self.__dict__.get("_state_dict_post_hooks") if run_hooks else None
+        for hook in list((post_hooks or {}).values()):
+            if hook(self, destination, prefix, {}) is not None:
+                raise volta.InvalidOperationError("state_dict post-hook must return None")
         return destination
 
     def _state_entries(self) -> OrderedDict:
-        """The live tensors ``state_dict`` exposes, by key (for loading)."""
-        return self.state_dict(keep_vars=True)
+        """The live tensors ``state_dict`` exposes, by key (for loading; no hooks run)."""
+        return self._collect_state(OrderedDict(), "", True, run_hooks=False)
 
     def load_state_dict(self, state_dict: dict, strict: bool = True,
                         assign: bool = False) -> _IncompatibleKeys:
@@ -466,6 +506,22 @@ class Module:
 
         return self._apply(convert)
 
+    def to_empty(self, *, device: Any, recurse: bool = True) -> Module:
+        """Moves the parameters and buffers to ``device`` without copying their values (they
+        are uninitialized there), e.g. before loading a state_dict."""
+        def move(tensor: volta.Tensor) -> volta.Tensor:
+            return volta.empty_like(tensor, device=device)
+
+        if recurse:
+            return self._apply(move)
+        for param in self._parameters.values():
+            if param is not None:
+                param.data = move(param.detach())
+        for name, buf in self._buffers.items():
+            if buf is not None:
+                self._buffers[name] = move(buf)
+        return self
+
     def cpu(self) -> Module:
         return self._apply(lambda t: t.cpu())
 
@@ -540,6 +596,23 @@ class Module:
             self._forward_hooks_with_kwargs.add(handle.id)
         if prepend:
             self._forward_hooks.move_to_end(handle.id, last=False)
+        return handle
+
+    def register_state_dict_pre_hook(self, hook: Callable[..., Any]) -> RemovableHandle:
+        """``hook(module, prefix, keep_vars)`` runs before :meth:`state_dict` collects this
+        module's entries."""
+        hooks = self.__dict__.setdefault("_state_dict_pre_hooks", _HookDict())
+        handle = RemovableHandle(hooks)
+        hooks[handle.id] = hook
+        return handle
+
+    def register_state_dict_post_hook(self, hook: Callable[..., Any]) -> RemovableHandle:
+        """``hook(module, state_dict, prefix, local_metadata)`` runs once :meth:`state_dict`
+        has collected this module's entries (its children's included); it may edit
+        ``state_dict`` in place and must return ``None``."""
+        hooks = self.__dict__.setdefault("_state_dict_post_hooks", _HookDict())
+        handle = RemovableHandle(hooks)
+        hooks[handle.id] = hook
         return handle
 
     def register_load_state_dict_pre_hook(self, hook: Callable[..., Any]) -> RemovableHandle:

@@ -1,0 +1,77 @@
+"""Module methods added with the nn-parity work, against PyTorch's: get_buffer, set_submodule,
+to_empty, and the state_dict pre/post hooks."""
+
+from __future__ import annotations
+
+import pytest
+import torch
+
+import volta
+from tests.nn.parity import state_layout
+
+
+def _model(lib: object) -> object:
+    return lib.nn.Sequential(lib.nn.Linear(2, 3), lib.nn.Sequential(lib.nn.BatchNorm1d(3)))
+
+
+def test_get_buffer_and_set_submodule_like_torch() -> None:
+    t_model, v_model = _model(torch), _model(volta)
+    assert tuple(v_model.get_buffer("1.0.running_mean").shape) == (3,)
+    assert v_model.get_buffer("1.0.running_mean") is v_model[1][0].running_mean
+    for bad in ("1.0.weight", "1.0.missing", "2.running_mean"):
+        with pytest.raises(AttributeError):
+            t_model.get_buffer(bad)
+        with pytest.raises(AttributeError):
+            v_model.get_buffer(bad)
+    t_model.set_submodule("1.0", torch.nn.Tanh())
+    v_model.set_submodule("1.0", volta.nn.Tanh())
+    t_model.set_submodule("1.extra", torch.nn.ReLU())
+    v_model.set_submodule("1.extra", volta.nn.ReLU())
+    assert repr(v_model) == repr(t_model)
+    for call, error in [(lambda m, lib: m.set_submodule("", lib.nn.ReLU()), ValueError),
+                        (lambda m, lib: m.set_submodule("0", 3), ValueError),
+                        (lambda m, lib: m.set_submodule("0.weight", lib.nn.ReLU()),
+                         AttributeError),
+                        (lambda m, lib: m.set_submodule("1.new", lib.nn.ReLU(), strict=True),
+                         AttributeError)]:
+        with pytest.raises(error):
+            call(t_model, torch)
+        with pytest.raises(error):
+            call(v_model, volta)
+
+
+def test_to_empty_keeps_shapes_dtypes_and_parameters() -> None:
+    model = _model(volta).to(volta.float64)
+    weight = model[0].weight
+    assert model.to_empty(device="cpu") is model
+    assert model[0].weight is weight and model[0].weight.dtype == volta.float64
+    assert state_layout(model) == state_layout(_model(torch))
+    model[1].to_empty(device="cpu", recurse=False)
+
+
+def test_state_dict_hooks_like_torch() -> None:
+    def build(lib: object, calls: list) -> object:
+        model = _model(lib)
+        model[1].register_state_dict_pre_hook(
+            lambda module, prefix, keep_vars: calls.append(("pre", prefix, keep_vars)))
+
+        def post(module: object, state: dict, prefix: str, metadata: dict) -> None:
+            calls.append(("post", prefix))
+            state[prefix + "note"] = state.pop(prefix + "0.num_batches_tracked")
+
+        model[1].register_state_dict_post_hook(post)
+        return model
+
+    t_calls: list = []
+    v_calls: list = []
+    t_model, v_model = build(torch, t_calls), build(volta, v_calls)
+    assert list(v_model.state_dict(keep_vars=True)) == list(t_model.state_dict(keep_vars=True))
+    assert v_calls == t_calls == [("pre", "1.", True), ("post", "1.")]
+    # loading does not run them: the module's own keys load as they are
+    v_model.load_state_dict(volta.nn.Sequential(volta.nn.Linear(2, 3), volta.nn.Sequential(
+        volta.nn.BatchNorm1d(3))).state_dict())
+    assert len(v_calls) == 2
+    returning = _model(volta)
+    returning.register_state_dict_post_hook(lambda *args: {})
+    with pytest.raises(volta.VoltaError):
+        returning.state_dict()
