@@ -75,3 +75,43 @@ def test_state_dict_hooks_like_torch() -> None:
     returning.register_state_dict_post_hook(lambda *args: {})
     with pytest.raises(volta.VoltaError):
         returning.state_dict()
+
+
+def _with_extra_state(lib: object, loads: bool = True) -> object:
+    class Counter(lib.nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.lin = lib.nn.Linear(2, 2)
+            self.steps = 0
+
+        def get_extra_state(self) -> dict:
+            return {"steps": self.steps}
+
+        if loads:
+            def set_extra_state(self, state: dict) -> None:
+                self.steps = state["steps"]
+
+    return lib.nn.Sequential(Counter(), lib.nn.ReLU())
+
+
+def test_extra_state_like_torch() -> None:
+    t_model, v_model = _with_extra_state(torch), _with_extra_state(volta)
+    t_model[0].steps = v_model[0].steps = 7
+    t_state, v_state = t_model.state_dict(), v_model.state_dict()
+    assert list(v_state) == list(t_state) == ["0._extra_state", "0.lin.weight", "0.lin.bias"]
+    assert v_state["0._extra_state"] == {"steps": 7}
+    fresh_t, fresh_v = _with_extra_state(torch), _with_extra_state(volta)
+    fresh_t.load_state_dict(t_state)
+    fresh_v.load_state_dict(v_state)
+    assert fresh_v[0].steps == fresh_t[0].steps == 7
+    without = {k: v for k, v in v_state.items() if k != "0._extra_state"}
+    with pytest.raises(volta.VoltaError):
+        _with_extra_state(volta).load_state_dict(without)
+    result = _with_extra_state(volta).load_state_dict(without, strict=False)
+    t_result = _with_extra_state(torch).load_state_dict(
+        {k: v for k, v in t_state.items() if k != "0._extra_state"}, strict=False)
+    assert result.missing_keys == t_result.missing_keys == ["0._extra_state"]
+    # saved but not loadable (no set_extra_state): an unexpected key, as in torch
+    t_result = _with_extra_state(torch, loads=False).load_state_dict(t_state, strict=False)
+    v_result = _with_extra_state(volta, loads=False).load_state_dict(v_state, strict=False)
+    assert v_result.unexpected_keys == t_result.unexpected_keys == ["0._extra_state"]

@@ -17,6 +17,14 @@ from typing import Any
 import volta
 from volta.nn.parameter import Buffer, Parameter, is_lazy
 
+_EXTRA_STATE_KEY = "_extra_state"
+
+
+def _overrides(module: Module, method: str) -> bool:
+    """Whether ``module``'s class defines its own ``method`` (PyTorch's test for extra state)."""
+    return getattr(type(module), method) is not getattr(Module, method)
+
+
 _IncompatibleKeys = namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])
 _IncompatibleKeys.__repr__ = lambda self: (  # type: ignore[method-assign]
     "<All keys matched successfully>" if not self.missing_keys and not self.unexpected_keys
@@ -334,6 +342,8 @@ class Module:
             if buf is not None and name not in self._non_persistent_buffers_set:
                 keep = keep_vars or is_lazy(buf)
                 destination[prefix + name] = buf if keep else buf.detach()
+        if run_hooks and _overrides(self, "get_extra_state"):
+            destination[prefix + _EXTRA_STATE_KEY] = self.get_extra_state()
         for name, module in self._modules.items():
             if module is not None:
                 if run_hooks:  # through state_dict, which a subclass may override
@@ -383,13 +393,18 @@ class Module:
                     hook(state_dict, name + "." if name else "", {}, strict, hook_missing,
                          hook_unexpected, errors)
         own = self._state_entries()
+        # modules that keep extra (non-tensor) state take it through set_extra_state
+        extras = {f"{name}.{_EXTRA_STATE_KEY}" if name else _EXTRA_STATE_KEY: module
+                  for name, module in self.named_modules()
+                  if _overrides(module, "set_extra_state")}
         with volta.no_grad():
             for key, target in own.items():  # a lazy module takes its shapes from the state
                 value = state_dict.get(key)
                 if is_lazy(target) and isinstance(value, volta.Tensor) and not is_lazy(value):
                     target.materialize(value.shape)
-        missing = [k for k in own if k not in state_dict] + hook_missing
-        unexpected = [k for k in state_dict if k not in own] + hook_unexpected
+        missing = [k for k in [*own, *extras] if k not in state_dict] + hook_missing
+        unexpected = [k for k in state_dict if k not in own and k not in extras]
+        unexpected += hook_unexpected
         if strict:
             if unexpected:
                 errors.append("Unexpected key(s) in state_dict: "
@@ -425,6 +440,9 @@ class Module:
                     self._assign_entry(key, target, state_dict[key])
                 else:
                     target.copy_(state_dict[key])
+        for key, module in extras.items():
+            if key in state_dict:
+                module.set_extra_state(state_dict[key])
         return _IncompatibleKeys(missing, unexpected)
 
     def _assign_entry(self, key: str, target: volta.Tensor, value: volta.Tensor) -> None:
@@ -597,6 +615,17 @@ class Module:
         if prepend:
             self._forward_hooks.move_to_end(handle.id, last=False)
         return handle
+
+    def get_extra_state(self) -> Any:
+        """Extra (picklable, non-tensor) state to save in :meth:`state_dict` under the key
+        ``_extra_state``; a module that has some overrides this and :meth:`set_extra_state`."""
+        raise volta.InvalidOperationError(
+            "Reached a code path in Module.get_extra_state() that should never be called.")
+
+    def set_extra_state(self, state: Any) -> None:
+        """Restores what :meth:`get_extra_state` returned, from :meth:`load_state_dict`."""
+        raise volta.InvalidOperationError(
+            "Reached a code path in Module.set_extra_state() that should never be called.")
 
     def register_state_dict_pre_hook(self, hook: Callable[..., Any]) -> RemovableHandle:
         """``hook(module, prefix, keep_vars)`` runs before :meth:`state_dict` collects this
