@@ -1,13 +1,14 @@
 """Module methods added with the nn-parity work, against PyTorch's: get_buffer, set_submodule,
-to_empty, and the state_dict pre/post hooks."""
+to_empty, the state_dict pre/post hooks, extra state and full backward pre-hooks."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 import torch
 
 import volta
-from tests.nn.parity import state_layout
+from tests.nn.parity import close, copy_weights, state_layout
 
 
 def _model(lib: object) -> object:
@@ -115,3 +116,31 @@ def test_extra_state_like_torch() -> None:
     t_result = _with_extra_state(torch, loads=False).load_state_dict(t_state, strict=False)
     v_result = _with_extra_state(volta, loads=False).load_state_dict(v_state, strict=False)
     assert v_result.unexpected_keys == t_result.unexpected_keys == ["0._extra_state"]
+
+
+@pytest.mark.parametrize("with_full_hook", [True, False])
+def test_full_backward_pre_hook_like_torch(with_full_hook: bool) -> None:
+    def build(lib: object, seen: list) -> object:
+        layer = lib.nn.Linear(3, 2).double() if lib is torch else lib.nn.Linear(3, 2).to(
+            volta.float64)
+        layer.register_full_backward_pre_hook(
+            lambda module, grad_output: (grad_output[0] * 2.0,))
+        if with_full_hook:
+            layer.register_full_backward_hook(
+                lambda module, grad_input, grad_output: seen.append(grad_output[0]) or None)
+        return layer
+
+    t_seen: list = []
+    v_seen: list = []
+    t_layer, v_layer = build(torch, t_seen), build(volta, v_seen)
+    copy_weights(t_layer, v_layer)
+    x = np.random.default_rng(0).standard_normal((4, 3))
+    t_in = torch.tensor(x, requires_grad=True)
+    v_in = volta.tensor(x, requires_grad=True)
+    t_layer(t_in).sum().backward()
+    v_layer(v_in).sum().backward()
+    close(v_in.grad, t_in.grad, 1e-12, 1e-14)
+    close(v_layer.weight.grad, t_layer.weight.grad, 1e-12, 1e-14)
+    assert len(v_seen) == len(t_seen) == (1 if with_full_hook else 0)
+    for v, t in zip(v_seen, t_seen):
+        close(v, t, 0, 0)  # the full hook sees the doubled grad_output

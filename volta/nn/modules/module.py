@@ -670,6 +670,17 @@ class Module:
             self._backward_hooks.move_to_end(handle.id, last=False)
         return handle
 
+    def register_full_backward_pre_hook(self, hook: Callable[..., Any], prepend: bool = False
+                                        ) -> RemovableHandle:
+        """``hook(module, grad_output)`` runs once the gradients with respect to the module's
+        outputs are computed, before the full backward hooks; a non-None result replaces
+        ``grad_output`` from there on."""
+        handle = RemovableHandle(self._backward_hooks)
+        self._backward_hooks[handle.id] = _BackwardPreHook(hook)
+        if prepend:
+            self._backward_hooks.move_to_end(handle.id, last=False)
+        return handle
+
     # -- printing --------------------------------------------------------------------------------
 
     def extra_repr(self) -> str:
@@ -720,6 +731,14 @@ def _parse_module_to(args: tuple, kwargs: dict) -> tuple[Any, Any]:
     return device, dtype
 
 
+class _BackwardPreHook:
+    """A full backward pre-hook, kept among the backward hooks so that the call path checks one
+    registry: it runs on ``grad_output`` before the full backward hooks see it."""
+
+    def __init__(self, hook: Callable[..., Any]) -> None:
+        self.hook = hook
+
+
 class _BackwardHookState:
     """Wires a module's full backward hooks around one call: an identity node on the outputs
     records ``grad_output``; one on the inputs sees ``grad_input`` and runs the hooks."""
@@ -730,8 +749,21 @@ class _BackwardHookState:
         self.n_inputs = 0
         self.inputs_wrapped = False
 
+    def _full_hooks(self) -> list:
+        return [h for h in self.module._backward_hooks.values()
+                if not isinstance(h, _BackwardPreHook)]
+
+    def _run_pre_hooks(self, grad_output: tuple) -> tuple:
+        for entry in list(self.module._backward_hooks.values()):
+            if isinstance(entry, _BackwardPreHook):
+                result = entry.hook(self.module, grad_output)
+                if result is not None:
+                    grad_output = (tuple(result) if isinstance(result, (tuple, list))
+                                   else (result,))
+        return grad_output
+
     def _run_hooks(self, grad_input: tuple) -> tuple:
-        for hook in list(self.module._backward_hooks.values()):
+        for hook in self._full_hooks():
             result = hook(self.module, grad_input, self.grad_output)
             if result is not None:
                 grad_input = tuple(result) if isinstance(result, (tuple, list)) else (result,)
@@ -740,7 +772,7 @@ class _BackwardHookState:
     def wrap_inputs(self, args: tuple) -> tuple:
         positions = [i for i, a in enumerate(args)
                      if isinstance(a, volta.Tensor) and a.requires_grad]
-        if not positions:
+        if not positions or not self._full_hooks():  # backward pre-hooks need the outputs only
             return args
         self.inputs_wrapped = True
         self.n_inputs = len(positions)
@@ -776,7 +808,8 @@ class _BackwardHookState:
 
             @staticmethod
             def backward(ctx: Any, *grads: Any) -> Any:
-                state.grad_output = tuple(grads)
+                grads = state._run_pre_hooks(tuple(grads))
+                state.grad_output = grads
                 if not state.inputs_wrapped:
                     # no input needs a gradient: PyTorch still calls the hooks, with None
                     state._run_hooks((None,))
