@@ -43,17 +43,22 @@ def raises_like_torch(call: Callable[[Any], Any]) -> None:
 
 
 def layer_matches_torch(name: str, args: tuple, kwargs: dict, inputs: list[np.ndarray],
-                        training: bool = True, rtol: float = 1e-7, atol: float = 1e-9) -> None:
-    """``torch.nn.<name>`` and ``volta.nn.<name>`` built alike, in float64, with the torch
-    layer's weights: same repr, state_dict layout, outputs and gradients (inputs whose dtype is
-    float64 require grad; other arrays go in as they are)."""
+                        training: bool = True, rtol: float = 1e-7, atol: float = 1e-9,
+                        single: bool = False) -> None:
+    """``torch.nn.<name>`` and ``volta.nn.<name>`` built alike, in float64 (float32 with
+    ``single``), with the torch layer's weights: same repr, state_dict layout, outputs and
+    gradients (floating inputs require grad; other arrays go in as they are)."""
     torch.manual_seed(0)
-    t_layer = getattr(torch.nn, name)(*args, **kwargs).double().train(training)
-    v_layer = getattr(volta.nn, name)(*args, **kwargs).to(volta.float64).train(training)
+    t_layer = getattr(torch.nn, name)(*args, **kwargs).train(training)
+    v_layer = getattr(volta.nn, name)(*args, **kwargs).train(training)
+    if not single:
+        t_layer, v_layer = t_layer.double(), v_layer.to(volta.float64)
     assert repr(v_layer) == repr(t_layer)
     assert state_layout(v_layer) == state_layout(t_layer)
     copy_weights(t_layer, v_layer)
-    t_in = [torch.tensor(a, requires_grad=a.dtype == np.float64) for a in inputs]
+    floating = np.float32 if single else np.float64
+    t_in = [torch.tensor(a.astype(floating) if a.dtype.kind == "f" else a,
+                         requires_grad=a.dtype.kind == "f") for a in inputs]
     v_in = [to_volta(t, requires_grad=t.requires_grad) for t in t_in]
     t_out = t_layer(*t_in)
     v_out = v_layer(*v_in)

@@ -11,7 +11,7 @@ import pytest
 import torch
 
 import volta
-from tests.nn.parity import close, layer_matches_torch, raises_like_torch, to_volta
+from tests.nn.parity import close, layer_matches_torch, raises_like_torch, state_layout, to_volta
 
 
 def _floats(*shape: int, seed: int = 0) -> np.ndarray:
@@ -110,10 +110,6 @@ def test_float32_norms_match_torch() -> None:
 
 # -- ParameterDict -------------------------------------------------------------------------------
 
-def _pair(lib: object, values: object) -> object:
-    return lib.nn.ParameterDict(values)
-
-
 def test_parameter_dict_registers_like_torch() -> None:
     a, b = _floats(2, 3), _floats(4)
     t = torch.nn.ParameterDict({"b": torch.tensor(b), "a": torch.nn.Parameter(torch.tensor(a))})
@@ -160,3 +156,42 @@ def test_parameter_dict_dict_methods() -> None:
 ])
 def test_parameter_dict_errors_like_torch(bad: object) -> None:
     raises_like_torch(lambda lib: bad(lib, lib.nn.ParameterDict()))
+
+
+# -- SyncBatchNorm (one process: PyTorch without an initialized process group) -------------------
+
+@pytest.mark.parametrize("shape", [(4, 3), (2, 3, 5), (2, 3, 2, 2, 2)])
+@pytest.mark.parametrize("training", [True, False])
+def test_sync_batch_norm_matches_torch_in_one_process(shape: tuple, training: bool) -> None:
+    layer_matches_torch("SyncBatchNorm", (3,), {"momentum": 0.2}, [_floats(*shape)], training)
+
+
+def test_convert_sync_batchnorm_like_torch() -> None:
+    def build(lib: object) -> object:
+        return lib.nn.Sequential(lib.nn.Conv2d(2, 3, 1), lib.nn.BatchNorm2d(3),
+                                 lib.nn.Sequential(lib.nn.BatchNorm1d(3, affine=False)))
+
+    t_model, v_model = build(torch), build(volta)
+    v_model[1].eval()
+    t_model[1].eval()
+    weight = v_model[1].weight
+    t_sync = torch.nn.SyncBatchNorm.convert_sync_batchnorm(t_model)
+    v_sync = volta.nn.SyncBatchNorm.convert_sync_batchnorm(v_model)
+    assert repr(v_sync) == repr(t_sync)
+    assert state_layout(v_sync) == state_layout(t_sync)
+    assert v_sync[1].weight is weight and not v_sync[1].training
+    single = volta.nn.SyncBatchNorm.convert_sync_batchnorm(volta.nn.BatchNorm1d(2))
+    assert type(single) is volta.nn.SyncBatchNorm
+    raises_like_torch(lambda lib: lib.nn.SyncBatchNorm(3)(lib.ones(3)))
+
+
+@pytest.mark.parametrize("call", [
+    lambda lib: lib.nn.CosineSimilarity()(lib.ones(3, 4), lib.ones(3, 5)),
+    lambda lib: lib.nn.PairwiseDistance()(lib.ones(3, 4), lib.ones(2, 4)),
+    lambda lib: lib.nn.PixelUnshuffle(2)(lib.ones(1, 2, 3, 4)),
+    lambda lib: lib.nn.AdaptiveAvgPool1d(2)(lib.ones(2, 3, 4, 5)),
+    lambda lib: lib.nn.AdaptiveMaxPool1d(2)(lib.ones(4)),
+    lambda lib: lib.nn.BatchNorm3d(2)(lib.ones(2, 3, 2, 2, 2)),
+])
+def test_bad_inputs_raise_like_torch(call: object) -> None:
+    raises_like_torch(call)

@@ -216,3 +216,147 @@ def test_spectral_norm_buffers_are_unit_vectors_and_errors_like_torch() -> None:
     raises_like_torch(lambda lib: lib.nn.utils.spectral_norm(lib.nn.Linear(2, 2, bias=False),
                                                              name="bias"))
     raises_like_torch(lambda lib: lib.nn.utils.remove_spectral_norm(lib.nn.Linear(2, 2)))
+
+
+# -- conv/linear + batch norm fusion -------------------------------------------------------------
+
+def _trained_bn(lib: object, bn: object) -> object:
+    """A batch norm with non-trivial running statistics and affine parameters, in eval."""
+    with (torch.no_grad() if lib is torch else volta.no_grad()):
+        bn.running_mean.copy_(lib.arange(bn.num_features, dtype=lib.float64) * 0.3 - 0.5)
+        bn.running_var.copy_(lib.arange(bn.num_features, dtype=lib.float64) * 0.2 + 0.5)
+        if bn.weight is not None:
+            bn.weight.copy_(lib.arange(bn.num_features, dtype=lib.float64) * -0.4 + 1.2)
+            bn.bias.copy_(lib.arange(bn.num_features, dtype=lib.float64) * 0.1)
+    return bn.eval()
+
+
+FUSIONS = [
+    (lambda lib: lib.nn.Conv2d(2, 3, 3), lambda lib: lib.nn.BatchNorm2d(3), False, (2, 2, 5, 5)),
+    (lambda lib: lib.nn.Conv1d(2, 4, 2, bias=False), lambda lib: lib.nn.BatchNorm1d(4), False,
+     (2, 2, 6)),
+    (lambda lib: lib.nn.ConvTranspose2d(2, 3, 2), lambda lib: lib.nn.BatchNorm2d(3, affine=False),
+     True, (2, 2, 3, 3)),
+]
+
+
+@pytest.mark.parametrize(("conv", "norm", "transpose", "shape"), FUSIONS)
+def test_fuse_conv_bn_eval_matches_torch_and_the_unfused_pair(conv: Callable, norm: Callable,
+                                                              transpose: bool,
+                                                              shape: tuple) -> None:
+    t_conv, v_conv = _pair(lambda lib: conv(lib).eval())
+    t_bn = _trained_bn(torch, norm(torch).double())
+    v_bn = _trained_bn(volta, norm(volta).to(volta.float64))
+    t_fused = tu.fuse_conv_bn_eval(t_conv, t_bn, transpose)
+    v_fused = vu.fuse_conv_bn_eval(v_conv, v_bn, transpose)
+    assert v_fused is not v_conv and repr(v_fused) == repr(t_fused)
+    assert isinstance(v_fused.weight, volta.nn.Parameter)
+    for v, t in zip(v_fused.state_dict().values(), t_fused.state_dict().values()):
+        close(v, t, 1e-12, 1e-14)
+    x = volta.tensor(np.random.default_rng(4).standard_normal(shape))
+    close(v_fused(x), torch.tensor(v_bn(v_conv(x)).detach().numpy()), 1e-10, 1e-12)
+
+
+def test_fuse_linear_bn_eval_matches_torch_and_rejects_training_mode() -> None:
+    t_lin, v_lin = _pair(lambda lib: lib.nn.Linear(4, 3).eval())
+    t_bn = _trained_bn(torch, torch.nn.BatchNorm1d(3).double())
+    v_bn = _trained_bn(volta, volta.nn.BatchNorm1d(3).to(volta.float64))
+    t_fused = tu.fuse_linear_bn_eval(t_lin, t_bn)
+    v_fused = vu.fuse_linear_bn_eval(v_lin, v_bn)
+    for v, t in zip(v_fused.state_dict().values(), t_fused.state_dict().values()):
+        close(v, t, 1e-12, 1e-14)
+    x = volta.tensor(np.random.default_rng(5).standard_normal((5, 4)))
+    close(v_fused(x), torch.tensor(v_bn(v_lin(x)).detach().numpy()), 1e-10, 1e-12)
+    with pytest.raises(volta.VoltaError):
+        vu.fuse_linear_bn_eval(volta.nn.Linear(4, 3), volta.nn.BatchNorm1d(3).eval())
+    with pytest.raises(volta.VoltaError):
+        vu.fuse_linear_bn_eval(volta.nn.Linear(4, 3).eval(), volta.nn.BatchNorm1d(2).eval())
+    with pytest.raises(volta.VoltaError):
+        vu.fuse_conv_bn_eval(volta.nn.Conv1d(1, 2, 1).eval(), volta.nn.BatchNorm1d(
+            2, track_running_stats=False).eval())
+
+
+# -- stateless.functional_call -------------------------------------------------------------------
+
+def _tied(lib: object) -> object:
+    model = lib.nn.Sequential(lib.nn.Linear(3, 3), lib.nn.Tanh(), lib.nn.Linear(3, 3),
+                              lib.nn.BatchNorm1d(3))
+    model[2].weight = model[0].weight
+    return model
+
+
+@pytest.mark.parametrize("tie_weights", [True, False])
+def test_functional_call_matches_torch_and_restores_the_module(tie_weights: bool) -> None:
+    t_model, v_model = _pair(_tied)
+    own = {k: v.clone() for k, v in v_model.state_dict().items()}
+    rng = np.random.default_rng(6)
+    new_weight = rng.standard_normal((3, 3))
+    new_mean = rng.standard_normal(3)
+    t_given = {"0.weight": torch.tensor(new_weight, requires_grad=True),
+               "3.running_mean": torch.tensor(new_mean)}
+    v_given = {"0.weight": volta.tensor(new_weight, requires_grad=True),
+               "3.running_mean": volta.tensor(new_mean)}
+    x = rng.standard_normal((4, 3))
+    with pytest.warns(FutureWarning):
+        t_out = tu.stateless.functional_call(t_model, t_given, (torch.tensor(x),),
+                                             tie_weights=tie_weights)
+    v_out = vu.stateless.functional_call(v_model, v_given, volta.tensor(x),
+                                         tie_weights=tie_weights)
+    close(v_out, t_out, 1e-10, 1e-12)
+    t_out.sum().backward()
+    v_out.sum().backward()
+    close(v_given["0.weight"].grad, t_given["0.weight"].grad, 1e-10, 1e-12)
+    close(v_given["3.running_mean"], t_given["3.running_mean"], 1e-12, 1e-14)  # updated
+    assert v_model[2].weight is v_model[0].weight
+    # untied, the module's own weight still serves layer 2 and gets its gradient
+    close(v_model[0].weight.grad, t_model[0].weight.grad, 1e-10, 1e-12)
+    assert (v_model[0].weight.grad is None) == tie_weights
+    for key, value in v_model.state_dict().items():
+        if key != "3.num_batches_tracked" and not key.startswith("3.running"):
+            close(value, torch.tensor(own[key].numpy()), 0, 0)
+
+
+def test_functional_call_strict_and_tied_conflicts_like_torch() -> None:
+    t_model, v_model = _pair(_tied)
+    x = np.ones((2, 3))
+
+    def call(lib: object, given: dict, **kwargs: object) -> object:
+        model = t_model if lib is torch else v_model
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", FutureWarning)
+            return lib.nn.utils.stateless.functional_call(model, given, lib.tensor(x),
+                                                          **kwargs)
+
+    raises_like_torch(lambda lib: call(lib, {"0.weight": lib.ones(3, 3, dtype=lib.float64)},
+                                       strict=True))
+    raises_like_torch(lambda lib: call(lib, {"0.weight": lib.ones(3, 3, dtype=lib.float64),
+                                             "2.weight": lib.zeros(3, 3, dtype=lib.float64)}))
+    # state_dict detaches each entry, so the tied names get distinct tensors: untie them
+    full_t = dict(t_model.state_dict())
+    full_v = dict(v_model.state_dict())
+    raises_like_torch(lambda lib: call(lib, full_t if lib is torch else full_v))
+    close(call(volta, full_v, strict=True, tie_weights=False),
+          call(torch, full_t, strict=True, tie_weights=False), 1e-10, 1e-12)
+
+
+# -- weight memory formats -----------------------------------------------------------------------
+
+@pytest.mark.parametrize(("dims", "layout"), [(2, "channels_last"), (3, "channels_last_3d")])
+def test_convert_conv_weight_memory_format_matches_torch(dims: int, layout: str) -> None:
+    def build(lib: object) -> object:
+        conv = getattr(lib.nn, f"Conv{dims}d")
+        transposed = getattr(lib.nn, f"ConvTranspose{dims}d")
+        return lib.nn.Sequential(conv(3, 4, 2), lib.nn.ReLU(),
+                                 lib.nn.Sequential(transposed(4, 2, 3)), lib.nn.Conv1d(2, 2, 1))
+
+    t_model, v_model = _pair(build)
+    weight = v_model[0].weight
+    convert = f"convert_conv{dims}d_weight_memory_format"
+    assert getattr(vu, convert)(v_model, getattr(volta, layout)) is v_model
+    getattr(tu, convert)(t_model, getattr(torch, layout))
+    assert v_model[0].weight is weight and isinstance(weight, volta.nn.Parameter)
+    for v, t in zip(v_model.parameters(), t_model.parameters()):
+        assert v.stride() == t.stride()
+        close(v, t, 0, 0)
+    x = np.random.default_rng(7).standard_normal((1, 3) + (5,) * dims)
+    close(v_model[:3](volta.tensor(x)), t_model[:3](torch.tensor(x)), 1e-10, 1e-12)

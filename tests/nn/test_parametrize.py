@@ -4,6 +4,8 @@ cached(), removal, errors; orthogonal (every map), weight_norm and spectral_norm
 
 from __future__ import annotations
 
+import copy
+import pickle
 from collections.abc import Callable
 
 import numpy as np
@@ -15,10 +17,6 @@ from tests.nn.parity import close, copy_weights, raises_like_torch, state_layout
 
 P = volta.nn.utils.parametrize
 TP = torch.nn.utils.parametrize
-
-
-def _lib_of(module: object) -> object:
-    return torch if isinstance(module, torch.nn.Module) else volta
 
 
 def _symmetric(lib: object) -> object:
@@ -299,3 +297,83 @@ def test_orthogonal_keeps_a_square_orthogonal_start_and_rejects_bad_input_like_t
         lib.nn.Linear(2, 2), orthogonal_map="qr"))
     raises_like_torch(lambda lib: lib.nn.utils.parametrizations.orthogonal(
         lib.nn.Linear(2, 2), "missing"))
+
+
+def test_deepcopy_is_independent_and_pickling_is_refused_like_torch() -> None:
+    layer = _symmetric_linear(volta)
+    replica = copy.deepcopy(layer)
+    assert type(replica).__name__ == "ParametrizedLinear"
+    assert replica.parametrizations.weight.original is not layer.parametrizations.weight.original
+    x = volta.ones(2, 3)
+    close(replica(x), torch.tensor(layer(x).detach().numpy()), 0, 0)
+    P.remove_parametrizations(replica, "weight")
+    assert type(replica) is volta.nn.Linear and P.is_parametrized(layer)
+    close(layer.weight, torch.tensor(replica.weight.detach().numpy()), 0, 0)
+    raises_like_torch(lambda lib: pickle.dumps(_symmetric_linear(lib)))
+
+
+def test_transfer_parametrizations_and_params_like_torch() -> None:
+    def build(lib: object) -> tuple:
+        source = _symmetric_linear(lib)
+        lib.nn.utils.parametrize.register_parametrization(source, "bias", _scaled(lib))
+        target = lib.nn.Linear(3, 3)
+        lib.nn.utils.parametrize.transfer_parametrizations_and_params(source, target)
+        return source, target
+
+    torch.manual_seed(0)
+    t_source, t_target = build(torch)
+    v_source, v_target = build(volta)
+    assert repr(v_target) == repr(t_target)
+    assert list(v_target.state_dict()) == list(t_target.state_dict())
+    assert v_target.parametrizations.weight.original is v_source.parametrizations.weight.original
+    assert v_target.parametrizations.bias[0] is v_source.parametrizations.bias[0]
+    close(v_target.weight, torch.tensor(v_source.weight.detach().numpy()), 0, 0)
+    only = P.transfer_parametrizations_and_params(v_source, volta.nn.Linear(3, 3), "bias")
+    assert P.is_parametrized(only, "bias") and not P.is_parametrized(only, "weight")
+    two = volta.nn.utils.parametrizations.weight_norm(volta.nn.Linear(3, 2))
+    copied = P.transfer_parametrizations_and_params(two, volta.nn.Linear(3, 2))
+    assert copied.parametrizations.weight.original1 is two.parametrizations.weight.original1
+
+
+def test_weight_norm_parametrization_loads_hook_based_checkpoints_like_torch() -> None:
+    torch.manual_seed(0)
+    with pytest.warns(FutureWarning):
+        old = torch.nn.utils.weight_norm(torch.nn.Linear(4, 3)).double()
+    checkpoint = old.state_dict()  # bias, weight_g, weight_v
+    t_new = torch.nn.utils.parametrizations.weight_norm(torch.nn.Linear(4, 3).double())
+    v_new = volta.nn.utils.parametrizations.weight_norm(volta.nn.Linear(4, 3).to(volta.float64))
+    v_checkpoint = {k: volta.tensor(v.numpy()) for k, v in checkpoint.items()}
+    t_new.load_state_dict(checkpoint)
+    v_new.load_state_dict(v_checkpoint)
+    assert list(v_checkpoint) == ["bias", "weight_g", "weight_v"]  # the caller's dict is kept
+    close(v_new.weight, t_new.weight, 1e-12, 1e-14)
+    x = np.random.default_rng(8).standard_normal((2, 4))
+    close(v_new(volta.tensor(x)), old(torch.tensor(x)), 1e-12, 1e-14)
+    wrapped = volta.nn.Sequential(volta.nn.utils.parametrizations.weight_norm(
+        volta.nn.Linear(4, 3).to(volta.float64)))
+    wrapped.load_state_dict({f"0.{k}": v for k, v in v_checkpoint.items()})
+    close(wrapped[0].weight, t_new.weight, 1e-12, 1e-14)
+
+
+def test_load_state_dict_pre_hooks_like_torch() -> None:
+    calls: list[tuple] = []
+
+    def rename(module: object, state_dict: dict, prefix: str, *rest: object) -> None:
+        calls.append((type(module).__name__, prefix))
+        if prefix + "w" in state_dict:
+            state_dict[prefix + "weight"] = state_dict.pop(prefix + "w")
+
+    t_model = torch.nn.Sequential(torch.nn.Linear(2, 2))
+    v_model = volta.nn.Sequential(volta.nn.Linear(2, 2))
+    t_model[0].register_load_state_dict_pre_hook(rename)
+    handle = v_model[0].register_load_state_dict_pre_hook(rename)
+    state = {"0.w": np.ones((2, 2)), "0.bias": np.zeros(2)}
+    t_model.load_state_dict({k: torch.tensor(v, dtype=torch.float32) for k, v in state.items()})
+    v_model.load_state_dict({k: volta.tensor(v, dtype=volta.float32) for k, v in state.items()})
+    assert calls == [("Linear", "0."), ("Linear", "0.")]
+    close(v_model[0].weight, t_model[0].weight, 0, 0)
+    handle.remove()
+    with pytest.raises(volta.VoltaError):  # no hook renames "0.w" any more
+        v_model.load_state_dict({k: volta.tensor(v, dtype=volta.float32)
+                                 for k, v in state.items()})
+    assert len(calls) == 2

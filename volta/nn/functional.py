@@ -1468,3 +1468,125 @@ def dropout1d(input: Tensor, p: float = 0.5, training: bool = True,
     x = input if batched else input.unsqueeze(0)
     out = _F.feature_dropout(x, p, training)
     return _maybe_inplace(input, out if batched else out.squeeze(0), inplace)
+
+
+# in-place activations: PyTorch's ``F.<name>_(input, ...)``, the same as ``inplace=True``
+
+@_export
+def elu_(input: Tensor, alpha: float = 1.0) -> Tensor:
+    return elu(input, alpha, inplace=True)
+
+
+@_export
+def selu_(input: Tensor) -> Tensor:
+    return selu(input, inplace=True)
+
+
+@_export
+def celu_(input: Tensor, alpha: float = 1.0) -> Tensor:
+    return celu(input, alpha, inplace=True)
+
+
+@_export
+def leaky_relu_(input: Tensor, negative_slope: float = 0.01) -> Tensor:
+    return leaky_relu(input, negative_slope, inplace=True)
+
+
+@_export
+def hardtanh_(input: Tensor, min_val: float = -1.0, max_val: float = 1.0) -> Tensor:
+    return hardtanh(input, min_val, max_val, inplace=True)
+
+
+@_export
+def rrelu_(input: Tensor, lower: float = 1.0 / 8, upper: float = 1.0 / 3,
+           training: bool = False) -> Tensor:
+    return rrelu(input, lower, upper, training, inplace=True)
+
+
+@_export
+def threshold_(input: Tensor, threshold: float, value: float) -> Tensor:
+    # the argument named ``threshold`` hides the function of that name here
+    return _maybe_inplace(input, _F.threshold(input, threshold, value), True)
+
+
+# ``*_with_indices``: the pooling functions that always return ``(output, indices)``
+
+@_export
+def max_pool1d_with_indices(input: Tensor, kernel_size: Any, stride: Any = None,
+                            padding: Any = 0, dilation: Any = 1, ceil_mode: bool = False,
+                            return_indices: bool = False) -> tuple:
+    return max_pool1d(input, kernel_size, stride, padding, dilation, ceil_mode, True)
+
+
+@_export
+def adaptive_max_pool1d_with_indices(input: Tensor, output_size: Any,
+                                     return_indices: bool = False) -> tuple:
+    return adaptive_max_pool1d(input, output_size, True)
+
+
+@_export
+def adaptive_max_pool2d_with_indices(input: Tensor, output_size: Any,
+                                     return_indices: bool = False) -> tuple:
+    return adaptive_max_pool2d(input, output_size, True)
+
+
+@_export
+def adaptive_max_pool3d_with_indices(input: Tensor, output_size: Any,
+                                     return_indices: bool = False) -> tuple:
+    return adaptive_max_pool3d(input, output_size, True)
+
+
+@_export
+def fractional_max_pool2d_with_indices(input: Tensor, kernel_size: Any, output_size: Any = None,
+                                       output_ratio: Any = None, return_indices: bool = False,
+                                       _random_samples: Tensor | None = None) -> tuple:
+    return fractional_max_pool2d(input, kernel_size, output_size, output_ratio, True,
+                                 _random_samples)
+
+
+@_export
+def fractional_max_pool3d_with_indices(input: Tensor, kernel_size: Any, output_size: Any = None,
+                                       output_ratio: Any = None, return_indices: bool = False,
+                                       _random_samples: Tensor | None = None) -> tuple:
+    return fractional_max_pool3d(input, kernel_size, output_size, output_ratio, True,
+                                 _random_samples)
+
+
+@_export
+def native_channel_shuffle(input: Tensor, groups: int) -> Tensor:
+    return _F.channel_shuffle(input, groups)
+
+
+@_export
+def conv_tbc(input: Tensor, weight: Tensor, bias: Tensor, pad: int = 0) -> Tensor:
+    """1-D convolution over time of ``(time, batch, in_channels)`` input with a
+    ``(kernel_width, in_channels, out_channels)`` weight and ``(out_channels,)`` bias, ``pad``
+    steps of zeros at both ends of time; output ``(time_out, batch, out_channels)``."""
+    if input.ndim != 3:
+        raise ShapeError(f"Input must have 3 dims: time, batch, in_channel (got {input.ndim})")
+    if weight.ndim != 3:
+        raise ShapeError("Weight tensor must have 3 dims: kernel_width, in_channels, "
+                         f"out_channels (got {weight.ndim})")
+    if bias.ndim != 1:
+        raise ShapeError(f"Bias must be 1-D (got {bias.ndim})")
+    if input.shape[2] != weight.shape[1]:
+        raise ShapeError("Input dim 2 (input channels) is not == dim 1 in the weight tensor")
+    if weight.shape[2] != bias.shape[0]:
+        raise ShapeError("Bias size must equal dim 2 in the weight tensor (output channels).")
+    out = conv1d(input.permute(1, 2, 0), weight.permute(2, 1, 0), bias, 1, pad)
+    return out.permute(2, 0, 1)
+
+
+@_export
+def gumbel_softmax(logits: Tensor, tau: float = 1, hard: bool = False, eps: float = 1e-10,
+                   dim: int = -1) -> Tensor:
+    """A sample from the Gumbel-softmax distribution: ``softmax((logits + g) / tau)``, ``g``
+    standard Gumbel noise. ``hard``: the one-hot of the sample's argmax in the forward pass,
+    with the soft sample's gradient (straight-through). ``eps`` is unused, as in PyTorch."""
+    gumbels = -volta.empty_like(logits).exponential_().log()
+    soft = _F.softmax((logits + gumbels) / tau, dim, None)
+    if not hard:
+        return soft
+    index = soft.argmax(dim, keepdim=True)
+    one_hot_sample = volta.zeros_like(logits).scatter_(dim, index, 1.0)
+    return one_hot_sample - soft.detach() + soft

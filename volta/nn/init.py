@@ -6,6 +6,7 @@ Every function fills its tensor under ``no_grad`` with volta ops and returns it.
 from __future__ import annotations
 
 import math
+import warnings
 from typing import Any
 
 import volta
@@ -14,7 +15,9 @@ Tensor = volta.Tensor
 
 __all__ = ["calculate_gain", "uniform_", "normal_", "constant_", "zeros_", "ones_", "eye_",
            "xavier_uniform_", "xavier_normal_", "kaiming_uniform_", "kaiming_normal_",
-           "trunc_normal_", "orthogonal_"]
+           "trunc_normal_", "orthogonal_", "dirac_", "sparse_", "uniform", "normal", "constant",
+           "eye", "dirac", "xavier_uniform", "xavier_normal", "kaiming_uniform", "kaiming_normal",
+           "orthogonal", "sparse"]
 
 
 def calculate_gain(nonlinearity: str, param: float | None = None) -> float:
@@ -100,6 +103,14 @@ def eye_(tensor: Tensor) -> Tensor:
         return tensor.copy_(volta.eye(*tensor.shape, dtype=tensor.dtype))
 
 
+def _no_elements(tensor: Tensor) -> bool:
+    # a layer with a zero-sized dimension (fan 0) has nothing to draw, as in PyTorch
+    if 0 in tuple(tensor.shape):
+        warnings.warn("Initializing zero-element tensors is a no-op", stacklevel=3)
+        return True
+    return False
+
+
 def xavier_uniform_(tensor: Tensor, gain: float = 1.0, generator: Any = None) -> Tensor:
     """Glorot uniform: U(-a, a) with ``a = gain * sqrt(6 / (fan_in + fan_out))``."""
     fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
@@ -123,6 +134,8 @@ def kaiming_uniform_(tensor: Tensor, a: float = 0.0, mode: str = "fan_in",
         mode: ``"fan_in"`` (keeps forward variance) or ``"fan_out"`` (backward variance).
         nonlinearity: as for :func:`calculate_gain`.
     """
+    if _no_elements(tensor):
+        return tensor
     fan = _calculate_correct_fan(tensor, mode)
     bound = math.sqrt(3.0) * calculate_gain(nonlinearity, a) / math.sqrt(fan)
     return uniform_(tensor, -bound, bound, generator)
@@ -131,6 +144,8 @@ def kaiming_uniform_(tensor: Tensor, a: float = 0.0, mode: str = "fan_in",
 def kaiming_normal_(tensor: Tensor, a: float = 0.0, mode: str = "fan_in",
                     nonlinearity: str = "leaky_relu", generator: Any = None) -> Tensor:
     """He normal: N(0, std**2) with ``std = gain / sqrt(fan)``."""
+    if _no_elements(tensor):
+        return tensor
     fan = _calculate_correct_fan(tensor, mode)
     std = calculate_gain(nonlinearity, a) / math.sqrt(fan)
     return normal_(tensor, 0.0, std, generator)
@@ -173,3 +188,63 @@ def orthogonal_(tensor: Tensor, gain: float = 1.0, generator: Any = None) -> Ten
         if rows < cols:
             q_mat = q_mat.t()
         return tensor.copy_(q_mat.reshape(tensor.shape) * gain)
+
+
+def dirac_(tensor: Tensor, groups: int = 1) -> Tensor:
+    """The identity convolution: a 3-, 4- or 5-d weight that passes input channel ``d`` to
+    output channel ``d`` (of each of ``groups``) through the kernel's centre tap."""
+    if tensor.ndim not in (3, 4, 5):
+        raise volta.InvalidArgumentError("Only tensors with 3, 4, or 5 dimensions are supported")
+    if tensor.shape[0] % groups:
+        raise volta.InvalidArgumentError("dim 0 must be divisible by groups")
+    per_group = tensor.shape[0] // groups
+    centre = tuple(size // 2 for size in tensor.shape[2:])
+    with volta.no_grad():
+        tensor.zero_()
+        for g in range(groups):
+            for d in range(min(per_group, tensor.shape[1])):
+                tensor[(g * per_group + d, d, *centre)] = 1
+    return tensor
+
+
+def sparse_(tensor: Tensor, sparsity: float, std: float = 0.01,
+            generator: Any = None) -> Tensor:
+    """A 2-d tensor drawn from N(0, std**2) with ``ceil(sparsity * rows)`` random zeros in each
+    column (Martens 2010)."""
+    if tensor.ndim != 2:
+        raise volta.InvalidArgumentError("Only tensors with 2 dimensions are supported")
+    rows, cols = tensor.shape
+    zeros_per_column = math.ceil(sparsity * rows)
+    with volta.no_grad():
+        tensor.normal_(0, std, generator=generator)
+        for column in range(cols):
+            tensor[volta.randperm(rows)[:zeros_per_column], column] = 0
+    return tensor
+
+
+def _deprecated_alias(method: Any) -> Any:
+    """PyTorch's old name of an init function (without the trailing ``_``), with its
+    FutureWarning."""
+    old_name = method.__name__[:-1]
+
+    def deprecated_init(*args: Any, **kwargs: Any) -> Tensor:
+        warnings.warn(f"`nn.init.{old_name}` is now deprecated in favor of "
+                      f"`nn.init.{method.__name__}`.", FutureWarning, stacklevel=2)
+        return method(*args, **kwargs)
+
+    deprecated_init.__name__ = old_name
+    deprecated_init.__doc__ = f"Deprecated: use :func:`{method.__name__}`."
+    return deprecated_init
+
+
+uniform = _deprecated_alias(uniform_)
+normal = _deprecated_alias(normal_)
+constant = _deprecated_alias(constant_)
+eye = _deprecated_alias(eye_)
+dirac = _deprecated_alias(dirac_)
+xavier_uniform = _deprecated_alias(xavier_uniform_)
+xavier_normal = _deprecated_alias(xavier_normal_)
+kaiming_uniform = _deprecated_alias(kaiming_uniform_)
+kaiming_normal = _deprecated_alias(kaiming_normal_)
+orthogonal = _deprecated_alias(orthogonal_)
+sparse = _deprecated_alias(sparse_)

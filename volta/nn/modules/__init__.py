@@ -30,8 +30,10 @@ from volta.nn.modules.activation import (
     Tanhshrink,
     Threshold,
 )
+from volta.nn.modules.adaptive import AdaptiveLogSoftmaxWithLoss
 from volta.nn.modules.attention import MultiheadAttention
 from volta.nn.modules.container import (
+    Container,
     ModuleDict,
     ModuleList,
     ParameterDict,
@@ -45,6 +47,12 @@ from volta.nn.modules.conv import (
     ConvTranspose1d,
     ConvTranspose2d,
     ConvTranspose3d,
+    LazyConv1d,
+    LazyConv2d,
+    LazyConv3d,
+    LazyConvTranspose1d,
+    LazyConvTranspose2d,
+    LazyConvTranspose3d,
 )
 from volta.nn.modules.distance import CosineSimilarity, PairwiseDistance
 from volta.nn.modules.dropout import (
@@ -57,7 +65,8 @@ from volta.nn.modules.dropout import (
 )
 from volta.nn.modules.flatten import Flatten, Unflatten
 from volta.nn.modules.fold import Fold, Unfold
-from volta.nn.modules.linear import Bilinear, Identity, Linear
+from volta.nn.modules.lazy import LazyModuleMixin
+from volta.nn.modules.linear import Bilinear, Identity, LazyLinear, Linear
 from volta.nn.modules.loss import (
     BCELoss,
     BCEWithLogitsLoss,
@@ -69,12 +78,14 @@ from volta.nn.modules.loss import (
     HuberLoss,
     KLDivLoss,
     L1Loss,
+    LinearCrossEntropyLoss,
     MarginRankingLoss,
     MSELoss,
     MultiLabelMarginLoss,
     MultiLabelSoftMarginLoss,
     MultiMarginLoss,
     NLLLoss,
+    NLLLoss2d,
     PoissonNLLLoss,
     SmoothL1Loss,
     SoftMarginLoss,
@@ -91,8 +102,15 @@ from volta.nn.modules.normalization import (
     InstanceNorm2d,
     InstanceNorm3d,
     LayerNorm,
+    LazyBatchNorm1d,
+    LazyBatchNorm2d,
+    LazyBatchNorm3d,
+    LazyInstanceNorm1d,
+    LazyInstanceNorm2d,
+    LazyInstanceNorm3d,
     LocalResponseNorm,
     RMSNorm,
+    SyncBatchNorm,
 )
 from volta.nn.modules.padding import (
     CircularPad1d,
@@ -183,5 +201,9 @@ __all__ = [
     "ReplicationPad2d", "ReplicationPad3d", "CircularPad1d", "CircularPad2d", "CircularPad3d",
     "AdaptiveAvgPool1d", "AdaptiveMaxPool1d", "LPPool3d", "PixelUnshuffle", "BatchNorm3d",
     "InstanceNorm1d", "InstanceNorm3d", "CosineSimilarity", "PairwiseDistance", "ParameterDict",
-    "Dropout1d",
+    "Dropout1d", "Container", "NLLLoss2d", "LinearCrossEntropyLoss",
+    "AdaptiveLogSoftmaxWithLoss", "LazyModuleMixin", "LazyLinear", "LazyConv1d", "LazyConv2d",
+    "LazyConv3d", "LazyConvTranspose1d", "LazyConvTranspose2d", "LazyConvTranspose3d",
+    "LazyBatchNorm1d", "LazyBatchNorm2d", "LazyBatchNorm3d", "LazyInstanceNorm1d",
+    "LazyInstanceNorm2d", "LazyInstanceNorm3d", "SyncBatchNorm",
 ]

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import operator
+import warnings
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, KeysView, Mapping
 from typing import Any
@@ -244,6 +245,19 @@ class ParameterList(Module):
             # PyTorch indents these lines itself (so one parameter prints on the first line)
             lines.append(f"  ({name}): Parameter containing: [{p.dtype} of size {size}{device}]")
         return "\n".join(lines)
+
+
+class Container(Module):
+    """Deprecated: a Module whose keyword arguments become its children (subclass
+    :class:`Module` instead)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        warnings.warn("`nn.Container` is deprecated. All of its functionality is now "
+                      "implemented in `nn.Module`. Subclass that instead.", FutureWarning,
+                      stacklevel=2)
+        super().__init__()
+        for key, value in kwargs.items():
+            self.add_module(key, value)
 
 
 # PyTorch's legacy tensor type names, which ParameterDict's repr prints

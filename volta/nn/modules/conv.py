@@ -1,4 +1,5 @@
-"""Convolutions: ``Conv1d``, ``Conv2d``, ``Conv3d``, ``ConvTranspose1d``, ``ConvTranspose2d``."""
+"""Convolutions: ``Conv1d/2d/3d``, ``ConvTranspose1d/2d/3d`` and their lazy forms (``in_channels``
+inferred from the first input)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,10 @@ from typing import Any
 
 import volta
 import volta.nn.functional as F
+from volta.nn.modules.lazy import LazyModuleMixin
 from volta.nn.modules.linear import register_weight_and_bias, reset_kaiming_uniform_
 from volta.nn.modules.module import Module
+from volta.nn.parameter import UninitializedParameter
 
 _PADDING_MODES = ("zeros", "reflect", "replicate", "circular")
 
@@ -206,3 +209,101 @@ class ConvTranspose3d(_ConvTransposeNd):
 
     _n = 3
     _conv_transpose = F.conv_transpose3d
+
+
+class _LazyConvMixin(LazyModuleMixin):
+    """A convolution whose ``in_channels`` is taken from its first input (dim 1, or dim 0 of
+    an unbatched input); it then becomes its ``cls_to_become``, initialized as one."""
+
+    in_channels: int
+    out_channels: int
+    groups: int
+    transposed: bool
+    kernel_size: tuple
+    _n: int
+
+    def _make_lazy(self, out_channels: int, bias: bool, device: Any, dtype: Any) -> None:
+        self.weight = UninitializedParameter(device=device, dtype=dtype)
+        self.out_channels = out_channels
+        if bias:
+            self.bias = UninitializedParameter(device=device, dtype=dtype)
+
+    def reset_parameters(self) -> None:
+        if not self.has_uninitialized_params() and self.in_channels != 0:
+            super().reset_parameters()  # type: ignore[misc]
+
+    def initialize_parameters(self, input: volta.Tensor, *args: Any, **kwargs: Any) -> None:
+        if not self.has_uninitialized_params():
+            return
+        unbatched = self._n + 1
+        if input.ndim not in (unbatched, unbatched + 1):
+            raise volta.ShapeError(
+                f"Expected {unbatched}D (unbatched) or {unbatched + 1}D (batched) input to "
+                f"{type(self).__name__}, but got input of size: {input.shape}")
+        self.in_channels = input.shape[1] if input.ndim == unbatched + 1 else input.shape[0]
+        if self.in_channels % self.groups:
+            raise volta.InvalidArgumentError("in_channels must be divisible by groups")
+        with volta.no_grad():
+            if self.transposed:
+                shape = (self.in_channels, self.out_channels // self.groups)
+            else:
+                shape = (self.out_channels, self.in_channels // self.groups)
+            self.weight.materialize(shape + tuple(self.kernel_size))
+            if self.bias is not None:
+                self.bias.materialize((self.out_channels,))
+            self.reset_parameters()
+
+
+class _LazyConv(_LazyConvMixin, _Conv):
+    def __init__(self, out_channels: int, kernel_size: Any, stride: Any = 1, padding: Any = 0,
+                 dilation: Any = 1, groups: int = 1, bias: bool = True,
+                 padding_mode: str = "zeros", device: Any = None, dtype: Any = None) -> None:
+        super().__init__(0, 0, kernel_size, stride, padding, dilation, groups, False,
+                         padding_mode)
+        self._make_lazy(out_channels, bias, device, dtype)
+
+
+class LazyConv1d(_LazyConv, Conv1d):
+    """A :class:`Conv1d` whose ``in_channels`` is inferred from its first input."""
+
+    cls_to_become = Conv1d
+
+
+class LazyConv2d(_LazyConv, Conv2d):
+    """A :class:`Conv2d` whose ``in_channels`` is inferred from its first input."""
+
+    cls_to_become = Conv2d
+
+
+class LazyConv3d(_LazyConv, Conv3d):
+    """A :class:`Conv3d` whose ``in_channels`` is inferred from its first input."""
+
+    cls_to_become = Conv3d
+
+
+class _LazyConvTranspose(_LazyConvMixin, _ConvTransposeNd):
+    def __init__(self, out_channels: int, kernel_size: Any, stride: Any = 1, padding: Any = 0,
+                 output_padding: Any = 0, groups: int = 1, bias: bool = True,
+                 dilation: Any = 1, padding_mode: str = "zeros", device: Any = None,
+                 dtype: Any = None) -> None:
+        super().__init__(0, 0, kernel_size, stride, padding, output_padding, groups, False,
+                         dilation, padding_mode)
+        self._make_lazy(out_channels, bias, device, dtype)
+
+
+class LazyConvTranspose1d(_LazyConvTranspose, ConvTranspose1d):
+    """A :class:`ConvTranspose1d` whose ``in_channels`` is inferred from its first input."""
+
+    cls_to_become = ConvTranspose1d
+
+
+class LazyConvTranspose2d(_LazyConvTranspose, ConvTranspose2d):
+    """A :class:`ConvTranspose2d` whose ``in_channels`` is inferred from its first input."""
+
+    cls_to_become = ConvTranspose2d
+
+
+class LazyConvTranspose3d(_LazyConvTranspose, ConvTranspose3d):
+    """A :class:`ConvTranspose3d` whose ``in_channels`` is inferred from its first input."""
+
+    cls_to_become = ConvTranspose3d

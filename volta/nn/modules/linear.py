@@ -1,4 +1,4 @@
-"""Linear layers: ``Identity``, ``Linear``, ``Bilinear``."""
+"""Linear layers: ``Identity``, ``Linear``, ``Bilinear``, ``LazyLinear``."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ from typing import Any
 import volta
 import volta.nn.functional as F
 from volta.nn import init
+from volta.nn.modules.lazy import LazyModuleMixin
 from volta.nn.modules.module import Module
-from volta.nn.parameter import Parameter
+from volta.nn.parameter import Parameter, UninitializedParameter
 
 
 def register_weight_and_bias(module: Module, weight_shape: tuple, bias_size: int | None,
@@ -107,3 +108,36 @@ class Bilinear(Module):
     def extra_repr(self) -> str:
         return (f"in1_features={self.in1_features}, in2_features={self.in2_features}, "
                 f"out_features={self.out_features}, bias={self.bias is not None}")
+
+
+class LazyLinear(LazyModuleMixin, Linear):
+    """A :class:`Linear` whose ``in_features`` is taken from its first input (``input.shape[-1]``);
+    it then becomes a ``Linear``, initialized as one.
+
+    Args:
+        out_features: size of each output sample.
+        bias: whether to learn an additive bias. Default: ``True``.
+    """
+
+    cls_to_become = Linear
+
+    def __init__(self, out_features: int, bias: bool = True, device: Any = None,
+                 dtype: Any = None) -> None:
+        super().__init__(0, 0, False)
+        self.weight = UninitializedParameter(device=device, dtype=dtype)
+        self.out_features = out_features
+        if bias:
+            self.bias = UninitializedParameter(device=device, dtype=dtype)
+
+    def reset_parameters(self) -> None:
+        if not self.has_uninitialized_params() and self.in_features != 0:
+            super().reset_parameters()
+
+    def initialize_parameters(self, input: volta.Tensor) -> None:
+        if self.has_uninitialized_params():
+            with volta.no_grad():
+                self.in_features = input.shape[-1]
+                self.weight.materialize((self.out_features, self.in_features))
+                if self.bias is not None:
+                    self.bias.materialize((self.out_features,))
+                self.reset_parameters()

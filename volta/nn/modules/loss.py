@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import math
+import warnings
 from typing import Any
 
 import volta
 import volta.nn.functional as F
+from volta.nn.modules.linear import Linear
 from volta.nn.modules.module import Module
 
 Tensor = volta.Tensor
@@ -303,3 +306,64 @@ class CTCLoss(_Loss):
                 target_lengths: Any) -> Tensor:
         return F.ctc_loss(log_probs, targets, input_lengths, target_lengths, self.blank,
                           self.reduction, self.zero_infinity)
+
+
+class NLLLoss2d(NLLLoss):
+    """Deprecated alias of :class:`NLLLoss` (which takes ``(N, C, H, W)`` inputs itself)."""
+
+    def __init__(self, weight: Tensor | None = None, size_average: Any = None,
+                 ignore_index: int = -100, reduce: Any = None, reduction: str = "mean") -> None:
+        warnings.warn("`NLLLoss2d` has been deprecated. Please use `NLLLoss` instead as a "
+                      "drop-in replacement.", FutureWarning, stacklevel=2)
+        super().__init__(weight, size_average, ignore_index, reduce, reduction)
+
+
+class LinearCrossEntropyLoss(_WeightedLoss):
+    """Cross entropy of ``linear(input)`` against ``target`` without a separate output layer:
+    the projection's weight ``(num_classes * prod(out_features), in_features)`` lives in the
+    child ``linear`` (as PyTorch keeps it, for the same ``state_dict`` keys) and is reshaped to
+    ``(num_classes, *out_features, in_features)`` for :func:`F.linear_cross_entropy`.
+
+    Args:
+        in_features: the size of each input row.
+        num_classes: ``C``.
+        out_features: extra class dimensions ``K`` (a K-dimensional loss).
+        bias: whether the projection has a bias. Default: ``False``.
+        reduction, weight, ignore_index, label_smoothing: as :class:`CrossEntropyLoss`.
+        options: chunking options passed to :func:`F.linear_cross_entropy`.
+    """
+
+    def __init__(self, in_features: int, num_classes: int, *, out_features: tuple = (),
+                 bias: bool = False, device: Any = None, dtype: Any = None,
+                 reduction: str = "mean", weight: Tensor | None = None,
+                 ignore_index: int | None = None, label_smoothing: float = 0.0,
+                 options: Any = None) -> None:
+        if weight is not None and tuple(weight.shape) != (num_classes,):
+            raise volta.ShapeError(
+                f"expected weight shape to be {(num_classes,)}, got {tuple(weight.shape)}")
+        if not 0.0 <= label_smoothing <= 1.0:
+            raise volta.InvalidArgumentError(
+                f"expected label_smoothing to be in range [0, 1], got {label_smoothing}")
+        super().__init__(weight, None, None, reduction)
+        self.num_classes = num_classes
+        self.out_features = out_features
+        self.ignore_index = ignore_index
+        self.label_smoothing = label_smoothing
+        self.linear = Linear(in_features, math.prod(out_features, start=num_classes), bias=bias,
+                             device=device, dtype=dtype)
+        self.options = options
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        classes = (self.num_classes, *self.out_features)
+        linear_weight = self.linear.weight.reshape(*classes, self.linear.in_features)
+        linear_bias = None if self.linear.bias is None else self.linear.bias.reshape(*classes)
+        return F.linear_cross_entropy(input, linear_weight, target, linear_bias=linear_bias,
+                                      weight=self.weight, reduction=self.reduction,
+                                      ignore_index=self.ignore_index,
+                                      label_smoothing=self.label_smoothing, options=self.options)
+
+    def extra_repr(self) -> str:
+        return (f"in_features={self.linear.in_features}, num_classes={self.num_classes}, "
+                f"out_features={self.out_features}, bias={self.linear.bias is not None}, "
+                f"reduction={self.reduction}, ignore_index={self.ignore_index}, "
+                f"label_smoothing={self.label_smoothing}, options={self.options}")

@@ -7,6 +7,7 @@ does, so ``state_dict`` keys and orders match and weights move between the two f
 
 from __future__ import annotations
 
+import functools
 import itertools
 import weakref
 from collections import OrderedDict, namedtuple
@@ -14,7 +15,15 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import volta
-from volta.nn.parameter import Parameter
+from volta.nn.parameter import Buffer, Parameter, is_lazy
+
+_EXTRA_STATE_KEY = "_extra_state"
+
+
+def _overrides(module: Module, method: str) -> bool:
+    """Whether ``module``'s class defines its own ``method`` (PyTorch's test for extra state)."""
+    return getattr(type(module), method) is not getattr(Module, method)
+
 
 _IncompatibleKeys = namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])
 _IncompatibleKeys.__repr__ = lambda self: (  # type: ignore[method-assign]
@@ -60,8 +69,8 @@ def _addindent(text: str, spaces: int) -> str:
 class Module:
     """Base class for all neural-network modules; subclasses implement :meth:`forward`.
 
-    Assigning a :class:`Parameter`, a ``Module`` or (through :meth:`register_buffer`) a buffer
-    as an attribute registers it, in assignment order.
+    Assigning a :class:`Parameter`, a ``Module`` or a :class:`Buffer` as an attribute
+    registers it (as :meth:`register_buffer` does for buffers), in assignment order.
     """
 
     training: bool
@@ -77,6 +86,7 @@ class Module:
         object.__setattr__(self, "_forward_hooks", _HookDict())
         object.__setattr__(self, "_forward_hooks_with_kwargs", set())
         object.__setattr__(self, "_backward_hooks", _HookDict())
+        object.__setattr__(self, "_load_state_dict_pre_hooks", _HookDict())
 
     forward: Callable[..., Any]
 
@@ -162,11 +172,15 @@ class Module:
                     f"cannot assign '{type(value).__name__}' as child module "
                     f"'{name}' (volta.nn.Module or None expected)")
             self._modules[name] = None
+        elif isinstance(value, Buffer):
+            if "_buffers" not in self.__dict__:
+                raise AttributeError("cannot assign buffer before Module.__init__() call")
+            self.register_buffer(name, value, value.persistent)
         elif name in self.__dict__.get("_buffers", {}):
             if value is not None and not isinstance(value, volta.Tensor):
                 raise volta.ArgumentError(
                     f"cannot assign '{type(value).__name__}' as buffer "
-                    f"'{name}' (volta Tensor or None expected)")
+                    f"'{name}' (volta.nn.Buffer, volta Tensor or None expected)")
             self._buffers[name] = value
         else:
             object.__setattr__(self, name, value)
@@ -205,6 +219,30 @@ class Module:
                 raise AttributeError(f"{type(module).__name__} has no attribute `{part}`")
             module = module._modules[part]
         return module
+
+    def set_submodule(self, target: str, module: Module, strict: bool = False) -> None:
+        """Puts ``module`` at the dotted ``target`` (replacing a child there; with ``strict``
+        the child must exist)."""
+        if target == "":
+            raise volta.InvalidArgumentError("Cannot set the submodule without a target name!")
+        if not isinstance(module, Module):
+            raise volta.InvalidArgumentError(
+                f"`module` is not an nn.Module, found {type(module).__name__}")
+        owner_path, _, name = target.rpartition(".")
+        owner = self.get_submodule(owner_path)
+        if name not in owner._modules:
+            if strict:
+                raise AttributeError(f"{type(owner).__name__} has no attribute `{name}`")
+            if hasattr(owner, name):
+                raise AttributeError(f"`{name}` is not an nn.Module")
+        setattr(owner, name, module)
+
+    def get_buffer(self, target: str) -> volta.Tensor:
+        prefix, _, name = target.rpartition(".")
+        module = self.get_submodule(prefix)
+        if name not in module._buffers:
+            raise AttributeError(f"{type(module).__name__} has no buffer `{name}`")
+        return module._buffers[name]
 
     def get_parameter(self, target: str) -> Parameter:
         prefix, _, name = target.rpartition(".")
@@ -283,24 +321,45 @@ class Module:
 
     def state_dict(self, *args: Any, destination: dict | None = None, prefix: str = "",
                    keep_vars: bool = False) -> OrderedDict:
-        """Parameters and persistent buffers by dotted name (detached unless ``keep_vars``)."""
+        """Parameters and persistent buffers by dotted name (detached unless ``keep_vars``).
+        Hooks of :meth:`register_state_dict_pre_hook` / ``_post_hook`` run around each
+        module's part."""
         if destination is None:
             destination = OrderedDict()
+        return self._collect_state(destination, prefix, keep_vars, run_hooks=True)
+
+    def _collect_state(self, destination: dict, prefix: str, keep_vars: bool,
+                       run_hooks: bool) -> dict:
+        pre_hooks = self.__dict__.get("_state_dict_pre_hooks") if run_hooks else None
+        for hook in list((pre_hooks or {}).values()):
+            hook(self, prefix, keep_vars)
         for name, param in self._parameters.items():
             if param is not None:
-                destination[prefix + name] = param if keep_vars else param.detach()
+                # an uninitialized (lazy) entry stays itself, so loading it keeps it lazy
+                keep = keep_vars or is_lazy(param)
+                destination[prefix + name] = param if keep else param.detach()
         for name, buf in self._buffers.items():
             if buf is not None and name not in self._non_persistent_buffers_set:
-                destination[prefix + name] = buf if keep_vars else buf.detach()
+                keep = keep_vars or is_lazy(buf)
+                destination[prefix + name] = buf if keep else buf.detach()
+        if run_hooks and _overrides(self, "get_extra_state"):
+            destination[prefix + _EXTRA_STATE_KEY] = self.get_extra_state()
         for name, module in self._modules.items():
             if module is not None:
-                module.state_dict(destination=destination, prefix=prefix + name + ".",
-                                  keep_vars=keep_vars)
+                if run_hooks:  # through state_dict, which a subclass may override
+                    module.state_dict(destination=destination, prefix=prefix + name + ".",
+                                      keep_vars=keep_vars)
+                else:
+                    module._collect_state(destination, prefix + name + ".", keep_vars, False)
+        post_hooks = self.__dict__.get("_state_dict_post_hooks") if run_hooks else None
+        for hook in list((post_hooks or {}).values()):
+            if hook(self, destination, prefix, {}) is not None:
+                raise volta.InvalidOperationError("state_dict post-hook must return None")
         return destination
 
     def _state_entries(self) -> OrderedDict:
-        """The live tensors ``state_dict`` exposes, by key (for loading)."""
-        return self.state_dict(keep_vars=True)
+        """The live tensors ``state_dict`` exposes, by key (for loading; no hooks run)."""
+        return self._collect_state(OrderedDict(), "", True, run_hooks=False)
 
     def load_state_dict(self, state_dict: dict, strict: bool = True,
                         assign: bool = False) -> _IncompatibleKeys:
@@ -308,7 +367,9 @@ class Module:
 
         Everything is checked before anything is copied: with ``strict`` (the default) missing
         or unexpected keys raise, and a shape mismatch always raises; in both cases the module
-        is left unchanged.
+        is left unchanged (but for a lazy layer's uninitialized entries, which take their shapes
+        from the state first, as in PyTorch). Hooks registered with
+        :meth:`register_load_state_dict_pre_hook` run before the checks, on a copy of the dict.
 
         With ``assign=True`` the given tensors replace the parameters and buffers instead of
         being copied into them (no copy, their dtype and device are kept); a parameter stays a
@@ -320,10 +381,30 @@ class Module:
         if not isinstance(state_dict, dict):
             raise volta.ArgumentError(
                 f"Expected state_dict to be dict-like, got {type(state_dict)}.")
-        own = self._state_entries()
-        missing = [k for k in own if k not in state_dict]
-        unexpected = [k for k in state_dict if k not in own]
         errors: list[str] = []
+        hook_missing: list[str] = []
+        hook_unexpected: list[str] = []
+        hooked = [(name, module) for name, module in self.named_modules()
+                  if getattr(module, "_load_state_dict_pre_hooks", None)]
+        if hooked:
+            state_dict = OrderedDict(state_dict)  # hooks may edit it; the caller's dict is kept
+            for name, module in hooked:
+                for hook in list(module._load_state_dict_pre_hooks.values()):
+                    hook(state_dict, name + "." if name else "", {}, strict, hook_missing,
+                         hook_unexpected, errors)
+        own = self._state_entries()
+        # modules that keep extra (non-tensor) state take it through set_extra_state
+        extras = {f"{name}.{_EXTRA_STATE_KEY}" if name else _EXTRA_STATE_KEY: module
+                  for name, module in self.named_modules()
+                  if _overrides(module, "set_extra_state")}
+        with volta.no_grad():
+            for key, target in own.items():  # a lazy module takes its shapes from the state
+                value = state_dict.get(key)
+                if is_lazy(target) and isinstance(value, volta.Tensor) and not is_lazy(value):
+                    target.materialize(value.shape)
+        missing = [k for k in [*own, *extras] if k not in state_dict] + hook_missing
+        unexpected = [k for k in state_dict if k not in own and k not in extras]
+        unexpected += hook_unexpected
         if strict:
             if unexpected:
                 errors.append("Unexpected key(s) in state_dict: "
@@ -338,6 +419,11 @@ class Module:
             if not isinstance(value, volta.Tensor):
                 errors.append(f'While copying the parameter named "{key}", expected a volta '
                               f"Tensor, got {type(value).__name__}.")
+            elif is_lazy(value) or is_lazy(target):
+                if not (is_lazy(value) and is_lazy(target)):
+                    errors.append(f"While copying the parameter named \"{key}\", an "
+                                  "uninitialized parameter or buffer can only be loaded into "
+                                  "an uninitialized one.")
             elif tuple(value.shape) != tuple(target.shape):
                 errors.append(f"size mismatch for {key}: copying a param with shape "
                               f"{value.shape} from checkpoint, the shape in current model is "
@@ -348,12 +434,15 @@ class Module:
                 + "\n\t".join(errors))
         with volta.no_grad():
             for key, target in own.items():
-                if key not in state_dict:
+                if key not in state_dict or is_lazy(target):
                     continue
                 if assign:
                     self._assign_entry(key, target, state_dict[key])
                 else:
                     target.copy_(state_dict[key])
+        for key, module in extras.items():
+            if key in state_dict:
+                module.set_extra_state(state_dict[key])
         return _IncompatibleKeys(missing, unexpected)
 
     def _assign_entry(self, key: str, target: volta.Tensor, value: volta.Tensor) -> None:
@@ -414,7 +503,9 @@ class Module:
                 if param.grad is not None:
                     param.grad = fn(param.grad)
             for name, buf in module._buffers.items():
-                if buf is not None:
+                if is_lazy(buf):  # stays uninitialized, in the new dtype or device
+                    buf.data = fn(buf.detach())
+                elif buf is not None:
                     module._buffers[name] = fn(buf)
         return self
 
@@ -432,6 +523,22 @@ class Module:
             return t.to(device=device, dtype=target)
 
         return self._apply(convert)
+
+    def to_empty(self, *, device: Any, recurse: bool = True) -> Module:
+        """Moves the parameters and buffers to ``device`` without copying their values (they
+        are uninitialized there), e.g. before loading a state_dict."""
+        def move(tensor: volta.Tensor) -> volta.Tensor:
+            return volta.empty_like(tensor, device=device)
+
+        if recurse:
+            return self._apply(move)
+        for param in self._parameters.values():
+            if param is not None:
+                param.data = move(param.detach())
+        for name, buf in self._buffers.items():
+            if buf is not None:
+                self._buffers[name] = move(buf)
+        return self
 
     def cpu(self) -> Module:
         return self._apply(lambda t: t.cpu())
@@ -509,12 +616,67 @@ class Module:
             self._forward_hooks.move_to_end(handle.id, last=False)
         return handle
 
+    def get_extra_state(self) -> Any:
+        """Extra (picklable, non-tensor) state to save in :meth:`state_dict` under the key
+        ``_extra_state``; a module that has some overrides this and :meth:`set_extra_state`."""
+        raise volta.InvalidOperationError(
+            "Reached a code path in Module.get_extra_state() that should never be called.")
+
+    def set_extra_state(self, state: Any) -> None:
+        """Restores what :meth:`get_extra_state` returned, from :meth:`load_state_dict`."""
+        raise volta.InvalidOperationError(
+            "Reached a code path in Module.set_extra_state() that should never be called.")
+
+    def register_state_dict_pre_hook(self, hook: Callable[..., Any]) -> RemovableHandle:
+        """``hook(module, prefix, keep_vars)`` runs before :meth:`state_dict` collects this
+        module's entries."""
+        hooks = self.__dict__.setdefault("_state_dict_pre_hooks", _HookDict())
+        handle = RemovableHandle(hooks)
+        hooks[handle.id] = hook
+        return handle
+
+    def register_state_dict_post_hook(self, hook: Callable[..., Any]) -> RemovableHandle:
+        """``hook(module, state_dict, prefix, local_metadata)`` runs once :meth:`state_dict`
+        has collected this module's entries (its children's included); it may edit
+        ``state_dict`` in place and must return ``None``."""
+        hooks = self.__dict__.setdefault("_state_dict_post_hooks", _HookDict())
+        handle = RemovableHandle(hooks)
+        hooks[handle.id] = hook
+        return handle
+
+    def register_load_state_dict_pre_hook(self, hook: Callable[..., Any]) -> RemovableHandle:
+        """``hook(module, state_dict, prefix, local_metadata, strict, missing_keys,
+        unexpected_keys, error_msgs)`` runs when :meth:`load_state_dict` is called on this
+        module or a parent, before anything is checked: it may rename or convert the entries
+        under ``prefix`` (in a copy of the caller's dict) and append to the three lists."""
+        return self._register_load_state_dict_pre_hook(hook, with_module=True)
+
+    def _register_load_state_dict_pre_hook(self, hook: Callable[..., Any],
+                                           with_module: bool = False) -> RemovableHandle:
+        """PyTorch's private form: ``hook(state_dict, prefix, local_metadata, strict,
+        missing_keys, unexpected_keys, error_msgs)``, or with the module first."""
+        hooks = self.__dict__.setdefault("_load_state_dict_pre_hooks", _HookDict())
+        handle = RemovableHandle(hooks)
+        hooks[handle.id] = functools.partial(hook, self) if with_module else hook
+        return handle
+
     def register_full_backward_hook(self, hook: Callable[..., Any], prepend: bool = False
                                     ) -> RemovableHandle:
         """``hook(module, grad_input, grad_output)`` runs once the gradients with respect to the
         module's tensor inputs are computed; a non-None result replaces ``grad_input``."""
         handle = RemovableHandle(self._backward_hooks)
         self._backward_hooks[handle.id] = hook
+        if prepend:
+            self._backward_hooks.move_to_end(handle.id, last=False)
+        return handle
+
+    def register_full_backward_pre_hook(self, hook: Callable[..., Any], prepend: bool = False
+                                        ) -> RemovableHandle:
+        """``hook(module, grad_output)`` runs once the gradients with respect to the module's
+        outputs are computed, before the full backward hooks; a non-None result replaces
+        ``grad_output`` from there on."""
+        handle = RemovableHandle(self._backward_hooks)
+        self._backward_hooks[handle.id] = _BackwardPreHook(hook)
         if prepend:
             self._backward_hooks.move_to_end(handle.id, last=False)
         return handle
@@ -569,6 +731,14 @@ def _parse_module_to(args: tuple, kwargs: dict) -> tuple[Any, Any]:
     return device, dtype
 
 
+class _BackwardPreHook:
+    """A full backward pre-hook, kept among the backward hooks so that the call path checks one
+    registry: it runs on ``grad_output`` before the full backward hooks see it."""
+
+    def __init__(self, hook: Callable[..., Any]) -> None:
+        self.hook = hook
+
+
 class _BackwardHookState:
     """Wires a module's full backward hooks around one call: an identity node on the outputs
     records ``grad_output``; one on the inputs sees ``grad_input`` and runs the hooks."""
@@ -579,8 +749,21 @@ class _BackwardHookState:
         self.n_inputs = 0
         self.inputs_wrapped = False
 
+    def _full_hooks(self) -> list:
+        return [h for h in self.module._backward_hooks.values()
+                if not isinstance(h, _BackwardPreHook)]
+
+    def _run_pre_hooks(self, grad_output: tuple) -> tuple:
+        for entry in list(self.module._backward_hooks.values()):
+            if isinstance(entry, _BackwardPreHook):
+                result = entry.hook(self.module, grad_output)
+                if result is not None:
+                    grad_output = (tuple(result) if isinstance(result, (tuple, list))
+                                   else (result,))
+        return grad_output
+
     def _run_hooks(self, grad_input: tuple) -> tuple:
-        for hook in list(self.module._backward_hooks.values()):
+        for hook in self._full_hooks():
             result = hook(self.module, grad_input, self.grad_output)
             if result is not None:
                 grad_input = tuple(result) if isinstance(result, (tuple, list)) else (result,)
@@ -589,7 +772,7 @@ class _BackwardHookState:
     def wrap_inputs(self, args: tuple) -> tuple:
         positions = [i for i, a in enumerate(args)
                      if isinstance(a, volta.Tensor) and a.requires_grad]
-        if not positions:
+        if not positions or not self._full_hooks():  # backward pre-hooks need the outputs only
             return args
         self.inputs_wrapped = True
         self.n_inputs = len(positions)
@@ -625,7 +808,8 @@ class _BackwardHookState:
 
             @staticmethod
             def backward(ctx: Any, *grads: Any) -> Any:
-                state.grad_output = tuple(grads)
+                grads = state._run_pre_hooks(tuple(grads))
+                state.grad_output = grads
                 if not state.inputs_wrapped:
                     # no input needs a gradient: PyTorch still calls the hooks, with None
                     state._run_hooks((None,))

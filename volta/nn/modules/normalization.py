@@ -1,5 +1,5 @@
-"""Normalization: ``BatchNorm1d/2d/3d``, ``InstanceNorm1d/2d/3d``, ``LayerNorm``, ``GroupNorm``,
-``RMSNorm``, ``LocalResponseNorm``."""
+"""Normalization: ``BatchNorm1d/2d/3d``, ``SyncBatchNorm``, ``InstanceNorm1d/2d/3d`` (and their
+lazy forms), ``LayerNorm``, ``GroupNorm``, ``RMSNorm``, ``LocalResponseNorm``."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ from typing import Any
 import volta
 import volta.nn.functional as F
 from volta.nn import init
+from volta.nn.modules.lazy import LazyModuleMixin
 from volta.nn.modules.module import Module
-from volta.nn.parameter import Parameter
+from volta.nn.parameter import Parameter, UninitializedBuffer, UninitializedParameter
 
 
 def _affine_parameters(module: Module, shape: tuple, weight: bool, bias: bool | None,
@@ -137,6 +138,50 @@ class BatchNorm3d(_BatchNorm):
     def _check_input_dim(self, input: volta.Tensor) -> None:
         if input.ndim != 5:
             raise volta.InvalidArgumentError(f"expected 5D input (got {input.ndim}D input)")
+
+
+class SyncBatchNorm(_BatchNorm):
+    """Batch normalization over ``(N, C, *)`` whose statistics PyTorch gathers across the
+    processes of ``process_group`` while training. volta runs in one process (as PyTorch does
+    without an initialized process group), so this is a :class:`BatchNorm1d`/``2d``/``3d``
+    for any input of at least two dimensions; :meth:`convert_sync_batchnorm` converts a
+    model's batch norms as PyTorch's does."""
+
+    def __init__(self, num_features: int, eps: float = 1e-5, momentum: float | None = 0.1,
+                 affine: bool = True, track_running_stats: bool = True,
+                 process_group: Any = None, device: Any = None, dtype: Any = None, *,
+                 bias: bool = True) -> None:
+        super().__init__(num_features, eps, momentum, affine, track_running_stats, device,
+                         dtype, bias=bias)
+        self.process_group = process_group
+
+    def _check_input_dim(self, input: volta.Tensor) -> None:
+        if input.ndim < 2:
+            raise volta.InvalidArgumentError(
+                f"expected at least 2D input (got {input.ndim}D input)")
+        if input.shape[1] == 0:
+            raise volta.InvalidArgumentError(
+                "SyncBatchNorm number of input channels should be non-zero")
+
+    @classmethod
+    def convert_sync_batchnorm(cls, module: Module, process_group: Any = None) -> Module:
+        """``module`` with every batch norm in it replaced by a ``SyncBatchNorm`` that shares
+        its parameters and running statistics (a batch norm ``module`` itself is replaced)."""
+        converted = module
+        if isinstance(module, _BatchNorm):
+            converted = SyncBatchNorm(module.num_features, module.eps, module.momentum,
+                                      module.affine, module.track_running_stats, process_group,
+                                      bias=module.bias is not None)
+            if module.affine:
+                converted.weight = module.weight
+                converted.bias = module.bias
+            converted.running_mean = module.running_mean
+            converted.running_var = module.running_var
+            converted.num_batches_tracked = module.num_batches_tracked
+            converted.training = module.training
+        for name, child in module.named_children():
+            converted.add_module(name, cls.convert_sync_batchnorm(child, process_group))
+        return converted
 
 
 class _InstanceNorm(_NormBase):
@@ -316,3 +361,80 @@ class LocalResponseNorm(Module):
 
     def extra_repr(self) -> str:
         return f"{self.size}, alpha={self.alpha}, beta={self.beta}, k={self.k}"
+
+
+class _LazyNormBase(LazyModuleMixin, _NormBase):
+    """A batch or instance norm whose ``num_features`` is taken from its first input
+    (``input.shape[1]``); it then becomes its ``cls_to_become``. PyTorch's defaults: affine
+    parameters and running statistics, for the instance norms too."""
+
+    def __init__(self, eps: float = 1e-5, momentum: float | None = 0.1, affine: bool = True,
+                 track_running_stats: bool = True, device: Any = None, dtype: Any = None
+                 ) -> None:
+        super().__init__(0, eps, momentum, False, False, device, dtype)
+        self.affine = affine
+        self.track_running_stats = track_running_stats
+        if affine:
+            self.weight = UninitializedParameter(device=device, dtype=dtype)
+            self.bias = UninitializedParameter(device=device, dtype=dtype)
+        if track_running_stats:
+            self.running_mean = UninitializedBuffer(device=device, dtype=dtype)
+            self.running_var = UninitializedBuffer(device=device, dtype=dtype)
+            self.num_batches_tracked = volta.tensor(0, dtype=volta.int64, device=device)
+
+    def reset_parameters(self) -> None:
+        if not self.has_uninitialized_params() and self.num_features != 0:
+            super().reset_parameters()
+
+    def initialize_parameters(self, input: volta.Tensor) -> None:
+        if not self.has_uninitialized_params():
+            return
+        self.num_features = input.shape[1]
+        with volta.no_grad():
+            for name in ("weight", "bias", "running_mean", "running_var"):
+                entry = getattr(self, name)
+                if entry is not None:
+                    entry.materialize((self.num_features,))
+            self.reset_parameters()
+
+
+class LazyBatchNorm1d(_LazyNormBase, _BatchNorm):
+    """A :class:`BatchNorm1d` whose ``num_features`` is inferred from its first input."""
+
+    cls_to_become = BatchNorm1d
+    _check_input_dim = BatchNorm1d._check_input_dim
+
+
+class LazyBatchNorm2d(_LazyNormBase, _BatchNorm):
+    """A :class:`BatchNorm2d` whose ``num_features`` is inferred from its first input."""
+
+    cls_to_become = BatchNorm2d
+    _check_input_dim = BatchNorm2d._check_input_dim
+
+
+class LazyBatchNorm3d(_LazyNormBase, _BatchNorm):
+    """A :class:`BatchNorm3d` whose ``num_features`` is inferred from its first input."""
+
+    cls_to_become = BatchNorm3d
+    _check_input_dim = BatchNorm3d._check_input_dim
+
+
+class LazyInstanceNorm1d(_LazyNormBase, _InstanceNorm):
+    """An :class:`InstanceNorm1d` whose ``num_features`` is inferred from its first input."""
+
+    cls_to_become = InstanceNorm1d
+    spatial_dims = 1
+
+
+class LazyInstanceNorm2d(_LazyNormBase, _InstanceNorm):
+    """An :class:`InstanceNorm2d` whose ``num_features`` is inferred from its first input."""
+
+    cls_to_become = InstanceNorm2d
+    spatial_dims = 2
+
+
+class LazyInstanceNorm3d(_LazyNormBase, _InstanceNorm):
+    """An :class:`InstanceNorm3d` whose ``num_features`` is inferred from its first input."""
+
+    cls_to_become = InstanceNorm3d
+    spatial_dims = 3

@@ -9,7 +9,7 @@ from enum import Enum, auto
 
 import volta
 import volta.nn.functional as F
-from volta.errors import IndexOutOfRangeError, InvalidArgumentError
+from volta.errors import IndexOutOfRangeError, InvalidArgumentError, InvalidOperationError
 from volta.nn.modules.conv import ConvTranspose1d, ConvTranspose2d, ConvTranspose3d
 from volta.nn.modules.module import Module
 from volta.nn.utils import parametrize
@@ -29,6 +29,11 @@ def _make_orthogonal(a: volta.Tensor) -> volta.Tensor:
     reflectors, tau = volta.geqrf(a)
     q = volta.linalg.householder_product(reflectors, tau)
     return q * reflectors.diagonal(dim1=-2, dim2=-1).sgn().unsqueeze(-2)
+
+
+class _NoRightInverseError(InvalidOperationError, NotImplementedError):
+    """A parametrization without a right inverse for this configuration: a NotImplementedError,
+    PyTorch's signal to registration that the original tensor is kept as it is."""
 
 
 class _OrthMaps(Enum):
@@ -95,8 +100,7 @@ class _Orthogonal(Module):
                 n, k = k, n
             if "base" not in self._buffers:
                 if self.orthogonal_map in (_OrthMaps.cayley, _OrthMaps.matrix_exp):
-                    # PyTorch's signal that the original is left as it is
-                    raise NotImplementedError(
+                    raise _NoRightInverseError(
                         "It is not possible to assign to the matrix exponential or the Cayley "
                         "parametrizations when use_trivialization=False.")
                 reflectors, tau = volta.geqrf(q)
@@ -165,8 +169,18 @@ class _WeightNorm(Module):
 def weight_norm(module: Module, name: str = "weight", dim: int | None = 0) -> Module:
     """Reparametrizes ``module.<name>`` as magnitude times direction, ``original0 * original1
     / ||original1||``, the norm over every dimension but ``dim`` (``None``: the whole
-    tensor)."""
+    tensor). ``load_state_dict`` also takes the hook-based API's ``<name>_g``/``<name>_v``
+    keys."""
     parametrize.register_parametrization(module, name, _WeightNorm(dim), unsafe=True)
+
+    def load_old_keys(state_dict: dict, prefix: str, *args: object) -> None:
+        # checkpoints of the hook-based weight_norm name the two tensors <name>_g/_v
+        old_g, old_v = f"{prefix}{name}_g", f"{prefix}{name}_v"
+        if old_g in state_dict and old_v in state_dict:
+            state_dict[f"{prefix}parametrizations.{name}.original0"] = state_dict.pop(old_g)
+            state_dict[f"{prefix}parametrizations.{name}.original1"] = state_dict.pop(old_v)
+
+    module._register_load_state_dict_pre_hook(load_old_keys)
     return module
 
 

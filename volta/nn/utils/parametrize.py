@@ -12,6 +12,7 @@ keys (``parametrizations.weight.original``) and reprs are PyTorch's.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from typing import Any
@@ -23,7 +24,8 @@ from volta.nn.modules.module import Module
 from volta.nn.parameter import Parameter
 
 __all__ = ["cached", "ParametrizationList", "register_parametrization", "is_parametrized",
-           "remove_parametrizations", "type_before_parametrizations"]
+           "remove_parametrizations", "type_before_parametrizations",
+           "transfer_parametrizations_and_params"]
 
 # depth of nested ``cached()`` blocks, and the values computed inside them by (module id, name)
 _cache_depth = 0
@@ -185,11 +187,26 @@ def _refuse_pickling(self: Module) -> Any:
                                 "through state_dict().")
 
 
+def _deepcopy(self: Module, memo: dict) -> Module:
+    # deepcopy would otherwise go through __getstate__, which refuses parametrized modules
+    if id(self) in memo:
+        return memo[id(self)]
+    # a class of its own, so removing a parametrization from the copy leaves the original's
+    cls = type(self)
+    namespace = {k: v for k, v in cls.__dict__.items() if k not in ("__dict__", "__weakref__")}
+    replica = object.__new__(type(cls.__name__, cls.__bases__, namespace))
+    memo[id(self)] = replica
+    replica.__dict__ = copy.deepcopy(self.__dict__, memo)
+    return replica
+
+
 def _inject_new_class(module: Module) -> None:
     """Gives ``module`` a class of its own (``Parametrized<Class>``) to hang properties on."""
     cls = type(module)
-    module.__class__ = type(f"Parametrized{cls.__name__}", (cls,),
-                            {"__getstate__": _refuse_pickling})
+    namespace: dict[str, Any] = {"__getstate__": _refuse_pickling}
+    if not hasattr(cls, "__deepcopy__"):
+        namespace["__deepcopy__"] = _deepcopy
+    module.__class__ = type(f"Parametrized{cls.__name__}", (cls,), namespace)
 
 
 def _inject_property(module: Module, tensor_name: str) -> None:
@@ -322,3 +339,26 @@ def type_before_parametrizations(module: Module) -> type:
     if is_parametrized(module):
         return type(module).__bases__[0]
     return type(module)
+
+
+def transfer_parametrizations_and_params(from_module: Module, to_module: Module,
+                                         tensor_name: str | None = None) -> Module:
+    """Registers ``from_module``'s parametrizations (all, or those of ``tensor_name``) on
+    ``to_module`` too, sharing their modules and original tensors; a tensor ``to_module``
+    lacks is first created from ``from_module``'s value. Returns ``to_module``."""
+    if not is_parametrized(from_module):
+        return to_module
+    names = list(from_module.parametrizations) if tensor_name is None else [tensor_name]
+    for name in names:
+        if not hasattr(to_module, name):
+            setattr(to_module, name, Parameter(getattr(from_module, name)))
+        source = from_module.parametrizations[name]
+        for parametrization in source:
+            register_parametrization(to_module, name, parametrization)
+        target = to_module.parametrizations[name]
+        if source.is_tensor:
+            target.original = source.original
+        else:
+            for i in range(source.ntensors):
+                setattr(target, f"original{i}", getattr(source, f"original{i}"))
+    return to_module
