@@ -25,6 +25,7 @@ import volta
 from volta.autograd import grad_mode
 from volta.autograd.engine import grad as _grad
 from volta.errors import ArgumentError, AutogradError, InvalidArgumentError, ShapeError
+from volta.nn.utils import stateless
 
 __all__ = ["grad", "grad_and_value", "vjp", "jvp", "jacrev", "jacfwd", "hessian", "vmap",
            "functional_call", "stack_module_state"]
@@ -447,10 +448,10 @@ def _randomness(mode: str) -> Iterator[Callable[[], None]]:
 def functional_call(module: Any, parameter_and_buffer_dicts: Any, args: Any = None,
                     kwargs: dict[str, Any] | None = None, *, tie_weights: bool = True,
                     strict: bool = False) -> Any:
-    """Call ``module`` with the tensors of ``parameter_and_buffer_dicts`` (by their
-    ``named_parameters``/``named_buffers`` names) in place of its own; the module is unchanged
-    afterwards. With ``tie_weights``, a tensor given for one of several names sharing a
-    parameter stands for all of them."""
+    """Call ``module`` with the tensors of ``parameter_and_buffer_dicts`` (one dict, or a tuple
+    of dicts whose keys do not overlap) in place of its own parameters and buffers, as
+    ``torch.func.functional_call``; the module is unchanged afterwards (see
+    :func:`volta.nn.utils.stateless.functional_call`)."""
     dicts = parameter_and_buffer_dicts
     if isinstance(dicts, (list, tuple)):
         merged: dict[str, Any] = {}
@@ -465,57 +466,8 @@ def functional_call(module: Any, parameter_and_buffer_dicts: Any, args: Any = No
     if not isinstance(dicts, Mapping):
         raise ArgumentError("functional_call: expected parameter_and_buffer_dicts to be a dict "
                             f"or a tuple of dicts, got {type(dicts).__name__}")
-    own = dict(module.named_parameters(remove_duplicate=False))
-    own.update(dict(module.named_buffers(remove_duplicate=False)))
-    replacements = dict(dicts)
-    if tie_weights:
-        by_identity: dict[int, list[str]] = {}
-        for name, tensor in own.items():
-            by_identity.setdefault(id(tensor), []).append(name)
-        for names in by_identity.values():
-            given = [n for n in names if n in replacements]
-            if given:
-                for n in names:
-                    replacements.setdefault(n, replacements[given[0]])
-    if strict:
-        missing = sorted(set(own) - set(replacements))
-        unexpected = sorted(set(replacements) - set(own))
-        if missing or unexpected:
-            raise InvalidArgumentError(f"functional_call: Error(s) in reparametrizing for "
-                                       f"{type(module).__name__}: missing keys {missing}, "
-                                       f"unexpected keys {unexpected}")
-    swapped = []
-    try:
-        for name, tensor in replacements.items():
-            owner, attr = _owner(module, name)
-            for registry in ("_parameters", "_buffers"):
-                table = owner.__dict__.get(registry, {})
-                if attr in table:
-                    swapped.append((table, attr, table[attr]))
-                    table[attr] = tensor
-                    break
-            else:
-                raise InvalidArgumentError(f"functional_call: {name!r} is not a parameter or "
-                                           f"buffer of {type(module).__name__}")
-        if args is None:
-            args = ()
-        elif not isinstance(args, tuple):
-            args = (args,)
-        return module(*args, **(kwargs or {}))
-    finally:
-        for table, attr, original in reversed(swapped):
-            table[attr] = original
-
-
-def _owner(module: Any, name: str) -> tuple[Any, str]:
-    *path, attr = name.split(".")
-    owner = module
-    for part in path:
-        owner = owner._modules.get(part) if hasattr(owner, "_modules") else None
-        if owner is None:
-            raise InvalidArgumentError(f"functional_call: {name!r} names no submodule of "
-                                       f"{type(module).__name__}")
-    return owner, attr
+    return stateless.functional_call(module, dict(dicts), args, kwargs,
+                                     tie_weights=tie_weights, strict=strict)
 
 
 def stack_module_state(models: Any) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 import torch
 
@@ -86,3 +87,17 @@ def test_softmax_backward_data_ops(log: bool) -> None:
     assert gradgradcheck(lambda t: forward(t, 1), (x,))
     assert gradgradcheck(lambda t: forward(t, 0), (volta.randn(5, dtype=volta.float64,
                                                                requires_grad=True),))
+
+
+@pytest.mark.parametrize("batch,in_features,out_features", [(0, 3, 2), (4, 0, 2), (4, 3, 0)])
+def test_linear_backward_with_an_empty_dimension(batch: int, in_features: int,
+                                                 out_features: int) -> None:
+    # reshape(-1, 0) is ambiguous: the weight gradient of a 0-wide layer once failed there
+    x = np.random.default_rng(0).standard_normal((batch, in_features))
+    w = np.random.default_rng(1).standard_normal((out_features, in_features))
+    vx, vw = (volta.tensor(a, requires_grad=True) for a in (x, w))
+    tx, tw = (torch.tensor(a, requires_grad=True) for a in (x, w))
+    volta.nn.functional.linear(vx, vw).sum().backward()
+    torch.nn.functional.linear(tx, tw).sum().backward()
+    np.testing.assert_allclose(vx.grad.numpy(), tx.grad.numpy())
+    np.testing.assert_allclose(vw.grad.numpy(), tw.grad.numpy())

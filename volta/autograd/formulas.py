@@ -267,7 +267,9 @@ def linear_backward(grad: Tensor, input: Tensor, weight: Tensor, bias: Tensor | 
         g_weight = None
         if mask[1]:
             out_features, in_features = weight.shape
-            g_weight = grad.reshape(-1, out_features).t().mm(input.reshape(-1, in_features))
+            # the batch rows counted, not -1: reshape(-1, 0) is ambiguous for a 0-wide layer
+            rows = math.prod(grad.shape[:-1])
+            g_weight = grad.reshape(rows, out_features).t().mm(input.reshape(rows, in_features))
     g_bias = sum_to(grad, bias.shape) if mask[2] and bias is not None else None
     return g_input, g_weight, g_bias
 
