@@ -79,6 +79,9 @@ TESTED_ELSEWHERE = {
     for name in ("_adadelta_update_", "_adamax_update_", "_nadam_update_", "_radam_update_",
                  "_asgd_update_", "_rprop_update_")
 } | {
+    name: "tests/optim/test_adafactor_muon.py (torch.optim as the oracle)"
+    for name in ("_adafactor_update_", "_muon_update_")
+} | {
     name: "tests/nn/test_rnn.py (torch.nn.RNN/LSTM/GRU and their cells as the oracle)"
     for name in ("_rnn_layer", "_rnn_layer_backward")
 } | {

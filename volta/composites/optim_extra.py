@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import math
 
+from volta import dtypes as D
 from volta._generated import functions as F
+from volta.backend import BACKENDS
 from volta.composites.base import composite
 from volta.composites.optim import _update_direction
+from volta.errors import InvalidArgumentError
 from volta.tensor.tensor import Tensor
 
 
@@ -116,3 +119,67 @@ def rprop_update_(param: Tensor, grad: Tensor, prev: Tensor, step_size: Tensor, 
     param.copy_(F.addcmul(param, F.sign(g), step_size, value=-1))
     prev.copy_(g)
     return param
+
+
+@composite("_adafactor_update_")
+def adafactor_update_(param: Tensor, grad: Tensor, row_var: Tensor | None,
+                      col_var: Tensor | None, variance: Tensor | None, step: int, lr: float,
+                      beta2_decay: float, eps1: float, eps2: float, d: float,
+                      weight_decay: float, maximize: bool) -> Tensor:
+    # PyTorch's algorithm: the relative step rho, the parameter's RMS scale, second moments
+    # factored into row and column means for matrices, and the update clipped to RMS d
+    g = F.neg(grad) if maximize else grad
+    one_minus_beta2 = step ** beta2_decay
+    rho = min(lr, 1 / math.sqrt(step))
+    alpha = max(eps2, F.vector_norm(param).item() / math.sqrt(param.numel())) * rho
+    if weight_decay != 0:
+        param.copy_(F.mul(param, 1 - lr * weight_decay))
+    if g.ndim > 1:
+        assert row_var is not None and col_var is not None
+        row_mean = F.div(F.square(F.vector_norm(g, 2, [-1], True)), g.shape[-1])
+        _moving_average(row_var, row_mean, one_minus_beta2)
+        col_mean = F.div(F.square(F.vector_norm(g, 2, [-2], True)), g.shape[-2])
+        _moving_average(col_var, col_mean, one_minus_beta2)
+        estimate = F.div(F.matmul(row_var, col_var),
+                         F.clamp(F.mean(row_var, [-2], True), min=eps1))
+    else:
+        assert variance is not None
+        _moving_average(variance, F.mul(g, g), one_minus_beta2)
+        estimate = variance
+    update = F.mul(F.rsqrt(F.clamp(estimate, min=eps1 * eps1)), g)
+    denom = max(1.0, F.vector_norm(update).item() / (math.sqrt(update.numel()) * d))
+    return param.copy_(F.add(param, update, alpha=-alpha / denom))
+
+
+def _orthogonalized(update: Tensor, coefficients: list[float], steps: int,
+                    eps: float) -> Tensor:
+    """The Newton-Schulz iteration towards the nearest semi-orthogonal matrix, in bfloat16 as
+    PyTorch runs it (a quintic whose coefficients favour speed over exact convergence; float32
+    on a device without bfloat16)."""
+    if steps >= 100:  # checked when a step runs, as PyTorch checks it
+        raise InvalidArgumentError("Number of steps must be less than 100 for computational "
+                                   "efficiency")
+    a, b, c = coefficients
+    # bfloat16 as PyTorch runs it; a device without bfloat16 (WGPU) iterates in float32
+    low = D.bfloat16 if D.bfloat16 in BACKENDS.get(update.device).dtypes else D.float32
+    x = update.to(low)
+    tall = update.shape[0] > update.shape[1]
+    if tall:
+        x = x.t()
+    x = F.div(x, F.clamp(F.vector_norm(x), min=eps))
+    for _ in range(steps):
+        gram = F.matmul(x, x.t())
+        polynomial = F.addmm(gram, gram, gram, beta=b, alpha=c)
+        x = F.addmm(x, polynomial, x, beta=a)
+    return x.t() if tall else x
+
+
+@composite("_muon_update_")
+def muon_update_(param: Tensor, grad: Tensor, momentum_buffer: Tensor, lr: float,
+                 adjusted_lr: float, weight_decay: float, momentum: float, nesterov: bool,
+                 ns_coefficients: list[float], ns_steps: int, eps: float) -> Tensor:
+    _moving_average(momentum_buffer, grad, 1 - momentum)
+    update = F.lerp(grad, momentum_buffer, momentum) if nesterov else momentum_buffer
+    update = _orthogonalized(update, ns_coefficients, ns_steps, eps)
+    param.copy_(F.mul(param, 1 - lr * weight_decay))
+    return param.copy_(F.add(param, update, alpha=-adjusted_lr))
