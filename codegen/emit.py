@@ -183,6 +183,14 @@ def group_by_function(decls: list[OpDecl]) -> dict[str, list[OpDecl]]:
     return groups
 
 
+def aliases_of(group: list[OpDecl]) -> list[str]:
+    """The alias names declared on any overload of one function name, in order."""
+    seen: list[str] = []
+    for d in group:
+        seen += [a for a in d.aliases if a not in seen]
+    return seen
+
+
 # -- registry -------------------------------------------------------------------------------------
 
 
@@ -258,17 +266,17 @@ def emit_functions(decls: list[OpDecl], source: str) -> str:
            "from volta._generated import registry as _op\n\n"]
     groups = group_by_function([d for d in decls if "function" in d.variants])
     names = []
-    for fname, group in groups.items():
-        names.append(fname)
-        out.append("\n")
-        out.append(_emit_single(group[0], fname) if len(group) == 1
-                   else _emit_overloaded(group, fname, method=False))
-    out.append("\n\n__all__ = [\n" + "".join(f"    {n!r},\n" for n in names) + "]\n")
-    out.append("\n\nNAMESPACES = {\n")
     by_ns: dict[str, list[str]] = defaultdict(list)
     for fname, group in groups.items():
-        for ns in group[0].namespaces:
-            by_ns[ns].append(fname)
+        for name in (fname, *aliases_of(group)):
+            names.append(name)
+            out.append("\n")
+            out.append(_emit_single(group[0], name) if len(group) == 1
+                       else _emit_overloaded(group, name, method=False))
+            for ns in group[0].namespaces:
+                by_ns[ns].append(name)
+    out.append("\n\n__all__ = [\n" + "".join(f"    {n!r},\n" for n in names) + "]\n")
+    out.append("\n\nNAMESPACES = {\n")
     for ns, fnames in by_ns.items():
         out.append(f"    {ns!r}: {tuple(fnames)!r},\n")
     out.append("}\n")
@@ -339,9 +347,10 @@ def emit_tensor_methods(decls: list[OpDecl], source: str) -> str:
            "class TensorMethods:\n    __slots__ = ()\n"]
     groups = group_by_function([d for d in decls if "method" in d.variants])
     for mname, group in groups.items():
-        out.append("\n")
-        out.append(_emit_method(group[0], mname) if len(group) == 1
-                   else _emit_overloaded(group, mname, method=True))
+        for name in (mname, *aliases_of(group)):
+            out.append("\n")
+            out.append(_emit_method(group[0], name) if len(group) == 1
+                       else _emit_overloaded(group, name, method=True))
     inplace_of = {d.inplace_of.name: d for d in decls if d.inplace_of is not None}
     for d in decls:
         for dunder in d.operators:
@@ -369,11 +378,12 @@ def emit_docs(decls: list[OpDecl], source: str) -> str:
            "| schema | reachable as | tags | autograd |\n|---|---|---|---|\n"]
     for d in sorted(decls, key=lambda d: d.name):
         where = []
+        names = (d.func_name, *d.aliases)
         if "function" in d.variants:
-            where += [f"`{'volta' if ns == 'volta' else 'volta.' + ns}.{d.func_name}`"
-                      for ns in d.namespaces]
+            where += [f"`{'volta' if ns == 'volta' else 'volta.' + ns}.{n}`"
+                      for ns in d.namespaces for n in names]
         if "method" in d.variants:
-            where.append(f"`Tensor.{d.func_name}`")
+            where += [f"`Tensor.{n}`" for n in names]
         where += [f"`{o}`" for o in d.operators]
         if d.formulas:
             grad = "formula: " + "; ".join(f"{','.join(f.inputs)}" for f in d.formulas)

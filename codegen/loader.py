@@ -23,7 +23,7 @@ KNOWN_TAGS = ("pointwise", "reduction", "view", "inplace", "nondeterministic", "
 FIELDS = ("func", "variants", "operators", "tags", "pointwise", "promotion", "dtypes",
           "composite", "derivatives", "non_differentiable", "output_differentiability",
           "namespaces", "doc", "python_name", "varargs", "dispatch_on", "numbers",
-          "none_by_omission", "only_numbers")
+          "none_by_omission", "only_numbers", "aliases")
 NAMESPACES = ("volta", "nn.functional", "linalg", "special", "fft")
 # names a derivative formula may use besides the schema's arguments and op functions
 FORMULA_BUILTINS = frozenset({
@@ -88,6 +88,9 @@ class OpDecl:
     # tensor, as PyTorch's add, sub, mul, div and their aliases do (Note [Numbers as tensors])
     only_numbers: bool = False
     inplace_of: OpDecl | None = None  # for generated "op_" variants: the functional op
+    # other names of the same op (PyTorch's aliases: arccos for acos): the same function and
+    # method under each name, calling this op (its in-place variant gets "alias_" too)
+    aliases: tuple[str, ...] = ()
 
     @property
     def name(self) -> str:
@@ -213,7 +216,11 @@ def load(path: str | Path, helper_names: frozenset[str] = frozenset()) -> list[O
             numbers=_as_tuple(entry["numbers"]) if "numbers" in entry else None,
             none_by_omission=_as_tuple(entry.get("none_by_omission")),
             only_numbers=bool(entry.get("only_numbers", False)),
+            aliases=_as_tuple(entry.get("aliases")),
         )
+        for alias in decl.aliases:
+            if not alias.isidentifier():
+                fail(f"alias {alias!r} is not a Python identifier")
         tensor_names = {a.name for a in schema.arguments if a.is_tensor and not a.type.is_list}
         # other ops take Tensors only, but a composite that happens to work on a number (dist(t, 1))
         # would accept one silently: ``numbers: []`` has the generated function check inline
@@ -308,5 +315,5 @@ def _inplace_variants(decls: list[OpDecl], path: str, seen: dict[str, int]) -> l
         extra.append(OpDecl(schema=schema, line=d.line, path=path, variants=("method",),
                             tags=tuple(t for t in d.tags if t != "pointwise") + ("inplace",),
                             namespaces=(), inplace_of=d, doc=f"In-place version of {d.name}.",
-                            numbers=d.numbers))
+                            numbers=d.numbers, aliases=tuple(f"{a}_" for a in d.aliases)))
     return extra

@@ -19,8 +19,20 @@ def abs(input: Tensor | Number) -> Tensor:
     """
     return _op.abs(input)
 
+@_b.checked(_op.abs)
+def absolute(input: Tensor | Number) -> Tensor:
+    """abs(Tensor self) -> Tensor
+    """
+    return _op.abs(input)
+
 @_b.checked(_op.neg)
 def neg(input: Tensor | Number) -> Tensor:
+    """neg(Tensor self) -> Tensor
+    """
+    return _op.neg(input)
+
+@_b.checked(_op.neg)
+def negative(input: Tensor | Number) -> Tensor:
     """neg(Tensor self) -> Tensor
     """
     return _op.neg(input)
@@ -109,14 +121,32 @@ def asin(input: Tensor | Number) -> Tensor:
     """
     return _op.asin(input)
 
+@_b.checked(_op.asin)
+def arcsin(input: Tensor | Number) -> Tensor:
+    """asin(Tensor self) -> Tensor
+    """
+    return _op.asin(input)
+
 @_b.checked(_op.acos)
 def acos(input: Tensor | Number) -> Tensor:
     """acos(Tensor self) -> Tensor
     """
     return _op.acos(input)
 
+@_b.checked(_op.acos)
+def arccos(input: Tensor | Number) -> Tensor:
+    """acos(Tensor self) -> Tensor
+    """
+    return _op.acos(input)
+
 @_b.checked(_op.atan)
 def atan(input: Tensor | Number) -> Tensor:
+    """atan(Tensor self) -> Tensor
+    """
+    return _op.atan(input)
+
+@_b.checked(_op.atan)
+def arctan(input: Tensor | Number) -> Tensor:
     """atan(Tensor self) -> Tensor
     """
     return _op.atan(input)
@@ -338,6 +368,12 @@ def round(input: Tensor | Number, *, decimals: int = 0) -> Tensor:
 
 @_b.checked(_op.trunc)
 def trunc(input: Tensor | Number) -> Tensor:
+    """trunc(Tensor self) -> Tensor
+    """
+    return _op.trunc(input)
+
+@_b.checked(_op.trunc)
+def fix(input: Tensor | Number) -> Tensor:
     """trunc(Tensor self) -> Tensor
     """
     return _op.trunc(input)
@@ -596,8 +632,22 @@ def ne(input: Tensor, other: Tensor | Number) -> Tensor:
     if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'ne')
     return _op.ne(input, other)
 
+@_b.checked(_op.ne)
+def not_equal(input: Tensor, other: Tensor | Number) -> Tensor:
+    """ne(Tensor self, Tensor other) -> Tensor
+    """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'ne')
+    return _op.ne(input, other)
+
 @_b.checked(_op.lt)
 def lt(input: Tensor, other: Tensor | Number) -> Tensor:
+    """lt(Tensor self, Tensor other) -> Tensor
+    """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'lt')
+    return _op.lt(input, other)
+
+@_b.checked(_op.lt)
+def less(input: Tensor, other: Tensor | Number) -> Tensor:
     """lt(Tensor self, Tensor other) -> Tensor
     """
     if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'lt')
@@ -610,6 +660,13 @@ def le(input: Tensor, other: Tensor | Number) -> Tensor:
     if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'le')
     return _op.le(input, other)
 
+@_b.checked(_op.le)
+def less_equal(input: Tensor, other: Tensor | Number) -> Tensor:
+    """le(Tensor self, Tensor other) -> Tensor
+    """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'le')
+    return _op.le(input, other)
+
 @_b.checked(_op.gt)
 def gt(input: Tensor, other: Tensor | Number) -> Tensor:
     """gt(Tensor self, Tensor other) -> Tensor
@@ -617,8 +674,22 @@ def gt(input: Tensor, other: Tensor | Number) -> Tensor:
     if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'gt')
     return _op.gt(input, other)
 
+@_b.checked(_op.gt)
+def greater(input: Tensor, other: Tensor | Number) -> Tensor:
+    """gt(Tensor self, Tensor other) -> Tensor
+    """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'gt')
+    return _op.gt(input, other)
+
 @_b.checked(_op.ge)
 def ge(input: Tensor, other: Tensor | Number) -> Tensor:
+    """ge(Tensor self, Tensor other) -> Tensor
+    """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'ge')
+    return _op.ge(input, other)
+
+@_b.checked(_op.ge)
+def greater_equal(input: Tensor, other: Tensor | Number) -> Tensor:
     """ge(Tensor self, Tensor other) -> Tensor
     """
     if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'ge')
@@ -742,6 +813,14 @@ def acosh(input: Tensor | Number) -> Tensor:
     """
     return _op.acosh(input)
 
+@_b.checked(_op.acosh)
+def arccosh(input: Tensor | Number) -> Tensor:
+    """acosh(Tensor self) -> Tensor
+    
+    Inverse hyperbolic cosine, elementwise.
+    """
+    return _op.acosh(input)
+
 @_b.checked(_op.asinh)
 def asinh(input: Tensor | Number) -> Tensor:
     """asinh(Tensor self) -> Tensor
@@ -750,8 +829,24 @@ def asinh(input: Tensor | Number) -> Tensor:
     """
     return _op.asinh(input)
 
+@_b.checked(_op.asinh)
+def arcsinh(input: Tensor | Number) -> Tensor:
+    """asinh(Tensor self) -> Tensor
+    
+    Inverse hyperbolic sine, elementwise.
+    """
+    return _op.asinh(input)
+
 @_b.checked(_op.atanh)
 def atanh(input: Tensor | Number) -> Tensor:
+    """atanh(Tensor self) -> Tensor
+    
+    Inverse hyperbolic tangent, elementwise.
+    """
+    return _op.atanh(input)
+
+@_b.checked(_op.atanh)
+def arctanh(input: Tensor | Number) -> Tensor:
     """atanh(Tensor self) -> Tensor
     
     Inverse hyperbolic tangent, elementwise.
@@ -1683,6 +1778,12 @@ def outer(input: Tensor, vec2: Tensor) -> Tensor:
     """
     return _op.outer(input, vec2)
 
+@_b.checked(_op.outer)
+def ger(input: Tensor, vec2: Tensor) -> Tensor:
+    """outer(Tensor self, Tensor vec2) -> Tensor
+    """
+    return _op.outer(input, vec2)
+
 @_b.checked(_op.dot)
 def dot(input: Tensor, tensor: Tensor) -> Tensor:
     """dot(Tensor self, Tensor tensor) -> Tensor
@@ -1890,13 +1991,13 @@ def svd_lowrank(A: Tensor, q: int | None = 6, niter: int | None = 2, M: Tensor |
     return _op.svd_lowrank(A, q, niter, M)
 
 @_b.checked(_op.pca_lowrank)
-def pca_lowrank(A: Tensor, q: int | None = None, center: bool = True, niter: int = 2) -> tuple[Tensor, Tensor, Tensor]:
-    """pca_lowrank(Tensor A, int? q=None, bool center=True, int niter=2) -> (Tensor, Tensor, Tensor)
+def pca_lowrank(A: Tensor, q: int | None = None, center: bool | None = True, niter: int = 2) -> tuple[Tensor, Tensor, Tensor]:
+    """pca_lowrank(Tensor A, int? q=None, bool? center=True, int niter=2) -> (Tensor, Tensor, Tensor)
     
     Principal components of ``A``'s rows ``(U, S, V)`` as torch.pca_lowrank, svd_lowrank of ``A`` less its column means (``center``) with ``q`` (``min(6, m, n)`` by default) at most ``min(m, n)``.
     """
     if q is not None and (q.__class__ is not int or not -9223372036854775808 <= q <= 9223372036854775807): q = _b.int_arg(q, 'q', 'pca_lowrank')
-    if center.__class__ is not bool: center = _b.bool_arg(center, 'center', 'pca_lowrank')
+    if center is not None and center.__class__ is not bool: center = _b.bool_arg(center, 'center', 'pca_lowrank')
     if niter.__class__ is not int or not -9223372036854775808 <= niter <= 9223372036854775807: niter = _b.int_arg(niter, 'niter', 'pca_lowrank')
     return _op.pca_lowrank(A, q, center, niter)
 
@@ -2441,6 +2542,14 @@ def transpose(input: Tensor, dim0: int, dim1: int) -> Tensor:
     if dim1.__class__ is not int or not -9223372036854775808 <= dim1 <= 9223372036854775807: dim1 = _b.int_arg(dim1, 'dim1', 'transpose')
     return _op.transpose(input, dim0, dim1)
 
+@_b.checked(_op.transpose)
+def swapdims(input: Tensor, dim0: int, dim1: int) -> Tensor:
+    """transpose(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
+    """
+    if dim0.__class__ is not int or not -9223372036854775808 <= dim0 <= 9223372036854775807: dim0 = _b.int_arg(dim0, 'dim0', 'transpose')
+    if dim1.__class__ is not int or not -9223372036854775808 <= dim1 <= 9223372036854775807: dim1 = _b.int_arg(dim1, 'dim1', 'transpose')
+    return _op.transpose(input, dim0, dim1)
+
 @_b.checked(_op.swapaxes)
 def swapaxes(input: Tensor, axis0: int, axis1: int) -> Tensor:
     """swapaxes(Tensor(a) self, int axis0, int axis1) -> Tensor(a)
@@ -2592,6 +2701,14 @@ def movedim(input: Tensor, source: int | Sequence[int], destination: int | Seque
     destination = _b.int_list(destination, 1, 'destination')
     return _op.movedim(input, source, destination)
 
+@_b.checked(_op.movedim)
+def moveaxis(input: Tensor, source: int | Sequence[int], destination: int | Sequence[int]) -> Tensor:
+    """movedim(Tensor(a) self, int[1] source, int[1] destination) -> Tensor(a)
+    """
+    source = _b.int_list(source, 1, 'source')
+    destination = _b.int_list(destination, 1, 'destination')
+    return _op.movedim(input, source, destination)
+
 @_b.checked(_op.alias)
 def alias(input: Tensor) -> Tensor:
     """alias(Tensor(a) self) -> Tensor(a)
@@ -2655,6 +2772,14 @@ def cat(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
     if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'cat')
     return _op.cat(tensors, dim)
 
+@_b.checked(_op.cat)
+def concatenate(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
+    """cat(Tensor[] tensors, int dim=0) -> Tensor
+    """
+    tensors = _b.tensor_list(tensors, 'tensors')
+    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'cat')
+    return _op.cat(tensors, dim)
+
 @_b.checked(_op.concat)
 def concat(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
     """concat(Tensor[] tensors, int dim=0) -> Tensor
@@ -2680,6 +2805,13 @@ def hstack(tensors: Sequence[Tensor]) -> Tensor:
 
 @_b.checked(_op.vstack)
 def vstack(tensors: Sequence[Tensor]) -> Tensor:
+    """vstack(Tensor[] tensors) -> Tensor
+    """
+    tensors = _b.tensor_list(tensors, 'tensors')
+    return _op.vstack(tensors)
+
+@_b.checked(_op.vstack)
+def row_stack(tensors: Sequence[Tensor]) -> Tensor:
     """vstack(Tensor[] tensors) -> Tensor
     """
     tensors = _b.tensor_list(tensors, 'tensors')
@@ -4721,7 +4853,9 @@ def _muon_update_(param: Tensor, grad: Tensor, momentum_buffer: Tensor, lr: floa
 
 __all__ = [
     'abs',
+    'absolute',
     'neg',
+    'negative',
     'positive',
     'exp',
     'exp2',
@@ -4736,8 +4870,11 @@ __all__ = [
     'cos',
     'tan',
     'asin',
+    'arcsin',
     'acos',
+    'arccos',
     'atan',
+    'arctan',
     'sinh',
     'cosh',
     'tanh',
@@ -4774,6 +4911,7 @@ __all__ = [
     'ceil',
     'round',
     'trunc',
+    'fix',
     'frac',
     'reciprocal',
     'square',
@@ -4811,10 +4949,15 @@ __all__ = [
     'logaddexp',
     'eq',
     'ne',
+    'not_equal',
     'lt',
+    'less',
     'le',
+    'less_equal',
     'gt',
+    'greater',
     'ge',
+    'greater_equal',
     'equal',
     'allclose',
     'isclose',
@@ -4831,8 +4974,11 @@ __all__ = [
     'addcmul',
     'addcdiv',
     'acosh',
+    'arccosh',
     'asinh',
+    'arcsinh',
     'atanh',
+    'arctanh',
     'deg2rad',
     'rad2deg',
     'sinc',
@@ -4947,6 +5093,7 @@ __all__ = [
     'baddbmm',
     'einsum',
     'outer',
+    'ger',
     'dot',
     'mv',
     'trace',
@@ -5032,6 +5179,7 @@ __all__ = [
     'as_strided',
     'permute',
     'transpose',
+    'swapdims',
     'swapaxes',
     't',
     'squeeze',
@@ -5050,6 +5198,7 @@ __all__ = [
     'chunk',
     'unbind',
     'movedim',
+    'moveaxis',
     'alias',
     'reshape',
     'flatten',
@@ -5059,10 +5208,12 @@ __all__ = [
     'resize_as_',
     'detach',
     'cat',
+    'concatenate',
     'concat',
     'stack',
     'hstack',
     'vstack',
+    'row_stack',
     'flip',
     'roll',
     'tile',
@@ -5275,7 +5426,7 @@ __all__ = [
 
 
 NAMESPACES = {
-    'volta': ('abs', 'neg', 'positive', 'exp', 'exp2', 'expm1', 'log', 'log2', 'log10', 'log1p', 'sqrt', 'rsqrt', 'sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'sinh', 'cosh', 'tanh', 'tanh_backward', 'sigmoid', 'sigmoid_backward', 'relu', 'threshold_backward', 'gelu', 'gelu_backward', 'silu_backward', 'softplus_backward', 'elu_backward', 'selu', 'leaky_relu_backward', 'hardtanh_backward', 'log_sigmoid_backward', 'erf', 'erfc', 'erfinv', 'sign', 'floor', 'ceil', 'round', 'trunc', 'frac', 'reciprocal', 'square', 'clamp', 'clip', 'isnan', 'isinf', 'isfinite', 'signbit', 'nan_to_num', 'logical_not', 'bitwise_not', 'add', 'sub', 'subtract', 'mul', 'multiply', 'div', 'true_divide', 'divide', 'floor_divide', 'pow', 'float_power', 'maximum', 'minimum', 'fmax', 'fmin', 'remainder', 'fmod', 'atan2', 'arctan2', 'hypot', 'copysign', 'xlogy', 'logaddexp', 'eq', 'ne', 'lt', 'le', 'gt', 'ge', 'equal', 'allclose', 'isclose', 'logical_and', 'logical_or', 'logical_xor', 'bitwise_and', 'bitwise_or', 'bitwise_xor', 'bitwise_left_shift', 'bitwise_right_shift', 'where', 'lerp', 'addcmul', 'addcdiv', 'acosh', 'asinh', 'atanh', 'deg2rad', 'rad2deg', 'sinc', 'sgn', 'logit', 'lgamma', 'digamma', 'polygamma', 'mvlgamma', 'i0', 'igamma', 'igammac', 'frexp', 'ldexp', 'heaviside', 'nextafter', 'gcd', 'lcm', 'logaddexp2', 'angle', 'isposinf', 'isneginf', 'isreal', 'real', 'conj', 'conj_physical', 'resolve_conj', 'resolve_neg', 'clamp_min', 'clamp_max', 'rsub', 'sum', 'nansum', 'mean', 'prod', 'max', 'min', 'amax', 'amin', 'aminmax', 'argmax', 'argmin', 'var', 'std', 'var_mean', 'std_mean', 'norm', 'dist', 'logsumexp', 'all', 'any', 'count_nonzero', 'cumsum', 'cumprod', 'median', 'cummax', 'cummin', 'logcumsumexp', 'nanmean', 'nanmedian', 'quantile', 'nanquantile', 'kthvalue', 'mode', 'msort', 'histc', 'histogram', 'histogramdd', 'bucketize', 'isin', 'unique_consecutive', 'matmul', 'mm', 'bmm', 'addmm', 'addmv', 'baddbmm', 'einsum', 'outer', 'dot', 'mv', 'trace', 'tensordot', 'inverse', 'det', 'slogdet', 'logdet', 'cholesky', 'cholesky_solve', 'cholesky_inverse', 'qr', '_linalg_svd', 'svd_lowrank', 'pca_lowrank', 'svd', '_linalg_eigh', 'triangular_solve', '_lu_permutation', 'lu_unpack', 'lu', 'lu_solve', 'geqrf', 'orgqr', 'ormqr', 'matrix_exp', 'matrix_power', 'pinverse', 'cross', 'addbmm', 'addr', 'vdot', 'inner', 'kron', 'block_diag', 'cartesian_prod', 'combinations', 'cdist', 'pdist', 'cov', 'corrcoef', 'diagflat', 'trapezoid', 'trapz', 'cumulative_trapezoid', 'renorm', 'as_strided', 'permute', 'transpose', 'swapaxes', 't', 'squeeze', 'unsqueeze', 'broadcast_to', 'narrow', 'slice', 'slice_backward', 'select', 'select_backward', 'unfold_backward', 'diagonal', 'diagonal_backward', 'as_strided_scatter', 'split', 'chunk', 'unbind', 'movedim', 'alias', 'reshape', 'flatten', 'unflatten', 'ravel', 'clone', 'resize_as_', 'detach', 'cat', 'concat', 'stack', 'hstack', 'vstack', 'flip', 'roll', 'tile', 'tril', 'triu', 'diag', 'diag_embed', 'meshgrid', 'pad_backward', 'unsafe_chunk', 'unsafe_split', 'split_with_sizes', 'split_with_sizes_copy', 'unbind_copy', 'tensor_split', 'hsplit', 'vsplit', 'dsplit', 'expand_copy', 'alias_copy', 'as_strided_copy', 'diagonal_copy', 'narrow_copy', 'view_copy', 'permute_copy', 'squeeze_copy', 'unsqueeze_copy', 'transpose_copy', 't_copy', 'unfold_copy', 'diagonal_scatter', 'select_scatter', 'slice_scatter', 'fliplr', 'flipud', 'rot90', 'atleast_1d', 'atleast_2d', 'atleast_3d', 'column_stack', 'dstack', '_chunk_cat', 'diff', 'gradient', 'fill', '_native_batch_norm_legit', '_batch_norm_with_update', 'sort', 'argsort', 'topk', 'gather', 'gather_backward', 'take_along_dim', 'scatter', 'scatter_add', 'index_select', 'index_select_backward', 'index_add', 'index', 'index_put', 'masked_fill', 'masked_select', 'masked_scatter', 'nonzero', 'unique', 'bincount', 'searchsorted', 'take', 'put', 'index_fill', 'index_copy', 'scatter_reduce', 'scatter_reduce_backward', 'index_reduce', 'repeat_interleave', 'argwhere', 'nonzero_static', 'unravel_index', '_unsafe_masked_index', '_unsafe_masked_index_put_accumulate', 'softmax', '_softmax_backward_data', 'log_softmax', '_log_softmax_backward_data', 'bilinear', 'convolution', 'convolution_backward', 'conv1d', 'conv2d', 'conv3d', 'conv_transpose1d', 'conv_transpose2d', 'max_pool_with_indices', 'max_pool_backward', 'max_pool1d', 'max_pool2d', 'avg_pool', 'avg_pool_backward', 'avg_pool1d', 'avg_pool2d', 'adaptive_avg_pool', 'adaptive_avg_pool_backward', 'adaptive_max_pool', 'adaptive_avg_pool1d', 'adaptive_max_pool1d', 'embedding', 'embedding_backward', 'dropout', 'native_batch_norm', 'native_batch_norm_backward', 'batch_norm', 'native_layer_norm', 'native_layer_norm_backward', 'layer_norm', 'native_group_norm', 'native_group_norm_backward', 'group_norm', 'rms_norm', 'cross_entropy', 'nll_loss', 'mse_loss', 'l1_loss', 'smooth_l1_loss', 'huber_loss', 'binary_cross_entropy', 'binary_cross_entropy_with_logits', 'kl_div', 'cosine_similarity', 'pairwise_distance', '_scaled_dot_product_attention_flash', '_scaled_dot_product_attention_flash_backward', '_rnn_layer', '_rnn_layer_backward', '_nll_loss', '_nll_loss_backward', 'celu', 'prelu', 'rrelu', 'threshold', 'hardshrink', 'channel_shuffle', 'constant_pad_nd', 'native_dropout_backward', 'max_pool2d_with_indices_backward', 'max_pool3d', 'conv_transpose3d', 'im2col', 'col2im', 'max_unpool', 'feature_dropout', 'alpha_dropout', 'feature_alpha_dropout', 'soft_margin_loss', 'margin_ranking_loss', 'hinge_embedding_loss', 'cosine_embedding_loss', 'poisson_nll_loss', 'gaussian_nll_loss', 'triplet_margin_loss', 'multi_margin_loss', 'multilabel_margin_loss', 'multilabel_soft_margin_loss', 'fractional_max_pool2d', 'fractional_max_pool3d', '_embedding_bag_reduce', 'grid_sampler', 'grid_sampler_2d', 'grid_sampler_3d', 'ctc_loss', 'zeros_like', 'ones_like', 'full_like', 'empty_like', 'rand_like', 'randn_like', 'randint_like', 'bernoulli', 'multinomial', '_sgd_update_', '_adam_update_', '_rmsprop_update_', '_adagrad_update_', '_adadelta_update_', '_adamax_update_', '_nadam_update_', '_radam_update_', '_asgd_update_', '_rprop_update_', '_adafactor_update_', '_muon_update_'),
+    'volta': ('abs', 'absolute', 'neg', 'negative', 'positive', 'exp', 'exp2', 'expm1', 'log', 'log2', 'log10', 'log1p', 'sqrt', 'rsqrt', 'sin', 'cos', 'tan', 'asin', 'arcsin', 'acos', 'arccos', 'atan', 'arctan', 'sinh', 'cosh', 'tanh', 'tanh_backward', 'sigmoid', 'sigmoid_backward', 'relu', 'threshold_backward', 'gelu', 'gelu_backward', 'silu_backward', 'softplus_backward', 'elu_backward', 'selu', 'leaky_relu_backward', 'hardtanh_backward', 'log_sigmoid_backward', 'erf', 'erfc', 'erfinv', 'sign', 'floor', 'ceil', 'round', 'trunc', 'fix', 'frac', 'reciprocal', 'square', 'clamp', 'clip', 'isnan', 'isinf', 'isfinite', 'signbit', 'nan_to_num', 'logical_not', 'bitwise_not', 'add', 'sub', 'subtract', 'mul', 'multiply', 'div', 'true_divide', 'divide', 'floor_divide', 'pow', 'float_power', 'maximum', 'minimum', 'fmax', 'fmin', 'remainder', 'fmod', 'atan2', 'arctan2', 'hypot', 'copysign', 'xlogy', 'logaddexp', 'eq', 'ne', 'not_equal', 'lt', 'less', 'le', 'less_equal', 'gt', 'greater', 'ge', 'greater_equal', 'equal', 'allclose', 'isclose', 'logical_and', 'logical_or', 'logical_xor', 'bitwise_and', 'bitwise_or', 'bitwise_xor', 'bitwise_left_shift', 'bitwise_right_shift', 'where', 'lerp', 'addcmul', 'addcdiv', 'acosh', 'arccosh', 'asinh', 'arcsinh', 'atanh', 'arctanh', 'deg2rad', 'rad2deg', 'sinc', 'sgn', 'logit', 'lgamma', 'digamma', 'polygamma', 'mvlgamma', 'i0', 'igamma', 'igammac', 'frexp', 'ldexp', 'heaviside', 'nextafter', 'gcd', 'lcm', 'logaddexp2', 'angle', 'isposinf', 'isneginf', 'isreal', 'real', 'conj', 'conj_physical', 'resolve_conj', 'resolve_neg', 'clamp_min', 'clamp_max', 'rsub', 'sum', 'nansum', 'mean', 'prod', 'max', 'min', 'amax', 'amin', 'aminmax', 'argmax', 'argmin', 'var', 'std', 'var_mean', 'std_mean', 'norm', 'dist', 'logsumexp', 'all', 'any', 'count_nonzero', 'cumsum', 'cumprod', 'median', 'cummax', 'cummin', 'logcumsumexp', 'nanmean', 'nanmedian', 'quantile', 'nanquantile', 'kthvalue', 'mode', 'msort', 'histc', 'histogram', 'histogramdd', 'bucketize', 'isin', 'unique_consecutive', 'matmul', 'mm', 'bmm', 'addmm', 'addmv', 'baddbmm', 'einsum', 'outer', 'ger', 'dot', 'mv', 'trace', 'tensordot', 'inverse', 'det', 'slogdet', 'logdet', 'cholesky', 'cholesky_solve', 'cholesky_inverse', 'qr', '_linalg_svd', 'svd_lowrank', 'pca_lowrank', 'svd', '_linalg_eigh', 'triangular_solve', '_lu_permutation', 'lu_unpack', 'lu', 'lu_solve', 'geqrf', 'orgqr', 'ormqr', 'matrix_exp', 'matrix_power', 'pinverse', 'cross', 'addbmm', 'addr', 'vdot', 'inner', 'kron', 'block_diag', 'cartesian_prod', 'combinations', 'cdist', 'pdist', 'cov', 'corrcoef', 'diagflat', 'trapezoid', 'trapz', 'cumulative_trapezoid', 'renorm', 'as_strided', 'permute', 'transpose', 'swapdims', 'swapaxes', 't', 'squeeze', 'unsqueeze', 'broadcast_to', 'narrow', 'slice', 'slice_backward', 'select', 'select_backward', 'unfold_backward', 'diagonal', 'diagonal_backward', 'as_strided_scatter', 'split', 'chunk', 'unbind', 'movedim', 'moveaxis', 'alias', 'reshape', 'flatten', 'unflatten', 'ravel', 'clone', 'resize_as_', 'detach', 'cat', 'concatenate', 'concat', 'stack', 'hstack', 'vstack', 'row_stack', 'flip', 'roll', 'tile', 'tril', 'triu', 'diag', 'diag_embed', 'meshgrid', 'pad_backward', 'unsafe_chunk', 'unsafe_split', 'split_with_sizes', 'split_with_sizes_copy', 'unbind_copy', 'tensor_split', 'hsplit', 'vsplit', 'dsplit', 'expand_copy', 'alias_copy', 'as_strided_copy', 'diagonal_copy', 'narrow_copy', 'view_copy', 'permute_copy', 'squeeze_copy', 'unsqueeze_copy', 'transpose_copy', 't_copy', 'unfold_copy', 'diagonal_scatter', 'select_scatter', 'slice_scatter', 'fliplr', 'flipud', 'rot90', 'atleast_1d', 'atleast_2d', 'atleast_3d', 'column_stack', 'dstack', '_chunk_cat', 'diff', 'gradient', 'fill', '_native_batch_norm_legit', '_batch_norm_with_update', 'sort', 'argsort', 'topk', 'gather', 'gather_backward', 'take_along_dim', 'scatter', 'scatter_add', 'index_select', 'index_select_backward', 'index_add', 'index', 'index_put', 'masked_fill', 'masked_select', 'masked_scatter', 'nonzero', 'unique', 'bincount', 'searchsorted', 'take', 'put', 'index_fill', 'index_copy', 'scatter_reduce', 'scatter_reduce_backward', 'index_reduce', 'repeat_interleave', 'argwhere', 'nonzero_static', 'unravel_index', '_unsafe_masked_index', '_unsafe_masked_index_put_accumulate', 'softmax', '_softmax_backward_data', 'log_softmax', '_log_softmax_backward_data', 'bilinear', 'convolution', 'convolution_backward', 'conv1d', 'conv2d', 'conv3d', 'conv_transpose1d', 'conv_transpose2d', 'max_pool_with_indices', 'max_pool_backward', 'max_pool1d', 'max_pool2d', 'avg_pool', 'avg_pool_backward', 'avg_pool1d', 'avg_pool2d', 'adaptive_avg_pool', 'adaptive_avg_pool_backward', 'adaptive_max_pool', 'adaptive_avg_pool1d', 'adaptive_max_pool1d', 'embedding', 'embedding_backward', 'dropout', 'native_batch_norm', 'native_batch_norm_backward', 'batch_norm', 'native_layer_norm', 'native_layer_norm_backward', 'layer_norm', 'native_group_norm', 'native_group_norm_backward', 'group_norm', 'rms_norm', 'cross_entropy', 'nll_loss', 'mse_loss', 'l1_loss', 'smooth_l1_loss', 'huber_loss', 'binary_cross_entropy', 'binary_cross_entropy_with_logits', 'kl_div', 'cosine_similarity', 'pairwise_distance', '_scaled_dot_product_attention_flash', '_scaled_dot_product_attention_flash_backward', '_rnn_layer', '_rnn_layer_backward', '_nll_loss', '_nll_loss_backward', 'celu', 'prelu', 'rrelu', 'threshold', 'hardshrink', 'channel_shuffle', 'constant_pad_nd', 'native_dropout_backward', 'max_pool2d_with_indices_backward', 'max_pool3d', 'conv_transpose3d', 'im2col', 'col2im', 'max_unpool', 'feature_dropout', 'alpha_dropout', 'feature_alpha_dropout', 'soft_margin_loss', 'margin_ranking_loss', 'hinge_embedding_loss', 'cosine_embedding_loss', 'poisson_nll_loss', 'gaussian_nll_loss', 'triplet_margin_loss', 'multi_margin_loss', 'multilabel_margin_loss', 'multilabel_soft_margin_loss', 'fractional_max_pool2d', 'fractional_max_pool3d', '_embedding_bag_reduce', 'grid_sampler', 'grid_sampler_2d', 'grid_sampler_3d', 'ctc_loss', 'zeros_like', 'ones_like', 'full_like', 'empty_like', 'rand_like', 'randn_like', 'randint_like', 'bernoulli', 'multinomial', '_sgd_update_', '_adam_update_', '_rmsprop_update_', '_adagrad_update_', '_adadelta_update_', '_adamax_update_', '_nadam_update_', '_radam_update_', '_asgd_update_', '_rprop_update_', '_adafactor_update_', '_muon_update_'),
     'nn.functional': ('tanh', 'sigmoid', 'relu6', 'gelu', 'silu', 'mish', 'softplus', 'elu', 'selu', 'leaky_relu', 'hardtanh', 'hardsigmoid', 'hardswish', 'logsigmoid', 'softsign', 'pdist', 'pad', 'one_hot', 'softmax', 'log_softmax', 'linear', 'bilinear', 'conv1d', 'conv2d', 'conv3d', 'conv_transpose1d', 'conv_transpose2d', 'max_pool1d', 'max_pool2d', 'max_pool2d_with_indices', 'avg_pool1d', 'avg_pool2d', 'adaptive_avg_pool1d', 'adaptive_avg_pool2d', 'adaptive_max_pool1d', 'adaptive_max_pool2d', 'layer_norm', 'group_norm', 'rms_norm', 'cosine_similarity', 'pairwise_distance', 'normalize', 'scaled_dot_product_attention', 'glu', 'celu', 'prelu', 'rrelu', 'tanhshrink', 'threshold', 'softshrink', 'hardshrink', 'channel_shuffle', 'max_pool3d', 'max_pool3d_with_indices', 'avg_pool3d', 'adaptive_avg_pool3d', 'adaptive_max_pool3d', 'conv_transpose3d', 'local_response_norm'),
     'special': ('erf', 'erfc', 'erfinv', 'xlogy', 'sinc', 'logit', 'digamma', 'polygamma', 'i0', 'i0e', 'i1', 'i1e', 'ndtr', 'ndtri', 'log_ndtr', 'erfcx', 'entr', 'xlog1py', 'zeta', 'airy_ai', 'bessel_j0', 'bessel_j1', 'bessel_y0', 'bessel_y1', 'modified_bessel_i0', 'modified_bessel_i1', 'modified_bessel_k0', 'modified_bessel_k1', 'scaled_modified_bessel_k0', 'scaled_modified_bessel_k1', 'spherical_bessel_j0', 'chebyshev_polynomial_t', 'chebyshev_polynomial_u', 'chebyshev_polynomial_v', 'chebyshev_polynomial_w', 'shifted_chebyshev_polynomial_t', 'shifted_chebyshev_polynomial_u', 'shifted_chebyshev_polynomial_v', 'shifted_chebyshev_polynomial_w', 'hermite_polynomial_h', 'hermite_polynomial_he', 'laguerre_polynomial_l', 'legendre_polynomial_p', 'softmax', 'log_softmax'),
     'linalg': ('vector_norm', 'linalg_inv_ex', 'linalg_inv', 'linalg_solve_ex', 'linalg_solve', 'linalg_det', 'linalg_slogdet', 'linalg_cholesky_ex', 'linalg_cholesky', 'linalg_qr', 'linalg_svd', 'linalg_svdvals', 'linalg_eigh', 'linalg_eigvalsh', 'linalg_solve_triangular', 'linalg_lu_factor_ex', 'linalg_lu_factor', 'linalg_lu', 'linalg_lu_solve', 'linalg_householder_product', 'linalg_ldl_factor_ex', 'linalg_ldl_factor', 'linalg_ldl_solve', 'linalg_matrix_exp', 'linalg_matrix_power', 'linalg_multi_dot', 'linalg_matrix_norm', 'linalg_cond', 'linalg_pinv', 'linalg_matrix_rank', 'linalg_lstsq', 'linalg_tensorinv', 'linalg_tensorsolve', 'linalg_vecdot', 'linalg_diagonal', 'linalg_cross', 'linalg_vander'),

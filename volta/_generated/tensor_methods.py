@@ -22,8 +22,20 @@ class TensorMethods:
         """
         return _op.abs(self)
 
+    @_b.checked(_op.abs, method=True)
+    def absolute(self) -> Tensor:
+        """abs(Tensor self) -> Tensor
+        """
+        return _op.abs(self)
+
     @_b.checked(_op.neg, method=True)
     def neg(self) -> Tensor:
+        """neg(Tensor self) -> Tensor
+        """
+        return _op.neg(self)
+
+    @_b.checked(_op.neg, method=True)
+    def negative(self) -> Tensor:
         """neg(Tensor self) -> Tensor
         """
         return _op.neg(self)
@@ -112,14 +124,32 @@ class TensorMethods:
         """
         return _op.asin(self)
 
+    @_b.checked(_op.asin, method=True)
+    def arcsin(self) -> Tensor:
+        """asin(Tensor self) -> Tensor
+        """
+        return _op.asin(self)
+
     @_b.checked(_op.acos, method=True)
     def acos(self) -> Tensor:
         """acos(Tensor self) -> Tensor
         """
         return _op.acos(self)
 
+    @_b.checked(_op.acos, method=True)
+    def arccos(self) -> Tensor:
+        """acos(Tensor self) -> Tensor
+        """
+        return _op.acos(self)
+
     @_b.checked(_op.atan, method=True)
     def atan(self) -> Tensor:
+        """atan(Tensor self) -> Tensor
+        """
+        return _op.atan(self)
+
+    @_b.checked(_op.atan, method=True)
+    def arctan(self) -> Tensor:
         """atan(Tensor self) -> Tensor
         """
         return _op.atan(self)
@@ -206,6 +236,12 @@ class TensorMethods:
 
     @_b.checked(_op.trunc, method=True)
     def trunc(self) -> Tensor:
+        """trunc(Tensor self) -> Tensor
+        """
+        return _op.trunc(self)
+
+    @_b.checked(_op.trunc, method=True)
+    def fix(self) -> Tensor:
         """trunc(Tensor self) -> Tensor
         """
         return _op.trunc(self)
@@ -444,8 +480,20 @@ class TensorMethods:
         """
         return _op.ne(self, other)
 
+    @_b.checked(_op.ne, method=True)
+    def not_equal(self, other: Tensor | Number) -> Tensor:
+        """ne(Tensor self, Tensor other) -> Tensor
+        """
+        return _op.ne(self, other)
+
     @_b.checked(_op.lt, method=True)
     def lt(self, other: Tensor | Number) -> Tensor:
+        """lt(Tensor self, Tensor other) -> Tensor
+        """
+        return _op.lt(self, other)
+
+    @_b.checked(_op.lt, method=True)
+    def less(self, other: Tensor | Number) -> Tensor:
         """lt(Tensor self, Tensor other) -> Tensor
         """
         return _op.lt(self, other)
@@ -456,14 +504,32 @@ class TensorMethods:
         """
         return _op.le(self, other)
 
+    @_b.checked(_op.le, method=True)
+    def less_equal(self, other: Tensor | Number) -> Tensor:
+        """le(Tensor self, Tensor other) -> Tensor
+        """
+        return _op.le(self, other)
+
     @_b.checked(_op.gt, method=True)
     def gt(self, other: Tensor | Number) -> Tensor:
         """gt(Tensor self, Tensor other) -> Tensor
         """
         return _op.gt(self, other)
 
+    @_b.checked(_op.gt, method=True)
+    def greater(self, other: Tensor | Number) -> Tensor:
+        """gt(Tensor self, Tensor other) -> Tensor
+        """
+        return _op.gt(self, other)
+
     @_b.checked(_op.ge, method=True)
     def ge(self, other: Tensor | Number) -> Tensor:
+        """ge(Tensor self, Tensor other) -> Tensor
+        """
+        return _op.ge(self, other)
+
+    @_b.checked(_op.ge, method=True)
+    def greater_equal(self, other: Tensor | Number) -> Tensor:
         """ge(Tensor self, Tensor other) -> Tensor
         """
         return _op.ge(self, other)
@@ -580,6 +646,14 @@ class TensorMethods:
         """
         return _op.acosh(self)
 
+    @_b.checked(_op.acosh, method=True)
+    def arccosh(self) -> Tensor:
+        """acosh(Tensor self) -> Tensor
+        
+        Inverse hyperbolic cosine, elementwise.
+        """
+        return _op.acosh(self)
+
     @_b.checked(_op.asinh, method=True)
     def asinh(self) -> Tensor:
         """asinh(Tensor self) -> Tensor
@@ -588,8 +662,24 @@ class TensorMethods:
         """
         return _op.asinh(self)
 
+    @_b.checked(_op.asinh, method=True)
+    def arcsinh(self) -> Tensor:
+        """asinh(Tensor self) -> Tensor
+        
+        Inverse hyperbolic sine, elementwise.
+        """
+        return _op.asinh(self)
+
     @_b.checked(_op.atanh, method=True)
     def atanh(self) -> Tensor:
+        """atanh(Tensor self) -> Tensor
+        
+        Inverse hyperbolic tangent, elementwise.
+        """
+        return _op.atanh(self)
+
+    @_b.checked(_op.atanh, method=True)
+    def arctanh(self) -> Tensor:
         """atanh(Tensor self) -> Tensor
         
         Inverse hyperbolic tangent, elementwise.
@@ -1160,6 +1250,12 @@ class TensorMethods:
         """
         return _op.outer(self, vec2)
 
+    @_b.checked(_op.outer, method=True)
+    def ger(self, vec2: Tensor) -> Tensor:
+        """outer(Tensor self, Tensor vec2) -> Tensor
+        """
+        return _op.outer(self, vec2)
+
     @_b.checked(_op.dot, method=True)
     def dot(self, tensor: Tensor) -> Tensor:
         """dot(Tensor self, Tensor tensor) -> Tensor
@@ -1457,6 +1553,14 @@ class TensorMethods:
         if dim1.__class__ is not int or not -9223372036854775808 <= dim1 <= 9223372036854775807: dim1 = _b.int_arg(dim1, 'dim1', 'transpose')
         return _op.transpose(self, dim0, dim1)
 
+    @_b.checked(_op.transpose, method=True)
+    def swapdims(self, dim0: int, dim1: int) -> Tensor:
+        """transpose(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
+        """
+        if dim0.__class__ is not int or not -9223372036854775808 <= dim0 <= 9223372036854775807: dim0 = _b.int_arg(dim0, 'dim0', 'transpose')
+        if dim1.__class__ is not int or not -9223372036854775808 <= dim1 <= 9223372036854775807: dim1 = _b.int_arg(dim1, 'dim1', 'transpose')
+        return _op.transpose(self, dim0, dim1)
+
     @_b.checked(_op.swapaxes, method=True)
     def swapaxes(self, axis0: int, axis1: int) -> Tensor:
         """swapaxes(Tensor(a) self, int axis0, int axis1) -> Tensor(a)
@@ -1566,6 +1670,14 @@ class TensorMethods:
 
     @_b.checked(_op.movedim, method=True)
     def movedim(self, source: int | Sequence[int], destination: int | Sequence[int]) -> Tensor:
+        """movedim(Tensor(a) self, int[1] source, int[1] destination) -> Tensor(a)
+        """
+        source = _b.int_list(source, 1, 'source')
+        destination = _b.int_list(destination, 1, 'destination')
+        return _op.movedim(self, source, destination)
+
+    @_b.checked(_op.movedim, method=True)
+    def moveaxis(self, source: int | Sequence[int], destination: int | Sequence[int]) -> Tensor:
         """movedim(Tensor(a) self, int[1] source, int[1] destination) -> Tensor(a)
         """
         source = _b.int_list(source, 1, 'source')
@@ -2223,8 +2335,24 @@ class TensorMethods:
         """
         return _op.abs_(self)
 
+    @_b.checked(_op.abs_, method=True)
+    def absolute_(self) -> Tensor:
+        """abs_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of abs.
+        """
+        return _op.abs_(self)
+
     @_b.checked(_op.neg_, method=True)
     def neg_(self) -> Tensor:
+        """neg_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of neg.
+        """
+        return _op.neg_(self)
+
+    @_b.checked(_op.neg_, method=True)
+    def negative_(self) -> Tensor:
         """neg_(Tensor(a!) self) -> Tensor(a!)
         
         In-place version of neg.
@@ -2335,6 +2463,14 @@ class TensorMethods:
         """
         return _op.asin_(self)
 
+    @_b.checked(_op.asin_, method=True)
+    def arcsin_(self) -> Tensor:
+        """asin_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of asin.
+        """
+        return _op.asin_(self)
+
     @_b.checked(_op.acos_, method=True)
     def acos_(self) -> Tensor:
         """acos_(Tensor(a!) self) -> Tensor(a!)
@@ -2343,8 +2479,24 @@ class TensorMethods:
         """
         return _op.acos_(self)
 
+    @_b.checked(_op.acos_, method=True)
+    def arccos_(self) -> Tensor:
+        """acos_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of acos.
+        """
+        return _op.acos_(self)
+
     @_b.checked(_op.atan_, method=True)
     def atan_(self) -> Tensor:
+        """atan_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of atan.
+        """
+        return _op.atan_(self)
+
+    @_b.checked(_op.atan_, method=True)
+    def arctan_(self) -> Tensor:
         """atan_(Tensor(a!) self) -> Tensor(a!)
         
         In-place version of atan.
@@ -2450,6 +2602,14 @@ class TensorMethods:
 
     @_b.checked(_op.trunc_, method=True)
     def trunc_(self) -> Tensor:
+        """trunc_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of trunc.
+        """
+        return _op.trunc_(self)
+
+    @_b.checked(_op.trunc_, method=True)
+    def fix_(self) -> Tensor:
         """trunc_(Tensor(a!) self) -> Tensor(a!)
         
         In-place version of trunc.
@@ -2630,8 +2790,24 @@ class TensorMethods:
         """
         return _op.ne_(self, other)
 
+    @_b.checked(_op.ne_, method=True)
+    def not_equal_(self, other: Tensor | Number) -> Tensor:
+        """ne_(Tensor(a!) self, Tensor other) -> Tensor(a!)
+        
+        In-place version of ne.
+        """
+        return _op.ne_(self, other)
+
     @_b.checked(_op.lt_, method=True)
     def lt_(self, other: Tensor | Number) -> Tensor:
+        """lt_(Tensor(a!) self, Tensor other) -> Tensor(a!)
+        
+        In-place version of lt.
+        """
+        return _op.lt_(self, other)
+
+    @_b.checked(_op.lt_, method=True)
+    def less_(self, other: Tensor | Number) -> Tensor:
         """lt_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
         In-place version of lt.
@@ -2646,6 +2822,14 @@ class TensorMethods:
         """
         return _op.le_(self, other)
 
+    @_b.checked(_op.le_, method=True)
+    def less_equal_(self, other: Tensor | Number) -> Tensor:
+        """le_(Tensor(a!) self, Tensor other) -> Tensor(a!)
+        
+        In-place version of le.
+        """
+        return _op.le_(self, other)
+
     @_b.checked(_op.gt_, method=True)
     def gt_(self, other: Tensor | Number) -> Tensor:
         """gt_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -2654,8 +2838,24 @@ class TensorMethods:
         """
         return _op.gt_(self, other)
 
+    @_b.checked(_op.gt_, method=True)
+    def greater_(self, other: Tensor | Number) -> Tensor:
+        """gt_(Tensor(a!) self, Tensor other) -> Tensor(a!)
+        
+        In-place version of gt.
+        """
+        return _op.gt_(self, other)
+
     @_b.checked(_op.ge_, method=True)
     def ge_(self, other: Tensor | Number) -> Tensor:
+        """ge_(Tensor(a!) self, Tensor other) -> Tensor(a!)
+        
+        In-place version of ge.
+        """
+        return _op.ge_(self, other)
+
+    @_b.checked(_op.ge_, method=True)
+    def greater_equal_(self, other: Tensor | Number) -> Tensor:
         """ge_(Tensor(a!) self, Tensor other) -> Tensor(a!)
         
         In-place version of ge.
@@ -2766,6 +2966,14 @@ class TensorMethods:
         """
         return _op.acosh_(self)
 
+    @_b.checked(_op.acosh_, method=True)
+    def arccosh_(self) -> Tensor:
+        """acosh_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of acosh.
+        """
+        return _op.acosh_(self)
+
     @_b.checked(_op.asinh_, method=True)
     def asinh_(self) -> Tensor:
         """asinh_(Tensor(a!) self) -> Tensor(a!)
@@ -2774,8 +2982,24 @@ class TensorMethods:
         """
         return _op.asinh_(self)
 
+    @_b.checked(_op.asinh_, method=True)
+    def arcsinh_(self) -> Tensor:
+        """asinh_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of asinh.
+        """
+        return _op.asinh_(self)
+
     @_b.checked(_op.atanh_, method=True)
     def atanh_(self) -> Tensor:
+        """atanh_(Tensor(a!) self) -> Tensor(a!)
+        
+        In-place version of atanh.
+        """
+        return _op.atanh_(self)
+
+    @_b.checked(_op.atanh_, method=True)
+    def arctanh_(self) -> Tensor:
         """atanh_(Tensor(a!) self) -> Tensor(a!)
         
         In-place version of atanh.

@@ -225,9 +225,10 @@ def svd_lowrank(A: Tensor, q: int | None = 6, niter: int | None = 2, M: Tensor |
 
 
 @composite("pca_lowrank")
-def pca_lowrank(A: Tensor, q: int | None = None, center: bool = True, niter: int = 2
+def pca_lowrank(A: Tensor, q: int | None = None, center: bool | None = True, niter: int = 2
                 ) -> tuple[Tensor, Tensor, Tensor]:
-    """svd_lowrank of the centred ``A`` (torch.pca_lowrank's argument checks)."""
+    """svd_lowrank of the centred ``A`` (torch.pca_lowrank's argument checks; a None
+    ``center``, which PyTorch's Python function takes as false, centres nothing)."""
     m, n = _matrix_sizes(A, "pca_lowrank")
     if q is None:
         q = min(6, m, n)
