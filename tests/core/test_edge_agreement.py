@@ -269,3 +269,36 @@ def test_joining_tensors_of_both_half_types_promotes_as_pytorch_does(fn: str,
         return getattr(lib, fn)([lib.arange(4).reshape(2, 2).to(getattr(lib, d))
                                  for d in dtypes])
     _agree(lambda: call(volta), lambda: call(torch))
+
+
+@pytest.mark.parametrize("fn", ["vector_norm", "norm"])
+@pytest.mark.parametrize("dtype, out", [("int64", "float32"), ("bool", None), ("float32", "int32"),
+                                        ("float32", "float16"), ("float16", "float32"),
+                                        ("float32", None), ("float16", "bfloat16")])
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+def test_vector_norm_checks_the_input_and_dtype_as_pytorch_does(fn: str, dtype: str, out: Any,
+                                                                device: str) -> None:
+    """A floating input only, even with a floating ``dtype``; a dtype that does not narrow."""
+    if device == "wgpu" and "bfloat16" in (dtype, out):
+        return  # wgpu has no bfloat16 tensors (the CPU case covers the rule)
+    def call(lib: Any, to: Any = lambda t: t) -> Any:
+        fn_ = getattr(lib.linalg, fn) if fn == "vector_norm" else lib.norm
+        kwargs = {} if out is None else {"dtype": getattr(lib, out)}
+        return fn_(to(lib.tensor([3, 4]).to(getattr(lib, dtype))), **kwargs)
+    _agree(lambda: call(volta, lambda t: t.to(device)), lambda: call(torch))
+
+
+@pytest.mark.parametrize("out", ["int8", "int64", "bool", "float64", "float16"])
+def test_nanmean_takes_a_floating_dtype_only(out: str) -> None:
+    _agree(lambda: volta.nanmean(volta.tensor([1.0, float("nan"), 2.0]), dtype=getattr(volta, out)),
+           lambda: torch.nanmean(torch.tensor([1.0, float("nan"), 2.0]), dtype=getattr(torch, out)))
+
+
+def test_bernoulli_takes_p_none_only_by_omission() -> None:
+    """PyTorch's bernoulli(t) and bernoulli(t, p) are two overloads (``none_by_omission``)."""
+    probabilities = [0.0, 1.0]
+    for call in (lambda m: m.bernoulli(m.tensor(probabilities), p=None),
+                 lambda m: m.tensor(probabilities).bernoulli(None)):
+        _agree(lambda: call(volta), lambda: call(torch))
+    _agree(lambda: volta.bernoulli(volta.tensor(probabilities)),
+           lambda: torch.bernoulli(torch.tensor(probabilities)))

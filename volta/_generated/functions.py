@@ -4472,9 +4472,11 @@ def randint_like(*args: Any, **kwargs: Any) -> Any:
     return _b.call_overloaded((_op.randint_like, _op.randint_like_high,), args, kwargs, 'randint_like')
 
 @_b.checked(_op.bernoulli)
-def bernoulli(input: Tensor, p: float | None = None, *, generator: Generator | None = None) -> Tensor:
+def bernoulli(input: Tensor, p: float | None = _b.OMITTED, *, generator: Generator | None = None) -> Tensor:
     """bernoulli(Tensor self, float? p=None, *, Generator? generator=None) -> Tensor
     """
+    if p is None: _b.reject_none('p', 'float', 'bernoulli')
+    if p is _b.OMITTED: p = None
     if p is not None and p.__class__ is not float: p = _b.float_arg(p, 'p', 'bernoulli')
     return _op.bernoulli(input, p, generator)
 

@@ -2127,9 +2127,11 @@ class TensorMethods:
         return _op.hardshrink(self, lambd)
 
     @_b.checked(_op.bernoulli, method=True)
-    def bernoulli(self, p: float | None = None, *, generator: Generator | None = None) -> Tensor:
+    def bernoulli(self, p: float | None = _b.OMITTED, *, generator: Generator | None = None) -> Tensor:
         """bernoulli(Tensor self, float? p=None, *, Generator? generator=None) -> Tensor
         """
+        if p is None: _b.reject_none('p', 'float', 'bernoulli')
+        if p is _b.OMITTED: p = None
         if p is not None and p.__class__ is not float: p = _b.float_arg(p, 'p', 'bernoulli')
         return _op.bernoulli(self, p, generator)
 

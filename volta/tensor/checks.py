@@ -591,6 +591,23 @@ def not_implemented_for(kernel_name: str, dtype: D.dtype) -> DTypeError:
     return DTypeError(f'"{kernel_name}" not implemented for \'{scalar_type_name(dtype)}\'')
 
 
+def check_vector_norm_dtypes(self: Tensor, dtype: D.dtype | None) -> None:
+    """linalg.vector_norm takes a floating input only (whatever ``dtype`` asks for), and a
+    ``dtype`` that is floating and that the input converts to without narrowing."""
+    if not self.dtype.is_floating_point:
+        raise DTypeError(f"linalg.vector_norm: Expected a floating point or complex tensor as "
+                         f"input. Got {scalar_type_name(self.dtype)}")
+    if dtype is None:
+        return
+    if not dtype.is_floating_point:
+        raise DTypeError(f"linalg.vector_norm: dtype should be floating point or complex, but "
+                         f"got {scalar_type_name(dtype)}")
+    if D.promote_types(self.dtype, dtype) is not dtype:
+        raise DTypeError(f"linalg.vector_norm: the dtype of the input "
+                         f"({scalar_type_name(self.dtype)}) should be convertible without "
+                         f"narrowing to the specified dtype ({scalar_type_name(dtype)})")
+
+
 def check_bincount_input(self: Tensor) -> None:
     """PyTorch's bincount counts integers only (its kernel has no bool or floating version),
     of a 1-d tensor."""

@@ -43,6 +43,7 @@ from volta.tensor.checks import (
     check_searchsorted_dtype,
     check_searchsorted_sorter,
     check_selection_dtype,
+    check_vector_norm_dtypes,
     clamp_operands,
     einsum_subscripts,
     empty_median_value,
@@ -432,6 +433,7 @@ def std(self: Tensor, dim: Any = None, correction: Any = None, keepdim: bool = F
 @kernel("vector_norm")
 def vector_norm(self: Tensor, ord: Any = 2, dim: Any = None, keepdim: bool = False,
                 dtype: Any = None) -> Tensor:
+    check_vector_norm_dtypes(self, dtype)
     x, out = _float_array(self, "linalg.vector_norm", dtype)
     axes = _axes(dim, self.ndim, "linalg.vector_norm")
     p = float(ord)

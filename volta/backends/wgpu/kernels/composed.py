@@ -21,6 +21,7 @@ from volta.tensor.checks import (
     check_native_batch_norm,
     check_native_layer_norm,
     check_one_hot_classes,
+    check_vector_norm_dtypes,
     clamp_operands,
     norm_stats_dtype,
 )
@@ -362,6 +363,7 @@ def diagonal_backward(grad_output: Tensor, input_sizes: Sequence[int], offset: i
 
 def vector_norm(self: Tensor, ord: Any = 2, dim: Any = None, keepdim: bool = False,
                 dtype: Any = None) -> Tensor:
+    check_vector_norm_dtypes(self, dtype)
     x = _float(self if dtype is None else self.to(dtype), "linalg.vector_norm")
     dims = list(_dims(dim, self.ndim, "linalg.vector_norm"))
     p = float(ord)
