@@ -302,3 +302,16 @@ def test_bernoulli_takes_p_none_only_by_omission() -> None:
         _agree(lambda: call(volta), lambda: call(torch))
     _agree(lambda: volta.bernoulli(volta.tensor(probabilities)),
            lambda: torch.bernoulli(torch.tensor(probabilities)))
+
+
+@pytest.mark.parametrize("shape", [(), (3,), (3, 2), (0,), (2, 0)])
+@pytest.mark.parametrize("dtype", ["int64", "bool", "float32"])
+@pytest.mark.parametrize("keepdim", [False, True])
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+def test_logsumexp_over_no_dims_as_pytorch(shape: tuple, dtype: str, keepdim: bool,
+                                                       device: str) -> None:
+    """PyTorch rejects logsumexp(dim=[]) of a non-empty tensor of 1 or more dims unless
+    keepdim."""
+    _agree(lambda: volta.logsumexp(volta.ones(shape, dtype=getattr(volta, dtype)).to(device), [],
+                                   keepdim),
+           lambda: torch.logsumexp(torch.ones(shape, dtype=getattr(torch, dtype)), [], keepdim))

@@ -608,6 +608,14 @@ def check_vector_norm_dtypes(self: Tensor, dtype: D.dtype | None) -> None:
                          f"narrowing to the specified dtype ({scalar_type_name(dtype)})")
 
 
+def check_logsumexp_all_dims(self: Tensor, dim: Sequence[int], keepdim: bool) -> None:
+    """PyTorch's logsumexp of a non-empty tensor over ``dim=[]`` (all dims) without keepdim
+    fails: it adds the kept-dim maxima into the reduced result in place."""
+    if len(dim) == 0 and not keepdim and self.ndim > 0 and self.numel() > 0:
+        raise ShapeError(f"output with shape [] doesn't match the broadcast shape "
+                         f"{[1] * self.ndim}")
+
+
 def check_bincount_input(self: Tensor) -> None:
     """PyTorch's bincount counts integers only (its kernel has no bool or floating version),
     of a 1-d tensor."""

@@ -32,6 +32,7 @@ from volta.tensor.checks import (
     check_conv,
     check_index_add,
     check_index_dtype,
+    check_logsumexp_all_dims,
     check_masked_scatter_dtypes,
     check_mm,
     check_multinomial,
@@ -459,6 +460,7 @@ def vector_norm(self: Tensor, ord: Any = 2, dim: Any = None, keepdim: bool = Fal
 
 @kernel("logsumexp")
 def logsumexp(self: Tensor, dim: Any, keepdim: bool = False) -> Tensor:
+    check_logsumexp_all_dims(self, dim, keepdim)
     out = self.dtype if self.dtype.is_floating_point else D.get_default_dtype()
     x = A(self).astype(_compute(out), copy=False)
     axes = _axes(dim, self.ndim, "logsumexp")
