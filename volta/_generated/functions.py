@@ -3118,14 +3118,13 @@ def ifftshift(input: Tensor, dim: int | Sequence[int] | None = None) -> Tensor:
     dim = _b.int_list(dim, 1, 'dim')
     return _op.ifftshift(input, dim)
 
-@_b.checked(_op.sort)
-def sort(input: Tensor, dim: int = -1, descending: bool = False, *, stable: bool | None = False) -> tuple[Tensor, Tensor]:
-    """sort(Tensor self, int dim=-1, bool descending=False, *, bool? stable=False) -> (Tensor values, Tensor indices)
+def sort(*args: Any, **kwargs: Any) -> Any:
+    """sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)
+    sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)
+    
+    Sorted along dim, with the indices; ties keep their order (every volta sort is stable).
     """
-    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'sort')
-    if descending.__class__ is not bool: descending = _b.bool_arg(descending, 'descending', 'sort')
-    if stable is not None and stable.__class__ is not bool: stable = _b.bool_arg(stable, 'stable', 'sort')
-    return _b.named_result('sort', ('values', 'indices'), _op.sort(input, dim, descending, stable))
+    return _b.call_overloaded((_op.sort, _op.sort_stable,), args, kwargs, 'sort')
 
 def argsort(*args: Any, **kwargs: Any) -> Any:
     """argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor

@@ -1884,14 +1884,13 @@ class TensorMethods:
         if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'diff')
         return _op.diff(self, n, dim, prepend, append)
 
-    @_b.checked(_op.sort, method=True)
-    def sort(self, dim: int = -1, descending: bool = False, *, stable: bool | None = False) -> tuple[Tensor, Tensor]:
-        """sort(Tensor self, int dim=-1, bool descending=False, *, bool? stable=False) -> (Tensor values, Tensor indices)
+    def sort(self, *args: Any, **kwargs: Any) -> Any:
+        """sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)
+        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)
+        
+        Sorted along dim, with the indices; ties keep their order (every volta sort is stable).
         """
-        if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'sort')
-        if descending.__class__ is not bool: descending = _b.bool_arg(descending, 'descending', 'sort')
-        if stable is not None and stable.__class__ is not bool: stable = _b.bool_arg(stable, 'stable', 'sort')
-        return _b.named_result('sort', ('values', 'indices'), _op.sort(self, dim, descending, stable))
+        return _b.call_overloaded((_op.sort, _op.sort_stable,), (self, *args), kwargs, 'sort')
 
     def argsort(self, *args: Any, **kwargs: Any) -> Any:
         """argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor

@@ -343,14 +343,22 @@ def meshgrid(tensors: Sequence[Tensor], indexing: str | None = None) -> tuple[Te
 @composite("argsort")
 def argsort(self: Tensor, dim: int = -1, descending: bool = False) -> Tensor:
     """The indices that sort ``self`` along ``dim``."""
-    return R.sort(self, dim, descending, False)[1]
+    return R.sort(self, dim, descending)[1]
 
 
 @composite("argsort.stable")
 def argsort_stable(self: Tensor, stable: bool, dim: int = -1, descending: bool = False
                    ) -> Tensor:
-    """The indices that sort ``self`` along ``dim`` (ties in their order when ``stable``)."""
-    return R.sort(self, dim, descending, stable)[1]
+    """The indices that sort ``self`` along ``dim`` (ties in their order: volta's sort is
+    always stable)."""
+    return R.sort(self, dim, descending)[1]
+
+
+@composite("sort.stable")
+def sort_stable(self: Tensor, stable: bool | None, dim: int = -1, descending: bool = False
+                ) -> tuple[Tensor, Tensor]:
+    """PyTorch's overload for ``stable=``: volta's sort is always stable."""
+    return R.sort(self, dim, descending)
 
 
 @composite("take_along_dim")

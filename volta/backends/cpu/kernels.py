@@ -945,8 +945,8 @@ def _sort_indices(a: np.ndarray, d: int, descending: bool) -> np.ndarray:
 
 
 @kernel("sort")
-def sort(self: Tensor, dim: int = -1, descending: bool = False, stable: Any = False
-         ) -> tuple[Tensor, Tensor]:
+def sort(self: Tensor, dim: int = -1, descending: bool = False) -> tuple[Tensor, Tensor]:
+    """Stable: ties keep their order (sort.stable is this kernel too)."""
     a = A(self)
     d = wrap_dim(dim, a.ndim, "sort")
     if a.ndim == 0:

@@ -152,8 +152,8 @@ def bitonic_sort(rows: Tensor, descending: bool) -> tuple[Tensor, Tensor]:
     return values, indices
 
 
-def sort(self: Tensor, dim: int = -1, descending: bool = False, stable: Any = False
-         ) -> tuple[Tensor, Tensor]:
+def sort(self: Tensor, dim: int = -1, descending: bool = False) -> tuple[Tensor, Tensor]:
+    """Stable: ties keep their order (sort.stable is this kernel too)."""
     if self.ndim == 0:
         return copy_into(empty((), self.dtype, self._device), self), \
             empty((), D.int64, self._device).fill_(0)
