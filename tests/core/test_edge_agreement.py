@@ -315,3 +315,22 @@ def test_logsumexp_over_no_dims_as_pytorch(shape: tuple, dtype: str, keepdim: bo
     _agree(lambda: volta.logsumexp(volta.ones(shape, dtype=getattr(volta, dtype)).to(device), [],
                                    keepdim),
            lambda: torch.logsumexp(torch.ones(shape, dtype=getattr(torch, dtype)), [], keepdim))
+
+
+@pytest.mark.parametrize("eps", [float("nan"), -1e-8, 0.0, 1e-8])
+def test_cosine_similarity_rejects_a_nan_eps(eps: float) -> None:
+    _agree(lambda: volta.nn.functional.cosine_similarity(volta.ones(2, 3), volta.ones(2, 3),
+                                                         eps=eps),
+           lambda: torch.nn.functional.cosine_similarity(torch.ones(2, 3), torch.ones(2, 3),
+                                                         eps=eps))
+
+
+@pytest.mark.parametrize("dtype", ["int32", "int64", "float32", "float64"])
+@pytest.mark.parametrize("var", [2.0, 0.5, 0.0, -1.0, 2])
+def test_gaussian_nll_loss_with_a_float_var_as_pytorch(dtype: str, var: Any) -> None:
+    """A float var is that variance everywhere, floating even for an integer input."""
+    def call(lib: Any) -> Any:
+        values = lib.arange(6).reshape(2, 3).to(getattr(lib, dtype))
+        return lib.nn.functional.gaussian_nll_loss(values, values * 2, var)
+    agree(lambda: call(volta), lambda: call(torch),
+          lambda v, t: np.testing.assert_allclose(v.numpy(), t.numpy(), rtol=1e-6))

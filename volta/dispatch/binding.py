@@ -176,8 +176,11 @@ def int_arg(value: Any, name: str, op: str) -> int:
 
 
 def float_arg(value: Any, name: str, op: str) -> float | int:
-    """A ``float`` argument: any real number or one-element tensor, not a bool."""
-    if isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_)):
+    """A ``float`` argument: any real number or one-element tensor not of dtype bool; a Python
+    bool is 0.0 or 1.0, as PyTorch's parser takes it (``isclose(a, b, 0.0, True)``)."""
+    if isinstance(value, (bool, np.bool_)):
+        return float(value)
+    if isinstance(value, numbers.Real):
         return value
     if isinstance(value, _tensor_type()) and value.numel() == 1 and value.dtype is not D.bool_:
         return value.item()

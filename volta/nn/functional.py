@@ -811,7 +811,7 @@ def gaussian_nll_loss(input: Tensor, target: Tensor, var: Tensor | float, full: 
     if isinstance(var, float):
         if var < 0:
             raise InvalidArgumentError("var has negative entry/entries")
-        var = input.new_full(tuple(input.shape), float(var))
+        var = var * volta.ones_like(input)  # PyTorch's: floating even for an integer input
     return _F.gaussian_nll_loss(input, target, var, full, eps, reduction)
 
 

@@ -810,7 +810,7 @@ def hinge_margin(self: Tensor, margin: float) -> float | int:
 
 
 def check_cosine_similarity_eps(eps: float) -> None:
-    if eps < 0:
+    if not eps >= 0:  # nan too
         raise InvalidArgumentError(f"eps must be non-negative, got: {eps:g}")
 
 
