@@ -275,14 +275,16 @@ def bind(op: Any, args: tuple, kwargs: dict) -> tuple | None:
             return None
         if not _matches(a, v, takes_numbers(op, a)):
             return None
-        values.append(_normalise(a, v))
+        values.append(_normalise(a, v, op))
     if used != len(kwargs):
         return None
     return tuple(values)
 
 
-def _normalise(arg: Any, value: Any) -> Any:
+def _normalise(arg: Any, value: Any, op: Any) -> Any:
     t = arg.type
+    if t.base in ("int", "SymInt") and not t.is_list and value is not None:
+        return int_arg(value, arg.name, op.schema.name.name)  # int64, as for one overload
     if t.is_list and t.base in ("int", "SymInt"):
         return int_list(value, t.list_size or 0, arg.name)
     if t.is_list and t.base == "Tensor":
