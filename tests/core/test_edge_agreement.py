@@ -334,3 +334,38 @@ def test_gaussian_nll_loss_with_a_float_var_as_pytorch(dtype: str, var: Any) -> 
         return lib.nn.functional.gaussian_nll_loss(values, values * 2, var)
     agree(lambda: call(volta), lambda: call(torch),
           lambda v, t: np.testing.assert_allclose(v.numpy(), t.numpy(), rtol=1e-6))
+
+
+@pytest.mark.parametrize("shape", [(0, 3), (2, 3)])
+@pytest.mark.parametrize("dtype", ["bool", "int64", "float16", "float32"])
+@pytest.mark.parametrize("p", [0.0, 0.3, 1.0])
+def test_dropout_of_a_non_floating_tensor_as_pytorch(shape: tuple, dtype: str, p: float) -> None:
+    """Training dropout with 0 < p < 1 scales in place by a float: only an empty integer or
+    bool tensor passes."""
+    def same(v: Any, t: Any) -> None:
+        assert v.dtype.name == str(t.dtype).removeprefix("torch.") and v.shape == t.shape
+    agree(lambda: volta.nn.functional.dropout(volta.ones(shape, dtype=getattr(volta, dtype)), p,
+                                              True),
+          lambda: torch.nn.functional.dropout(torch.ones(shape, dtype=getattr(torch, dtype)), p,
+                                              True), same)
+
+
+def _lu_unpack_cases(lib: Any) -> dict[str, Callable[[], Any]]:
+    LU = lib.ones(3, 3)
+    pivots = lib.tensor([1, 2, 3], dtype=lib.int32)
+    return {
+        "bool LU, data only": lambda: lib.lu_unpack(LU.bool(), pivots, True, False),
+        "uint8 pivots, data only": lambda: lib.lu_unpack(LU, pivots.to(lib.uint8), True, False),
+        "uint8 pivots unpacked": lambda: lib.lu_unpack(LU, pivots.to(lib.uint8), True, True),
+        "float pivots, nothing": lambda: lib.lu_unpack(LU, pivots.float(), False, False),
+        "0-d pivots, data only": lambda: lib.lu_unpack(LU, lib.tensor(1.0), True, False),
+        "bool LU, both": lambda: lib.lu_unpack(LU.bool(), pivots, True, True),
+        "int LU, both": lambda: lib.lu_unpack(LU.int(), pivots, True, True),
+        "1-d LU, nothing": lambda: lib.lu_unpack(lib.ones(3), pivots, False, False),
+    }
+
+
+@pytest.mark.parametrize("case", sorted(_lu_unpack_cases(torch)))
+def test_lu_unpack_checks_the_pivots_only_when_it_unpacks_them(case: str) -> None:
+    _agree(lambda: tuple(_lu_unpack_cases(volta)[case]()),
+           lambda: tuple(_lu_unpack_cases(torch)[case]()))

@@ -270,7 +270,7 @@ def lu_unpack(LU_data: Tensor, LU_pivots: Tensor, unpack_data: bool = True,
               unpack_pivots: bool = True) -> tuple[Tensor, Tensor, Tensor]:
     """P, L, U of a packed LU; the parts not asked for are empty tensors, as in PyTorch."""
     check_matrix("lu_unpack", LU_data, name="LU_data")
-    if LU_pivots.dtype is not D.int32:
+    if unpack_pivots and LU_pivots.dtype is not D.int32:  # PyTorch reads them only then
         raise DTypeError("lu_unpack: LU_pivots is expected to be a contiguous tensor of "
                          f"torch.int32 dtype. Note: this function is intended to be used with "
                          f"the output produced by torch.linalg.lu_factor. Got {LU_pivots.dtype}")
