@@ -369,3 +369,39 @@ def _lu_unpack_cases(lib: Any) -> dict[str, Callable[[], Any]]:
 def test_lu_unpack_checks_the_pivots_only_when_it_unpacks_them(case: str) -> None:
     _agree(lambda: tuple(_lu_unpack_cases(volta)[case]()),
            lambda: tuple(_lu_unpack_cases(torch)[case]()))
+
+
+@pytest.mark.parametrize("threshold, value", [(0.49, -2.4e-43), (0.5, 7.9), (-0.5, 9), (1.9, 2.5),
+                                              (float("nan"), 0), (0, float("inf")), (2**40, 1)])
+@pytest.mark.parametrize("dtype", ["int32", "uint8", "bool", "float16", "float32"])
+def test_threshold_keeps_the_dtype_and_truncates_numbers_for_integers(
+        threshold: float, value: float, dtype: str) -> None:
+    _agree(lambda: volta.nn.functional.threshold(
+               volta.tensor([-2, 0, 1, 3]).to(getattr(volta, dtype)), threshold, value),
+           lambda: torch.nn.functional.threshold(
+               torch.tensor([-2, 0, 1, 3]).to(getattr(torch, dtype)), threshold, value))
+
+
+@pytest.mark.parametrize("call", [
+    lambda m: m.full([2], float("inf"), dtype=m.int8),
+    lambda m: m.full([2], 300.5, dtype=m.int8),
+    lambda m: m.full([2], 2.7, dtype=m.int8),
+    lambda m: m.full([2], float("nan"), dtype=m.int64),
+    lambda m: m.full([2], float("nan"), dtype=m.bool),
+    lambda m: m.nn.functional.hardtanh(m.ones(3, dtype=m.uint8), float("inf"), float("inf")),
+    lambda m: m.nn.functional.hardtanh(m.ones(3, dtype=m.int32), float("-inf"), 2.0),
+    lambda m: m.nn.functional.hardtanh(m.ones(3, dtype=m.int32), -2.5, 2.5),
+    lambda m: m.nn.functional.pdist(m.ones(3, 2), float("nan")),
+    lambda m: m.topk(m.tensor([True, False]), 1),
+    lambda m: m.topk(m.tensor([], dtype=m.bool), 0),
+])
+def test_numbers_an_integer_dtype_cannot_hold_are_errors_not_raw(call) -> None:
+    """A non-finite or out-of-range float for an integer tensor is PyTorch's overflow error (a
+    VoltaError, not Python's OverflowError); pdist's p and topk's dtype as PyTorch checks them."""
+    _agree(lambda: call(volta), lambda: call(torch))
+
+
+@pytest.mark.parametrize("dtype", ["bool", "int32", "float32"])
+def test_wgpu_topk_checks_the_dtype_as_the_cpu(dtype: str) -> None:
+    _agree(lambda: volta.topk(volta.tensor([1, 0]).to(getattr(volta, dtype)).to("wgpu"), 1),
+           lambda: torch.topk(torch.tensor([1, 0]).to(getattr(torch, dtype)), 1))

@@ -2896,11 +2896,13 @@ def permute_copy(input: Tensor, dims: int | Sequence[int]) -> Tensor:
     return _op.permute_copy(input, dims)
 
 @_b.checked(_op.squeeze_copy)
-def squeeze_copy(input: Tensor, dim: int | Sequence[int] | None = None) -> Tensor:
+def squeeze_copy(input: Tensor, dim: int | Sequence[int] | None = _b.OMITTED) -> Tensor:
     """squeeze_copy(Tensor self, int[1]? dim=None) -> Tensor
     
     A copy of ``self.squeeze(dim)``.
     """
+    if dim is None: _b.reject_none('dim', 'tuple of ints', 'squeeze_copy')
+    if dim is _b.OMITTED: dim = None
     dim = _b.int_list(dim, 1, 'dim')
     return _op.squeeze_copy(input, dim)
 

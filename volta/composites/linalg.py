@@ -953,7 +953,7 @@ def pdist(input: Tensor, p: float = 2) -> Tensor:
     if input.ndim != 2:
         raise ShapeError(f"pdist only supports 2D tensors, got: {input.ndim}D")
     _check_distance_input("pdist", input, "X1")
-    if p < 0:
+    if not p >= 0:  # nan too
         raise InvalidArgumentError("pdist only supports non-negative p values")
     n = input.shape[0]
     pairs = list(itertools.combinations(range(n), 2))

@@ -445,6 +445,10 @@ def check_hardtanh_limits(input: Any, min_val: Any, max_val: Any) -> None:
                                 f"'{type(min_val).__name__}' and '{type(max_val).__name__}'")
     if min_val > max_val:
         raise InvalidArgumentError("min_val cannot be greater than max_val")
+    if isinstance(input, Tensor) and not input.dtype.is_floating_point:
+        for value in (min_val, max_val):  # an integer input takes the limits as int64
+            if not isinstance(value, Tensor):
+                checked_convert(value, D.int64, "hardtanh")
     if isinstance(input, Tensor) and input.dtype is D.uint8 and \
             any(not isinstance(v, Tensor) and int(v) < 0 for v in (min_val, max_val)):
         raise InvalidOperationError("cannot do hardtanh on an unsigned type with negative limits")
@@ -614,6 +618,11 @@ def check_logsumexp_all_dims(self: Tensor, dim: Sequence[int], keepdim: bool) ->
     if len(dim) == 0 and not keepdim and self.ndim > 0 and self.numel() > 0:
         raise ShapeError(f"output with shape [] doesn't match the broadcast shape "
                          f"{[1] * self.ndim}")
+
+
+def check_topk_dtype(self: Tensor) -> None:
+    if self.dtype is D.bool_:
+        raise DTypeError("topk does not support bool dtypes on CPU")
 
 
 def check_bincount_input(self: Tensor) -> None:

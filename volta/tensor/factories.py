@@ -339,6 +339,8 @@ def _filled(shape: tuple[int, ...], value: Any, dt: D.dtype, dev: Any,
             _as_float(value)
         else:
             _checked_int(value, dt)
+    elif isinstance(value, float) and not (dt.is_floating_point or dt is D.bool_):
+        checked_convert(value, dt, "full")  # nan, inf or out of range: PyTorch's overflow error
     # np.zeros, or np.empty and fill: both in C (np.full and np.ones are Python functions)
     if value == 0 and value.__class__ is not float:
         array = np.zeros(_allocatable(shape, dt), dtype=dt.numpy)

@@ -44,6 +44,7 @@ from volta.tensor.checks import (
     check_searchsorted_dtype,
     check_searchsorted_sorter,
     check_selection_dtype,
+    check_topk_dtype,
     check_vector_norm_dtypes,
     clamp_operands,
     einsum_subscripts,
@@ -958,6 +959,7 @@ def sort(self: Tensor, dim: int = -1, descending: bool = False) -> tuple[Tensor,
 @kernel("topk")
 def topk(self: Tensor, k: int, dim: int = -1, largest: bool = True, sorted: bool = True
          ) -> tuple[Tensor, Tensor]:
+    check_topk_dtype(self)
     a = A(self)
     d = wrap_dim(dim, a.ndim, "topk")
     if a.ndim == 0:
