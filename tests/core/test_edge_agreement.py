@@ -405,3 +405,11 @@ def test_numbers_an_integer_dtype_cannot_hold_are_errors_not_raw(call) -> None:
 def test_wgpu_topk_checks_the_dtype_as_the_cpu(dtype: str) -> None:
     _agree(lambda: volta.topk(volta.tensor([1, 0]).to(getattr(volta, dtype)).to("wgpu"), 1),
            lambda: torch.topk(torch.tensor([1, 0]).to(getattr(torch, dtype)), 1))
+
+
+@pytest.mark.parametrize("value", [2**70, -(2**70), 2**40, 1.5])
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+def test_index_fill_takes_a_scalar_value_only_within_int64(value: Any, device: str) -> None:
+    def call(lib: Any, to: Any = lambda t: t) -> Any:
+        return to(lib.zeros(3)).index_fill_(0, to(lib.tensor([0, 2])), value)
+    _agree(lambda: call(volta, lambda t: t.to(device)), lambda: call(torch))
