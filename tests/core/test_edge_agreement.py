@@ -413,3 +413,14 @@ def test_index_fill_takes_a_scalar_value_only_within_int64(value: Any, device: s
     def call(lib: Any, to: Any = lambda t: t) -> Any:
         return to(lib.zeros(3)).index_fill_(0, to(lib.tensor([0, 2])), value)
     _agree(lambda: call(volta, lambda t: t.to(device)), lambda: call(torch))
+
+
+@pytest.mark.parametrize("values, dtype, shape", [
+    ([3, 1], "uint8", [1]), ([[3, 1]], "int32", []), ([0, 3, 5, -1, 7, -7], "int64", [2, 3]),
+    ([3, 1], "int64", [2]), ([3.0], "float32", [2]), ([3, 1], "int16", [0]),
+    ([[9, -13], [2, 30]], "int64", [2, 3, 2]),
+])
+def test_unravel_index_wraps_an_index_outside_as_pytorch(values: list, dtype: str,
+                                                        shape: list) -> None:
+    _agree(lambda: volta.unravel_index(volta.tensor(values, dtype=getattr(volta, dtype)), shape),
+           lambda: torch.unravel_index(torch.tensor(values, dtype=getattr(torch, dtype)), shape))

@@ -712,13 +712,10 @@ def unravel_index(indices: Tensor, shape: Sequence[int]) -> tuple[Tensor, ...]:
     if any(s < 0 for s in shape):
         raise ShapeError("'shape' cannot have negative values, but got "
                          f"{tuple(shape)}")
-    total = 1
-    for s in shape:
-        total *= s
-    if indices.numel() and bool(R.logical_or(R.lt(indices, -total),
-                                             R.ge(indices, total)).any()):
-        raise IndexOutOfRangeError("index is out of bounds for shape")
-    flat = R.remainder(indices.to(D.int64), total) if total else indices.to(D.int64)
+    if 0 in shape:
+        raise InvalidArgumentError(f"unravel_index: 'shape' {tuple(shape)} has no elements")
+    # no bounds check: as in PyTorch, an index outside wraps (each coordinate modulo its size)
+    flat = indices.to(D.int64)
     coords = []
     for s in reversed(list(shape)):
         coords.append(R.remainder(flat, s))
