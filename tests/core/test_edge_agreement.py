@@ -424,3 +424,34 @@ def test_unravel_index_wraps_an_index_outside_as_pytorch(values: list, dtype: st
                                                         shape: list) -> None:
     _agree(lambda: volta.unravel_index(volta.tensor(values, dtype=getattr(volta, dtype)), shape),
            lambda: torch.unravel_index(torch.tensor(values, dtype=getattr(torch, dtype)), shape))
+
+
+def _negative_index_cases(lib: Any) -> dict[str, Callable[[], Any]]:
+    t = lib.arange(12.0).reshape(4, 3)
+    minus = lib.tensor([[-1, 0, 0]])
+    return {
+        "gather": lambda: lib.gather(t, 0, minus),
+        "scatter": lambda: t.scatter(0, minus, 1.0),
+        "scatter_add": lambda: t.scatter_add(0, minus, lib.ones(1, 3)),
+        "scatter_reduce": lambda: t.scatter_reduce(0, minus, lib.ones(1, 3), "amax"),
+        "take_along_dim flat": lambda: lib.take_along_dim(t, lib.tensor([[-3]])),
+        "take_along_dim dim": lambda: lib.take_along_dim(t, lib.tensor([[-3, 1, 2]]), dim=0),
+        "take_along_dim dim -1": lambda: lib.take_along_dim(t, lib.tensor([[-1], [0], [2], [-3]]),
+                                                            dim=-1),
+        "index_fill": lambda: t.index_fill(0, lib.tensor([-1]), 2.0),
+    }
+
+
+@pytest.mark.parametrize("case", sorted(_negative_index_cases(torch)))
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+def test_gather_and_scatter_reject_a_negative_index_as_pytorch(case: str, device: str) -> None:
+    """gather and the scatters take indices in [0, size); take_along_dim with a dim and
+    index_fill wrap a negative one."""
+    def on(lib: Any) -> Any:
+        from types import SimpleNamespace
+        return SimpleNamespace(
+            arange=lambda *a, **k: volta.arange(*a, **k).to(device),
+            tensor=lambda *a, **k: volta.tensor(*a, **k).to(device),
+            ones=lambda *a, **k: volta.ones(*a, **k).to(device),
+            gather=volta.gather, take_along_dim=volta.take_along_dim)
+    _agree(_negative_index_cases(on(volta))[case], _negative_index_cases(torch)[case])

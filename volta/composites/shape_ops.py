@@ -609,8 +609,12 @@ def index_select_backward(grad_output: Tensor, self_sizes: Sequence[int], dim: i
 @composite("gather_backward")
 def gather_backward(grad_output: Tensor, self_sizes: Sequence[int], dim: int,
                     index: Tensor) -> Tensor:
-    """gather's gradient: ``grad_output`` added into zeros where ``index`` points."""
+    """gather's gradient: ``grad_output`` added into zeros where ``index`` points (a negative
+    index wraps, as the CPU kernel's does; scatter_add takes none)."""
     zeros = fac.zeros(tuple(self_sizes), dtype=grad_output.dtype, device=grad_output.device)
+    if self_sizes and index.numel():
+        size = self_sizes[wrap_dim(dim, len(self_sizes), "gather_backward")]
+        index = R.where_self(R.lt(index, 0), R.add(index, size, 1), index)
     return R.scatter_add(zeros, dim, index, grad_output)
 
 

@@ -374,6 +374,9 @@ def take_along_dim(self: Tensor, indices: Tensor, dim: int | None = None) -> Ten
         raise DTypeError(f"torch.take_along_dim(): dtype of indices should be Long but got "
                          f"{indices.dtype.name}")
     d = wrap_dim(dim, self.ndim, "take_along_dim")
+    size = self.shape[d] if self.ndim else 1
+    # with a dim, PyTorch's take_along_dim wraps a negative index (its gather would not)
+    indices = R.where_self(R.lt(indices, 0), R.add(indices, size, 1), indices)
     self_sizes = list(self.shape)
     self_sizes[d] = indices.shape[d]
     indices = R.expand(indices, broadcast_shapes(tuple(self_sizes), _shape(indices)))

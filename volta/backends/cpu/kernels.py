@@ -978,21 +978,24 @@ def _index_array(index: Tensor, op: str) -> np.ndarray:
     return A(index).astype(np.int64, copy=False)
 
 
-def _check_bounds(idx: np.ndarray, size: int, d: int, op: str) -> np.ndarray:
-    """``idx`` with negative indices wrapped (itself when none is: callers only read it)."""
+def _check_bounds(idx: np.ndarray, size: int, d: int, op: str,
+                  negative_ok: bool = True) -> np.ndarray:
+    """``idx`` with negative indices wrapped (itself when none is: callers only read it); with
+    ``negative_ok`` False a negative index is out of bounds (PyTorch's gather and scatter)."""
     if idx.size == 0:
         return idx
     if idx.dtype == np.int64 and int(idx.view(np.uint64).max()) < size:
         return idx  # one pass: a negative index reads as a huge unsigned one
-    if idx.min() < -size or idx.max() >= size:
+    low = -size if negative_ok else 0
+    if idx.min() < low or idx.max() >= size:
         bad = idx.max() if idx.max() >= size else idx.min()
         raise IndexOutOfRangeError(f"{op}(): index {bad} is out of bounds for dimension {d} with "
                                    f"size {size}")
     return np.where(idx < 0, idx + size, idx)
 
 
-def _scatter_positions(self: Tensor, dim: int, index: Tensor, op: str
-                       ) -> tuple[tuple[np.ndarray, ...], int]:
+def _scatter_positions(self: Tensor, dim: int, index: Tensor, op: str,
+                       negative_ok: bool = False) -> tuple[tuple[np.ndarray, ...], int]:
     idx = _index_array(index, op)
     a_ndim = max(self.ndim, 1)
     d = wrap_dim(dim, a_ndim, op)
@@ -1002,7 +1005,7 @@ def _scatter_positions(self: Tensor, dim: int, index: Tensor, op: str
         raise ShapeError(f"{op}(): Index tensor must have the same number of dimensions as "
                          f"input tensor")
     shape = self._shape or (1,)
-    idx = _check_bounds(idx.reshape(idx.shape or (1,)), shape[d], d, op)
+    idx = _check_bounds(idx.reshape(idx.shape or (1,)), shape[d], d, op, negative_ok)
     for i, n in enumerate(idx.shape):
         if i != d and n > shape[i]:
             raise ShapeError(f"{op}(): Size does not match at dimension {i} expected index "
@@ -1070,7 +1073,8 @@ def gather_backward(grad_output: Tensor, self_sizes: Sequence[int], dim: int,
             tuple(grad_output._shape or (1,)) != tuple(index._shape or (1,))):
         raise ShapeError(f"gather_backward(): grad_output of shape {list(grad_output.shape)} "
                          f"does not match the index of shape {list(index.shape)}")
-    pos, _ = _scatter_positions(zeros, dim, index, "gather_backward")
+    # internal: it wraps a negative index (gather itself, which PyTorch's takes, does not)
+    pos, _ = _scatter_positions(zeros, dim, index, "gather_backward", negative_ok=True)
     if index.numel() == 0:
         return zeros
     out = A(zeros).reshape(zeros._shape or (1,))

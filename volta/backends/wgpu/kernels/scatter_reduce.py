@@ -53,7 +53,7 @@ def _scatter_dim(self: Tensor, dim: int, index: Tensor, op: str) -> int:
         raise ShapeError(f"{op}(): Index tensor must have the same number of dimensions as "
                          f"input tensor")
     self1, index1 = _as_1d(self), _as_1d(index)
-    check_range(index1, self1._shape[d], d, op)
+    check_range(index1, self1._shape[d], d, op, negative_ok=False)
     check_scatter_shape(self1, index1, d, op)
     return d
 
