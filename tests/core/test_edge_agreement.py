@@ -455,3 +455,18 @@ def test_gather_and_scatter_reject_a_negative_index_as_pytorch(case: str, device
             ones=lambda *a, **k: volta.ones(*a, **k).to(device),
             gather=volta.gather, take_along_dim=volta.take_along_dim)
     _agree(_negative_index_cases(on(volta))[case], _negative_index_cases(torch)[case])
+
+
+@pytest.mark.parametrize("call", [
+    lambda m: m.trapezoid(m.ones(3, 0, dtype=m.float64), dx=True),
+    lambda m: m.trapezoid(m.ones(3, 2), dx=True),
+    lambda m: m.trapezoid(m.ones(3, 0), dx=True, dim=0),
+    lambda m: m.unique_consecutive(m.ones(0, dtype=m.float64), False, True, -1),
+    lambda m: m.unique_consecutive(m.ones(0, 3), return_counts=True, dim=0),
+    lambda m: m.unique_consecutive(m.ones(2, 0), return_inverse=True, dim=1),
+    lambda m: m.nn.functional.fractional_max_pool3d(m.ones(1, 1, 3, 2, 2), object(), [2, 3, 2]),
+])
+def test_empty_inputs_and_odd_arguments_as_pytorch(call) -> None:
+    """trapezoid checks dx only with samples to integrate; unique_consecutive along an empty dim;
+    a kernel_size of the wrong type is an ArgumentError (not Python's TypeError)."""
+    _agree(lambda: call(volta), lambda: call(torch))

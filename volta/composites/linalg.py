@@ -1047,7 +1047,8 @@ def _trapezoid_dim(y: Tensor, dim: int, op: str, x: Tensor | None = None,
         raise DTypeError(f"{op}: received a bool input for `y`, but bool is not supported")
     if x is not None and D.bool_ in (x.dtype, y.dtype):
         raise DTypeError(f"{op}: received a bool input for `x` or `y`, but bool is not supported")
-    if isinstance(dx, (bool, complex)) or (isinstance(dx, Tensor) and dx.dtype is D.bool_):
+    if y.shape[d] and (isinstance(dx, (bool, complex)) or (  # PyTorch returns zeros before
+            isinstance(dx, Tensor) and dx.dtype is D.bool_)):  # it checks dx of no samples
         raise DTypeError(f"{op}: Currently, we only support dx as a real number.")
     return d
 
