@@ -470,3 +470,20 @@ def test_empty_inputs_and_odd_arguments_as_pytorch(call) -> None:
     """trapezoid checks dx only with samples to integrate; unique_consecutive along an empty dim;
     a kernel_size of the wrong type is an ArgumentError (not Python's TypeError)."""
     _agree(lambda: call(volta), lambda: call(torch))
+
+
+@pytest.mark.parametrize("call", [
+    lambda m: m.nn.functional.group_norm(m.ones(2, 0, 4, 3, dtype=m.bool), 6),
+    lambda m: m.nn.functional.group_norm(m.ones(2, 6, 4, dtype=m.int64), 3),
+    lambda m: m.nn.functional.group_norm(m.ones(2, 6, dtype=m.float16), 3),
+    lambda m: m.cholesky_inverse(m.tensor([[1.0, 0.0], [0.0, 0.0]])),
+    lambda m: m.cholesky_inverse(m.tensor([[1.0, 0.0], [0.0, -2.0]])),
+    lambda m: m.cholesky_inverse(m.tensor([[[1.0, 0.0], [0.0, 2.0]], [[0.0, 0.0], [1.0, 2.0]]])),
+    lambda m: m.cholesky_inverse(m.ones(0, 2, 2)),
+])
+def test_group_norm_dtypes_and_singular_cholesky_factors_as_pytorch(call) -> None:
+    """group_norm takes floating inputs only (even empty ones); cholesky_inverse rejects a
+    factor with a zero on its diagonal."""
+    agree(lambda: call(volta), lambda: call(torch),
+          lambda v, t: np.testing.assert_allclose(v.float().numpy(), t.float().numpy(),
+                                                  rtol=1e-3))

@@ -198,6 +198,14 @@ def cholesky_solve(self: Tensor, input2: Tensor, upper: bool = False) -> Tensor:
 def cholesky_inverse(self: Tensor, upper: bool = False) -> Tensor:
     check_matrix("cholesky_inverse", self, square=True, name="input")
     n = self.shape[-1]
+    if self.numel():  # a zero on the factor's diagonal: the matrix is singular (PyTorch's check)
+        zeros = F.nonzero(F.eq(F.diagonal(self, 0, -2, -1), 0).reshape(-1, n))
+        if zeros.shape[0]:
+            batch, element = zeros[0].tolist()
+            prefix = f"(Batch element {batch}): " if self.ndim > 2 else ""
+            raise LinAlgError(f"cholesky_inverse: {prefix}The diagonal element {element + 1} is "
+                              f"zero, the inversion could not be completed because the input "
+                              f"matrix is singular.")
     eye = _eye(n, self).expand(tuple(self.shape))
     return cholesky_solve(eye, self, upper)
 

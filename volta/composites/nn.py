@@ -353,6 +353,8 @@ def group_norm(input: Tensor, num_groups: int, weight: Tensor | None = None,
     if input.ndim < 2:
         raise ShapeError(f"Expected at least 2 dimensions for input tensor but received "
                          f"{input.ndim}")
+    if not input.dtype.is_floating_point:  # even an empty one
+        raise checks.not_implemented_for("GroupNormKernelImpl", input.dtype)
     shape = _shape(input)
     n, c = shape[0], shape[1]
     if num_groups <= 0 or c % num_groups:
