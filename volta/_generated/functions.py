@@ -2537,6 +2537,8 @@ def diagonal_backward(grad_output: Tensor, input_sizes: int | Sequence[int], off
 def as_strided_scatter(input: Tensor, src: Tensor, size: int | Sequence[int], stride: int | Sequence[int], storage_offset: int | None = None) -> Tensor:
     """as_strided_scatter(Tensor self, Tensor src, int[] size, int[] stride, int? storage_offset=None) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'as_strided_scatter')
+    if src.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(src, 'src', 2, 'as_strided_scatter')
     size = _b.int_list(size, 0, 'size')
     stride = _b.int_list(stride, 0, 'stride')
     if storage_offset is not None and (storage_offset.__class__ is not int or not -9223372036854775808 <= storage_offset <= 9223372036854775807): storage_offset = _b.int_arg(storage_offset, 'storage_offset', 'as_strided_scatter')

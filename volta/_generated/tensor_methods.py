@@ -1543,6 +1543,16 @@ class TensorMethods:
         if dim2.__class__ is not int or not -9223372036854775808 <= dim2 <= 9223372036854775807: dim2 = _b.int_arg(dim2, 'dim2', 'diagonal')
         return _op.diagonal(self, offset, dim1, dim2)
 
+    @_b.checked(_op.as_strided_scatter, method=True)
+    def as_strided_scatter(self, src: Tensor, size: int | Sequence[int], stride: int | Sequence[int], storage_offset: int | None = None) -> Tensor:
+        """as_strided_scatter(Tensor self, Tensor src, int[] size, int[] stride, int? storage_offset=None) -> Tensor
+        """
+        if src.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(src, 'src', 1, 'as_strided_scatter')
+        size = _b.int_list(size, 0, 'size')
+        stride = _b.int_list(stride, 0, 'stride')
+        if storage_offset is not None and (storage_offset.__class__ is not int or not -9223372036854775808 <= storage_offset <= 9223372036854775807): storage_offset = _b.int_arg(storage_offset, 'storage_offset', 'as_strided_scatter')
+        return _op.as_strided_scatter(self, src, size, stride, storage_offset)
+
     def split(self, *args: Any, **kwargs: Any) -> Any:
         """split.int(Tensor(a) self, int split_size_or_sections, int dim=0) -> Tensor(a)[]
         split.sizes(Tensor(a) self, int[] split_size_or_sections, int dim=0) -> Tensor(a)[]
