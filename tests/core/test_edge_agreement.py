@@ -487,3 +487,16 @@ def test_group_norm_dtypes_and_singular_cholesky_factors_as_pytorch(call) -> Non
     agree(lambda: call(volta), lambda: call(torch),
           lambda v, t: np.testing.assert_allclose(v.float().numpy(), t.float().numpy(),
                                                   rtol=1e-3))
+
+
+@pytest.mark.parametrize("dtypes", [("float16", "int64", "int32"), ("float32", "int64", "float32"),
+                                    ("float32", "int64", "bool"), ("float32", "float32", "int32"),
+                                    ("int64", "int64", "int64")])
+@pytest.mark.parametrize("inplace", [False, True])
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+def test_addcdiv_of_two_integer_tensors_is_rejected_as_in_pytorch(dtypes: tuple, inplace: bool,
+                                                                  device: str) -> None:
+    def call(lib: Any, to: Any = lambda t: t) -> Any:
+        self, t1, t2 = (to(lib.full((2,), 3).to(getattr(lib, d))) for d in dtypes)
+        return self.addcdiv_(t1, t2, value=2) if inplace else lib.addcdiv(self, t1, t2, value=2)
+    _agree(lambda: call(volta, lambda t: t.to(device)), lambda: call(torch))
