@@ -219,6 +219,9 @@ _BOOL_ARITHMETIC_HINT = frozenset({"neg", "sub", "rsub"})
 # pointwise ops whose tensor operands must all have the first one's dtype (PyTorch checks
 # instead of promoting): the names of the operands after the first, for the message
 SAME_DTYPE_OPERANDS = {"lerp": ("end", "weight"), "lerp_": ("end", "weight")}
+# pointwise ops that divide the operands at these positions: PyTorch rejects them when all are
+# integral (it removed the historic integer division), whatever the other operands are
+QUOTIENT_OPERANDS = {"addcdiv": (1, 2), "addcdiv_": (1, 2)}
 # the C++ names PyTorch's messages use for these dtypes
 _CPP_NAMES = {"float64": "double", "float32": "float", "float16": "c10::Half",
               "bfloat16": "c10::BFloat16", "int64": "long int", "int32": "int"}
@@ -248,6 +251,13 @@ def pointwise_result_dtypes(name: str, promotion: str, allowed: str | None, oper
     same = SAME_DTYPE_OPERANDS.get(name)
     if same is not None:
         _check_same_dtype(operands, same)
+    quotient = QUOTIENT_OPERANDS.get(name)
+    if quotient is not None and all(
+            not (_is_tensor(operands[i]) and operands[i].dtype.is_floating_point)
+            and not isinstance(operands[i], float) for i in quotient):
+        raise DTypeError(f"Integer division with {name.rstrip('_')} is no longer supported, and "
+                         f"in a future release {name.rstrip('_')} will perform a true division "
+                         f"of tensor1 and tensor2.")
     promoted = _pointwise_result_type(operands)
     if same is not None and _is_tensor(operands[0]):
         # lerp computes in self's dtype: a float weight does not make an integer self floating

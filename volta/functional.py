@@ -16,14 +16,17 @@ __all__ = ["is_tensor", "get_device_types", "broadcast_shapes", "broadcast_tenso
            "tensordot", "einsum", "meshgrid", "var_mean", "std_mean"]
 
 
+@_binding.python_arguments
 def is_tensor(obj: object) -> bool:
     return isinstance(obj, Tensor)
 
 
+@_binding.python_arguments
 def get_device_types() -> list[str]:
     return BACKENDS.names()
 
 
+@_binding.python_arguments
 def broadcast_shapes(*shapes: object) -> Size:
     """The shape the given shapes broadcast to; an int ``n`` is the shape ``(n,)``."""
     as_tuples = tuple((s,) if isinstance(s, int) else tuple(s)  # type: ignore[arg-type]
@@ -34,6 +37,7 @@ def broadcast_shapes(*shapes: object) -> Size:
     return Size(_broadcast_shapes(*as_tuples))
 
 
+@_binding.python_arguments
 def broadcast_tensors(*tensors: Tensor) -> tuple[Tensor, ...]:
     for i, t in enumerate(tensors):
         if not isinstance(t, Tensor):
@@ -43,6 +47,7 @@ def broadcast_tensors(*tensors: Tensor) -> tuple[Tensor, ...]:
     return tuple(t.expand(shape) for t in tensors)
 
 
+@_binding.python_arguments
 def numel(t: Tensor) -> int:
     return t.numel()
 
@@ -70,6 +75,7 @@ _tensordot.__name__ = "tensordot"
 _tensordot = _binding.checked(_registry.tensordot)(_tensordot)
 
 
+@_binding.python_arguments
 def einsum(equation: str, *operands: object) -> Tensor:
     """``einsum("ij,jk->ik", a, b)`` (operands as arguments or as one list), or the sublist
     form ``einsum(a, [0, 1], b, [1, 2], [0, 2])``, as in PyTorch."""

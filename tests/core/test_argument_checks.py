@@ -385,3 +385,36 @@ def test_codegen_rejects_only_numbers_on_an_op_without_two_tensor_arguments(
            "composite: true\n"
     with pytest.raises(YamlError, match=r"my_ops.yaml:1: 'only_numbers: true' takes the first"):
         _load(tmp_path, text)
+
+
+@pytest.mark.parametrize("call", [
+    lambda m, F: m.isclose(m.ones(2), m.ones(2), 0.0, True),
+    lambda m, F: m.allclose(m.ones(2), m.ones(2), False),
+    lambda m, F: F.rrelu(m.ones(2), 0.0, True),
+    lambda m, F: F.elu(m.ones(2) - 2, alpha=True),
+    lambda m, F: F.leaky_relu(m.ones(2) - 2, True),
+    lambda m, F: m.nan_to_num(m.tensor([float("nan")]), True),
+])
+def test_a_bool_is_taken_for_a_float_argument_as_pytorch_does(call) -> None:
+    """PyTorch's parser takes True and False for a float (as 1.0 and 0.0), not for an int."""
+    expected = call(torch, TF)
+    got = call(volta, VF)
+    if isinstance(expected, torch.Tensor):
+        got, expected = got.tolist(), expected.tolist()
+    assert got == pytest.approx(expected, rel=1e-6)
+    with pytest.raises(volta.ArgumentError, match="must be int, not bool"):
+        volta.ones(2, 2).triu(True)
+
+
+@pytest.mark.parametrize("call", [
+    lambda m: m.einsum("ij->i", [m.ones(2, 2)], bogus_keyword=1),
+    lambda m: m.broadcast_shapes((2,), bogus_keyword=1),
+    lambda m: m.broadcast_tensors(m.ones(2), bogus_keyword=1),
+    lambda m: m.is_tensor(m.ones(2), bogus_keyword=1),
+    lambda m: m.numel(),
+])
+def test_a_hand_written_function_rejects_a_call_it_does_not_take(call) -> None:
+    with pytest.raises(TypeError):
+        call(torch)
+    with pytest.raises(volta.ArgumentError):
+        call(volta)

@@ -269,3 +269,234 @@ def test_joining_tensors_of_both_half_types_promotes_as_pytorch_does(fn: str,
         return getattr(lib, fn)([lib.arange(4).reshape(2, 2).to(getattr(lib, d))
                                  for d in dtypes])
     _agree(lambda: call(volta), lambda: call(torch))
+
+
+@pytest.mark.parametrize("fn", ["vector_norm", "norm"])
+@pytest.mark.parametrize("dtype, out", [("int64", "float32"), ("bool", None), ("float32", "int32"),
+                                        ("float32", "float16"), ("float16", "float32"),
+                                        ("float32", None), ("float16", "bfloat16")])
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+def test_vector_norm_checks_the_input_and_dtype_as_pytorch_does(fn: str, dtype: str, out: Any,
+                                                                device: str) -> None:
+    """A floating input only, even with a floating ``dtype``; a dtype that does not narrow."""
+    if device == "wgpu" and "bfloat16" in (dtype, out):
+        return  # wgpu has no bfloat16 tensors (the CPU case covers the rule)
+    def call(lib: Any, to: Any = lambda t: t) -> Any:
+        fn_ = getattr(lib.linalg, fn) if fn == "vector_norm" else lib.norm
+        kwargs = {} if out is None else {"dtype": getattr(lib, out)}
+        return fn_(to(lib.tensor([3, 4]).to(getattr(lib, dtype))), **kwargs)
+    _agree(lambda: call(volta, lambda t: t.to(device)), lambda: call(torch))
+
+
+@pytest.mark.parametrize("out", ["int8", "int64", "bool", "float64", "float16"])
+def test_nanmean_takes_a_floating_dtype_only(out: str) -> None:
+    _agree(lambda: volta.nanmean(volta.tensor([1.0, float("nan"), 2.0]), dtype=getattr(volta, out)),
+           lambda: torch.nanmean(torch.tensor([1.0, float("nan"), 2.0]), dtype=getattr(torch, out)))
+
+
+def test_bernoulli_takes_p_none_only_by_omission() -> None:
+    """PyTorch's bernoulli(t) and bernoulli(t, p) are two overloads (``none_by_omission``)."""
+    probabilities = [0.0, 1.0]
+    for call in (lambda m: m.bernoulli(m.tensor(probabilities), p=None),
+                 lambda m: m.tensor(probabilities).bernoulli(None)):
+        _agree(lambda: call(volta), lambda: call(torch))
+    _agree(lambda: volta.bernoulli(volta.tensor(probabilities)),
+           lambda: torch.bernoulli(torch.tensor(probabilities)))
+
+
+@pytest.mark.parametrize("shape", [(), (3,), (3, 2), (0,), (2, 0)])
+@pytest.mark.parametrize("dtype", ["int64", "bool", "float32"])
+@pytest.mark.parametrize("keepdim", [False, True])
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+def test_logsumexp_over_no_dims_as_pytorch(shape: tuple, dtype: str, keepdim: bool,
+                                                       device: str) -> None:
+    """PyTorch rejects logsumexp(dim=[]) of a non-empty tensor of 1 or more dims unless
+    keepdim."""
+    _agree(lambda: volta.logsumexp(volta.ones(shape, dtype=getattr(volta, dtype)).to(device), [],
+                                   keepdim),
+           lambda: torch.logsumexp(torch.ones(shape, dtype=getattr(torch, dtype)), [], keepdim))
+
+
+@pytest.mark.parametrize("eps", [float("nan"), -1e-8, 0.0, 1e-8])
+def test_cosine_similarity_rejects_a_nan_eps(eps: float) -> None:
+    _agree(lambda: volta.nn.functional.cosine_similarity(volta.ones(2, 3), volta.ones(2, 3),
+                                                         eps=eps),
+           lambda: torch.nn.functional.cosine_similarity(torch.ones(2, 3), torch.ones(2, 3),
+                                                         eps=eps))
+
+
+@pytest.mark.parametrize("dtype", ["int32", "int64", "float32", "float64"])
+@pytest.mark.parametrize("var", [2.0, 0.5, 0.0, -1.0, 2])
+def test_gaussian_nll_loss_with_a_float_var_as_pytorch(dtype: str, var: Any) -> None:
+    """A float var is that variance everywhere, floating even for an integer input."""
+    def call(lib: Any) -> Any:
+        values = lib.arange(6).reshape(2, 3).to(getattr(lib, dtype))
+        return lib.nn.functional.gaussian_nll_loss(values, values * 2, var)
+    agree(lambda: call(volta), lambda: call(torch),
+          lambda v, t: np.testing.assert_allclose(v.numpy(), t.numpy(), rtol=1e-6))
+
+
+@pytest.mark.parametrize("shape", [(0, 3), (2, 3)])
+@pytest.mark.parametrize("dtype", ["bool", "int64", "float16", "float32"])
+@pytest.mark.parametrize("p", [0.0, 0.3, 1.0])
+def test_dropout_of_a_non_floating_tensor_as_pytorch(shape: tuple, dtype: str, p: float) -> None:
+    """Training dropout with 0 < p < 1 scales in place by a float: only an empty integer or
+    bool tensor passes."""
+    def same(v: Any, t: Any) -> None:
+        assert v.dtype.name == str(t.dtype).removeprefix("torch.") and v.shape == t.shape
+    agree(lambda: volta.nn.functional.dropout(volta.ones(shape, dtype=getattr(volta, dtype)), p,
+                                              True),
+          lambda: torch.nn.functional.dropout(torch.ones(shape, dtype=getattr(torch, dtype)), p,
+                                              True), same)
+
+
+def _lu_unpack_cases(lib: Any) -> dict[str, Callable[[], Any]]:
+    LU = lib.ones(3, 3)
+    pivots = lib.tensor([1, 2, 3], dtype=lib.int32)
+    return {
+        "bool LU, data only": lambda: lib.lu_unpack(LU.bool(), pivots, True, False),
+        "uint8 pivots, data only": lambda: lib.lu_unpack(LU, pivots.to(lib.uint8), True, False),
+        "uint8 pivots unpacked": lambda: lib.lu_unpack(LU, pivots.to(lib.uint8), True, True),
+        "float pivots, nothing": lambda: lib.lu_unpack(LU, pivots.float(), False, False),
+        "0-d pivots, data only": lambda: lib.lu_unpack(LU, lib.tensor(1.0), True, False),
+        "bool LU, both": lambda: lib.lu_unpack(LU.bool(), pivots, True, True),
+        "int LU, both": lambda: lib.lu_unpack(LU.int(), pivots, True, True),
+        "1-d LU, nothing": lambda: lib.lu_unpack(lib.ones(3), pivots, False, False),
+    }
+
+
+@pytest.mark.parametrize("case", sorted(_lu_unpack_cases(torch)))
+def test_lu_unpack_checks_the_pivots_only_when_it_unpacks_them(case: str) -> None:
+    _agree(lambda: tuple(_lu_unpack_cases(volta)[case]()),
+           lambda: tuple(_lu_unpack_cases(torch)[case]()))
+
+
+@pytest.mark.parametrize("threshold, value", [(0.49, -2.4e-43), (0.5, 7.9), (-0.5, 9), (1.9, 2.5),
+                                              (float("nan"), 0), (0, float("inf")), (2**40, 1)])
+@pytest.mark.parametrize("dtype", ["int32", "uint8", "bool", "float16", "float32"])
+def test_threshold_keeps_the_dtype_and_truncates_numbers_for_integers(
+        threshold: float, value: float, dtype: str) -> None:
+    _agree(lambda: volta.nn.functional.threshold(
+               volta.tensor([-2, 0, 1, 3]).to(getattr(volta, dtype)), threshold, value),
+           lambda: torch.nn.functional.threshold(
+               torch.tensor([-2, 0, 1, 3]).to(getattr(torch, dtype)), threshold, value))
+
+
+@pytest.mark.parametrize("call", [
+    lambda m: m.full([2], float("inf"), dtype=m.int8),
+    lambda m: m.full([2], 300.5, dtype=m.int8),
+    lambda m: m.full([2], 2.7, dtype=m.int8),
+    lambda m: m.full([2], float("nan"), dtype=m.int64),
+    lambda m: m.full([2], float("nan"), dtype=m.bool),
+    lambda m: m.nn.functional.hardtanh(m.ones(3, dtype=m.uint8), float("inf"), float("inf")),
+    lambda m: m.nn.functional.hardtanh(m.ones(3, dtype=m.int32), float("-inf"), 2.0),
+    lambda m: m.nn.functional.hardtanh(m.ones(3, dtype=m.int32), -2.5, 2.5),
+    lambda m: m.nn.functional.pdist(m.ones(3, 2), float("nan")),
+    lambda m: m.topk(m.tensor([True, False]), 1),
+    lambda m: m.topk(m.tensor([], dtype=m.bool), 0),
+])
+def test_numbers_an_integer_dtype_cannot_hold_are_errors_not_raw(call) -> None:
+    """A non-finite or out-of-range float for an integer tensor is PyTorch's overflow error (a
+    VoltaError, not Python's OverflowError); pdist's p and topk's dtype as PyTorch checks them."""
+    _agree(lambda: call(volta), lambda: call(torch))
+
+
+@pytest.mark.parametrize("dtype", ["bool", "int32", "float32"])
+def test_wgpu_topk_checks_the_dtype_as_the_cpu(dtype: str) -> None:
+    _agree(lambda: volta.topk(volta.tensor([1, 0]).to(getattr(volta, dtype)).to("wgpu"), 1),
+           lambda: torch.topk(torch.tensor([1, 0]).to(getattr(torch, dtype)), 1))
+
+
+@pytest.mark.parametrize("value", [2**70, -(2**70), 2**40, 1.5])
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+def test_index_fill_takes_a_scalar_value_only_within_int64(value: Any, device: str) -> None:
+    def call(lib: Any, to: Any = lambda t: t) -> Any:
+        return to(lib.zeros(3)).index_fill_(0, to(lib.tensor([0, 2])), value)
+    _agree(lambda: call(volta, lambda t: t.to(device)), lambda: call(torch))
+
+
+@pytest.mark.parametrize("values, dtype, shape", [
+    ([3, 1], "uint8", [1]), ([[3, 1]], "int32", []), ([0, 3, 5, -1, 7, -7], "int64", [2, 3]),
+    ([3, 1], "int64", [2]), ([3.0], "float32", [2]), ([3, 1], "int16", [0]),
+    ([[9, -13], [2, 30]], "int64", [2, 3, 2]),
+])
+def test_unravel_index_wraps_an_index_outside_as_pytorch(values: list, dtype: str,
+                                                        shape: list) -> None:
+    _agree(lambda: volta.unravel_index(volta.tensor(values, dtype=getattr(volta, dtype)), shape),
+           lambda: torch.unravel_index(torch.tensor(values, dtype=getattr(torch, dtype)), shape))
+
+
+def _negative_index_cases(lib: Any) -> dict[str, Callable[[], Any]]:
+    t = lib.arange(12.0).reshape(4, 3)
+    minus = lib.tensor([[-1, 0, 0]])
+    return {
+        "gather": lambda: lib.gather(t, 0, minus),
+        "scatter": lambda: t.scatter(0, minus, 1.0),
+        "scatter_add": lambda: t.scatter_add(0, minus, lib.ones(1, 3)),
+        "scatter_reduce": lambda: t.scatter_reduce(0, minus, lib.ones(1, 3), "amax"),
+        "take_along_dim flat": lambda: lib.take_along_dim(t, lib.tensor([[-3]])),
+        "take_along_dim dim": lambda: lib.take_along_dim(t, lib.tensor([[-3, 1, 2]]), dim=0),
+        "take_along_dim dim -1": lambda: lib.take_along_dim(t, lib.tensor([[-1], [0], [2], [-3]]),
+                                                            dim=-1),
+        "index_fill": lambda: t.index_fill(0, lib.tensor([-1]), 2.0),
+    }
+
+
+@pytest.mark.parametrize("case", sorted(_negative_index_cases(torch)))
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+def test_gather_and_scatter_reject_a_negative_index_as_pytorch(case: str, device: str) -> None:
+    """gather and the scatters take indices in [0, size); take_along_dim with a dim and
+    index_fill wrap a negative one."""
+    def on(lib: Any) -> Any:
+        from types import SimpleNamespace
+        return SimpleNamespace(
+            arange=lambda *a, **k: volta.arange(*a, **k).to(device),
+            tensor=lambda *a, **k: volta.tensor(*a, **k).to(device),
+            ones=lambda *a, **k: volta.ones(*a, **k).to(device),
+            gather=volta.gather, take_along_dim=volta.take_along_dim)
+    _agree(_negative_index_cases(on(volta))[case], _negative_index_cases(torch)[case])
+
+
+@pytest.mark.parametrize("call", [
+    lambda m: m.trapezoid(m.ones(3, 0, dtype=m.float64), dx=True),
+    lambda m: m.trapezoid(m.ones(3, 2), dx=True),
+    lambda m: m.trapezoid(m.ones(3, 0), dx=True, dim=0),
+    lambda m: m.unique_consecutive(m.ones(0, dtype=m.float64), False, True, -1),
+    lambda m: m.unique_consecutive(m.ones(0, 3), return_counts=True, dim=0),
+    lambda m: m.unique_consecutive(m.ones(2, 0), return_inverse=True, dim=1),
+    lambda m: m.nn.functional.fractional_max_pool3d(m.ones(1, 1, 3, 2, 2), object(), [2, 3, 2]),
+])
+def test_empty_inputs_and_odd_arguments_as_pytorch(call) -> None:
+    """trapezoid checks dx only with samples to integrate; unique_consecutive along an empty dim;
+    a kernel_size of the wrong type is an ArgumentError (not Python's TypeError)."""
+    _agree(lambda: call(volta), lambda: call(torch))
+
+
+@pytest.mark.parametrize("call", [
+    lambda m: m.nn.functional.group_norm(m.ones(2, 0, 4, 3, dtype=m.bool), 6),
+    lambda m: m.nn.functional.group_norm(m.ones(2, 6, 4, dtype=m.int64), 3),
+    lambda m: m.nn.functional.group_norm(m.ones(2, 6, dtype=m.float16), 3),
+    lambda m: m.cholesky_inverse(m.tensor([[1.0, 0.0], [0.0, 0.0]])),
+    lambda m: m.cholesky_inverse(m.tensor([[1.0, 0.0], [0.0, -2.0]])),
+    lambda m: m.cholesky_inverse(m.tensor([[[1.0, 0.0], [0.0, 2.0]], [[0.0, 0.0], [1.0, 2.0]]])),
+    lambda m: m.cholesky_inverse(m.ones(0, 2, 2)),
+])
+def test_group_norm_dtypes_and_singular_cholesky_factors_as_pytorch(call) -> None:
+    """group_norm takes floating inputs only (even empty ones); cholesky_inverse rejects a
+    factor with a zero on its diagonal."""
+    agree(lambda: call(volta), lambda: call(torch),
+          lambda v, t: np.testing.assert_allclose(v.float().numpy(), t.float().numpy(),
+                                                  rtol=1e-3))
+
+
+@pytest.mark.parametrize("dtypes", [("float16", "int64", "int32"), ("float32", "int64", "float32"),
+                                    ("float32", "int64", "bool"), ("float32", "float32", "int32"),
+                                    ("int64", "int64", "int64")])
+@pytest.mark.parametrize("inplace", [False, True])
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+def test_addcdiv_of_two_integer_tensors_is_rejected_as_in_pytorch(dtypes: tuple, inplace: bool,
+                                                                  device: str) -> None:
+    def call(lib: Any, to: Any = lambda t: t) -> Any:
+        self, t1, t2 = (to(lib.full((2,), 3).to(getattr(lib, d))) for d in dtypes)
+        return self.addcdiv_(t1, t2, value=2) if inplace else lib.addcdiv(self, t1, t2, value=2)
+    _agree(lambda: call(volta, lambda t: t.to(device)), lambda: call(torch))

@@ -523,3 +523,12 @@ def test_normal_factory() -> None:
     mean = volta.zeros(1000) + 5.0
     w = volta.normal(mean, 0.5)
     assert w.shape == (1000,) and abs(w.mean().item() - 5.0) < 0.1
+
+
+@pytest.mark.parametrize("data", [[2**70, 6.06, float("nan"), 7.7],
+                                  [-(2**63) - 1, 5.79, 2**70, float("inf")],
+                                  [[2**70, 1.5], [1, 2]], [2**70, 1], [10**400, 1.5]])
+def test_an_int_beyond_int64_among_floats_is_a_float_as_in_pytorch(data: list) -> None:
+    from tests.core.agreement import agree
+    agree(lambda: volta.tensor(data), lambda: torch.tensor(data),
+          lambda v, t: np.testing.assert_array_equal(v.numpy(), t.numpy()))

@@ -208,3 +208,24 @@ ARGSORT_CASES: list[tuple[str, Callable[[Any, Any], Any]]] = [
 @pytest.mark.parametrize("name, call", ARGSORT_CASES, ids=[c[0] for c in ARGSORT_CASES])
 def test_argsort_overloads(name: str, call: Callable[[Any, Any], Any], device: str) -> None:
     check_agrees(call, device=device)
+
+
+# -- sort: the same two overloads (sort and sort.stable), with named results
+SORT_CASES: list[tuple[str, Callable[[Any, Any], Any]]] = [
+    ("dim positional with stable", lambda L, m: L.sort(m((3, 2, 4), "int64"), -3, stable=False)),
+    ("dim positional with stable None", lambda L, m: L.sort(m((1, 3, 1), "float64"), 2,
+                                                            stable=None)),
+    ("method dim and descending positional with stable",
+     lambda L, m: m((2, 3), "int32").sort(1, True, stable=True)),
+    ("stable keywords", lambda L, m: L.sort(m((2, 3), "int32"), stable=True, dim=0,
+                                            descending=True).values),
+    ("stable None", lambda L, m: m((2, 3), "float32").sort(stable=None).indices),
+    ("positional", lambda L, m: L.sort(m((2, 3), "float32"), 0, True).indices),
+    ("default", lambda L, m: m((4,), "int32").sort().values),
+]
+
+
+@pytest.mark.parametrize("device", ["cpu", "wgpu"])
+@pytest.mark.parametrize("name, call", SORT_CASES, ids=[c[0] for c in SORT_CASES])
+def test_sort_overloads(name: str, call: Callable[[Any, Any], Any], device: str) -> None:
+    check_agrees(call, device=device)

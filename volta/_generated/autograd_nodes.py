@@ -5644,8 +5644,8 @@ class SortBackward(_Node):
         return (g_self,)
 
 
-def autograd_sort(self, dim, descending, stable):
-    result = _op.sort.redispatch(_AUTOGRAD, self, dim, descending, stable)
+def autograd_sort(self, dim, descending):
+    result = _op.sort.redispatch(_AUTOGRAD, self, dim, descending)
     node = SortBackward()
     if _connect_tensors(node, (self,)):
         node.s_self = _save_meta(self)

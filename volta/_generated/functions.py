@@ -2667,6 +2667,8 @@ def diagonal_backward(grad_output: Tensor, input_sizes: int | Sequence[int], off
 def as_strided_scatter(input: Tensor, src: Tensor, size: int | Sequence[int], stride: int | Sequence[int], storage_offset: int | None = None) -> Tensor:
     """as_strided_scatter(Tensor self, Tensor src, int[] size, int[] stride, int? storage_offset=None) -> Tensor
     """
+    if input.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(input, 'input', 1, 'as_strided_scatter')
+    if src.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(src, 'src', 2, 'as_strided_scatter')
     size = _b.int_list(size, 0, 'size')
     stride = _b.int_list(stride, 0, 'stride')
     if storage_offset is not None and (storage_offset.__class__ is not int or not -9223372036854775808 <= storage_offset <= 9223372036854775807): storage_offset = _b.int_arg(storage_offset, 'storage_offset', 'as_strided_scatter')
@@ -3057,11 +3059,13 @@ def permute_copy(input: Tensor, dims: int | Sequence[int]) -> Tensor:
     return _op.permute_copy(input, dims)
 
 @_b.checked(_op.squeeze_copy)
-def squeeze_copy(input: Tensor, dim: int | Sequence[int] | None = None) -> Tensor:
+def squeeze_copy(input: Tensor, dim: int | Sequence[int] | None = _b.OMITTED) -> Tensor:
     """squeeze_copy(Tensor self, int[1]? dim=None) -> Tensor
     
     A copy of ``self.squeeze(dim)``.
     """
+    if dim is None: _b.reject_none('dim', 'tuple of ints', 'squeeze_copy')
+    if dim is _b.OMITTED: dim = None
     dim = _b.int_list(dim, 1, 'dim')
     return _op.squeeze_copy(input, dim)
 
@@ -3304,14 +3308,13 @@ def ifftshift(input: Tensor, dim: int | Sequence[int] | None = None) -> Tensor:
     dim = _b.int_list(dim, 1, 'dim')
     return _op.ifftshift(input, dim)
 
-@_b.checked(_op.sort)
-def sort(input: Tensor, dim: int = -1, descending: bool = False, *, stable: bool | None = False) -> tuple[Tensor, Tensor]:
-    """sort(Tensor self, int dim=-1, bool descending=False, *, bool? stable=False) -> (Tensor values, Tensor indices)
+def sort(*args: Any, **kwargs: Any) -> Any:
+    """sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)
+    sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)
+    
+    Sorted along dim, with the indices; ties keep their order (every volta sort is stable).
     """
-    if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'sort')
-    if descending.__class__ is not bool: descending = _b.bool_arg(descending, 'descending', 'sort')
-    if stable is not None and stable.__class__ is not bool: stable = _b.bool_arg(stable, 'stable', 'sort')
-    return _b.named_result('sort', ('values', 'indices'), _op.sort(input, dim, descending, stable))
+    return _b.call_overloaded((_op.sort, _op.sort_stable,), args, kwargs, 'sort')
 
 def argsort(*args: Any, **kwargs: Any) -> Any:
     """argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor
@@ -4680,9 +4683,11 @@ def randint_like(*args: Any, **kwargs: Any) -> Any:
     return _b.call_overloaded((_op.randint_like, _op.randint_like_high,), args, kwargs, 'randint_like')
 
 @_b.checked(_op.bernoulli)
-def bernoulli(input: Tensor, p: float | None = None, *, generator: Generator | None = None) -> Tensor:
+def bernoulli(input: Tensor, p: float | None = _b.OMITTED, *, generator: Generator | None = None) -> Tensor:
     """bernoulli(Tensor self, float? p=None, *, Generator? generator=None) -> Tensor
     """
+    if p is None: _b.reject_none('p', 'float', 'bernoulli')
+    if p is _b.OMITTED: p = None
     if p is not None and p.__class__ is not float: p = _b.float_arg(p, 'p', 'bernoulli')
     return _op.bernoulli(input, p, generator)
 

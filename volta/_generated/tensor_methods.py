@@ -1647,6 +1647,16 @@ class TensorMethods:
         if dim2.__class__ is not int or not -9223372036854775808 <= dim2 <= 9223372036854775807: dim2 = _b.int_arg(dim2, 'dim2', 'diagonal')
         return _op.diagonal(self, offset, dim1, dim2)
 
+    @_b.checked(_op.as_strided_scatter, method=True)
+    def as_strided_scatter(self, src: Tensor, size: int | Sequence[int], stride: int | Sequence[int], storage_offset: int | None = None) -> Tensor:
+        """as_strided_scatter(Tensor self, Tensor src, int[] size, int[] stride, int? storage_offset=None) -> Tensor
+        """
+        if src.__class__ not in _b.TENSOR_TYPES: _b.tensor_arg(src, 'src', 1, 'as_strided_scatter')
+        size = _b.int_list(size, 0, 'size')
+        stride = _b.int_list(stride, 0, 'stride')
+        if storage_offset is not None and (storage_offset.__class__ is not int or not -9223372036854775808 <= storage_offset <= 9223372036854775807): storage_offset = _b.int_arg(storage_offset, 'storage_offset', 'as_strided_scatter')
+        return _op.as_strided_scatter(self, src, size, stride, storage_offset)
+
     def split(self, *args: Any, **kwargs: Any) -> Any:
         """split.int(Tensor(a) self, int split_size_or_sections, int dim=0) -> Tensor(a)[]
         split.sizes(Tensor(a) self, int[] split_size_or_sections, int dim=0) -> Tensor(a)[]
@@ -2014,14 +2024,13 @@ class TensorMethods:
         if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'diff')
         return _op.diff(self, n, dim, prepend, append)
 
-    @_b.checked(_op.sort, method=True)
-    def sort(self, dim: int = -1, descending: bool = False, *, stable: bool | None = False) -> tuple[Tensor, Tensor]:
-        """sort(Tensor self, int dim=-1, bool descending=False, *, bool? stable=False) -> (Tensor values, Tensor indices)
+    def sort(self, *args: Any, **kwargs: Any) -> Any:
+        """sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)
+        sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)
+        
+        Sorted along dim, with the indices; ties keep their order (every volta sort is stable).
         """
-        if dim.__class__ is not int or not -9223372036854775808 <= dim <= 9223372036854775807: dim = _b.int_arg(dim, 'dim', 'sort')
-        if descending.__class__ is not bool: descending = _b.bool_arg(descending, 'descending', 'sort')
-        if stable is not None and stable.__class__ is not bool: stable = _b.bool_arg(stable, 'stable', 'sort')
-        return _b.named_result('sort', ('values', 'indices'), _op.sort(self, dim, descending, stable))
+        return _b.call_overloaded((_op.sort, _op.sort_stable,), (self, *args), kwargs, 'sort')
 
     def argsort(self, *args: Any, **kwargs: Any) -> Any:
         """argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor
@@ -2257,9 +2266,11 @@ class TensorMethods:
         return _op.hardshrink(self, lambd)
 
     @_b.checked(_op.bernoulli, method=True)
-    def bernoulli(self, p: float | None = None, *, generator: Generator | None = None) -> Tensor:
+    def bernoulli(self, p: float | None = _b.OMITTED, *, generator: Generator | None = None) -> Tensor:
         """bernoulli(Tensor self, float? p=None, *, Generator? generator=None) -> Tensor
         """
+        if p is None: _b.reject_none('p', 'float', 'bernoulli')
+        if p is _b.OMITTED: p = None
         if p is not None and p.__class__ is not float: p = _b.float_arg(p, 'p', 'bernoulli')
         return _op.bernoulli(self, p, generator)
 

@@ -198,6 +198,14 @@ def cholesky_solve(self: Tensor, input2: Tensor, upper: bool = False) -> Tensor:
 def cholesky_inverse(self: Tensor, upper: bool = False) -> Tensor:
     check_matrix("cholesky_inverse", self, square=True, name="input")
     n = self.shape[-1]
+    if self.numel():  # a zero on the factor's diagonal: the matrix is singular (PyTorch's check)
+        zeros = F.nonzero(F.eq(F.diagonal(self, 0, -2, -1), 0).reshape(-1, n))
+        if zeros.shape[0]:
+            batch, element = zeros[0].tolist()
+            prefix = f"(Batch element {batch}): " if self.ndim > 2 else ""
+            raise LinAlgError(f"cholesky_inverse: {prefix}The diagonal element {element + 1} is "
+                              f"zero, the inversion could not be completed because the input "
+                              f"matrix is singular.")
     eye = _eye(n, self).expand(tuple(self.shape))
     return cholesky_solve(eye, self, upper)
 
@@ -347,7 +355,7 @@ def lu_unpack(LU_data: Tensor, LU_pivots: Tensor, unpack_data: bool = True,
               unpack_pivots: bool = True) -> tuple[Tensor, Tensor, Tensor]:
     """P, L, U of a packed LU; the parts not asked for are empty tensors, as in PyTorch."""
     check_matrix("lu_unpack", LU_data, name="LU_data")
-    if LU_pivots.dtype is not D.int32:
+    if unpack_pivots and LU_pivots.dtype is not D.int32:  # PyTorch reads them only then
         raise DTypeError("lu_unpack: LU_pivots is expected to be a contiguous tensor of "
                          f"torch.int32 dtype. Note: this function is intended to be used with "
                          f"the output produced by torch.linalg.lu_factor. Got {LU_pivots.dtype}")
@@ -1030,7 +1038,7 @@ def pdist(input: Tensor, p: float = 2) -> Tensor:
     if input.ndim != 2:
         raise ShapeError(f"pdist only supports 2D tensors, got: {input.ndim}D")
     _check_distance_input("pdist", input, "X1")
-    if p < 0:
+    if not p >= 0:  # nan too
         raise InvalidArgumentError("pdist only supports non-negative p values")
     n = input.shape[0]
     pairs = list(itertools.combinations(range(n), 2))
@@ -1124,7 +1132,8 @@ def _trapezoid_dim(y: Tensor, dim: int, op: str, x: Tensor | None = None,
         raise DTypeError(f"{op}: received a bool input for `y`, but bool is not supported")
     if x is not None and D.bool_ in (x.dtype, y.dtype):
         raise DTypeError(f"{op}: received a bool input for `x` or `y`, but bool is not supported")
-    if isinstance(dx, (bool, complex)) or (isinstance(dx, Tensor) and dx.dtype is D.bool_):
+    if y.shape[d] and (isinstance(dx, (bool, complex)) or (  # PyTorch returns zeros before
+            isinstance(dx, Tensor) and dx.dtype is D.bool_)):  # it checks dx of no samples
         raise DTypeError(f"{op}: Currently, we only support dx as a real number.")
     return d
 

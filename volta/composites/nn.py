@@ -301,6 +301,13 @@ def dropout(input: Tensor, p: float = 0.5, train: bool = True) -> Tensor:
         return input
     if p == 1:
         return input * fac.zeros((), dtype=input.dtype, device=input.device)
+    if not input.dtype.is_floating_point:
+        # PyTorch scales the kept elements in place by 1 / (1 - p): a float into an integer or
+        # bool tensor, which fails unless there is no element
+        if input.numel() == 0:
+            return F.clone(input)
+        raise DTypeError(f"result type Float can't be cast to the desired output type "
+                         f"{checks.scalar_type_name(input.dtype)}")
     keep = F.ge(fac.rand(_shape(input), dtype=input.dtype, device=input.device), p)
     return input * keep / (1 - p)
 
@@ -346,6 +353,8 @@ def group_norm(input: Tensor, num_groups: int, weight: Tensor | None = None,
     if input.ndim < 2:
         raise ShapeError(f"Expected at least 2 dimensions for input tensor but received "
                          f"{input.ndim}")
+    if not input.dtype.is_floating_point:  # even an empty one
+        raise checks.not_implemented_for("GroupNormKernelImpl", input.dtype)
     shape = _shape(input)
     n, c = shape[0], shape[1]
     if num_groups <= 0 or c % num_groups:

@@ -107,8 +107,16 @@ def tanhshrink(self: Tensor) -> Tensor:
 
 @composite("threshold")
 def threshold(self: Tensor, threshold: float, value: float) -> Tensor:
-    """``x`` where ``x > threshold``, else ``value``."""
-    return R.where_self(R.gt(self, threshold), self, value)
+    """``x`` where ``x > threshold``, else ``value``, in ``self``'s dtype: as in PyTorch, an
+    integer tensor compares with and takes the numbers truncated to its dtype (an overflow or
+    nan is an error), and a bool tensor has no threshold."""
+    if self.dtype is D.bool_:
+        raise checks.not_implemented_for("threshold_cpu", self.dtype)
+    if not self.dtype.is_floating_point:
+        threshold, value = (math.trunc(checks.checked_convert(number, self.dtype, "threshold"))
+                            for number in (threshold, value))
+    # value where x <= threshold (not x where x > threshold): a nan threshold keeps every x
+    return R.where_self(R.le(self, threshold), value, self)
 
 
 def _check_shrink(self: Tensor, lambd: float, kernel: str) -> None:

@@ -752,8 +752,12 @@ def index_select_backward(grad_output: Tensor, self_sizes: Sequence[int], dim: i
 @composite("gather_backward")
 def gather_backward(grad_output: Tensor, self_sizes: Sequence[int], dim: int,
                     index: Tensor) -> Tensor:
-    """gather's gradient: ``grad_output`` added into zeros where ``index`` points."""
+    """gather's gradient: ``grad_output`` added into zeros where ``index`` points (a negative
+    index wraps, as the CPU kernel's does; scatter_add takes none)."""
     zeros = fac.zeros(tuple(self_sizes), dtype=grad_output.dtype, device=grad_output.device)
+    if self_sizes and index.numel():
+        size = self_sizes[wrap_dim(dim, len(self_sizes), "gather_backward")]
+        index = R.where_self(R.lt(index, 0), R.add(index, size, 1), index)
     return R.scatter_add(zeros, dim, index, grad_output)
 
 
@@ -855,13 +859,10 @@ def unravel_index(indices: Tensor, shape: Sequence[int]) -> tuple[Tensor, ...]:
     if any(s < 0 for s in shape):
         raise ShapeError("'shape' cannot have negative values, but got "
                          f"{tuple(shape)}")
-    total = 1
-    for s in shape:
-        total *= s
-    if indices.numel() and bool(R.logical_or(R.lt(indices, -total),
-                                             R.ge(indices, total)).any()):
-        raise IndexOutOfRangeError("index is out of bounds for shape")
-    flat = R.remainder(indices.to(D.int64), total) if total else indices.to(D.int64)
+    if 0 in shape:
+        raise InvalidArgumentError(f"unravel_index: 'shape' {tuple(shape)} has no elements")
+    # no bounds check: as in PyTorch, an index outside wraps (each coordinate modulo its size)
+    flat = indices.to(D.int64)
     coords = []
     for s in reversed(list(shape)):
         coords.append(R.remainder(flat, s))

@@ -343,14 +343,22 @@ def meshgrid(tensors: Sequence[Tensor], indexing: str | None = None) -> tuple[Te
 @composite("argsort")
 def argsort(self: Tensor, dim: int = -1, descending: bool = False) -> Tensor:
     """The indices that sort ``self`` along ``dim``."""
-    return R.sort(self, dim, descending, False)[1]
+    return R.sort(self, dim, descending)[1]
 
 
 @composite("argsort.stable")
 def argsort_stable(self: Tensor, stable: bool, dim: int = -1, descending: bool = False
                    ) -> Tensor:
-    """The indices that sort ``self`` along ``dim`` (ties in their order when ``stable``)."""
-    return R.sort(self, dim, descending, stable)[1]
+    """The indices that sort ``self`` along ``dim`` (ties in their order: volta's sort is
+    always stable)."""
+    return R.sort(self, dim, descending)[1]
+
+
+@composite("sort.stable")
+def sort_stable(self: Tensor, stable: bool | None, dim: int = -1, descending: bool = False
+                ) -> tuple[Tensor, Tensor]:
+    """PyTorch's overload for ``stable=``: volta's sort is always stable."""
+    return R.sort(self, dim, descending)
 
 
 @composite("take_along_dim")
@@ -366,6 +374,9 @@ def take_along_dim(self: Tensor, indices: Tensor, dim: int | None = None) -> Ten
         raise DTypeError(f"torch.take_along_dim(): dtype of indices should be Long but got "
                          f"{indices.dtype.name}")
     d = wrap_dim(dim, self.ndim, "take_along_dim")
+    size = self.shape[d] if self.ndim else 1
+    # with a dim, PyTorch's take_along_dim wraps a negative index (its gather would not)
+    indices = R.where_self(R.lt(indices, 0), R.add(indices, size, 1), indices)
     self_sizes = list(self.shape)
     self_sizes[d] = indices.shape[d]
     indices = R.expand(indices, broadcast_shapes(tuple(self_sizes), _shape(indices)))

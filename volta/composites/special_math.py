@@ -156,6 +156,9 @@ def nanmean(self: Tensor, dim: Any = None, keepdim: bool = False, dtype: Any = N
     if not self.dtype.is_floating_point:  # whatever ``dtype`` asks for
         raise DTypeError(f"nanmean(): expected input to have floating point or complex dtype "
                          f"but got {type_name(self.dtype)}")
+    if dtype is not None and not dtype.is_floating_point:
+        raise DTypeError(f"nanmean(): could not infer output dtype. Optional dtype must be either "
+                         f"a floating point or complex dtype. Got: {type_name(dtype)}")
     count = F.logical_not(F.isnan(self)).sum(dim, keepdim)
     return F.div(F.nansum(self, dim, keepdim, dtype=dtype), count)
 

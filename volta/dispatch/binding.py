@@ -176,8 +176,11 @@ def int_arg(value: Any, name: str, op: str) -> int:
 
 
 def float_arg(value: Any, name: str, op: str) -> float | int:
-    """A ``float`` argument: any real number or one-element tensor, not a bool."""
-    if isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_)):
+    """A ``float`` argument: any real number or one-element tensor not of dtype bool; a Python
+    bool is 0.0 or 1.0, as PyTorch's parser takes it (``isclose(a, b, 0.0, True)``)."""
+    if isinstance(value, (bool, np.bool_)):
+        return float(value)
+    if isinstance(value, numbers.Real):
         return value
     if isinstance(value, _tensor_type()) and value.numel() == 1 and value.dtype is not D.bool_:
         return value.item()
@@ -275,14 +278,16 @@ def bind(op: Any, args: tuple, kwargs: dict) -> tuple | None:
             return None
         if not _matches(a, v, takes_numbers(op, a)):
             return None
-        values.append(_normalise(a, v))
+        values.append(_normalise(a, v, op))
     if used != len(kwargs):
         return None
     return tuple(values)
 
 
-def _normalise(arg: Any, value: Any) -> Any:
+def _normalise(arg: Any, value: Any, op: Any) -> Any:
     t = arg.type
+    if t.base in ("int", "SymInt") and not t.is_list and value is not None:
+        return int_arg(value, arg.name, op.schema.name.name)  # int64, as for one overload
     if t.is_list and t.base in ("int", "SymInt"):
         return int_list(value, t.list_size or 0, arg.name)
     if t.is_list and t.base == "Tensor":

@@ -811,7 +811,7 @@ def gaussian_nll_loss(input: Tensor, target: Tensor, var: Tensor | float, full: 
     if isinstance(var, float):
         if var < 0:
             raise InvalidArgumentError("var has negative entry/entries")
-        var = input.new_full(tuple(input.shape), float(var))
+        var = var * volta.ones_like(input)  # PyTorch's: floating even for an integer input
     return _F.gaussian_nll_loss(input, target, var, full, eps, reduction)
 
 
@@ -899,6 +899,9 @@ def _fractional_max_pool(input: Tensor, kernel_size: Any, output_size: Any, outp
     # repeat a single-element list)
     ints = "Ints" if n == 2 else "three Ints"
     for label, value in (("kernel_size", kernel_size), ("output_size", output_size)):
+        if not isinstance(value, (int, Sequence)):
+            raise ArgumentError(f"{name}(): argument '{label}' must be tuple of ints, not "
+                                f"{type(value).__name__}")
         if not isinstance(value, int) and len(value) != n:
             raise InvalidArgumentError(f"{name}: {label} must either be a single Int or tuple "
                                        f"of {ints}")

@@ -445,6 +445,10 @@ def check_hardtanh_limits(input: Any, min_val: Any, max_val: Any) -> None:
                                 f"'{type(min_val).__name__}' and '{type(max_val).__name__}'")
     if min_val > max_val:
         raise InvalidArgumentError("min_val cannot be greater than max_val")
+    if isinstance(input, Tensor) and not input.dtype.is_floating_point:
+        for value in (min_val, max_val):  # an integer input takes the limits as int64
+            if not isinstance(value, Tensor):
+                checked_convert(value, D.int64, "hardtanh")
     if isinstance(input, Tensor) and input.dtype is D.uint8 and \
             any(not isinstance(v, Tensor) and int(v) < 0 for v in (min_val, max_val)):
         raise InvalidOperationError("cannot do hardtanh on an unsigned type with negative limits")
@@ -589,6 +593,36 @@ def check_int_list_arg(value: Any, name: str, position: int, op: str) -> None:
 
 def not_implemented_for(kernel_name: str, dtype: D.dtype) -> DTypeError:
     return DTypeError(f'"{kernel_name}" not implemented for \'{scalar_type_name(dtype)}\'')
+
+
+def check_vector_norm_dtypes(self: Tensor, dtype: D.dtype | None) -> None:
+    """linalg.vector_norm takes a floating input only (whatever ``dtype`` asks for), and a
+    ``dtype`` that is floating and that the input converts to without narrowing."""
+    if not self.dtype.is_floating_point:
+        raise DTypeError(f"linalg.vector_norm: Expected a floating point or complex tensor as "
+                         f"input. Got {scalar_type_name(self.dtype)}")
+    if dtype is None:
+        return
+    if not dtype.is_floating_point:
+        raise DTypeError(f"linalg.vector_norm: dtype should be floating point or complex, but "
+                         f"got {scalar_type_name(dtype)}")
+    if D.promote_types(self.dtype, dtype) is not dtype:
+        raise DTypeError(f"linalg.vector_norm: the dtype of the input "
+                         f"({scalar_type_name(self.dtype)}) should be convertible without "
+                         f"narrowing to the specified dtype ({scalar_type_name(dtype)})")
+
+
+def check_logsumexp_all_dims(self: Tensor, dim: Sequence[int], keepdim: bool) -> None:
+    """PyTorch's logsumexp of a non-empty tensor over ``dim=[]`` (all dims) without keepdim
+    fails: it adds the kept-dim maxima into the reduced result in place."""
+    if len(dim) == 0 and not keepdim and self.ndim > 0 and self.numel() > 0:
+        raise ShapeError(f"output with shape [] doesn't match the broadcast shape "
+                         f"{[1] * self.ndim}")
+
+
+def check_topk_dtype(self: Tensor) -> None:
+    if self.dtype is D.bool_:
+        raise DTypeError("topk does not support bool dtypes on CPU")
 
 
 def check_bincount_input(self: Tensor) -> None:
@@ -785,7 +819,7 @@ def hinge_margin(self: Tensor, margin: float) -> float | int:
 
 
 def check_cosine_similarity_eps(eps: float) -> None:
-    if eps < 0:
+    if not eps >= 0:  # nan too
         raise InvalidArgumentError(f"eps must be non-negative, got: {eps:g}")
 
 

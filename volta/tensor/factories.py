@@ -8,6 +8,7 @@ copy on the CPU). Random numbers come from a seedable :class:`Generator`: the ho
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import threading
@@ -261,9 +262,14 @@ def _infer(data: Any) -> np.ndarray:
         except ValueError as exc:  # numpy 2 refuses ragged nesting outright
             raise ShapeError(f"could not build a tensor from ragged nested sequences: {exc}"
                              ) from None
+        inferred = _inferred_dtype(data)
+        if arr.dtype == object and inferred is not None and inferred.is_floating_point:
+            # an int beyond int64 among floats: PyTorch converts every element to float
+            with contextlib.suppress(TypeError, ValueError, OverflowError):
+                arr = np.array(data, dtype=np.float64)
         if arr.dtype == object or arr.dtype.kind in "USMm":  # objects, strings, dates
             raise VoltaError(f"could not build a tensor from a sequence of {arr.dtype} elements")
-        dt = _inferred_dtype(data) or D.get_default_dtype()
+        dt = inferred or D.get_default_dtype()
         return arr if arr.dtype == dt.numpy else arr.astype(dt.numpy)
     if isinstance(data, (bool, np.bool_)):
         return np.asarray(data, dtype=np.bool_)
@@ -360,6 +366,8 @@ def _filled(shape: tuple[int, ...], value: Any, dt: D.dtype, dev: Any,
             _as_float(value)
         else:
             _checked_int(value, dt)
+    elif isinstance(value, float) and not (dt.is_floating_point or dt is D.bool_):
+        checked_convert(value, dt, "full")  # nan, inf or out of range: PyTorch's overflow error
     # np.zeros, or np.empty and fill: both in C (np.full and np.ones are Python functions)
     if value == 0 and value.__class__ is not float:
         array = np.zeros(_allocatable(shape, dt), dtype=dt.numpy)

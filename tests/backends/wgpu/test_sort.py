@@ -54,7 +54,7 @@ LENGTHS = [1, 2, 5, 8, 33, BLOCK - 1, BLOCK, BLOCK + 1, 2 * BLOCK + 3, 5 * BLOCK
 def test_sort_matches_cpu(wgpu: str, no_fallback: None, n: int, descending: bool) -> None:
     a = _ties_and_nans(3, n)
     _same(lambda x: x.sort(descending=descending), a, wgpu)
-    _same(lambda x: x.T.sort(0, descending=descending, stable=True), a, wgpu)
+    _same(lambda x: x.T.sort(dim=0, descending=descending, stable=True), a, wgpu)
 
 
 CASES: dict[str, tuple[Callable[..., Any], np.ndarray, bool]] = {

@@ -33,6 +33,7 @@ from volta.tensor.checks import (
     check_conv,
     check_index_add,
     check_index_dtype,
+    check_logsumexp_all_dims,
     check_masked_scatter_dtypes,
     check_mm,
     check_multinomial,
@@ -44,6 +45,8 @@ from volta.tensor.checks import (
     check_searchsorted_dtype,
     check_searchsorted_sorter,
     check_selection_dtype,
+    check_topk_dtype,
+    check_vector_norm_dtypes,
     clamp_operands,
     einsum_subscripts,
     empty_median_value,
@@ -550,6 +553,7 @@ def std(self: Tensor, dim: Any = None, correction: Any = None, keepdim: bool = F
 @kernel("vector_norm")
 def vector_norm(self: Tensor, ord: Any = 2, dim: Any = None, keepdim: bool = False,
                 dtype: Any = None) -> Tensor:
+    check_vector_norm_dtypes(self, dtype)
     x, out = _float_array(self, "linalg.vector_norm", dtype)
     axes = _axes(dim, self.ndim, "linalg.vector_norm")
     p = float(ord)
@@ -575,6 +579,7 @@ def vector_norm(self: Tensor, ord: Any = 2, dim: Any = None, keepdim: bool = Fal
 
 @kernel("logsumexp")
 def logsumexp(self: Tensor, dim: Any, keepdim: bool = False) -> Tensor:
+    check_logsumexp_all_dims(self, dim, keepdim)
     out = self.dtype if self.dtype.is_floating_point else D.get_default_dtype()
     x = A(self).astype(_compute(out), copy=False)
     axes = _axes(dim, self.ndim, "logsumexp")
@@ -1056,8 +1061,8 @@ def _sort_indices(a: np.ndarray, d: int, descending: bool) -> np.ndarray:
 
 
 @kernel("sort")
-def sort(self: Tensor, dim: int = -1, descending: bool = False, stable: Any = False
-         ) -> tuple[Tensor, Tensor]:
+def sort(self: Tensor, dim: int = -1, descending: bool = False) -> tuple[Tensor, Tensor]:
+    """Stable: ties keep their order (sort.stable is this kernel too)."""
     a = A(self)
     d = wrap_dim(dim, a.ndim, "sort")
     if a.ndim == 0:
@@ -1069,6 +1074,7 @@ def sort(self: Tensor, dim: int = -1, descending: bool = False, stable: Any = Fa
 @kernel("topk")
 def topk(self: Tensor, k: int, dim: int = -1, largest: bool = True, sorted: bool = True
          ) -> tuple[Tensor, Tensor]:
+    check_topk_dtype(self)
     a = A(self)
     d = wrap_dim(dim, a.ndim, "topk")
     if a.ndim == 0:
@@ -1087,21 +1093,24 @@ def _index_array(index: Tensor, op: str) -> np.ndarray:
     return A(index).astype(np.int64, copy=False)
 
 
-def _check_bounds(idx: np.ndarray, size: int, d: int, op: str) -> np.ndarray:
-    """``idx`` with negative indices wrapped (itself when none is: callers only read it)."""
+def _check_bounds(idx: np.ndarray, size: int, d: int, op: str,
+                  negative_ok: bool = True) -> np.ndarray:
+    """``idx`` with negative indices wrapped (itself when none is: callers only read it); with
+    ``negative_ok`` False a negative index is out of bounds (PyTorch's gather and scatter)."""
     if idx.size == 0:
         return idx
     if idx.dtype == np.int64 and int(idx.view(np.uint64).max()) < size:
         return idx  # one pass: a negative index reads as a huge unsigned one
-    if idx.min() < -size or idx.max() >= size:
+    low = -size if negative_ok else 0
+    if idx.min() < low or idx.max() >= size:
         bad = idx.max() if idx.max() >= size else idx.min()
         raise IndexOutOfRangeError(f"{op}(): index {bad} is out of bounds for dimension {d} with "
                                    f"size {size}")
     return np.where(idx < 0, idx + size, idx)
 
 
-def _scatter_positions(self: Tensor, dim: int, index: Tensor, op: str
-                       ) -> tuple[tuple[np.ndarray, ...], int]:
+def _scatter_positions(self: Tensor, dim: int, index: Tensor, op: str,
+                       negative_ok: bool = False) -> tuple[tuple[np.ndarray, ...], int]:
     idx = _index_array(index, op)
     a_ndim = max(self.ndim, 1)
     d = wrap_dim(dim, a_ndim, op)
@@ -1111,7 +1120,7 @@ def _scatter_positions(self: Tensor, dim: int, index: Tensor, op: str
         raise ShapeError(f"{op}(): Index tensor must have the same number of dimensions as "
                          f"input tensor")
     shape = self._shape or (1,)
-    idx = _check_bounds(idx.reshape(idx.shape or (1,)), shape[d], d, op)
+    idx = _check_bounds(idx.reshape(idx.shape or (1,)), shape[d], d, op, negative_ok)
     for i, n in enumerate(idx.shape):
         if i != d and n > shape[i]:
             raise ShapeError(f"{op}(): Size does not match at dimension {i} expected index "
@@ -1212,7 +1221,8 @@ def gather_backward(grad_output: Tensor, self_sizes: Sequence[int], dim: int,
             tuple(grad_output._shape or (1,)) != tuple(index._shape or (1,))):
         raise ShapeError(f"gather_backward(): grad_output of shape {list(grad_output.shape)} "
                          f"does not match the index of shape {list(index.shape)}")
-    pos, _ = _scatter_positions(zeros, dim, index, "gather_backward")
+    # internal: it wraps a negative index (gather itself, which PyTorch's takes, does not)
+    pos, _ = _scatter_positions(zeros, dim, index, "gather_backward", negative_ok=True)
     if index.numel() == 0:
         return zeros
     out = A(zeros).reshape(zeros._shape or (1,))

@@ -25,6 +25,7 @@ from volta.backends.cpu.storage import wrap as W
 from volta.composites.views import wrap_dim
 from volta.errors import DTypeError, ShapeError
 from volta.tensor.checks import check_scatter_reduce
+from volta.tensor.scalars import check_scalar
 from volta.tensor.tensor import Tensor
 
 KERNELS, kernel = kernel_table()
@@ -172,7 +173,7 @@ def _index_fill(self: Tensor, dim: int, index: Tensor, value: Any) -> Tensor:
 
 @kernel("index_fill.int_Scalar")
 def index_fill_scalar(self: Tensor, dim: int, index: Tensor, value: Any) -> Tensor:
-    return _index_fill(self, dim, index, value)
+    return _index_fill(self, dim, index, check_scalar(value, "index_fill_"))
 
 
 @kernel("index_fill.int_Tensor")

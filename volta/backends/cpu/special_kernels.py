@@ -10,6 +10,7 @@ schema order, like ``kernels.py``.
 from __future__ import annotations
 
 import builtins
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -461,7 +462,8 @@ def unique_consecutive(self: Tensor, return_inverse: bool = False, return_counts
         inverse_shape = a.shape
     else:
         d = wrap_dim(dim, a.ndim, "unique_consecutive")
-        moved = np.moveaxis(a, d, 0).reshape(a.shape[d], -1)
+        rest = math.prod(n for i, n in enumerate(a.shape) if i != d)  # not -1: size 0 along d
+        moved = np.moveaxis(a, d, 0).reshape(a.shape[d], rest)
         starts = np.ones(moved.shape[0], dtype=bool)
         starts[1:] = (moved[1:] != moved[:-1]).any(axis=1)
         values = np.compress(starts, a, axis=d)

@@ -18,9 +18,11 @@ from volta.backends.wgpu.kernels.reduce import _dims
 from volta.backends.wgpu.storage import empty, handle_of
 from volta.errors import ArgumentError, DTypeError, ShapeError
 from volta.tensor.checks import (
+    check_logsumexp_all_dims,
     check_native_batch_norm,
     check_native_layer_norm,
     check_one_hot_classes,
+    check_vector_norm_dtypes,
     clamp_operands,
     norm_stats_dtype,
 )
@@ -123,6 +125,7 @@ def std(self: Tensor, dim: Any = None, correction: Any = None, keepdim: bool = F
 
 
 def logsumexp(self: Tensor, dim: Any, keepdim: bool = False) -> Tensor:
+    check_logsumexp_all_dims(self, dim, keepdim)
     x = self if self.dtype.is_floating_point else self.to(D.get_default_dtype())
     dims = list(_dims(dim, self.ndim, "logsumexp"))
     if x.numel() == 0:
@@ -362,6 +365,7 @@ def diagonal_backward(grad_output: Tensor, input_sizes: Sequence[int], offset: i
 
 def vector_norm(self: Tensor, ord: Any = 2, dim: Any = None, keepdim: bool = False,
                 dtype: Any = None) -> Tensor:
+    check_vector_norm_dtypes(self, dtype)
     x = _float(self if dtype is None else self.to(dtype), "linalg.vector_norm")
     dims = list(_dims(dim, self.ndim, "linalg.vector_norm"))
     p = float(ord)

@@ -44,10 +44,11 @@ def out_of_range(index: Tensor, first: int, size: int) -> tuple[int, int] | None
     return None if low >= first and high < size else (low, high)
 
 
-def check_range(index: Tensor, size: int, dim: int, op: str) -> None:
-    """Raise the CPU backend's error when an element of ``index`` is outside ``[-size, size)``;
-    ``op=""`` gives the message of advanced indexing."""
-    bounds = out_of_range(index, -size, size)
+def check_range(index: Tensor, size: int, dim: int, op: str, negative_ok: bool = True) -> None:
+    """Raise the CPU backend's error when an element of ``index`` is outside ``[-size, size)``
+    (``[0, size)`` without ``negative_ok``: gather and scatter); ``op=""`` gives the message of
+    advanced indexing."""
+    bounds = out_of_range(index, -size if negative_ok else 0, size)
     if bounds is not None:
         bad = bounds[1] if bounds[1] >= size else bounds[0]
         prefix = f"{op}(): " if op else ""
@@ -85,7 +86,7 @@ def gather(self: Tensor, dim: int, index: Tensor, sparse_grad: bool = False) -> 
     out = empty(shape, self.dtype, self._device)
     if not self.ndim:
         return copy_into(out, self)
-    check_range(index, self._shape[d], d, "gather")
+    check_range(index, self._shape[d], d, "gather", negative_ok=False)
     strides = tuple(0 if i == d else s for i, s in enumerate(self._stride))
     src = self._view_of(shape, strides, self._offset)
     return _read(out, src, index, self._stride[d], self._shape[d])
@@ -181,7 +182,7 @@ def scatter_add(self: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor:
         return copy_into(out, self + src.reshape(()))
     d = wrap_dim(dim, self.ndim, "scatter_add")
     check_scatter_shape(self, index, d, "scatter_add")
-    check_range(index, self._shape[d], d, "scatter_add")
+    check_range(index, self._shape[d], d, "scatter_add", negative_ok=False)
     shape = index._shape
     out_view = out._view_of(shape, tuple(0 if i == d else s for i, s in enumerate(out._stride)),
                             0)

@@ -24,6 +24,7 @@ from volta.backends.wgpu.storage import empty
 from volta.composites.views import wrap_dim
 from volta.errors import DTypeError, ShapeError
 from volta.tensor.checks import check_index_dtype, check_scatter_reduce
+from volta.tensor.scalars import check_scalar
 from volta.tensor.tensor import Tensor
 
 _NAN = "fn isn(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }\n"
@@ -52,7 +53,7 @@ def _scatter_dim(self: Tensor, dim: int, index: Tensor, op: str) -> int:
         raise ShapeError(f"{op}(): Index tensor must have the same number of dimensions as "
                          f"input tensor")
     self1, index1 = _as_1d(self), _as_1d(index)
-    check_range(index1, self1._shape[d], d, op)
+    check_range(index1, self1._shape[d], d, op, negative_ok=False)
     check_scatter_shape(self1, index1, d, op)
     return d
 
@@ -215,7 +216,8 @@ def _index_fill(self: Tensor, dim: int, index: Tensor, fill: Tensor) -> Tensor:
 
 
 def index_fill_scalar(self: Tensor, dim: int, index: Tensor, value: Any) -> Tensor:
-    return _index_fill(self, dim, index, empty((), self.dtype, self._device).fill_(value))
+    return _index_fill(self, dim, index, empty((), self.dtype, self._device).fill_(
+        check_scalar(value, "index_fill_")))
 
 
 def index_fill_tensor(self: Tensor, dim: int, index: Tensor, value: Tensor) -> Tensor:

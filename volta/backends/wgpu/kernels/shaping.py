@@ -249,7 +249,7 @@ def _scatter(self: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor:
     if not self.ndim:
         return copy_into(out, src.reshape(()).expand(()))
     check_scatter_shape(self, index, d, "scatter")
-    check_range(index, self._shape[d], d, "scatter")
+    check_range(index, self._shape[d], d, "scatter", negative_ok=False)
     shape = index._shape
     out_view = out._view_of(shape, tuple(0 if i == d else s for i, s in enumerate(out._stride)), 0)
     launch = Launch(out_view, [src, index])

@@ -26,7 +26,7 @@ from volta.backends.wgpu.kernels.rows import as_rows, cumsum, run, scatter_1d
 from volta.backends.wgpu.storage import empty, handle_of, runtime_of
 from volta.composites.views import wrap_dim
 from volta.errors import IndexOutOfRangeError, ShapeError
-from volta.tensor.checks import check_selection_dtype, empty_median_value
+from volta.tensor.checks import check_selection_dtype, check_topk_dtype, empty_median_value
 from volta.tensor.tensor import Tensor
 
 BLOCK = 512  # elements one workgroup (BLOCK / 2 threads) sorts in workgroup memory
@@ -152,8 +152,8 @@ def bitonic_sort(rows: Tensor, descending: bool) -> tuple[Tensor, Tensor]:
     return values, indices
 
 
-def sort(self: Tensor, dim: int = -1, descending: bool = False, stable: Any = False
-         ) -> tuple[Tensor, Tensor]:
+def sort(self: Tensor, dim: int = -1, descending: bool = False) -> tuple[Tensor, Tensor]:
+    """Stable: ties keep their order (sort.stable is this kernel too)."""
     if self.ndim == 0:
         return copy_into(empty((), self.dtype, self._device), self), \
             empty((), D.int64, self._device).fill_(0)
@@ -164,6 +164,7 @@ def sort(self: Tensor, dim: int = -1, descending: bool = False, stable: Any = Fa
 
 def topk(self: Tensor, k: int, dim: int = -1, largest: bool = True, sorted: bool = True
          ) -> tuple[Tensor, Tensor]:
+    check_topk_dtype(self)
     if self.ndim == 0:
         if k > 1:
             raise IndexOutOfRangeError("topk: k must be at most 1 for a 0-d tensor")
