@@ -500,3 +500,13 @@ def test_addcdiv_of_two_integer_tensors_is_rejected_as_in_pytorch(dtypes: tuple,
         self, t1, t2 = (to(lib.full((2,), 3).to(getattr(lib, d))) for d in dtypes)
         return self.addcdiv_(t1, t2, value=2) if inplace else lib.addcdiv(self, t1, t2, value=2)
     _agree(lambda: call(volta, lambda t: t.to(device)), lambda: call(torch))
+
+
+@pytest.mark.parametrize("lambd", [float("inf"), float("nan"), 3.5e38, 3e38, 70000.0, 0.0, -1.0])
+@pytest.mark.parametrize("dtype", ["float32", "float64", "float16"])
+def test_softshrink_lambda_must_fit_the_dtype(lambd: float, dtype: str) -> None:
+    # PyTorch's softshrink checks lambd against the input dtype's range (hardshrink does not)
+    _agree(lambda: volta.nn.functional.softshrink(volta.ones(2, dtype=getattr(volta, dtype)),
+                                                  lambd),
+           lambda: torch.nn.functional.softshrink(torch.ones(2, dtype=getattr(torch, dtype)),
+                                                  lambd))

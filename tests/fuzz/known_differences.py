@@ -9,5 +9,8 @@ budget, on a listed entry its run no longer sees, so fixing a difference means d
 from __future__ import annotations
 
 KNOWN: dict[tuple[str, str], str] = {
-    ('scaled_dot_product_attention', 'volta_rejects'): 'PyTorch runs integer or bool query, key and value when the attention is empty (its float-only kernels never run; bool even gives int64) and rejects them otherwise; volta checks the dtypes first',
+    ('lu', 'volta_rejects'): 'PyTorch factors an empty integer matrix batch (its float-only kernel never runs) and rejects a non-empty one; volta checks the dtype first',
+    ('trapz', 'dtype'): "PyTorch's trapz of an empty integer y keeps y's dtype while a non-empty one promotes with x; volta promotes whatever the size",
+    ('igamma', 'value'): 'bfloat16 inputs: PyTorch rounds its intermediate results to bfloat16, volta computes in float32 and rounds once (volta is the more accurate)',
+    ('hinge_embedding_loss', 'volta_rejects'): "not fixed yet: torch.nn.functional.hinge_embedding_loss is Python in PyTorch and takes this integer input where its aten mean() would reject it",
 }

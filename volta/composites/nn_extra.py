@@ -132,6 +132,12 @@ def _check_shrink(self: Tensor, lambd: float, kernel: str) -> None:
 def softshrink(self: Tensor, lambd: float = 0.5) -> Tensor:
     """``x - lambd`` above ``lambd``, ``x + lambd`` below ``-lambd``, 0 between."""
     _check_shrink(self, lambd, "softshrink_cpu")
+    # PyTorch's softshrink also wants lambd representable in the input's dtype (nan is not)
+    largest = D.finfo(self.dtype).max
+    if not 0 <= lambd <= largest:
+        raise InvalidArgumentError(f"lambda must be in range [0, {largest:g}] for input dtype "
+                                   f"{checks.scalar_type_name(self.dtype)}, but found "
+                                   f"{lambd:g}")
     return self - R.clamp(self, -lambd, lambd)
 
 

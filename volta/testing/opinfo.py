@@ -1900,7 +1900,10 @@ def _grid_sampler_samples(spatial: int) -> SampleFn:
             cases += [(2, 0, False), (2, 2, True)]
         return [S(T(2, 3, *sizes), T(2, *out, spatial, low=-1.2, high=1.2), mode, padding,
                   align, desc=f"mode {mode}, padding {padding}, align_corners {align}")
-                for mode, padding, align in cases]
+                for mode, padding, align in cases] + [
+            S(T(2, 3, *sizes, noncontig=True), T(2, *out, spatial, low=-1.2, high=1.2,
+                                                  noncontig=True), 0, 0, False,
+              desc="noncontig input and grid")]
     return samples
 
 
