@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import volta
@@ -26,19 +25,11 @@ class Adadelta(Optimizer):
                                       **implementation_options(foreach, capturable,
                                                                differentiable)))
 
-    def step(self, closure: Callable[[], Any] | None = None) -> Any:
-        loss = self._closure_loss(closure)
-        with volta.no_grad():
-            for group in self.param_groups:
-                for p in group["params"]:
-                    if p.grad is None:
-                        continue
-                    state = self._param_state(p)
-                    if "square_avg" not in state:
-                        state["square_avg"] = volta.zeros_like(p)
-                        state["acc_delta"] = volta.zeros_like(p)
-                    self._next_step(state)
-                    volta._adadelta_update_(p, p.grad, state["square_avg"], state["acc_delta"],
-                                            group["lr"], group["rho"], group["eps"],
-                                            group["weight_decay"], group["maximize"])
-        return loss
+    def _update(self, group: dict[str, Any], p: volta.Tensor, state: dict[str, Any]) -> None:
+        if "square_avg" not in state:
+            state["square_avg"] = volta.zeros_like(p)
+            state["acc_delta"] = volta.zeros_like(p)
+        self._next_step(state)
+        volta._adadelta_update_(p, p.grad, state["square_avg"], state["acc_delta"],
+                                group["lr"], group["rho"], group["eps"],
+                                group["weight_decay"], group["maximize"])

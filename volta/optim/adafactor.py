@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import volta
@@ -33,30 +32,22 @@ class Adafactor(Optimizer):
                                       weight_decay=weight_decay, foreach=foreach,
                                       maximize=maximize))
 
-    def step(self, closure: Callable[[], Any] | None = None) -> Any:
-        loss = self._closure_loss(closure)
-        with volta.no_grad():
-            for group in self.param_groups:
-                eps1, eps2 = group["eps"]
-                for p in group["params"]:
-                    if p.grad is None:
-                        continue
-                    state = self._param_state(p)
-                    if "step" not in state:
-                        if p.grad.ndim > 1:
-                            state["row_var"] = volta.zeros(*p.grad.shape[:-1], 1,
-                                                           dtype=p.grad.dtype,
-                                                           device=p.grad.device)
-                            state["col_var"] = volta.zeros(*p.grad.shape[:-2], 1,
-                                                           p.grad.shape[-1],
-                                                           dtype=p.grad.dtype,
-                                                           device=p.grad.device)
-                        else:
-                            state["variance"] = volta.zeros_like(p.grad)
-                    step = self._next_step(state)
-                    volta._adafactor_update_(
-                        p, p.grad, state.get("row_var"), state.get("col_var"),
-                        state.get("variance"), step, group["lr"], group["beta2_decay"],
-                        volta.finfo(p.dtype).eps if eps1 is None else eps1, eps2, group["d"],
-                        group["weight_decay"], group["maximize"])
-        return loss
+    def _update(self, group: dict[str, Any], p: volta.Tensor, state: dict[str, Any]) -> None:
+        eps1, eps2 = group["eps"]
+        if "step" not in state:
+            if p.grad.ndim > 1:
+                state["row_var"] = volta.zeros(*p.grad.shape[:-1], 1,
+                                               dtype=p.grad.dtype,
+                                               device=p.grad.device)
+                state["col_var"] = volta.zeros(*p.grad.shape[:-2], 1,
+                                               p.grad.shape[-1],
+                                               dtype=p.grad.dtype,
+                                               device=p.grad.device)
+            else:
+                state["variance"] = volta.zeros_like(p.grad)
+        step = self._next_step(state)
+        volta._adafactor_update_(
+            p, p.grad, state.get("row_var"), state.get("col_var"),
+            state.get("variance"), step, group["lr"], group["beta2_decay"],
+            volta.finfo(p.dtype).eps if eps1 is None else eps1, eps2, group["d"],
+            group["weight_decay"], group["maximize"])

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import volta
@@ -27,16 +26,8 @@ class Adagrad(Optimizer):
                     "sum": volta.full_like(p, group["initial_accumulator_value"]),
                 }
 
-    def step(self, closure: Callable[[], Any] | None = None) -> Any:
-        loss = self._closure_loss(closure)
-        with volta.no_grad():
-            for group in self.param_groups:
-                for p in group["params"]:
-                    if p.grad is None:
-                        continue
-                    state = self._param_state(p)
-                    step = self._next_step(state)
-                    volta._adagrad_update_(p, p.grad, state["sum"], step, group["lr"],
-                                           group["lr_decay"], group["weight_decay"],
-                                           group["eps"], group["maximize"])
-        return loss
+    def _update(self, group: dict[str, Any], p: volta.Tensor, state: dict[str, Any]) -> None:
+        step = self._next_step(state)
+        volta._adagrad_update_(p, p.grad, state["sum"], step, group["lr"],
+                               group["lr_decay"], group["weight_decay"],
+                               group["eps"], group["maximize"])

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import volta
@@ -31,25 +30,17 @@ class ASGD(Optimizer):
                                       **implementation_options(foreach, capturable,
                                                                differentiable)))
 
-    def step(self, closure: Callable[[], Any] | None = None) -> Any:
-        loss = self._closure_loss(closure)
-        with volta.no_grad():
-            for group in self.param_groups:
-                lr, lambd = group["lr"], group["lambd"]
-                for p in group["params"]:
-                    if p.grad is None:
-                        continue
-                    state = self._param_state(p)
-                    if "ax" not in state:
-                        state["step"] = host_scalar(0.0)
-                        state["eta"] = host_scalar(lr)
-                        state["mu"] = host_scalar(1.0)
-                        state["ax"] = volta.zeros_like(p)
-                    step = self._next_step(state)
-                    # eta and mu are float32 state scalars, as in PyTorch: read them back
-                    volta._asgd_update_(p, p.grad, state["ax"], state["eta"].item(),
-                                        state["mu"].item(), lambd, group["weight_decay"],
-                                        group["maximize"])
-                    state["eta"].fill_(lr / (1 + lambd * lr * step) ** group["alpha"])
-                    state["mu"].fill_(1 / max(1, step - group["t0"]))
-        return loss
+    def _update(self, group: dict[str, Any], p: volta.Tensor, state: dict[str, Any]) -> None:
+        lr, lambd = group["lr"], group["lambd"]
+        if "ax" not in state:
+            state["step"] = host_scalar(0.0)
+            state["eta"] = host_scalar(lr)
+            state["mu"] = host_scalar(1.0)
+            state["ax"] = volta.zeros_like(p)
+        step = self._next_step(state)
+        # eta and mu are float32 state scalars, as in PyTorch: read them back
+        volta._asgd_update_(p, p.grad, state["ax"], state["eta"].item(),
+                            state["mu"].item(), lambd, group["weight_decay"],
+                            group["maximize"])
+        state["eta"].fill_(lr / (1 + lambd * lr * step) ** group["alpha"])
+        state["mu"].fill_(1 / max(1, step - group["t0"]))

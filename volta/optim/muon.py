@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from typing import Any
 
 import volta
@@ -46,19 +45,11 @@ class Muon(Optimizer):
             return lr * 0.2 * math.sqrt(max(rows, cols))
         return lr * math.sqrt(max(1, rows / cols))
 
-    def step(self, closure: Callable[[], Any] | None = None) -> Any:
-        loss = self._closure_loss(closure)
-        with volta.no_grad():
-            for group in self.param_groups:
-                for p in group["params"]:
-                    if p.grad is None:
-                        continue
-                    state = self._param_state(p)
-                    if "momentum_buffer" not in state:
-                        state["momentum_buffer"] = volta.zeros_like(p.grad)
-                    volta._muon_update_(
-                        p, p.grad, state["momentum_buffer"], group["lr"],
-                        self._adjusted_lr(group["lr"], group["adjust_lr_fn"], p.shape),
-                        group["weight_decay"], group["momentum"], group["nesterov"],
-                        list(group["ns_coefficients"]), group["ns_steps"], group["eps"])
-        return loss
+    def _update(self, group: dict[str, Any], p: volta.Tensor, state: dict[str, Any]) -> None:
+        if "momentum_buffer" not in state:
+            state["momentum_buffer"] = volta.zeros_like(p.grad)
+        volta._muon_update_(
+            p, p.grad, state["momentum_buffer"], group["lr"],
+            self._adjusted_lr(group["lr"], group["adjust_lr_fn"], p.shape),
+            group["weight_decay"], group["momentum"], group["nesterov"],
+            list(group["ns_coefficients"]), group["ns_steps"], group["eps"])

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import volta
@@ -38,27 +37,19 @@ class NAdam(Optimizer):
                                       **implementation_options(foreach, capturable,
                                                                differentiable)))
 
-    def step(self, closure: Callable[[], Any] | None = None) -> Any:
-        loss = self._closure_loss(closure)
-        with volta.no_grad():
-            for group in self.param_groups:
-                beta1, beta2 = group["betas"]
-                decay = group["momentum_decay"]
-                for p in group["params"]:
-                    if p.grad is None:
-                        continue
-                    state = self._param_state(p)
-                    if "exp_avg" not in state:
-                        state["mu_product"] = host_scalar(1.0)
-                        state["exp_avg"] = volta.zeros_like(p)
-                        state["exp_avg_sq"] = volta.zeros_like(p)
-                    step = self._next_step(state)
-                    mu = beta1 * (1.0 - 0.5 * 0.96 ** (step * decay))
-                    mu_next = beta1 * (1.0 - 0.5 * 0.96 ** ((step + 1) * decay))
-                    # the product is accumulated in float32, as PyTorch's state tensor does
-                    mu_product = state["mu_product"].mul_(mu).item()
-                    volta._nadam_update_(p, p.grad, state["exp_avg"], state["exp_avg_sq"], step,
-                                         mu, mu_next, mu_product, group["lr"], beta1, beta2,
-                                         group["eps"], group["weight_decay"],
-                                         group["decoupled_weight_decay"], group["maximize"])
-        return loss
+    def _update(self, group: dict[str, Any], p: volta.Tensor, state: dict[str, Any]) -> None:
+        beta1, beta2 = group["betas"]
+        decay = group["momentum_decay"]
+        if "exp_avg" not in state:
+            state["mu_product"] = host_scalar(1.0)
+            state["exp_avg"] = volta.zeros_like(p)
+            state["exp_avg_sq"] = volta.zeros_like(p)
+        step = self._next_step(state)
+        mu = beta1 * (1.0 - 0.5 * 0.96 ** (step * decay))
+        mu_next = beta1 * (1.0 - 0.5 * 0.96 ** ((step + 1) * decay))
+        # the product is accumulated in float32, as PyTorch's state tensor does
+        mu_product = state["mu_product"].mul_(mu).item()
+        volta._nadam_update_(p, p.grad, state["exp_avg"], state["exp_avg_sq"], step,
+                             mu, mu_next, mu_product, group["lr"], beta1, beta2,
+                             group["eps"], group["weight_decay"],
+                             group["decoupled_weight_decay"], group["maximize"])

@@ -127,6 +127,19 @@ class Optimizer:
                         p.grad.zero_()  # in place: the same tensor keeps serving as the grad
 
     def step(self, closure: Callable[[], Any] | None = None) -> Any:
+        """One optimization step: ``closure`` (if given) re-evaluates the loss, then every
+        parameter with a gradient is updated by :meth:`_update`, group by group."""
+        loss = self._closure_loss(closure)
+        with volta.no_grad():
+            for group in self.param_groups:
+                for p in group["params"]:
+                    if p.grad is not None:
+                        self._update(group, p, self._param_state(p))
+        return loss
+
+    def _update(self, group: dict[str, Any], p: volta.Tensor, state: dict[str, Any]) -> None:
+        """Update one parameter in place from its gradient (a subclass's algorithm, usually
+        one fused op of ops.yaml); ``state`` is the parameter's optimizer state."""
         raise NotImplementedError
 
     def _closure_loss(self, closure: Callable[[], Any] | None) -> Any:

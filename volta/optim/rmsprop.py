@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import volta
@@ -18,25 +17,17 @@ class RMSprop(Optimizer):
         super().__init__(params, dict(lr=lr, alpha=alpha, eps=eps, weight_decay=weight_decay,
                                       momentum=momentum, centered=centered, maximize=maximize))
 
-    def step(self, closure: Callable[[], Any] | None = None) -> Any:
-        loss = self._closure_loss(closure)
-        with volta.no_grad():
-            for group in self.param_groups:
-                for p in group["params"]:
-                    if p.grad is None:
-                        continue
-                    state = self._param_state(p)
-                    if "square_avg" not in state:
-                        state["square_avg"] = volta.zeros_like(p)
-                        if group["momentum"] > 0:
-                            state["momentum_buffer"] = volta.zeros_like(p)
-                        if group["centered"]:
-                            state["grad_avg"] = volta.zeros_like(p)
-                    self._next_step(state)
-                    volta._rmsprop_update_(
-                        p, p.grad, state["square_avg"],
-                        state.get("grad_avg") if group["centered"] else None,
-                        state.get("momentum_buffer") if group["momentum"] > 0 else None,
-                        group["lr"], group["alpha"], group["eps"], group["weight_decay"],
-                        group["momentum"], group["maximize"])
-        return loss
+    def _update(self, group: dict[str, Any], p: volta.Tensor, state: dict[str, Any]) -> None:
+        if "square_avg" not in state:
+            state["square_avg"] = volta.zeros_like(p)
+            if group["momentum"] > 0:
+                state["momentum_buffer"] = volta.zeros_like(p)
+            if group["centered"]:
+                state["grad_avg"] = volta.zeros_like(p)
+        self._next_step(state)
+        volta._rmsprop_update_(
+            p, p.grad, state["square_avg"],
+            state.get("grad_avg") if group["centered"] else None,
+            state.get("momentum_buffer") if group["momentum"] > 0 else None,
+            group["lr"], group["alpha"], group["eps"], group["weight_decay"],
+            group["momentum"], group["maximize"])

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import volta
@@ -28,21 +27,13 @@ class Rprop(Optimizer):
                                       **implementation_options(foreach, capturable,
                                                                differentiable)))
 
-    def step(self, closure: Callable[[], Any] | None = None) -> Any:
-        loss = self._closure_loss(closure)
-        with volta.no_grad():
-            for group in self.param_groups:
-                etaminus, etaplus = group["etas"]
-                step_size_min, step_size_max = group["step_sizes"]
-                for p in group["params"]:
-                    if p.grad is None:
-                        continue
-                    state = self._param_state(p)
-                    if "prev" not in state:
-                        state["prev"] = volta.zeros_like(p)
-                        state["step_size"] = volta.full_like(p.grad, group["lr"])
-                    self._next_step(state)
-                    volta._rprop_update_(p, p.grad, state["prev"], state["step_size"], etaminus,
-                                         etaplus, step_size_min, step_size_max,
-                                         group["maximize"])
-        return loss
+    def _update(self, group: dict[str, Any], p: volta.Tensor, state: dict[str, Any]) -> None:
+        etaminus, etaplus = group["etas"]
+        step_size_min, step_size_max = group["step_sizes"]
+        if "prev" not in state:
+            state["prev"] = volta.zeros_like(p)
+            state["step_size"] = volta.full_like(p.grad, group["lr"])
+        self._next_step(state)
+        volta._rprop_update_(p, p.grad, state["prev"], state["step_size"], etaminus,
+                             etaplus, step_size_min, step_size_max,
+                             group["maximize"])
