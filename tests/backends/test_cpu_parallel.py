@@ -377,3 +377,25 @@ def test_where_backward_and_scalar_operands_match_torch(dtype: type) -> None:
         got = volta.where(volta.tensor(cond), scalar, volta.tensor(a)).numpy()
         expected = torch.where(torch.from_numpy(cond), scalar, torch.from_numpy(a)).numpy()
         _assert_same(got, expected)
+
+
+def test_blas_runs_on_one_thread_inside_a_region_only(restore_threads: None) -> None:
+    if parallel._BLAS_THREADS is None:  # numpy without OpenBLAS: nothing to hold
+        assert parallel.run_concurrently([lambda: 1, lambda: 2]) == [1, 2]
+        return
+    get_blas_threads, set_blas_threads = parallel._BLAS_THREADS
+    before = get_blas_threads()
+    set_blas_threads(2)
+    try:
+        volta.set_num_threads(2)
+        inside = parallel.run_concurrently([get_blas_threads, get_blas_threads])
+        assert inside == [1, 1]
+        assert get_blas_threads() == 2
+        def fail() -> None:
+            raise RuntimeError("boom")
+
+        with pytest.raises(RuntimeError, match="boom"):
+            parallel.run_concurrently([lambda: 1, fail])
+        assert get_blas_threads() == 2  # restored after an error too
+    finally:
+        set_blas_threads(before)
