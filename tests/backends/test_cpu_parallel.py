@@ -199,19 +199,16 @@ CONV_CASES = [
     ((3, 2, 9, 9), (4, 2, 3, 3), 1, 1, 2, 1),  # dilation
     ((5, 3, 13), (4, 3, 3), 1, 1, 1, 1),  # 1-d
     ((3, 2, 5, 6, 5), (2, 2, 3, 3, 3), 1, 1, 1, 1),  # 3-d
+    ((1, 3, 9, 9), (4, 3, 3, 3), 1, 1, 1, 1),  # one sample: the two gradients at once
 ]
 
 
 @pytest.mark.parametrize("case", CONV_CASES)
 @pytest.mark.parametrize("transposed", [False, True])
 @pytest.mark.parametrize("budget", [None, 2048])
-# 1: batch shares on each thread; huge: one share, the two gradients at once
-@pytest.mark.parametrize("grain", [1, 1 << 40])
-def test_convolution_threads_match_one_thread(restore_threads: None,
+def test_convolution_threads_match_one_thread(restore_threads: None, tiny_grain: None,
                                               monkeypatch: pytest.MonkeyPatch, case: tuple,
-                                              transposed: bool, budget: int | None,
-                                              grain: int) -> None:
-    monkeypatch.setattr(parallel, "HANDOFF_ELEMENTS", grain)
+                                              transposed: bool, budget: int | None) -> None:
     if budget is not None:
         monkeypatch.setattr(nn, "COLUMN_BUDGET_BYTES", budget)
     xs, ws, stride, padding, dilation, groups = case

@@ -271,7 +271,7 @@ def _select(condition: np.ndarray, x: Any, y: Any) -> np.ndarray:
             flat_out[lo:hi] = pointwise_math.where(flat_condition[lo:hi], block(flat_x, lo, hi),
                                                    block(flat_y, lo, hi))
 
-    parallel.parallel_for(condition.size, select, parallel.min_share(1))
+    parallel.parallel_for(condition.size, select, parallel.min_share(4))  # ~4 passes each
     return out
 
 
