@@ -332,6 +332,11 @@ def test_banded_transposed_copy_matches_numpy(restore_threads: None, tiny_grain:
     assert strided_copy.is_transposed(x.transpose(0, 2, 3, 1))  # the banded path is taken
     expected = np.ascontiguousarray(x.transpose(0, 2, 3, 1))
     _assert_same(volta.tensor(x).permute(0, 2, 3, 1).contiguous().numpy(), expected)
+    # with autograd, contiguous() is a clone in the contiguous memory format
+    tracked = volta.tensor(x, requires_grad=True).permute(0, 2, 3, 1).contiguous()
+    _assert_same(tracked.detach().numpy(), expected)
+    _assert_same(volta.tensor(x).permute(0, 2, 3, 1).clone(
+        memory_format=volta.contiguous_format).numpy(), expected)
     matrix = _special_floats((300, 200), np.float64, 8)
     _assert_same(volta.tensor(matrix).t().contiguous().numpy(), np.ascontiguousarray(matrix.T))
 

@@ -52,7 +52,7 @@ from volta.tensor.factories import empty_strided
 from volta.tensor.inplace import broadcast_shapes, check_no_internal_overlap
 from volta.tensor.padding import check_pad_width, pad_pairs, pad_source_index
 from volta.tensor.scalars import check_scalar, checked_convert
-from volta.tensor.tensor import Tensor
+from volta.tensor.tensor import Tensor, contiguous_strides
 
 KERNELS, kernel = kernel_table()
 _HALF = (D.float16, D.bfloat16)
@@ -776,6 +776,8 @@ def clone(self: Tensor, memory_format: Any = None) -> Tensor:
     if memory_format is None:
         return W(strided_copy.copy_c_order(A(self)))
     strides = format_strides(memory_format, self._shape, self._stride)
+    if strides == contiguous_strides(self._shape):  # contiguous(): banded, over the threads
+        return W(strided_copy.copy_c_order(A(self)))
     out = empty_strided(self._shape, strides, dtype=self.dtype, device=self._device)
     A(out)[...] = A(self)
     return out
