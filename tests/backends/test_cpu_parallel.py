@@ -199,19 +199,16 @@ CONV_CASES = [
     ((3, 2, 9, 9), (4, 2, 3, 3), 1, 1, 2, 1),  # dilation
     ((5, 3, 13), (4, 3, 3), 1, 1, 1, 1),  # 1-d
     ((3, 2, 5, 6, 5), (2, 2, 3, 3, 3), 1, 1, 1, 1),  # 3-d
+    ((1, 3, 9, 9), (4, 3, 3, 3), 1, 1, 1, 1),  # one sample: the two gradients at once
 ]
 
 
 @pytest.mark.parametrize("case", CONV_CASES)
 @pytest.mark.parametrize("transposed", [False, True])
 @pytest.mark.parametrize("budget", [None, 2048])
-# 1: batch shares on each thread; huge: one share, the two gradients at once
-@pytest.mark.parametrize("grain", [1, 1 << 40])
-def test_convolution_threads_match_one_thread(restore_threads: None,
+def test_convolution_threads_match_one_thread(restore_threads: None, tiny_grain: None,
                                               monkeypatch: pytest.MonkeyPatch, case: tuple,
-                                              transposed: bool, budget: int | None,
-                                              grain: int) -> None:
-    monkeypatch.setattr(parallel, "HANDOFF_ELEMENTS", grain)
+                                              transposed: bool, budget: int | None) -> None:
     if budget is not None:
         monkeypatch.setattr(nn, "COLUMN_BUDGET_BYTES", budget)
     xs, ws, stride, padding, dilation, groups = case
@@ -335,6 +332,11 @@ def test_banded_transposed_copy_matches_numpy(restore_threads: None, tiny_grain:
     assert strided_copy.is_transposed(x.transpose(0, 2, 3, 1))  # the banded path is taken
     expected = np.ascontiguousarray(x.transpose(0, 2, 3, 1))
     _assert_same(volta.tensor(x).permute(0, 2, 3, 1).contiguous().numpy(), expected)
+    # with autograd, contiguous() is a clone in the contiguous memory format
+    tracked = volta.tensor(x, requires_grad=True).permute(0, 2, 3, 1).contiguous()
+    _assert_same(tracked.detach().numpy(), expected)
+    _assert_same(volta.tensor(x).permute(0, 2, 3, 1).clone(
+        memory_format=volta.contiguous_format).numpy(), expected)
     matrix = _special_floats((300, 200), np.float64, 8)
     _assert_same(volta.tensor(matrix).t().contiguous().numpy(), np.ascontiguousarray(matrix.T))
 
@@ -392,3 +394,25 @@ def test_set_num_threads_bounds_blas_threads(restore_threads: None) -> None:
     seen = parallel.run_concurrently([get_blas_threads, get_blas_threads])
     assert seen == [1, 1]
     assert get_blas_threads() == 2
+
+
+def test_blas_runs_on_one_thread_inside_a_region_only(restore_threads: None) -> None:
+    if parallel._BLAS_THREADS is None:  # numpy without OpenBLAS: nothing to hold
+        assert parallel.run_concurrently([lambda: 1, lambda: 2]) == [1, 2]
+        return
+    get_blas_threads, set_blas_threads = parallel._BLAS_THREADS
+    before = get_blas_threads()
+    set_blas_threads(2)
+    try:
+        volta.set_num_threads(2)
+        inside = parallel.run_concurrently([get_blas_threads, get_blas_threads])
+        assert inside == [1, 1]
+        assert get_blas_threads() == 2
+        def fail() -> None:
+            raise RuntimeError("boom")
+
+        with pytest.raises(RuntimeError, match="boom"):
+            parallel.run_concurrently([lambda: 1, fail])
+        assert get_blas_threads() == 2  # restored after an error too
+    finally:
+        set_blas_threads(before)

@@ -57,7 +57,7 @@ from volta.tensor.factories import empty_strided
 from volta.tensor.inplace import broadcast_shapes, check_no_internal_overlap
 from volta.tensor.padding import check_pad_width, pad_pairs, pad_source_index
 from volta.tensor.scalars import check_scalar, checked_convert
-from volta.tensor.tensor import Tensor
+from volta.tensor.tensor import Tensor, contiguous_strides
 
 KERNELS, kernel = kernel_table()
 _HALF = (D.float16, D.bfloat16)
@@ -337,7 +337,7 @@ def _select(condition: np.ndarray, x: Any, y: Any) -> np.ndarray:
             flat_out[lo:hi] = pointwise_math.where(flat_condition[lo:hi], block(flat_x, lo, hi),
                                                    block(flat_y, lo, hi))
 
-    parallel.parallel_for(condition.size, select, parallel.min_share(1))
+    parallel.parallel_for(condition.size, select, parallel.min_share(4))  # ~4 passes each
     return out
 
 
@@ -854,6 +854,8 @@ def clone(self: Tensor, memory_format: Any = None) -> Tensor:
     if memory_format is None:
         return W(strided_copy.copy_c_order(A(self)))
     strides = format_strides(memory_format, self._shape, self._stride)
+    if strides == contiguous_strides(self._shape):  # contiguous(): banded, over the threads
+        return W(strided_copy.copy_c_order(A(self)))
     out = empty_strided(self._shape, strides, dtype=self.dtype, device=self._device)
     A(out)[...] = A(self)
     return out

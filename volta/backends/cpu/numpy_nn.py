@@ -296,7 +296,11 @@ def _column_row_bytes(
 # With several threads (parallel.py), the forward pass and both gradients split the batch into
 # one share per thread, each running the one-thread kernel on its samples (its own workspace, a
 # share of COLUMN_BUDGET_BYTES, BLAS on one thread); the weight gradient adds the shares' sums
-# in order, and runs at the same time as the input gradient when both are asked for. Results
+# in order, and runs at the same time as the input gradient when both are asked for and the
+# batch is too small to split. Only large convolutions split (parallel.HANDOFF_ELEMENTS: LeNet's
+# do not, their shares ran slower than one thread with BLAS's two threads; a 32x64x128x128 3x3
+# convolution's forward+backward ran 788 ms split vs 784 ms whole, idle, and was faster split
+# while other processes loaded the cores, where BLAS's spinning threads stall). Results
 # agree with one thread's to rounding, not bit for bit: OpenBLAS rounds a column of a product by
 # where it falls in its tiles, so a share's GEMM is not bitwise those columns of the whole
 # batch's (a GEMM on one BLAS thread is not bitwise the same GEMM on two either), and the weight
@@ -751,10 +755,11 @@ def convolution_backward(
             tasks[1] = functools.partial(_weight_grad_core, gy, x, kernel, s, p, d, groups)
     if output_mask[2]:
         tasks[2] = functools.partial(gy.sum, axis=(0, *range(2, nd + 2)))
-    if output_mask[0] and output_mask[1] and parallel.num_threads() > 1 and len(parallel.shares(
-            x.shape[0], parallel.min_share(_sample_work(w.shape, spatial)))) == 1:
-        # too few samples to split: the input gradient and the weight gradient at once (Note
-        # [convolution threads]); the bias gradient, a small sum, after them
+    work = _sample_work(w.shape, spatial) * x.shape[0] if parallel.num_threads() > 1 else 0
+    if output_mask[0] and output_mask[1] and work >= 2 * parallel.HANDOFF_ELEMENTS and len(
+            parallel.shares(x.shape[0], parallel.min_share(work // x.shape[0]))) == 1:
+        # enough work but too few samples to split: the input gradient and the weight gradient
+        # at once (Note [convolution threads]); the bias gradient, a small sum, after them
         gi, gw = parallel.run_concurrently(tasks[:2])
         gb = tasks[2]()
     else:

@@ -39,10 +39,13 @@ from volta import threads
 T = TypeVar("T")
 
 # Element passes (one element through a copy or a ufunc) in one share below which a worker costs
-# more than it saves: a handoff (wake a worker, hand the GIL back and forth, join) measured
-# 20-60 us on the 2-core machine of issue 9, where a contiguous float32 pass runs 5-10 elements
-# a nanosecond, a strided one about 1: a share wants about 0.2 ms of work.
-HANDOFF_ELEMENTS = 1 << 19
+# more than it saves. Measured at 2 threads on the 2-core machine of issue 9, idle: shares of
+# about 0.25 ms (LeNet's convolutions and first max pool, split in two) ran 10-50% slower than
+# one thread (BLAS's own two threads for the GEMMs), while shares of a few ms gained: on a
+# 32x64x56x56 map, permute+contiguous 4.1 -> 2.2 ms, max_pool2d 9.3 -> 6.2 ms, where 5.0 -> 3.6 ms.
+# Waking a worker, handing the GIL back and forth at every numpy call and sharing the memory
+# bandwidth cost more than the 20-60 us a bare handoff takes.
+HANDOFF_ELEMENTS = 1 << 23
 BLOCK = 1 << 17  # for_blocks: elements per block, few Python calls, a block still near the cache
 PARALLEL_MIN = 1 << 18  # for_blocks: elements per thread below which a thread is not worth it
 _THREADS = threads.get_num_threads()  # follows volta.set_num_threads (see _follow_thread_count)

@@ -80,4 +80,4 @@ def _over_first_axis(copy: Callable[[np.ndarray, np.ndarray], object], a: np.nda
         return
     row = math.prod(a.shape[1:])
     parallel.parallel_for(a.shape[0], lambda i, j: copy(a[i:j], out[i:j]),
-                          parallel.min_share(2 * row))
+                          parallel.min_share(4 * row))  # a strided element costs a few passes
