@@ -472,7 +472,26 @@ def _per_group(value: float | Sequence[float], groups: int, name: str) -> list[f
     return [value] * groups  # type: ignore[list-item]
 
 
-class SequentialLR(LRScheduler):
+class _SchedulerOfSchedulers(LRScheduler):
+    """A scheduler that drives others (SequentialLR, ChainedScheduler): its state_dict holds
+    theirs, as PyTorch's does."""
+
+    _schedulers: list[LRScheduler]
+
+    def state_dict(self) -> dict[str, Any]:
+        state = {k: v for k, v in self.__dict__.items() if k not in ("optimizer", "_schedulers")}
+        state["_schedulers"] = [s.state_dict() for s in self._schedulers]
+        return state
+
+    def load_state_dict(self, state_dict: dict[str, Any]) -> None:
+        state = dict(state_dict)
+        inner = state.pop("_schedulers")
+        self.__dict__.update(state)
+        for scheduler, saved in zip(self._schedulers, inner, strict=True):
+            scheduler.load_state_dict(saved)
+
+
+class SequentialLR(_SchedulerOfSchedulers):
     """Run ``schedulers`` one after another, switching at each milestone."""
 
     def __init__(self, optimizer: Optimizer, schedulers: Sequence[LRScheduler],
@@ -511,17 +530,6 @@ class SequentialLR(LRScheduler):
             scheduler.step()
         self._last_lr = scheduler.get_last_lr()
 
-    def state_dict(self) -> dict[str, Any]:
-        state = {k: v for k, v in self.__dict__.items() if k not in ("optimizer", "_schedulers")}
-        state["_schedulers"] = [s.state_dict() for s in self._schedulers]
-        return state
-
-    def load_state_dict(self, state_dict: dict[str, Any]) -> None:
-        state = dict(state_dict)
-        inner = state.pop("_schedulers")
-        self.__dict__.update(state)
-        for scheduler, saved in zip(self._schedulers, inner, strict=True):
-            scheduler.load_state_dict(saved)
 
 
 class ReduceLROnPlateau(LRScheduler):
@@ -584,7 +592,7 @@ class ReduceLROnPlateau(LRScheduler):
         self._last_lr = self._group_lrs()
 
 
-class ChainedScheduler(LRScheduler):
+class ChainedScheduler(_SchedulerOfSchedulers):
     """Step every scheduler of ``schedulers`` at each ``step()``: their factors compose."""
 
     def __init__(self, schedulers: Sequence[LRScheduler],
@@ -616,17 +624,6 @@ class ChainedScheduler(LRScheduler):
             scheduler.step()
         self._last_lr = self._group_lrs()
 
-    def state_dict(self) -> dict[str, Any]:
-        state = {k: v for k, v in self.__dict__.items() if k not in ("optimizer", "_schedulers")}
-        state["_schedulers"] = [s.state_dict() for s in self._schedulers]
-        return state
-
-    def load_state_dict(self, state_dict: dict[str, Any]) -> None:
-        state = dict(state_dict)
-        inner = state.pop("_schedulers")
-        self.__dict__.update(state)
-        for scheduler, saved in zip(self._schedulers, inner, strict=True):
-            scheduler.load_state_dict(saved)
 
 
 class CyclicLR(LRScheduler):

@@ -225,8 +225,8 @@ def _check_structured(t: volta.Tensor, dim: int) -> None:
         raise IndexOutOfRangeError(f"Invalid index {dim} for tensor of size {t.shape}")
 
 
-class RandomUnstructured(BasePruningMethod):
-    """Prunes ``amount`` (a count, or a fraction) of the entries, chosen at random."""
+class _Unstructured(BasePruningMethod):
+    """Prunes ``amount`` (a count, or a fraction) of the entries, the ones ``_chosen`` picks."""
 
     PRUNING_TYPE = "unstructured"
 
@@ -234,13 +234,23 @@ class RandomUnstructured(BasePruningMethod):
         _check_amount(amount)
         self.amount = amount
 
+    def _chosen(self, t: volta.Tensor, count: int) -> volta.Tensor:
+        """The flat indices of the ``count`` entries to prune."""
+        raise NotImplementedError
+
     def compute_mask(self, t: volta.Tensor, default_mask: volta.Tensor) -> volta.Tensor:
         count = _count_to_prune(self.amount, t.numel())
         mask = default_mask.clone()
         if count:
-            chosen = volta.topk(volta.rand_like(t).reshape(-1), count).indices
-            mask.view(-1)[chosen] = 0
+            mask.view(-1)[self._chosen(t, count)] = 0
         return mask
+
+
+class RandomUnstructured(_Unstructured):
+    """Prunes ``amount`` (a count, or a fraction) of the entries, chosen at random."""
+
+    def _chosen(self, t: volta.Tensor, count: int) -> volta.Tensor:
+        return volta.topk(volta.rand_like(t).reshape(-1), count).indices
 
     @classmethod
     def apply(cls, module: Module, name: str,  # type: ignore[override]
@@ -248,23 +258,12 @@ class RandomUnstructured(BasePruningMethod):
         return super().apply(module, name, amount=amount)
 
 
-class L1Unstructured(BasePruningMethod):
+class L1Unstructured(_Unstructured):
     """Prunes ``amount`` (a count, or a fraction) of the entries with the smallest absolute
     values."""
 
-    PRUNING_TYPE = "unstructured"
-
-    def __init__(self, amount: float) -> None:
-        _check_amount(amount)
-        self.amount = amount
-
-    def compute_mask(self, t: volta.Tensor, default_mask: volta.Tensor) -> volta.Tensor:
-        count = _count_to_prune(self.amount, t.numel())
-        mask = default_mask.clone()
-        if count:
-            chosen = volta.topk(t.abs().reshape(-1), count, largest=False).indices
-            mask.view(-1)[chosen] = 0
-        return mask
+    def _chosen(self, t: volta.Tensor, count: int) -> volta.Tensor:
+        return volta.topk(t.abs().reshape(-1), count, largest=False).indices
 
     @classmethod
     def apply(cls, module: Module, name: str, amount: float,  # type: ignore[override]
