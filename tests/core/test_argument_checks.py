@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 import torch
 import torch.nn.functional as TF
@@ -418,3 +419,22 @@ def test_a_hand_written_function_rejects_a_call_it_does_not_take(call) -> None:
         call(torch)
     with pytest.raises(volta.ArgumentError):
         call(volta)
+
+
+@pytest.mark.parametrize("call", [
+    lambda m: m.ones(6).view(2.0, 3),
+    lambda m: m.ones(6).reshape((2.5, 3)),
+    lambda m: m.ones(6).expand(2.0, 6),
+    lambda m: m.ones(2, 3).permute(1.0, 0),
+    lambda m: m.ones(6).clone().resize_(2.5),
+    lambda m: m.ones(6).view(True, 6),
+    lambda m: m.ones(2.5),
+], ids=["view", "reshape", "expand", "permute", "resize_", "bool", "factory"])
+def test_int_lists_reject_floats_and_bools_as_pytorch(call) -> None:
+    # int[] arguments once truncated floats silently (x.view(2.5, 3) viewed as (2, 3))
+    with pytest.raises(TypeError):
+        call(torch)
+    with pytest.raises(volta.ArgumentError):
+        call(volta)
+    # integers in every form PyTorch takes still work
+    assert volta.ones(6).view(np.int64(2), volta.tensor(3)).shape == (2, 3)

@@ -184,8 +184,12 @@ def test_size_argument_forms() -> None:
     assert volta.ones(volta.zeros(4, 5).shape).shape == (4, 5)
     with pytest.raises(ShapeError):
         volta.zeros(-1)
-    with pytest.raises(ShapeError):
-        volta.zeros(2, "a")
+    # a size that is no int is PyTorch's TypeError (ArgumentError), never truncated
+    for bad in [(2, "a"), (2.5,), (2, 3.0), (True, 2)]:
+        with pytest.raises(volta.ArgumentError):
+            volta.zeros(*bad)
+        with pytest.raises(TypeError):
+            torch.zeros(*bad)
 
 
 @pytest.mark.parametrize("dt", ["float32", "int64", "float16"])

@@ -81,13 +81,14 @@ def int_list(value: Any, size: int, name: str) -> Any:
     tensor = _tensor_type()
     if isinstance(value, tensor):
         if value.ndim == 0:
-            return (int(value.item()),) * (size or 1)
+            return (list_int(value, name, 0),) * (size or 1)
         value = value.tolist()
     try:
-        result = tuple(int(v) for v in value)
-    except (TypeError, ValueError):
+        items = list(value)
+    except TypeError:
         raise ArgumentError(f"argument {name!r} must be an int or a sequence of ints, got "
-                          f"{value!r}") from None
+                            f"{value!r}") from None
+    result = tuple([list_int(v, name, i) for i, v in enumerate(items)])
     # int[N] takes an int or N values; int[1] (like int[]) takes any number of values;
     # an empty list stays empty (e.g. pooling's stride=[] meaning "same as kernel_size")
     if size > 1 and len(result) == 1:
@@ -95,6 +96,20 @@ def int_list(value: Any, size: int, name: str) -> Any:
     if size > 1 and len(result) not in (0, size):
         raise ArgumentError(f"argument {name!r} must have {size} elements, got {len(result)}")
     return result
+
+
+def list_int(value: Any, name: str, position: int) -> int:
+    """One element of an ``int[]`` argument: an int, a numpy integer or a one-element integer
+    tensor; a float or a bool is rejected as PyTorch's parser rejects it (never truncated)."""
+    if value.__class__ is int:
+        return value
+    if not isinstance(value, (bool, np.bool_)):
+        try:
+            return operator.index(value)
+        except TypeError:
+            pass
+    raise ArgumentError(f"argument {name!r} must be tuple of ints, but found element of type "
+                        f"{type(value).__name__} at pos {position}")
 
 
 def tensor_list(value: Any, name: str) -> tuple:

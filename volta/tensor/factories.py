@@ -20,7 +20,7 @@ import numpy as np
 from volta import dtypes as D
 from volta.backend import BACKENDS, Backend
 from volta.device import device
-from volta.dispatch.binding import int_arg, python_arguments
+from volta.dispatch.binding import int_arg, list_int, python_arguments
 from volta.errors import (
     ArgumentError,
     BackendError,
@@ -144,10 +144,7 @@ def _size(size: tuple) -> tuple[int, ...]:
         size = tuple(size[0])
     elif len(size) == 1 and isinstance(size[0], Tensor):
         size = tuple(size[0].tolist())
-    try:
-        shape = tuple(int(s) for s in size)
-    except (TypeError, ValueError):
-        raise ShapeError(f"size must be a sequence of ints, got {size!r}") from None
+    shape = tuple([list_int(s, "size", i) for i, s in enumerate(size)])
     if any(s < 0 for s in shape):
         raise ShapeError(f"Trying to create tensor with negative dimension: {list(shape)}")
     return shape
