@@ -14,6 +14,7 @@ import torch
 import volta
 import volta.optim as optim
 from tests.optim.test_optimizers import _check, _pair, _run
+from tests.optim.test_update_ops import assert_scratch_device_matches_cpu
 
 CONFIGS = [
     ("Adadelta", dict()),
@@ -174,22 +175,7 @@ def test_updates_run_on_wgpu_like_on_cpu(name: str, kwargs: dict) -> None:
 @pytest.mark.parametrize(("name", "kwargs"), CONFIGS[1::3], ids=IDS[1::3])
 def test_composite_update_on_a_device_without_kernels(scratch_device: Any, name: str,
                                                       kwargs: dict) -> None:
-    start = np.random.default_rng(0).standard_normal((4, 3))
-    on_device = volta.tensor(start).to("scratch").requires_grad_()
-    on_cpu = volta.tensor(start).requires_grad_()
-    device_opt = getattr(optim, name)([on_device], **kwargs)
-    cpu_opt = getattr(optim, name)([on_cpu], **kwargs)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # the scratch device runs the composite's parts on CPU
-        for step in range(4):
-            grad = volta.tensor(np.random.default_rng(step).standard_normal((4, 3)))
-            on_device.grad = grad.to("scratch")
-            on_cpu.grad = grad
-            device_opt.step()
-            cpu_opt.step()
-        result = on_device.detach().to("cpu").numpy()
-    assert on_device.device.type == "scratch"
-    np.testing.assert_allclose(result, on_cpu.detach().numpy(), rtol=1e-12, atol=1e-14)
+    assert_scratch_device_matches_cpu(name, kwargs)
 
 
 def _train_across(devices: list[str], name: str, kwargs: dict) -> list[np.ndarray]:
