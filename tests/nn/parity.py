@@ -22,6 +22,18 @@ def copy_weights(torch_module: torch.nn.Module, volta_module: volta.nn.Module) -
     volta_module.load_state_dict({k: to_volta(v) for k, v in torch_module.state_dict().items()})
 
 
+def model_pair(build: Callable[[Any], Any], same_layout: bool = False) -> tuple[Any, Any]:
+    """The same model built in torch and volta (float64), torch's initial weights copied into
+    volta's; ``same_layout`` also asserts equal state_dict layouts."""
+    torch.manual_seed(0)
+    t_model = build(torch).double()
+    v_model = build(volta).to(volta.float64)
+    if same_layout:
+        assert state_layout(v_model) == state_layout(t_model)
+    copy_weights(t_model, v_model)
+    return t_model, v_model
+
+
 def close(v: volta.Tensor | None, t: torch.Tensor | None, rtol: float = 1e-5,
           atol: float = 1e-5) -> None:
     assert (v is None) == (t is None), (v, t)

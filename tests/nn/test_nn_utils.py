@@ -13,19 +13,10 @@ import pytest
 import torch
 
 import volta
-from tests.nn.parity import close, copy_weights, raises_like_torch, state_layout
+from tests.nn.parity import close, model_pair, raises_like_torch, state_layout
 
 tu = torch.nn.utils
 vu = volta.nn.utils
-
-
-def _pair(build: Callable[[object], object]) -> tuple:
-    """The same model built in torch and volta (float64) with torch's initial weights."""
-    torch.manual_seed(0)
-    t_model = build(torch).double()
-    v_model = build(volta).to(volta.float64)
-    copy_weights(t_model, v_model)
-    return t_model, v_model
 
 
 def _mlp(lib: object) -> object:
@@ -35,7 +26,7 @@ def _mlp(lib: object) -> object:
 # -- parameters as one vector --------------------------------------------------------------------
 
 def test_parameters_to_vector_and_back_like_torch() -> None:
-    t_model, v_model = _pair(_mlp)
+    t_model, v_model = model_pair(_mlp)
     t_vec = tu.parameters_to_vector(t_model.parameters())
     v_vec = vu.parameters_to_vector(v_model.parameters())
     close(v_vec, t_vec, 0, 0)
@@ -57,7 +48,7 @@ def test_parameters_to_vector_and_back_like_torch() -> None:
 # -- gradient norms and clipping -----------------------------------------------------------------
 
 def _with_grads() -> tuple:
-    t_model, v_model = _pair(_mlp)
+    t_model, v_model = model_pair(_mlp)
     x = np.random.default_rng(1).standard_normal((5, 4))
     (t_model(torch.tensor(x)) ** 2).sum().backward()
     (v_model(volta.tensor(x)) ** 2).sum().backward()
@@ -142,7 +133,7 @@ def test_weight_norm_matches_torch_over_sgd_steps(build: Callable, dim: int | No
             warnings.simplefilter("ignore", FutureWarning)
             return lib.nn.utils.weight_norm(build(lib), dim=dim)
 
-    t_model, v_model = _pair(make)
+    t_model, v_model = model_pair(make)
     assert state_layout(v_model) == state_layout(t_model)
     assert [n for n, _ in v_model.named_parameters()] == ["bias", "weight_g", "weight_v"]
     assert repr(v_model) == repr(t_model)
@@ -182,7 +173,7 @@ SPECTRAL_CASES = [
 def test_spectral_norm_matches_torch_over_sgd_steps(build: Callable, kwargs: dict,
                                                     shape: tuple) -> None:
     # _pair copies torch's state_dict, its random weight_u and weight_v buffers included
-    t_model, v_model = _pair(lambda lib: lib.nn.utils.spectral_norm(build(lib), **kwargs))
+    t_model, v_model = model_pair(lambda lib: lib.nn.utils.spectral_norm(build(lib), **kwargs))
     assert state_layout(v_model) == state_layout(t_model)
     assert list(v_model.state_dict()) == ["bias", "weight_orig", "weight_u", "weight_v"]
     x = np.random.default_rng(3).standard_normal(shape)
@@ -241,10 +232,10 @@ FUSIONS = [
 
 
 @pytest.mark.parametrize(("conv", "norm", "transpose", "shape"), FUSIONS)
-def test_fuse_conv_bn_eval_matches_torch_and_the_unfused_pair(conv: Callable, norm: Callable,
+def test_fuse_conv_bn_eval_matches_torch_and_the_unfusedmodel_pair(conv: Callable, norm: Callable,
                                                               transpose: bool,
                                                               shape: tuple) -> None:
-    t_conv, v_conv = _pair(lambda lib: conv(lib).eval())
+    t_conv, v_conv = model_pair(lambda lib: conv(lib).eval())
     t_bn = _trained_bn(torch, norm(torch).double())
     v_bn = _trained_bn(volta, norm(volta).to(volta.float64))
     t_fused = tu.fuse_conv_bn_eval(t_conv, t_bn, transpose)
@@ -258,7 +249,7 @@ def test_fuse_conv_bn_eval_matches_torch_and_the_unfused_pair(conv: Callable, no
 
 
 def test_fuse_linear_bn_eval_matches_torch_and_rejects_training_mode() -> None:
-    t_lin, v_lin = _pair(lambda lib: lib.nn.Linear(4, 3).eval())
+    t_lin, v_lin = model_pair(lambda lib: lib.nn.Linear(4, 3).eval())
     t_bn = _trained_bn(torch, torch.nn.BatchNorm1d(3).double())
     v_bn = _trained_bn(volta, volta.nn.BatchNorm1d(3).to(volta.float64))
     t_fused = tu.fuse_linear_bn_eval(t_lin, t_bn)
@@ -287,7 +278,7 @@ def _tied(lib: object) -> object:
 
 @pytest.mark.parametrize("tie_weights", [True, False])
 def test_functional_call_matches_torch_and_restores_the_module(tie_weights: bool) -> None:
-    t_model, v_model = _pair(_tied)
+    t_model, v_model = model_pair(_tied)
     own = {k: v.clone() for k, v in v_model.state_dict().items()}
     rng = np.random.default_rng(6)
     new_weight = rng.standard_normal((3, 3))
@@ -317,7 +308,7 @@ def test_functional_call_matches_torch_and_restores_the_module(tie_weights: bool
 
 
 def test_functional_call_strict_and_tied_conflicts_like_torch() -> None:
-    t_model, v_model = _pair(_tied)
+    t_model, v_model = model_pair(_tied)
     x = np.ones((2, 3))
 
     def call(lib: object, given: dict, **kwargs: object) -> object:
@@ -349,7 +340,7 @@ def test_convert_conv_weight_memory_format_matches_torch(dims: int, layout: str)
         return lib.nn.Sequential(conv(3, 4, 2), lib.nn.ReLU(),
                                  lib.nn.Sequential(transposed(4, 2, 3)), lib.nn.Conv1d(2, 2, 1))
 
-    t_model, v_model = _pair(build)
+    t_model, v_model = model_pair(build)
     weight = v_model[0].weight
     convert = f"convert_conv{dims}d_weight_memory_format"
     assert getattr(vu, convert)(v_model, getattr(volta, layout)) is v_model

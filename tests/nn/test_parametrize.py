@@ -13,7 +13,7 @@ import pytest
 import torch
 
 import volta
-from tests.nn.parity import close, copy_weights, raises_like_torch, state_layout
+from tests.nn.parity import close, model_pair, raises_like_torch, state_layout
 
 P = volta.nn.utils.parametrize
 TP = torch.nn.utils.parametrize
@@ -40,15 +40,6 @@ def _scaled(lib: object) -> object:
             return x * self.scale
 
     return Scaled()
-
-
-def _pair(build: Callable[[object], object]) -> tuple:
-    torch.manual_seed(0)
-    t_model = build(torch).double()
-    v_model = build(volta).to(volta.float64)
-    assert state_layout(v_model) == state_layout(t_model)
-    copy_weights(t_model, v_model)
-    return t_model, v_model
 
 
 def _sgd_steps(t_model: object, v_model: object, x: np.ndarray, steps: int = 3) -> None:
@@ -78,7 +69,7 @@ def _symmetric_linear(lib: object) -> object:
 
 
 def test_register_parametrization_matches_torch() -> None:
-    t_model, v_model = _pair(_symmetric_linear)
+    t_model, v_model = model_pair(_symmetric_linear, same_layout=True)
     assert type(v_model).__name__ == "ParametrizedLinear"
     assert P.type_before_parametrizations(v_model) is volta.nn.Linear
     assert isinstance(v_model, volta.nn.Linear)
@@ -100,14 +91,14 @@ def test_chained_parametrizations_and_assignment_like_torch() -> None:
                                                           unsafe=True)
         return layer
 
-    t_model, v_model = _pair(build)
+    t_model, v_model = model_pair(build, same_layout=True)
     assert repr(v_model) == repr(t_model)
     assert list(v_model.state_dict()) == list(t_model.state_dict())
     _sgd_steps(t_model, v_model, np.random.default_rng(1).standard_normal((2, 3)))
     # assignment runs right_inverse of the chain, last first: Scaled has none
     raises_like_torch(lambda lib: setattr(t_model if lib is torch else v_model, "weight",
                                           lib.zeros(3, 3, dtype=lib.float64)))
-    single_t, single_v = _pair(_symmetric_linear)
+    single_t, single_v = model_pair(_symmetric_linear, same_layout=True)
     original = single_v.parametrizations.weight.original
     value = np.random.default_rng(2).standard_normal((3, 3))
     single_t.weight = torch.tensor(value)
@@ -132,7 +123,7 @@ def test_cached_computes_once_per_block() -> None:
 
 @pytest.mark.parametrize("leave_parametrized", [True, False])
 def test_remove_parametrizations_like_torch(leave_parametrized: bool) -> None:
-    t_model, v_model = _pair(_symmetric_linear)
+    t_model, v_model = model_pair(_symmetric_linear, same_layout=True)
     with torch.no_grad(), volta.no_grad():  # an original that is not symmetric
         t_model.parametrizations.weight.original.add_(torch.arange(9.0).reshape(3, 3))
         v_model.parametrizations.weight.original.add_(volta.arange(9.0).reshape(3, 3))
@@ -154,7 +145,7 @@ def test_parametrizing_a_buffer_and_two_tensors() -> None:
         lib.nn.utils.parametrize.register_parametrization(layer, "weight", _scaled(lib))
         return layer
 
-    t_model, v_model = _pair(build)
+    t_model, v_model = model_pair(build, same_layout=True)
     assert list(v_model.state_dict()) == list(t_model.state_dict())
     assert repr(v_model) == repr(t_model)
     P.remove_parametrizations(v_model, "scale")
@@ -208,7 +199,7 @@ WEIGHT_NORM = [
 @pytest.mark.parametrize(("make", "kwargs", "shape"), WEIGHT_NORM)
 def test_weight_norm_parametrization_matches_torch(make: Callable, kwargs: dict,
                                                    shape: tuple) -> None:
-    t_model, v_model = _pair(_with("weight_norm", make, **kwargs))
+    t_model, v_model = model_pair(_with("weight_norm", make, **kwargs), same_layout=True)
     assert list(v_model.state_dict()) == ["bias", "parametrizations.weight.original0",
                                           "parametrizations.weight.original1"]
     assert repr(v_model) == repr(t_model)
@@ -232,7 +223,7 @@ SPECTRAL = [
 def test_spectral_norm_parametrization_matches_torch(make: Callable, kwargs: dict,
                                                      shape: tuple, training: bool) -> None:
     # _pair copies torch's buffers _u and _v, drawn at random and iterated 15 times
-    t_model, v_model = _pair(_with("spectral_norm", make, **kwargs))
+    t_model, v_model = model_pair(_with("spectral_norm", make, **kwargs), same_layout=True)
     assert list(v_model.state_dict()) == ["bias", "parametrizations.weight.original",
                                           "parametrizations.weight.0._u",
                                           "parametrizations.weight.0._v"]
@@ -272,7 +263,7 @@ ORTHOGONAL = [
 @pytest.mark.parametrize(("shape", "kwargs"), ORTHOGONAL)
 def test_orthogonal_matches_torch(shape: tuple, kwargs: dict) -> None:
     out_features, in_features = shape
-    t_model, v_model = _pair(_with("orthogonal",
+    t_model, v_model = model_pair(_with("orthogonal",
                                    lambda lib: lib.nn.Linear(in_features, out_features,
                                                              dtype=lib.float64),
                                    **kwargs))

@@ -14,15 +14,7 @@ import torch.nn.utils.prune as tprune
 
 import volta
 import volta.nn.utils.prune as vprune
-from tests.nn.parity import close, copy_weights, raises_like_torch, state_layout
-
-
-def _pair(build: Callable[[object], object]) -> tuple:
-    torch.manual_seed(0)
-    t_model = build(torch).double()
-    v_model = build(volta).to(volta.float64)
-    copy_weights(t_model, v_model)
-    return t_model, v_model
+from tests.nn.parity import close, model_pair, raises_like_torch, state_layout
 
 
 def _conv(lib: object) -> object:
@@ -58,7 +50,7 @@ PRUNINGS: list[tuple[str, Callable[[object, object], object]]] = [
 
 @pytest.mark.parametrize(("label", "prune"), PRUNINGS, ids=[p[0] for p in PRUNINGS])
 def test_pruning_matches_torch(label: str, prune: Callable) -> None:
-    t_model, v_model = _pair(_conv)
+    t_model, v_model = model_pair(_conv)
     prune(tprune, t_model)
     prune(vprune, v_model)
     assert vprune.is_pruned(v_model)
@@ -75,7 +67,7 @@ def test_custom_and_global_pruning_match_torch() -> None:
     def build(lib: object) -> object:
         return lib.nn.Sequential(lib.nn.Linear(4, 5), lib.nn.Tanh(), lib.nn.Linear(5, 3))
 
-    t_model, v_model = _pair(build)
+    t_model, v_model = model_pair(build)
     mask = np.random.default_rng(1).uniform(size=(5, 4)) < 0.6
     tprune.custom_from_mask(t_model[0], "weight", torch.tensor(mask))
     vprune.custom_from_mask(v_model[0], "weight", volta.tensor(mask))
@@ -88,7 +80,7 @@ def test_custom_and_global_pruning_match_torch() -> None:
 
 
 def test_importance_scores_and_prune_method_like_torch() -> None:
-    t_model, v_model = _pair(lambda lib: lib.nn.Linear(4, 3))
+    t_model, v_model = model_pair(lambda lib: lib.nn.Linear(4, 3))
     scores = np.random.default_rng(2).standard_normal((3, 4))
     tprune.l1_unstructured(t_model, "weight", 5, importance_scores=torch.tensor(scores))
     vprune.l1_unstructured(v_model, "weight", 5, importance_scores=volta.tensor(scores))
@@ -127,7 +119,7 @@ def test_pruning_errors_like_torch(call: Callable) -> None:
 
 
 def test_a_failed_pruning_restores_the_parameter_like_torch() -> None:
-    t_layer, v_layer = _pair(lambda lib: lib.nn.Linear(2, 2))
+    t_layer, v_layer = model_pair(lambda lib: lib.nn.Linear(2, 2))
     with pytest.raises(ValueError):
         tprune.l1_unstructured(t_layer, "weight", amount=5)
     with pytest.raises(volta.VoltaError):
