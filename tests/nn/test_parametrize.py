@@ -266,7 +266,7 @@ def test_orthogonal_matches_torch(shape: tuple, kwargs: dict) -> None:
     t_model, v_model = model_pair(_with("orthogonal",
                                    lambda lib: lib.nn.Linear(in_features, out_features,
                                                              dtype=lib.float64),
-                                   **kwargs))
+                                   **kwargs), same_layout=True)
     assert repr(v_model) == repr(t_model)
     weight = v_model.weight.detach().numpy()
     gram = weight.T @ weight if out_features >= in_features else weight @ weight.T
