@@ -24,6 +24,7 @@ from typing import Any
 import volta
 from volta.autograd import grad_mode
 from volta.autograd.engine import grad as _grad
+from volta.autograd.functional import forward_products, jacobian_columns, jacobian_rows
 from volta.errors import ArgumentError, AutogradError, InvalidArgumentError, ShapeError
 from volta.nn.utils import stateless
 
@@ -230,16 +231,7 @@ def jvp(func: Callable[..., Any], primals: tuple, tangents: tuple,
                 tuple(t.shape) != tuple(x.shape) for t, x in zip(tangent_leaves, leaves)):
             raise AutogradError("jvp(f, primals, tangents): Expected primals and tangents to "
                                 "have the same python structure and shapes")
-        dummies = [volta.zeros_like(o).requires_grad_(True) for o in out_leaves]
-        live = [(o, d) for o, d in zip(out_leaves, dummies) if o.requires_grad]
-        inner = _grad([o for o, _ in live], leaves, [d for _, d in live], create_graph=True,
-                      allow_unused=True) if live else (None,) * len(leaves)
-        used = [(g, t) for g, t in zip(inner, tangent_leaves) if g is not None]
-        products = _grad([g for g, _ in used], dummies, [t for _, t in used],
-                         create_graph=keep, retain_graph=True, allow_unused=True) \
-            if used else (None,) * len(dummies)
-    products = [p if p is not None else volta.zeros_like(o)
-                for p, o in zip(products, out_leaves)]
+        products = forward_products(out_leaves, leaves, tangent_leaves, keep)
     tangent_out = _detached(_unflatten(iter(products), out_spec), keep)
     result = (_detached(output, keep), tangent_out)
     return (*result, _detached(aux, keep)) if has_aux else result
@@ -255,10 +247,7 @@ def _jacobian(func: Callable[..., Any], argnums: int | tuple[int, ...], has_aux:
             output, aux = _split_aux(func(*call_args), has_aux, fn_name)
             out_leaves, out_spec = _tensor_leaves(output, fn_name)
             leaves = [x for copies, _ in parts for x in copies]
-            if forward:
-                blocks = _columns(out_leaves, leaves, keep)
-            else:
-                blocks = _rows(out_leaves, leaves, keep)
+            blocks = (jacobian_columns if forward else jacobian_rows)(out_leaves, leaves, keep)
         # blocks[i][j]: d output_i / d input_j, shaped output_i.shape + input_j.shape
         per_output = []
         for row in blocks:
@@ -268,47 +257,6 @@ def _jacobian(func: Callable[..., Any], argnums: int | tuple[int, ...], has_aux:
         jac = _detached(_unflatten(iter(per_output), out_spec), keep)
         return (jac, _detached(aux, keep)) if has_aux else jac
     return wrapper
-
-
-def _basis(t: Any) -> list[Any]:
-    n = t.numel()
-    eye = volta.eye(n, dtype=t.dtype, device=t.device)
-    return [eye[i].reshape(t.shape) for i in range(n)]
-
-
-def _rows(outputs: list[Any], inputs: list[Any], keep: bool) -> list[list[Any]]:
-    blocks = []
-    for out in outputs:
-        rows: list[list[Any]] = [[] for _ in inputs]
-        for e in _basis(out):
-            grads = _grad([out], inputs, [e], retain_graph=True, create_graph=keep,
-                          allow_unused=True) if out.requires_grad else (None,) * len(inputs)
-            for j, (g, x) in enumerate(zip(grads, inputs)):
-                rows[j].append(g if g is not None else volta.zeros_like(x))
-        blocks.append([volta.stack(r).reshape(*out.shape, *x.shape) if r else
-                       volta.zeros(*out.shape, *x.shape, dtype=x.dtype, device=x.device)
-                       for r, x in zip(rows, inputs)])
-    return blocks
-
-
-def _columns(outputs: list[Any], inputs: list[Any], keep: bool) -> list[list[Any]]:
-    dummies = [volta.zeros_like(o).requires_grad_(True) for o in outputs]
-    live = [(o, d) for o, d in zip(outputs, dummies) if o.requires_grad]
-    inner = _grad([o for o, _ in live], inputs, [d for _, d in live], create_graph=True,
-                  allow_unused=True) if live else (None,) * len(inputs)
-    blocks: list[list[Any]] = [[None] * len(inputs) for _ in outputs]
-    for j, (g, x) in enumerate(zip(inner, inputs)):
-        columns: list[list[Any]] = [[] for _ in outputs]
-        for e in _basis(x):
-            products = _grad([g], dummies, [e], retain_graph=True, create_graph=keep,
-                             allow_unused=True) if g is not None else (None,) * len(outputs)
-            for i, (p, o) in enumerate(zip(products, outputs)):
-                columns[i].append(p if p is not None else volta.zeros_like(o))
-        for i, o in enumerate(outputs):
-            cols = columns[i]
-            blocks[i][j] = (volta.stack(cols, -1).reshape(*o.shape, *x.shape) if cols else
-                            volta.zeros(*o.shape, *x.shape, dtype=o.dtype, device=o.device))
-    return blocks
 
 
 def jacrev(func: Callable[..., Any], argnums: int | tuple[int, ...] = 0, *,

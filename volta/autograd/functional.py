@@ -163,13 +163,14 @@ def jvp(func: Callable[..., Any], inputs: Any, v: Any = None, create_graph: bool
             _check_vector(vs, xs, "jvp", "input")
         out_tuple, outputs = _outputs(func, xs, "jvp")
         _check_strict_outputs(outputs, strict, "jvp")
-        products = _forward_products(outputs, xs, vs, create_graph, strict, "jvp")
+        products = forward_products(outputs, xs, vs, create_graph, strict, "jvp")
     return _finish(outputs, create_graph, out_tuple), _finish(products, create_graph, out_tuple)
 
 
-def _forward_products(outputs: tuple, xs: tuple, vs: tuple, create_graph: bool, strict: bool,
-                      fn_name: str) -> tuple:
-    """``J v`` for each output through the double-backward identity (see the module doc)."""
+def forward_products(outputs: Sequence[Any], xs: Sequence[Any], vs: Sequence[Any],
+                     create_graph: bool, strict: bool = False, fn_name: str = "jvp") -> tuple:
+    """``J v`` for each output through the double-backward identity (see the module doc); zeros
+    for an output no input reaches. ``volta.func.jvp`` is built on it too."""
     dummies = tuple(zeros_like(o).requires_grad_(True) for o in outputs)
     grads = _grads(outputs, xs, dummies, create_graph=True)
     if strict and any(g is None for g in grads):
@@ -217,14 +218,16 @@ def jacobian(func: Callable[..., Any], inputs: Any, create_graph: bool = False,
         out_tuple, outputs = _outputs(func, xs, "jacobian")
         _check_strict_outputs(outputs, strict, "jacobian")
         if strategy == "reverse-mode":
-            blocks = _jacobian_by_rows(outputs, xs, create_graph, strict)
+            blocks = jacobian_rows(outputs, xs, create_graph, strict)
         else:
-            blocks = _jacobian_by_columns(outputs, xs, strict)
+            blocks = jacobian_columns(outputs, xs, create_graph, strict)
     return _finish_nested(blocks, create_graph, out_tuple, in_tuple)
 
 
-def _jacobian_by_rows(outputs: tuple, xs: tuple, create_graph: bool, strict: bool) -> tuple:
-    """Reverse mode: one backward pass per output element gives one row of every block."""
+def jacobian_rows(outputs: Sequence[Any], xs: Sequence[Any], create_graph: bool,
+                  strict: bool = False) -> tuple:
+    """Reverse mode: one backward pass per output element gives one row of every block;
+    blocks[i][j] is d output_i / d input_j, shaped output_i.shape + input_j.shape."""
     blocks = []
     for i, out in enumerate(outputs):
         rows: list[list[Any]] = [[] for _ in xs]
@@ -249,28 +252,29 @@ def _jacobian_by_rows(outputs: tuple, xs: tuple, create_graph: bool, strict: boo
     return tuple(blocks)
 
 
-def _jacobian_by_columns(outputs: tuple, xs: tuple, strict: bool) -> tuple:
-    """Forward mode: one Jacobian-vector product per input element gives one column of each
-    block."""
-    columns: list[list[list[Any]]] = [[[] for _ in xs] for _ in outputs]
-    for j, x in enumerate(xs):
-        for basis in _flat_basis(tuple(x.shape), x):
-            vs = tuple(basis if k == j else zeros_like(other) for k, other in enumerate(xs))
-            products = _forward_products(outputs, xs, vs, False, strict, "jacobian")
-            for i, p in enumerate(products):
-                columns[i][j].append(p)
-    blocks = []
-    for i, out in enumerate(outputs):
-        row = []
-        for j, x in enumerate(xs):
-            cols = columns[i][j]
-            if not cols:
-                row.append(zeros(*out.shape, *x.shape, dtype=out.dtype, device=out.device))
-                continue
-            stacked = stack(cols, -1).reshape(*out.shape, *x.shape)
-            row.append(stacked.detach())
-        blocks.append(tuple(row))
-    return tuple(blocks)
+def jacobian_columns(outputs: Sequence[Any], xs: Sequence[Any], create_graph: bool,
+                     strict: bool = False) -> tuple:
+    """Forward mode: one Jacobian-vector product per input element gives one column of every
+    block (blocks as in :func:`jacobian_rows`). The first backward of the double-backward
+    identity runs once; each column is one more backward through its result."""
+    dummies = [zeros_like(o).requires_grad_(True) for o in outputs]
+    inner = _grads(outputs, tuple(xs), dummies, create_graph=True)
+    blocks: list[list[Any]] = [[None] * len(xs) for _ in outputs]
+    for j, (g, x) in enumerate(zip(inner, xs)):
+        if g is None and strict:
+            raise AutogradError(f"jacobian: the output of the user-provided function is "
+                                f"independent of input {j}. This is not allowed in strict mode.")
+        columns: list[list[Any]] = [[] for _ in outputs]
+        for e in _flat_basis(tuple(x.shape), x):
+            products = _grad([g], dummies, [e], retain_graph=True, create_graph=create_graph,
+                             allow_unused=True) if g is not None else (None,) * len(outputs)
+            for i, (p, o) in enumerate(zip(products, outputs)):
+                columns[i].append(p if p is not None else zeros_like(o))
+        for i, o in enumerate(outputs):
+            cols = columns[i]
+            blocks[i][j] = (stack(cols, -1).reshape(*o.shape, *x.shape) if cols else
+                            zeros(*o.shape, *x.shape, dtype=o.dtype, device=o.device))
+    return tuple(tuple(row) for row in blocks)
 
 
 def hessian(func: Callable[..., Any], inputs: Any, create_graph: bool = False,
