@@ -33,10 +33,12 @@ from volta.memory_format import strides_in_order
 from volta.tensor.checks import check_random_bounds_fit
 from volta.tensor.scalars import checked_convert
 from volta.tensor.tensor import (
+    CONTIGUOUS_STRIDES,
     SHARED_WITH_NUMPY,
     Storage,
     Tensor,
     _rebuild,
+    cached_contiguous_strides,
     contiguous_strides,
     host_array,
     new_owning_tensor,
@@ -123,20 +125,15 @@ def _from_host(array: np.ndarray, dev: Any = None, requires_grad: bool = False) 
         array = array.copy(order="C")
     handle = info.impl.from_numpy(array, dev.index or 0)
     shape = array.shape
-    strides = _CONTIGUOUS_STRIDES.get(shape)
+    strides = CONTIGUOUS_STRIDES.get(shape)
     if strides is None:
-        strides = _CONTIGUOUS_STRIDES.setdefault(shape, contiguous_strides(shape)) \
-            if len(_CONTIGUOUS_STRIDES) < 4096 else contiguous_strides(shape)
+        strides = cached_contiguous_strides(shape)
     # every factory ends here: Storage and Tensor built in one frame
     t = new_owning_tensor(handle, array.size, dt, dev, info, shape, strides,
                           array if info.host_memory and handle is array else None)
     if requires_grad:
         t.requires_grad_(True)
     return t
-
-
-# shape -> contiguous strides, for factories (bounded: shapes of a program are few)
-_CONTIGUOUS_STRIDES: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
 def _size(size: tuple) -> tuple[int, ...]:

@@ -149,6 +149,19 @@ def contiguous_strides(shape: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(reversed(strides))
 
 
+# shape -> contiguous strides for the hot paths that build result tensors (factories, CPU
+# kernel results): they read this dict inline and call cached_contiguous_strides on a miss
+# (bounded: a program's shapes are few)
+CONTIGUOUS_STRIDES: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def cached_contiguous_strides(shape: tuple[int, ...]) -> tuple[int, ...]:
+    strides = contiguous_strides(shape)
+    if len(CONTIGUOUS_STRIDES) < 4096:
+        CONTIGUOUS_STRIDES[shape] = strides
+    return strides
+
+
 class Tensor(TensorMethods):
     """A strided view over a storage, with autograd metadata."""
 

@@ -10,7 +10,12 @@ from volta import dtypes as D
 from volta.backend import Backend, BackendInfo, host_view
 from volta.backends.cpu import strided_copy
 from volta.device import device
-from volta.tensor.tensor import Tensor, contiguous_strides, new_owning_tensor
+from volta.tensor.tensor import (
+    CONTIGUOUS_STRIDES,
+    Tensor,
+    cached_contiguous_strides,
+    new_owning_tensor,
+)
 
 CPU = device("cpu")
 _INFO: BackendInfo | None = None
@@ -56,18 +61,6 @@ def array(t: Any) -> Any:
     return t
 
 
-# shape -> contiguous strides: a dict read inline in wrap/wrap_as costs less than a cached
-# function call on every kernel result (bounded: a program's shapes are few)
-_STRIDES: dict[tuple[int, ...], tuple[int, ...]] = {}
-
-
-def _strides(shape: tuple[int, ...]) -> tuple[int, ...]:
-    strides = contiguous_strides(shape)
-    if len(_STRIDES) < 4096:
-        _STRIDES[shape] = strides
-    return strides
-
-
 def _row_major_copy(arr: np.ndarray) -> np.ndarray:
     """A C-contiguous copy; a transposed result (``a.T``) is copied in cache-sized bands."""
     return strided_copy.copy_c_order(arr)
@@ -96,9 +89,9 @@ def wrap(arr: Any) -> Tensor:
         dt = D.from_numpy_dtype(arr.dtype)
     shape = arr.shape
     handle = arr if arr.base is None else _owner(arr)  # a fresh array owns its memory
-    strides = _STRIDES.get(shape)
+    strides = CONTIGUOUS_STRIDES.get(shape)
     if strides is None:
-        strides = _strides(shape)
+        strides = cached_contiguous_strides(shape)
     return new_owning_tensor(handle, arr.size, dt, CPU, _INFO, shape,  # type: ignore[arg-type]
                              strides, arr)
 
@@ -113,7 +106,7 @@ def wrap_as(arr: Any, dt: D.dtype) -> Tensor:
         arr = arr.astype(dt.numpy)
     shape = arr.shape
     handle = arr if arr.base is None else _owner(arr)  # a fresh array owns its memory
-    strides = _STRIDES.get(shape)
+    strides = CONTIGUOUS_STRIDES.get(shape)
     if strides is None:
-        strides = _strides(shape)
+        strides = cached_contiguous_strides(shape)
     return new_owning_tensor(handle, arr.size, dt, CPU, _INFO, shape, strides, arr)
