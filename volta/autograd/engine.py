@@ -27,11 +27,6 @@ from volta.errors import AutogradError
 from volta.tensor.factories import zeros
 
 
-def _ones_like_scalar(t: Any) -> Any:
-    # the ones_like op, not the factory: a trace of a training step records the seed
-    return ones_like(t)
-
-
 def _make_roots(tensors: Sequence[Any], grad_tensors: Sequence[Any] | None) -> list:
     roots = []
     for i, t in enumerate(tensors):
@@ -43,7 +38,7 @@ def _make_roots(tensors: Sequence[Any], grad_tensors: Sequence[Any] | None) -> l
             if t.numel() != 1:
                 raise AutogradError("grad can be implicitly created only for scalar outputs; "
                                     f"pass a gradient for the output of shape {list(t.shape)}")
-            g = _ones_like_scalar(t)
+            g = ones_like(t)  # the op, not a factory: a trace records the seed
         elif not hasattr(g, "_shape"):
             g = t.new_tensor(g)  # a number or nested list, in the output's dtype and device
         elif tuple(g.shape) != tuple(t.shape):
