@@ -1,0 +1,62 @@
+"""The CPU backend's compiled kernels (C with OpenMP, built by setup.py from the *.c files here).
+
+They are optional: ``kernels("pointwise")`` is the compiled module, or None when volta was
+installed without a C compiler or ``VOLTA_NATIVE=0`` is set, and every caller then runs its
+numpy path (which the test suite also runs, with ``VOLTA_NATIVE=0``). Each kernel takes
+C-contiguous numpy arrays and writes into arrays the caller allocated; its last argument is the
+thread count, :func:`threads` (Note [native kernel contract] in common.h).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from types import ModuleType
+
+from volta.backends.cpu import parallel
+
+# OpenMP's idle threads spin before they sleep (libgomp: 300k spins by default, about a
+# millisecond). On a machine whose cores also run OpenBLAS's threads, a spinning OpenMP thread
+# takes the core a GEMM right after a kernel needs; a short spin keeps the wake-up cheap for
+# kernels that follow each other and frees the core soon. Read by libgomp when it loads.
+os.environ.setdefault("GOMP_SPINCOUNT", "20000")
+
+ENABLED = os.environ.get("VOLTA_NATIVE", "1").strip() not in ("0", "false", "no", "off")
+
+_modules: dict[str, ModuleType | None] = {}
+
+
+def kernels(name: str) -> ModuleType | None:
+    """The compiled module ``_<name>``, or None (not built, or disabled)."""
+    try:
+        return _modules[name]
+    except KeyError:
+        pass
+    module = None
+    if ENABLED:
+        try:
+            module = importlib.import_module(f"{__name__}._{name}")
+        except ImportError:
+            module = None
+    _modules[name] = module
+    return module
+
+
+_forked = False
+
+
+def _after_fork_in_child() -> None:
+    # libgomp's thread pool does not survive fork(): a parallel region in the child waits
+    # forever for the parent's threads. A forked child runs every kernel on one thread (as
+    # PyTorch's forked DataLoader workers do).
+    global _forked
+    _forked = True
+
+
+os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
+def threads() -> int:
+    """The threads one kernel may use: ``volta.set_num_threads``; 1 inside a Python parallel
+    region (its threads are the parallelism there) and in a forked child."""
+    return 1 if _forked or parallel.in_region() else parallel.num_threads()
