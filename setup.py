@@ -1,12 +1,11 @@
-"""Builds the CPU backend's compiled kernels (volta/backends/cpu/native/*.c, one extension
-module each). The build is optional: without a C compiler volta installs without them and the
-CPU backend runs its numpy kernels (see volta/backends/cpu/native/__init__.py)."""
+"""Builds volta's compiled accelerators: every ``volta/**/native/*.c`` becomes the extension
+module ``<its package>._<file>`` (the CPU backend's kernels in volta/backends/cpu/native, the
+dispatcher's hot path in volta/dispatch/native...). The build is optional: without a C
+compiler volta installs without them and runs its Python/numpy paths (volta/compiled.py)."""
 
 from pathlib import Path
 
 from setuptools import Extension, setup
-
-NATIVE = Path("volta/backends/cpu/native")
 
 # -O3 and OpenMP (the threads); no -ffast-math: NaN, infinity and signed zeros must behave as
 # in PyTorch. Vector code comes from target_clones in common.h, chosen at load time for the CPU
@@ -15,8 +14,8 @@ COMPILE_ARGS = ["-O3", "-fopenmp", "-fno-math-errno", "-fno-trapping-math", "-st
                 "-Wall", "-Wno-unknown-pragmas"]
 
 setup(ext_modules=[
-    Extension(f"volta.backends.cpu.native._{source.stem}", [str(source)],
-              depends=[str(NATIVE / "common.h")], extra_compile_args=COMPILE_ARGS,
-              extra_link_args=["-fopenmp"], optional=True)
-    for source in sorted(NATIVE.glob("*.c"))
+    Extension(".".join((*source.parent.parts, f"_{source.stem}")), [str(source)],
+              depends=[str(header) for header in source.parent.glob("*.h")],
+              extra_compile_args=COMPILE_ARGS, extra_link_args=["-fopenmp"], optional=True)
+    for source in sorted(Path("volta").glob("**/native/*.c"))
 ])

@@ -1,18 +1,18 @@
 """The CPU backend's compiled kernels (C with OpenMP, built by setup.py from the *.c files here).
 
-They are optional: ``kernels("pointwise")`` is the compiled module, or None when volta was
-installed without a C compiler or ``VOLTA_NATIVE=0`` is set, and every caller then runs its
-numpy path (which the test suite also runs, with ``VOLTA_NATIVE=0``). Each kernel takes
-C-contiguous numpy arrays and writes into arrays the caller allocated; its last argument is the
-thread count, :func:`threads` (Note [native kernel contract] in common.h).
+They are optional (volta.compiled): ``kernels("pointwise")`` is the compiled module, or None
+when volta was installed without a C compiler or ``VOLTA_NATIVE=0`` is set, and every caller
+then runs its numpy path (which the test suite also runs, with ``VOLTA_NATIVE=0``). Each
+kernel takes C-contiguous numpy arrays and writes into arrays the caller allocated; its last
+argument is the thread count, :func:`threads` (Note [native kernel contract] in common.h).
 """
 
 from __future__ import annotations
 
-import importlib
 import os
 from types import ModuleType
 
+from volta import compiled
 from volta.backends.cpu import parallel
 
 # OpenMP's idle threads spin before they sleep (libgomp: 300k spins by default, about a
@@ -21,25 +21,12 @@ from volta.backends.cpu import parallel
 # kernels that follow each other and frees the core soon. Read by libgomp when it loads.
 os.environ.setdefault("GOMP_SPINCOUNT", "20000")
 
-ENABLED = os.environ.get("VOLTA_NATIVE", "1").strip() not in ("0", "false", "no", "off")
-
-_modules: dict[str, ModuleType | None] = {}
+ENABLED = compiled.ENABLED
 
 
 def kernels(name: str) -> ModuleType | None:
     """The compiled module ``_<name>``, or None (not built, or disabled)."""
-    try:
-        return _modules[name]
-    except KeyError:
-        pass
-    module = None
-    if ENABLED:
-        try:
-            module = importlib.import_module(f"{__name__}._{name}")
-        except ImportError:
-            module = None
-    _modules[name] = module
-    return module
+    return compiled.load(f"{__name__}._{name}")
 
 
 _forked = False
