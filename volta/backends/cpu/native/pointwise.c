@@ -97,9 +97,9 @@ static inline float pw_softplus(float z) {
  * (volta/backends/cpu/kernels.py) but in natural-log units (one multiply less): Q of degree 6
  * fitted in float64 by reweighted least squares to -logit(Phi(x)) / x on [0, C = 5.5]; past C
  * the exponent keeps growing with |x|, so Phi saturates to 0 or 1. Phi within 5e-8 and gelu
- * within 1.3e-7 absolute of float64. Returns the denominator 1 + e^(x Q), which overflows to
- * infinity far left (Phi = 0 there). */
-static inline float pw_gelu_denominator(float x, float x_sq) {
+ * within 1.3e-7 absolute of float64. Returns e^(x Q) (Phi = 1 / (1 + e^(x Q))), which
+ * overflows to infinity far left (Phi = 0 there). */
+static inline float pw_gelu_exp(float x, float x_sq) {
     float u = x_sq < 30.25f ? x_sq : 30.25f;
     float q = -3.525286298988739e-09f;
     q = q * u + 2.650009039793094e-07f;
@@ -108,7 +108,7 @@ static inline float pw_gelu_denominator(float x, float x_sq) {
     q = q * u + 6.510998585393374e-05f;
     q = q * u - 0.07266610601103098f;
     q = q * u - 1.5957698913085427f;
-    return 1.0f + volta_expf(x * q);
+    return volta_expf(x * q);
 }
 
 /* PyTorch's (x beta > threshold) ? x : log1p(e^{x beta}) / beta, both sides computed (a
@@ -123,12 +123,20 @@ static inline float pw_softplus_beta(float x, float beta, float threshold) {
 #define PW_SQRT_2_OVER_PI 0.797884560802865355f
 #define PW_GELU_KAPPA 0.044715f
 
-static inline float pw_gelu(float x) { return x / pw_gelu_denominator(x, x * x); }
+/* x Phi(x) = x / d, d = 1 + e; for x > 0 as x - x e / d, which does not round 1 + e (an error
+ * of up to x ulp(1) / 2 near x = 5); e = 0 there beyond x = 7, where x e would be inf * 0. */
+static inline float pw_gelu(float x) {
+    float e = pw_gelu_exp(x, x * x);
+    float d = 1.0f + e;
+    float numerator = x > 0.0f ? (e > 0.0f ? x * e : 0.0f) : x;
+    float t = numerator / d;
+    return x > 0.0f ? x - t : t;
+}
 
 /* Phi(x) + x phi(x) */
 static inline float pw_gelu_slope(float x) {
     float x_sq = x * x;
-    float cdf = 1.0f / pw_gelu_denominator(x, x_sq);
+    float cdf = 1.0f / (1.0f + pw_gelu_exp(x, x_sq));
     return cdf + x * (PW_INV_SQRT_2PI * volta_expf(-0.5f * x_sq));
 }
 
