@@ -93,24 +93,6 @@ static inline float pw_softplus(float z) {
     return (z > 0.0f ? z : 0.0f) + log1p_e;
 }
 
-/* gelu's Phi(x) = 1 / (1 + e^(x Q(min(x^2, C^2)))), in the manner of Note [float32 gelu]
- * (volta/backends/cpu/kernels.py) but in natural-log units (one multiply less): Q of degree 6
- * fitted in float64 by reweighted least squares to -logit(Phi(x)) / x on [0, C = 5.5]; past C
- * the exponent keeps growing with |x|, so Phi saturates to 0 or 1. Phi within 5e-8 and gelu
- * within 1.3e-7 absolute of float64. Returns e^(x Q) (Phi = 1 / (1 + e^(x Q))), which
- * overflows to infinity far left (Phi = 0 there). */
-static inline float pw_gelu_exp(float x, float x_sq) {
-    float u = x_sq < 30.25f ? x_sq : 30.25f;
-    float q = -3.525286298988739e-09f;
-    q = q * u + 2.650009039793094e-07f;
-    q = q * u - 7.935596160402007e-06f;
-    q = q * u + 0.00011064640262131037f;
-    q = q * u + 6.510998585393374e-05f;
-    q = q * u - 0.07266610601103098f;
-    q = q * u - 1.5957698913085427f;
-    return volta_expf(x * q);
-}
-
 /* PyTorch's (x beta > threshold) ? x : log1p(e^{x beta}) / beta, both sides computed (a
  * select, which vectorises where the branch did not) */
 static inline float pw_softplus_beta(float x, float beta, float threshold) {
@@ -119,26 +101,66 @@ static inline float pw_softplus_beta(float x, float beta, float threshold) {
     return z > threshold ? x : soft;
 }
 
+/* e^t for t <= 0, t below -87 taken as -87 (e^-87 = 1.6e-38 where the true value is smaller:
+ * callers multiply it by something small or add it to 1): volta_expf without its overflow and
+ * subnormal handling, a third fewer instructions. NaN propagates. */
+static inline float pw_exp_nonpositive(float t) {
+    float tc = t < -87.0f ? -87.0f : t;
+    float n = floorf(tc * 1.44269504088896341f + 0.5f);
+    float r = tc - n * 0.693359375f;
+    r = r - n * -2.12194440e-4f;
+    float p = 1.9875691500e-4f;
+    p = p * r + 1.3981999507e-3f;
+    p = p * r + 8.3334519073e-3f;
+    p = p * r + 4.1665795894e-2f;
+    p = p * r + 1.6666665459e-1f;
+    p = p * r + 5.0000001201e-1f;
+    p = p * r * r + r + 1.0f;
+    return p * volta_bits_to_float((uint32_t)((int32_t)n + 127) << 23);
+}
+
+/* gelu's normal distribution function: Phi(-|x|) = erfc(z) / 2 with z = |x| / sqrt 2 and
+ * erfc(z) = P(t) e^{-z^2}, t = 1 / (1 + p z), P of degree 5 (Abramowitz and Stegun 7.1.26:
+ * |error| <= 1.5e-7 in erf, shrinking with e^{-z^2} in the tails); one exponential and one
+ * division where a 1-2 ulp erff costs twice that. gelu stays within 6e-7 absolute of float64
+ * on [-12, 12] (tests/backends/test_cpu_fused_kernels.py). Sets *gauss = e^{-x^2 / 2} for the
+ * derivative. */
+static inline float pw_gelu_lower_tail(float x, float *gauss) {
+    float z = fabsf(x) * 0.707106781186547524f;
+    float t = 1.0f / (1.0f + 0.3275911f * z);
+    float p = 1.061405429f;
+    p = p * t - 1.453152027f;
+    p = p * t + 1.421413741f;
+    p = p * t - 0.284496736f;
+    p = p * t + 0.254829592f;
+    p = p * t;
+    *gauss = pw_exp_nonpositive(-z * z);
+    return 0.5f * p * *gauss;
+}
+
 #define PW_INV_SQRT_2PI 0.398942280401432678f
+
+/* x Phi(x): x (1 - Phi(-x)) for x > 0, x Phi(-|x|) otherwise (-0.0 and NaN pass through; the
+ * product with +-inf gives inf and NaN, as PyTorch's 0.5 x (1 + erf(x / sqrt 2)) at -inf) */
+static inline float pw_gelu(float x) {
+    float gauss;
+    float tail = pw_gelu_lower_tail(x, &gauss);
+    return x * (x > 0.0f ? 1.0f - tail : tail);
+}
+
+/* Phi(x) + x phi(x), phi(x) = e^{-x^2 / 2} / sqrt(2 pi); x phi(x) is +-0 in float32 beyond
+ * |x| = 14 (where gauss holds e^-87 instead: see pw_exp_nonpositive), and NaN at +-inf as in
+ * PyTorch (inf * 0) */
+static inline float pw_gelu_slope(float x) {
+    float gauss;
+    float tail = pw_gelu_lower_tail(x, &gauss);
+    float cdf = x > 0.0f ? 1.0f - tail : tail;
+    float density = fabsf(x) < 14.0f ? x * (PW_INV_SQRT_2PI * gauss) : x * 0.0f;
+    return cdf + density;
+}
+
 #define PW_SQRT_2_OVER_PI 0.797884560802865355f
 #define PW_GELU_KAPPA 0.044715f
-
-/* x Phi(x) = x / d, d = 1 + e; for x > 0 as x - x e / d, which does not round 1 + e (an error
- * of up to x ulp(1) / 2 near x = 5); e = 0 there beyond x = 7, where x e would be inf * 0. */
-static inline float pw_gelu(float x) {
-    float e = pw_gelu_exp(x, x * x);
-    float d = 1.0f + e;
-    float numerator = x > 0.0f ? (e > 0.0f ? x * e : 0.0f) : x;
-    float t = numerator / d;
-    return x > 0.0f ? x - t : t;
-}
-
-/* Phi(x) + x phi(x) */
-static inline float pw_gelu_slope(float x) {
-    float x_sq = x * x;
-    float cdf = 1.0f / (1.0f + pw_gelu_exp(x, x_sq));
-    return cdf + x * (PW_INV_SQRT_2PI * volta_expf(-0.5f * x_sq));
-}
 
 /* 0.5 x (1 + tanh(z)), z = sqrt(2/pi) (x + kappa x^3), as x s with s = 1 / (1 + e^{-2z}) =
  * (1 + tanh z) / 2: one exponential, and -0.0 far left (x / infinity) as 0.5 x (1 - 1). */
