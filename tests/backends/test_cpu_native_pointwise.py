@@ -246,3 +246,14 @@ def test_routed_ops_keep_their_errors() -> None:
         x.clamp()
     with pytest.raises(volta.VoltaError):
         x.clamp(min=1e300)
+
+
+@pytest.mark.parametrize("shape", [(), (0,), (0, 3), (1,), (3, 5)])
+def test_ops_on_zero_dim_and_empty_tensors(shape: tuple[int, ...]) -> None:
+    data = np.random.default_rng(8).standard_normal(shape).astype(np.float32)
+    for name, op in OPS.items():
+        got = op(volta, volta.tensor(data))
+        want = op(torch, torch.from_numpy(data.copy()))
+        assert tuple(got.shape) == tuple(want.shape), name
+        torch.testing.assert_close(torch.from_numpy(np.asarray(got.numpy())), want, rtol=RTOL,
+                                   atol=ATOL, equal_nan=True, msg=name)
