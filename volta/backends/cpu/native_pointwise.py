@@ -32,6 +32,7 @@ from volta.tensor.tensor import Tensor
 
 KERNELS, kernel = kernel_table()
 
+_module = native.kernels("pointwise")  # None: every kernel here runs its numpy fallback
 _F32 = np.dtype(np.float32)
 _FLOAT32_MAX = float(np.finfo(np.float32).max)
 
@@ -47,8 +48,8 @@ def _array(t: Any) -> np.ndarray | None:
 
 
 def _number(v: Any) -> float | None:
-    """A plain int or float parameter as a float (None for anything else: bool, Tensor, a
-    number beyond float range)."""
+    """A plain int (within int64, PyTorch's Scalar range) or float parameter as a float; None
+    for anything else (bool, Tensor, a huge int), which the numpy kernel then checks."""
     if type(v) is float:
         return v
     if type(v) is int and -(1 << 63) <= v < (1 << 63):
@@ -78,18 +79,15 @@ def _pair(grad: Any, x: Any) -> tuple[np.ndarray, np.ndarray] | None:
     return a, b
 
 
-_module = native.kernels("pointwise")
-
-
-def _simple_unary(op: str, native_name: str, fallback: Callable[..., Tensor],
-                  needs_threads: bool = False) -> None:
-    """Files a kernel for a one-tensor op with no parameters."""
+def _simple_unary(op: str, fallback: Callable[..., Tensor], needs_threads: bool = False) -> None:
+    """Files a kernel for a one-tensor op with no parameters (the compiled kernel of its name);
+    ``needs_threads``: only where it runs on more than one thread."""
 
     def run(self: Tensor) -> Tensor:
         x = _array(self) if _module is not None else None
         if x is None or (needs_threads and native.threads() < 2):
             return fallback(self)
-        return _unary(native_name, x)
+        return _unary(op, x)
 
     run.__name__ = run.__qualname__ = op
     run.__doc__ = f"{op}: the compiled float32 kernel, else the numpy one."
@@ -110,16 +108,16 @@ def _simple_backward(op: str, fallback: Callable[..., Tensor]) -> None:
     kernel(op)(run)
 
 
-_simple_unary("sigmoid", "sigmoid", generated.sigmoid)
-_simple_unary("silu", "silu", fused.silu)
-_simple_unary("relu", "relu", generated.relu)
-_simple_unary("exp", "exp", generated.exp)
-_simple_unary("log", "log", generated.log, needs_threads=True)
-_simple_unary("sqrt", "sqrt", generated.sqrt)
-_simple_unary("rsqrt", "rsqrt", generated.rsqrt)
-_simple_unary("abs", "abs", generated.abs)
-_simple_unary("sign", "sign", generated.sign)
-_simple_unary("tanh", "tanh", generated.tanh, needs_threads=True)
+_simple_unary("sigmoid", generated.sigmoid)
+_simple_unary("silu", fused.silu)
+_simple_unary("relu", generated.relu)
+_simple_unary("exp", generated.exp)
+_simple_unary("log", generated.log, needs_threads=True)
+_simple_unary("sqrt", generated.sqrt)
+_simple_unary("rsqrt", generated.rsqrt)
+_simple_unary("abs", generated.abs)
+_simple_unary("sign", generated.sign)
+_simple_unary("tanh", generated.tanh, needs_threads=True)
 _simple_backward("sigmoid_backward", generated.sigmoid_backward)
 _simple_backward("silu_backward", fused.silu_backward)
 _simple_backward("tanh_backward", generated.tanh_backward)
