@@ -31,6 +31,7 @@ def volta_register_kernels(library: Any) -> None:
         generated_pointwise,
         kernels,
         linalg_kernels,
+        native_pointwise,
         optim_kernels,
         rnn_kernels,
         shape_kernels,
@@ -38,8 +39,11 @@ def volta_register_kernels(library: Any) -> None:
     )
     # a fused kernel replaces its op's generated one (Note [fused pointwise kernels])
     pointwise = {**generated_pointwise.KERNELS, **fused_pointwise.KERNELS}
+    # a compiled-kernel router replaces its op's numpy kernel and calls it for what it does
+    # not take (Note [native pointwise routing])
+    routed = native_pointwise.KERNELS
     for table in (pointwise, kernels.KERNELS, optim_kernels.KERNELS, attention.KERNELS,
                   rnn_kernels.KERNELS, linalg_kernels.KERNELS, special_kernels.KERNELS,
                   shape_kernels.KERNELS):
         for name, fn in table.items():
-            library.impl(name, "CPU", errors.raising_volta_errors(name, fn))
+            library.impl(name, "CPU", errors.raising_volta_errors(name, routed.get(name, fn)))

@@ -1,44 +1,363 @@
-/* Pointwise activations and their backwards, float32 (Note [native kernel contract]). */
+/* Pointwise activations, elementary functions and their backwards, float32 (Note [native
+ * kernel contract] in common.h).
+ *
+ * Each kernel is one pass: an element function (`static inline`, no branches on data: the
+ * ternaries below compile to vector blends) inlined into a range loop that GCC vectorises, run
+ * over threads by volta_parallel. Every Python entry point takes its input arrays, then the
+ * output array, then its float parameters, then the thread count:
+ *     name(x, out, [params...,] threads)          unary
+ *     name(grad, x, out, [params...,] threads)    backward (x: the input or the result)
+ * Where an element's comparison decides between two formulas, NaN takes the side it takes in
+ * PyTorch's CPU kernels (tests/backends/test_cpu_native_pointwise.py compares the edges).
+ */
+/* Multiply-adds contract to FMA instructions (GCC's ISO C mode, -std=c11, turns contraction
+ * off): half the instructions of every polynomial, and each step rounds once instead of twice.
+ * Infinities, NaN and signed zeros are unaffected. Before common.h, so that its expf/logf
+ * contract here too. */
+#pragma GCC optimize("fp-contract=fast")
 #include "common.h"
 
-typedef struct {
-    const float *x;
-    float *out;
-} unary_f32;
+/* ---- float32 helpers ---------------------------------------------------------------------- */
 
-VOLTA_VECTOR static void sigmoid_range(void *ctx, Py_ssize_t begin, Py_ssize_t end) {
-    const unary_f32 *c = ctx;
-    const float *x = c->x;
-    float *out = c->out;
-    for (Py_ssize_t i = begin; i < end; i++) out[i] = 1.0f / (1.0f + volta_expf(-x[i]));
+static inline float pw_sigmoid(float x) { return 1.0f / (1.0f + volta_expf(-x)); }
+
+/* tanh(x), within about 2 ulp: x + x^3 P(x^2) for |x| <= 0.625 (P fitted in float64 by
+ * reweighted least squares on tanh's relative error; 0.9 ulp evaluated in float32), and
+ * 1 - 2 / (1 + e^{2|x|}) with x's sign above, where there is no cancellation (tanh >= 0.55).
+ * e^{2|x|} overflowing to infinity gives exactly 1; NaN propagates through both. */
+static inline float pw_tanhf(float x) {
+    float u = x * x;
+    float p = -0.005748169815089474f;
+    p = p * u + 0.020679465999896486f;
+    p = p * u - 0.05375282479532201f;
+    p = p * u + 0.13331612078118887f;
+    p = p * u - 0.3333328890731145f;
+    float small = x * (1.0f + u * p); /* a product: tanh(-0.0) = -0.0 */
+    float ax = fabsf(x);
+    float large = 1.0f - 2.0f / (1.0f + volta_expf(ax + ax));
+    large = copysignf(large, x);
+    return ax <= 0.625f ? small : large;
 }
 
-/* Elements per thread below which one thread is faster (a pass over 32k floats takes ~10 us). */
-#define GRAIN 32768
+/* e^y - 1, within about 2 ulp: y (1 + y Q(y)) with Q the Taylor series of (e^y - 1 - y) / y^2
+ * to y^7 for |y| <= 0.5 (truncation below 2e-9 relative; the product form keeps -0.0), and
+ * e^y - 1 beyond (e^y - 1 >= 0.39 in size there: no cancellation worth an ulp). */
+static inline float pw_expm1f(float y) {
+    float q = 1.0f / 362880.0f;
+    q = q * y + 1.0f / 40320.0f;
+    q = q * y + 1.0f / 5040.0f;
+    q = q * y + 1.0f / 720.0f;
+    q = q * y + 1.0f / 120.0f;
+    q = q * y + 1.0f / 24.0f;
+    q = q * y + 1.0f / 6.0f;
+    q = q * y + 0.5f;
+    float small = y * (1.0f + y * q);
+    float large = volta_expf(y) - 1.0f;
+    return fabsf(y) <= 0.5f ? small : large;
+}
 
-/* sigmoid(x, out, threads): out = 1 / (1 + e^-x) */
-static PyObject *sigmoid(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    VOLTA_CHECK_NARGS("sigmoid", nargs, 3);
-    int threads = (int)volta_arg_long(args[2]);
+/* log(u) for u in [1, 2] (or NaN, which the caller's correction term propagates): volta_logf's
+ * polynomial without its edge cases. (volta_logf of 1 + volta_expf(...) also does not
+ * vectorise with GCC 12: its value-range folding leaves a statement with no vector type.) */
+static inline float pw_log_1_2(float u) {
+    uint32_t bits = volta_float_to_bits(u);
+    float e = (float)((int32_t)(bits >> 23) - 127);
+    float m = volta_bits_to_float((bits & 0x007fffffu) | 0x3f800000u); /* [1, 2) */
+    int high = m > 1.41421356237309505f;
+    e = high ? e + 1.0f : e;
+    m = high ? m * 0.5f : m;
+    m = m - 1.0f; /* [sqrt(1/2) - 1, sqrt(2) - 1] */
+    float z = m * m;
+    float y = 7.0376836292e-2f;
+    y = y * m - 1.1514610310e-1f;
+    y = y * m + 1.1676998740e-1f;
+    y = y * m - 1.2420140846e-1f;
+    y = y * m + 1.4249322787e-1f;
+    y = y * m - 1.6668057665e-1f;
+    y = y * m + 2.0000714765e-1f;
+    y = y * m - 2.4999993993e-1f;
+    y = y * m + 3.3333331174e-1f;
+    y = y * m * z;
+    y += -2.12194440e-4f * e;
+    y += -0.5f * z;
+    return m + y + 0.693359375f * e;
+}
+
+/* log(1 + e^-|z|) + max(z, 0) = log(1 + e^z), to a few ulp: with e = e^-|z| in (0, 1] and
+ * u = 1 + e, log1p(e) = log(u) - ((u - 1) - e) / u corrects the rounding of 1 + e (it gives e
+ * itself where 1 + e rounds to 1). NaN propagates through e. */
+static inline float pw_softplus(float z) {
+    float e = volta_expf(-fabsf(z));
+    float u = 1.0f + e;
+    float log1p_e = pw_log_1_2(u) - ((u - 1.0f) - e) / u;
+    return (z > 0.0f ? z : 0.0f) + log1p_e;
+}
+
+/* PyTorch's (x beta > threshold) ? x : log1p(e^{x beta}) / beta, both sides computed (a
+ * select, which vectorises where the branch did not) */
+static inline float pw_softplus_beta(float x, float beta, float threshold) {
+    float z = x * beta;
+    float soft = pw_softplus(z) / beta;
+    return z > threshold ? x : soft;
+}
+
+/* e^t for t <= 0, t below -87 taken as -87 (e^-87 = 1.6e-38 where the true value is smaller:
+ * callers multiply it by something small or add it to 1): volta_expf without its overflow and
+ * subnormal handling, a third fewer instructions. NaN propagates. */
+static inline float pw_exp_nonpositive(float t) {
+    float tc = t < -87.0f ? -87.0f : t;
+    float n = floorf(tc * 1.44269504088896341f + 0.5f);
+    float r = tc - n * 0.693359375f;
+    r = r - n * -2.12194440e-4f;
+    float p = 1.9875691500e-4f;
+    p = p * r + 1.3981999507e-3f;
+    p = p * r + 8.3334519073e-3f;
+    p = p * r + 4.1665795894e-2f;
+    p = p * r + 1.6666665459e-1f;
+    p = p * r + 5.0000001201e-1f;
+    p = p * r * r + r + 1.0f;
+    return p * volta_bits_to_float((uint32_t)((int32_t)n + 127) << 23);
+}
+
+/* gelu's normal distribution function: Phi(-|x|) = erfc(z) / 2 with z = |x| / sqrt 2 and
+ * erfc(z) = P(t) e^{-z^2}, t = 1 / (1 + p z), P of degree 5 (Abramowitz and Stegun 7.1.26:
+ * |error| <= 1.5e-7 in erf, shrinking with e^{-z^2} in the tails); one exponential and one
+ * division where a 1-2 ulp erff costs twice that. gelu stays within 6e-7 absolute of float64
+ * on [-12, 12] (tests/backends/test_cpu_fused_kernels.py). Sets *gauss = e^{-x^2 / 2} for the
+ * derivative. */
+static inline float pw_gelu_lower_tail(float x, float *gauss) {
+    float z = fabsf(x) * 0.707106781186547524f;
+    float t = 1.0f / (1.0f + 0.3275911f * z);
+    float p = 1.061405429f;
+    p = p * t - 1.453152027f;
+    p = p * t + 1.421413741f;
+    p = p * t - 0.284496736f;
+    p = p * t + 0.254829592f;
+    p = p * t;
+    *gauss = pw_exp_nonpositive(-z * z);
+    return 0.5f * p * *gauss;
+}
+
+#define PW_INV_SQRT_2PI 0.398942280401432678f
+
+/* x Phi(x): x (1 - Phi(-x)) for x > 0, x Phi(-|x|) otherwise (-0.0 and NaN pass through; the
+ * product with +-inf gives inf and NaN, as PyTorch's 0.5 x (1 + erf(x / sqrt 2)) at -inf) */
+static inline float pw_gelu(float x) {
+    float gauss;
+    float tail = pw_gelu_lower_tail(x, &gauss);
+    return x * (x > 0.0f ? 1.0f - tail : tail);
+}
+
+/* Phi(x) + x phi(x), phi(x) = e^{-x^2 / 2} / sqrt(2 pi); x phi(x) is +-0 in float32 beyond
+ * |x| = 14 (where gauss holds e^-87 instead: see pw_exp_nonpositive), and NaN at +-inf as in
+ * PyTorch (inf * 0) */
+static inline float pw_gelu_slope(float x) {
+    float gauss;
+    float tail = pw_gelu_lower_tail(x, &gauss);
+    float cdf = x > 0.0f ? 1.0f - tail : tail;
+    float density = fabsf(x) < 14.0f ? x * (PW_INV_SQRT_2PI * gauss) : x * 0.0f;
+    return cdf + density;
+}
+
+#define PW_SQRT_2_OVER_PI 0.797884560802865355f
+#define PW_GELU_KAPPA 0.044715f
+
+/* 0.5 x (1 + tanh(z)), z = sqrt(2/pi) (x + kappa x^3), as x s with s = 1 / (1 + e^{-2z}) =
+ * (1 + tanh z) / 2: one exponential, and -0.0 far left (x / infinity) as 0.5 x (1 - 1). */
+static inline float pw_gelu_tanh_s(float x, float x_sq) {
+    float z = PW_SQRT_2_OVER_PI * x * (1.0f + PW_GELU_KAPPA * x_sq);
+    return 1.0f / (1.0f + volta_expf(-2.0f * z));
+}
+
+static inline float pw_gelu_tanh(float x) { return x * pw_gelu_tanh_s(x, x * x); }
+
+/* d/dx: (1 + tanh z) / 2 + x / 2 (1 - tanh^2 z) dz/dx = s + 2 x s (1 - s) dz/dx */
+static inline float pw_gelu_tanh_slope(float x) {
+    float x_sq = x * x;
+    float s = pw_gelu_tanh_s(x, x_sq);
+    float dz = PW_SQRT_2_OVER_PI * (1.0f + 3.0f * PW_GELU_KAPPA * x_sq);
+    return s + 2.0f * x * s * (1.0f - s) * dz;
+}
+
+/* ---- range loops -------------------------------------------------------------------------- */
+
+typedef struct {
+    const float *a; /* x, or the gradient of a backward */
+    const float *b; /* a backward's input or result */
+    float *out;
+    float p[3];     /* float parameters, in the entry point's order */
+} pw_args;
+
+/* A range loop out[i] = EXPR of x = a[i] (and p0..p2). */
+#define PW_UNARY(name, expr)                                                               \
+    VOLTA_VECTOR static void name##_range(void *ctx, Py_ssize_t begin, Py_ssize_t end) {   \
+        const pw_args *c = ctx;                                                            \
+        const float *restrict xs = c->a;                                                   \
+        float *restrict out = c->out;                                                      \
+        const float p0 = c->p[0], p1 = c->p[1], p2 = c->p[2];                              \
+        (void)p0, (void)p1, (void)p2;                                                      \
+        for (Py_ssize_t i = begin; i < end; i++) {                                         \
+            const float x = xs[i];                                                         \
+            out[i] = (expr);                                                               \
+        }                                                                                  \
+    }
+
+/* A range loop out[i] = EXPR of g = a[i], x = b[i] (and p0..p2). */
+#define PW_BINARY(name, expr)                                                              \
+    VOLTA_VECTOR static void name##_range(void *ctx, Py_ssize_t begin, Py_ssize_t end) {   \
+        const pw_args *c = ctx;                                                            \
+        const float *restrict gs = c->a, *restrict xs = c->b;                              \
+        float *restrict out = c->out;                                                      \
+        const float p0 = c->p[0], p1 = c->p[1], p2 = c->p[2];                              \
+        (void)p0, (void)p1, (void)p2;                                                      \
+        for (Py_ssize_t i = begin; i < end; i++) {                                         \
+            const float g = gs[i], x = xs[i];                                              \
+            out[i] = (expr);                                                               \
+        }                                                                                  \
+    }
+
+PW_UNARY(sigmoid, pw_sigmoid(x))
+PW_BINARY(sigmoid_backward, g * x * (1.0f - x)) /* x: sigmoid's result */
+PW_UNARY(silu, x / (1.0f + volta_expf(-x)))
+PW_BINARY(silu_backward, g * pw_sigmoid(x) * (1.0f + x * (1.0f - pw_sigmoid(x))))
+PW_UNARY(gelu, pw_gelu(x))
+PW_BINARY(gelu_backward, g * pw_gelu_slope(x))
+PW_UNARY(gelu_tanh, pw_gelu_tanh(x))
+PW_BINARY(gelu_tanh_backward, g * pw_gelu_tanh_slope(x))
+/* p0 beta, p1 threshold: PyTorch's (x beta > threshold) ? x : log1p(e^{x beta}) / beta */
+PW_UNARY(softplus, pw_softplus_beta(x, p0, p1))
+PW_BINARY(softplus_backward, x * p0 > p1 ? g : g * pw_sigmoid(x * p0))
+/* p0 alpha, p1 scale, p2 input_scale */
+PW_UNARY(elu, x > 0.0f ? x * p1 : (p0 * p1) * pw_expm1f(x * p2))
+PW_BINARY(elu_backward, x > 0.0f ? g * p1 : g * (p2 * p0 * p1) * volta_expf(x * p2))
+PW_BINARY(elu_backward_result, x > 0.0f ? g * p1 : g * p2 * (x + p0 * p1)) /* x: result */
+/* p0 negative_slope */
+PW_UNARY(leaky_relu, x > 0.0f ? x : x * p0)
+PW_BINARY(leaky_relu_backward, x > 0.0f ? g : g * p0)
+/* relu keeps -0.0 and NaN (x < 0 is false for both), as PyTorch's clamp_min(x, 0) */
+PW_UNARY(relu, x < 0.0f ? 0.0f : x)
+PW_BINARY(threshold_backward, x <= p0 ? 0.0f : g) /* p0 threshold */
+PW_UNARY(tanh, pw_tanhf(x))
+PW_BINARY(tanh_backward, g * (1.0f - x * x)) /* x: tanh's result */
+PW_UNARY(exp, volta_expf(x))
+PW_UNARY(log, volta_logf(x))
+PW_UNARY(sqrt, sqrtf(x))
+PW_UNARY(rsqrt, 1.0f / sqrtf(x))
+PW_UNARY(abs, fabsf(x))
+PW_UNARY(square, x * x)
+/* PyTorch's (0 < x) - (x < 0): 0 for NaN and for both zeros */
+PW_UNARY(sign, (float)(0.0f < x) - (float)(x < 0.0f))
+/* p0 min, p1 max (-inf / inf where absent): NaN x stays NaN, min > max gives max, as
+ * PyTorch's min(max(x, lo), hi); the caller sends NaN bounds to the numpy path */
+PW_UNARY(clamp, (x < p0 ? p0 : x) > p1 ? p1 : (x < p0 ? p0 : x))
+
+/* ---- entry points ------------------------------------------------------------------------- */
+
+/* Elements per thread below which fewer threads are faster, measured (1 against 2 threads, on
+ * 4K to 1M floats, grain 1024): a kernel that calls an exponential gains from 16K elements on
+ * (16K sigmoid: 4 -> 3 us; 32K: 7 -> 4 us); a plain pass (relu, threshold_backward, a
+ * product) runs at memory speed and gains from 64K (64K: 5 -> 3 us; 128K: 13 -> 5 us). */
+#define GRAIN_MATH 8192
+#define GRAIN_PLAIN 32768
+
+/* name(inputs..., out, params..., threads): checks the arrays (float32, one size) and the
+ * numbers, then runs fn over the elements with the GIL released. */
+static PyObject *pw_call(const char *name, PyObject *const *args, Py_ssize_t nargs, int inputs,
+                         int params, volta_range_fn fn, Py_ssize_t grain) {
+    VOLTA_CHECK_NARGS(name, nargs, inputs + 1 + params + 1);
+    pw_args ctx = {NULL, NULL, NULL, {0.0f, 0.0f, 0.0f}};
+    for (int k = 0; k < params; k++) {
+        double value = volta_arg_double(args[inputs + 1 + k]);
+        if (value == -1.0 && PyErr_Occurred()) return NULL;
+        ctx.p[k] = (float)value;
+    }
+    int threads = (int)volta_arg_long(args[inputs + 1 + params]);
     if (threads == -1 && PyErr_Occurred()) return NULL;
-    volta_array a[2];
+    volta_array a[3];
     char kind;
-    if (volta_get_arrays(args, 2, 1, a, &kind) < 0) return NULL;
-    if (kind != 'f' || a[0].size != a[1].size) {
-        volta_release_arrays(a, 2);
-        PyErr_SetString(PyExc_ValueError, "sigmoid: two float32 arrays of one size");
+    if (volta_get_arrays(args, inputs + 1, inputs, a, &kind) < 0) return NULL;
+    int same_size = 1;
+    for (int k = 1; k <= inputs; k++) same_size &= a[k].size == a[0].size;
+    if (kind != 'f' || !same_size) {
+        volta_release_arrays(a, inputs + 1);
+        PyErr_Format(PyExc_ValueError, "%s: float32 arrays of one size", name);
         return NULL;
     }
-    unary_f32 ctx = {a[0].data, a[1].data};
+    ctx.a = a[0].data;
+    ctx.b = inputs > 1 ? a[1].data : NULL;
+    ctx.out = a[inputs].data;
     Py_BEGIN_ALLOW_THREADS
-    volta_parallel(a[0].size, GRAIN, threads, sigmoid_range, &ctx);
+    volta_parallel(a[0].size, grain, threads, fn, &ctx);
     Py_END_ALLOW_THREADS
-    volta_release_arrays(a, 2);
+    volta_release_arrays(a, inputs + 1);
     Py_RETURN_NONE;
 }
 
+#define PW_ENTRY(name, inputs, params, grain)                                              \
+    static PyObject *py_##name(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {  \
+        (void)self;                                                                        \
+        return pw_call(#name, args, nargs, inputs, params, name##_range, grain);           \
+    }
+
+PW_ENTRY(sigmoid, 1, 0, GRAIN_MATH)
+PW_ENTRY(sigmoid_backward, 2, 0, GRAIN_PLAIN)
+PW_ENTRY(silu, 1, 0, GRAIN_MATH)
+PW_ENTRY(silu_backward, 2, 0, GRAIN_MATH)
+PW_ENTRY(gelu, 1, 0, GRAIN_MATH)
+PW_ENTRY(gelu_backward, 2, 0, GRAIN_MATH)
+PW_ENTRY(gelu_tanh, 1, 0, GRAIN_MATH)
+PW_ENTRY(gelu_tanh_backward, 2, 0, GRAIN_MATH)
+PW_ENTRY(softplus, 1, 2, GRAIN_MATH)
+PW_ENTRY(softplus_backward, 2, 2, GRAIN_MATH)
+PW_ENTRY(elu, 1, 3, GRAIN_MATH)
+PW_ENTRY(elu_backward, 2, 3, GRAIN_MATH)
+PW_ENTRY(elu_backward_result, 2, 3, GRAIN_PLAIN)
+PW_ENTRY(leaky_relu, 1, 1, GRAIN_PLAIN)
+PW_ENTRY(leaky_relu_backward, 2, 1, GRAIN_PLAIN)
+PW_ENTRY(relu, 1, 0, GRAIN_PLAIN)
+PW_ENTRY(threshold_backward, 2, 1, GRAIN_PLAIN)
+PW_ENTRY(tanh, 1, 0, GRAIN_MATH)
+PW_ENTRY(tanh_backward, 2, 0, GRAIN_PLAIN)
+PW_ENTRY(exp, 1, 0, GRAIN_MATH)
+PW_ENTRY(log, 1, 0, GRAIN_MATH)
+PW_ENTRY(sqrt, 1, 0, GRAIN_MATH)
+PW_ENTRY(rsqrt, 1, 0, GRAIN_MATH)
+PW_ENTRY(abs, 1, 0, GRAIN_PLAIN)
+PW_ENTRY(square, 1, 0, GRAIN_PLAIN)
+PW_ENTRY(sign, 1, 0, GRAIN_PLAIN)
+PW_ENTRY(clamp, 1, 2, GRAIN_PLAIN)
+
+#define PW_METHOD(name, doc) {#name, (PyCFunction)(void (*)(void))py_##name, METH_FASTCALL, doc}
+
 static PyMethodDef methods[] = {
-    {"sigmoid", (PyCFunction)(void (*)(void))sigmoid, METH_FASTCALL, "out = sigmoid(x)"},
+    PW_METHOD(sigmoid, "sigmoid(x, out, threads): 1 / (1 + e^-x)"),
+    PW_METHOD(sigmoid_backward, "sigmoid_backward(grad, result, out, threads)"),
+    PW_METHOD(silu, "silu(x, out, threads): x / (1 + e^-x)"),
+    PW_METHOD(silu_backward, "silu_backward(grad, x, out, threads)"),
+    PW_METHOD(gelu, "gelu(x, out, threads): x Phi(x)"),
+    PW_METHOD(gelu_backward, "gelu_backward(grad, x, out, threads)"),
+    PW_METHOD(gelu_tanh, "gelu_tanh(x, out, threads): gelu, tanh approximation"),
+    PW_METHOD(gelu_tanh_backward, "gelu_tanh_backward(grad, x, out, threads)"),
+    PW_METHOD(softplus, "softplus(x, out, beta, threshold, threads)"),
+    PW_METHOD(softplus_backward, "softplus_backward(grad, x, out, beta, threshold, threads)"),
+    PW_METHOD(elu, "elu(x, out, alpha, scale, input_scale, threads)"),
+    PW_METHOD(elu_backward, "elu_backward(grad, x, out, alpha, scale, input_scale, threads)"),
+    PW_METHOD(elu_backward_result,
+              "elu_backward_result(grad, result, out, alpha, scale, input_scale, threads)"),
+    PW_METHOD(leaky_relu, "leaky_relu(x, out, negative_slope, threads)"),
+    PW_METHOD(leaky_relu_backward, "leaky_relu_backward(grad, x, out, negative_slope, threads)"),
+    PW_METHOD(relu, "relu(x, out, threads)"),
+    PW_METHOD(threshold_backward, "threshold_backward(grad, x, out, threshold, threads)"),
+    PW_METHOD(tanh, "tanh(x, out, threads)"),
+    PW_METHOD(tanh_backward, "tanh_backward(grad, result, out, threads)"),
+    PW_METHOD(exp, "exp(x, out, threads)"),
+    PW_METHOD(log, "log(x, out, threads)"),
+    PW_METHOD(sqrt, "sqrt(x, out, threads)"),
+    PW_METHOD(rsqrt, "rsqrt(x, out, threads)"),
+    PW_METHOD(abs, "abs(x, out, threads)"),
+    PW_METHOD(square, "square(x, out, threads)"),
+    PW_METHOD(sign, "sign(x, out, threads)"),
+    PW_METHOD(clamp, "clamp(x, out, min, max, threads)"),
     {NULL, NULL, 0, NULL},
 };
 
