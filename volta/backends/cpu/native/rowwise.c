@@ -1,0 +1,699 @@
+/* Row-wise kernels of float32 (rows, width) arrays, C-contiguous: softmax and log_softmax and
+ * their backwards, logsumexp, layer norm and its backward, sums, means and extrema of each row,
+ * the total of an array, and the NLL loss of class indices (Note [native kernel contract]).
+ *
+ * Rows are split over threads; within a row the loops run in vector lanes.
+ *
+ * Note [row sums in blocks]: a sum is taken in float over blocks of SUM_BLOCK terms (each vector
+ * lane adds a few of them) and the blocks' sums are added in double, so its rounding error does
+ * not grow with the row length (about as accurate as numpy's pairwise sum, and PyTorch's
+ * cascade sum), at the speed of a float loop. The sums of a softmax are of positive terms and
+ * stay in float, as PyTorch's.
+ *
+ * Results do not depend on the thread count: every row, column and block is summed by one
+ * thread in one order.
+ */
+#include "common.h"
+
+/* Elements per thread below which one thread is faster (measured: a row pass over 16k floats
+ * takes a few microseconds, about what OpenMP's hand-off costs). */
+#define GRAIN_ELEMENTS 32768
+#define SUM_BLOCK 256
+#define TOTAL_CHUNK 8192
+
+static inline Py_ssize_t row_grain(Py_ssize_t width) {
+    return width >= GRAIN_ELEMENTS ? 1 : GRAIN_ELEMENTS / (width > 0 ? width : 1);
+}
+
+/* ---- arguments ---------------------------------------------------------------------------- */
+
+#define MAX_HELD 10
+
+typedef struct {
+    volta_array arrays[MAX_HELD];
+    int count;
+} held_arrays;
+
+static void release_held(held_arrays *held) {
+    for (int i = 0; i < held->count; i++) volta_release(&held->arrays[i]);
+    held->count = 0;
+}
+
+/* A C-contiguous buffer of `obj` with elements of `itemsize` bytes whose format ends in one of
+ * `formats`, of `size` elements; None gives NULL where `optional`. 0, or -1 with an error set. */
+static int hold(held_arrays *held, PyObject *obj, int writable, Py_ssize_t size, int optional,
+                const char *formats, Py_ssize_t itemsize, const char *what, void **ptr) {
+    *ptr = NULL;
+    if (optional && obj == Py_None) return 0;
+    volta_array *a = &held->arrays[held->count];
+    if (volta_get_array(obj, a, writable) < 0) return -1;
+    held->count++;
+    const char *fmt = a->view.format ? a->view.format : "B";
+    char last = fmt[strlen(fmt) - 1];
+    if (a->itemsize != itemsize || !strchr(formats, last) || a->size != size) {
+        PyErr_Format(PyExc_ValueError, "rowwise: %s must be a C-contiguous %s array of %zd elements",
+                     what, itemsize == 4 ? "float32" : "int64", size);
+        return -1;
+    }
+    *ptr = a->data;
+    return 0;
+}
+
+static int hold_f32(held_arrays *held, PyObject *obj, int writable, Py_ssize_t size, int optional,
+                    const char *what, float **ptr) {
+    return hold(held, obj, writable, size, optional, "f", 4, what, (void **)ptr);
+}
+
+static int arg_size(PyObject *obj, Py_ssize_t *value) {
+    *value = PyLong_AsSsize_t(obj);
+    if (*value == -1 && PyErr_Occurred()) return -1;
+    if (*value < 0) {
+        PyErr_SetString(PyExc_ValueError, "rowwise: sizes must be non-negative");
+        return -1;
+    }
+    return 0;
+}
+
+/* rows, width and threads from args[first], args[first + 1] and the last argument */
+static int shape_args(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t first, Py_ssize_t *rows,
+                      Py_ssize_t *width, int *threads) {
+    if (arg_size(args[first], rows) < 0 || arg_size(args[first + 1], width) < 0) return -1;
+    long t = PyLong_AsLong(args[nargs - 1]);
+    if (t == -1 && PyErr_Occurred()) return -1;
+    *threads = t < 1 ? 1 : (int)t;
+    if (*width && *rows > PY_SSIZE_T_MAX / *width) {
+        PyErr_SetString(PyExc_ValueError, "rowwise: rows * width overflows");
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- row helpers (inlined into each vector clone) ------------------------------------------- */
+
+/* The largest entry of a row, skipping NaN; -inf for an empty row or one of NaN only. */
+static inline float row_max(const float *x, Py_ssize_t n) {
+    float m = -INFINITY;
+#pragma omp simd reduction(max : m)
+    for (Py_ssize_t j = 0; j < n; j++) m = x[j] > m ? x[j] : m;
+    return m;
+}
+
+/* Note [row sums in blocks] */
+static inline double block_sum(const float *x, Py_ssize_t n) {
+    double total = 0.0;
+    for (Py_ssize_t b = 0; b < n; b += SUM_BLOCK) {
+        Py_ssize_t e = b + SUM_BLOCK < n ? b + SUM_BLOCK : n;
+        float s = 0.0f;
+#pragma omp simd reduction(+ : s)
+        for (Py_ssize_t j = b; j < e; j++) s += x[j];
+        total += s;
+    }
+    return total;
+}
+
+/* sum((x - centre)^2), Note [row sums in blocks] */
+static inline double block_squares(const float *x, float centre, Py_ssize_t n) {
+    double total = 0.0;
+    for (Py_ssize_t b = 0; b < n; b += SUM_BLOCK) {
+        Py_ssize_t e = b + SUM_BLOCK < n ? b + SUM_BLOCK : n;
+        float s = 0.0f;
+#pragma omp simd reduction(+ : s)
+        for (Py_ssize_t j = b; j < e; j++) {
+            float d = x[j] - centre;
+            s += d * d;
+        }
+        total += s;
+    }
+    return total;
+}
+
+/* sum(a * b), Note [row sums in blocks] */
+static inline double block_dot(const float *a, const float *b, Py_ssize_t n) {
+    double total = 0.0;
+    for (Py_ssize_t k = 0; k < n; k += SUM_BLOCK) {
+        Py_ssize_t e = k + SUM_BLOCK < n ? k + SUM_BLOCK : n;
+        float s = 0.0f;
+#pragma omp simd reduction(+ : s)
+        for (Py_ssize_t j = k; j < e; j++) s += a[j] * b[j];
+        total += s;
+    }
+    return total;
+}
+
+/* ---- softmax, log_softmax, logsumexp -------------------------------------------------------- */
+
+typedef struct {
+    const float *x, *y;
+    float *out;
+    Py_ssize_t width;
+    int flag;
+} rows_ctx;
+
+/* A row whose max is NaN-free but holds NaN gives NaN everywhere (exp(NaN) enters the sum); a
+ * row of -inf, or one with +inf, gives NaN as PyTorch's (inf - inf). */
+VOLTA_VECTOR static void softmax_range(void *p, Py_ssize_t begin, Py_ssize_t end) {
+    const rows_ctx *c = p;
+    Py_ssize_t w = c->width;
+    for (Py_ssize_t i = begin; i < end; i++) {
+        const float *x = c->x + i * w;
+        float *o = c->out + i * w;
+        float m = row_max(x, w);
+        float s = 0.0f;
+        if (c->flag) { /* log_softmax: x - max - log(sum(exp(x - max))) */
+#pragma omp simd reduction(+ : s)
+            for (Py_ssize_t j = 0; j < w; j++) s += volta_expf(x[j] - m);
+            float lg = volta_logf(s); /* (x - max) - lg: max + lg would round at large max */
+#pragma omp simd
+            for (Py_ssize_t j = 0; j < w; j++) o[j] = (x[j] - m) - lg;
+        } else {
+#pragma omp simd reduction(+ : s)
+            for (Py_ssize_t j = 0; j < w; j++) {
+                float e = volta_expf(x[j] - m);
+                o[j] = e;
+                s += e;
+            }
+            float r = 1.0f / s;
+#pragma omp simd
+            for (Py_ssize_t j = 0; j < w; j++) o[j] *= r;
+        }
+    }
+}
+
+/* (x: output of softmax / log_softmax, y: its gradient) -> the input's gradient */
+VOLTA_VECTOR static void softmax_backward_range(void *p, Py_ssize_t begin, Py_ssize_t end) {
+    const rows_ctx *c = p;
+    Py_ssize_t w = c->width;
+    for (Py_ssize_t i = begin; i < end; i++) {
+        const float *out = c->x + i * w, *g = c->y + i * w;
+        float *r = c->out + i * w;
+        if (c->flag) { /* grad - exp(output) * sum(grad) */
+            float s = (float)block_sum(g, w);
+#pragma omp simd
+            for (Py_ssize_t j = 0; j < w; j++) r[j] = g[j] - volta_expf(out[j]) * s;
+        } else { /* output * (grad - sum(grad * output)) */
+            float s = (float)block_dot(g, out, w);
+#pragma omp simd
+            for (Py_ssize_t j = 0; j < w; j++) r[j] = out[j] * (g[j] - s);
+        }
+    }
+}
+
+/* log(sum(exp(x))) of each row, shifted by the row's max where it is finite: a row of -inf
+ * gives -inf, one with +inf gives +inf, one with NaN gives NaN. */
+VOLTA_VECTOR static void logsumexp_range(void *p, Py_ssize_t begin, Py_ssize_t end) {
+    const rows_ctx *c = p;
+    Py_ssize_t w = c->width;
+    for (Py_ssize_t i = begin; i < end; i++) {
+        const float *x = c->x + i * w;
+        float m = row_max(x, w);
+        float shift = (m == INFINITY || m == -INFINITY) ? 0.0f : m;
+        float s = 0.0f;
+#pragma omp simd reduction(+ : s)
+        for (Py_ssize_t j = 0; j < w; j++) s += volta_expf(x[j] - shift);
+        c->out[i] = volta_logf(s) + shift;
+    }
+}
+
+/* ---- sums and extrema of rows, totals ------------------------------------------------------- */
+
+VOLTA_VECTOR static void row_sums_range(void *p, Py_ssize_t begin, Py_ssize_t end) {
+    const rows_ctx *c = p;
+    Py_ssize_t w = c->width;
+    for (Py_ssize_t i = begin; i < end; i++) {
+        double s = block_sum(c->x + i * w, w);
+        c->out[i] = (float)(c->flag ? s / (double)w : s);
+    }
+}
+
+/* The max (flag 1) or min (flag 0) of each row; NaN where the row holds NaN, as PyTorch's. */
+VOLTA_VECTOR static void row_extrema_range(void *p, Py_ssize_t begin, Py_ssize_t end) {
+    const rows_ctx *c = p;
+    Py_ssize_t w = c->width;
+    for (Py_ssize_t i = begin; i < end; i++) {
+        const float *x = c->x + i * w;
+        int nan = 0;
+        float m;
+        if (c->flag) {
+            m = -INFINITY;
+#pragma omp simd reduction(max : m) reduction(| : nan)
+            for (Py_ssize_t j = 0; j < w; j++) {
+                m = x[j] > m ? x[j] : m;
+                nan |= x[j] != x[j];
+            }
+        } else {
+            m = INFINITY;
+#pragma omp simd reduction(min : m) reduction(| : nan)
+            for (Py_ssize_t j = 0; j < w; j++) {
+                m = x[j] < m ? x[j] : m;
+                nan |= x[j] != x[j];
+            }
+        }
+        c->out[i] = nan ? NAN : m;
+    }
+}
+
+typedef struct {
+    const float *x, *y; /* y: NULL for a plain total, else the second operand of (x - y)^2 */
+    Py_ssize_t size;
+    double *partials; /* one per chunk of TOTAL_CHUNK elements */
+} total_ctx;
+
+VOLTA_VECTOR static void total_range(void *p, Py_ssize_t begin, Py_ssize_t end) {
+    const total_ctx *c = p;
+    for (Py_ssize_t k = begin; k < end; k++) {
+        Py_ssize_t first = k * TOTAL_CHUNK;
+        Py_ssize_t n = c->size - first < TOTAL_CHUNK ? c->size - first : TOTAL_CHUNK;
+        if (!c->y) {
+            c->partials[k] = block_sum(c->x + first, n);
+            continue;
+        }
+        const float *a = c->x + first, *b = c->y + first;
+        double total = 0.0;
+        for (Py_ssize_t s = 0; s < n; s += SUM_BLOCK) {
+            Py_ssize_t e = s + SUM_BLOCK < n ? s + SUM_BLOCK : n;
+            float acc = 0.0f;
+#pragma omp simd reduction(+ : acc)
+            for (Py_ssize_t j = s; j < e; j++) {
+                float d = a[j] - b[j];
+                acc += d * d;
+            }
+            total += acc;
+        }
+        c->partials[k] = total;
+    }
+}
+
+/* The sum of x (or of (x - y)^2): chunks summed on the threads, the chunks' sums in order. */
+static PyObject *chunked_total(const float *x, const float *y, Py_ssize_t size, int threads) {
+    Py_ssize_t chunks = (size + TOTAL_CHUNK - 1) / TOTAL_CHUNK;
+    double stack[64], *partials = chunks <= 64 ? stack : PyMem_RawMalloc(sizeof(double) * chunks);
+    if (!partials) return PyErr_NoMemory();
+    total_ctx ctx = {x, y, size, partials};
+    double total = 0.0;
+    Py_BEGIN_ALLOW_THREADS
+    volta_parallel(chunks, GRAIN_ELEMENTS / TOTAL_CHUNK, threads, total_range, &ctx);
+    for (Py_ssize_t k = 0; k < chunks; k++) total += partials[k];
+    Py_END_ALLOW_THREADS
+    if (partials != stack) PyMem_RawFree(partials);
+    return PyFloat_FromDouble(total);
+}
+
+/* ---- layer norm ----------------------------------------------------------------------------- */
+
+typedef struct {
+    const float *x, *grad, *weight, *bias;
+    float *out, *mean, *rstd;
+    float *grad_weight, *grad_bias;
+    Py_ssize_t rows, width;
+    double eps;
+} norm_ctx;
+
+VOLTA_VECTOR static void layer_norm_range(void *p, Py_ssize_t begin, Py_ssize_t end) {
+    const norm_ctx *c = p;
+    Py_ssize_t w = c->width;
+    const float *weight = c->weight, *bias = c->bias;
+    for (Py_ssize_t i = begin; i < end; i++) {
+        const float *x = c->x + i * w;
+        float *o = c->out + i * w;
+        float mean = (float)(block_sum(x, w) / (double)w);
+        double var = block_squares(x, mean, w) / (double)w;
+        float rstd = (float)(1.0 / sqrt(var + c->eps));
+        c->mean[i] = mean;
+        c->rstd[i] = rstd;
+        if (weight && bias) {
+#pragma omp simd
+            for (Py_ssize_t j = 0; j < w; j++) o[j] = (x[j] - mean) * rstd * weight[j] + bias[j];
+        } else if (weight) {
+#pragma omp simd
+            for (Py_ssize_t j = 0; j < w; j++) o[j] = (x[j] - mean) * rstd * weight[j];
+        } else if (bias) {
+#pragma omp simd
+            for (Py_ssize_t j = 0; j < w; j++) o[j] = (x[j] - mean) * rstd + bias[j];
+        } else {
+#pragma omp simd
+            for (Py_ssize_t j = 0; j < w; j++) o[j] = (x[j] - mean) * rstd;
+        }
+    }
+}
+
+/* The input's gradient, row by row: with g = grad * weight and c = x - mean,
+ * rstd * (g - mean(g)) - c * rstd^3 * mean(g * c). */
+VOLTA_VECTOR static void layer_norm_grad_input_range(void *p, Py_ssize_t begin, Py_ssize_t end) {
+    const norm_ctx *c = p;
+    Py_ssize_t w = c->width;
+    const float *weight = c->weight;
+    for (Py_ssize_t i = begin; i < end; i++) {
+        const float *x = c->x + i * w, *g = c->grad + i * w;
+        float *o = c->out + i * w;
+        float mean = c->mean[i], rstd = c->rstd[i];
+        double sum_g = 0.0, sum_gc = 0.0;
+        for (Py_ssize_t b = 0; b < w; b += SUM_BLOCK) {
+            Py_ssize_t e = b + SUM_BLOCK < w ? b + SUM_BLOCK : w;
+            float sg = 0.0f, sgc = 0.0f;
+            if (weight) {
+#pragma omp simd reduction(+ : sg, sgc)
+                for (Py_ssize_t j = b; j < e; j++) {
+                    float gw = g[j] * weight[j];
+                    sg += gw;
+                    sgc += gw * (x[j] - mean);
+                }
+            } else {
+#pragma omp simd reduction(+ : sg, sgc)
+                for (Py_ssize_t j = b; j < e; j++) {
+                    sg += g[j];
+                    sgc += g[j] * (x[j] - mean);
+                }
+            }
+            sum_g += sg;
+            sum_gc += sgc;
+        }
+        float shift = (float)((double)rstd * sum_g / (double)w);
+        float slope = (float)((double)rstd * rstd * rstd * sum_gc / (double)w);
+        if (weight) {
+#pragma omp simd
+            for (Py_ssize_t j = 0; j < w; j++)
+                o[j] = rstd * (g[j] * weight[j]) - shift - (x[j] - mean) * slope;
+        } else {
+#pragma omp simd
+            for (Py_ssize_t j = 0; j < w; j++) o[j] = rstd * g[j] - shift - (x[j] - mean) * slope;
+        }
+    }
+}
+
+#define COLUMN_BLOCK 128
+
+/* The weight's and the bias's gradients, columns split over threads (each column summed over
+ * the rows in order, in double): sum(grad * (x - mean) * rstd) and sum(grad). */
+VOLTA_VECTOR static void layer_norm_grad_params_range(void *p, Py_ssize_t begin, Py_ssize_t end) {
+    const norm_ctx *c = p;
+    Py_ssize_t w = c->width;
+    double acc_w[COLUMN_BLOCK], acc_b[COLUMN_BLOCK];
+    for (Py_ssize_t b = begin; b < end; b += COLUMN_BLOCK) {
+        Py_ssize_t n = end - b < COLUMN_BLOCK ? end - b : COLUMN_BLOCK;
+        for (Py_ssize_t j = 0; j < n; j++) acc_w[j] = acc_b[j] = 0.0;
+        for (Py_ssize_t i = 0; i < c->rows; i++) {
+            const float *x = c->x + i * w + b, *g = c->grad + i * w + b;
+            float mean = c->mean[i], rstd = c->rstd[i];
+            if (c->grad_weight) {
+#pragma omp simd
+                for (Py_ssize_t j = 0; j < n; j++) acc_w[j] += (double)(g[j] * ((x[j] - mean) * rstd));
+            }
+            if (c->grad_bias) {
+#pragma omp simd
+                for (Py_ssize_t j = 0; j < n; j++) acc_b[j] += (double)g[j];
+            }
+        }
+        if (c->grad_weight)
+            for (Py_ssize_t j = 0; j < n; j++) c->grad_weight[b + j] = (float)acc_w[j];
+        if (c->grad_bias)
+            for (Py_ssize_t j = 0; j < n; j++) c->grad_bias[b + j] = (float)acc_b[j];
+    }
+}
+
+/* ---- module functions ----------------------------------------------------------------------- */
+
+/* softmax(x, out, rows, width, log, threads) */
+static PyObject *softmax(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    VOLTA_CHECK_NARGS("softmax", nargs, 6);
+    Py_ssize_t rows, width;
+    int threads, log = PyObject_IsTrue(args[4]);
+    if (log < 0 || shape_args(args, nargs, 2, &rows, &width, &threads) < 0) return NULL;
+    held_arrays held = {.count = 0};
+    rows_ctx ctx = {.width = width, .flag = log};
+    if (hold_f32(&held, args[0], 0, rows * width, 0, "x", (float **)&ctx.x) < 0 ||
+        hold_f32(&held, args[1], 1, rows * width, 0, "out", &ctx.out) < 0) {
+        release_held(&held);
+        return NULL;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    volta_parallel(rows, row_grain(width), threads, softmax_range, &ctx);
+    Py_END_ALLOW_THREADS
+    release_held(&held);
+    Py_RETURN_NONE;
+}
+
+/* softmax_backward(output, grad, result, rows, width, log, threads) */
+static PyObject *softmax_backward(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    VOLTA_CHECK_NARGS("softmax_backward", nargs, 7);
+    Py_ssize_t rows, width;
+    int threads, log = PyObject_IsTrue(args[5]);
+    if (log < 0 || shape_args(args, nargs, 3, &rows, &width, &threads) < 0) return NULL;
+    held_arrays held = {.count = 0};
+    rows_ctx ctx = {.width = width, .flag = log};
+    if (hold_f32(&held, args[0], 0, rows * width, 0, "output", (float **)&ctx.x) < 0 ||
+        hold_f32(&held, args[1], 0, rows * width, 0, "grad", (float **)&ctx.y) < 0 ||
+        hold_f32(&held, args[2], 1, rows * width, 0, "result", &ctx.out) < 0) {
+        release_held(&held);
+        return NULL;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    volta_parallel(rows, row_grain(width), threads, softmax_backward_range, &ctx);
+    Py_END_ALLOW_THREADS
+    release_held(&held);
+    Py_RETURN_NONE;
+}
+
+/* One value per row: reducer(x, out, rows, width, [flag,] threads) */
+static PyObject *per_row(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t expected,
+                         const char *name, volta_range_fn fn) {
+    if (nargs != expected) {
+        PyErr_Format(PyExc_TypeError, "%s() takes %zd arguments (%zd given)", name, expected, nargs);
+        return NULL;
+    }
+    Py_ssize_t rows, width;
+    int threads, flag = 0;
+    if (shape_args(args, nargs, 2, &rows, &width, &threads) < 0) return NULL;
+    if (expected == 6 && (flag = PyObject_IsTrue(args[4])) < 0) return NULL;
+    held_arrays held = {.count = 0};
+    rows_ctx ctx = {.width = width, .flag = flag};
+    if (hold_f32(&held, args[0], 0, rows * width, 0, "x", (float **)&ctx.x) < 0 ||
+        hold_f32(&held, args[1], 1, rows, 0, "out", &ctx.out) < 0) {
+        release_held(&held);
+        return NULL;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    volta_parallel(rows, row_grain(width), threads, fn, &ctx);
+    Py_END_ALLOW_THREADS
+    release_held(&held);
+    Py_RETURN_NONE;
+}
+
+/* logsumexp(x, out, rows, width, threads) */
+static PyObject *logsumexp(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    return per_row(args, nargs, 5, "logsumexp", logsumexp_range);
+}
+
+/* row_sums(x, out, rows, width, mean, threads): the sum (mean) of each row */
+static PyObject *row_sums(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    return per_row(args, nargs, 6, "row_sums", row_sums_range);
+}
+
+/* row_extrema(x, out, rows, width, largest, threads): the max (min) of each non-empty row */
+static PyObject *row_extrema(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    return per_row(args, nargs, 6, "row_extrema", row_extrema_range);
+}
+
+/* total(x, threads) -> float: the sum of every element */
+static PyObject *total(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    VOLTA_CHECK_NARGS("total", nargs, 2);
+    int threads = (int)PyLong_AsLong(args[1]);
+    if (threads == -1 && PyErr_Occurred()) return NULL;
+    volta_array a;
+    if (volta_get_array(args[0], &a, 0) < 0) return NULL;
+    if (volta_float_kind(&a) != 'f') {
+        volta_release(&a);
+        PyErr_SetString(PyExc_ValueError, "total: a float32 array");
+        return NULL;
+    }
+    PyObject *result = chunked_total(a.data, NULL, a.size, threads);
+    volta_release(&a);
+    return result;
+}
+
+/* squared_error_total(a, b, threads) -> float: the sum of (a - b)^2 */
+static PyObject *squared_error_total(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    VOLTA_CHECK_NARGS("squared_error_total", nargs, 3);
+    int threads = (int)PyLong_AsLong(args[2]);
+    if (threads == -1 && PyErr_Occurred()) return NULL;
+    volta_array a[2];
+    char kind;
+    if (volta_get_arrays(args, 2, 2, a, &kind) < 0) return NULL;
+    if (kind != 'f' || a[0].size != a[1].size) {
+        volta_release_arrays(a, 2);
+        PyErr_SetString(PyExc_ValueError, "squared_error_total: two float32 arrays of one size");
+        return NULL;
+    }
+    PyObject *result = chunked_total(a[0].data, a[1].data, a[0].size, threads);
+    volta_release_arrays(a, 2);
+    return result;
+}
+
+/* layer_norm(x, weight|None, bias|None, out, mean, rstd, rows, width, eps, threads) */
+static PyObject *layer_norm(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    VOLTA_CHECK_NARGS("layer_norm", nargs, 10);
+    Py_ssize_t rows, width;
+    int threads;
+    if (shape_args(args, nargs, 6, &rows, &width, &threads) < 0) return NULL;
+    double eps = PyFloat_AsDouble(args[8]);
+    if (eps == -1.0 && PyErr_Occurred()) return NULL;
+    held_arrays held = {.count = 0};
+    norm_ctx ctx = {.rows = rows, .width = width, .eps = eps};
+    if (hold_f32(&held, args[0], 0, rows * width, 0, "x", (float **)&ctx.x) < 0 ||
+        hold_f32(&held, args[1], 0, width, 1, "weight", (float **)&ctx.weight) < 0 ||
+        hold_f32(&held, args[2], 0, width, 1, "bias", (float **)&ctx.bias) < 0 ||
+        hold_f32(&held, args[3], 1, rows * width, 0, "out", &ctx.out) < 0 ||
+        hold_f32(&held, args[4], 1, rows, 0, "mean", &ctx.mean) < 0 ||
+        hold_f32(&held, args[5], 1, rows, 0, "rstd", &ctx.rstd) < 0) {
+        release_held(&held);
+        return NULL;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    volta_parallel(rows, row_grain(width), threads, layer_norm_range, &ctx);
+    Py_END_ALLOW_THREADS
+    release_held(&held);
+    Py_RETURN_NONE;
+}
+
+/* layer_norm_backward(grad, x, mean, rstd, weight|None, grad_input|None, grad_weight|None,
+ *                     grad_bias|None, rows, width, threads) */
+static PyObject *layer_norm_backward(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    VOLTA_CHECK_NARGS("layer_norm_backward", nargs, 11);
+    Py_ssize_t rows, width;
+    int threads;
+    if (shape_args(args, nargs, 8, &rows, &width, &threads) < 0) return NULL;
+    held_arrays held = {.count = 0};
+    norm_ctx ctx = {.rows = rows, .width = width};
+    if (hold_f32(&held, args[0], 0, rows * width, 0, "grad", (float **)&ctx.grad) < 0 ||
+        hold_f32(&held, args[1], 0, rows * width, 0, "x", (float **)&ctx.x) < 0 ||
+        hold_f32(&held, args[2], 0, rows, 0, "mean", &ctx.mean) < 0 ||
+        hold_f32(&held, args[3], 0, rows, 0, "rstd", &ctx.rstd) < 0 ||
+        hold_f32(&held, args[4], 0, width, 1, "weight", (float **)&ctx.weight) < 0 ||
+        hold_f32(&held, args[5], 1, rows * width, 1, "grad_input", &ctx.out) < 0 ||
+        hold_f32(&held, args[6], 1, width, 1, "grad_weight", &ctx.grad_weight) < 0 ||
+        hold_f32(&held, args[7], 1, width, 1, "grad_bias", &ctx.grad_bias) < 0) {
+        release_held(&held);
+        return NULL;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    if (ctx.out) volta_parallel(rows, row_grain(width), threads, layer_norm_grad_input_range, &ctx);
+    if (ctx.grad_weight || ctx.grad_bias)
+        volta_parallel(width, row_grain(rows), threads, layer_norm_grad_params_range, &ctx);
+    Py_END_ALLOW_THREADS
+    release_held(&held);
+    Py_RETURN_NONE;
+}
+
+/* nll_loss(x, target, weight|None, out|None, rows, classes, ignore_index) -> (sum of the losses,
+ * sum of the targets' weights), or None where a target is neither a class nor ignore_index.
+ * out (per row, for reduction "none") gets -weight[t] * x[t], 0 where ignored. */
+static PyObject *nll_loss(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    VOLTA_CHECK_NARGS("nll_loss", nargs, 7);
+    Py_ssize_t rows, classes;
+    if (arg_size(args[4], &rows) < 0 || arg_size(args[5], &classes) < 0) return NULL;
+    long long ignore = PyLong_AsLongLong(args[6]);
+    if (ignore == -1 && PyErr_Occurred()) return NULL;
+    if (classes && rows > PY_SSIZE_T_MAX / classes) return PyErr_NoMemory();
+    held_arrays held = {.count = 0};
+    float *x, *weight, *out;
+    int64_t *target;
+    if (hold_f32(&held, args[0], 0, rows * classes, 0, "x", &x) < 0 ||
+        hold(&held, args[1], 0, rows, 0, "lq", 8, "target", (void **)&target) < 0 ||
+        hold_f32(&held, args[2], 0, classes, 1, "weight", &weight) < 0 ||
+        hold_f32(&held, args[3], 1, rows, 1, "out", &out) < 0) {
+        release_held(&held);
+        return NULL;
+    }
+    double loss = 0.0, weights = 0.0;
+    int in_range = 1;
+    for (Py_ssize_t i = 0; i < rows; i++) {
+        int64_t t = target[i];
+        if (t == ignore) {
+            if (out) out[i] = 0.0f;
+            continue;
+        }
+        if (t < 0 || t >= classes) {
+            in_range = 0;
+            break;
+        }
+        float w = weight ? weight[t] : 1.0f;
+        float term = -(x[i * classes + t] * w);
+        if (out) out[i] = term;
+        loss += term;
+        weights += w;
+    }
+    release_held(&held);
+    if (!in_range) Py_RETURN_NONE;
+    return Py_BuildValue("(dd)", loss, weights);
+}
+
+/* nll_loss_backward(target, weight|None, grad_rows|None, grad, mean, grad_input, rows, classes,
+ * ignore_index) -> True, or None where a target is neither a class nor ignore_index.
+ * grad_input (zeros) gets -weight[t] * g at each target's class, g = grad_rows[i] (reduction
+ * "none") or the scalar grad, divided by the sum of the targets' weights where mean. */
+static PyObject *nll_loss_backward(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    VOLTA_CHECK_NARGS("nll_loss_backward", nargs, 9);
+    Py_ssize_t rows, classes;
+    if (arg_size(args[6], &rows) < 0 || arg_size(args[7], &classes) < 0) return NULL;
+    long long ignore = PyLong_AsLongLong(args[8]);
+    if (ignore == -1 && PyErr_Occurred()) return NULL;
+    double grad = PyFloat_AsDouble(args[3]);
+    if (grad == -1.0 && PyErr_Occurred()) return NULL;
+    int mean = PyObject_IsTrue(args[4]);
+    if (mean < 0) return NULL;
+    if (classes && rows > PY_SSIZE_T_MAX / classes) return PyErr_NoMemory();
+    held_arrays held = {.count = 0};
+    float *weight, *grad_rows, *grad_input;
+    int64_t *target;
+    if (hold(&held, args[0], 0, rows, 0, "lq", 8, "target", (void **)&target) < 0 ||
+        hold_f32(&held, args[1], 0, classes, 1, "weight", &weight) < 0 ||
+        hold_f32(&held, args[2], 0, rows, 1, "grad_rows", &grad_rows) < 0 ||
+        hold_f32(&held, args[5], 1, rows * classes, 0, "grad_input", &grad_input) < 0) {
+        release_held(&held);
+        return NULL;
+    }
+    double weights = 0.0;
+    int in_range = 1;
+    for (Py_ssize_t i = 0; i < rows; i++) {
+        int64_t t = target[i];
+        if (t == ignore) continue;
+        if (t < 0 || t >= classes) {
+            in_range = 0;
+            break;
+        }
+        weights += weight ? weight[t] : 1.0f;
+    }
+    if (in_range) {
+        float scale = (float)(mean ? grad / weights : grad); /* all ignored: 0 / 0 = NaN */
+        for (Py_ssize_t i = 0; i < rows; i++) {
+            int64_t t = target[i];
+            if (t == ignore) continue;
+            float w = weight ? weight[t] : 1.0f;
+            float g = grad_rows ? grad_rows[i] : scale;
+            grad_input[i * classes + t] = -(w * g);
+        }
+    }
+    release_held(&held);
+    if (!in_range) Py_RETURN_NONE;
+    Py_RETURN_TRUE;
+}
+
+#define METHOD(name, doc) {#name, (PyCFunction)(void (*)(void))name, METH_FASTCALL, doc}
+
+static PyMethodDef methods[] = {
+    METHOD(softmax, "out = softmax (log_softmax) of each row of x"),
+    METHOD(softmax_backward, "result = the input gradient of softmax (log_softmax) by rows"),
+    METHOD(logsumexp, "out[i] = log(sum(exp(x[i])))"),
+    METHOD(row_sums, "out[i] = sum (mean) of x[i]"),
+    METHOD(row_extrema, "out[i] = max (min) of x[i], NaN where it holds NaN"),
+    METHOD(total, "the sum of every element of x"),
+    METHOD(squared_error_total, "the sum of (a - b)^2"),
+    METHOD(layer_norm, "layer norm of each row, with its mean and rstd"),
+    METHOD(layer_norm_backward, "gradients of layer norm for input, weight and bias"),
+    METHOD(nll_loss, "(loss sum, weight sum) of the NLL of class indices"),
+    METHOD(nll_loss_backward, "the NLL loss's input gradient, scattered into zeros"),
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_rowwise", NULL, -1, methods};
+
+PyMODINIT_FUNC PyInit__rowwise(void) { return PyModule_Create(&module); }
