@@ -1928,6 +1928,8 @@ def nll_loss_fused_backward(grad_output: Tensor, self: Tensor, target: Tensor,
         with np.errstate(divide="ignore", invalid="ignore"):
             g = g / (x.dtype.type(safe.size) if w is None else np.add.reduce(w, axis=None))
     values = np.negative(g) if w is None else np.negative(w * g)  # g is 0-d unless "none"
+    if w is not None:  # an ignored target gets 0, also where g is nan (every target ignored)
+        values = np.where(A(target) != ignore_index, values, x.dtype.type(0))
     grad = np.zeros(x.shape, dtype=x.dtype)
     if x.ndim == 1:
         grad[safe] = values

@@ -367,15 +367,16 @@ VOLTA_VECTOR static void layer_norm_grad_input_range(void *p, Py_ssize_t begin, 
             sum_g += sg;
             sum_gc += sgc;
         }
-        float shift = (float)((double)rstd * sum_g / (double)w);
-        float slope = (float)((double)rstd * rstd * rstd * sum_gc / (double)w);
+        /* rstd * (g - mean(g) - c * rstd^2 * mean(g * c)); one element per row is exactly 0 */
+        float mean_g = (float)(sum_g / (double)w);
+        float slope = rstd * rstd * (float)(sum_gc / (double)w);
         if (weight) {
 #pragma omp simd
             for (Py_ssize_t j = 0; j < w; j++)
-                o[j] = rstd * (g[j] * weight[j]) - shift - (x[j] - mean) * slope;
+                o[j] = rstd * (g[j] * weight[j] - mean_g - (x[j] - mean) * slope);
         } else {
 #pragma omp simd
-            for (Py_ssize_t j = 0; j < w; j++) o[j] = rstd * g[j] - shift - (x[j] - mean) * slope;
+            for (Py_ssize_t j = 0; j < w; j++) o[j] = rstd * (g[j] - mean_g - (x[j] - mean) * slope);
         }
     }
 }
