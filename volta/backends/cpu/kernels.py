@@ -23,6 +23,7 @@ from volta.backends.cpu.storage import array as A
 from volta.backends.cpu.storage import wrap as W
 from volta.backends.cpu.storage import wrap_as as WA
 from volta.composites.nn import linear as _linear_composite
+from volta.composites.nn import mse_loss as _mse_loss_composite
 from volta.composites.views import wrap_dim, wrap_dims
 from volta.errors import DTypeError, IndexOutOfRangeError, SchemaError, ShapeError, VoltaError
 from volta.memory_format import format_strides
@@ -1871,6 +1872,18 @@ def _compiled_nll(self: Tensor, target: Tensor, weight: Tensor | None, reduction
     return kernels, x, t, w
 
 
+@kernel("mse_loss")
+def mse_loss(self: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
+    # below autograd only (the op differentiates through its composite): same-shape float32
+    # operands are reduced in one pass instead of a difference, a square and a sum
+    if (reduction in ("mean", "sum") and self.dtype is D.float32 and target.dtype is D.float32
+            and self._shape == target._shape):
+        loss = rowwise.squared_error(host_view(self), host_view(target), reduction == "mean")
+        if loss is not None:
+            return W(loss)
+    return _mse_loss_composite(self, target, reduction)
+
+
 @kernel("_nll_loss")
 def nll_loss_fused(self: Tensor, target: Tensor, weight: Tensor | None, reduction: str,
                    ignore_index: int) -> Tensor:
@@ -1884,9 +1897,12 @@ def nll_loss_fused(self: Tensor, target: Tensor, weight: Tensor | None, reductio
                 return W(out)
             loss, total_weight = sums
             if reduction == "mean":
-                with np.errstate(divide="ignore", invalid="ignore"):  # all ignored: 0/0 = nan
-                    loss = np.float64(loss) / total_weight
-            return W(np.asarray(loss, np.float32))
+                if total_weight:
+                    loss /= total_weight
+                else:  # all ignored: 0 / 0 = nan, as PyTorch's
+                    with np.errstate(divide="ignore", invalid="ignore"):
+                        loss = np.float64(loss) / total_weight
+            return W(np.array(loss, np.float32))
     if weight is None and len(self._shape) == 2 and self.dtype in _FLOAT_LOSS_DTYPES:
         loss = _nll_loss_plain(host_view(self), host_view(target), reduction, ignore_index)
         if loss is not None:

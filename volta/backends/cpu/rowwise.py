@@ -252,6 +252,16 @@ def row_extrema(a: np.ndarray, largest: bool) -> np.ndarray | None:
     return out
 
 
+def squared_error(a: np.ndarray, b: np.ndarray, mean: bool) -> np.ndarray | None:
+    """The 0-d sum (mean) of ``(a - b) ** 2`` over two non-empty float32 arrays of one shape in
+    one pass through the compiled kernels; None where they do not apply."""
+    kernels = compiled(a, b)
+    if kernels is None or not a.size or a.shape != b.shape:
+        return None
+    total_ = kernels.squared_error_total(a, b, native.threads())
+    return np.array(total_ / a.size if mean else total_, a.dtype)
+
+
 def last_dim_rows(a: np.ndarray, dim: int) -> np.ndarray | None:
     """``a`` as (rows, a.shape[dim]) when ``dim`` is its last dim and it is BLAS-ready."""
     if a.ndim == 0 or dim != a.ndim - 1 or not blas_ready(a):
