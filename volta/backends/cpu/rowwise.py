@@ -216,7 +216,7 @@ def _compiled_sum(kernels: ModuleType, a: np.ndarray, kind: str, rows: int, colu
     """The sum (mean) of ``a``'s rows or of all of it through the compiled kernels."""
     if kind is TOTAL:
         result = kernels.total(a, native.threads())
-        return np.full(out_shape, result / a.size if mean else result, a.dtype)
+        return np.array(result / a.size if mean else result, a.dtype).reshape(out_shape)
     out = np.empty(rows, a.dtype)
     kernels.row_sums(a, out, rows, columns, mean, native.threads())
     return out.reshape(out_shape)
