@@ -117,6 +117,15 @@ def test_layer_norm_over_two_trailing_dims_and_constant_rows() -> None:
                       [x, w, b], (0, 1, 2), atol=2e-5, rtol=2e-5)
 
 
+def test_layer_norm_of_rows_with_nan_and_inf() -> None:
+    x = _data((4, 33))
+    x[1, 3] = np.nan
+    x[2, 7] = np.inf
+    x[3] = 1e30  # a constant huge row: centred exactly to 0
+    _close(VF.layer_norm(volta.tensor(x), (33,)),
+           torch.nn.functional.layer_norm(torch.tensor(x), (33,)))
+
+
 def test_layer_norm_statistics_match_torch() -> None:
     x = _data((6, 40)) * 3 + 1
     out, mean, rstd = volta.native_layer_norm(volta.tensor(x), [40], None, None, 1e-5)
@@ -242,7 +251,8 @@ def _everything(x: np.ndarray, target: np.ndarray) -> list[np.ndarray]:
     v = volta.tensor(x)
     results += [v.logsumexp(1).numpy(), v.sum(1).numpy(), v.mean(1).numpy(),
                 v.amax(1).numpy(), v.sum().numpy(),
-                VF.cross_entropy(v, volta.tensor(target)).numpy()]
+                VF.cross_entropy(v, volta.tensor(target)).numpy(),
+                VF.mse_loss(v, volta.tensor(x[::-1].copy())).numpy()]
     return [np.array(r) for r in results]
 
 
