@@ -282,6 +282,6 @@ def test_kernels_are_built_and_refuse_bad_arguments() -> None:
     with pytest.raises(ValueError):  # float64
         kernels.row_sums(x.astype(np.float64), np.empty(4, np.float32), 4, 8, False, 1)
     with pytest.raises(ValueError):  # int32 targets
-        kernels.nll_loss(x, np.zeros(4, np.int32), None, None, 4, 8, -100)
+        kernels.nll_loss(x, np.zeros(4, np.int32), None, None, 4, 8, -100, 1)
     with pytest.raises(TypeError):
         kernels.layer_norm(x)

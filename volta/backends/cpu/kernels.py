@@ -1856,6 +1856,18 @@ def _nll_loss_plain(x: np.ndarray, t: np.ndarray, reduction: str, ignore_index: 
     return np.asarray(total / x.dtype.type(rows) if reduction == "mean" else total)
 
 
+@kernel("mse_loss")
+def mse_loss(self: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
+    # below autograd only (the op differentiates through its composite): same-shape float32
+    # operands are reduced in one pass instead of a difference, a square and a sum
+    if (reduction in ("mean", "sum") and self.dtype is D.float32 and target.dtype is D.float32
+            and self._shape == target._shape):
+        loss = rowwise.squared_error(host_view(self), host_view(target), reduction == "mean")
+        if loss is not None:
+            return W(loss)
+    return _mse_loss_composite(self, target, reduction)
+
+
 def _compiled_nll(self: Tensor, target: Tensor, weight: Tensor | None, reduction: str
                   ) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray | None] | None:
     """(kernels, log-probabilities, targets, class weights) for the compiled NLL kernels: 2-D
@@ -1872,18 +1884,6 @@ def _compiled_nll(self: Tensor, target: Tensor, weight: Tensor | None, reduction
     return kernels, x, t, w
 
 
-@kernel("mse_loss")
-def mse_loss(self: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
-    # below autograd only (the op differentiates through its composite): same-shape float32
-    # operands are reduced in one pass instead of a difference, a square and a sum
-    if (reduction in ("mean", "sum") and self.dtype is D.float32 and target.dtype is D.float32
-            and self._shape == target._shape):
-        loss = rowwise.squared_error(host_view(self), host_view(target), reduction == "mean")
-        if loss is not None:
-            return W(loss)
-    return _mse_loss_composite(self, target, reduction)
-
-
 @kernel("_nll_loss")
 def nll_loss_fused(self: Tensor, target: Tensor, weight: Tensor | None, reduction: str,
                    ignore_index: int) -> Tensor:
@@ -1891,7 +1891,7 @@ def nll_loss_fused(self: Tensor, target: Tensor, weight: Tensor | None, reductio
     if compiled is not None:
         kernels, x, t, w = compiled
         out = np.empty(x.shape[0], np.float32) if reduction == "none" else None
-        sums = kernels.nll_loss(x, t, w, out, *x.shape, ignore_index)
+        sums = kernels.nll_loss(x, t, w, out, *x.shape, ignore_index, 1)
         if sums is not None:  # else a target is out of range: the general path raises
             if out is not None:
                 return W(out)
@@ -1935,7 +1935,7 @@ def nll_loss_fused_backward(grad_output: Tensor, self: Tensor, target: Tensor,
             grad = np.zeros(x.shape, np.float32)
             scalar = 0.0 if rows is not None else float(g)
             if kernels.nll_loss_backward(t, w, rows, scalar, reduction == "mean", grad,
-                                         *x.shape, ignore_index):
+                                         *x.shape, ignore_index, 1):
                 return W(grad)
     safe, w, class_dim = _nll_terms(self, target, weight, reduction, ignore_index)
     x = A(self)

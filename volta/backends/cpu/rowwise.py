@@ -8,8 +8,8 @@ along the last dim is a product with a small triangular matrix per block of colu
 sit the row kernels of softmax, log_softmax, logsumexp and layer norm (forward and backward),
 and batch norm's per-channel sums over (N, C, L) planes. Each helper returns ``None`` where its
 fast path does not apply (other dtypes, other layouts, empty arrays); the caller then runs
-plain numpy. Rows are not split over threads: on the 2-core test machine a hand-off to a second
-thread measured slower, not faster (BLAS still uses its own threads).
+plain numpy. These numpy paths do not split rows over threads: on the 2-core test machine a
+hand-off to a second Python worker measured slower, not faster (BLAS still uses its own threads).
 
 Accuracy (Note [BLAS row sums]): one BLAS dot product adds its terms in a handful of SIMD lanes,
 each lane in sequence, so its rounding error grows with the row length, unlike numpy's pairwise
@@ -18,9 +18,9 @@ sum (for 1024 float32 normals, about twice numpy's error, at PyTorch's test tole
 which is about as accurate as numpy; one dot product per row serves where length does not hurt:
 sums of positive terms (softmax) and sums divided by the row length (normalisations).
 
-float32 rows go to the compiled kernels of ``native/rowwise.c`` where they are built (one pass
-per row instead of several numpy calls, rows split over threads); float64 and a build without
-them keep the numpy and BLAS code below.
+float32 rows go to the compiled kernels of ``native/rowwise.c`` where they are built: one pass
+per row instead of several numpy calls, rows split over OpenMP threads (a hand-off of a few
+microseconds); float64 and a build without them keep the numpy and BLAS code below.
 """
 
 from __future__ import annotations

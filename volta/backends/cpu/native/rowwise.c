@@ -589,11 +589,14 @@ static PyObject *layer_norm_backward(PyObject *self, PyObject *const *args, Py_s
     Py_RETURN_NONE;
 }
 
-/* nll_loss(x, target, weight|None, out|None, rows, classes, ignore_index) -> (sum of the losses,
- * sum of the targets' weights), or None where a target is neither a class nor ignore_index.
- * out (per row, for reduction "none") gets -weight[t] * x[t], 0 where ignored. */
+/* The NLL kernels pick one entry per row: one thread (the thread count argument keeps the
+ * contract's shape), a pass over the targets that is short next to the input's pass. */
+
+/* nll_loss(x, target, weight|None, out|None, rows, classes, ignore_index, threads) -> (sum of
+ * the losses, sum of the targets' weights), or None where a target is neither a class nor
+ * ignore_index. out (per row, for reduction "none") gets -weight[t] * x[t], 0 where ignored. */
 static PyObject *nll_loss(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    VOLTA_CHECK_NARGS("nll_loss", nargs, 7);
+    VOLTA_CHECK_NARGS("nll_loss", nargs, 8);
     Py_ssize_t rows, classes;
     if (arg_size(args[4], &rows) < 0 || arg_size(args[5], &classes) < 0) return NULL;
     long long ignore = PyLong_AsLongLong(args[6]);
@@ -611,6 +614,7 @@ static PyObject *nll_loss(PyObject *self, PyObject *const *args, Py_ssize_t narg
     }
     double loss = 0.0, weights = 0.0;
     int in_range = 1;
+    Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t i = 0; i < rows; i++) {
         int64_t t = target[i];
         if (t == ignore) {
@@ -627,17 +631,18 @@ static PyObject *nll_loss(PyObject *self, PyObject *const *args, Py_ssize_t narg
         loss += term;
         weights += w;
     }
+    Py_END_ALLOW_THREADS
     release_held(&held);
     if (!in_range) Py_RETURN_NONE;
     return Py_BuildValue("(dd)", loss, weights);
 }
 
 /* nll_loss_backward(target, weight|None, grad_rows|None, grad, mean, grad_input, rows, classes,
- * ignore_index) -> True, or None where a target is neither a class nor ignore_index.
+ * ignore_index, threads) -> True, or None where a target is neither a class nor ignore_index.
  * grad_input (zeros) gets -weight[t] * g at each target's class, g = grad_rows[i] (reduction
  * "none") or the scalar grad, divided by the sum of the targets' weights where mean. */
 static PyObject *nll_loss_backward(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    VOLTA_CHECK_NARGS("nll_loss_backward", nargs, 9);
+    VOLTA_CHECK_NARGS("nll_loss_backward", nargs, 10);
     Py_ssize_t rows, classes;
     if (arg_size(args[6], &rows) < 0 || arg_size(args[7], &classes) < 0) return NULL;
     long long ignore = PyLong_AsLongLong(args[8]);
@@ -659,6 +664,7 @@ static PyObject *nll_loss_backward(PyObject *self, PyObject *const *args, Py_ssi
     }
     double weights = 0.0;
     int in_range = 1;
+    Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t i = 0; i < rows; i++) {
         int64_t t = target[i];
         if (t == ignore) continue;
@@ -678,6 +684,7 @@ static PyObject *nll_loss_backward(PyObject *self, PyObject *const *args, Py_ssi
             grad_input[i * classes + t] = -(w * g);
         }
     }
+    Py_END_ALLOW_THREADS
     release_held(&held);
     if (!in_range) Py_RETURN_NONE;
     Py_RETURN_TRUE;
