@@ -108,6 +108,15 @@ def test_layer_norm_forward_backward(width: int, affine: str) -> None:
                       tuple(range(len(arrays))), atol=2e-4 if width == 1 else 2e-5, rtol=2e-5)
 
 
+@pytest.mark.parametrize("grads", [(0,), (1,), (2,), (1, 2), (0, 2)])
+def test_layer_norm_gradients_of_some_inputs(grads: tuple[int, ...]) -> None:
+    # rows not a multiple of the 16-row slabs the parameter gradients are summed in
+    arrays = [_data((37, 100)), _data((100,), 2) + 1, _data((100,), 3)]
+    _forward_backward(lambda x, w, b: VF.layer_norm(x, (100,), w, b),
+                      lambda x, w, b: torch.nn.functional.layer_norm(x, (100,), w, b),
+                      arrays, grads, atol=2e-5, rtol=2e-5)
+
+
 def test_layer_norm_over_two_trailing_dims_and_constant_rows() -> None:
     x = _data((4, 3, 8))
     x[1] = 2.5  # variance 0: rstd = 1 / sqrt(eps)

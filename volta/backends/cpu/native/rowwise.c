@@ -307,7 +307,8 @@ typedef struct {
     const float *x, *grad, *weight, *bias;
     float *out, *mean, *rstd;
     float *grad_weight, *grad_bias;
-    Py_ssize_t rows, width;
+    float *slab_weight, *slab_bias; /* Note [layer norm parameter gradients in slabs] */
+    Py_ssize_t rows, width, slabs;
     double eps;
 } norm_ctx;
 
@@ -339,78 +340,97 @@ VOLTA_VECTOR static void layer_norm_range(void *p, Py_ssize_t begin, Py_ssize_t 
     }
 }
 
+/* Note [layer norm parameter gradients in slabs]: the weight's gradient is the column sums of
+ * grad * (x - mean) * rstd and the bias's those of grad. They are added up while the rows are
+ * read for the input's gradient: each slab of SLAB rows sums into a row of partial sums (float,
+ * 16 terms), and the slabs' partial sums are added in order, in double, at the end. A slab
+ * belongs to one thread since volta_parallel starts every range at a multiple of 16 rows
+ * (common.h), and the result does not depend on the thread count. */
+#define SLAB 16
+
 /* The input's gradient, row by row: with g = grad * weight and c = x - mean,
- * rstd * (g - mean(g)) - c * rstd^3 * mean(g * c). */
-VOLTA_VECTOR static void layer_norm_grad_input_range(void *p, Py_ssize_t begin, Py_ssize_t end) {
+ * rstd * (g - mean(g)) - c * rstd^3 * mean(g * c); and the slabs' partial sums. */
+VOLTA_VECTOR static void layer_norm_backward_range(void *p, Py_ssize_t begin, Py_ssize_t end) {
     const norm_ctx *c = p;
     Py_ssize_t w = c->width;
     const float *weight = c->weight;
     for (Py_ssize_t i = begin; i < end; i++) {
         const float *x = c->x + i * w, *g = c->grad + i * w;
-        float *o = c->out + i * w;
         float mean = c->mean[i], rstd = c->rstd[i];
-        double sum_g = 0.0, sum_gc = 0.0;
-        for (Py_ssize_t b = 0; b < w; b += SUM_BLOCK) {
-            Py_ssize_t e = b + SUM_BLOCK < w ? b + SUM_BLOCK : w;
-            float sg = 0.0f, sgc = 0.0f;
-            if (weight) {
+        if (c->out) {
+            float *o = c->out + i * w;
+            double sum_g = 0.0, sum_gc = 0.0;
+            for (Py_ssize_t b = 0; b < w; b += SUM_BLOCK) {
+                Py_ssize_t e = b + SUM_BLOCK < w ? b + SUM_BLOCK : w;
+                float sg = 0.0f, sgc = 0.0f;
+                if (weight) {
 #pragma omp simd reduction(+ : sg, sgc)
-                for (Py_ssize_t j = b; j < e; j++) {
-                    float gw = g[j] * weight[j];
-                    sg += gw;
-                    sgc += gw * (x[j] - mean);
-                }
-            } else {
+                    for (Py_ssize_t j = b; j < e; j++) {
+                        float gw = g[j] * weight[j];
+                        sg += gw;
+                        sgc += gw * (x[j] - mean);
+                    }
+                } else {
 #pragma omp simd reduction(+ : sg, sgc)
-                for (Py_ssize_t j = b; j < e; j++) {
-                    sg += g[j];
-                    sgc += g[j] * (x[j] - mean);
+                    for (Py_ssize_t j = b; j < e; j++) {
+                        sg += g[j];
+                        sgc += g[j] * (x[j] - mean);
+                    }
                 }
+                sum_g += sg;
+                sum_gc += sgc;
             }
-            sum_g += sg;
-            sum_gc += sgc;
+            /* rstd * (g - mean(g) - c * rstd^2 * mean(g * c)); one element per row is exactly 0 */
+            float mean_g = (float)(sum_g / (double)w);
+            float slope = rstd * rstd * (float)(sum_gc / (double)w);
+            if (weight) {
+#pragma omp simd
+                for (Py_ssize_t j = 0; j < w; j++)
+                    o[j] = rstd * (g[j] * weight[j] - mean_g - (x[j] - mean) * slope);
+            } else {
+#pragma omp simd
+                for (Py_ssize_t j = 0; j < w; j++)
+                    o[j] = rstd * (g[j] - mean_g - (x[j] - mean) * slope);
+            }
         }
-        /* rstd * (g - mean(g) - c * rstd^2 * mean(g * c)); one element per row is exactly 0 */
-        float mean_g = (float)(sum_g / (double)w);
-        float slope = rstd * rstd * (float)(sum_gc / (double)w);
-        if (weight) {
+        int first = i % SLAB == 0; /* the slab's first row starts its partial sums */
+        float *pw = c->slab_weight ? c->slab_weight + (i / SLAB) * w : NULL;
+        float *pb = c->slab_bias ? c->slab_bias + (i / SLAB) * w : NULL;
+        if (pw && first) {
 #pragma omp simd
-            for (Py_ssize_t j = 0; j < w; j++)
-                o[j] = rstd * (g[j] * weight[j] - mean_g - (x[j] - mean) * slope);
-        } else {
+            for (Py_ssize_t j = 0; j < w; j++) pw[j] = g[j] * ((x[j] - mean) * rstd);
+        } else if (pw) {
 #pragma omp simd
-            for (Py_ssize_t j = 0; j < w; j++) o[j] = rstd * (g[j] - mean_g - (x[j] - mean) * slope);
+            for (Py_ssize_t j = 0; j < w; j++) pw[j] += g[j] * ((x[j] - mean) * rstd);
+        }
+        if (pb && first) {
+            memcpy(pb, g, sizeof(float) * w);
+        } else if (pb) {
+#pragma omp simd
+            for (Py_ssize_t j = 0; j < w; j++) pb[j] += g[j];
         }
     }
 }
 
-#define COLUMN_BLOCK 128
-
-/* The weight's and the bias's gradients, columns split over threads (each column summed over
- * the rows in order, in double): sum(grad * (x - mean) * rstd) and sum(grad). */
-VOLTA_VECTOR static void layer_norm_grad_params_range(void *p, Py_ssize_t begin, Py_ssize_t end) {
+/* The slabs' partial sums added in order, in double, for a range of columns. */
+VOLTA_VECTOR static void slab_sums_range(void *p, Py_ssize_t begin, Py_ssize_t end) {
     const norm_ctx *c = p;
     Py_ssize_t w = c->width;
-    double acc_w[COLUMN_BLOCK], acc_b[COLUMN_BLOCK];
-    for (Py_ssize_t b = begin; b < end; b += COLUMN_BLOCK) {
-        Py_ssize_t n = end - b < COLUMN_BLOCK ? end - b : COLUMN_BLOCK;
-        for (Py_ssize_t j = 0; j < n; j++) acc_w[j] = acc_b[j] = 0.0;
-        for (Py_ssize_t i = 0; i < c->rows; i++) {
-            const float *x = c->x + i * w + b, *g = c->grad + i * w + b;
-            float mean = c->mean[i], rstd = c->rstd[i];
-            if (c->grad_weight) {
+    const float *partials[2] = {c->slab_weight, c->slab_bias};
+    float *sums[2] = {c->grad_weight, c->grad_bias};
+    double acc[128];
+    for (int k = 0; k < 2; k++) {
+        if (!sums[k]) continue;
+        for (Py_ssize_t b = begin; b < end; b += 128) {
+            Py_ssize_t n = end - b < 128 ? end - b : 128;
+            for (Py_ssize_t j = 0; j < n; j++) acc[j] = 0.0;
+            for (Py_ssize_t s = 0; s < c->slabs; s++) {
+                const float *row = partials[k] + s * w + b;
 #pragma omp simd
-                for (Py_ssize_t j = 0; j < n; j++) acc_w[j] += (double)(g[j] * ((x[j] - mean) * rstd));
+                for (Py_ssize_t j = 0; j < n; j++) acc[j] += (double)row[j];
             }
-            if (c->grad_bias) {
-#pragma omp simd
-                for (Py_ssize_t j = 0; j < n; j++) acc_b[j] += (double)g[j];
-            }
+            for (Py_ssize_t j = 0; j < n; j++) sums[k][b + j] = (float)acc[j];
         }
-        if (c->grad_weight)
-            for (Py_ssize_t j = 0; j < n; j++) c->grad_weight[b + j] = (float)acc_w[j];
-        if (c->grad_bias)
-            for (Py_ssize_t j = 0; j < n; j++) c->grad_bias[b + j] = (float)acc_b[j];
     }
 }
 
@@ -578,13 +598,32 @@ static PyObject *layer_norm_backward(PyObject *self, PyObject *const *args, Py_s
         release_held(&held);
         return NULL;
     }
+    ctx.slabs = (rows + SLAB - 1) / SLAB;
+    int params = (ctx.grad_weight != NULL) + (ctx.grad_bias != NULL);
+    float *partials = NULL;
+    if (params && rows && width) {
+        if ((size_t)ctx.slabs > PY_SSIZE_T_MAX / sizeof(float) / 2 / (size_t)width ||
+            !(partials = PyMem_RawMalloc(sizeof(float) * params * ctx.slabs * width))) {
+            release_held(&held);
+            return PyErr_NoMemory();
+        }
+        ctx.slab_weight = ctx.grad_weight ? partials : NULL;
+        ctx.slab_bias = ctx.grad_bias ? partials + (params - 1) * ctx.slabs * width : NULL;
+    }
     Py_BEGIN_ALLOW_THREADS
-    if (ctx.out)
-        volta_parallel(rows, row_grain(width, GRAIN_ELEMENTS), threads,
-                       layer_norm_grad_input_range, &ctx);
-    if (ctx.grad_weight || ctx.grad_bias)
-        volta_parallel(width, row_grain(rows, GRAIN_ELEMENTS), threads, layer_norm_grad_params_range, &ctx);
+    volta_parallel(rows, row_grain(width, GRAIN_ELEMENTS), threads, layer_norm_backward_range,
+                   &ctx);
+    if (params) {
+        if (!rows) { /* no rows: zero gradients */
+            if (ctx.grad_weight) memset(ctx.grad_weight, 0, sizeof(float) * width);
+            if (ctx.grad_bias) memset(ctx.grad_bias, 0, sizeof(float) * width);
+        } else {
+            volta_parallel(width, row_grain(ctx.slabs, REDUCE_GRAIN_ELEMENTS), threads,
+                           slab_sums_range, &ctx);
+        }
+    }
     Py_END_ALLOW_THREADS
+    PyMem_RawFree(partials);
     release_held(&held);
     Py_RETURN_NONE;
 }
