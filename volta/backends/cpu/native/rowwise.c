@@ -383,6 +383,18 @@ VOLTA_VECTOR static void layer_norm_backward_range(void *p, Py_ssize_t begin, Py
             /* rstd * (g - mean(g) - c * rstd^2 * mean(g * c)); one element per row is exactly 0 */
             float mean_g = (float)(sum_g / (double)w);
             float slope = rstd * rstd * (float)(sum_gc / (double)w);
+            float *pw = c->slab_weight ? c->slab_weight + (i / SLAB) * w : NULL;
+            float *pb = c->slab_bias ? c->slab_bias + (i / SLAB) * w : NULL;
+            if (weight && pw && pb && i % SLAB) { /* the usual case in one pass */
+#pragma omp simd
+                for (Py_ssize_t j = 0; j < w; j++) {
+                    float xc = x[j] - mean;
+                    o[j] = rstd * (g[j] * weight[j] - mean_g - xc * slope);
+                    pw[j] += g[j] * (xc * rstd);
+                    pb[j] += g[j];
+                }
+                continue;
+            }
             if (weight) {
 #pragma omp simd
                 for (Py_ssize_t j = 0; j < w; j++)
