@@ -357,6 +357,9 @@ VOLTA_VECTOR static void layer_norm_backward_range(void *p, Py_ssize_t begin, Py
     for (Py_ssize_t i = begin; i < end; i++) {
         const float *x = c->x + i * w, *g = c->grad + i * w;
         float mean = c->mean[i], rstd = c->rstd[i];
+        int first = i % SLAB == 0; /* the slab's first row starts its partial sums */
+        float *pw = c->slab_weight ? c->slab_weight + (i / SLAB) * w : NULL;
+        float *pb = c->slab_bias ? c->slab_bias + (i / SLAB) * w : NULL;
         if (c->out) {
             float *o = c->out + i * w;
             double sum_g = 0.0, sum_gc = 0.0;
@@ -383,9 +386,7 @@ VOLTA_VECTOR static void layer_norm_backward_range(void *p, Py_ssize_t begin, Py
             /* rstd * (g - mean(g) - c * rstd^2 * mean(g * c)); one element per row is exactly 0 */
             float mean_g = (float)(sum_g / (double)w);
             float slope = rstd * rstd * (float)(sum_gc / (double)w);
-            float *pw = c->slab_weight ? c->slab_weight + (i / SLAB) * w : NULL;
-            float *pb = c->slab_bias ? c->slab_bias + (i / SLAB) * w : NULL;
-            if (weight && pw && pb && i % SLAB) { /* the usual case in one pass */
+            if (weight && pw && pb && !first) { /* the usual case in one pass */
 #pragma omp simd
                 for (Py_ssize_t j = 0; j < w; j++) {
                     float xc = x[j] - mean;
@@ -405,9 +406,6 @@ VOLTA_VECTOR static void layer_norm_backward_range(void *p, Py_ssize_t begin, Py
                     o[j] = rstd * (g[j] - mean_g - (x[j] - mean) * slope);
             }
         }
-        int first = i % SLAB == 0; /* the slab's first row starts its partial sums */
-        float *pw = c->slab_weight ? c->slab_weight + (i / SLAB) * w : NULL;
-        float *pb = c->slab_bias ? c->slab_bias + (i / SLAB) * w : NULL;
         if (pw && first) {
 #pragma omp simd
             for (Py_ssize_t j = 0; j < w; j++) pw[j] = g[j] * ((x[j] - mean) * rstd);
