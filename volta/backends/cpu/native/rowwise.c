@@ -271,7 +271,7 @@ VOLTA_VECTOR static void total_range(void *p, Py_ssize_t begin, Py_ssize_t end) 
             continue;
         }
         const float *a = c->x + first, *b = c->y + first;
-        double total = 0.0;
+        double squares = 0.0;
         for (Py_ssize_t s = 0; s < n; s += SUM_BLOCK) {
             Py_ssize_t e = s + SUM_BLOCK < n ? s + SUM_BLOCK : n;
             float acc = 0.0f;
@@ -280,9 +280,9 @@ VOLTA_VECTOR static void total_range(void *p, Py_ssize_t begin, Py_ssize_t end) 
                 float d = a[j] - b[j];
                 acc += d * d;
             }
-            total += acc;
+            squares += acc;
         }
-        c->partials[k] = total;
+        c->partials[k] = squares;
     }
 }
 
@@ -292,13 +292,13 @@ static PyObject *chunked_total(const float *x, const float *y, Py_ssize_t size, 
     double stack[64], *partials = chunks <= 64 ? stack : PyMem_RawMalloc(sizeof(double) * chunks);
     if (!partials) return PyErr_NoMemory();
     total_ctx ctx = {x, y, size, partials};
-    double total = 0.0;
+    double sum = 0.0;
     Py_BEGIN_ALLOW_THREADS
     volta_parallel(chunks, REDUCE_GRAIN_ELEMENTS / TOTAL_CHUNK, threads, total_range, &ctx);
-    for (Py_ssize_t k = 0; k < chunks; k++) total += partials[k];
+    for (Py_ssize_t k = 0; k < chunks; k++) sum += partials[k];
     Py_END_ALLOW_THREADS
     if (partials != stack) PyMem_RawFree(partials);
-    return PyFloat_FromDouble(total);
+    return PyFloat_FromDouble(sum);
 }
 
 /* ---- layer norm ----------------------------------------------------------------------------- */
