@@ -281,6 +281,30 @@ def test_results_do_not_depend_on_the_thread_count(threads: int) -> None:
         np.testing.assert_array_equal(a, b)
 
 
+@pytest.mark.parametrize("threads", [2, 3])
+def test_reductions_do_not_depend_on_the_thread_count(threads: int) -> None:
+    # large enough that the cheap reductions split too (from 256k elements per thread)
+    x = _data((800, 1024), scale=2)
+    y = _data((800, 1024), seed=3)
+
+    def reductions() -> list[np.ndarray]:
+        v = volta.tensor(x)
+        return [np.array(r.numpy()) for r in (
+            v.sum(1), v.mean(-1, keepdim=True), v.amax(1), v.amin(1), v.sum(), v.mean(),
+            VF.mse_loss(v, volta.tensor(y)))]
+
+    before = volta.get_num_threads()
+    try:
+        volta.set_num_threads(1)
+        one = reductions()
+        volta.set_num_threads(threads)
+        split = reductions()
+    finally:
+        volta.set_num_threads(before)
+    for a, b in zip(one, split):
+        np.testing.assert_array_equal(a, b)
+
+
 @pytest.mark.skipif(not native.ENABLED, reason="VOLTA_NATIVE=0 runs the numpy path")
 def test_kernels_are_built_and_refuse_bad_arguments() -> None:
     kernels = native.kernels("rowwise")
