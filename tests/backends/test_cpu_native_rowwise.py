@@ -283,9 +283,9 @@ def test_results_do_not_depend_on_the_thread_count(threads: int) -> None:
 
 @pytest.mark.parametrize("threads", [2, 3])
 def test_reductions_do_not_depend_on_the_thread_count(threads: int) -> None:
-    # large enough that the cheap reductions split too (from 256k elements per thread)
-    x = _data((800, 1024), scale=2)
-    y = _data((800, 1024), seed=3)
+    # large enough that the cheap reductions split in three (from 64k elements per thread)
+    x = _data((200, 1024), scale=2)
+    y = _data((200, 1024), seed=3)
 
     def reductions() -> list[np.ndarray]:
         v = volta.tensor(x)

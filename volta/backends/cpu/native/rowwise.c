@@ -15,15 +15,13 @@
  */
 #include "common.h"
 
-/* Elements per thread below which one thread is faster. OpenMP's hand-off costs about 2 us
- * between back-to-back kernels, but waking a worker that went to sleep between two kernels
- * (GOMP_SPINCOUNT is short, native/__init__.py) costs tens of microseconds, and far more on a
- * loaded machine. Measured on 1024-wide rows: softmax and layer norm (a few ns per element)
- * gain from 32k elements per thread on; a plain sum or max (a fraction of a ns per element, 10
- * us for 256 x 1024) split at 64k per thread gained 4 us back to back but lost up to a
- * millisecond between other ops (amax then its backward), so it splits from 256k per thread. */
+/* Elements per thread below which one thread is faster; OpenMP's hand-off costs about 2 us
+ * between back-to-back kernels. Measured on 1024-wide rows, 1 vs 2 threads: softmax and layer
+ * norm (a few ns per element) gain from 32k elements per thread on, a plain sum or max (a
+ * fraction of a ns) from about 64k (256 x 1024: 10 -> 6 us). Where the other core is busy
+ * (another process), any split waits for it, up to a scheduler tick (~1 ms); PyTorch's do too. */
 #define GRAIN_ELEMENTS 32768
-#define REDUCE_GRAIN_ELEMENTS 262144
+#define REDUCE_GRAIN_ELEMENTS 65536
 #define SUM_BLOCK 256
 #define TOTAL_CHUNK 8192
 
