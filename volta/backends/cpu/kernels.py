@@ -23,6 +23,7 @@ from volta.backends.cpu.storage import array as A
 from volta.backends.cpu.storage import wrap as W
 from volta.backends.cpu.storage import wrap_as as WA
 from volta.composites.nn import linear as _linear_composite
+from volta.composites.nn import mse_loss as _mse_loss_composite
 from volta.composites.views import wrap_dim, wrap_dims
 from volta.errors import DTypeError, IndexOutOfRangeError, SchemaError, ShapeError, VoltaError
 from volta.memory_format import format_strides
@@ -413,10 +414,9 @@ def mean(self: Tensor, dim: Any = None, keepdim: bool = False, dtype: Any = None
     x, out = _float_array(self, "mean", dtype)
     axes = _axes(dim, self.ndim, "mean")
     if out in (D.float32, D.float64) and x.size >= _BLAS_SUM_MIN:
-        total = rowwise.sum_over(x, axes, keepdim)
-        if total is not None:  # a non-empty input: the count is positive
-            count = x.size if axes is None else math.prod(x.shape[a] for a in axes)
-            return W(np.divide(total, count, out=total))
+        y = rowwise.mean_over(x, axes, keepdim)
+        if y is not None:
+            return W(y)
     with np.errstate(all="ignore"):
         total = np.sum(x, axis=axes, keepdims=keepdim)
         count = x.size if axes is None else math.prod(x.shape[a] for a in axes)
@@ -487,16 +487,34 @@ def _nonempty_axes(self: Tensor, dim: Any, op: str) -> tuple[int, ...] | None:
     return axes
 
 
+def _last_dim_extrema(self: Tensor, axes: tuple[int, ...] | None, keepdim: bool,
+                      largest: bool) -> Tensor | None:
+    """amax/amin over the last dim of a float32 tensor through the compiled row kernels, or
+    None (the numpy path) where they do not apply."""
+    if self.dtype is not D.float32 or axes != (self.ndim - 1,):
+        return None
+    y = rowwise.row_extrema(host_view(self), largest)
+    if y is None:
+        return None
+    return W(np.expand_dims(y, -1) if keepdim else y)
+
+
 # the ufuncs' reduce directly: np.max's Python wrapper costs about 2 us of a 30 us row max
 @kernel("amax")
 def amax(self: Tensor, dim: Any = (), keepdim: bool = False) -> Tensor:
     axes = _nonempty_axes(self, dim, "amax")
+    y = _last_dim_extrema(self, axes, keepdim, largest=True)
+    if y is not None:
+        return y
     return WA(np.maximum.reduce(host_view(self), axis=axes, keepdims=keepdim), self.dtype)
 
 
 @kernel("amin")
 def amin(self: Tensor, dim: Any = (), keepdim: bool = False) -> Tensor:
     axes = _nonempty_axes(self, dim, "amin")
+    y = _last_dim_extrema(self, axes, keepdim, largest=False)
+    if y is not None:
+        return y
     return WA(np.minimum.reduce(host_view(self), axis=axes, keepdims=keepdim), self.dtype)
 
 
@@ -1838,9 +1856,53 @@ def _nll_loss_plain(x: np.ndarray, t: np.ndarray, reduction: str, ignore_index: 
     return np.asarray(total / x.dtype.type(rows) if reduction == "mean" else total)
 
 
+@kernel("mse_loss")
+def mse_loss(self: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
+    # below autograd only (the op differentiates through its composite): same-shape float32
+    # operands are reduced in one pass instead of a difference, a square and a sum
+    if (reduction in ("mean", "sum") and self.dtype is D.float32 and target.dtype is D.float32
+            and self._shape == target._shape):
+        loss = rowwise.squared_error(host_view(self), host_view(target), reduction == "mean")
+        if loss is not None:
+            return W(loss)
+    return _mse_loss_composite(self, target, reduction)
+
+
+def _compiled_nll(self: Tensor, target: Tensor, weight: Tensor | None, reduction: str
+                  ) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray | None] | None:
+    """(kernels, log-probabilities, targets, class weights) for the compiled NLL kernels: 2-D
+    C-contiguous float32 input, int64 targets of one per row, float32 weights or none; None
+    where they do not apply (the numpy path runs)."""
+    if (self.dtype is not D.float32 or len(self._shape) != 2 or target.dtype is not D.int64
+            or reduction not in ("none", "mean", "sum")):
+        return None
+    x, t = host_view(self), host_view(target)
+    w = None if weight is None else host_view(weight)
+    kernels = rowwise.compiled(x, w)
+    if kernels is None or t.shape != x.shape[:1] or not t.flags.c_contiguous:
+        return None
+    return kernels, x, t, w
+
+
 @kernel("_nll_loss")
 def nll_loss_fused(self: Tensor, target: Tensor, weight: Tensor | None, reduction: str,
                    ignore_index: int) -> Tensor:
+    compiled = _compiled_nll(self, target, weight, reduction)
+    if compiled is not None:
+        kernels, x, t, w = compiled
+        out = np.empty(x.shape[0], np.float32) if reduction == "none" else None
+        sums = kernels.nll_loss(x, t, w, out, *x.shape, ignore_index, 1)
+        if sums is not None:  # else a target is out of range: the general path raises
+            if out is not None:
+                return W(out)
+            loss, total_weight = sums
+            if reduction == "mean":
+                if total_weight:
+                    loss /= total_weight
+                else:  # all ignored: 0 / 0 = nan, as PyTorch's
+                    with np.errstate(divide="ignore", invalid="ignore"):
+                        loss = np.float64(loss) / total_weight
+            return W(np.array(loss, np.float32))
     if weight is None and len(self._shape) == 2 and self.dtype in _FLOAT_LOSS_DTYPES:
         loss = _nll_loss_plain(host_view(self), host_view(target), reduction, ignore_index)
         if loss is not None:
@@ -1864,6 +1926,17 @@ def nll_loss_fused(self: Tensor, target: Tensor, weight: Tensor | None, reductio
 @kernel("_nll_loss_backward")
 def nll_loss_fused_backward(grad_output: Tensor, self: Tensor, target: Tensor,
                             weight: Tensor | None, reduction: str, ignore_index: int) -> Tensor:
+    compiled = _compiled_nll(self, target, weight, reduction)
+    if compiled is not None and grad_output.dtype is D.float32:
+        kernels, x, t, w = compiled
+        g = host_view(grad_output)
+        rows = g if reduction == "none" and g.shape == t.shape and g.flags.c_contiguous else None
+        if rows is not None or g.ndim == 0:
+            grad = np.zeros(x.shape, np.float32)
+            scalar = 0.0 if rows is not None else float(g)
+            if kernels.nll_loss_backward(t, w, rows, scalar, reduction == "mean", grad,
+                                         *x.shape, ignore_index, 1):
+                return W(grad)
     safe, w, class_dim = _nll_terms(self, target, weight, reduction, ignore_index)
     x = A(self)
     g = A(grad_output).astype(x.dtype, copy=False)
@@ -1871,6 +1944,8 @@ def nll_loss_fused_backward(grad_output: Tensor, self: Tensor, target: Tensor,
         with np.errstate(divide="ignore", invalid="ignore"):
             g = g / (x.dtype.type(safe.size) if w is None else np.add.reduce(w, axis=None))
     values = np.negative(g) if w is None else np.negative(w * g)  # g is 0-d unless "none"
+    if w is not None:  # an ignored target gets 0, also where g is nan (every target ignored)
+        values = np.where(A(target) != ignore_index, values, x.dtype.type(0))
     grad = np.zeros(x.shape, dtype=x.dtype)
     if x.ndim == 1:
         grad[safe] = values

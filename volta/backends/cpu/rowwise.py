@@ -8,8 +8,8 @@ along the last dim is a product with a small triangular matrix per block of colu
 sit the row kernels of softmax, log_softmax, logsumexp and layer norm (forward and backward),
 and batch norm's per-channel sums over (N, C, L) planes. Each helper returns ``None`` where its
 fast path does not apply (other dtypes, other layouts, empty arrays); the caller then runs
-plain numpy. Rows are not split over threads: on the 2-core test machine a hand-off to a second
-thread measured slower, not faster (BLAS still uses its own threads).
+plain numpy. These numpy paths do not split rows over threads: on the 2-core test machine a
+hand-off to a second Python worker measured slower, not faster (BLAS still uses its own threads).
 
 Accuracy (Note [BLAS row sums]): one BLAS dot product adds its terms in a handful of SIMD lanes,
 each lane in sequence, so its rounding error grows with the row length, unlike numpy's pairwise
@@ -17,15 +17,21 @@ sum (for 1024 float32 normals, about twice numpy's error, at PyTorch's test tole
 ``sum`` and ``mean`` add blocks of ``BLOCK`` terms through BLAS and those blocks' sums again,
 which is about as accurate as numpy; one dot product per row serves where length does not hurt:
 sums of positive terms (softmax) and sums divided by the row length (normalisations).
+
+float32 rows go to the compiled kernels of ``native/rowwise.c`` where they are built: one pass
+per row instead of several numpy calls, rows split over OpenMP threads (a hand-off of a few
+microseconds); float64 and a build without them keep the numpy and BLAS code below.
 """
 
 from __future__ import annotations
 
 import functools
 import math
+from types import ModuleType
 
 import numpy as np
 
+from volta.backends.cpu import native
 from volta.backends.cpu.exp2_math import exp_scaled
 
 FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
@@ -46,6 +52,18 @@ def _upper_ones(n: int, dtype: np.dtype) -> np.ndarray:
     upper = np.triu(np.ones((n, n), dtype))
     upper.flags.writeable = False
     return upper
+
+
+FLOAT32 = np.dtype(np.float32)
+
+
+def compiled(*arrays: np.ndarray | None) -> ModuleType | None:
+    """The compiled row kernels where every array given is float32 and C-contiguous (None
+    entries are absent optional arrays), else None (the numpy path runs)."""
+    for a in arrays:
+        if a is not None and (a.dtype != FLOAT32 or not a.flags.c_contiguous):
+            return None
+    return native.kernels("rowwise")
 
 
 def blas_ready(a: np.ndarray) -> bool:
@@ -179,6 +197,9 @@ def sum_over(a: np.ndarray, axes: tuple[int, ...] | None, keepdim: bool) -> np.n
     if plan is None:
         return None
     kind, rows, columns, out_shape = plan
+    kernels = compiled(a)
+    if kernels is not None and kind is not COLUMNS:
+        return _compiled_sum(kernels, a, kind, rows, columns, out_shape, mean=False)
     if kind is TOTAL:
         result = total(a)
     elif kind is ROWS:
@@ -188,6 +209,57 @@ def sum_over(a: np.ndarray, axes: tuple[int, ...] | None, keepdim: bool) -> np.n
     else:
         result = column_sums(a.reshape(rows, columns))
     return result.reshape(out_shape)
+
+
+def _compiled_sum(kernels: ModuleType, a: np.ndarray, kind: str, rows: int, columns: int,
+                  out_shape: tuple[int, ...], mean: bool) -> np.ndarray:
+    """The sum (mean) of ``a``'s rows or of all of it through the compiled kernels."""
+    if kind is TOTAL:
+        result = kernels.total(a, native.threads())
+        return np.array(result / a.size if mean else result, a.dtype).reshape(out_shape)
+    out = np.empty(rows, a.dtype)
+    kernels.row_sums(a, out, rows, columns, mean, native.threads())
+    return out.reshape(out_shape)
+
+
+def mean_over(a: np.ndarray, axes: tuple[int, ...] | None, keepdim: bool) -> np.ndarray | None:
+    """``np.mean(a, axes, keepdims=keepdim)`` in ``a``'s dtype, or None where the fast path
+    does not apply (see ``sum_over``)."""
+    if not a.ndim or not blas_ready(a):
+        return None
+    plan = _plan(a.shape, axes, keepdim)
+    if plan is None:
+        return None
+    kind, rows, columns, out_shape = plan
+    kernels = compiled(a)
+    if kernels is not None and kind is not COLUMNS:
+        return _compiled_sum(kernels, a, kind, rows, columns, out_shape, mean=True)
+    result = sum_over(a, axes, keepdim)
+    if result is None:  # a non-empty input: the count is positive
+        return None
+    return np.divide(result, a.size // result.size, out=result)
+
+
+def row_extrema(a: np.ndarray, largest: bool) -> np.ndarray | None:
+    """The max (min) over the last dim of a non-empty C-contiguous float32 array, NaN where a
+    row holds NaN, through the compiled kernels; None where they do not apply."""
+    kernels = compiled(a)
+    if kernels is None or not a.ndim or not a.size:
+        return None
+    width = a.shape[-1]
+    out = np.empty(a.shape[:-1], a.dtype)
+    kernels.row_extrema(a, out, a.size // width, width, largest, native.threads())
+    return out
+
+
+def squared_error(a: np.ndarray, b: np.ndarray, mean: bool) -> np.ndarray | None:
+    """The 0-d sum (mean) of ``(a - b) ** 2`` over two non-empty float32 arrays of one shape in
+    one pass through the compiled kernels; None where they do not apply."""
+    kernels = compiled(a, b)
+    if kernels is None or not a.size or a.shape != b.shape:
+        return None
+    total_ = kernels.squared_error_total(a, b, native.threads())
+    return np.array(total_ / a.size if mean else total_, a.dtype)
 
 
 def last_dim_rows(a: np.ndarray, dim: int) -> np.ndarray | None:
@@ -255,6 +327,11 @@ SHIFT_FREE = 60.0
 @np.errstate(invalid="ignore")  # a row of infinities gives nan, as PyTorch's softmax
 def softmax_rows(rows: np.ndarray, log: bool) -> np.ndarray:
     """softmax (or log_softmax) of each row of a BLAS-ready 2-D array, in its dtype."""
+    kernels = compiled(rows)
+    if kernels is not None:
+        out = np.empty_like(rows)
+        kernels.softmax(rows, out, *rows.shape, log, native.threads())
+        return out
     # fmax skips nan (twice as fast as maximum here); a row with a nan is nan either way
     maxima = np.fmax.reduce(rows, axis=1)
     if maxima.min() >= -SHIFT_FREE and maxima.max() <= SHIFT_FREE:  # Note [softmax without...]
@@ -279,6 +356,11 @@ def softmax_rows(rows: np.ndarray, log: bool) -> np.ndarray:
 def logsumexp_rows(rows: np.ndarray) -> np.ndarray:
     """log(sum(exp(row))) of each row of a BLAS-ready 2-D array, in its dtype; a row of
     -inf gives -inf, a row with +inf gives +inf and one with nan gives nan, as PyTorch's."""
+    kernels = compiled(rows)
+    if kernels is not None:
+        out = np.empty(rows.shape[0], rows.dtype)
+        kernels.logsumexp(rows, out, *rows.shape, native.threads())
+        return out
     maxima = np.fmax.reduce(rows, axis=1)
     if maxima.min() >= -SHIFT_FREE and maxima.max() <= SHIFT_FREE:  # Note [softmax without...]
         sums = row_sums(np.exp(rows))
@@ -293,6 +375,11 @@ def logsumexp_rows(rows: np.ndarray) -> np.ndarray:
 def softmax_backward_rows(grad: np.ndarray, output: np.ndarray, log: bool) -> np.ndarray:
     """The input gradient of softmax (log_softmax) along rows, from its output's gradient and
     its output, two BLAS-ready 2-D arrays of one shape and dtype."""
+    kernels = compiled(grad, output)
+    if kernels is not None:
+        result = np.empty_like(output)
+        kernels.softmax_backward(output, grad, result, *output.shape, log, native.threads())
+        return result
     if log:  # grad - exp(output) * sum(grad)
         # probabilities from log-probabilities (<= 0) through exp2: relative error at most
         # |output| * 6e-8, absolute at most 2.2e-8 (Note [float32 exp through exp2])
@@ -327,6 +414,13 @@ def layer_norm_rows(rows: np.ndarray, weight: np.ndarray | None, bias: np.ndarra
                     eps: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(output, mean, rstd) of layer norm over each row of a BLAS-ready 2-D array; ``weight``
     and ``bias`` are None or of the row length, in the rows' dtype."""
+    kernels = compiled(rows, weight, bias)
+    if kernels is not None:
+        out = np.empty_like(rows)
+        mean, rstd = np.empty((2, rows.shape[0]), rows.dtype)
+        kernels.layer_norm(rows, weight, bias, out, mean, rstd, *rows.shape, float(eps),
+                           native.threads())
+        return out, mean, rstd
     width = rows.shape[1]
     mean = row_sums(rows)
     mean /= width
@@ -349,6 +443,15 @@ def layer_norm_backward_rows(grad: np.ndarray, rows: np.ndarray, mean: np.ndarra
                              ) -> tuple[np.ndarray | None, np.ndarray | None, np.ndarray | None]:
     """Gradients of ``layer_norm_rows`` for (input, weight, bias): BLAS-ready 2-D ``grad`` and
     ``rows``, per-row ``mean`` and ``rstd`` vectors, all of one dtype."""
+    kernels = compiled(grad, rows, mean, rstd, weight)
+    if kernels is not None:
+        count, width = rows.shape
+        grads = (np.empty_like(rows) if output_mask[0] else None,
+                 np.empty(width, rows.dtype) if output_mask[1] else None,
+                 np.empty(width, rows.dtype) if output_mask[2] else None)
+        kernels.layer_norm_backward(grad, rows, mean, rstd, weight, *grads, count, width,
+                                    native.threads())
+        return grads
     width = rows.shape[1]
     # xhat = centred * rstd is never formed: each use takes rstd into a per-row factor
     centred = rows - mean[:, None]
