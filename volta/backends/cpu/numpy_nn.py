@@ -17,7 +17,7 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 from scipy import special
 
-from volta.backends.cpu import parallel, rowwise, scatter
+from volta.backends.cpu import native, parallel, rowwise, scatter
 
 __all__ = [
     "COLUMN_BUDGET_BYTES",
@@ -315,6 +315,154 @@ def _sample_work(weight_shape: tuple[int, ...], out_shape: tuple[int, ...]) -> i
     return weights // weight_shape[0] * positions + weights * positions // 8
 
 
+# Note [native convolution]
+# For C-contiguous float32 arrays the convolutions run their data movement in compiled code
+# (native/conv.c: im2col, col2im and the (Cout, N*Q) <-> (N, Cout, Q) swap, on OpenMP threads,
+# the GIL released) around the same GEMMs (numpy's BLAS, on its own threads). Columns are
+# always the exact layout (Note [tap layouts]: the wide layout's point was cheaper numpy copies)
+# and always (C*taps, N*Q): one GEMM per group for a whole chunk of samples, which BLAS threads,
+# where one GEMM per sample (small, one BLAS thread each) would not scale with threads. Chunks
+# hold whole samples within COLUMN_BUDGET_BYTES; a sample larger than that alone takes the numpy
+# path, which splits it by output rows. The Python pool is not used: every pass is already
+# threaded, and its handoffs cost more than LeNet's passes take.
+
+
+def _native_conv(*arrays: np.ndarray) -> object | None:
+    """The compiled conv module when every array is C-contiguous float32, else None."""
+    for a in arrays:
+        if a.dtype != np.float32 or not a.flags.c_contiguous:
+            return None
+    return native.kernels("conv")
+
+
+def _geometry(
+    batch: int,
+    channels: int,
+    spatial: tuple[int, ...],
+    kernel: tuple[int, ...],
+    stride: tuple[int, ...],
+    padding: tuple[int, ...],
+    dilation: tuple[int, ...],
+    out_shape: tuple[int, ...],
+) -> tuple[int, ...]:
+    """The 20-int geometry native/conv.c reads: 1-d and 2-d maps as 3-d with leading 1s."""
+    lead = 3 - len(spatial)
+    return (batch, channels, *(1,) * lead, *spatial, *(1,) * lead, *kernel, *(1,) * lead,
+            *stride, *(0,) * lead, *padding, *(1,) * lead, *dilation, *(1,) * lead, *out_shape)
+
+
+def _native_chunk(per_sample_bytes: int, batch: int) -> int | None:
+    """Samples per chunk of columns, None when one sample's columns exceed the budget."""
+    if per_sample_bytes > COLUMN_BUDGET_BYTES:
+        return None
+    return max(1, min(batch, COLUMN_BUDGET_BYTES // max(per_sample_bytes, 1)))
+
+
+def _native_conv_core(
+    kernels: object,
+    x: np.ndarray,
+    w: np.ndarray,
+    stride: tuple[int, ...],
+    padding: tuple[int, ...],
+    dilation: tuple[int, ...],
+    groups: int,
+    out_shape: tuple[int, ...],
+    bias: np.ndarray | None,
+) -> np.ndarray | None:
+    """_conv_core in compiled passes around BLAS (Note [native convolution]); None when one
+    sample's columns exceed the budget."""
+    batch, cin, *spatial = x.shape
+    cout, cig, *kernel = w.shape
+    positions = math.prod(out_shape)
+    rows = cin * math.prod(kernel)
+    step = _native_chunk(rows * positions * 4, batch)
+    if step is None:
+        return None
+    threads = native.threads()
+    wmat = w.reshape(groups, cout // groups, cig * math.prod(kernel))
+    out = np.empty((batch, cout, *out_shape), dtype=np.float32)
+    for n0 in range(0, batch, step):
+        n1 = min(batch, n0 + step)
+        cols = _WORKSPACE.take("columns", (groups, rows // groups, (n1 - n0) * positions),
+                               np.float32)
+        geometry = _geometry(n1 - n0, cin, tuple(spatial), tuple(kernel), stride, padding,
+                             dilation, out_shape)
+        kernels.im2col(x[n0:n1], cols, geometry, False, threads)
+        res = _WORKSPACE.take("q", (groups, cout // groups, cols.shape[2]), np.float32)
+        np.matmul(wmat, cols, out=res)
+        kernels.swap_leading(res, out[n0:n1], bias, cout, n1 - n0, threads)
+    return out
+
+
+def _native_col2im_core(
+    kernels: object,
+    y: np.ndarray,
+    w: np.ndarray,
+    stride: tuple[int, ...],
+    padding: tuple[int, ...],
+    dilation: tuple[int, ...],
+    groups: int,
+    spatial: tuple[int, ...],
+) -> np.ndarray | None:
+    """_col2im_core in compiled passes around BLAS (Note [native convolution])."""
+    batch, cout, *out_shape = y.shape
+    cig, *kernel = w.shape[1:]
+    positions = math.prod(out_shape)
+    kcols = cig * math.prod(kernel)
+    step = _native_chunk(groups * kcols * positions * 4, batch)
+    if step is None:
+        return None
+    threads = native.threads()
+    wmat_t = w.reshape(groups, cout // groups, kcols).transpose(0, 2, 1)
+    gx = np.empty((batch, groups * cig, *spatial), dtype=np.float32)
+    for n0 in range(0, batch, step):
+        n1 = min(batch, n0 + step)
+        gq = _WORKSPACE.take("q", (groups, cout // groups, (n1 - n0) * positions), np.float32)
+        kernels.swap_leading(y[n0:n1], gq, None, n1 - n0, cout, threads)
+        gcols = _WORKSPACE.take("columns", (groups, kcols, gq.shape[2]), np.float32)
+        np.matmul(wmat_t, gq, out=gcols)
+        geometry = _geometry(n1 - n0, groups * cig, spatial, tuple(kernel), stride, padding,
+                             dilation, tuple(out_shape))
+        kernels.col2im(gx[n0:n1], gcols, geometry, False, threads)
+    return gx
+
+
+def _native_weight_grad_core(
+    kernels: object,
+    x: np.ndarray,
+    gy: np.ndarray,
+    kernel: tuple[int, ...],
+    stride: tuple[int, ...],
+    padding: tuple[int, ...],
+    dilation: tuple[int, ...],
+    groups: int,
+) -> np.ndarray | None:
+    """_weight_grad_core in compiled passes around BLAS (Note [native convolution])."""
+    batch, cin, *spatial = x.shape
+    cout, out_shape = gy.shape[1], tuple(gy.shape[2:])
+    positions = math.prod(out_shape)
+    rows = cin * math.prod(kernel)
+    step = _native_chunk(rows * positions * 4, batch)
+    if step is None:
+        return None
+    threads = native.threads()
+    # returned as allocated, not as a reshaped view: autograd can then make it .grad without
+    # a copy (Note [Gradient ownership])
+    weight_grad = np.zeros((cout, cin // groups, *kernel), dtype=np.float32)
+    gw = weight_grad.reshape(groups, cout // groups, rows // groups)
+    for n0 in range(0, batch, step):
+        n1 = min(batch, n0 + step)
+        cols = _WORKSPACE.take("columns", (groups, rows // groups, (n1 - n0) * positions),
+                               np.float32)
+        geometry = _geometry(n1 - n0, cin, tuple(spatial), kernel, stride, padding, dilation,
+                             out_shape)
+        kernels.im2col(x[n0:n1], cols, geometry, False, threads)
+        gq = _WORKSPACE.take("q", (groups, cout // groups, cols.shape[2]), np.float32)
+        kernels.swap_leading(gy[n0:n1], gq, None, n1 - n0, cout, threads)
+        gw += _products_over_positions(gq, cols)
+    return weight_grad
+
+
 def _conv_core(
     x: np.ndarray,
     w: np.ndarray,
@@ -327,7 +475,13 @@ def _conv_core(
 ) -> np.ndarray:
     """Cross-correlate x (padded chunk by chunk) with w (Cout, Cin/G, *k) via im2col + GEMM,
     plus the optional per-channel bias. Shares of the batch run on the threads at once
-    (Note [convolution threads])."""
+    (Note [convolution threads]), or compiled passes (Note [native convolution])."""
+    kernels = _native_conv(x, w, *(() if bias is None else (bias,)))
+    if kernels is not None:
+        result = _native_conv_core(kernels, x, w, stride, padding, dilation, groups, out_shape,
+                                   bias)
+        if result is not None:
+            return result
     batch = x.shape[0]
     out = np.empty((batch, w.shape[0], *out_shape), dtype=x.dtype)
     ranges = parallel.shares(batch, parallel.min_share(_sample_work(w.shape, out_shape)))
@@ -410,6 +564,11 @@ def _col2im_core(
     strided add per tap in the wide layout, one per dim and tap in the exact one: _sum_taps),
     and the padding is cropped off.
     """
+    kernels = _native_conv(y, w)
+    if kernels is not None:
+        result = _native_col2im_core(kernels, y, w, stride, padding, dilation, groups, spatial)
+        if result is not None:
+            return result
     batch, _, *out_shape = y.shape
     cig = w.shape[1]
     plane = tuple(n + 2 * p for n, p in zip(spatial, padding))
@@ -510,7 +669,14 @@ def _weight_grad_core(
 ) -> np.ndarray:
     """gw[co, c, k] = sum over batch and output positions of gy[n, co, o] * xp[n, c, o*s+k*d],
     xp being x zero-padded by `padding`. Shares of the batch run on the threads at once, their
-    sums added in order (Note [convolution threads])."""
+    sums added in order (Note [convolution threads]); or compiled passes (Note [native
+    convolution])."""
+    kernels = _native_conv(x, gy)
+    if kernels is not None:
+        result = _native_weight_grad_core(kernels, x, gy, kernel, stride, padding, dilation,
+                                          groups)
+        if result is not None:
+            return result
     weight_shape = (gy.shape[1], x.shape[1] // groups, *kernel)
     ranges = parallel.shares(
         x.shape[0], parallel.min_share(_sample_work(weight_shape, tuple(gy.shape[2:])))
@@ -893,6 +1059,13 @@ def max_pool_with_indices(
         _pool_out_size(n, kj, sj, pj, dj, ceil_mode)
         for n, kj, sj, pj, dj in zip(spatial, k, s, p, d)
     )
+    kernels = _native_conv(x)
+    if kernels is not None:
+        best = np.empty((x.shape[0], *out_shape), dtype=x.dtype)
+        idx = np.empty(best.shape, dtype=np.int64)
+        geometry = _geometry(x.shape[0], 1, spatial, k, s, p, d, out_shape)
+        kernels.max_pool(x, best, idx, geometry, native.threads())
+        return best.reshape(*lead, *out_shape), idx.reshape(*lead, *out_shape)
     tiles = (
         not any(p)
         and max(d) == 1
@@ -981,6 +1154,13 @@ def max_pool_backward(
     plane = math.prod(input.shape[-nd:])
     if grad_output.shape != indices.shape or tuple(grad_output.shape[:-nd]) != tuple(lead):
         raise ValueError("grad_output/indices do not match the input's leading dims")
+    kernels = _native_conv(np.ascontiguousarray(grad_output)) if input.dtype == np.float32 else None
+    if kernels is not None and planes > 0:
+        out = np.empty(input.shape, dtype=np.float32)
+        kernels.max_pool_backward(np.ascontiguousarray(grad_output),
+                                  np.ascontiguousarray(indices, dtype=np.int64), out, planes,
+                                  native.threads())
+        return out
     idx = indices.reshape(planes, -1).astype(np.int64, copy=False)
     acc = np.zeros((planes, plane), dtype=_compute_dtype(input.dtype))
     grad = grad_output.reshape(planes, -1).astype(acc.dtype, copy=False)

@@ -1,0 +1,468 @@
+/* Convolution and pooling data movement, float32 (Note [native kernel contract]).
+ *
+ * The convolutions stay im2col + GEMM (the GEMMs are numpy's BLAS, on its own threads); what is
+ * here are the passes around the GEMMs that numpy runs on one thread: im2col (the columns of a
+ * convolution's input), col2im (their adjoint: columns summed back into input planes), and
+ * the (A, B, Q) -> (B, A, Q) swap that turns a GEMM's (Cout, N*Q) result into (N, Cout, Q)
+ * feature maps (with the bias) and a (N, Cout, Q) gradient into (Cout, N*Q) columns. Max
+ * pooling (forward with indices, backward) runs here whole.
+ *
+ * Every kernel sees three spatial dims (D, H, W): 1-d and 2-d maps come in with leading
+ * dims of size 1. A geometry is a tuple of 20 ints:
+ * (N, C, D, H, W, KD, KH, KW, SD, SH, SW, PD, PH, PW, DD, DH, DW, OD, OH, OW).
+ * Loops are split over threads by whole rows or planes, each written by one thread, so results
+ * do not depend on the thread count.
+ */
+#include "common.h"
+
+typedef struct {
+    Py_ssize_t n, c, size[3], kernel[3], stride[3], pad[3], dilation[3], out[3];
+} geometry;
+
+/* Reads a 20-int geometry tuple; -1 with a Python error set on a bad one. */
+static int read_geometry(PyObject *obj, geometry *g) {
+    if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != 20) {
+        PyErr_SetString(PyExc_TypeError, "conv geometry: a tuple of 20 ints");
+        return -1;
+    }
+    Py_ssize_t v[20];
+    for (Py_ssize_t i = 0; i < 20; i++) {
+        v[i] = PyLong_AsSsize_t(PyTuple_GET_ITEM(obj, i));
+        if (v[i] == -1 && PyErr_Occurred()) return -1;
+    }
+    g->n = v[0];
+    g->c = v[1];
+    for (int j = 0; j < 3; j++) {
+        g->size[j] = v[2 + j];
+        g->kernel[j] = v[5 + j];
+        g->stride[j] = v[8 + j];
+        g->pad[j] = v[11 + j];
+        g->dilation[j] = v[14 + j];
+        g->out[j] = v[17 + j];
+    }
+    int ok = g->n >= 0 && g->c >= 0;
+    for (int j = 0; j < 3; j++)
+        ok = ok && g->size[j] >= 0 && g->kernel[j] >= 1 && g->stride[j] >= 1 && g->pad[j] >= 0 &&
+             g->dilation[j] >= 1 && g->out[j] >= 0;
+    if (!ok) {
+        PyErr_SetString(PyExc_ValueError, "conv geometry: sizes must be non-negative, kernel, "
+                                          "stride and dilation positive");
+        return -1;
+    }
+    return 0;
+}
+
+static Py_ssize_t plane_size(const geometry *g) { return g->size[0] * g->size[1] * g->size[2]; }
+static Py_ssize_t out_plane_size(const geometry *g) { return g->out[0] * g->out[1] * g->out[2]; }
+static Py_ssize_t taps(const geometry *g) { return g->kernel[0] * g->kernel[1] * g->kernel[2]; }
+
+/* Runs fn over [0, n) in at most `threads` contiguous ranges of at least `grain` items (like
+ * volta_parallel, without its 16-item rounding: an item here is a whole row or plane). */
+static void parallel_items(Py_ssize_t n, Py_ssize_t grain, int threads, volta_range_fn fn,
+                           void *ctx) {
+    if (grain < 1) grain = 1;
+    Py_ssize_t parts = n / grain;
+    if (parts > threads) parts = threads;
+#ifdef _OPENMP
+    if (parts > 1) {
+#pragma omp parallel num_threads((int)parts)
+        {
+            Py_ssize_t k = omp_get_num_threads(), i = omp_get_thread_num();
+            Py_ssize_t begin = n * i / k, end = n * (i + 1) / k;
+            if (end > begin) fn(ctx, begin, end);
+        }
+        return;
+    }
+#endif
+    if (n > 0) fn(ctx, 0, n);
+}
+
+/* Elements a thread should move at least for the split to pay (a few us of OpenMP wake-up). */
+#define GRAIN_ELEMENTS 16384
+
+static Py_ssize_t grain_for(Py_ssize_t elements_per_item) {
+    Py_ssize_t per = elements_per_item > 0 ? elements_per_item : 1;
+    Py_ssize_t grain = GRAIN_ELEMENTS / per;
+    return grain > 0 ? grain : 1;
+}
+
+/* The outputs o in [0, count) whose input position o*stride - pad + offset lies in [0, size):
+ * [*lo, *hi). */
+static void valid_range(Py_ssize_t count, Py_ssize_t stride, Py_ssize_t pad, Py_ssize_t offset,
+                        Py_ssize_t size, Py_ssize_t *lo, Py_ssize_t *hi) {
+    Py_ssize_t shift = offset - pad; /* input position of output 0 */
+    Py_ssize_t first = shift >= 0 ? 0 : (-shift + stride - 1) / stride;
+    Py_ssize_t last = size - 1 - shift < 0 ? -1 : (size - 1 - shift) / stride; /* inclusive */
+    if (first > count) first = count;
+    if (last + 1 < first) last = first - 1;
+    if (last + 1 > count) last = count - 1;
+    *lo = first;
+    *hi = last + 1;
+}
+
+/* ---- im2col / col2im ---------------------------------------------------------------------- */
+
+/* Columns: one row per (n, c, tap) of out_plane_size values. batch_major puts row (n, c, tap)
+ * at (n*C + c)*K + tap ((N, C*K, Q): one GEMM per sample writes its feature map), otherwise at
+ * (c*K + tap)*N + n ((C*K, N*Q): one GEMM for the whole batch). */
+typedef struct {
+    geometry g;
+    const float *x;
+    float *cols;
+    int batch_major;
+} columns_ctx;
+
+static Py_ssize_t column_row(const geometry *g, int batch_major, Py_ssize_t n, Py_ssize_t c,
+                             Py_ssize_t tap) {
+    Py_ssize_t k = taps(g);
+    return batch_major ? (n * g->c + c) * k + tap : (c * k + tap) * g->n + n;
+}
+
+VOLTA_VECTOR static void im2col_range(void *ctx, Py_ssize_t begin, Py_ssize_t end) {
+    const columns_ctx *cx = ctx;
+    const geometry *g = &cx->g;
+    Py_ssize_t k = taps(g), q = out_plane_size(g), plane = plane_size(g);
+    Py_ssize_t ow = g->out[2], sw = g->stride[2];
+    for (Py_ssize_t item = begin; item < end; item++) { /* item = (n*C + c)*K + tap */
+        Py_ssize_t tap = item % k, nc = item / k, n = nc / g->c, c = nc % g->c;
+        Py_ssize_t kd = tap / (g->kernel[1] * g->kernel[2]);
+        Py_ssize_t kh = tap / g->kernel[2] % g->kernel[1], kw = tap % g->kernel[2];
+        const float *src = cx->x + nc * plane;
+        float *dst = cx->cols + column_row(g, cx->batch_major, n, c, tap) * q;
+        Py_ssize_t lo, hi;
+        valid_range(ow, sw, g->pad[2], kw * g->dilation[2], g->size[2], &lo, &hi);
+        Py_ssize_t shift_w = kw * g->dilation[2] - g->pad[2];
+        for (Py_ssize_t od = 0; od < g->out[0]; od++) {
+            Py_ssize_t id = od * g->stride[0] - g->pad[0] + kd * g->dilation[0];
+            for (Py_ssize_t oh = 0; oh < g->out[1]; oh++, dst += ow) {
+                Py_ssize_t ih = oh * g->stride[1] - g->pad[1] + kh * g->dilation[1];
+                if (id < 0 || id >= g->size[0] || ih < 0 || ih >= g->size[1] || lo >= hi) {
+                    memset(dst, 0, (size_t)ow * sizeof(float));
+                    continue;
+                }
+                const float *row = src + (id * g->size[1] + ih) * g->size[2] + shift_w;
+                for (Py_ssize_t o = 0; o < lo; o++) dst[o] = 0.0f;
+                if (sw == 1)
+                    memcpy(dst + lo, row + lo, (size_t)(hi - lo) * sizeof(float));
+                else
+                    for (Py_ssize_t o = lo; o < hi; o++) dst[o] = row[o * sw];
+                for (Py_ssize_t o = hi; o < ow; o++) dst[o] = 0.0f;
+            }
+        }
+    }
+}
+
+/* col2im: each (n, c) input plane is zeroed, then every tap's column row is added into it (in
+ * tap order, as PyTorch's col2im adds them). */
+VOLTA_VECTOR static void col2im_range(void *ctx, Py_ssize_t begin, Py_ssize_t end) {
+    const columns_ctx *cx = ctx;
+    const geometry *g = &cx->g;
+    Py_ssize_t k = taps(g), q = out_plane_size(g), plane = plane_size(g);
+    Py_ssize_t ow = g->out[2], sw = g->stride[2];
+    for (Py_ssize_t nc = begin; nc < end; nc++) {
+        Py_ssize_t n = nc / g->c, c = nc % g->c;
+        float *dst_plane = (float *)cx->x + nc * plane; /* the output here */
+        memset(dst_plane, 0, (size_t)plane * sizeof(float));
+        for (Py_ssize_t tap = 0; tap < k; tap++) {
+            Py_ssize_t kd = tap / (g->kernel[1] * g->kernel[2]);
+            Py_ssize_t kh = tap / g->kernel[2] % g->kernel[1], kw = tap % g->kernel[2];
+            const float *src = cx->cols + column_row(g, cx->batch_major, n, c, tap) * q;
+            Py_ssize_t lo, hi;
+            valid_range(ow, sw, g->pad[2], kw * g->dilation[2], g->size[2], &lo, &hi);
+            Py_ssize_t shift_w = kw * g->dilation[2] - g->pad[2];
+            for (Py_ssize_t od = 0; od < g->out[0]; od++) {
+                Py_ssize_t id = od * g->stride[0] - g->pad[0] + kd * g->dilation[0];
+                for (Py_ssize_t oh = 0; oh < g->out[1]; oh++, src += ow) {
+                    Py_ssize_t ih = oh * g->stride[1] - g->pad[1] + kh * g->dilation[1];
+                    if (id < 0 || id >= g->size[0] || ih < 0 || ih >= g->size[1]) continue;
+                    float *row = dst_plane + (id * g->size[1] + ih) * g->size[2] + shift_w;
+                    if (sw == 1)
+                        for (Py_ssize_t o = lo; o < hi; o++) row[o] += src[o];
+                    else
+                        for (Py_ssize_t o = lo; o < hi; o++) row[o * sw] += src[o];
+                }
+            }
+        }
+    }
+}
+
+/* Shared argument handling of im2col and col2im: (image, cols, geometry, batch_major, threads).
+ * `image_writable` says which of the two is written. */
+static PyObject *columns_call(const char *name, PyObject *const *args, Py_ssize_t nargs,
+                              int image_writable, volta_range_fn fn, int per_plane) {
+    VOLTA_CHECK_NARGS(name, nargs, 5);
+    columns_ctx ctx;
+    if (read_geometry(args[2], &ctx.g) < 0) return NULL;
+    ctx.batch_major = PyObject_IsTrue(args[3]);
+    int threads = (int)volta_arg_long(args[4]);
+    if (ctx.batch_major < 0 || (threads == -1 && PyErr_Occurred())) return NULL;
+    volta_array a[2];
+    if (volta_get_array(args[0], &a[0], image_writable) < 0) return NULL;
+    if (volta_get_array(args[1], &a[1], !image_writable) < 0) {
+        volta_release(&a[0]);
+        return NULL;
+    }
+    const geometry *g = &ctx.g;
+    Py_ssize_t rows = g->n * g->c * taps(g);
+    if (volta_float_kind(&a[0]) != 'f' || volta_float_kind(&a[1]) != 'f' ||
+        a[0].size != g->n * g->c * plane_size(g) || a[1].size != rows * out_plane_size(g)) {
+        volta_release_arrays(a, 2);
+        PyErr_Format(PyExc_ValueError, "%s: float32 image and columns of the geometry's sizes",
+                     name);
+        return NULL;
+    }
+    ctx.x = a[0].data;
+    ctx.cols = a[1].data;
+    Py_BEGIN_ALLOW_THREADS
+    if (per_plane)
+        parallel_items(g->n * g->c, grain_for(taps(g) * out_plane_size(g)), threads, fn, &ctx);
+    else
+        parallel_items(rows, grain_for(out_plane_size(g)), threads, fn, &ctx);
+    Py_END_ALLOW_THREADS
+    volta_release_arrays(a, 2);
+    Py_RETURN_NONE;
+}
+
+/* im2col(x, cols, geometry, batch_major, threads): the convolution's input columns. */
+static PyObject *im2col(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    return columns_call("im2col", args, nargs, 0, im2col_range, 0);
+}
+
+/* col2im(image, cols, geometry, batch_major, threads): image = the columns summed back. */
+static PyObject *col2im(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    return columns_call("col2im", args, nargs, 1, col2im_range, 1);
+}
+
+/* ---- (A, B, Q) -> (B, A, Q) ------------------------------------------------------------- */
+
+typedef struct {
+    const float *src;
+    float *dst;
+    const float *bias; /* per a, or NULL */
+    Py_ssize_t a, b, q;
+} swap_ctx;
+
+VOLTA_VECTOR static void swap_range(void *ctx, Py_ssize_t begin, Py_ssize_t end) {
+    const swap_ctx *s = ctx;
+    for (Py_ssize_t item = begin; item < end; item++) { /* item = b*A + a, a destination row */
+        Py_ssize_t bi = item / s->a, ai = item % s->a;
+        const float *src = s->src + (ai * s->b + bi) * s->q;
+        float *dst = s->dst + item * s->q;
+        if (s->bias) {
+            float bias = s->bias[ai];
+            for (Py_ssize_t i = 0; i < s->q; i++) dst[i] = src[i] + bias;
+        } else {
+            memcpy(dst, src, (size_t)s->q * sizeof(float));
+        }
+    }
+}
+
+/* swap_leading(src, dst, bias_or_None, A, B, threads): dst[b, a, :] = src[a, b, :] (+ bias[a]),
+ * both float32 with A*B*Q elements. */
+static PyObject *swap_leading(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    VOLTA_CHECK_NARGS("swap_leading", nargs, 6);
+    Py_ssize_t count_a = PyLong_AsSsize_t(args[3]), count_b = PyLong_AsSsize_t(args[4]);
+    int threads = (int)volta_arg_long(args[5]);
+    if (PyErr_Occurred()) return NULL;
+    int has_bias = args[2] != Py_None;
+    volta_array a[3];
+    if (volta_get_arrays(args, 2, 1, a, &(char){0}) < 0) return NULL;
+    if (has_bias && volta_get_array(args[2], &a[2], 0) < 0) {
+        volta_release_arrays(a, 2);
+        return NULL;
+    }
+    Py_ssize_t rows = count_a * count_b;
+    int ok = count_a > 0 && count_b > 0 && volta_float_kind(&a[0]) == 'f' &&
+             a[0].size == a[1].size && a[0].size % rows == 0 &&
+             (!has_bias || (volta_float_kind(&a[2]) == 'f' && a[2].size == count_a));
+    if (!ok) {
+        volta_release_arrays(a, has_bias ? 3 : 2);
+        if (count_a == 0 || count_b == 0) Py_RETURN_NONE; /* nothing to move */
+        PyErr_SetString(PyExc_ValueError, "swap_leading: float32 arrays of A*B*Q elements");
+        return NULL;
+    }
+    swap_ctx ctx = {a[0].data, a[1].data, has_bias ? a[2].data : NULL, count_a, count_b,
+                    a[0].size / rows};
+    Py_BEGIN_ALLOW_THREADS
+    parallel_items(rows, grain_for(ctx.q), threads, swap_range, &ctx);
+    Py_END_ALLOW_THREADS
+    volta_release_arrays(a, has_bias ? 3 : 2);
+    Py_RETURN_NONE;
+}
+
+/* ---- max pooling ------------------------------------------------------------------------- */
+
+typedef struct {
+    geometry g; /* n = planes, c = 1 */
+    const float *x;
+    float *out;
+    int64_t *indices;
+} max_pool_ctx;
+
+/* PyTorch's CPU rule: taps in row-major order, a tap wins if it is greater than the best so
+ * far or NaN (so the last NaN wins); a window whose taps are all -inf reports -inf at its
+ * first in-bounds tap. */
+static void max_pool_range(void *ctx, Py_ssize_t begin, Py_ssize_t end) {
+    const max_pool_ctx *m = ctx;
+    const geometry *g = &m->g;
+    Py_ssize_t plane = plane_size(g), q = out_plane_size(g);
+    Py_ssize_t hw = g->size[1] * g->size[2];
+    for (Py_ssize_t p = begin; p < end; p++) {
+        const float *src = m->x + p * plane;
+        float *out = m->out + p * q;
+        int64_t *idx = m->indices + p * q;
+        for (Py_ssize_t od = 0; od < g->out[0]; od++) {
+            Py_ssize_t d0 = od * g->stride[0] - g->pad[0], dd = g->dilation[0];
+            Py_ssize_t dlo, dhi;
+            valid_range(g->kernel[0], dd, -d0, 0, g->size[0], &dlo, &dhi);
+            for (Py_ssize_t oh = 0; oh < g->out[1]; oh++) {
+                Py_ssize_t h0 = oh * g->stride[1] - g->pad[1], dh = g->dilation[1];
+                Py_ssize_t hlo, hhi;
+                valid_range(g->kernel[1], dh, -h0, 0, g->size[1], &hlo, &hhi);
+                for (Py_ssize_t ow = 0; ow < g->out[2]; ow++, out++, idx++) {
+                    Py_ssize_t w0 = ow * g->stride[2] - g->pad[2], dw = g->dilation[2];
+                    Py_ssize_t wlo, whi;
+                    valid_range(g->kernel[2], dw, -w0, 0, g->size[2], &wlo, &whi);
+                    float best = -INFINITY;
+                    int64_t best_index = (d0 + dlo * dd) * hw + (h0 + hlo * dh) * g->size[2] +
+                                         (w0 + wlo * dw);
+                    for (Py_ssize_t kd = dlo; kd < dhi; kd++)
+                        for (Py_ssize_t kh = hlo; kh < hhi; kh++) {
+                            Py_ssize_t base = (d0 + kd * dd) * hw + (h0 + kh * dh) * g->size[2];
+                            for (Py_ssize_t kw = wlo; kw < whi; kw++) {
+                                Py_ssize_t at = base + w0 + kw * dw;
+                                float v = src[at];
+                                if (v > best || v != v) {
+                                    best = v;
+                                    best_index = at;
+                                }
+                            }
+                        }
+                    *out = best;
+                    *idx = best_index;
+                }
+            }
+        }
+    }
+}
+
+/* max_pool(x, out, indices, geometry, threads): geometry with n = planes, c = 1. Windows
+ * must each hold an in-bounds tap (the Python side's padding rule makes sure). */
+static PyObject *max_pool(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    VOLTA_CHECK_NARGS("max_pool", nargs, 5);
+    max_pool_ctx ctx;
+    if (read_geometry(args[3], &ctx.g) < 0) return NULL;
+    int threads = (int)volta_arg_long(args[4]);
+    if (threads == -1 && PyErr_Occurred()) return NULL;
+    volta_array a[3];
+    if (volta_get_arrays(args, 2, 1, a, &(char){0}) < 0) return NULL;
+    if (volta_get_array(args[2], &a[2], 1) < 0) {
+        volta_release_arrays(a, 2);
+        return NULL;
+    }
+    const geometry *g = &ctx.g;
+    Py_ssize_t q = out_plane_size(g);
+    int ok = g->c == 1 && volta_float_kind(&a[0]) == 'f' && a[2].itemsize == 8 &&
+             a[0].size == g->n * plane_size(g) && a[1].size == g->n * q && a[2].size == g->n * q;
+    for (int j = 0; j < 3 && ok; j++) /* every window starts inside the input or its padding */
+        ok = g->pad[j] * 2 <= g->dilation[j] * (g->kernel[j] - 1) + 1 &&
+             (g->out[j] - 1) * g->stride[j] < g->size[j] + g->pad[j];
+    if (!ok) {
+        volta_release_arrays(a, 3);
+        PyErr_SetString(PyExc_ValueError, "max_pool: float32 input and output, int64 indices, "
+                                          "of the geometry's sizes");
+        return NULL;
+    }
+    ctx.x = a[0].data;
+    ctx.out = a[1].data;
+    ctx.indices = a[2].data;
+    Py_BEGIN_ALLOW_THREADS
+    parallel_items(g->n, grain_for(q * taps(g)), threads, max_pool_range, &ctx);
+    Py_END_ALLOW_THREADS
+    volta_release_arrays(a, 3);
+    Py_RETURN_NONE;
+}
+
+typedef struct {
+    const float *grad;
+    const int64_t *indices;
+    float *out;
+    Py_ssize_t plane, q;
+    int bad; /* an index outside its plane (set by any thread; read after the region) */
+} max_pool_backward_ctx;
+
+static void max_pool_backward_range(void *ctx, Py_ssize_t begin, Py_ssize_t end) {
+    max_pool_backward_ctx *m = ctx;
+    for (Py_ssize_t p = begin; p < end; p++) {
+        float *out = m->out + p * m->plane;
+        const float *grad = m->grad + p * m->q;
+        const int64_t *idx = m->indices + p * m->q;
+        memset(out, 0, (size_t)m->plane * sizeof(float));
+        for (Py_ssize_t i = 0; i < m->q; i++) {
+            int64_t at = idx[i];
+            if (at < 0 || at >= m->plane) {
+#pragma omp atomic write
+                m->bad = 1;
+                continue;
+            }
+            out[at] += grad[i];
+        }
+    }
+}
+
+/* max_pool_backward(grad, indices, out, planes, threads): out (planes, plane) = grad (planes,
+ * q) added at the per-plane indices. */
+static PyObject *max_pool_backward(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    VOLTA_CHECK_NARGS("max_pool_backward", nargs, 5);
+    Py_ssize_t planes = PyLong_AsSsize_t(args[3]);
+    int threads = (int)volta_arg_long(args[4]);
+    if (PyErr_Occurred()) return NULL;
+    volta_array a[3];
+    if (volta_get_array(args[0], &a[0], 0) < 0) return NULL;
+    if (volta_get_array(args[1], &a[1], 0) < 0) {
+        volta_release(&a[0]);
+        return NULL;
+    }
+    if (volta_get_array(args[2], &a[2], 1) < 0) {
+        volta_release_arrays(a, 2);
+        return NULL;
+    }
+    int ok = planes > 0 && volta_float_kind(&a[0]) == 'f' && volta_float_kind(&a[2]) == 'f' &&
+             a[1].itemsize == 8 && a[0].size == a[1].size && a[0].size % planes == 0 &&
+             a[2].size % planes == 0;
+    if (!ok) {
+        volta_release_arrays(a, 3);
+        if (planes == 0) Py_RETURN_NONE;
+        PyErr_SetString(PyExc_ValueError, "max_pool_backward: float32 grad and output, int64 "
+                                          "indices, split into `planes` planes");
+        return NULL;
+    }
+    max_pool_backward_ctx ctx = {a[0].data, a[1].data, a[2].data, a[2].size / planes,
+                                 a[0].size / planes, 0};
+    Py_BEGIN_ALLOW_THREADS
+    parallel_items(planes, grain_for(ctx.plane + 2 * ctx.q), threads, max_pool_backward_range,
+                   &ctx);
+    Py_END_ALLOW_THREADS
+    volta_release_arrays(a, 3);
+    if (ctx.bad) {
+        PyErr_SetString(PyExc_IndexError, "max_pool_backward: an index lies outside its plane");
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"im2col", (PyCFunction)(void (*)(void))im2col, METH_FASTCALL, "convolution input columns"},
+    {"col2im", (PyCFunction)(void (*)(void))col2im, METH_FASTCALL, "columns summed into planes"},
+    {"swap_leading", (PyCFunction)(void (*)(void))swap_leading, METH_FASTCALL,
+     "(A, B, Q) -> (B, A, Q), plus an optional bias per A"},
+    {"max_pool", (PyCFunction)(void (*)(void))max_pool, METH_FASTCALL,
+     "max pooling with flat per-plane indices"},
+    {"max_pool_backward", (PyCFunction)(void (*)(void))max_pool_backward, METH_FASTCALL,
+     "gradient added at the max pooling indices"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_conv", NULL, -1, methods};
+
+PyMODINIT_FUNC PyInit__conv(void) { return PyModule_Create(&module); }
