@@ -15,6 +15,8 @@
  */
 #include "common.h"
 
+#include <stdlib.h>
+
 typedef struct {
     Py_ssize_t n, c, size[3], kernel[3], stride[3], pad[3], dilation[3], out[3];
 } geometry;
@@ -143,7 +145,7 @@ VOLTA_VECTOR static void im2col_range(void *ctx, Py_ssize_t begin, Py_ssize_t en
                 const float *row = src + (id * g->size[1] + ih) * g->size[2] + shift_w;
                 for (Py_ssize_t o = 0; o < lo; o++) dst[o] = 0.0f;
                 if (sw == 1)
-                    memcpy(dst + lo, row + lo, (size_t)(hi - lo) * sizeof(float));
+                    for (Py_ssize_t o = lo; o < hi; o++) dst[o] = row[o];
                 else
                     for (Py_ssize_t o = lo; o < hi; o++) dst[o] = row[o * sw];
                 for (Py_ssize_t o = hi; o < ow; o++) dst[o] = 0.0f;
@@ -297,20 +299,92 @@ typedef struct {
     const float *x;
     float *out;
     int64_t *indices;
+    int failed; /* a thread could not allocate its row buffers */
+    int inside; /* every window inside the plane: origin and tap_offset are set */
+    const int32_t *origin;     /* per output: its window's first tap in the plane */
+    const int32_t *tap_offset; /* per tap: its offset from the window's first tap */
 } max_pool_ctx;
 
 /* PyTorch's CPU rule: taps in row-major order, a tap wins if it is greater than the best so
  * far or NaN (so the last NaN wins); a window whose taps are all -inf reports -inf at its
- * first in-bounds tap. */
+ * first in-bounds tap. A row of outputs is updated one tap at a time (each output still sees
+ * its taps in row-major order), keeping the winning tap's number in an int32 lane beside its
+ * float value, so the loop over the row vectorises; the numbers become flat indices at the end
+ * of the row. */
+VOLTA_VECTOR static void max_pool_row(const float *restrict row, float *restrict best,
+                                      int32_t *restrict tap, int32_t number, Py_ssize_t lo,
+                                      Py_ssize_t hi, Py_ssize_t stride, Py_ssize_t shift) {
+    if (stride == 1) {
+        for (Py_ssize_t o = lo; o < hi; o++) {
+            float v = row[o + shift];
+            int take = (v > best[o]) | (v != v);
+            best[o] = take ? v : best[o];
+            tap[o] = take ? number : tap[o];
+        }
+        return;
+    }
+    for (Py_ssize_t o = lo; o < hi; o++) {
+        float v = row[o * stride + shift];
+        int take = (v > best[o]) | (v != v);
+        best[o] = take ? v : best[o];
+        tap[o] = take ? number : tap[o];
+    }
+}
+
+/* Windows that all lie inside the plane (no padding reached): each tap reads the plane at a
+ * fixed offset from its window's origin, so one loop over all the plane's outputs (origins in
+ * a table, the reads gathered) covers a tap. */
+VOLTA_VECTOR static void max_pool_inside(const float *restrict src, float *restrict best,
+                                         int32_t *restrict tap, const int32_t *restrict origin,
+                                         const int32_t *restrict tap_offset, Py_ssize_t q,
+                                         Py_ssize_t taps_count) {
+    for (Py_ssize_t j = 0; j < q; j++) {
+        best[j] = -INFINITY;
+        tap[j] = 0;
+    }
+    for (int32_t t = 0; t < taps_count; t++) {
+        const float *at = src + tap_offset[t];
+        for (Py_ssize_t j = 0; j < q; j++) {
+            float v = at[origin[j]];
+            int take = (v > best[j]) | (v != v);
+            best[j] = take ? v : best[j];
+            tap[j] = take ? t : tap[j];
+        }
+    }
+}
+
 static void max_pool_range(void *ctx, Py_ssize_t begin, Py_ssize_t end) {
     const max_pool_ctx *m = ctx;
     const geometry *g = &m->g;
     Py_ssize_t plane = plane_size(g), q = out_plane_size(g);
-    Py_ssize_t hw = g->size[1] * g->size[2];
+    Py_ssize_t width = g->size[2], hw = g->size[1] * width;
+    Py_ssize_t ow_count = g->out[2], sw = g->stride[2], pw = g->pad[2], dw = g->dilation[2];
+    Py_ssize_t k_w = g->kernel[2], k_hw = g->kernel[1] * k_w;
+    Py_ssize_t tap_count = m->inside ? q : ow_count; /* a plane's winners, or a row's */
+    int32_t *tap = malloc((size_t)(tap_count > 0 ? tap_count : 1) * sizeof(int32_t));
+    int64_t *offset = malloc((size_t)taps(g) * sizeof(int64_t)); /* of each tap in the plane */
+    if (!tap || !offset) { /* caught after the region (out of memory) */
+        free(tap);
+        free(offset);
+#pragma omp atomic write
+        ((max_pool_ctx *)m)->failed = 1;
+        return;
+    }
+    if (m->inside) {
+        /* the first tap of each window is in bounds, and a window of -inf keeps tap 0 */
+        for (Py_ssize_t p = begin; p < end; p++) {
+            float *out = m->out + p * q;
+            int64_t *idx = m->indices + p * q;
+            max_pool_inside(m->x + p * plane, out, tap, m->origin, m->tap_offset, q, taps(g));
+            for (Py_ssize_t j = 0; j < q; j++)
+                idx[j] = (int64_t)m->origin[j] + m->tap_offset[tap[j]];
+        }
+        free(tap);
+        free(offset);
+        return;
+    }
     for (Py_ssize_t p = begin; p < end; p++) {
         const float *src = m->x + p * plane;
-        float *out = m->out + p * q;
-        int64_t *idx = m->indices + p * q;
         for (Py_ssize_t od = 0; od < g->out[0]; od++) {
             Py_ssize_t d0 = od * g->stride[0] - g->pad[0], dd = g->dilation[0];
             Py_ssize_t dlo, dhi;
@@ -319,31 +393,34 @@ static void max_pool_range(void *ctx, Py_ssize_t begin, Py_ssize_t end) {
                 Py_ssize_t h0 = oh * g->stride[1] - g->pad[1], dh = g->dilation[1];
                 Py_ssize_t hlo, hhi;
                 valid_range(g->kernel[1], dh, -h0, 0, g->size[1], &hlo, &hhi);
-                for (Py_ssize_t ow = 0; ow < g->out[2]; ow++, out++, idx++) {
-                    Py_ssize_t w0 = ow * g->stride[2] - g->pad[2], dw = g->dilation[2];
-                    Py_ssize_t wlo, whi;
-                    valid_range(g->kernel[2], dw, -w0, 0, g->size[2], &wlo, &whi);
-                    float best = -INFINITY;
-                    int64_t best_index = (d0 + dlo * dd) * hw + (h0 + hlo * dh) * g->size[2] +
-                                         (w0 + wlo * dw);
-                    for (Py_ssize_t kd = dlo; kd < dhi; kd++)
-                        for (Py_ssize_t kh = hlo; kh < hhi; kh++) {
-                            Py_ssize_t base = (d0 + kd * dd) * hw + (h0 + kh * dh) * g->size[2];
-                            for (Py_ssize_t kw = wlo; kw < whi; kw++) {
-                                Py_ssize_t at = base + w0 + kw * dw;
-                                float v = src[at];
-                                if (v > best || v != v) {
-                                    best = v;
-                                    best_index = at;
-                                }
-                            }
+                float *out = m->out + p * q + (od * g->out[1] + oh) * ow_count;
+                int64_t *idx = m->indices + p * q + (od * g->out[1] + oh) * ow_count;
+                for (Py_ssize_t ow = 0; ow < ow_count; ow++) {
+                    out[ow] = -INFINITY;
+                    tap[ow] = -1;
+                }
+                for (Py_ssize_t kd = dlo; kd < dhi; kd++)
+                    for (Py_ssize_t kh = hlo; kh < hhi; kh++) {
+                        Py_ssize_t base = (d0 + kd * dd) * hw + (h0 + kh * dh) * width;
+                        for (Py_ssize_t kw = 0; kw < k_w; kw++) {
+                            int32_t number = (int32_t)(kd * k_hw + kh * k_w + kw);
+                            Py_ssize_t lo, hi, shift = kw * dw - pw;
+                            offset[number] = base + shift;
+                            valid_range(ow_count, sw, pw, kw * dw, width, &lo, &hi);
+                            max_pool_row(src + base, out, tap, number, lo, hi, sw, shift);
                         }
-                    *out = best;
-                    *idx = best_index;
+                    }
+                int64_t first = (d0 + dlo * dd) * hw + (h0 + hlo * dh) * width;
+                for (Py_ssize_t ow = 0; ow < ow_count; ow++) {
+                    Py_ssize_t w0 = ow * sw - pw;
+                    idx[ow] = tap[ow] >= 0 ? offset[tap[ow]] + ow * sw
+                                           : first + (w0 >= 0 ? w0 : w0 + (-w0 + dw - 1) / dw * dw);
                 }
             }
         }
     }
+    free(tap);
+    free(offset);
 }
 
 /* max_pool(x, out, indices, geometry, threads): geometry with n = planes, c = 1. Windows
@@ -376,10 +453,42 @@ static PyObject *max_pool(PyObject *self, PyObject *const *args, Py_ssize_t narg
     ctx.x = a[0].data;
     ctx.out = a[1].data;
     ctx.indices = a[2].data;
+    ctx.failed = 0;
+    ctx.inside = plane_size(g) < INT32_MAX;
+    for (int j = 0; j < 3; j++) /* no padding reached, first and last windows inside */
+        ctx.inside = ctx.inside && g->pad[j] == 0 &&
+                     (g->out[j] - 1) * g->stride[j] + g->dilation[j] * (g->kernel[j] - 1) <
+                         g->size[j];
+    int32_t *tables = NULL;
+    if (ctx.inside) {
+        tables = malloc((size_t)(q + taps(g) + 1) * sizeof(int32_t));
+        if (!tables) {
+            volta_release_arrays(a, 3);
+            return PyErr_NoMemory();
+        }
+        int32_t *origin = tables, *tap_offset = tables + q;
+        Py_ssize_t j = 0;
+        for (Py_ssize_t od = 0; od < g->out[0]; od++)
+            for (Py_ssize_t oh = 0; oh < g->out[1]; oh++)
+                for (Py_ssize_t ow = 0; ow < g->out[2]; ow++)
+                    origin[j++] = (int32_t)(((od * g->stride[0]) * g->size[1] +
+                                             oh * g->stride[1]) * g->size[2] + ow * g->stride[2]);
+        j = 0;
+        for (Py_ssize_t kd = 0; kd < g->kernel[0]; kd++)
+            for (Py_ssize_t kh = 0; kh < g->kernel[1]; kh++)
+                for (Py_ssize_t kw = 0; kw < g->kernel[2]; kw++)
+                    tap_offset[j++] = (int32_t)(((kd * g->dilation[0]) * g->size[1] +
+                                                 kh * g->dilation[1]) * g->size[2] +
+                                                kw * g->dilation[2]);
+        ctx.origin = origin;
+        ctx.tap_offset = tap_offset;
+    }
     Py_BEGIN_ALLOW_THREADS
     parallel_items(g->n, grain_for(q * taps(g)), threads, max_pool_range, &ctx);
     Py_END_ALLOW_THREADS
+    free(tables);
     volta_release_arrays(a, 3);
+    if (ctx.failed) return PyErr_NoMemory();
     Py_RETURN_NONE;
 }
 
