@@ -85,15 +85,21 @@ def test_transposed_convolution_matches_torch(restore_threads, threads):
     _assert_close(vw.grad, tw.grad)
 
 
-def test_infinite_and_nan_inputs_propagate_like_torch():
+@pytest.mark.parametrize("where", ["input", "weight"])
+def test_infinite_and_nan_inputs_propagate_like_torch(where):
+    # the wide layout's off-output columns meet these: its gradients must fall back to exact
     rng = np.random.default_rng(2)
     x = rng.standard_normal((2, 2, 6, 6)).astype(np.float32)
-    x[0, 0, 0, 0] = np.inf
-    x[1, 1, 3, 3] = np.nan
     w = rng.standard_normal((3, 2, 3, 3)).astype(np.float32)
+    special = x if where == "input" else w
+    special[0, 0, 0, 0] = np.inf
+    special[1, 1, 2, 2] = np.nan
+    # (no padding with an infinite weight: PyTorch's kernels skip the padding where an im2col
+    # convolution multiplies it, inf * 0)
+    padding = 1 if where == "input" else 0
     (tx, tw), (vx, vw) = _torch_and_volta(x, w)
-    ty = torch.nn.functional.conv2d(tx, tw, padding=1)
-    vy = F.conv2d(vx, vw, padding=1)
+    ty = torch.nn.functional.conv2d(tx, tw, padding=padding)
+    vy = F.conv2d(vx, vw, padding=padding)
     np.testing.assert_allclose(vy.detach().numpy(), ty.detach().numpy(), rtol=1e-4, atol=1e-4)
     ty.sum().backward()
     vy.sum().backward()
@@ -240,3 +246,59 @@ def test_bad_arguments_raise_instead_of_touching_memory():
     with pytest.raises(ValueError):  # indices of the wrong item size
         conv_passes.max_pool_backward(grad, np.zeros((2, 4), np.int32),
                                       np.empty((2, 9), np.float32), 2, 1)
+
+
+@pytest.mark.parametrize("dilation", [(1, 1), (2, 1)])
+def test_wide_columns_maps_and_their_adjoint_on_every_thread_count(dilation):
+    rng = np.random.default_rng(7)
+    n, c, cout, plane, kernel = 3, 2, 4, (7, 9), (3, 2)
+    out = tuple(p - d * (k - 1) for p, k, d in zip(plane, kernel, dilation))
+    length = (out[0] - 1) * plane[1] + out[1]
+    xp = rng.standard_normal((n, c, *plane)).astype(np.float32)
+    geometry = _geometry(n, c, plane, kernel, (1, 1), (0, 0), dilation, out)
+    taps = [(i, j) for i in range(kernel[0]) for j in range(kernel[1])]
+    flat = xp.reshape(n, c, -1)
+    expected = np.stack([flat[:, ch, i * dilation[0] * plane[1] + j * dilation[1]:][:, :length]
+                         for ch in range(c) for i, j in taps]).reshape(c * len(taps), -1)
+    cols = rng.standard_normal(expected.shape).astype(np.float32)
+    maps = rng.standard_normal((n, cout, *out)).astype(np.float32)
+    bias = rng.standard_normal(cout).astype(np.float32)
+    maps_geometry = _geometry(n, cout, plane, kernel, (1, 1), (0, 0), dilation, out)
+    results = []
+    for threads in (1, 2, 3):
+        got = np.full(expected.shape, np.nan, np.float32)
+        conv_passes.wide_im2col(xp, got, geometry, threads)
+        np.testing.assert_array_equal(got, expected)
+        image = np.full(xp.shape, np.nan, np.float32)
+        conv_passes.wide_col2im(image, cols, geometry, threads)
+        rows = np.full((cout, n, length), np.nan, np.float32)
+        conv_passes.wide_from_maps(maps, rows, None, cout, maps_geometry, threads)
+        back = np.empty_like(maps)
+        conv_passes.wide_to_maps(rows, back, bias, cout, maps_geometry, threads)
+        np.testing.assert_array_equal(back, maps + bias[:, None, None])
+        results.append((image, rows))
+    for image, rows in results[1:]:
+        np.testing.assert_array_equal(image, results[0][0])
+        np.testing.assert_array_equal(rows, results[0][1])
+    np.testing.assert_allclose(np.vdot(expected.astype(np.float64), cols),
+                               np.vdot(xp.astype(np.float64), results[0][0]), rtol=1e-5)
+    # off the outputs the wide rows are zero
+    assert np.count_nonzero(results[0][1]) == maps.size
+
+
+def test_wide_passes_refuse_strides_and_padding():
+    xp = np.zeros((1, 1, 6, 6), np.float32)
+    cols = np.empty(9 * 22, np.float32)
+    with pytest.raises(ValueError):  # stride 2
+        conv_passes.wide_im2col(xp, cols, _geometry(1, 1, (6, 6), (3, 3), (2, 1), (0, 0),
+                                                    (1, 1), (2, 4)), 1)
+    with pytest.raises(ValueError):  # padding
+        conv_passes.wide_col2im(xp, cols, _geometry(1, 1, (6, 6), (3, 3), (1, 1), (1, 0),
+                                                    (1, 1), (4, 4)), 1)
+    with pytest.raises(ValueError):  # columns of the wrong size
+        conv_passes.wide_im2col(xp, cols[:-1], _geometry(1, 1, (6, 6), (3, 3), (1, 1), (0, 0),
+                                                         (1, 1), (4, 4)), 1)
+    with pytest.raises(ValueError):  # maps larger than the planes
+        conv_passes.wide_to_maps(np.zeros(22, np.float32), np.zeros(49, np.float32), None, 1,
+                                 _geometry(1, 1, (6, 6), (3, 3), (1, 1), (0, 0), (1, 1),
+                                           (7, 7)), 1)

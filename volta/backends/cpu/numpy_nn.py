@@ -351,11 +351,15 @@ def _geometry(
             *stride, *(0,) * lead, *padding, *(1,) * lead, *dilation, *(1,) * lead, *out_shape)
 
 
+NATIVE_CHUNK_BYTES = 1 << 20
+
+
 def _native_chunk(per_sample_bytes: int, batch: int) -> int | None:
     """Samples per chunk of columns, None when one sample's columns exceed the budget."""
     if per_sample_bytes > COLUMN_BUDGET_BYTES:
         return None
-    return max(1, min(batch, COLUMN_BUDGET_BYTES // max(per_sample_bytes, 1)))
+    budget = min(COLUMN_BUDGET_BYTES, NATIVE_CHUNK_BYTES)
+    return max(1, min(batch, budget // max(per_sample_bytes, 1)))
 
 
 def _native_conv_core(
@@ -381,14 +385,26 @@ def _native_conv_core(
     threads = native.threads()
     wmat = w.reshape(groups, cout // groups, cig * math.prod(kernel))
     out = np.empty((batch, cout, *out_shape), dtype=np.float32)
+    plane = tuple(n + 2 * p for n, p in zip(spatial, padding))
+    wide = _use_wide(stride, plane, out_shape)
+    q_len = _wide_length(plane, out_shape) if wide else positions
     for n0 in range(0, batch, step):
         n1 = min(batch, n0 + step)
-        cols = _WORKSPACE.take("columns", (groups, rows // groups, (n1 - n0) * positions),
+        cols = _WORKSPACE.take("columns", (groups, rows // groups, (n1 - n0) * q_len),
                                np.float32)
+        res = _WORKSPACE.take("q", (groups, cout // groups, cols.shape[2]), np.float32)
+        if wide:
+            geometry = _geometry(n1 - n0, cin, plane, tuple(kernel), stride, (0,) * len(plane),
+                                 dilation, out_shape)
+            kernels.wide_im2col(_pad_zeros(x[n0:n1], padding), cols, geometry, threads)
+            np.matmul(wmat, cols, out=res)
+            geometry = _geometry(n1 - n0, cout, plane, tuple(kernel), stride,
+                                 (0,) * len(plane), dilation, out_shape)
+            kernels.wide_to_maps(res, out[n0:n1], bias, cout, geometry, threads)
+            continue
         geometry = _geometry(n1 - n0, cin, tuple(spatial), tuple(kernel), stride, padding,
                              dilation, out_shape)
         kernels.im2col(x[n0:n1], cols, geometry, False, threads)
-        res = _WORKSPACE.take("q", (groups, cout // groups, cols.shape[2]), np.float32)
         np.matmul(wmat, cols, out=res)
         kernels.swap_leading(res, out[n0:n1], bias, cout, n1 - n0, threads)
     return out
@@ -415,11 +431,29 @@ def _native_col2im_core(
     threads = native.threads()
     wmat_t = w.reshape(groups, cout // groups, kcols).transpose(0, 2, 1)
     gx = np.empty((batch, groups * cig, *spatial), dtype=np.float32)
+    plane = tuple(n + 2 * p for n, p in zip(spatial, padding))
+    # Off-output columns receive W^T @ 0, which is 0 only for finite W.
+    wide = _use_wide(stride, plane, tuple(out_shape)) and _all_finite(w)
+    q_len = _wide_length(plane, tuple(out_shape)) if wide else positions
+    inner = (slice(None), slice(None), *(slice(p, p + n) for p, n in zip(padding, spatial)))
     for n0 in range(0, batch, step):
         n1 = min(batch, n0 + step)
-        gq = _WORKSPACE.take("q", (groups, cout // groups, (n1 - n0) * positions), np.float32)
-        kernels.swap_leading(y[n0:n1], gq, None, n1 - n0, cout, threads)
+        gq = _WORKSPACE.take("q", (groups, cout // groups, (n1 - n0) * q_len), np.float32)
         gcols = _WORKSPACE.take("columns", (groups, kcols, gq.shape[2]), np.float32)
+        if wide:
+            geometry = _geometry(n1 - n0, cout, plane, tuple(kernel), stride,
+                                 (0,) * len(plane), dilation, tuple(out_shape))
+            kernels.wide_from_maps(y[n0:n1], gq, None, cout, geometry, threads)
+            np.matmul(wmat_t, gq, out=gcols)
+            padded = gx[n0:n1] if not any(padding) else _WORKSPACE.take(
+                "plane", (n1 - n0, groups * cig, *plane), np.float32)
+            geometry = _geometry(n1 - n0, groups * cig, plane, tuple(kernel), stride,
+                                 (0,) * len(plane), dilation, tuple(out_shape))
+            kernels.wide_col2im(padded, gcols, geometry, threads)
+            if any(padding):
+                gx[n0:n1] = padded[inner]
+            continue
+        kernels.swap_leading(y[n0:n1], gq, None, n1 - n0, cout, threads)
         np.matmul(wmat_t, gq, out=gcols)
         geometry = _geometry(n1 - n0, groups * cig, spatial, tuple(kernel), stride, padding,
                              dilation, tuple(out_shape))
@@ -450,15 +484,27 @@ def _native_weight_grad_core(
     # a copy (Note [Gradient ownership])
     weight_grad = np.zeros((cout, cin // groups, *kernel), dtype=np.float32)
     gw = weight_grad.reshape(groups, cout // groups, rows // groups)
+    plane = tuple(n + 2 * p for n, p in zip(spatial, padding))
+    # Off-output columns read real input elements and meet a zero gradient: 0 * inf = NaN.
+    wide = _use_wide(stride, plane, out_shape) and _all_finite(x)
+    q_len = _wide_length(plane, out_shape) if wide else positions
     for n0 in range(0, batch, step):
         n1 = min(batch, n0 + step)
-        cols = _WORKSPACE.take("columns", (groups, rows // groups, (n1 - n0) * positions),
+        cols = _WORKSPACE.take("columns", (groups, rows // groups, (n1 - n0) * q_len),
                                np.float32)
-        geometry = _geometry(n1 - n0, cin, tuple(spatial), kernel, stride, padding, dilation,
-                             out_shape)
-        kernels.im2col(x[n0:n1], cols, geometry, False, threads)
         gq = _WORKSPACE.take("q", (groups, cout // groups, cols.shape[2]), np.float32)
-        kernels.swap_leading(gy[n0:n1], gq, None, n1 - n0, cout, threads)
+        if wide:
+            geometry = _geometry(n1 - n0, cin, plane, kernel, stride, (0,) * len(plane),
+                                 dilation, out_shape)
+            kernels.wide_im2col(_pad_zeros(x[n0:n1], padding), cols, geometry, threads)
+            geometry = _geometry(n1 - n0, cout, plane, kernel, stride, (0,) * len(plane),
+                                 dilation, out_shape)
+            kernels.wide_from_maps(gy[n0:n1], gq, None, cout, geometry, threads)
+        else:
+            geometry = _geometry(n1 - n0, cin, tuple(spatial), kernel, stride, padding,
+                                 dilation, out_shape)
+            kernels.im2col(x[n0:n1], cols, geometry, False, threads)
+            kernels.swap_leading(gy[n0:n1], gq, None, n1 - n0, cout, threads)
         gw += _products_over_positions(gq, cols)
     return weight_grad
 

@@ -235,6 +235,206 @@ static PyObject *col2im(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     return columns_call("col2im", args, nargs, 1, col2im_range, 1);
 }
 
+/* ---- the wide layout ---------------------------------------------------------------------
+ * (Note [tap layouts] in numpy_nn.py.) For stride 1 over a zero-padded input, a tap's column
+ * row is one run of L = (flat offset of the last output) + 1 values of the padded plane,
+ * starting at the tap's own offset: rows of a few floats become one copy of hundreds. Here the
+ * geometry's sizes are the padded plane's, its padding 0 and its strides 1. */
+
+static Py_ssize_t wide_length(const geometry *g) {
+    return ((g->out[0] - 1) * g->size[1] + (g->out[1] - 1)) * g->size[2] + g->out[2];
+}
+
+static Py_ssize_t tap_offset(const geometry *g, Py_ssize_t tap) {
+    Py_ssize_t kd = tap / (g->kernel[1] * g->kernel[2]);
+    Py_ssize_t kh = tap / g->kernel[2] % g->kernel[1], kw = tap % g->kernel[2];
+    return ((kd * g->dilation[0]) * g->size[1] + kh * g->dilation[1]) * g->size[2] +
+           kw * g->dilation[2];
+}
+
+static void wide_columns_range(void *ctx, Py_ssize_t begin, Py_ssize_t end) {
+    const columns_ctx *cx = ctx;
+    const geometry *g = &cx->g;
+    Py_ssize_t k = taps(g), plane = plane_size(g), len = wide_length(g);
+    for (Py_ssize_t item = begin; item < end; item++) { /* (c*K + tap)*N + n: the row order */
+        Py_ssize_t n = item % g->n, tap = item / g->n % k, c = item / g->n / k;
+        memcpy(cx->cols + item * len, cx->x + (n * g->c + c) * plane + tap_offset(g, tap),
+               (size_t)len * sizeof(float));
+    }
+}
+
+VOLTA_VECTOR static void wide_col2im_range(void *ctx, Py_ssize_t begin, Py_ssize_t end) {
+    const columns_ctx *cx = ctx;
+    const geometry *g = &cx->g;
+    Py_ssize_t k = taps(g), plane = plane_size(g), len = wide_length(g);
+    for (Py_ssize_t nc = begin; nc < end; nc++) {
+        Py_ssize_t n = nc / g->c, c = nc % g->c;
+        float *dst_plane = (float *)cx->x + nc * plane;
+        memset(dst_plane, 0, (size_t)plane * sizeof(float));
+        for (Py_ssize_t tap = 0; tap < k; tap++) {
+            float *restrict dst = dst_plane + tap_offset(g, tap);
+            const float *restrict src = cx->cols + ((c * k + tap) * g->n + n) * len;
+            for (Py_ssize_t i = 0; i < len; i++) dst[i] += src[i];
+        }
+    }
+}
+
+/* Shared argument handling of the wide passes: (image, cols, geometry, threads). */
+static PyObject *wide_call(const char *name, PyObject *const *args, Py_ssize_t nargs,
+                           int image_writable, volta_range_fn fn, int per_plane) {
+    VOLTA_CHECK_NARGS(name, nargs, 4);
+    columns_ctx ctx;
+    if (read_geometry(args[2], &ctx.g) < 0) return NULL;
+    ctx.batch_major = 0;
+    int threads = (int)volta_arg_long(args[3]);
+    if (threads == -1 && PyErr_Occurred()) return NULL;
+    const geometry *g = &ctx.g;
+    int ok = 1;
+    for (int j = 0; j < 3; j++)
+        ok = ok && g->stride[j] == 1 && g->pad[j] == 0 && g->out[j] >= 1 &&
+             g->out[j] - 1 + g->dilation[j] * (g->kernel[j] - 1) < g->size[j];
+    if (!ok) {
+        PyErr_Format(PyExc_ValueError, "%s: stride 1, no padding, windows inside the planes",
+                     name);
+        return NULL;
+    }
+    volta_array a[2];
+    if (volta_get_array(args[0], &a[0], image_writable) < 0) return NULL;
+    if (volta_get_array(args[1], &a[1], !image_writable) < 0) {
+        volta_release(&a[0]);
+        return NULL;
+    }
+    Py_ssize_t rows = g->n * g->c * taps(g);
+    if (volta_float_kind(&a[0]) != 'f' || volta_float_kind(&a[1]) != 'f' ||
+        a[0].size != g->n * g->c * plane_size(g) || a[1].size != rows * wide_length(g)) {
+        volta_release_arrays(a, 2);
+        PyErr_Format(PyExc_ValueError, "%s: float32 planes and columns of the geometry's sizes",
+                     name);
+        return NULL;
+    }
+    ctx.x = a[0].data;
+    ctx.cols = a[1].data;
+    Py_BEGIN_ALLOW_THREADS
+    if (per_plane)
+        parallel_items(g->n * g->c, grain_for(taps(g) * wide_length(g)), threads, fn, &ctx);
+    else
+        parallel_items(rows, grain_for(wide_length(g)), threads, fn, &ctx);
+    Py_END_ALLOW_THREADS
+    volta_release_arrays(a, 2);
+    Py_RETURN_NONE;
+}
+
+/* wide_im2col(padded, cols, geometry, threads): (C*K, N*L) columns of a padded input. */
+static PyObject *wide_im2col(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    return wide_call("wide_im2col", args, nargs, 0, wide_columns_range, 0);
+}
+
+/* wide_col2im(padded, cols, geometry, threads): the padded planes = the columns summed back. */
+static PyObject *wide_col2im(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    return wide_call("wide_col2im", args, nargs, 1, wide_col2im_range, 1);
+}
+
+/* Between a GEMM's wide (A, N, L) rows and (N, A, *out) maps: to_maps picks the output
+ * positions (plus a bias per A), from_maps places them and zeroes the rest. */
+typedef struct {
+    geometry g; /* sizes: the padded plane; out: the maps' */
+    const float *src;
+    float *dst;
+    const float *bias;
+    Py_ssize_t a;
+} wide_maps_ctx;
+
+VOLTA_VECTOR static void wide_to_maps_range(void *ctx, Py_ssize_t begin, Py_ssize_t end) {
+    const wide_maps_ctx *m = ctx;
+    const geometry *g = &m->g;
+    Py_ssize_t len = wide_length(g), q = out_plane_size(g), ow = g->out[2];
+    for (Py_ssize_t item = begin; item < end; item++) { /* item = n*A + a: a map */
+        Py_ssize_t n = item / m->a, a = item % m->a;
+        const float *src = m->src + (a * g->n + n) * len;
+        float *restrict dst = m->dst + item * q;
+        float bias = m->bias ? m->bias[a] : 0.0f;
+        for (Py_ssize_t od = 0; od < g->out[0]; od++)
+            for (Py_ssize_t oh = 0; oh < g->out[1]; oh++, dst += ow) {
+                const float *restrict row = src + (od * g->size[1] + oh) * g->size[2];
+                if (m->bias)
+                    for (Py_ssize_t o = 0; o < ow; o++) dst[o] = row[o] + bias;
+                else
+                    for (Py_ssize_t o = 0; o < ow; o++) dst[o] = row[o];
+            }
+    }
+}
+
+VOLTA_VECTOR static void wide_from_maps_range(void *ctx, Py_ssize_t begin, Py_ssize_t end) {
+    const wide_maps_ctx *m = ctx;
+    const geometry *g = &m->g;
+    Py_ssize_t len = wide_length(g), q = out_plane_size(g), ow = g->out[2];
+    for (Py_ssize_t item = begin; item < end; item++) { /* item = a*N + n: a wide row */
+        Py_ssize_t a = item / g->n, n = item % g->n;
+        const float *restrict src = m->src + (n * m->a + a) * q;
+        float *dst = m->dst + item * len;
+        memset(dst, 0, (size_t)len * sizeof(float));
+        for (Py_ssize_t od = 0; od < g->out[0]; od++)
+            for (Py_ssize_t oh = 0; oh < g->out[1]; oh++, src += ow) {
+                float *restrict row = dst + (od * g->size[1] + oh) * g->size[2];
+                for (Py_ssize_t o = 0; o < ow; o++) row[o] = src[o];
+            }
+    }
+}
+
+/* Shared argument handling: (src, dst, bias_or_None, A, geometry, threads). */
+static PyObject *wide_maps_call(const char *name, PyObject *const *args, Py_ssize_t nargs,
+                                int to_maps) {
+    VOLTA_CHECK_NARGS(name, nargs, 6);
+    wide_maps_ctx ctx;
+    ctx.a = PyLong_AsSsize_t(args[3]);
+    if (ctx.a == -1 && PyErr_Occurred()) return NULL;
+    if (read_geometry(args[4], &ctx.g) < 0) return NULL;
+    int threads = (int)volta_arg_long(args[5]);
+    if (threads == -1 && PyErr_Occurred()) return NULL;
+    const geometry *g = &ctx.g;
+    int has_bias = args[2] != Py_None;
+    volta_array a[3];
+    if (volta_get_arrays(args, 2, 1, a, &(char){0}) < 0) return NULL;
+    if (has_bias && volta_get_array(args[2], &a[2], 0) < 0) {
+        volta_release_arrays(a, 2);
+        return NULL;
+    }
+    int ok = ctx.a >= 0 && volta_float_kind(&a[0]) == 'f' &&
+             (!has_bias || (volta_float_kind(&a[2]) == 'f' && a[2].size == ctx.a));
+    for (int j = 0; j < 3 && ok; j++) ok = g->out[j] >= 1 && g->out[j] <= g->size[j];
+    if (ok) {
+        Py_ssize_t wide = ctx.a * g->n * wide_length(g), maps = ctx.a * g->n * out_plane_size(g);
+        ok = a[0].size == (to_maps ? wide : maps) && a[1].size == (to_maps ? maps : wide);
+    }
+    if (!ok) {
+        volta_release_arrays(a, has_bias ? 3 : 2);
+        PyErr_Format(PyExc_ValueError, "%s: float32 wide rows and maps of the geometry's sizes",
+                     name);
+        return NULL;
+    }
+    ctx.src = a[0].data;
+    ctx.dst = a[1].data;
+    ctx.bias = has_bias ? a[2].data : NULL;
+    Py_BEGIN_ALLOW_THREADS
+    parallel_items(ctx.a * g->n, grain_for(wide_length(g)), threads,
+                   to_maps ? wide_to_maps_range : wide_from_maps_range, &ctx);
+    Py_END_ALLOW_THREADS
+    volta_release_arrays(a, has_bias ? 3 : 2);
+    Py_RETURN_NONE;
+}
+
+/* wide_to_maps(rows, maps, bias_or_None, A, geometry, threads): maps (N, A, *out) from wide
+ * rows (A, N, L), plus bias[a]. */
+static PyObject *wide_to_maps(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    return wide_maps_call("wide_to_maps", args, nargs, 1);
+}
+
+/* wide_from_maps(maps, rows, None, A, geometry, threads): wide rows (A, N, L) from maps
+ * (N, A, *out), zero off the outputs. */
+static PyObject *wide_from_maps(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    return wide_maps_call("wide_from_maps", args, nargs, 0);
+}
+
 /* ---- (A, B, Q) -> (B, A, Q) ------------------------------------------------------------- */
 
 typedef struct {
@@ -563,6 +763,14 @@ static PyObject *max_pool_backward(PyObject *self, PyObject *const *args, Py_ssi
 static PyMethodDef methods[] = {
     {"im2col", (PyCFunction)(void (*)(void))im2col, METH_FASTCALL, "convolution input columns"},
     {"col2im", (PyCFunction)(void (*)(void))col2im, METH_FASTCALL, "columns summed into planes"},
+    {"wide_im2col", (PyCFunction)(void (*)(void))wide_im2col, METH_FASTCALL,
+     "wide-layout columns of a padded input"},
+    {"wide_col2im", (PyCFunction)(void (*)(void))wide_col2im, METH_FASTCALL,
+     "wide-layout columns summed into padded planes"},
+    {"wide_to_maps", (PyCFunction)(void (*)(void))wide_to_maps, METH_FASTCALL,
+     "wide GEMM rows to feature maps, plus a bias"},
+    {"wide_from_maps", (PyCFunction)(void (*)(void))wide_from_maps, METH_FASTCALL,
+     "feature maps to wide GEMM rows, zero off the outputs"},
     {"swap_leading", (PyCFunction)(void (*)(void))swap_leading, METH_FASTCALL,
      "(A, B, Q) -> (B, A, Q), plus an optional bias per A"},
     {"max_pool", (PyCFunction)(void (*)(void))max_pool, METH_FASTCALL,
