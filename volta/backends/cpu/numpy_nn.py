@@ -317,14 +317,17 @@ def _sample_work(weight_shape: tuple[int, ...], out_shape: tuple[int, ...]) -> i
 
 # Note [native convolution]
 # For C-contiguous float32 arrays the convolutions run their data movement in compiled code
-# (native/conv.c: im2col, col2im and the (Cout, N*Q) <-> (N, Cout, Q) swap, on OpenMP threads,
-# the GIL released) around the same GEMMs (numpy's BLAS, on its own threads). Columns are
-# always the exact layout (Note [tap layouts]: the wide layout's point was cheaper numpy copies)
-# and always (C*taps, N*Q): one GEMM per group for a whole chunk of samples, which BLAS threads,
-# where one GEMM per sample (small, one BLAS thread each) would not scale with threads. Chunks
-# hold whole samples within COLUMN_BUDGET_BYTES; a sample larger than that alone takes the numpy
-# path, which splits it by output rows. The Python pool is not used: every pass is already
-# threaded, and its handoffs cost more than LeNet's passes take.
+# (native/conv.c: im2col, col2im, and the moves between a GEMM's (Cout, N*Q) rows and
+# (N, Cout, *out) maps, with the bias; on OpenMP threads, the GIL released) around the same
+# GEMMs (numpy's BLAS, on its own threads). Columns are always (C*taps, N*Q): one GEMM per group
+# for a whole chunk of samples, which BLAS threads, where one GEMM per sample (small, one BLAS
+# thread each) would not scale with threads. The layouts are those of Note [tap layouts], chosen
+# by the same rule: LeNet's maps have rows of 10-28 floats, and copying them one by one cost
+# about 3 ns a row (conv2's im2col 0.3 ms at 1 thread, four times a plain copy of its 3.8 MB),
+# where the wide layout copies one run per column row (conv fwd+bwd 2.4 -> 2.0 ms, both
+# convolutions, 1 thread). Chunks hold whole samples within COLUMN_BUDGET_BYTES; a sample larger
+# than that alone takes the numpy path, which splits it by output rows. The Python pool is not
+# used: every pass is already threaded, and its handoffs cost more than LeNet's passes take.
 
 
 def _native_conv(*arrays: np.ndarray) -> object | None:
@@ -351,15 +354,12 @@ def _geometry(
             *stride, *(0,) * lead, *padding, *(1,) * lead, *dilation, *(1,) * lead, *out_shape)
 
 
-NATIVE_CHUNK_BYTES = 1 << 20
-
-
 def _native_chunk(per_sample_bytes: int, batch: int) -> int | None:
-    """Samples per chunk of columns, None when one sample's columns exceed the budget."""
+    """Samples per chunk of columns, None when one sample's columns exceed the budget (chunks
+    that fit in the cache, 1 MB, measured no faster than whole batches)."""
     if per_sample_bytes > COLUMN_BUDGET_BYTES:
         return None
-    budget = min(COLUMN_BUDGET_BYTES, NATIVE_CHUNK_BYTES)
-    return max(1, min(batch, budget // max(per_sample_bytes, 1)))
+    return max(1, min(batch, COLUMN_BUDGET_BYTES // max(per_sample_bytes, 1)))
 
 
 def _native_conv_core(
@@ -379,15 +379,15 @@ def _native_conv_core(
     cout, cig, *kernel = w.shape
     positions = math.prod(out_shape)
     rows = cin * math.prod(kernel)
-    step = _native_chunk(rows * positions * 4, batch)
+    plane = tuple(n + 2 * p for n, p in zip(spatial, padding))
+    wide = _use_wide(stride, plane, out_shape)
+    q_len = _wide_length(plane, out_shape) if wide else positions
+    step = _native_chunk(rows * q_len * 4, batch)
     if step is None:
         return None
     threads = native.threads()
     wmat = w.reshape(groups, cout // groups, cig * math.prod(kernel))
     out = np.empty((batch, cout, *out_shape), dtype=np.float32)
-    plane = tuple(n + 2 * p for n, p in zip(spatial, padding))
-    wide = _use_wide(stride, plane, out_shape)
-    q_len = _wide_length(plane, out_shape) if wide else positions
     for n0 in range(0, batch, step):
         n1 = min(batch, n0 + step)
         cols = _WORKSPACE.take("columns", (groups, rows // groups, (n1 - n0) * q_len),
@@ -425,16 +425,16 @@ def _native_col2im_core(
     cig, *kernel = w.shape[1:]
     positions = math.prod(out_shape)
     kcols = cig * math.prod(kernel)
-    step = _native_chunk(groups * kcols * positions * 4, batch)
+    plane = tuple(n + 2 * p for n, p in zip(spatial, padding))
+    # Off-output columns receive W^T @ 0, which is 0 only for finite W.
+    wide = _use_wide(stride, plane, tuple(out_shape)) and _all_finite(w)
+    q_len = _wide_length(plane, tuple(out_shape)) if wide else positions
+    step = _native_chunk(groups * kcols * q_len * 4, batch)
     if step is None:
         return None
     threads = native.threads()
     wmat_t = w.reshape(groups, cout // groups, kcols).transpose(0, 2, 1)
     gx = np.empty((batch, groups * cig, *spatial), dtype=np.float32)
-    plane = tuple(n + 2 * p for n, p in zip(spatial, padding))
-    # Off-output columns receive W^T @ 0, which is 0 only for finite W.
-    wide = _use_wide(stride, plane, tuple(out_shape)) and _all_finite(w)
-    q_len = _wide_length(plane, tuple(out_shape)) if wide else positions
     inner = (slice(None), slice(None), *(slice(p, p + n) for p, n in zip(padding, spatial)))
     for n0 in range(0, batch, step):
         n1 = min(batch, n0 + step)
@@ -476,7 +476,11 @@ def _native_weight_grad_core(
     cout, out_shape = gy.shape[1], tuple(gy.shape[2:])
     positions = math.prod(out_shape)
     rows = cin * math.prod(kernel)
-    step = _native_chunk(rows * positions * 4, batch)
+    plane = tuple(n + 2 * p for n, p in zip(spatial, padding))
+    # Off-output columns read real input elements and meet a zero gradient: 0 * inf = NaN.
+    wide = _use_wide(stride, plane, out_shape) and _all_finite(x)
+    q_len = _wide_length(plane, out_shape) if wide else positions
+    step = _native_chunk(rows * q_len * 4, batch)
     if step is None:
         return None
     threads = native.threads()
@@ -484,10 +488,6 @@ def _native_weight_grad_core(
     # a copy (Note [Gradient ownership])
     weight_grad = np.zeros((cout, cin // groups, *kernel), dtype=np.float32)
     gw = weight_grad.reshape(groups, cout // groups, rows // groups)
-    plane = tuple(n + 2 * p for n, p in zip(spatial, padding))
-    # Off-output columns read real input elements and meet a zero gradient: 0 * inf = NaN.
-    wide = _use_wide(stride, plane, out_shape) and _all_finite(x)
-    q_len = _wide_length(plane, out_shape) if wide else positions
     for n0 in range(0, batch, step):
         n1 = min(batch, n0 + step)
         cols = _WORKSPACE.take("columns", (groups, rows // groups, (n1 - n0) * q_len),
