@@ -11,12 +11,15 @@ import torch
 
 import volta
 import volta.nn.functional as F
+from volta.backends.cpu import numpy_nn
 
 conv_passes = importlib.import_module("volta.backends.cpu.native._conv")
 
 
 @pytest.fixture
-def restore_threads():
+def restore_threads(monkeypatch):
+    # every pass split over the threads, however small (only large ones are, normally)
+    monkeypatch.setattr(numpy_nn, "PASS_SPLIT_ELEMENTS", 1)
     before = volta.get_num_threads()
     yield
     volta.set_num_threads(before)

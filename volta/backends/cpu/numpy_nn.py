@@ -327,7 +327,23 @@ def _sample_work(weight_shape: tuple[int, ...], out_shape: tuple[int, ...]) -> i
 # where the wide layout copies one run per column row (conv fwd+bwd 2.4 -> 2.0 ms, both
 # convolutions, 1 thread). Chunks hold whole samples within COLUMN_BUDGET_BYTES; a sample larger
 # than that alone takes the numpy path, which splits it by output rows. The Python pool is not
-# used: every pass is already threaded, and its handoffs cost more than LeNet's passes take.
+# used.
+# Threads: a pass splits over OpenMP threads only above PASS_SPLIT_ELEMENTS. OpenMP's team is a
+# second pool beside OpenBLAS's: its threads spin after a pass (GOMP_SPINCOUNT) on the core that
+# the next GEMM's BLAS thread needs, and a sleeping one takes long to wake in a VM. LeNet's step
+# at 2 threads (2 cores of a 16-core Xeon VM, taskset; medians): numpy path 13.4 ms, every pass
+# split 24.5 ms, pools split 15.4 ms, no pass split 11.0 ms (GOMP_SPINCOUNT=1000: 11.5, 11.1,
+# 9.6, 9.2 ms). Passes of several ms pay for the handoff whatever BLAS does.
+
+
+# Elements a compiled pass (convolution or pooling) must move before it is split over threads
+# (Note [native convolution]): about 4 ms of work on one thread.
+PASS_SPLIT_ELEMENTS = 1 << 22
+
+
+def _pass_threads(elements: int) -> int:
+    """Threads for a compiled pass over `elements` elements (Note [native convolution])."""
+    return native.threads() if elements >= PASS_SPLIT_ELEMENTS else 1
 
 
 def _native_conv(*arrays: np.ndarray) -> object | None:
@@ -385,7 +401,7 @@ def _native_conv_core(
     step = _native_chunk(rows * q_len * 4, batch)
     if step is None:
         return None
-    threads = native.threads()
+    threads = _pass_threads(rows * step * q_len)
     wmat = w.reshape(groups, cout // groups, cig * math.prod(kernel))
     out = np.empty((batch, cout, *out_shape), dtype=np.float32)
     for n0 in range(0, batch, step):
@@ -432,7 +448,7 @@ def _native_col2im_core(
     step = _native_chunk(groups * kcols * q_len * 4, batch)
     if step is None:
         return None
-    threads = native.threads()
+    threads = _pass_threads(groups * kcols * step * q_len)
     wmat_t = w.reshape(groups, cout // groups, kcols).transpose(0, 2, 1)
     gx = np.empty((batch, groups * cig, *spatial), dtype=np.float32)
     inner = (slice(None), slice(None), *(slice(p, p + n) for p, n in zip(padding, spatial)))
@@ -483,7 +499,7 @@ def _native_weight_grad_core(
     step = _native_chunk(rows * q_len * 4, batch)
     if step is None:
         return None
-    threads = native.threads()
+    threads = _pass_threads(rows * step * q_len)
     # returned as allocated, not as a reshaped view: autograd can then make it .grad without
     # a copy (Note [Gradient ownership])
     weight_grad = np.zeros((cout, cin // groups, *kernel), dtype=np.float32)
@@ -1110,7 +1126,7 @@ def max_pool_with_indices(
         best = np.empty((x.shape[0], *out_shape), dtype=x.dtype)
         idx = np.empty(best.shape, dtype=np.int64)
         geometry = _geometry(x.shape[0], 1, spatial, k, s, p, d, out_shape)
-        kernels.max_pool(x, best, idx, geometry, native.threads())
+        kernels.max_pool(x, best, idx, geometry, _pass_threads(x.size))
         return best.reshape(*lead, *out_shape), idx.reshape(*lead, *out_shape)
     tiles = (
         not any(p)
@@ -1205,7 +1221,7 @@ def max_pool_backward(
         out = np.empty(input.shape, dtype=np.float32)
         kernels.max_pool_backward(np.ascontiguousarray(grad_output),
                                   np.ascontiguousarray(indices, dtype=np.int64), out, planes,
-                                  native.threads())
+                                  _pass_threads(out.size))
         return out
     idx = indices.reshape(planes, -1).astype(np.int64, copy=False)
     acc = np.zeros((planes, plane), dtype=_compute_dtype(input.dtype))
