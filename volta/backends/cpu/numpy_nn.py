@@ -326,8 +326,10 @@ def _sample_work(weight_shape: tuple[int, ...], out_shape: tuple[int, ...]) -> i
 # about 3 ns a row (conv2's im2col 0.3 ms at 1 thread, four times a plain copy of its 3.8 MB),
 # where the wide layout copies one run per column row (conv fwd+bwd 2.4 -> 2.0 ms, both
 # convolutions, 1 thread). Chunks hold whole samples within COLUMN_BUDGET_BYTES; a sample larger
-# than that alone takes the numpy path, which splits it by output rows. The Python pool is not
-# used.
+# than that alone takes the numpy path, which splits it by output rows. Large convolutions
+# still split their batch over the Python pool (Note [convolution threads]), each share running
+# these passes on one thread with BLAS on one thread: the 32x64x128x128 conv step at 2 threads
+# ran 0.56-0.68 steps/s with OpenMP passes beside 2-thread BLAS, 0.8-1.0 split.
 # Threads: a pass splits over OpenMP threads only above PASS_SPLIT_ELEMENTS. OpenMP's team is a
 # second pool beside OpenBLAS's: its threads spin after a pass (GOMP_SPINCOUNT) on the core that
 # the next GEMM's BLAS thread needs, and a sleeping one takes long to wake in a VM. LeNet's step
@@ -370,15 +372,22 @@ def _geometry(
             *stride, *(0,) * lead, *padding, *(1,) * lead, *dilation, *(1,) * lead, *out_shape)
 
 
-def _native_chunk(per_sample_bytes: int, batch: int) -> int | None:
-    """Samples per chunk of columns, None when one sample's columns exceed the budget (chunks
-    that fit in the cache, 1 MB, measured no faster than whole batches)."""
-    if per_sample_bytes > COLUMN_BUDGET_BYTES:
-        return None
-    return max(1, min(batch, COLUMN_BUDGET_BYTES // max(per_sample_bytes, 1)))
+def _native_chunk(per_sample_bytes: int, batch: int, budget: int) -> int:
+    """Samples per chunk of columns within `budget` bytes (chunks that fit in the cache, 1 MB,
+    measured no faster than whole batches)."""
+    return max(1, min(batch, budget // max(per_sample_bytes, 1)))
 
 
-def _native_conv_core(
+def _native_fits(channels: int, kernel: tuple[int, ...], spatial: tuple[int, ...],
+                 padding: tuple[int, ...], out_shape: tuple[int, ...], budget: int) -> bool:
+    """Whether one sample's columns, in the larger of the two layouts, fit in `budget` bytes
+    (the native passes chunk whole samples; the numpy path also splits a sample by rows)."""
+    plane = tuple(n + 2 * p for n, p in zip(spatial, padding))
+    length = max(math.prod(out_shape), _wide_length(plane, out_shape))
+    return channels * math.prod(kernel) * length * 4 <= budget
+
+
+def _native_conv_into(
     kernels: object,
     x: np.ndarray,
     w: np.ndarray,
@@ -388,22 +397,19 @@ def _native_conv_core(
     groups: int,
     out_shape: tuple[int, ...],
     bias: np.ndarray | None,
-) -> np.ndarray | None:
-    """_conv_core in compiled passes around BLAS (Note [native convolution]); None when one
-    sample's columns exceed the budget."""
+    out: np.ndarray,
+    budget: int,
+) -> None:
+    """_conv_into in compiled passes around BLAS (Note [native convolution])."""
     batch, cin, *spatial = x.shape
     cout, cig, *kernel = w.shape
-    positions = math.prod(out_shape)
     rows = cin * math.prod(kernel)
     plane = tuple(n + 2 * p for n, p in zip(spatial, padding))
     wide = _use_wide(stride, plane, out_shape)
-    q_len = _wide_length(plane, out_shape) if wide else positions
-    step = _native_chunk(rows * q_len * 4, batch)
-    if step is None:
-        return None
+    q_len = _wide_length(plane, out_shape) if wide else math.prod(out_shape)
+    step = _native_chunk(rows * q_len * 4, batch, budget)
     threads = _pass_threads(rows * step * q_len)
     wmat = w.reshape(groups, cout // groups, cig * math.prod(kernel))
-    out = np.empty((batch, cout, *out_shape), dtype=np.float32)
     for n0 in range(0, batch, step):
         n1 = min(batch, n0 + step)
         cols = _WORKSPACE.take("columns", (groups, rows // groups, (n1 - n0) * q_len),
@@ -423,10 +429,9 @@ def _native_conv_core(
         kernels.im2col(x[n0:n1], cols, geometry, False, threads)
         np.matmul(wmat, cols, out=res)
         kernels.swap_leading(res, out[n0:n1], bias, cout, n1 - n0, threads)
-    return out
 
 
-def _native_col2im_core(
+def _native_col2im_into(
     kernels: object,
     y: np.ndarray,
     w: np.ndarray,
@@ -434,9 +439,11 @@ def _native_col2im_core(
     padding: tuple[int, ...],
     dilation: tuple[int, ...],
     groups: int,
-    spatial: tuple[int, ...],
-) -> np.ndarray | None:
-    """_col2im_core in compiled passes around BLAS (Note [native convolution])."""
+    gx: np.ndarray,
+    budget: int,
+) -> None:
+    """_col2im_into in compiled passes around BLAS (Note [native convolution])."""
+    spatial = tuple(gx.shape[2:])
     batch, cout, *out_shape = y.shape
     cig, *kernel = w.shape[1:]
     positions = math.prod(out_shape)
@@ -445,12 +452,9 @@ def _native_col2im_core(
     # Off-output columns receive W^T @ 0, which is 0 only for finite W.
     wide = _use_wide(stride, plane, tuple(out_shape)) and _all_finite(w)
     q_len = _wide_length(plane, tuple(out_shape)) if wide else positions
-    step = _native_chunk(groups * kcols * q_len * 4, batch)
-    if step is None:
-        return None
+    step = _native_chunk(groups * kcols * q_len * 4, batch, budget)
     threads = _pass_threads(groups * kcols * step * q_len)
     wmat_t = w.reshape(groups, cout // groups, kcols).transpose(0, 2, 1)
-    gx = np.empty((batch, groups * cig, *spatial), dtype=np.float32)
     inner = (slice(None), slice(None), *(slice(p, p + n) for p, n in zip(padding, spatial)))
     for n0 in range(0, batch, step):
         n1 = min(batch, n0 + step)
@@ -474,10 +478,9 @@ def _native_col2im_core(
         geometry = _geometry(n1 - n0, groups * cig, spatial, tuple(kernel), stride, padding,
                              dilation, tuple(out_shape))
         kernels.col2im(gx[n0:n1], gcols, geometry, False, threads)
-    return gx
 
 
-def _native_weight_grad_core(
+def _native_weight_grad_share(
     kernels: object,
     x: np.ndarray,
     gy: np.ndarray,
@@ -486,8 +489,9 @@ def _native_weight_grad_core(
     padding: tuple[int, ...],
     dilation: tuple[int, ...],
     groups: int,
-) -> np.ndarray | None:
-    """_weight_grad_core in compiled passes around BLAS (Note [native convolution])."""
+    budget: int,
+) -> np.ndarray:
+    """_weight_grad_share in compiled passes around BLAS (Note [native convolution])."""
     batch, cin, *spatial = x.shape
     cout, out_shape = gy.shape[1], tuple(gy.shape[2:])
     positions = math.prod(out_shape)
@@ -496,9 +500,7 @@ def _native_weight_grad_core(
     # Off-output columns read real input elements and meet a zero gradient: 0 * inf = NaN.
     wide = _use_wide(stride, plane, out_shape) and _all_finite(x)
     q_len = _wide_length(plane, out_shape) if wide else positions
-    step = _native_chunk(rows * q_len * 4, batch)
-    if step is None:
-        return None
+    step = _native_chunk(rows * q_len * 4, batch, budget)
     threads = _pass_threads(rows * step * q_len)
     # returned as allocated, not as a reshaped view: autograd can then make it .grad without
     # a copy (Note [Gradient ownership])
@@ -537,23 +539,22 @@ def _conv_core(
 ) -> np.ndarray:
     """Cross-correlate x (padded chunk by chunk) with w (Cout, Cin/G, *k) via im2col + GEMM,
     plus the optional per-channel bias. Shares of the batch run on the threads at once
-    (Note [convolution threads]), or compiled passes (Note [native convolution])."""
-    kernels = _native_conv(x, w, *(() if bias is None else (bias,)))
-    if kernels is not None:
-        result = _native_conv_core(kernels, x, w, stride, padding, dilation, groups, out_shape,
-                                   bias)
-        if result is not None:
-            return result
+    (Note [convolution threads]); compiled passes do the copies for float32 (Note [native
+    convolution])."""
     batch = x.shape[0]
     out = np.empty((batch, w.shape[0], *out_shape), dtype=x.dtype)
     ranges = parallel.shares(batch, parallel.min_share(_sample_work(w.shape, out_shape)))
-    if len(ranges) == 1:
-        _conv_into(x, w, stride, padding, dilation, groups, out_shape, bias, out,
-                   COLUMN_BUDGET_BYTES)
-        return out
     budget = COLUMN_BUDGET_BYTES // len(ranges)
+    into: Callable[..., None] = _conv_into
+    kernels = _native_conv(x, w, *(() if bias is None else (bias,)))
+    if kernels is not None and _native_fits(x.shape[1], tuple(w.shape[2:]), tuple(x.shape[2:]),
+                                            padding, out_shape, budget):
+        into = functools.partial(_native_conv_into, kernels)
+    if len(ranges) == 1:
+        into(x, w, stride, padding, dilation, groups, out_shape, bias, out, budget)
+        return out
     parallel.run_concurrently([
-        functools.partial(_conv_into, x[n0:n1], w, stride, padding, dilation, groups, out_shape,
+        functools.partial(into, x[n0:n1], w, stride, padding, dilation, groups, out_shape,
                           bias, out[n0:n1], budget)
         for n0, n1 in ranges
     ])
@@ -626,25 +627,30 @@ def _col2im_core(
     strided add per tap in the wide layout, one per dim and tap in the exact one: _sum_taps),
     and the padding is cropped off.
     """
-    kernels = _native_conv(y, w)
-    if kernels is not None:
-        result = _native_col2im_core(kernels, y, w, stride, padding, dilation, groups, spatial)
-        if result is not None:
-            return result
     batch, _, *out_shape = y.shape
     cig = w.shape[1]
-    plane = tuple(n + 2 * p for n, p in zip(spatial, padding))
-    # Off-output positions of the wide layout receive W^T @ 0, which is 0 only for finite W.
-    wide = _use_wide(stride, plane, tuple(out_shape)) and _all_finite(w)
     gx = np.empty((batch, groups * cig, *spatial), dtype=y.dtype)
     ranges = parallel.shares(batch, parallel.min_share(_sample_work(w.shape, tuple(out_shape))))
-    if len(ranges) == 1:
-        _col2im_into(y, w, stride, padding, dilation, groups, wide, gx, COLUMN_BUDGET_BYTES)
-        return gx
     budget = COLUMN_BUDGET_BYTES // len(ranges)
+    kernels = _native_conv(y, w)
+    if kernels is not None and _native_fits(groups * cig, tuple(w.shape[2:]), spatial, padding,
+                                            tuple(out_shape), budget):
+        into = functools.partial(_native_col2im_into, kernels)
+    else:
+        plane = tuple(n + 2 * p for n, p in zip(spatial, padding))
+        # Off-output positions of the wide layout receive W^T @ 0, which is 0 only for finite W.
+        wide = _use_wide(stride, plane, tuple(out_shape)) and _all_finite(w)
+
+        def into(y: np.ndarray, w: np.ndarray, stride: tuple[int, ...],
+                 padding: tuple[int, ...], dilation: tuple[int, ...], groups: int,
+                 gx: np.ndarray, budget: int) -> None:
+            _col2im_into(y, w, stride, padding, dilation, groups, wide, gx, budget)
+    if len(ranges) == 1:
+        into(y, w, stride, padding, dilation, groups, gx, budget)
+        return gx
     parallel.run_concurrently([
-        functools.partial(_col2im_into, y[n0:n1], w, stride, padding, dilation, groups, wide,
-                          gx[n0:n1], budget)
+        functools.partial(into, y[n0:n1], w, stride, padding, dilation, groups, gx[n0:n1],
+                          budget)
         for n0, n1 in ranges
     ])
     return gx
@@ -733,23 +739,21 @@ def _weight_grad_core(
     xp being x zero-padded by `padding`. Shares of the batch run on the threads at once, their
     sums added in order (Note [convolution threads]); or compiled passes (Note [native
     convolution])."""
-    kernels = _native_conv(x, gy)
-    if kernels is not None:
-        result = _native_weight_grad_core(kernels, x, gy, kernel, stride, padding, dilation,
-                                          groups)
-        if result is not None:
-            return result
     weight_shape = (gy.shape[1], x.shape[1] // groups, *kernel)
     ranges = parallel.shares(
         x.shape[0], parallel.min_share(_sample_work(weight_shape, tuple(gy.shape[2:])))
     )
-    if len(ranges) == 1:
-        return _weight_grad_share(x, gy, kernel, stride, padding, dilation, groups,
-                                  COLUMN_BUDGET_BYTES)
     budget = COLUMN_BUDGET_BYTES // len(ranges)
+    share: Callable[..., np.ndarray] = _weight_grad_share
+    kernels = _native_conv(x, gy)
+    if kernels is not None and _native_fits(x.shape[1], kernel, tuple(x.shape[2:]), padding,
+                                            tuple(gy.shape[2:]), budget):
+        share = functools.partial(_native_weight_grad_share, kernels)
+    if len(ranges) == 1:
+        return share(x, gy, kernel, stride, padding, dilation, groups, budget)
     parts = parallel.run_concurrently([
-        functools.partial(_weight_grad_share, x[n0:n1], gy[n0:n1], kernel, stride, padding,
-                          dilation, groups, budget)
+        functools.partial(share, x[n0:n1], gy[n0:n1], kernel, stride, padding, dilation,
+                          groups, budget)
         for n0, n1 in ranges
     ])
     weight_grad = parts[0]
