@@ -426,7 +426,7 @@ def _native_conv_into(
             continue
         geometry = _geometry(n1 - n0, cin, tuple(spatial), tuple(kernel), stride, padding,
                              dilation, out_shape)
-        kernels.im2col(x[n0:n1], cols, geometry, False, threads)
+        kernels.im2col(x[n0:n1], cols, geometry, threads)
         np.matmul(wmat, cols, out=res)
         kernels.swap_leading(res, out[n0:n1], bias, cout, n1 - n0, threads)
 
@@ -477,7 +477,7 @@ def _native_col2im_into(
         np.matmul(wmat_t, gq, out=gcols)
         geometry = _geometry(n1 - n0, groups * cig, spatial, tuple(kernel), stride, padding,
                              dilation, tuple(out_shape))
-        kernels.col2im(gx[n0:n1], gcols, geometry, False, threads)
+        kernels.col2im(gx[n0:n1], gcols, geometry, threads)
 
 
 def _native_weight_grad_share(
@@ -521,7 +521,7 @@ def _native_weight_grad_share(
         else:
             geometry = _geometry(n1 - n0, cin, tuple(spatial), kernel, stride, padding,
                                  dilation, out_shape)
-            kernels.im2col(x[n0:n1], cols, geometry, False, threads)
+            kernels.im2col(x[n0:n1], cols, geometry, threads)
             kernels.swap_leading(gy[n0:n1], gq, None, n1 - n0, cout, threads)
         gw += _products_over_positions(gq, cols)
     return weight_grad

@@ -1,11 +1,11 @@
 /* Convolution and pooling data movement, float32 (Note [native kernel contract]).
  *
  * The convolutions stay im2col + GEMM (the GEMMs are numpy's BLAS, on its own threads); what is
- * here are the passes around the GEMMs that numpy runs on one thread: im2col (the columns of a
- * convolution's input), col2im (their adjoint: columns summed back into input planes), and
- * the (A, B, Q) -> (B, A, Q) swap that turns a GEMM's (Cout, N*Q) result into (N, Cout, Q)
- * feature maps (with the bias) and a (N, Cout, Q) gradient into (Cout, N*Q) columns. Max
- * pooling (forward with indices, backward) runs here whole.
+ * here are the passes around the GEMMs that numpy runs on one thread (Note [native
+ * convolution] and Note [tap layouts] in numpy_nn.py): im2col (a convolution's input columns)
+ * and col2im (their adjoint: columns summed back into input planes), in the exact layout and
+ * the wide one, and the moves between a GEMM's (Cout, N*Q) rows and (N, Cout, *out) feature
+ * maps (with the bias). Max pooling (forward with indices, backward) runs here whole.
  *
  * Every kernel sees three spatial dims (D, H, W): 1-d and 2-d maps come in with leading
  * dims of size 1. A geometry is a tuple of 20 ints:
@@ -104,20 +104,16 @@ static void valid_range(Py_ssize_t count, Py_ssize_t stride, Py_ssize_t pad, Py_
 
 /* ---- im2col / col2im ---------------------------------------------------------------------- */
 
-/* Columns: one row per (n, c, tap) of out_plane_size values. batch_major puts row (n, c, tap)
- * at (n*C + c)*K + tap ((N, C*K, Q): one GEMM per sample writes its feature map), otherwise at
- * (c*K + tap)*N + n ((C*K, N*Q): one GEMM for the whole batch). */
+/* Columns: one row per (n, c, tap) of out_plane_size values, row (n, c, tap) at
+ * (c*K + tap)*N + n: (C*K, N*Q), one GEMM for a whole chunk of samples. */
 typedef struct {
     geometry g;
     const float *x;
     float *cols;
-    int batch_major;
 } columns_ctx;
 
-static Py_ssize_t column_row(const geometry *g, int batch_major, Py_ssize_t n, Py_ssize_t c,
-                             Py_ssize_t tap) {
-    Py_ssize_t k = taps(g);
-    return batch_major ? (n * g->c + c) * k + tap : (c * k + tap) * g->n + n;
+static Py_ssize_t column_row(const geometry *g, Py_ssize_t n, Py_ssize_t c, Py_ssize_t tap) {
+    return (c * taps(g) + tap) * g->n + n;
 }
 
 VOLTA_VECTOR static void im2col_range(void *ctx, Py_ssize_t begin, Py_ssize_t end) {
@@ -130,7 +126,7 @@ VOLTA_VECTOR static void im2col_range(void *ctx, Py_ssize_t begin, Py_ssize_t en
         Py_ssize_t kd = tap / (g->kernel[1] * g->kernel[2]);
         Py_ssize_t kh = tap / g->kernel[2] % g->kernel[1], kw = tap % g->kernel[2];
         const float *src = cx->x + nc * plane;
-        float *dst = cx->cols + column_row(g, cx->batch_major, n, c, tap) * q;
+        float *dst = cx->cols + column_row(g, n, c, tap) * q;
         Py_ssize_t lo, hi;
         valid_range(ow, sw, g->pad[2], kw * g->dilation[2], g->size[2], &lo, &hi);
         Py_ssize_t shift_w = kw * g->dilation[2] - g->pad[2];
@@ -168,7 +164,7 @@ VOLTA_VECTOR static void col2im_range(void *ctx, Py_ssize_t begin, Py_ssize_t en
         for (Py_ssize_t tap = 0; tap < k; tap++) {
             Py_ssize_t kd = tap / (g->kernel[1] * g->kernel[2]);
             Py_ssize_t kh = tap / g->kernel[2] % g->kernel[1], kw = tap % g->kernel[2];
-            const float *src = cx->cols + column_row(g, cx->batch_major, n, c, tap) * q;
+            const float *src = cx->cols + column_row(g, n, c, tap) * q;
             Py_ssize_t lo, hi;
             valid_range(ow, sw, g->pad[2], kw * g->dilation[2], g->size[2], &lo, &hi);
             Py_ssize_t shift_w = kw * g->dilation[2] - g->pad[2];
@@ -188,16 +184,15 @@ VOLTA_VECTOR static void col2im_range(void *ctx, Py_ssize_t begin, Py_ssize_t en
     }
 }
 
-/* Shared argument handling of im2col and col2im: (image, cols, geometry, batch_major, threads).
+/* Shared argument handling of im2col and col2im: (image, cols, geometry, threads).
  * `image_writable` says which of the two is written. */
 static PyObject *columns_call(const char *name, PyObject *const *args, Py_ssize_t nargs,
                               int image_writable, volta_range_fn fn, int per_plane) {
-    VOLTA_CHECK_NARGS(name, nargs, 5);
+    VOLTA_CHECK_NARGS(name, nargs, 4);
     columns_ctx ctx;
     if (read_geometry(args[2], &ctx.g) < 0) return NULL;
-    ctx.batch_major = PyObject_IsTrue(args[3]);
-    int threads = (int)volta_arg_long(args[4]);
-    if (ctx.batch_major < 0 || (threads == -1 && PyErr_Occurred())) return NULL;
+    int threads = (int)volta_arg_long(args[3]);
+    if (threads == -1 && PyErr_Occurred()) return NULL;
     volta_array a[2];
     if (volta_get_array(args[0], &a[0], image_writable) < 0) return NULL;
     if (volta_get_array(args[1], &a[1], !image_writable) < 0) {
@@ -225,12 +220,12 @@ static PyObject *columns_call(const char *name, PyObject *const *args, Py_ssize_
     Py_RETURN_NONE;
 }
 
-/* im2col(x, cols, geometry, batch_major, threads): the convolution's input columns. */
+/* im2col(x, cols, geometry, threads): the convolution's input columns. */
 static PyObject *im2col(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     return columns_call("im2col", args, nargs, 0, im2col_range, 0);
 }
 
-/* col2im(image, cols, geometry, batch_major, threads): image = the columns summed back. */
+/* col2im(image, cols, geometry, threads): image = the columns summed back. */
 static PyObject *col2im(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     return columns_call("col2im", args, nargs, 1, col2im_range, 1);
 }
@@ -285,7 +280,6 @@ static PyObject *wide_call(const char *name, PyObject *const *args, Py_ssize_t n
     VOLTA_CHECK_NARGS(name, nargs, 4);
     columns_ctx ctx;
     if (read_geometry(args[2], &ctx.g) < 0) return NULL;
-    ctx.batch_major = 0;
     int threads = (int)volta_arg_long(args[3]);
     if (threads == -1 && PyErr_Occurred()) return NULL;
     const geometry *g = &ctx.g;
