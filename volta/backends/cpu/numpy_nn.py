@@ -17,7 +17,7 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 from scipy import special
 
-from volta.backends.cpu import parallel, rowwise, scatter
+from volta.backends.cpu import native, parallel, rowwise, scatter
 
 __all__ = [
     "COLUMN_BUDGET_BYTES",
@@ -315,6 +315,218 @@ def _sample_work(weight_shape: tuple[int, ...], out_shape: tuple[int, ...]) -> i
     return weights // weight_shape[0] * positions + weights * positions // 8
 
 
+# Note [native convolution]
+# For C-contiguous float32 arrays the convolutions run their data movement in compiled code
+# (native/conv.c: im2col, col2im, and the moves between a GEMM's (Cout, N*Q) rows and
+# (N, Cout, *out) maps, with the bias; on OpenMP threads, the GIL released) around the same
+# GEMMs (numpy's BLAS, on its own threads). Columns are always (C*taps, N*Q): one GEMM per group
+# for a whole chunk of samples, which BLAS threads, where one GEMM per sample (small, one BLAS
+# thread each) would not scale with threads. The layouts are those of Note [tap layouts], chosen
+# by the same rule: LeNet's maps have rows of 10-28 floats, and copying them one by one cost
+# about 3 ns a row (conv2's im2col 0.3 ms at 1 thread, four times a plain copy of its 3.8 MB),
+# where the wide layout copies one run per column row (conv fwd+bwd 2.4 -> 2.0 ms, both
+# convolutions, 1 thread). Chunks hold whole samples within COLUMN_BUDGET_BYTES; a sample larger
+# than that alone takes the numpy path, which splits it by output rows. Large convolutions
+# still split their batch over the Python pool (Note [convolution threads]), each share running
+# these passes on one thread with BLAS on one thread: the 32x64x128x128 conv step at 2 threads
+# ran 0.56-0.68 steps/s with OpenMP passes beside 2-thread BLAS, 0.8-1.0 split.
+# Threads: a pass splits over OpenMP threads only above PASS_SPLIT_ELEMENTS. OpenMP's team is a
+# second pool beside OpenBLAS's: its threads spin after a pass (GOMP_SPINCOUNT) on the core that
+# the next GEMM's BLAS thread needs, and a sleeping one takes long to wake in a VM. LeNet's step
+# at 2 threads (2 cores of a 16-core Xeon VM, taskset; medians): numpy path 13.4 ms, every pass
+# split 24.5 ms, pools split 15.4 ms, no pass split 11.0 ms (GOMP_SPINCOUNT=1000: 11.5, 11.1,
+# 9.6, 9.2 ms). Passes of several ms pay for the handoff whatever BLAS does.
+
+
+# Elements a compiled pass (convolution or pooling) must move before it is split over threads
+# (Note [native convolution]): about 4 ms of work on one thread.
+PASS_SPLIT_ELEMENTS = 1 << 22
+
+
+def _pass_threads(elements: int) -> int:
+    """Threads for a compiled pass over `elements` elements (Note [native convolution])."""
+    return native.threads() if elements >= PASS_SPLIT_ELEMENTS else 1
+
+
+def _native_conv(*arrays: np.ndarray) -> object | None:
+    """The compiled conv module when every array is C-contiguous float32, else None."""
+    for a in arrays:
+        if a.dtype != np.float32 or not a.flags.c_contiguous:
+            return None
+    return native.kernels("conv")
+
+
+def _geometry(
+    batch: int,
+    channels: int,
+    spatial: tuple[int, ...],
+    kernel: tuple[int, ...],
+    stride: tuple[int, ...],
+    padding: tuple[int, ...],
+    dilation: tuple[int, ...],
+    out_shape: tuple[int, ...],
+) -> tuple[int, ...]:
+    """The 20-int geometry native/conv.c reads: 1-d and 2-d maps as 3-d with leading 1s."""
+    lead = 3 - len(spatial)
+    return (batch, channels, *(1,) * lead, *spatial, *(1,) * lead, *kernel, *(1,) * lead,
+            *stride, *(0,) * lead, *padding, *(1,) * lead, *dilation, *(1,) * lead, *out_shape)
+
+
+def _native_chunk(per_sample_bytes: int, batch: int, budget: int) -> int:
+    """Samples per chunk of columns within `budget` bytes (chunks that fit in the cache, 1 MB,
+    measured no faster than whole batches)."""
+    return max(1, min(batch, budget // max(per_sample_bytes, 1)))
+
+
+def _native_fits(channels: int, kernel: tuple[int, ...], spatial: tuple[int, ...],
+                 padding: tuple[int, ...], out_shape: tuple[int, ...], budget: int) -> bool:
+    """Whether one sample's columns, in the larger of the two layouts, fit in `budget` bytes
+    (the native passes chunk whole samples; the numpy path also splits a sample by rows)."""
+    plane = tuple(n + 2 * p for n, p in zip(spatial, padding))
+    length = max(math.prod(out_shape), _wide_length(plane, out_shape))
+    return channels * math.prod(kernel) * length * 4 <= budget
+
+
+def _native_conv_into(
+    kernels: object,
+    x: np.ndarray,
+    w: np.ndarray,
+    stride: tuple[int, ...],
+    padding: tuple[int, ...],
+    dilation: tuple[int, ...],
+    groups: int,
+    out_shape: tuple[int, ...],
+    bias: np.ndarray | None,
+    out: np.ndarray,
+    budget: int,
+) -> None:
+    """_conv_into in compiled passes around BLAS (Note [native convolution])."""
+    batch, cin, *spatial = x.shape
+    cout, cig, *kernel = w.shape
+    rows = cin * math.prod(kernel)
+    plane = tuple(n + 2 * p for n, p in zip(spatial, padding))
+    wide = _use_wide(stride, plane, out_shape)
+    q_len = _wide_length(plane, out_shape) if wide else math.prod(out_shape)
+    step = _native_chunk(rows * q_len * 4, batch, budget)
+    threads = _pass_threads(rows * step * q_len)
+    wmat = w.reshape(groups, cout // groups, cig * math.prod(kernel))
+    for n0 in range(0, batch, step):
+        n1 = min(batch, n0 + step)
+        cols = _WORKSPACE.take("columns", (groups, rows // groups, (n1 - n0) * q_len),
+                               np.float32)
+        res = _WORKSPACE.take("q", (groups, cout // groups, cols.shape[2]), np.float32)
+        if wide:
+            geometry = _geometry(n1 - n0, cin, plane, tuple(kernel), stride, (0,) * len(plane),
+                                 dilation, out_shape)
+            kernels.wide_im2col(_pad_zeros(x[n0:n1], padding), cols, geometry, threads)
+            np.matmul(wmat, cols, out=res)
+            geometry = _geometry(n1 - n0, cout, plane, tuple(kernel), stride,
+                                 (0,) * len(plane), dilation, out_shape)
+            kernels.wide_to_maps(res, out[n0:n1], bias, cout, geometry, threads)
+            continue
+        geometry = _geometry(n1 - n0, cin, tuple(spatial), tuple(kernel), stride, padding,
+                             dilation, out_shape)
+        kernels.im2col(x[n0:n1], cols, geometry, threads)
+        np.matmul(wmat, cols, out=res)
+        kernels.swap_leading(res, out[n0:n1], bias, cout, n1 - n0, threads)
+
+
+def _native_col2im_into(
+    kernels: object,
+    y: np.ndarray,
+    w: np.ndarray,
+    stride: tuple[int, ...],
+    padding: tuple[int, ...],
+    dilation: tuple[int, ...],
+    groups: int,
+    gx: np.ndarray,
+    budget: int,
+) -> None:
+    """_col2im_into in compiled passes around BLAS (Note [native convolution])."""
+    spatial = tuple(gx.shape[2:])
+    batch, cout, *out_shape = y.shape
+    cig, *kernel = w.shape[1:]
+    positions = math.prod(out_shape)
+    kcols = cig * math.prod(kernel)
+    plane = tuple(n + 2 * p for n, p in zip(spatial, padding))
+    # Off-output columns receive W^T @ 0, which is 0 only for finite W.
+    wide = _use_wide(stride, plane, tuple(out_shape)) and _all_finite(w)
+    q_len = _wide_length(plane, tuple(out_shape)) if wide else positions
+    step = _native_chunk(groups * kcols * q_len * 4, batch, budget)
+    threads = _pass_threads(groups * kcols * step * q_len)
+    wmat_t = w.reshape(groups, cout // groups, kcols).transpose(0, 2, 1)
+    inner = (slice(None), slice(None), *(slice(p, p + n) for p, n in zip(padding, spatial)))
+    for n0 in range(0, batch, step):
+        n1 = min(batch, n0 + step)
+        gq = _WORKSPACE.take("q", (groups, cout // groups, (n1 - n0) * q_len), np.float32)
+        gcols = _WORKSPACE.take("columns", (groups, kcols, gq.shape[2]), np.float32)
+        if wide:
+            geometry = _geometry(n1 - n0, cout, plane, tuple(kernel), stride,
+                                 (0,) * len(plane), dilation, tuple(out_shape))
+            kernels.wide_from_maps(y[n0:n1], gq, None, cout, geometry, threads)
+            np.matmul(wmat_t, gq, out=gcols)
+            padded = gx[n0:n1] if not any(padding) else _WORKSPACE.take(
+                "plane", (n1 - n0, groups * cig, *plane), np.float32)
+            geometry = _geometry(n1 - n0, groups * cig, plane, tuple(kernel), stride,
+                                 (0,) * len(plane), dilation, tuple(out_shape))
+            kernels.wide_col2im(padded, gcols, geometry, threads)
+            if any(padding):
+                gx[n0:n1] = padded[inner]
+            continue
+        kernels.swap_leading(y[n0:n1], gq, None, n1 - n0, cout, threads)
+        np.matmul(wmat_t, gq, out=gcols)
+        geometry = _geometry(n1 - n0, groups * cig, spatial, tuple(kernel), stride, padding,
+                             dilation, tuple(out_shape))
+        kernels.col2im(gx[n0:n1], gcols, geometry, threads)
+
+
+def _native_weight_grad_share(
+    kernels: object,
+    x: np.ndarray,
+    gy: np.ndarray,
+    kernel: tuple[int, ...],
+    stride: tuple[int, ...],
+    padding: tuple[int, ...],
+    dilation: tuple[int, ...],
+    groups: int,
+    budget: int,
+) -> np.ndarray:
+    """_weight_grad_share in compiled passes around BLAS (Note [native convolution])."""
+    batch, cin, *spatial = x.shape
+    cout, out_shape = gy.shape[1], tuple(gy.shape[2:])
+    positions = math.prod(out_shape)
+    rows = cin * math.prod(kernel)
+    plane = tuple(n + 2 * p for n, p in zip(spatial, padding))
+    # Off-output columns read real input elements and meet a zero gradient: 0 * inf = NaN.
+    wide = _use_wide(stride, plane, out_shape) and _all_finite(x)
+    q_len = _wide_length(plane, out_shape) if wide else positions
+    step = _native_chunk(rows * q_len * 4, batch, budget)
+    threads = _pass_threads(rows * step * q_len)
+    # returned as allocated, not as a reshaped view: autograd can then make it .grad without
+    # a copy (Note [Gradient ownership])
+    weight_grad = np.zeros((cout, cin // groups, *kernel), dtype=np.float32)
+    gw = weight_grad.reshape(groups, cout // groups, rows // groups)
+    for n0 in range(0, batch, step):
+        n1 = min(batch, n0 + step)
+        cols = _WORKSPACE.take("columns", (groups, rows // groups, (n1 - n0) * q_len),
+                               np.float32)
+        gq = _WORKSPACE.take("q", (groups, cout // groups, cols.shape[2]), np.float32)
+        if wide:
+            geometry = _geometry(n1 - n0, cin, plane, kernel, stride, (0,) * len(plane),
+                                 dilation, out_shape)
+            kernels.wide_im2col(_pad_zeros(x[n0:n1], padding), cols, geometry, threads)
+            geometry = _geometry(n1 - n0, cout, plane, kernel, stride, (0,) * len(plane),
+                                 dilation, out_shape)
+            kernels.wide_from_maps(gy[n0:n1], gq, None, cout, geometry, threads)
+        else:
+            geometry = _geometry(n1 - n0, cin, tuple(spatial), kernel, stride, padding,
+                                 dilation, out_shape)
+            kernels.im2col(x[n0:n1], cols, geometry, threads)
+            kernels.swap_leading(gy[n0:n1], gq, None, n1 - n0, cout, threads)
+        gw += _products_over_positions(gq, cols)
+    return weight_grad
+
+
 def _conv_core(
     x: np.ndarray,
     w: np.ndarray,
@@ -327,17 +539,22 @@ def _conv_core(
 ) -> np.ndarray:
     """Cross-correlate x (padded chunk by chunk) with w (Cout, Cin/G, *k) via im2col + GEMM,
     plus the optional per-channel bias. Shares of the batch run on the threads at once
-    (Note [convolution threads])."""
+    (Note [convolution threads]); compiled passes do the copies for float32 (Note [native
+    convolution])."""
     batch = x.shape[0]
     out = np.empty((batch, w.shape[0], *out_shape), dtype=x.dtype)
     ranges = parallel.shares(batch, parallel.min_share(_sample_work(w.shape, out_shape)))
-    if len(ranges) == 1:
-        _conv_into(x, w, stride, padding, dilation, groups, out_shape, bias, out,
-                   COLUMN_BUDGET_BYTES)
-        return out
     budget = COLUMN_BUDGET_BYTES // len(ranges)
+    into: Callable[..., None] = _conv_into
+    kernels = _native_conv(x, w, *(() if bias is None else (bias,)))
+    if kernels is not None and _native_fits(x.shape[1], tuple(w.shape[2:]), tuple(x.shape[2:]),
+                                            padding, out_shape, budget):
+        into = functools.partial(_native_conv_into, kernels)
+    if len(ranges) == 1:
+        into(x, w, stride, padding, dilation, groups, out_shape, bias, out, budget)
+        return out
     parallel.run_concurrently([
-        functools.partial(_conv_into, x[n0:n1], w, stride, padding, dilation, groups, out_shape,
+        functools.partial(into, x[n0:n1], w, stride, padding, dilation, groups, out_shape,
                           bias, out[n0:n1], budget)
         for n0, n1 in ranges
     ])
@@ -412,18 +629,28 @@ def _col2im_core(
     """
     batch, _, *out_shape = y.shape
     cig = w.shape[1]
-    plane = tuple(n + 2 * p for n, p in zip(spatial, padding))
-    # Off-output positions of the wide layout receive W^T @ 0, which is 0 only for finite W.
-    wide = _use_wide(stride, plane, tuple(out_shape)) and _all_finite(w)
     gx = np.empty((batch, groups * cig, *spatial), dtype=y.dtype)
     ranges = parallel.shares(batch, parallel.min_share(_sample_work(w.shape, tuple(out_shape))))
-    if len(ranges) == 1:
-        _col2im_into(y, w, stride, padding, dilation, groups, wide, gx, COLUMN_BUDGET_BYTES)
-        return gx
     budget = COLUMN_BUDGET_BYTES // len(ranges)
+    kernels = _native_conv(y, w)
+    if kernels is not None and _native_fits(groups * cig, tuple(w.shape[2:]), spatial, padding,
+                                            tuple(out_shape), budget):
+        into = functools.partial(_native_col2im_into, kernels)
+    else:
+        plane = tuple(n + 2 * p for n, p in zip(spatial, padding))
+        # Off-output positions of the wide layout receive W^T @ 0, which is 0 only for finite W.
+        wide = _use_wide(stride, plane, tuple(out_shape)) and _all_finite(w)
+
+        def into(y: np.ndarray, w: np.ndarray, stride: tuple[int, ...],
+                 padding: tuple[int, ...], dilation: tuple[int, ...], groups: int,
+                 gx: np.ndarray, budget: int) -> None:
+            _col2im_into(y, w, stride, padding, dilation, groups, wide, gx, budget)
+    if len(ranges) == 1:
+        into(y, w, stride, padding, dilation, groups, gx, budget)
+        return gx
     parallel.run_concurrently([
-        functools.partial(_col2im_into, y[n0:n1], w, stride, padding, dilation, groups, wide,
-                          gx[n0:n1], budget)
+        functools.partial(into, y[n0:n1], w, stride, padding, dilation, groups, gx[n0:n1],
+                          budget)
         for n0, n1 in ranges
     ])
     return gx
@@ -510,18 +737,23 @@ def _weight_grad_core(
 ) -> np.ndarray:
     """gw[co, c, k] = sum over batch and output positions of gy[n, co, o] * xp[n, c, o*s+k*d],
     xp being x zero-padded by `padding`. Shares of the batch run on the threads at once, their
-    sums added in order (Note [convolution threads])."""
+    sums added in order (Note [convolution threads]); or compiled passes (Note [native
+    convolution])."""
     weight_shape = (gy.shape[1], x.shape[1] // groups, *kernel)
     ranges = parallel.shares(
         x.shape[0], parallel.min_share(_sample_work(weight_shape, tuple(gy.shape[2:])))
     )
-    if len(ranges) == 1:
-        return _weight_grad_share(x, gy, kernel, stride, padding, dilation, groups,
-                                  COLUMN_BUDGET_BYTES)
     budget = COLUMN_BUDGET_BYTES // len(ranges)
+    share: Callable[..., np.ndarray] = _weight_grad_share
+    kernels = _native_conv(x, gy)
+    if kernels is not None and _native_fits(x.shape[1], kernel, tuple(x.shape[2:]), padding,
+                                            tuple(gy.shape[2:]), budget):
+        share = functools.partial(_native_weight_grad_share, kernels)
+    if len(ranges) == 1:
+        return share(x, gy, kernel, stride, padding, dilation, groups, budget)
     parts = parallel.run_concurrently([
-        functools.partial(_weight_grad_share, x[n0:n1], gy[n0:n1], kernel, stride, padding,
-                          dilation, groups, budget)
+        functools.partial(share, x[n0:n1], gy[n0:n1], kernel, stride, padding, dilation,
+                          groups, budget)
         for n0, n1 in ranges
     ])
     weight_grad = parts[0]
@@ -893,6 +1125,13 @@ def max_pool_with_indices(
         _pool_out_size(n, kj, sj, pj, dj, ceil_mode)
         for n, kj, sj, pj, dj in zip(spatial, k, s, p, d)
     )
+    kernels = _native_conv(x)
+    if kernels is not None:
+        best = np.empty((x.shape[0], *out_shape), dtype=x.dtype)
+        idx = np.empty(best.shape, dtype=np.int64)
+        geometry = _geometry(x.shape[0], 1, spatial, k, s, p, d, out_shape)
+        kernels.max_pool(x, best, idx, geometry, _pass_threads(x.size))
+        return best.reshape(*lead, *out_shape), idx.reshape(*lead, *out_shape)
     tiles = (
         not any(p)
         and max(d) == 1
@@ -981,6 +1220,13 @@ def max_pool_backward(
     plane = math.prod(input.shape[-nd:])
     if grad_output.shape != indices.shape or tuple(grad_output.shape[:-nd]) != tuple(lead):
         raise ValueError("grad_output/indices do not match the input's leading dims")
+    kernels = _native_conv(np.ascontiguousarray(grad_output)) if input.dtype == np.float32 else None
+    if kernels is not None and planes > 0:
+        out = np.empty(input.shape, dtype=np.float32)
+        kernels.max_pool_backward(np.ascontiguousarray(grad_output),
+                                  np.ascontiguousarray(indices, dtype=np.int64), out, planes,
+                                  _pass_threads(out.size))
+        return out
     idx = indices.reshape(planes, -1).astype(np.int64, copy=False)
     acc = np.zeros((planes, plane), dtype=_compute_dtype(input.dtype))
     grad = grad_output.reshape(planes, -1).astype(acc.dtype, copy=False)
