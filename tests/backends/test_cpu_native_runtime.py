@@ -30,6 +30,20 @@ def test_the_compiled_runtime_is_installed_exactly_when_enabled() -> None:
     assert (R._runtime is not None) == compiled.ENABLED
     assert (R.prepare is not R.python_prepare) == compiled.ENABLED
     assert (S.wrap_as is not S.python_wrap_as) == compiled.ENABLED
+    assert (S.wrap is not S.python_wrap) == compiled.ENABLED
+    assert (S.array is not S.python_array) == compiled.ENABLED
+
+
+def test_array_gives_what_python_gives() -> None:
+    base = volta.arange(6.0).reshape(2, 3)
+    for value in (base, base.t(), base[1:], base[:, 1], 2.5, None, "text",
+                  volta.ones(2, requires_grad=True)):
+        native, python = S.array(value), S.python_array(value)
+        if isinstance(value, volta.Tensor):
+            assert native.shape == python.shape and native.tolist() == python.tolist()
+            assert np.shares_memory(native, python)
+        else:
+            assert native is python is value
 
 
 @pytest.mark.parametrize("make", [
@@ -48,6 +62,26 @@ def test_wrap_as_builds_what_python_builds(make: Any) -> None:
     python = S.python_wrap_as(make(), volta.float32)
     assert describe(native) == describe(python)
     assert (native + 1).tolist() == (python + 1).tolist()
+
+
+@pytest.mark.parametrize("make", [
+    lambda: np.ones((2, 3), np.float32) * 2,
+    lambda: np.arange(4, dtype=np.int64) + 1,
+    lambda: np.ones(3, np.float16) + 1,
+    lambda: np.ones(3, bool) & True,
+    lambda: np.ones((3, 2), np.float64).T,
+    lambda: np.ones((4, 3), np.int32)[1:3],
+    lambda: np.ones(2, np.complex64) + 1,                     # no volta dtype: the same error
+    lambda: np.ones(2, np.dtype(">f4")) + 0,                 # another byte order
+])
+def test_wrap_builds_what_python_builds(make: Any) -> None:
+    outcomes = []
+    for wrap in (S.wrap, S.python_wrap):
+        try:
+            outcomes.append(describe(wrap(make())))
+        except volta.VoltaError as error:
+            outcomes.append((type(error), str(error)))
+    assert outcomes[0] == outcomes[1]
 
 
 def test_wrap_as_result_is_an_ordinary_tensor() -> None:

@@ -113,7 +113,7 @@ wrap = _wrap_as
 python_prepare = prepare
 _runtime = native.kernels("runtime")
 if _runtime is not None and _extobj_contextvar is not None:
-    _runtime.setup_prepare(python_prepare, host_view, _HALF, D.bool_, D.BOOL_TO_INT64_OPS,
+    _runtime.setup_prepare(python_prepare, _HALF, D.bool_, D.BOOL_TO_INT64_OPS,
                            _CHECKS_BOOL_ONLY, _extobj_contextvar, _QUIET)
     prepare = _runtime.prepare
     quiet_on, quiet_off = _runtime.quiet_on, _runtime.quiet_off

@@ -115,12 +115,12 @@ def wrap_as(arr: Any, dt: D.dtype) -> Tensor:
     return new_owning_tensor(handle, arr.size, dt, CPU, _INFO, shape, strides, arr)
 
 
-# wrap_as in C (Note [Compiled pointwise runtime] in native/runtime.c), handing back to the
-# Python one above what it does not handle; every kernel result passes here
-python_wrap_as = wrap_as
+# array, wrap and wrap_as in C (Note [Compiled pointwise runtime] in native/runtime.c), handing back
+# to the Python ones above what they do not handle; every kernel result passes here
+python_array, python_wrap, python_wrap_as = array, wrap, wrap_as
 _runtime = native.kernels("runtime")
 if _runtime is not None:
-    _runtime.setup_storage(python_wrap_as, Tensor, Storage, CONTIGUOUS_STRIDES,
-                           cached_contiguous_strides, CPU, D.float32,
+    _runtime.setup_storage(python_wrap_as, python_wrap, host_view, _NUMPY_TO_VOLTA, Tensor,
+                           Storage, CONTIGUOUS_STRIDES, cached_contiguous_strides, CPU, D.float32,
                            np.empty((3, 5), np.float32), np.dtype(np.float32))
-    wrap_as = _runtime.wrap_as
+    array, wrap, wrap_as = _runtime.array, _runtime.wrap, _runtime.wrap_as

@@ -7,9 +7,10 @@
  * * prepare: the operands are exact Tensors of one dtype (not a half type, not rejected by the
  *   op's dtype category) and one shape: their cached host arrays (``_np``), else the Python
  *   prepare runs;
- * * wrap_as: a C-contiguous ndarray that owns its memory, already of the dtype: Storage and
- *   Tensor built as new_owning_tensor builds them (slots set directly), else the Python
- *   wrap_as runs;
+ * * wrap_as, wrap: a C-contiguous ndarray that owns its memory, already of the dtype (wrap:
+ *   of a volta dtype): Storage and Tensor built as new_owning_tensor builds them (slots set
+ *   directly), else the Python function runs;
+ * * array: a Tensor's cached host view, else host_view; anything else unchanged;
  * * quiet_on / quiet_off: numpy's error-state context variable set and reset (Note [quiet
  *   numpy]), without the partial and bound-method calls.
  * Objects' slots are found through their member descriptors (``__slots__``) at setup. numpy's
@@ -37,7 +38,8 @@ typedef struct {
 #define ARRAY_C_CONTIGUOUS 0x0001
 
 static PyTypeObject *ndarray_type, *tensor_type, *storage_type;
-static PyObject *python_prepare, *python_wrap_as, *host_view;
+static PyObject *python_prepare, *python_wrap_as, *python_wrap, *host_view;
+static PyObject *numpy_to_volta;      /* dict numpy dtype -> volta dtype */
 static PyObject *half_dtypes;         /* tuple */
 static PyObject *bool_dtype;
 static PyObject *bool_to_int64_ops;   /* set of op names */
@@ -169,17 +171,10 @@ static PyObject *prepare(PyObject *module, PyObject *const *args, Py_ssize_t nar
 
 /* -- wrap_as ---------------------------------------------------------------------------------- */
 
-/* wrap_as(arr, dt) -> Tensor */
-static PyObject *wrap_as(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    if (!storage_ready || !array_layout_ok || cpu_info == NULL || nargs != 2
-            || Py_TYPE(args[0]) != ndarray_type || Py_TYPE(args[1]) != dtype_type)
-        return call_fallback(python_wrap_as, args, nargs);
-    PyObject *arr = args[0], *dt = args[1];
+/* new_owning_tensor(arr, numel, dt, cpu, info, shape, strides, arr), for a C-contiguous
+ * ``arr`` that owns its memory */
+static PyObject *owning_tensor(PyObject *arr, PyObject *dt) {
     ArrayFields *fields = (ArrayFields *)arr;
-    PyObject *dt_numpy = SLOT(dt, d_numpy);
-    if (!(fields->flags & ARRAY_C_CONTIGUOUS) || fields->base != NULL || dt_numpy == NULL
-            || fields->descr != dt_numpy)
-        return call_fallback(python_wrap_as, args, nargs);
     Py_ssize_t nd = fields->nd, size = 1;
     PyObject *shape = PyTuple_New(nd);
     if (shape == NULL)
@@ -211,7 +206,6 @@ static PyObject *wrap_as(PyObject *module, PyObject *const *args, Py_ssize_t nar
         Py_DECREF(strides);
         return NULL;
     }
-    /* new_owning_tensor, field by field */
     set_slot(storage, s_handle, Py_NewRef(arr));
     set_slot(storage, s_numel, numel);
     set_slot(storage, s_dtype, Py_NewRef(dt));
@@ -228,6 +222,45 @@ static PyObject *wrap_as(PyObject *module, PyObject *const *args, Py_ssize_t nar
     set_slot(tensor, t_ks, Py_NewRef(cpu_key_mask));
     set_slot(tensor, t_np, Py_NewRef(arr));
     return tensor;
+}
+
+/* whether ``arr`` is an exact ndarray, C-contiguous, owning its memory */
+static inline int fresh_array(PyObject *arr) {
+    if (!storage_ready || !array_layout_ok || cpu_info == NULL || Py_TYPE(arr) != ndarray_type)
+        return 0;
+    ArrayFields *fields = (ArrayFields *)arr;
+    return (fields->flags & ARRAY_C_CONTIGUOUS) && fields->base == NULL;
+}
+
+/* array(t) -> t's host view (``_np``, else host_view(t)); anything but a Tensor unchanged */
+static PyObject *array(PyObject *module, PyObject *t) {
+    if (!storage_ready || !PyObject_TypeCheck(t, tensor_type))
+        return Py_NewRef(t);
+    PyObject *cached = SLOT(t, t_np);
+    if (cached != NULL && cached != Py_None)
+        return Py_NewRef(cached);
+    return PyObject_CallOneArg(host_view, t);
+}
+
+/* wrap_as(arr, dt) -> Tensor */
+static PyObject *wrap_as(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2 || !fresh_array(args[0]) || Py_TYPE(args[1]) != dtype_type
+            || ((ArrayFields *)args[0])->descr != SLOT(args[1], d_numpy))
+        return call_fallback(python_wrap_as, args, nargs);
+    return owning_tensor(args[0], args[1]);
+}
+
+/* wrap(arr) -> Tensor of arr's dtype */
+static PyObject *wrap(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 1 || !fresh_array(args[0]))
+        return call_fallback(python_wrap, args, nargs);
+    PyObject *dt = PyDict_GetItemWithError(numpy_to_volta, ((ArrayFields *)args[0])->descr);
+    if (dt == NULL) {
+        if (PyErr_Occurred())
+            return NULL;
+        return call_fallback(python_wrap, args, nargs);
+    }
+    return owning_tensor(args[0], dt);
 }
 
 /* -- numpy's quiet error state ------------------------------------------------------------------ */
@@ -255,10 +288,11 @@ static PyObject *quiet_off(PyObject *module, PyObject *token) {
 #define KEEP(target, value) do { Py_INCREF(value); Py_XSETREF(target, value); } while (0)
 
 static PyObject *setup_storage(PyObject *module, PyObject *args) {
-    PyObject *tensor, *storage, *wrap, *strides, *cached, *device, *float32, *sample,
-             *sample_dtype;
-    if (!PyArg_ParseTuple(args, "OO!O!O!OOOOO", &wrap, &PyType_Type, &tensor, &PyType_Type,
-                          &storage, &PyDict_Type, &strides, &cached, &device, &float32, &sample,
+    PyObject *tensor, *storage, *wrap_as_fn, *wrap_fn, *view, *dtypes, *strides, *cached,
+             *device, *float32, *sample, *sample_dtype;
+    if (!PyArg_ParseTuple(args, "OOOO!O!O!O!OOOOO", &wrap_as_fn, &wrap_fn, &view, &PyDict_Type,
+                          &dtypes,
+                          &PyType_Type, &tensor, &PyType_Type, &storage, &PyDict_Type, &strides, &cached, &device, &float32, &sample,
                           &sample_dtype))
         return NULL;
     storage_ready = 0;
@@ -276,7 +310,10 @@ static PyObject *setup_storage(PyObject *module, PyObject *args) {
     KEEP(dtype_type, Py_TYPE(float32));
     KEEP(tensor_type, (PyTypeObject *)tensor);
     KEEP(storage_type, (PyTypeObject *)storage);
-    KEEP(python_wrap_as, wrap);
+    KEEP(python_wrap_as, wrap_as_fn);
+    KEEP(python_wrap, wrap_fn);
+    KEEP(host_view, view);
+    KEEP(numpy_to_volta, dtypes);
     KEEP(contiguous_strides, strides);
     KEEP(cached_contiguous_strides, cached);
     KEEP(cpu_device, device);
@@ -303,8 +340,8 @@ static PyObject *set_backend_info(PyObject *module, PyObject *info) {
 }
 
 static PyObject *setup_prepare(PyObject *module, PyObject *args) {
-    PyObject *prep, *view, *halves, *boolean, *widened, *bool_only, *var, *value;
-    if (!PyArg_ParseTuple(args, "OOO!OO!O!OO", &prep, &view, &PyTuple_Type, &halves, &boolean,
+    PyObject *prep, *halves, *boolean, *widened, *bool_only, *var, *value;
+    if (!PyArg_ParseTuple(args, "OO!OO!O!OO", &prep, &PyTuple_Type, &halves, &boolean,
                           &PyFrozenSet_Type, &widened, &PyFrozenSet_Type, &bool_only, &var,
                           &value))
         return NULL;
@@ -313,7 +350,6 @@ static PyObject *setup_prepare(PyObject *module, PyObject *args) {
         return NULL;
     }
     KEEP(python_prepare, prep);
-    KEEP(host_view, view);
     KEEP(half_dtypes, halves);
     KEEP(bool_dtype, boolean);
     KEEP(bool_to_int64_ops, widened);
@@ -326,12 +362,15 @@ static PyObject *setup_prepare(PyObject *module, PyObject *args) {
 
 static PyMethodDef module_methods[] = {
     {"setup_storage", setup_storage, METH_VARARGS,
-     "setup_storage(wrap_as, Tensor, Storage, CONTIGUOUS_STRIDES, cached_contiguous_strides, "
+     "setup_storage(wrap_as, wrap, host_view, numpy dtype -> volta dtype, Tensor, Storage, CONTIGUOUS_STRIDES, cached_contiguous_strides, "
      "cpu, volta.float32, np.empty((3, 5), np.float32), np.dtype(np.float32)): what wrap_as builds with; "
      "whether numpy's array layout is the expected one."},
+    {"array", array, METH_O, "storage.array: a kernel input's numpy view."},
+    {"wrap", (PyCFunction)(void (*)(void))wrap, METH_FASTCALL,
+     "storage.wrap (a fresh C-contiguous array of a volta dtype here, the rest in Python)."},
     {"set_backend_info", set_backend_info, METH_O, "The CPU backend's BackendInfo."},
     {"setup_prepare", setup_prepare, METH_VARARGS,
-     "setup_prepare(prepare, host_view, half dtypes, bool, BOOL_TO_INT64_OPS, "
+     "setup_prepare(prepare, half dtypes, bool, BOOL_TO_INT64_OPS, "
      "categories checking bool only, numpy's error-state ContextVar, its quiet value)."},
     {"prepare", (PyCFunction)(void (*)(void))prepare, METH_FASTCALL,
      "pointwise_runtime.prepare (its fast path here, the rest in Python)."},
