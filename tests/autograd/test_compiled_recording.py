@@ -96,3 +96,24 @@ def test_recorded_graphs_backpropagate_as_in_pytorch() -> None:
     ((tx * tw + tx).relu() @ tw.t()[0:2]).sum().backward()
     assert x.grad.tolist() == tx.grad.tolist()
     assert w.grad.tolist() == tw.grad.tolist()
+
+
+def test_fix_up_outputs_matches_python() -> None:
+    from volta.autograd import engine as E
+    assert (E._fix_up_outputs is not E.python_fix_up_outputs) == compiled.ENABLED
+    a = volta.ones(2, 3, requires_grad=True)
+    b = volta.ones(3, dtype=volta.float64, requires_grad=True)
+    node = (a * b).grad_fn
+    for outputs in ([volta.ones(2, 3), volta.ones(2, 3)],        # b's needs sum_to and a cast
+                    [volta.full((2, 3), 2.0), None],
+                    [None, volta.ones(3, dtype=volta.float64)],
+                    [volta.ones(2, 3, dtype=volta.float64), volta.ones(3, dtype=volta.float32)]):
+        native, python = list(outputs), list(outputs)
+        E._fix_up_outputs(node, native)
+        E.python_fix_up_outputs(node, python)
+        for n, p in zip(native, python):
+            assert (n is None) == (p is None)
+            if n is not None:
+                assert (n.shape, n.dtype, n.tolist()) == (p.shape, p.dtype, p.tolist())
+    with pytest.raises(volta.VoltaError, match="invalid gradient"):
+        E._fix_up_outputs(node, [volta.ones(4), None])

@@ -1,12 +1,14 @@
 /* What every differentiable op call does after its kernel, in C: connect_tensors, save and
- * set_history (volta/autograd/graph.py).
+ * set_history (volta/autograd/graph.py); and the engine's check of each node's gradients
+ * (engine._fix_up_outputs).
  *
  * Note [Compiled autograd recording]
  * graph.py is the definition; these functions do the same for the common case and call the
  * Python function for everything else:
  * * connect_tensors: no input is a view (``_base``), anomaly mode is off;
  * * save: an exact-type or subclass Tensor, no saved-tensor hooks active;
- * * set_history: one exact Tensor output, no ``differentiable`` mask, not in place.
+ * * set_history: one exact Tensor output, no ``differentiable`` mask, not in place;
+ * * fix_up_outputs: gradients that are Tensors, metadata that are (shape, dtype, device).
  * Tensor attributes that live in the instance dict or at class level (grad_fn, _base,
  * _requires_grad, _accumulator, _output_nr) are read with ordinary attribute look-ups; slots
  * (_shape, dtype, _device, _storage, _ks) by their offsets, found at setup.
@@ -254,6 +256,80 @@ static PyObject *set_history(PyObject *module, PyObject *const *args, Py_ssize_t
     Py_RETURN_NONE;
 }
 
+/* -- the engine's output check ------------------------------------------------------------------- */
+
+static PyObject *python_fix_up_outputs, *python_validate;
+
+/* fix_up_outputs(node, outputs): engine._fix_up_outputs (outputs[i] = _validate(node, i, g)
+ * where a gradient's shape, dtype or device differ from its input's) */
+static PyObject *fix_up_outputs(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (!ready || python_validate == NULL || nargs != 2 || !PyList_CheckExact(args[1]))
+        return PyObject_Vectorcall(python_fix_up_outputs, args, nargs, NULL);
+    PyObject *node = args[0], *outputs = args[1];
+    PyObject *metas = PyObject_GetAttr(node, s_input_meta);
+    if (metas == NULL)
+        return NULL;
+    PyObject *result = NULL;
+    if (!PyList_CheckExact(metas) && !PyTuple_CheckExact(metas)) {
+        result = PyObject_Vectorcall(python_fix_up_outputs, args, nargs, NULL);
+        goto done;
+    }
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(metas);
+    for (Py_ssize_t i = 0; i < n && i < PyList_GET_SIZE(outputs); i++) {
+        PyObject *g = PyList_GET_ITEM(outputs, i);
+        PyObject *meta = PySequence_Fast_GET_ITEM(metas, i);
+        if (g == Py_None || meta == Py_None)
+            continue;
+        if (!PyObject_TypeCheck(g, tensor_type) || !PyTuple_CheckExact(meta)
+                || PyTuple_GET_SIZE(meta) != 3) {
+            /* what Python reads differently: let it do the whole list (entries already
+             * fixed pass its check unchanged) */
+            result = PyObject_Vectorcall(python_fix_up_outputs, args, nargs, NULL);
+            goto done;
+        }
+        PyObject *shape = SLOT(g, t_shape), *device = SLOT(g, t_device);
+        PyObject *want_shape = PyTuple_GET_ITEM(meta, 0), *want_device = PyTuple_GET_ITEM(meta, 2);
+        int differs = SLOT(g, t_dtype) != PyTuple_GET_ITEM(meta, 1);
+        if (!differs && shape != want_shape) {
+            int same = shape ? PyObject_RichCompareBool(shape, want_shape, Py_EQ) : 0;
+            if (same < 0)
+                goto done;
+            differs = !same;
+        }
+        if (!differs && device != want_device) {
+            int same = device ? PyObject_RichCompareBool(device, want_device, Py_EQ) : 0;
+            if (same < 0)
+                goto done;
+            differs = !same;
+        }
+        if (differs) {
+            PyObject *index = PyLong_FromSsize_t(i);
+            if (index == NULL)
+                goto done;
+            PyObject *call[3] = {node, index, g};
+            PyObject *fixed = PyObject_Vectorcall(python_validate, call, 3, NULL);
+            Py_DECREF(index);
+            if (fixed == NULL || PyList_SetItem(outputs, i, fixed) < 0)
+                goto done;
+        }
+    }
+    result = Py_NewRef(Py_None);
+done:
+    Py_DECREF(metas);
+    return result;
+}
+
+static PyObject *setup_engine(PyObject *module, PyObject *args) {
+    PyObject *fix_up, *validate;
+    if (!PyArg_ParseTuple(args, "OO", &fix_up, &validate))
+        return NULL;
+    Py_INCREF(fix_up);
+    Py_XSETREF(python_fix_up_outputs, fix_up);
+    Py_INCREF(validate);
+    Py_XSETREF(python_validate, validate);
+    Py_RETURN_NONE;
+}
+
 /* -- setup -------------------------------------------------------------------------------------- */
 
 #define KEEP(target, value) do { Py_INCREF(value); Py_XSETREF(target, value); } while (0)
@@ -296,6 +372,10 @@ static PyMethodDef module_methods[] = {
      "setup(Tensor, Storage, SavedTensor, connect_tensors, save, set_history, accumulator, "
      "SAVED_TENSOR_HOOKS, ANOMALY, the node sequence, _NO_LISTS, floating dtypes, Autograd's "
      "mask): the types, Python functions and state the C functions work with."},
+    {"setup_engine", setup_engine, METH_VARARGS,
+     "setup_engine(_fix_up_outputs, _validate): the engine's Python functions."},
+    {"fix_up_outputs", (PyCFunction)(void (*)(void))fix_up_outputs, METH_FASTCALL,
+     "engine._fix_up_outputs (Note [Compiled autograd recording])."},
     {"connect_tensors", (PyCFunction)(void (*)(void))connect_tensors, METH_FASTCALL,
      "graph.connect_tensors (Note [Compiled autograd recording])."},
     {"save", save, METH_O, "graph.save (Note [Compiled autograd recording])."},
