@@ -150,6 +150,34 @@ def test_a_kernel_registered_mid_run_is_seen_by_the_next_call(ns: str) -> None:
     assert op(volta.ones(2, requires_grad=True), x)[0] == "CPU"
 
 
+def test_a_plugin_registered_mid_run_invalidates_cached_calls(ns: str) -> None:
+    op = labelled(ns, ["CPU"])
+    x, w = volta.ones(2), volta.ones(2, requires_grad=True)
+    for _ in range(3):  # cached: {Autograd, CPU} falls through to the CPU kernel
+        assert op(w, x)[0] == "CPU"
+    device_name = f"dev{ns}"
+
+    class Plugin:
+        @volta.plugins.hookimpl
+        def volta_register_backends(self, registry: Any) -> None:
+            from tests.conftest import HostBackend
+            registry.register(device_name, HostBackend(), key_name=device_name.upper())
+
+        @volta.plugins.hookimpl
+        def volta_register_kernels(self, library: Any) -> None:
+            library.impl(op, "Autograd", lambda a, b: ("plugin autograd", LOCAL.excluded))
+            library.impl(op, device_name.upper(), lambda a, b: ("plugin device", 0))
+
+    record = volta.plugins.register(Plugin(), name=f"plugin_{ns}")
+    assert record.state == "loaded", record.error
+    assert op(w, x)[0] == PY_CALL(op, w, x)[0] == "plugin autograd"
+    assert op(x, x)[0] == "CPU"
+    on_device = volta.ones(2, device=device_name)
+    assert op(on_device, on_device)[0] == PY_CALL(op, on_device, on_device)[0] == "plugin device"
+    native, python = both(lambda: op(on_device, x), lambda: PY_CALL(op, on_device, x))
+    assert native == python and native[0] is volta.errors.DeviceMismatchError
+
+
 @pytest.mark.parametrize("marked", [True, False])
 def test_errors_are_translated_as_by_the_python_path(ns: str, marked: bool) -> None:
     op = volta.library.define(f"{ns}::bad(Tensor x) -> Tensor")
