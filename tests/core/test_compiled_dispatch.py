@@ -63,6 +63,15 @@ def test_the_compiled_path_is_installed_exactly_when_enabled() -> None:
         assert issubclass(D.OperatorHandle, D._PythonCallPath)
 
 
+def test_copies_of_an_operator_are_the_operator() -> None:
+    import copy
+    add = volta.library.op("add")
+    holder = {"op": add}
+    assert copy.copy(add) is add and copy.deepcopy(holder)["op"] is add
+    x = volta.ones(2)
+    assert copy.deepcopy(add)(x, x, 1).tolist() == [2.0, 2.0]
+
+
 def test_key_sets_with_thread_local_sets_match_the_python_path(ns: str) -> None:
     op = labelled(ns, ["Tracing", "Autograd", "CPU"])
     x = volta.ones(2)

@@ -222,6 +222,15 @@ class OperatorHandle(_CallPath):
     def __repr__(self) -> str:
         return f"<op {self.name}>"
 
+    # An operator is its registry entry: a copy (copy.deepcopy of a module that holds one) is
+    # the operator itself. (The compiled base class keeps its cache and tensor positions out of
+    # __dict__, where a field-by-field copy would miss them.)
+    def __copy__(self) -> OperatorHandle:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> OperatorHandle:
+        return self
+
     # -- the call path -------------------------------------------------------------------------
 
     def dispatch_only_on(self, names: tuple[str, ...]) -> None:
