@@ -34,11 +34,15 @@ def input_sets() -> list[tuple]:
     made = leaf * 2
     plain = volta.ones(2, 3)
     view = leaf[1:]
+    written = leaf * 1
+    stale_view = written[1:]
+    written.add_(1)  # the view's history predates the write: _edge rebuilds it
     return [(leaf, other), (made, plain), (plain, plain), (plain, 2.0), (view, leaf),
-            (made,), (plain, made, leaf), (None, leaf), (volta.ones(3, dtype=volta.int64), made)]
+            (made,), (plain, made, leaf), (None, leaf), (volta.ones(3, dtype=volta.int64), made),
+            (stale_view, plain), (plain[1:], view.t())]
 
 
-@pytest.mark.parametrize("index", range(9))
+@pytest.mark.parametrize("index", range(11))
 def test_connect_tensors_matches_python(index: int) -> None:
     inputs = input_sets()[index]
     native, python = Probe(), Probe()

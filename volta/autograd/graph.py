@@ -662,7 +662,7 @@ python_connect_tensors, python_save, python_set_history = connect_tensors, save,
 _native = compiled.load("volta.autograd.native._autograd")
 if _native is not None:
     _native.setup(Tensor, Storage, SavedTensor, python_connect_tensors, python_save,
-                  python_set_history, accumulator, SAVED_TENSOR_HOOKS, ANOMALY, _sequence,
-                  _NO_LISTS, frozenset(d for d in D.ALL_DTYPES if d.is_floating_point),
+                  python_set_history, accumulator, _edge, SAVED_TENSOR_HOOKS, ANOMALY,
+                  _sequence, _NO_LISTS, frozenset(d for d in D.ALL_DTYPES if d.is_floating_point),
                   _AUTOGRAD_MASK)
     connect_tensors, save, set_history = _native.connect_tensors, _native.save, _native.set_history

@@ -5,7 +5,8 @@
  * Note [Compiled autograd recording]
  * graph.py is the definition; these functions do the same for the common case and call the
  * Python function for everything else:
- * * connect_tensors: no input is a view (``_base``), anomaly mode is off;
+ * * connect_tensors: anomaly mode is off (a view whose base was written since its history
+ *   was recorded gets its edge from the Python ``_edge``, as in Python);
  * * save: an exact-type or subclass Tensor, no saved-tensor hooks active;
  * * set_history: one exact Tensor output, no ``differentiable`` mask, not in place;
  * * fix_up_outputs: gradients that are Tensors, metadata that are (shape, dtype, device).
@@ -19,12 +20,13 @@
 #include <structmember.h>
 
 static PyTypeObject *tensor_type, *saved_type;
-static PyObject *python_connect_tensors, *python_save, *python_set_history, *accumulator;
+static PyObject *python_connect_tensors, *python_save, *python_set_history, *accumulator,
+                *python_edge;
 static PyObject *hooks_local, *anomaly_local, *sequence, *no_lists, *floating_dtypes;
 static PyObject *autograd_mask, *zero;
 static PyObject *s_grad_fn, *s_base, *s_requires_grad, *s_accumulator, *s_output_nr, *s_stack,
                 *s_enabled, *s_next_edges, *s_input_meta, *s_layout, *s_needs_input_grad, *s_seq,
-                *s_output_meta;
+                *s_output_meta, *s_view_version;
 static int ready;
 
 static Py_ssize_t t_shape, t_dtype, t_device, t_storage, t_ks, st_version;
@@ -82,18 +84,6 @@ static PyObject *connect_tensors(PyObject *module, PyObject *const *args, Py_ssi
         return NULL;
     if (anomaly)
         return PyObject_Vectorcall(python_connect_tensors, args, nargs, NULL);
-    /* views rebuild their history in Python (_edge) */
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *x = PyTuple_GET_ITEM(inputs, i);
-        if (!PyObject_TypeCheck(x, tensor_type))
-            continue;
-        PyObject *base = PyObject_GetAttr(x, s_base);
-        if (base == NULL)
-            return NULL;
-        Py_DECREF(base);
-        if (base != Py_None)
-            return PyObject_Vectorcall(python_connect_tensors, args, nargs, NULL);
-    }
     PyObject *edges = PyList_New(n), *metas = PyList_New(n), *needs = PyTuple_New(n);
     PyObject *result = NULL;
     int connected = 0;
@@ -106,7 +96,39 @@ static PyObject *connect_tensors(PyObject *module, PyObject *const *args, Py_ssi
             PyObject *fn = PyObject_GetAttr(x, s_grad_fn);
             if (fn == NULL)
                 goto done;
-            if (fn != Py_None) {
+            PyObject *base = PyObject_GetAttr(x, s_base);
+            if (base == NULL) {
+                Py_DECREF(fn);
+                goto done;
+            }
+            Py_DECREF(base);
+            int rebuild = 0;  /* a view whose base was written since: _edge rebuilds it */
+            if (base != Py_None) {
+                rebuild = fn == Py_None;
+                if (!rebuild) {
+                    PyObject *view_version = PyObject_GetAttr(x, s_view_version);
+                    PyObject *storage = SLOT(x, t_storage);
+                    PyObject *version = storage ? SLOT(storage, st_version) : NULL;
+                    int same = view_version && version
+                               ? PyObject_RichCompareBool(view_version, version, Py_EQ) : -1;
+                    Py_XDECREF(view_version);
+                    if (same < 0) {
+                        if (!PyErr_Occurred())
+                            PyErr_SetString(PyExc_AttributeError, "a view without a version");
+                        Py_DECREF(fn);
+                        goto done;
+                    }
+                    rebuild = !same;
+                }
+            }
+            if (rebuild) {
+                Py_DECREF(fn);
+                edge = PyObject_CallOneArg(python_edge, x);
+                if (edge == NULL)
+                    goto done;
+                if (edge == Py_None)
+                    Py_CLEAR(edge);
+            } else if (fn != Py_None) {
                 PyObject *nr = PyObject_GetAttr(x, s_output_nr);
                 if (nr == NULL) {
                     Py_DECREF(fn);
@@ -335,11 +357,11 @@ static PyObject *setup_engine(PyObject *module, PyObject *args) {
 #define KEEP(target, value) do { Py_INCREF(value); Py_XSETREF(target, value); } while (0)
 
 static PyObject *setup(PyObject *module, PyObject *args) {
-    PyObject *tensor, *storage, *saved, *connect, *save_fn, *history, *acc, *hooks, *anomaly,
-             *seq, *layouts, *floats, *mask;
-    if (!PyArg_ParseTuple(args, "O!O!O!OOOOOOOO!O!O", &PyType_Type, &tensor, &PyType_Type,
+    PyObject *tensor, *storage, *saved, *connect, *save_fn, *history, *acc, *edge, *hooks,
+             *anomaly, *seq, *layouts, *floats, *mask;
+    if (!PyArg_ParseTuple(args, "O!O!O!OOOOOOOOO!O!O", &PyType_Type, &tensor, &PyType_Type,
                           &storage, &PyType_Type, &saved, &connect, &save_fn, &history, &acc,
-                          &hooks, &anomaly, &seq, &PyDict_Type, &layouts, &PyFrozenSet_Type,
+                          &edge, &hooks, &anomaly, &seq, &PyDict_Type, &layouts, &PyFrozenSet_Type,
                           &floats, &mask))
         return NULL;
     ready = 0;
@@ -357,6 +379,7 @@ static PyObject *setup(PyObject *module, PyObject *args) {
     KEEP(python_save, save_fn);
     KEEP(python_set_history, history);
     KEEP(accumulator, acc);
+    KEEP(python_edge, edge);
     KEEP(hooks_local, hooks);
     KEEP(anomaly_local, anomaly);
     KEEP(sequence, seq);
@@ -369,7 +392,7 @@ static PyObject *setup(PyObject *module, PyObject *args) {
 
 static PyMethodDef module_methods[] = {
     {"setup", setup, METH_VARARGS,
-     "setup(Tensor, Storage, SavedTensor, connect_tensors, save, set_history, accumulator, "
+     "setup(Tensor, Storage, SavedTensor, connect_tensors, save, set_history, accumulator, _edge, "
      "SAVED_TENSOR_HOOKS, ANOMALY, the node sequence, _NO_LISTS, floating dtypes, Autograd's "
      "mask): the types, Python functions and state the C functions work with."},
     {"setup_engine", setup_engine, METH_VARARGS,
@@ -406,5 +429,6 @@ PyMODINIT_FUNC PyInit__autograd(void) {
     INTERN(s_needs_input_grad, "needs_input_grad");
     INTERN(s_seq, "seq");
     INTERN(s_output_meta, "output_meta");
+    INTERN(s_view_version, "_view_version");
     return PyModule_Create(&autograd_module);
 }
