@@ -256,3 +256,49 @@ def test_threads_calling_ops_concurrently_get_their_own_results() -> None:
     for t in threads:
         t.join(120)
     assert not errors, errors
+
+
+def test_checked_op_functions_behave_as_python_functions() -> None:
+    import copy
+    import inspect
+    import pickle
+    import weakref
+
+    assert pickle.loads(pickle.dumps(volta.add)) is volta.add
+    assert copy.deepcopy(volta.add) is volta.add
+    assert weakref.ref(volta.add)() is volta.add
+    assert volta.add.__name__ == "add" and "Tensor self" in volta.add.__doc__
+    assert list(inspect.signature(volta.add).parameters) == ["input", "other", "alpha"]
+    assert inspect.signature(volta.add) == inspect.signature(volta.add.__wrapped__)
+    assert "add" in repr(volta.add)
+    p = volta.nn.Parameter(volta.ones(2))
+    assert p.add(p, alpha=2).tolist() == [3.0, 3.0]           # bound on a subclass
+    assert volta.Tensor.add(p, p).tolist() == [2.0, 2.0]      # through the class
+    unbound = inspect.getattr_static(volta.Tensor, "add")
+    assert unbound.__get__(None, volta.Tensor) is unbound
+
+
+def test_checked_op_functions_raise_argument_errors_as_before() -> None:
+    from volta.errors import ArgumentError, ShapeError
+    a = volta.ones(2)
+    cases = [
+        (lambda: volta.add(a), "add() missing 1 required positional argument: 'other'"),
+        (lambda: volta.add(a, a, beta=2), "add() got an unexpected keyword argument 'beta'"),
+        (lambda: volta.add(a, "x"), "add(): argument 'other' (position 2) must be Tensor, "
+                                    "not str"),
+        (lambda: a.add(), "add() missing 1 required positional argument: 'other'"),
+    ]
+    for call, message in cases:
+        try:
+            try:
+                raise KeyError("handled by the caller")
+            except KeyError:
+                call()
+        except ArgumentError as error:
+            assert str(error) == message
+            assert error.__cause__ is None and error.__suppress_context__
+            assert isinstance(error.__context__, TypeError)  # the error it replaced
+        else:
+            raise AssertionError(f"no ArgumentError for {message}")
+    with pytest.raises(ShapeError, match="must match"):  # a kernel's own error stands
+        volta.add(a, volta.ones(3))

@@ -1,5 +1,6 @@
 /* The dispatcher's call path in C: OperatorHandle.__call__, redispatch and call_with_keyset,
- * and the thread-local included/excluded key sets they read.
+ * the thread-local included/excluded key sets they read, and the argument-checking wrapper of
+ * the generated op functions (binding.checked).
  *
  * Note [Compiled call path]
  * volta/dispatch/dispatcher.py's _PythonCallPath is the definition; this file is the same code
@@ -409,6 +410,177 @@ static PyTypeObject CallPathType = {
     .tp_methods = call_path_methods,
 };
 
+/* -- checked op functions ------------------------------------------------------------------------
+ * binding.checked's wrapper (a generated op function or method whose call does not fit its
+ * schema raises ArgumentError) without its Python frame: the call goes straight to the
+ * function, and only when that raises TypeError, AttributeError or ValueError does the wrapper
+ * ask its Python ``on_error(error, binding_candidate, args, kwargs)`` for the exception to raise
+ * instead (None: the error stands). ``binding_candidate``: the error has no traceback, so it was
+ * raised while Python bound the call to the function, before its frame ran. */
+
+typedef struct {
+    PyObject_HEAD
+    vectorcallfunc vectorcall;
+    PyObject *fn;
+    PyObject *on_error;
+    PyObject *dict;
+    PyObject *weakrefs;
+} Checked;
+
+static PyObject *checked_failed(Checked *self, PyObject *const *args, size_t nargsf,
+                                PyObject *kwnames) {
+    if (!PyErr_ExceptionMatches(PyExc_TypeError) && !PyErr_ExceptionMatches(PyExc_AttributeError)
+            && !PyErr_ExceptionMatches(PyExc_ValueError))
+        return NULL;
+    PyObject *type, *error, *traceback;
+    PyErr_Fetch(&type, &error, &traceback);
+    PyErr_NormalizeException(&type, &error, &traceback);
+    if (traceback != NULL)
+        PyException_SetTraceback(error, traceback);
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    Py_ssize_t nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+    PyObject *positional = PyTuple_New(nargs), *keywords = PyDict_New(), *replacement = NULL;
+    if (positional && keywords) {
+        for (Py_ssize_t i = 0; i < nargs; i++)
+            PyTuple_SET_ITEM(positional, i, Py_NewRef(args[i]));
+        int failed = 0;
+        for (Py_ssize_t i = 0; i < nkw && !failed; i++)
+            failed = PyDict_SetItem(keywords, PyTuple_GET_ITEM(kwnames, i), args[nargs + i]) < 0;
+        if (!failed)
+            replacement = PyObject_CallFunctionObjArgs(
+                self->on_error, error, traceback == NULL ? Py_True : Py_False, positional,
+                keywords, NULL);
+    }
+    Py_XDECREF(positional);
+    Py_XDECREF(keywords);
+    if (replacement == NULL) {  /* raised while deciding: chained to the error, as in Python */
+        PyObject *type2, *error2, *traceback2;
+        PyErr_Fetch(&type2, &error2, &traceback2);
+        PyErr_NormalizeException(&type2, &error2, &traceback2);
+        if (error2 != NULL)
+            PyException_SetContext(error2, error);
+        else
+            Py_DECREF(error);
+        Py_XDECREF(type);
+        Py_XDECREF(traceback);
+        PyErr_Restore(type2, error2, traceback2);
+        return NULL;
+    }
+    if (replacement == Py_None) {
+        Py_DECREF(replacement);
+        PyErr_Restore(type, error, traceback);
+        return NULL;
+    }
+    /* ``raise replacement from None`` while handling the error */
+    PyException_SetCause(replacement, NULL);
+    PyException_SetContext(replacement, error);  /* steals error */
+    Py_XDECREF(type);
+    Py_XDECREF(traceback);
+    PyObject *replacement_type = (PyObject *)Py_TYPE(replacement);
+    Py_INCREF(replacement_type);
+    PyErr_Restore(replacement_type, replacement, PyException_GetTraceback(replacement));
+    return NULL;
+}
+
+static PyObject *checked_vectorcall(PyObject *callable, PyObject *const *args, size_t nargsf,
+                                    PyObject *kwnames) {
+    Checked *self = (Checked *)callable;
+    PyObject *result = PyObject_Vectorcall(self->fn, args, nargsf, kwnames);
+    if (result == NULL)
+        return checked_failed(self, args, nargsf, kwnames);
+    return result;
+}
+
+static PyObject *checked_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
+    PyObject *fn, *on_error;
+    if (!PyArg_ParseTuple(args, "OO:Checked", &fn, &on_error))
+        return NULL;
+    Checked *self = (Checked *)type->tp_alloc(type, 0);
+    if (self == NULL)
+        return NULL;
+    self->vectorcall = checked_vectorcall;
+    self->fn = Py_NewRef(fn);
+    self->on_error = Py_NewRef(on_error);
+    return (PyObject *)self;
+}
+
+static int checked_traverse(Checked *self, visitproc visit, void *arg) {
+    Py_VISIT(self->fn);
+    Py_VISIT(self->on_error);
+    Py_VISIT(self->dict);
+    return 0;
+}
+
+static int checked_clear(Checked *self) {
+    Py_CLEAR(self->fn);
+    Py_CLEAR(self->on_error);
+    Py_CLEAR(self->dict);
+    return 0;
+}
+
+static void checked_dealloc(Checked *self) {
+    PyObject_GC_UnTrack(self);
+    if (self->weakrefs != NULL)
+        PyObject_ClearWeakRefs((PyObject *)self);
+    checked_clear(self);
+    Py_TYPE(self)->tp_free(self);
+}
+
+/* a method on a class, as a function is */
+static PyObject *checked_get(PyObject *self, PyObject *instance, PyObject *owner) {
+    if (instance == NULL || instance == Py_None)
+        return Py_NewRef(self);
+    return PyMethod_New(self, instance);
+}
+
+static PyObject *checked_reduce(PyObject *self, PyObject *unused) {
+    /* pickled by name, as the function it wraps was */
+    return PyObject_GetAttrString(self, "__qualname__");
+}
+
+static PyObject *checked_repr(Checked *self) {
+    return PyObject_Repr(self->fn);  /* it stands for the function, as functools.wraps's does */
+}
+
+static PyMemberDef checked_members[] = {
+    {"__vectorcalloffset__", T_PYSSIZET, offsetof(Checked, vectorcall), READONLY},
+    {"__dictoffset__", T_PYSSIZET, offsetof(Checked, dict), READONLY},
+    {"__weaklistoffset__", T_PYSSIZET, offsetof(Checked, weakrefs), READONLY},
+    {NULL},
+};
+
+static PyGetSetDef checked_getset[] = {
+    {"__dict__", PyObject_GenericGetDict, PyObject_GenericSetDict, NULL, NULL},
+    {NULL},
+};
+
+static PyMethodDef checked_methods[] = {
+    {"__reduce__", checked_reduce, METH_NOARGS, NULL},
+    {NULL},
+};
+
+static PyTypeObject CheckedType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "volta.dispatch.native._dispatch.Checked",
+    .tp_doc = "Checked(fn, on_error): binding.checked's wrapper in C.",
+    .tp_basicsize = sizeof(Checked),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL
+                | Py_TPFLAGS_METHOD_DESCRIPTOR,
+    .tp_new = checked_new,
+    .tp_dealloc = (destructor)checked_dealloc,
+    .tp_traverse = (traverseproc)checked_traverse,
+    .tp_clear = (inquiry)checked_clear,
+    .tp_call = PyVectorcall_Call,
+    .tp_vectorcall_offset = offsetof(Checked, vectorcall),
+    .tp_dictoffset = offsetof(Checked, dict),
+    .tp_weaklistoffset = offsetof(Checked, weakrefs),
+    .tp_descr_get = checked_get,
+    .tp_repr = (reprfunc)checked_repr,
+    .tp_members = checked_members,
+    .tp_getset = checked_getset,
+    .tp_methods = checked_methods,
+};
+
 /* -- module functions ------------------------------------------------------------------------- */
 
 static PyObject *set_tensor_type(PyObject *module, PyObject *type) {
@@ -480,15 +652,18 @@ PyMODINIT_FUNC PyInit__dispatch(void) {
     str_mask_and_above = PyUnicode_InternFromString("mask_and_above");
     if (!str_resolve_and_cache || !str_translated || !str_mask_and_above)
         return NULL;
-    if (PyType_Ready(&LocalKeysType) < 0 || PyType_Ready(&CallPathType) < 0)
+    if (PyType_Ready(&LocalKeysType) < 0 || PyType_Ready(&CallPathType) < 0
+            || PyType_Ready(&CheckedType) < 0)
         return NULL;
     PyObject *module = PyModule_Create(&dispatch_module);
     if (module == NULL)
         return NULL;
     Py_INCREF(&LocalKeysType);
     Py_INCREF(&CallPathType);
+    Py_INCREF(&CheckedType);
     if (PyModule_AddObject(module, "LocalKeys", (PyObject *)&LocalKeysType) < 0
-            || PyModule_AddObject(module, "CallPath", (PyObject *)&CallPathType) < 0) {
+            || PyModule_AddObject(module, "CallPath", (PyObject *)&CallPathType) < 0
+            || PyModule_AddObject(module, "Checked", (PyObject *)&CheckedType) < 0) {
         Py_DECREF(module);
         return NULL;
     }
