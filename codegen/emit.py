@@ -508,7 +508,10 @@ def emit_pointwise_numpy(decls: list[OpDecl], source: str) -> str:
         tensors = [a.name for a in d.schema.arguments if a.is_tensor]
         assignments, expr = pointwise_numpy_statements(d)
         tlist = ", ".join(tensors) + ("," if len(tensors) == 1 else "")
-        scalars = "".join(f"    {a.name} = _scalar({d.name!r}, {a.name}, out_dtype)\n"
+        # the int 1 (the default alpha) is what scalar_argument returns unchanged: tested
+        # inline, it costs no call
+        scalars = "".join(f"    if {a.name}.__class__ is not int or {a.name} != 1:\n"
+                          f"        {a.name} = _scalar({d.name!r}, {a.name}, out_dtype)\n"
                           for a in d.schema.arguments if a.type.base == "Scalar")
         lines = [*assignments, f"return _wrap({expr}, out_dtype)"]
         if _may_warn(d):

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # The longest prefix that matches a module's dotted name decides its layer.
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("leaves", ("volta.errors", "volta.dtypes", "volta.schema", "volta.memory_format",
-                "volta.threads")),
+                "volta.threads", "volta.compiled")),
     ("dispatch", ("volta.dispatch", "volta.device", "volta.backend")),
     ("generated ops", ("volta._generated",)),
     ("tensor", ("volta.tensor",)),

@@ -12,6 +12,7 @@ import heapq
 from collections.abc import Sequence
 from typing import Any
 
+from volta import compiled
 from volta._generated.functions import isnan, ones_like, zeros_like
 from volta.autograd import grad_mode
 from volta.autograd.graph import (
@@ -80,6 +81,14 @@ def _fix_up_outputs(node: Node, outputs: list) -> None:
             if g._shape != shape or g.dtype is not dt or (
                     g._device is not dev and g._device != dev):
                 outputs[i] = _validate(node, i, g)
+
+
+# the same check in C (native/autograd.c), calling _validate where a gradient needs it
+python_fix_up_outputs = _fix_up_outputs
+_native = compiled.load("volta.autograd.native._autograd")
+if _native is not None:
+    _native.setup_engine(python_fix_up_outputs, _validate)
+    _fix_up_outputs = _native.fix_up_outputs
 
 
 def _check_anomaly(node: Node, grads: list) -> None:

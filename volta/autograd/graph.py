@@ -20,12 +20,14 @@ import weakref
 from collections.abc import Sequence
 from typing import Any
 
+from volta import compiled
+from volta import dtypes as D
 from volta._generated import functions as F
 from volta.autograd.grad_mode import is_grad_enabled
 from volta.dispatch import dispatcher as _dispatch
 from volta.dispatch import keys as _keys
 from volta.errors import AutogradError
-from volta.tensor.tensor import Size
+from volta.tensor.tensor import Size, Storage, Tensor
 
 _AUTOGRAD_MASK = _keys.Autograd.mask
 
@@ -652,3 +654,15 @@ class ViewOfModifiedBase(Node):
         grad = grads[0]
         zeros = grad.new_zeros(self.base_shape)
         return [F.as_strided_scatter(zeros, grad, self.size, self.stride, self.offset)]
+
+
+# connect_tensors, save and set_history in C (Note [Compiled autograd recording] in
+# native/autograd.c), handing back to the Python ones above what they do not handle
+python_connect_tensors, python_save, python_set_history = connect_tensors, save, set_history
+_native = compiled.load("volta.autograd.native._autograd")
+if _native is not None:
+    _native.setup(Tensor, Storage, SavedTensor, python_connect_tensors, python_save,
+                  python_set_history, accumulator, _edge, SAVED_TENSOR_HOOKS, ANOMALY,
+                  _sequence, _NO_LISTS, frozenset(d for d in D.ALL_DTYPES if d.is_floating_point),
+                  _AUTOGRAD_MASK)
+    connect_tensors, save, set_history = _native.connect_tensors, _native.save, _native.set_history

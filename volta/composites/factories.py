@@ -39,6 +39,11 @@ def _laid_out(self: Tensor, result: Tensor, memory_format: Any) -> Tensor:
 def zeros_like(self: Tensor, dtype: D.dtype | None = None, device: Any = None,
               requires_grad: bool = False, memory_format: Any = None) -> Tensor:
     """Zeros shaped like ``self``."""
+    if dtype is None and device is None and not requires_grad and memory_format is None:
+        # the common call (every backward's seed and missing gradient): ``self``'s shape, dtype
+        # and device are valid already, so the factory's argument checks are skipped
+        return _laid_out(self, fac._filled(self._shape, 0, self.dtype, self._device, False),
+                         None)
     made = fac.zeros(_shape(self), **_like(self, dtype, device, requires_grad))
     return _laid_out(self, made, memory_format)
 
@@ -47,6 +52,11 @@ def zeros_like(self: Tensor, dtype: D.dtype | None = None, device: Any = None,
 def ones_like(self: Tensor, dtype: D.dtype | None = None, device: Any = None,
               requires_grad: bool = False, memory_format: Any = None) -> Tensor:
     """Ones shaped like ``self``."""
+    if dtype is None and device is None and not requires_grad and memory_format is None:
+        # the common call (every backward's seed and missing gradient): ``self``'s shape, dtype
+        # and device are valid already, so the factory's argument checks are skipped
+        return _laid_out(self, fac._filled(self._shape, 1, self.dtype, self._device, False),
+                         None)
     made = fac.ones(_shape(self), **_like(self, dtype, device, requires_grad))
     return _laid_out(self, made, memory_format)
 

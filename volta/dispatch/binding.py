@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Union  # Union: the DeviceLike alias need
 
 import numpy as np
 
+from volta import compiled
 from volta import dtypes as D
 from volta.dispatch import dispatcher as _dispatcher
 from volta.errors import ArgumentError, InvalidArgumentError, VoltaError
@@ -405,26 +406,42 @@ def python_arguments(fn: Callable[..., Any]) -> Callable[..., Any]:
     return call
 
 
+# the dispatcher's compiled module also holds checked's wrapper (Checked)
+_native = compiled.load("volta.dispatch.native._dispatch")
+
+
 def checked(*ops: Any, method: bool = False) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Wrap a generated op function or method so that a call that does not fit its schema
     raises :class:`ArgumentError` naming the op (``add()``), as PyTorch's argument parser does,
     instead of Python's TypeError about ``TensorMethods.add`` or an AttributeError from deep
-    inside a kernel. Arguments are checked only after a failure: valid calls pay one frame."""
+    inside a kernel. Arguments are checked only after a failure: valid calls pay one frame (no
+    frame with the compiled wrapper, ``Checked`` in volta/dispatch/native/dispatch.c)."""
     def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
         name = fn.__name__
+
+        def on_error(error: Exception, binding_candidate: bool, args: tuple,
+                     kwargs: dict) -> Exception | None:
+            """What replaces ``error`` (None: it stands). ``binding_candidate``: no frame of
+            ``fn`` ran, so a TypeError came from Python binding the call (arity, keywords)."""
+            if binding_candidate and isinstance(error, TypeError) \
+                    and not isinstance(error, VoltaError):
+                message = str(error).split("() ", 1)[-1]
+                return ArgumentError(f"{name}() {message}")
+            message = _mismatch(ops, name, args, kwargs, method)
+            return None if message is None else ArgumentError(message)
+
+        if _native is not None:
+            return functools.wraps(fn)(_native.Checked(fn, on_error))
 
         @functools.wraps(fn)
         def call(*args: Any, **kwargs: Any) -> Any:
             try:
                 return fn(*args, **kwargs)
             except (TypeError, AttributeError, ValueError) as e:
-                if _python_binding_error(e):
-                    # raised while Python bound the call to ``fn``: arity or keywords
-                    message = str(e).split("() ", 1)[-1]
-                    raise ArgumentError(f"{name}() {message}") from None
-                message = _mismatch(ops, name, args, kwargs, method)
-                if message is None:
+                # raised in this frame itself (no deeper one): while Python bound the call
+                replacement = on_error(e, e.__traceback__.tb_next is None, args, kwargs)
+                if replacement is None:
                     raise
-                raise ArgumentError(message) from None
+                raise replacement from None
         return call
     return wrap

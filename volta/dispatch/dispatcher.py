@@ -45,6 +45,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from volta import compiled
 from volta.dispatch import keys as K
 from volta.dispatch.local_state import LOCAL
 from volta.errors import (
@@ -65,10 +66,15 @@ FALLTHROUGH = object()  # register as a fallback to make a key pass calls to the
 
 _TENSOR_TYPE: type | None = None  # set by volta._wiring (the seam, docs/layout.md)
 
+# the call path in C (Note [Compiled call path] in native/dispatch.c), or None
+_native = compiled.load("volta.dispatch.native._dispatch")
+
 
 def set_tensor_type(tensor_type: type) -> None:
     global _TENSOR_TYPE
     _TENSOR_TYPE = tensor_type
+    if _native is not None:
+        _native.set_tensor_type(tensor_type)
 
 
 @dataclass
@@ -91,61 +97,20 @@ class Resolution:
     skipped: list[str]
 
 
-class OperatorHandle:
-    """An operator: schema, kernel table, composite, dispatch cache."""
+class _PythonCallPath:
+    """OperatorHandle's call path (``op(*args)``, ``redispatch``, ``call_with_keyset``).
 
-    def __init__(self, schema: FunctionSchema, tags: Sequence[str] = (), provenance: str = "",
-                 info: OpInfo | None = None):
-        self.schema = schema
-        self.info = info if info is not None else OpInfo()
-        self.name = str(schema.name)
-        self.tags = frozenset(tags)
-        self.provenance = provenance
-        self.kernels: dict[K.DispatchKey, KernelEntry] = {}
-        self.composite: KernelEntry | None = None
-        self.autograd_info: Any = None  # filled by volta.autograd (formulas or a custom backward)
-        self._cache: dict[int, Kernel] = {}
-        args = schema.arguments
-        self.tensor_positions = tuple(i for i, a in enumerate(args)
-                                      if a.is_tensor and not a.type.is_list)
-        self.tensor_list_positions = tuple(i for i, a in enumerate(args)
-                                           if a.is_tensor and a.type.is_list)
-        self.mutated = schema.mutated_arguments
-        self.num_args = len(args)
-        # tensors that add their functionality keys (Autograd...) but do not pick the backend
-        self._functionality_positions: tuple[int, ...] = ()
-        self._simple = not self.tensor_list_positions
+    volta/dispatch/native/dispatch.c is the same code in C, used as OperatorHandle's base
+    class when it is built; it hands back to these methods what it does not handle (Note
+    [Compiled call path]). The attributes they read are OperatorHandle's.
+    """
 
-    def __repr__(self) -> str:
-        return f"<op {self.name}>"
-
-    # -- the call path -------------------------------------------------------------------------
-
-    def dispatch_only_on(self, names: tuple[str, ...]) -> None:
-        """Only these Tensor arguments pick the backend; the others still add their
-        functionality keys (ops.yaml's ``dispatch_on``, e.g. ``copy_`` across devices)."""
-        args = self.schema.arguments
-        keep = tuple(i for i in self.tensor_positions if args[i].name in names)
-        self._functionality_positions = tuple(i for i in self.tensor_positions if i not in keep)
-        self.tensor_positions = keep
-        self._simple = not self.tensor_list_positions and not self._functionality_positions
-
-    def keyset_of(self, args: tuple) -> int:
-        ks = 0
-        tensor = _TENSOR_TYPE
-        for i in self.tensor_positions:
-            a = args[i]
-            if isinstance(a, tensor):
-                ks |= a._ks
-        for i in self.tensor_list_positions:
-            for a in args[i] or ():
-                if isinstance(a, tensor):
-                    ks |= a._ks
-        for i in self._functionality_positions:
-            a = args[i]
-            if isinstance(a, tensor):
-                ks |= a._ks & K.FUNCTIONALITY_MASK
-        return ks
+    _simple: bool
+    _cache: dict[int, Kernel]
+    tensor_positions: tuple[int, ...]
+    keyset_of: Callable[[tuple], int]
+    _resolve_and_cache: Callable[[int, tuple], Kernel]
+    _translated: Callable[[Kernel, Exception], Exception | None]
 
     def __call__(self, *args: Any) -> Any:
         if self._simple:
@@ -170,11 +135,6 @@ class OperatorHandle:
             if translated is None:
                 raise
             raise translated from error
-
-    def _translated(self, kernel: Kernel, error: Exception) -> Exception | None:
-        if not getattr(kernel, TRANSLATES_RAW_ERRORS, False):
-            return None
-        return as_volta_error(self.name, error)
 
     def redispatch(self, key: K.DispatchKey, *args: Any) -> Any:
         """Call this op again with ``key`` and every key above it excluded on this thread.
@@ -224,6 +184,85 @@ class OperatorHandle:
             if translated is None:
                 raise
             raise translated from error
+
+
+if _native is not None:
+    _CallPath: type = _native.CallPath
+    _native.set_python_paths(_PythonCallPath.__call__, _PythonCallPath.redispatch,
+                             _PythonCallPath.call_with_keyset)
+else:
+    _CallPath = _PythonCallPath
+
+
+class OperatorHandle(_CallPath):
+    """An operator: schema, kernel table, composite, dispatch cache."""
+
+    def __init__(self, schema: FunctionSchema, tags: Sequence[str] = (), provenance: str = "",
+                 info: OpInfo | None = None):
+        self.schema = schema
+        self.info = info if info is not None else OpInfo()
+        self.name = str(schema.name)
+        self.tags = frozenset(tags)
+        self.provenance = provenance
+        self.kernels: dict[K.DispatchKey, KernelEntry] = {}
+        self.composite: KernelEntry | None = None
+        self.autograd_info: Any = None  # filled by volta.autograd (formulas or a custom backward)
+        self._cache: dict[int, Kernel] = {}
+        args = schema.arguments
+        self.tensor_positions = tuple(i for i, a in enumerate(args)
+                                      if a.is_tensor and not a.type.is_list)
+        self.tensor_list_positions = tuple(i for i, a in enumerate(args)
+                                           if a.is_tensor and a.type.is_list)
+        self.mutated = schema.mutated_arguments
+        self.num_args = len(args)
+        # tensors that add their functionality keys (Autograd...) but do not pick the backend
+        self._functionality_positions: tuple[int, ...] = ()
+        self._simple = not self.tensor_list_positions
+
+    def __repr__(self) -> str:
+        return f"<op {self.name}>"
+
+    # An operator is its registry entry: a copy (copy.deepcopy of a module that holds one) is
+    # the operator itself. (The compiled base class keeps its cache and tensor positions out of
+    # __dict__, where a field-by-field copy would miss them.)
+    def __copy__(self) -> OperatorHandle:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> OperatorHandle:
+        return self
+
+    # -- the call path -------------------------------------------------------------------------
+
+    def dispatch_only_on(self, names: tuple[str, ...]) -> None:
+        """Only these Tensor arguments pick the backend; the others still add their
+        functionality keys (ops.yaml's ``dispatch_on``, e.g. ``copy_`` across devices)."""
+        args = self.schema.arguments
+        keep = tuple(i for i in self.tensor_positions if args[i].name in names)
+        self._functionality_positions = tuple(i for i in self.tensor_positions if i not in keep)
+        self.tensor_positions = keep
+        self._simple = not self.tensor_list_positions and not self._functionality_positions
+
+    def _translated(self, kernel: Kernel, error: Exception) -> Exception | None:
+        if not getattr(kernel, TRANSLATES_RAW_ERRORS, False):
+            return None
+        return as_volta_error(self.name, error)
+
+    def keyset_of(self, args: tuple) -> int:
+        ks = 0
+        tensor = _TENSOR_TYPE
+        for i in self.tensor_positions:
+            a = args[i]
+            if isinstance(a, tensor):
+                ks |= a._ks
+        for i in self.tensor_list_positions:
+            for a in args[i] or ():
+                if isinstance(a, tensor):
+                    ks |= a._ks
+        for i in self._functionality_positions:
+            a = args[i]
+            if isinstance(a, tensor):
+                ks |= a._ks & K.FUNCTIONALITY_MASK
+        return ks
 
     # -- resolution ----------------------------------------------------------------------------
 
@@ -325,6 +364,10 @@ class OperatorHandle:
             else:
                 lines.append(f"  {key.name:<10} -")
         return "\n".join(lines)
+
+
+if _native is not None:
+    _native.enable_vectorcall(OperatorHandle)
 
 
 def _user_stacklevel() -> int:

@@ -6,13 +6,18 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from volta import compiled
+
 
 class _LocalKeys(threading.local):
     included: int = 0
     excluded: int = 0
 
 
-LOCAL = _LOCAL = _LocalKeys()
+# the compiled dispatcher keeps the sets in C thread-locals, which its call path reads directly
+# (Note [Compiled call path] in native/dispatch.c); same attributes, same per-thread values
+_native = compiled.load("volta.dispatch.native._dispatch")
+LOCAL = _LOCAL = _native.LocalKeys() if _native is not None else _LocalKeys()
 
 
 @contextmanager

@@ -286,7 +286,8 @@ KERNELS['relu'] = relu
 
 def threshold_backward(grad_output, self, threshold):
     (grad_output, self), out_dtype = _prepare('threshold_backward', 'default', None, grad_output, self)
-    threshold = _scalar('threshold_backward', threshold, out_dtype)
+    if threshold.__class__ is not int or threshold != 1:
+        threshold = _scalar('threshold_backward', threshold, out_dtype)
     return _wrap(_pm.where(self <= threshold, 0, grad_output), out_dtype)
 
 
@@ -340,8 +341,10 @@ KERNELS['mish'] = mish
 
 def softplus(self, beta, threshold):
     (self,), out_dtype = _prepare('softplus', 'int_to_float', 'floating', self)
-    beta = _scalar('softplus', beta, out_dtype)
-    threshold = _scalar('softplus', threshold, out_dtype)
+    if beta.__class__ is not int or beta != 1:
+        beta = _scalar('softplus', beta, out_dtype)
+    if threshold.__class__ is not int or threshold != 1:
+        threshold = _scalar('softplus', threshold, out_dtype)
     _token = _quiet_on()
     try:
         _c0 = self * beta
@@ -355,8 +358,10 @@ KERNELS['softplus'] = softplus
 
 def softplus_backward(grad_output, self, beta, threshold):
     (grad_output, self), out_dtype = _prepare('softplus_backward', 'int_to_float', None, grad_output, self)
-    beta = _scalar('softplus_backward', beta, out_dtype)
-    threshold = _scalar('softplus_backward', threshold, out_dtype)
+    if beta.__class__ is not int or beta != 1:
+        beta = _scalar('softplus_backward', beta, out_dtype)
+    if threshold.__class__ is not int or threshold != 1:
+        threshold = _scalar('softplus_backward', threshold, out_dtype)
     _token = _quiet_on()
     try:
         _c0 = self * beta
@@ -370,9 +375,12 @@ KERNELS['softplus_backward'] = softplus_backward
 
 def elu(self, alpha, scale, input_scale):
     (self,), out_dtype = _prepare('elu', 'int_to_float', 'floating', self)
-    alpha = _scalar('elu', alpha, out_dtype)
-    scale = _scalar('elu', scale, out_dtype)
-    input_scale = _scalar('elu', input_scale, out_dtype)
+    if alpha.__class__ is not int or alpha != 1:
+        alpha = _scalar('elu', alpha, out_dtype)
+    if scale.__class__ is not int or scale != 1:
+        scale = _scalar('elu', scale, out_dtype)
+    if input_scale.__class__ is not int or input_scale != 1:
+        input_scale = _scalar('elu', input_scale, out_dtype)
     _token = _quiet_on()
     try:
         return _wrap(_pm.where(self > 0, self * scale, alpha * scale * _pm.expm1(_pm.minimum(self, 0) * input_scale)), out_dtype)
@@ -385,9 +393,12 @@ KERNELS['elu'] = elu
 
 def elu_backward(grad_output, alpha, scale, input_scale, is_result, self_or_result):
     (grad_output, self_or_result), out_dtype = _prepare('elu_backward', 'int_to_float', None, grad_output, self_or_result)
-    alpha = _scalar('elu_backward', alpha, out_dtype)
-    scale = _scalar('elu_backward', scale, out_dtype)
-    input_scale = _scalar('elu_backward', input_scale, out_dtype)
+    if alpha.__class__ is not int or alpha != 1:
+        alpha = _scalar('elu_backward', alpha, out_dtype)
+    if scale.__class__ is not int or scale != 1:
+        scale = _scalar('elu_backward', scale, out_dtype)
+    if input_scale.__class__ is not int or input_scale != 1:
+        input_scale = _scalar('elu_backward', input_scale, out_dtype)
     _token = _quiet_on()
     try:
         return _wrap(_pm.where(self_or_result > 0, grad_output * scale, grad_output * input_scale * (self_or_result + alpha * scale) if is_result else grad_output * (alpha * scale * input_scale) * _pm.exp(self_or_result * input_scale)), out_dtype)
@@ -412,7 +423,8 @@ KERNELS['selu'] = selu
 
 def leaky_relu(self, negative_slope):
     (self,), out_dtype = _prepare('leaky_relu', 'default', 'floating', self)
-    negative_slope = _scalar('leaky_relu', negative_slope, out_dtype)
+    if negative_slope.__class__ is not int or negative_slope != 1:
+        negative_slope = _scalar('leaky_relu', negative_slope, out_dtype)
     _token = _quiet_on()
     try:
         return _wrap(_pm.maximum(self, self * negative_slope) if (negative_slope > 0) & (negative_slope <= 1) else _pm.where(self > 0, self, self * negative_slope), out_dtype)
@@ -425,7 +437,8 @@ KERNELS['leaky_relu'] = leaky_relu
 
 def leaky_relu_backward(grad_output, self, negative_slope, self_is_result):
     (grad_output, self), out_dtype = _prepare('leaky_relu_backward', 'default', None, grad_output, self)
-    negative_slope = _scalar('leaky_relu_backward', negative_slope, out_dtype)
+    if negative_slope.__class__ is not int or negative_slope != 1:
+        negative_slope = _scalar('leaky_relu_backward', negative_slope, out_dtype)
     _token = _quiet_on()
     try:
         return _wrap(_pm.where(self > 0, grad_output, grad_output * negative_slope), out_dtype)
@@ -438,8 +451,10 @@ KERNELS['leaky_relu_backward'] = leaky_relu_backward
 
 def hardtanh(self, min_val, max_val):
     (self,), out_dtype = _prepare('hardtanh', 'default', 'numeric', self)
-    min_val = _scalar('hardtanh', min_val, out_dtype)
-    max_val = _scalar('hardtanh', max_val, out_dtype)
+    if min_val.__class__ is not int or min_val != 1:
+        min_val = _scalar('hardtanh', min_val, out_dtype)
+    if max_val.__class__ is not int or max_val != 1:
+        max_val = _scalar('hardtanh', max_val, out_dtype)
     return _wrap(_pm.minimum(_pm.maximum(self, min_val), max_val), out_dtype)
 
 
@@ -448,8 +463,10 @@ KERNELS['hardtanh'] = hardtanh
 
 def hardtanh_backward(grad_output, self, min_val, max_val):
     (grad_output, self), out_dtype = _prepare('hardtanh_backward', 'default', None, grad_output, self)
-    min_val = _scalar('hardtanh_backward', min_val, out_dtype)
-    max_val = _scalar('hardtanh_backward', max_val, out_dtype)
+    if min_val.__class__ is not int or min_val != 1:
+        min_val = _scalar('hardtanh_backward', min_val, out_dtype)
+    if max_val.__class__ is not int or max_val != 1:
+        max_val = _scalar('hardtanh_backward', max_val, out_dtype)
     return _wrap(_pm.where((self > min_val) & (self < max_val), grad_output, 0), out_dtype)
 
 
@@ -666,7 +683,8 @@ KERNELS['bitwise_not'] = bitwise_not
 
 def add(self, other, alpha):
     (self, other), out_dtype = _prepare('add', 'default', None, self, other)
-    alpha = _scalar('add', alpha, out_dtype)
+    if alpha.__class__ is not int or alpha != 1:
+        alpha = _scalar('add', alpha, out_dtype)
     _token = _quiet_on()
     try:
         return _wrap(self + other if alpha == 1 else self + alpha * other, out_dtype)
@@ -679,7 +697,8 @@ KERNELS['add'] = add
 
 def sub(self, other, alpha):
     (self, other), out_dtype = _prepare('sub', 'default', 'numeric', self, other)
-    alpha = _scalar('sub', alpha, out_dtype)
+    if alpha.__class__ is not int or alpha != 1:
+        alpha = _scalar('sub', alpha, out_dtype)
     _token = _quiet_on()
     try:
         return _wrap(self - other if alpha == 1 else self - alpha * other, out_dtype)
@@ -956,7 +975,8 @@ KERNELS['lerp'] = lerp
 
 def addcmul(self, tensor1, tensor2, value):
     (self, tensor1, tensor2), out_dtype = _prepare('addcmul', 'default', 'non_bool_result', self, tensor1, tensor2)
-    value = _scalar('addcmul', value, out_dtype)
+    if value.__class__ is not int or value != 1:
+        value = _scalar('addcmul', value, out_dtype)
     _token = _quiet_on()
     try:
         return _wrap(self + value * tensor1 * tensor2, out_dtype)
@@ -969,7 +989,8 @@ KERNELS['addcmul'] = addcmul
 
 def addcdiv(self, tensor1, tensor2, value):
     (self, tensor1, tensor2), out_dtype = _prepare('addcdiv', 'default', 'floating', self, tensor1, tensor2)
-    value = _scalar('addcdiv', value, out_dtype)
+    if value.__class__ is not int or value != 1:
+        value = _scalar('addcdiv', value, out_dtype)
     _token = _quiet_on()
     try:
         return _wrap(self + value * tensor1 / tensor2, out_dtype)

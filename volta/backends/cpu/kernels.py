@@ -732,6 +732,9 @@ def matmul(self: Tensor, other: Tensor) -> Tensor:
         ss, os_ = self._shape, other._shape
         if len(ss) >= 2 and len(os_) == 2 and ss[-1] == os_[0]:
             # the common (..., k) @ (k, n) case, shapes and dtypes checked above: one GEMM
+            # (2-D: the product itself, a frame less than _rows_matmul)
+            if len(ss) == 2:
+                return W(np.dot(A(self), A(other)))
             return W(_rows_matmul(A(self), A(other)))
     if self.ndim == 0 or other.ndim == 0:
         raise ShapeError(f"both arguments to matmul need to be at least 1D, but they are "

@@ -14,6 +14,7 @@ import numpy as np
 
 from volta import dtypes as D
 from volta.backend import host_view
+from volta.backends.cpu import native
 from volta.backends.cpu.storage import wrap_as as _wrap_as
 from volta.tensor.checks import check_integer_pow_by_number
 from volta.tensor.inplace import broadcast_shapes
@@ -37,6 +38,8 @@ _F32 = np.dtype(np.float32)
 try:
     from numpy._core._ufunc_config import _extobj_contextvar, _make_extobj
 except ImportError:  # numpy < 2
+    _extobj_contextvar = None
+
     def quiet_on() -> Any:
         state = np.errstate(all="ignore")
         state.__enter__()
@@ -45,7 +48,8 @@ except ImportError:  # numpy < 2
     def quiet_off(state: Any) -> None:
         state.__exit__(None, None, None)
 else:
-    quiet_on = functools.partial(_extobj_contextvar.set, _make_extobj(all="ignore"))
+    _QUIET = _make_extobj(all="ignore")
+    quiet_on = functools.partial(_extobj_contextvar.set, _QUIET)
     quiet_off = _extobj_contextvar.reset
 # tensor ** number: the exponent must be representable in the tensor's dtype
 _CHECKED_EXPONENT_OPS = frozenset({"pow"})
@@ -103,3 +107,13 @@ def prepare(name: str, promotion: str, allowed: str | None, *operands: Any
 # a kernel's result array as a tensor of the output dtype: storage.wrap_as itself, not a
 # function calling it (one frame less on every pointwise call)
 wrap = _wrap_as
+
+# prepare's fast path and quiet_on/off in C (Note [Compiled pointwise runtime] in
+# native/runtime.c), handing back to the Python prepare above what they do not handle
+python_prepare = prepare
+_runtime = native.kernels("runtime")
+if _runtime is not None and _extobj_contextvar is not None:
+    _runtime.setup_prepare(python_prepare, _HALF, D.bool_, D.BOOL_TO_INT64_OPS,
+                           _CHECKS_BOOL_ONLY, _extobj_contextvar, _QUIET)
+    prepare = _runtime.prepare
+    quiet_on, quiet_off = _runtime.quiet_on, _runtime.quiet_off

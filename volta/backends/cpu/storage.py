@@ -8,10 +8,11 @@ import numpy as np
 
 from volta import dtypes as D
 from volta.backend import Backend, BackendInfo, host_view
-from volta.backends.cpu import strided_copy
+from volta.backends.cpu import native, strided_copy
 from volta.device import device
 from volta.tensor.tensor import (
     CONTIGUOUS_STRIDES,
+    Storage,
     Tensor,
     cached_contiguous_strides,
     new_owning_tensor,
@@ -52,6 +53,8 @@ class CpuStorage(Backend):
 def set_info(info: BackendInfo) -> None:
     global _INFO
     _INFO = info
+    if _runtime is not None:
+        _runtime.set_backend_info(info)
 
 
 def array(t: Any) -> Any:
@@ -110,3 +113,14 @@ def wrap_as(arr: Any, dt: D.dtype) -> Tensor:
     if strides is None:
         strides = cached_contiguous_strides(shape)
     return new_owning_tensor(handle, arr.size, dt, CPU, _INFO, shape, strides, arr)
+
+
+# array, wrap and wrap_as in C (Note [Compiled pointwise runtime] in native/runtime.c), handing back
+# to the Python ones above what they do not handle; every kernel result passes here
+python_array, python_wrap, python_wrap_as = array, wrap, wrap_as
+_runtime = native.kernels("runtime")
+if _runtime is not None:
+    _runtime.setup_storage(python_wrap_as, python_wrap, host_view, _NUMPY_TO_VOLTA, Tensor,
+                           Storage, CONTIGUOUS_STRIDES, cached_contiguous_strides, CPU, D.float32,
+                           np.empty((3, 5), np.float32), np.dtype(np.float32))
+    array, wrap, wrap_as = _runtime.array, _runtime.wrap, _runtime.wrap_as
