@@ -6,8 +6,9 @@ STAMP := $(VENV)/.volta-installed
 PYTEST_ARGS ?=
 # pytest-xdist workers: one per core keeps the whole suite within CI's budget on 2 cores
 PYTEST_WORKERS ?= auto
-# the tests run a second time with VOLTA_NATIVE=0 (the CPU backend's numpy path)
-NUMPY_PATH_TESTS ?= tests/ops tests/backends tests/nn
+# these tests run a second time with VOLTA_NATIVE=0: the Python dispatch and autograd paths and
+# the numpy kernels, which run where the compiled accelerators are not built
+NUMPY_PATH_TESTS ?= tests/core tests/autograd tests/ops tests/backends tests/nn
 
 .PHONY: test demo bench lint codegen clean
 
