@@ -15,8 +15,15 @@ import numpy as np
 
 from volta import dtypes as D
 from volta.backend import host_view
+from volta.backends.cpu import (
+    elementwise,
+    parallel,
+    pointwise_math,
+    rowwise,
+    scatter,
+    strided_copy,
+)
 from volta.backends.cpu import numpy_nn as nn
-from volta.backends.cpu import parallel, pointwise_math, rowwise, scatter, strided_copy
 from volta.backends.cpu.kernel_table import kernel_table
 from volta.backends.cpu.pointwise_runtime import quiet_off, quiet_on
 from volta.backends.cpu.storage import array as A
@@ -267,6 +274,10 @@ def nan_to_num(self: Tensor, nan: float | None = None, posinf: float | None = No
 
 @kernel("div")
 def div(self: Any, other: Any, rounding_mode: str | None = None) -> Tensor:
+    if rounding_mode is None:
+        fast = elementwise.native_binary(elementwise.DIV, self, other)
+        if fast is not None:
+            return fast
     promoted = D.result_type(self, other)
     if rounding_mode is None:
         out = promoted if promoted.is_floating_point else D.get_default_dtype()
