@@ -1,0 +1,300 @@
+/* Strided copies of any element size (Note [native kernel contract]): contiguous() of a
+ * permuted, transposed or expanded view, and writes into a slice of a bigger array (cat, stack).
+ *
+ * Unlike the other kernels these take strided numpy views (the buffer protocol's strided
+ * form, which numpy fills with its own shape and strides, so every address is inside the
+ * arrays). The dims are first merged where both arrays step through them as one, so most
+ * copies become a loop over rows of one memcpy each, or a loop over rows of strided elements.
+ */
+#include "common.h"
+
+#define MAX_DIMS 16
+
+typedef struct {
+    int ndim;                          /* after merging; the last dim is the inner loop */
+    Py_ssize_t shape[MAX_DIMS];
+    Py_ssize_t src_stride[MAX_DIMS];   /* bytes */
+    Py_ssize_t dst_stride[MAX_DIMS];   /* bytes */
+    const char *src;
+    char *dst;
+    Py_ssize_t itemsize;
+    /* a transposed pair: the inner loop reads the source across rows; the copy goes in tiles of
+     * `tile` x `tile` over (dim ndim - 2, dim ndim - 1) so that the lines it reads stay cached */
+    int tiled;
+    Py_ssize_t unit_rows; /* tiled: rows of dim ndim - 2 per unit of work */
+} copy_plan;
+
+/* Copies `n` elements, one per stride, of `itemsize` bytes. */
+static inline void copy_elements(char *dst, Py_ssize_t ds, const char *src, Py_ssize_t ss,
+                                 Py_ssize_t n, Py_ssize_t itemsize) {
+    if (ds == itemsize && ss == itemsize) {
+        memcpy(dst, src, (size_t)(n * itemsize));
+        return;
+    }
+    switch (itemsize) {
+    case 1:
+        for (Py_ssize_t i = 0; i < n; i++) dst[i * ds] = src[i * ss];
+        break;
+    case 2:
+        for (Py_ssize_t i = 0; i < n; i++)
+            *(uint16_t *)(dst + i * ds) = *(const uint16_t *)(src + i * ss);
+        break;
+    case 4:
+        for (Py_ssize_t i = 0; i < n; i++)
+            *(uint32_t *)(dst + i * ds) = *(const uint32_t *)(src + i * ss);
+        break;
+    case 8:
+        for (Py_ssize_t i = 0; i < n; i++)
+            *(uint64_t *)(dst + i * ds) = *(const uint64_t *)(src + i * ss);
+        break;
+    default:
+        for (Py_ssize_t i = 0; i < n; i++)
+            memcpy(dst + i * ds, src + i * ss, (size_t)itemsize);
+    }
+}
+
+#define TILE 32
+#define UNIT_ITEMS 16384
+
+static inline void outer_offsets(const copy_plan *p, int outer, Py_ssize_t row, const char **src,
+                                 char **dst) {
+    const char *s = p->src;
+    char *d = p->dst;
+    for (int k = outer - 1; k >= 0; k--) {
+        Py_ssize_t i = row % p->shape[k];
+        row /= p->shape[k];
+        s += i * p->src_stride[k];
+        d += i * p->dst_stride[k];
+    }
+    *src = s;
+    *dst = d;
+}
+
+/* Untiled: the rows [begin, end) of the outer dims (all but the last), each copied by one
+ * inner loop. */
+static void copy_rows(void *ctx, Py_ssize_t begin, Py_ssize_t end) {
+    const copy_plan *p = ctx;
+    int outer = p->ndim - 1;
+    Py_ssize_t index[MAX_DIMS];
+    const char *src;
+    char *dst;
+    outer_offsets(p, outer, begin, &src, &dst);
+    Py_ssize_t rest = begin;
+    for (int d = outer - 1; d >= 0; d--) {
+        index[d] = rest % p->shape[d];
+        rest /= p->shape[d];
+    }
+    Py_ssize_t n = p->shape[outer];
+    Py_ssize_t ss = p->src_stride[outer], ds = p->dst_stride[outer];
+    for (Py_ssize_t row = begin; row < end; row++) {
+        copy_elements(dst, ds, src, ss, n, p->itemsize);
+        for (int d = outer - 1; d >= 0; d--) { /* the odometer: next row */
+            src += p->src_stride[d];
+            dst += p->dst_stride[d];
+            if (++index[d] < p->shape[d]) break;
+            src -= index[d] * p->src_stride[d];
+            dst -= index[d] * p->dst_stride[d];
+            index[d] = 0;
+        }
+    }
+}
+
+/* 8 x 8 blocks of 4-byte items and 4 x 4 blocks of 8-byte ones, transposed in vector registers
+ * (GCC's vector extensions: AVX2/AVX-512 shuffles in the clones, SSE pairs in the baseline):
+ * row k of the block is src + k * ss (items contiguous), written as column k of dst. */
+typedef uint32_t v8u32 __attribute__((vector_size(32)));
+typedef uint64_t v4u64 __attribute__((vector_size(32)));
+
+static inline __attribute__((always_inline)) void transpose_8x8_u32(const char *src, Py_ssize_t ss, char *dst, Py_ssize_t ds) {
+    v8u32 r[8], t[8], u[8];
+    for (int k = 0; k < 8; k++) memcpy(&r[k], src + k * ss, 32);
+    const v8u32 lo = {0, 8, 1, 9, 4, 12, 5, 13}, hi = {2, 10, 3, 11, 6, 14, 7, 15};
+    const v8u32 even = {0, 1, 8, 9, 4, 5, 12, 13}, odd = {2, 3, 10, 11, 6, 7, 14, 15};
+    const v8u32 first = {0, 1, 2, 3, 8, 9, 10, 11}, second = {4, 5, 6, 7, 12, 13, 14, 15};
+    for (int k = 0; k < 8; k += 2) {
+        t[k] = __builtin_shuffle(r[k], r[k + 1], lo);
+        t[k + 1] = __builtin_shuffle(r[k], r[k + 1], hi);
+    }
+    for (int k = 0; k < 8; k += 4) {
+        u[k] = __builtin_shuffle(t[k], t[k + 2], even);
+        u[k + 1] = __builtin_shuffle(t[k], t[k + 2], odd);
+        u[k + 2] = __builtin_shuffle(t[k + 1], t[k + 3], even);
+        u[k + 3] = __builtin_shuffle(t[k + 1], t[k + 3], odd);
+    }
+    for (int k = 0; k < 4; k++) {
+        v8u32 low = __builtin_shuffle(u[k], u[k + 4], first);
+        v8u32 high = __builtin_shuffle(u[k], u[k + 4], second);
+        memcpy(dst + k * ds, &low, 32);
+        memcpy(dst + (k + 4) * ds, &high, 32);
+    }
+}
+
+static inline __attribute__((always_inline)) void transpose_4x4_u64(const char *src, Py_ssize_t ss, char *dst, Py_ssize_t ds) {
+    v4u64 r[4];
+    for (int k = 0; k < 4; k++) memcpy(&r[k], src + k * ss, 32);
+    const v4u64 lo = {0, 4, 2, 6}, hi = {1, 5, 3, 7}, first = {0, 1, 4, 5}, second = {2, 3, 6, 7};
+    v4u64 t0 = __builtin_shuffle(r[0], r[1], lo), t1 = __builtin_shuffle(r[0], r[1], hi);
+    v4u64 t2 = __builtin_shuffle(r[2], r[3], lo), t3 = __builtin_shuffle(r[2], r[3], hi);
+    v4u64 o[4] = {__builtin_shuffle(t0, t2, first), __builtin_shuffle(t1, t3, first),
+                  __builtin_shuffle(t0, t2, second), __builtin_shuffle(t1, t3, second)};
+    for (int k = 0; k < 4; k++) memcpy(dst + k * ds, &o[k], 32);
+}
+
+/* Tiled: units [begin, end), a unit being unit_rows rows of dim ndim - 2 (at one index of the
+ * dims before). dst[i, j] = src[i, j] where src steps by one item along i and dst along j: blocks
+ * of B x B go through the register transposes, the edges item by item. */
+VOLTA_VECTOR static void copy_tiles(void *ctx, Py_ssize_t begin, Py_ssize_t end) {
+    const copy_plan *p = ctx;
+    int outer = p->ndim - 2;
+    Py_ssize_t m = p->shape[outer], n = p->shape[outer + 1], item = p->itemsize;
+    Py_ssize_t ss2 = p->src_stride[outer], ds2 = p->dst_stride[outer];
+    Py_ssize_t ss = p->src_stride[outer + 1], ds = p->dst_stride[outer + 1];
+    Py_ssize_t rows = p->unit_rows, blocks = (m + rows - 1) / rows;
+    Py_ssize_t block = ds != item ? 0 : item == 4 ? 8 : item == 8 ? 4 : 0; /* 0: no registers */
+    for (Py_ssize_t unit = begin; unit < end; unit++) {
+        const char *src;
+        char *dst;
+        outer_offsets(p, outer, unit / blocks, &src, &dst);
+        Py_ssize_t i0 = unit % blocks * rows;
+        Py_ssize_t i1 = i0 + rows < m ? i0 + rows : m;
+        Py_ssize_t j_blocked = block ? n - n % block : 0;
+        Py_ssize_t i_blocked = block ? i0 + (i1 - i0) - (i1 - i0) % block : i0;
+        for (Py_ssize_t j = 0; j < j_blocked; j += block) {
+            for (Py_ssize_t i = i0; i < i_blocked; i += block) {
+                const char *s = src + i * ss2 + j * ss;
+                char *d = dst + i * ds2 + j * ds;
+                if (block == 8)
+                    transpose_8x8_u32(s, ss, d, ds2);
+                else
+                    transpose_4x4_u64(s, ss, d, ds2);
+            }
+            for (Py_ssize_t i = i_blocked; i < i1; i++) /* the rows left over */
+                copy_elements(dst + i * ds2 + j * ds, ds, src + i * ss2 + j * ss, ss, block,
+                              item);
+        }
+        for (Py_ssize_t j0 = j_blocked; j0 < n; j0 += TILE) { /* the columns left over */
+            Py_ssize_t len = j0 + TILE < n ? TILE : n - j0;
+            for (Py_ssize_t i = i0; i < i1; i++)
+                copy_elements(dst + i * ds2 + j0 * ds, ds, src + i * ss2 + j0 * ss, ss, len,
+                              item);
+        }
+    }
+}
+
+/* Runs fn over [0, n) in at most `threads` contiguous shares of at least `grain` (no rounding:
+ * the items here are whole rows or tiles). Call it with the GIL released. */
+static void parallel_items(Py_ssize_t n, Py_ssize_t grain, int threads, volta_range_fn fn,
+                           void *ctx) {
+    Py_ssize_t parts = n / (grain < 1 ? 1 : grain);
+    if (parts > threads) parts = threads;
+#ifdef _OPENMP
+    if (parts > 1) {
+#pragma omp parallel num_threads((int)parts)
+        {
+            Py_ssize_t k = omp_get_num_threads(), i = omp_get_thread_num();
+            Py_ssize_t begin = n * i / k, end = n * (i + 1) / k;
+            if (end > begin) fn(ctx, begin, end);
+        }
+        return;
+    }
+#endif
+    if (n > 0) fn(ctx, 0, n);
+}
+
+/* Merges dims of `view`-shaped copies into the plan: size-1 dims go, and a dim folds into the
+ * next one where both arrays step over it as one longer dim. Returns the element count. */
+static Py_ssize_t make_plan(const Py_buffer *src, const Py_buffer *dst, copy_plan *p) {
+    Py_ssize_t count = 1;
+    p->ndim = 0;
+    for (int d = 0; d < src->ndim; d++) {
+        Py_ssize_t size = src->shape[d];
+        count *= size;
+        if (size == 1) continue;
+        int k = p->ndim;
+        if (k > 0 && p->src_stride[k - 1] == size * src->strides[d] &&
+            p->dst_stride[k - 1] == size * dst->strides[d]) {
+            p->shape[k - 1] *= size;
+            p->src_stride[k - 1] = src->strides[d];
+            p->dst_stride[k - 1] = dst->strides[d];
+            continue;
+        }
+        p->shape[k] = size;
+        p->src_stride[k] = src->strides[d];
+        p->dst_stride[k] = dst->strides[d];
+        p->ndim++;
+    }
+    if (p->ndim == 0) { /* one element */
+        p->ndim = 1;
+        p->shape[0] = 1;
+        p->src_stride[0] = p->dst_stride[0] = p->itemsize;
+    }
+    return count;
+}
+
+/* Bytes per thread below which one thread is faster (~10 us of copying). */
+#define GRAIN_BYTES (128 * 1024)
+
+/* copy(src, dst, threads): dst[...] = src for two numpy arrays of one shape and item size
+ * (any strides; dst must not overlap src). */
+static PyObject *copy(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    VOLTA_CHECK_NARGS("copy", nargs, 3);
+    int threads = (int)volta_arg_long(args[2]);
+    if (threads == -1 && PyErr_Occurred()) return NULL;
+    Py_buffer src, dst;
+    if (PyObject_GetBuffer(args[0], &src, PyBUF_STRIDES) < 0) return NULL;
+    if (PyObject_GetBuffer(args[1], &dst, PyBUF_STRIDES | PyBUF_WRITABLE) < 0) {
+        PyBuffer_Release(&src);
+        return NULL;
+    }
+    int same = src.ndim == dst.ndim && src.itemsize == dst.itemsize && src.ndim <= MAX_DIMS;
+    for (int d = 0; same && d < src.ndim; d++) same = src.shape[d] == dst.shape[d];
+    if (!same) {
+        PyBuffer_Release(&src);
+        PyBuffer_Release(&dst);
+        PyErr_SetString(PyExc_ValueError, "copy: two arrays of one shape and item size");
+        return NULL;
+    }
+    copy_plan plan;
+    plan.itemsize = src.itemsize;
+    plan.src = src.buf;
+    plan.dst = dst.buf;
+    Py_ssize_t count = make_plan(&src, &dst, &plan);
+    int last = plan.ndim - 1;
+    Py_ssize_t item = plan.itemsize;
+    /* tile when the inner loop reads across rows but the dim before it reads along them */
+    plan.tiled = plan.ndim >= 2 && plan.src_stride[last] != item &&
+                 plan.src_stride[last - 1] == item && plan.shape[last] >= TILE &&
+                 plan.shape[last - 1] >= TILE;
+    if (count > 0) {
+        /* the unit of work: a row, or unit_rows rows of the dim before the last, about
+         * UNIT_ITEMS items: the source is read as unit_rows-item runs of each of the last dim's
+         * rows, long enough for the prefetcher, the whole unit staying in L2 */
+        Py_ssize_t unit, units;
+        if (plan.tiled) {
+            Py_ssize_t n = plan.shape[last], m = plan.shape[last - 1];
+            Py_ssize_t rows = (UNIT_ITEMS / n) & ~(Py_ssize_t)7;
+            plan.unit_rows = rows < TILE ? TILE : rows > m ? m : rows;
+            unit = n * plan.unit_rows;
+            units = count / (n * m) * ((m + plan.unit_rows - 1) / plan.unit_rows);
+        } else {
+            unit = plan.shape[last];
+            units = count / unit;
+        }
+        Py_ssize_t grain = GRAIN_BYTES / (unit * item) + 1;
+        Py_BEGIN_ALLOW_THREADS
+        parallel_items(units, grain, threads, plan.tiled ? copy_tiles : copy_rows, &plan);
+        Py_END_ALLOW_THREADS
+    }
+    PyBuffer_Release(&src);
+    PyBuffer_Release(&dst);
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"copy", (PyCFunction)(void (*)(void))copy, METH_FASTCALL, "dst[...] = src (strided)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_copy", NULL, -1, methods};
+
+PyMODINIT_FUNC PyInit__copy(void) { return PyModule_Create(&module); }
