@@ -101,3 +101,32 @@ def test_gradient_of_a_permute_is_the_inverse_permute():
     t = torch.from_numpy(a).requires_grad_()
     t.permute(0, 2, 3, 1).contiguous().backward(torch.from_numpy(g))
     assert torch.equal(torch.from_numpy(x.grad.numpy()), t.grad)
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=str)
+@pytest.mark.parametrize("dim", [0, 1, -1])
+def test_cat_and_stack_match_torch(dtype, dim):
+    x = _source((6, 36, 36), dtype)
+    parts = [x, x.transpose(1, 2), _source((6, 36, 36), dtype)[:, ::2].repeat(1, 2, 1)]
+    t_parts = [_as_torch(p) for p in parts]
+    assert torch.equal(_as_torch(volta.cat(parts, dim)), torch.cat(t_parts, dim))
+    assert torch.equal(_as_torch(volta.stack(parts, dim)), torch.stack(t_parts, dim))
+    narrow = x[:, 5:17]  # parts of different sizes along the joined dim
+    assert torch.equal(_as_torch(volta.cat([narrow, x], 1)),
+                       torch.cat([_as_torch(narrow), _as_torch(x)], 1))
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_cat_of_many_and_of_large_parts_over_threads(threads):
+    x = _source((64, 2048), volta.float32)  # 512 KiB parts: split over the threads
+    pieces = x.split(100, 1)  # 21 strided pieces: more than the compiled path takes
+    previous = volta.get_num_threads()
+    volta.set_num_threads(threads)
+    try:
+        joined = volta.cat(pieces[::-1], 1)
+        pair = volta.cat([x, x.t().contiguous().t()], 0)
+    finally:
+        volta.set_num_threads(previous)
+    t = _as_torch(x)
+    assert torch.equal(_as_torch(joined), torch.cat(t.split(100, 1)[::-1], 1))
+    assert torch.equal(_as_torch(pair), torch.cat([t, t], 0))

@@ -935,7 +935,7 @@ def cat(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
     if any(t.dtype is not dt for t in parts):
         # cast first: numpy has no common type of float16 and bfloat16 (PyTorch's is float32)
         arrays = [a.astype(dt.numpy, copy=False) for a in arrays]
-    return WA(np.concatenate(arrays, axis=d), dt)
+    return WA(strided_copy.concatenate(arrays, d), dt)
 
 
 @kernel("flip")

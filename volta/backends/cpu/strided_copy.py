@@ -25,10 +25,11 @@ from volta.backends.cpu import native, parallel
 
 _native = native.kernels("copy")
 # numpy views of one item size as plain unsigned integers: the buffer protocol takes every
-# numpy dtype as one of these (ml_dtypes' bfloat16 has no buffer format of its own)
+# dtype as one of these (ml_dtypes' bfloat16 has no buffer format of its own)
 _BITS = {1: np.dtype(np.uint8), 2: np.dtype(np.uint16), 4: np.dtype(np.uint32),
          8: np.dtype(np.uint64)}
 _MAX_DIMS = 16  # native/copy.c's limit
+MAX_NATIVE_PARTS = 16  # concatenate: more parts than this go to numpy's one call
 
 
 def copy_into(source: np.ndarray, dest: np.ndarray) -> bool:
@@ -39,7 +40,7 @@ def copy_into(source: np.ndarray, dest: np.ndarray) -> bool:
     bits = _BITS.get(source.itemsize)
     if bits is None:
         return False
-    if source.dtype is not bits:
+    if not source.dtype.isbuiltin:  # numpy's own dtypes have buffer formats
         source = source.view(bits)
         dest = dest.view(bits)
     _native.copy(source, dest, native.threads())
@@ -82,6 +83,30 @@ def copy_transposed(a: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
                       casting="unsafe")
 
     _over_first_axis(copy_bands, a, out)
+    return out
+
+
+def concatenate(arrays: list[np.ndarray], axis: int) -> np.ndarray:
+    """``np.concatenate(arrays, axis)`` for arrays of one dtype, each part copied into its slice
+    of the result by the compiled copy (split over the threads) where it is built; numpy's
+    otherwise, and for many small parts (where a call per part costs more than it saves)."""
+    first = arrays[0]
+    if (_native is None or len(arrays) > MAX_NATIVE_PARTS or first.itemsize not in _BITS
+            or first.ndim > _MAX_DIMS):
+        return np.concatenate(arrays, axis=axis)
+    shape = list(first.shape)
+    shape[axis] = sum(a.shape[axis] for a in arrays)
+    out = np.empty(shape, first.dtype)
+    bits = None if first.dtype.isbuiltin else _BITS[first.itemsize]
+    target = out if bits is None else out.view(bits)
+    index: list[slice] = [slice(None)] * first.ndim
+    offset = 0
+    threads = native.threads()
+    for a in arrays:
+        size = a.shape[axis]
+        index[axis] = slice(offset, offset + size)
+        _native.copy(a if bits is None else a.view(bits), target[tuple(index)], threads)
+        offset += size
     return out
 
 

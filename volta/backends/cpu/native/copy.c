@@ -22,6 +22,7 @@ typedef struct {
      * `tile` x `tile` over (dim ndim - 2, dim ndim - 1) so that the lines it reads stay cached */
     int tiled;
     Py_ssize_t unit_rows; /* tiled: rows of dim ndim - 2 per unit of work */
+    Py_ssize_t piece, pieces; /* untiled: items per unit of work, units per row */
 } copy_plan;
 
 /* Copies `n` elements, one per stride, of `itemsize` bytes. */
@@ -70,24 +71,29 @@ static inline void outer_offsets(const copy_plan *p, int outer, Py_ssize_t row, 
     *dst = d;
 }
 
-/* Untiled: the rows [begin, end) of the outer dims (all but the last), each copied by one
- * inner loop. */
+/* Untiled: units [begin, end), a unit being a piece of a row of the last dim (the row's
+ * `pieces` pieces, of `piece` items, cut long rows into shares for the threads), the rows
+ * indexed by the outer dims (all but the last). */
 static void copy_rows(void *ctx, Py_ssize_t begin, Py_ssize_t end) {
     const copy_plan *p = ctx;
     int outer = p->ndim - 1;
+    Py_ssize_t pieces = p->pieces, piece = p->piece, item = p->itemsize;
+    Py_ssize_t row = begin / pieces, part = begin % pieces;
     Py_ssize_t index[MAX_DIMS];
     const char *src;
     char *dst;
-    outer_offsets(p, outer, begin, &src, &dst);
-    Py_ssize_t rest = begin;
+    outer_offsets(p, outer, row, &src, &dst);
     for (int d = outer - 1; d >= 0; d--) {
-        index[d] = rest % p->shape[d];
-        rest /= p->shape[d];
+        index[d] = row % p->shape[d];
+        row /= p->shape[d];
     }
     Py_ssize_t n = p->shape[outer];
     Py_ssize_t ss = p->src_stride[outer], ds = p->dst_stride[outer];
-    for (Py_ssize_t row = begin; row < end; row++) {
-        copy_elements(dst, ds, src, ss, n, p->itemsize);
+    for (Py_ssize_t unit = begin; unit < end; unit++) {
+        Py_ssize_t start = part * piece, len = n - start < piece ? n - start : piece;
+        copy_elements(dst + start * ds, ds, src + start * ss, ss, len, item);
+        if (++part < pieces) continue;
+        part = 0;
         for (int d = outer - 1; d >= 0; d--) { /* the odometer: next row */
             src += p->src_stride[d];
             dst += p->dst_stride[d];
@@ -232,7 +238,7 @@ static Py_ssize_t make_plan(const Py_buffer *src, const Py_buffer *dst, copy_pla
 }
 
 /* Bytes per thread below which one thread is faster (~10 us of copying). */
-#define GRAIN_BYTES (128 * 1024)
+#define GRAIN_BYTES (64 * 1024)
 
 /* copy(src, dst, threads): dst[...] = src for two numpy arrays of one shape and item size
  * (any strides; dst must not overlap src). */
@@ -277,8 +283,11 @@ static PyObject *copy(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
             unit = n * plan.unit_rows;
             units = count / (n * m) * ((m + plan.unit_rows - 1) / plan.unit_rows);
         } else {
-            unit = plan.shape[last];
-            units = count / unit;
+            Py_ssize_t n = plan.shape[last];
+            plan.piece = n * item > GRAIN_BYTES ? GRAIN_BYTES / item : n;
+            plan.pieces = (n + plan.piece - 1) / plan.piece;
+            unit = plan.piece;
+            units = count / n * plan.pieces;
         }
         Py_ssize_t grain = GRAIN_BYTES / (unit * item) + 1;
         Py_BEGIN_ALLOW_THREADS
