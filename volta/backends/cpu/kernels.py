@@ -1176,7 +1176,10 @@ def _gather_rows(a: np.ndarray, idx: np.ndarray) -> np.ndarray | None:
 def gather(self: Tensor, dim: int, index: Tensor, sparse_grad: bool = False) -> Tensor:
     if len(self._shape) == 2 and len(index._shape) == 2 and dim in (1, -1) \
             and index.dtype is D.int64 and index._shape[1]:
-        picked = _gather_rows(host_view(self), host_view(index))
+        a, idx = host_view(self), host_view(index)
+        picked = scatter.gather_last(a, idx)
+        if picked is None:
+            picked = _gather_rows(a, idx)
         if picked is not None:
             return WA(picked, self.dtype)
     pos, _ = _scatter_positions(self, dim, index, "gather")
@@ -1239,6 +1242,9 @@ def gather_backward(grad_output: Tensor, self_sizes: Sequence[int], dim: int,
     if index.numel() == 0:
         return zeros
     out = A(zeros).reshape(zeros._shape or (1,))
+    if out.ndim == 2 and dim in (1, -1) and scatter.scatter_add_last(
+            out, host_view(index), host_view(grad_output)):
+        return zeros
     scatter.add_elements(out, pos, A(grad_output).reshape(index._shape or (1,)))
     return zeros
 
@@ -1256,6 +1262,10 @@ def index_select(self: Tensor, dim: int, index: Tensor) -> Tensor:
                              f"{idx.size} value(s)")
         _check_bounds(idx.reshape(-1), 1, 0, "index_select")
         return W(a.copy())
+    if d == 0:
+        rows = scatter.take_rows(a, idx.reshape(-1))
+        if rows is not None:
+            return W(rows)
     idx = _check_bounds(idx.reshape(-1), a.shape[d], d, "index_select")
     return W(np.take(a, idx, axis=d))
 
@@ -1295,6 +1305,8 @@ def index_select_backward(grad_output: Tensor, self_sizes: Sequence[int], dim: i
                          f"{list(grad_output.shape)} does not match {list(expected)} (self_sizes "
                          f"{list(sizes)} with {idx.size} indices along dim {d})")
     src = A(grad_output).reshape(expected)
+    if d == 0 and scatter.add_rows_native(out, idx, src):
+        return W(out.reshape(sizes))
     scatter.add_rows(np.moveaxis(out, d, 0), idx, np.moveaxis(src, d, 0), zeros=True)
     return W(out.reshape(sizes))
 
@@ -1656,6 +1668,9 @@ def embedding(weight: Tensor, indices: Tensor, padding_idx: int = -1,
     if weight.ndim != 2:
         raise ShapeError("'weight' must be 2-D")
     idx = _index_array(indices, "embedding")
+    picked = scatter.take_rows(A(weight), idx.reshape(-1))
+    if picked is not None:
+        return W(picked.reshape(idx.shape + picked.shape[1:]))
     rows = weight._shape[0]
     # one pass: a negative index reads as a huge unsigned one
     if idx.size and int(idx.view(np.uint64).max()) >= rows:
@@ -1667,6 +1682,15 @@ def embedding(weight: Tensor, indices: Tensor, padding_idx: int = -1,
 @kernel("embedding_backward")
 def embedding_backward(grad_output: Tensor, indices: Tensor, num_weights: int, padding_idx: int,
                        scale_grad_by_freq: bool) -> Tensor:
+    grad, idx = A(grad_output), A(indices).reshape(-1)
+    width = grad.shape[-1] if grad.ndim else 1
+    if (not scale_grad_by_freq and padding_idx < num_weights and idx.size
+            and grad.size == idx.size * width):
+        out = np.zeros((num_weights, width), grad.dtype)
+        if scatter.add_rows_native(out, idx, grad.reshape(idx.size, width)):
+            if padding_idx >= 0:
+                out[padding_idx] = 0  # the padding row gets no gradient
+            return W(out)
     g = nn.embedding_backward(A(grad_output), A(indices), num_weights,
                               None if padding_idx < 0 else padding_idx, scale_grad_by_freq)
     return WA(g, grad_output.dtype)

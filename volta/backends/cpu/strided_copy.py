@@ -40,7 +40,7 @@ def copy_into(source: np.ndarray, dest: np.ndarray) -> bool:
     bits = _BITS.get(source.itemsize)
     if bits is None:
         return False
-    if not source.dtype.isbuiltin:  # numpy's own dtypes have buffer formats
+    if source.dtype.isbuiltin != 1:  # numpy's own dtypes have buffer formats (2: registered)
         source = source.view(bits)
         dest = dest.view(bits)
     _native.copy(source, dest, native.threads())
@@ -97,7 +97,7 @@ def concatenate(arrays: list[np.ndarray], axis: int) -> np.ndarray:
     shape = list(first.shape)
     shape[axis] = sum(a.shape[axis] for a in arrays)
     out = np.empty(shape, first.dtype)
-    bits = None if first.dtype.isbuiltin else _BITS[first.itemsize]
+    bits = None if first.dtype.isbuiltin == 1 else _BITS[first.itemsize]
     target = out if bits is None else out.view(bits)
     index: list[slice] = [slice(None)] * first.ndim
     offset = 0

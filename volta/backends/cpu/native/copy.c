@@ -299,8 +299,305 @@ static PyObject *copy(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     Py_RETURN_NONE;
 }
 
+/* ---- rows and elements picked by an index ---------------------------------------------- */
+
+/* Note [checked indices]
+ * The index kernels read int64 indices that the caller has not checked: each index is tested
+ * against its dim before it is used, and a kernel that meets one out of range (negative ones
+ * included) returns False having written only into its own output. The caller then takes its
+ * numpy path, which wraps negative indices where the op allows them and raises PyTorch's error
+ * for the others. */
+
+typedef struct {
+    const char *src;
+    const int64_t *index;
+    char *out;
+    Py_ssize_t row_bytes, rows; /* take_rows: bytes per row, rows of src */
+    Py_ssize_t cols, picks;     /* gather_rows: items per src row, indices per row */
+    Py_ssize_t itemsize;
+    int bad; /* set by any thread that met an index out of range */
+} pick_ctx;
+
+/* out[i] = src[index[i]] for rows of row_bytes bytes. */
+static void take_rows_range(void *ctx, Py_ssize_t begin, Py_ssize_t end) {
+    pick_ctx *c = ctx;
+    for (Py_ssize_t i = begin; i < end; i++) {
+        int64_t k = c->index[i];
+        if (k < 0 || k >= c->rows) {
+            c->bad = 1;
+            return;
+        }
+        memcpy(c->out + i * c->row_bytes, c->src + k * c->row_bytes, (size_t)c->row_bytes);
+    }
+}
+
+/* Reads the buffers of an index kernel: args[0] read, args[1] int64 index, args[2] written. */
+static int get_pick_arrays(PyObject *const *args, volta_array *src, volta_array *index,
+                           volta_array *out) {
+    if (volta_get_array(args[0], src, 0) < 0) return -1;
+    if (volta_get_array(args[1], index, 0) < 0) {
+        volta_release(src);
+        return -1;
+    }
+    if (volta_get_array(args[2], out, 1) < 0) {
+        volta_release(src);
+        volta_release(index);
+        return -1;
+    }
+    const char *fmt = index->view.format ? index->view.format : "B";
+    char last = fmt[strlen(fmt) - 1];
+    if (index->itemsize != 8 || (last != 'q' && last != 'l') || src->itemsize != out->itemsize) {
+        volta_release(src);
+        volta_release(index);
+        volta_release(out);
+        PyErr_SetString(PyExc_TypeError, "index kernels: an int64 index and arrays of one dtype");
+        return -1;
+    }
+    return 0;
+}
+
+/* take_rows(src, index, out, rows, threads) -> bool: out[i, ...] = src[index[i], ...] for src
+ * of `rows` rows (index_select along dim 0, embedding); False if an index is out of range. */
+static PyObject *take_rows(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    VOLTA_CHECK_NARGS("take_rows", nargs, 5);
+    Py_ssize_t rows = PyLong_AsSsize_t(args[3]);
+    int threads = (int)volta_arg_long(args[4]);
+    if (PyErr_Occurred()) return NULL;
+    volta_array src, index, out;
+    if (get_pick_arrays(args, &src, &index, &out) < 0) return NULL;
+    Py_ssize_t src_bytes = src.size * src.itemsize;
+    Py_ssize_t row_bytes = rows > 0 ? src_bytes / rows : 0;
+    if (rows < 0 || row_bytes * rows != src_bytes || out.size * out.itemsize != index.size * row_bytes) {
+        volta_release(&src);
+        volta_release(&index);
+        volta_release(&out);
+        PyErr_SetString(PyExc_ValueError, "take_rows: out must hold one src row per index");
+        return NULL;
+    }
+    pick_ctx ctx = {src.data, index.data, out.data, row_bytes, rows, 0, 0, src.itemsize, 0};
+    if (row_bytes > 0) {
+        Py_BEGIN_ALLOW_THREADS
+        parallel_items(index.size, GRAIN_BYTES / row_bytes + 1, threads, take_rows_range, &ctx);
+        Py_END_ALLOW_THREADS
+    } else {
+        for (Py_ssize_t i = 0; i < index.size; i++) /* empty rows: only the check */
+            if (((const int64_t *)index.data)[i] < 0 || ((const int64_t *)index.data)[i] >= rows)
+                ctx.bad = 1;
+    }
+    volta_release(&src);
+    volta_release(&index);
+    volta_release(&out);
+    return PyBool_FromLong(!ctx.bad);
+}
+
+/* out[i, j] = src[i, index[i, j]] for rows i of `picks` indices into src rows of `cols` items. */
+static void gather_rows_range(void *ctx, Py_ssize_t begin, Py_ssize_t end) {
+    pick_ctx *c = ctx;
+    Py_ssize_t cols = c->cols, picks = c->picks;
+    for (Py_ssize_t i = begin; i < end; i++) {
+        const int64_t *index = c->index + i * picks;
+        for (Py_ssize_t j = 0; j < picks; j++)
+            if ((uint64_t)index[j] >= (uint64_t)cols) { /* a negative one reads as huge */
+                c->bad = 1;
+                return;
+            }
+        if (c->itemsize == 4) {
+            const uint32_t *src = (const uint32_t *)c->src + i * cols;
+            uint32_t *out = (uint32_t *)c->out + i * picks;
+            for (Py_ssize_t j = 0; j < picks; j++) out[j] = src[index[j]];
+        } else {
+            const uint64_t *src = (const uint64_t *)c->src + i * cols;
+            uint64_t *out = (uint64_t *)c->out + i * picks;
+            for (Py_ssize_t j = 0; j < picks; j++) out[j] = src[index[j]];
+        }
+    }
+}
+
+/* gather_rows(src, index, out, cols, threads) -> bool: gather along the last dim of a 2-D src
+ * (rows of `cols` items, 4 or 8 bytes each) by a 2-D index of no more rows; False if an index
+ * is out of range. */
+static PyObject *gather_rows(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    VOLTA_CHECK_NARGS("gather_rows", nargs, 5);
+    Py_ssize_t cols = PyLong_AsSsize_t(args[3]);
+    int threads = (int)volta_arg_long(args[4]);
+    if (PyErr_Occurred()) return NULL;
+    volta_array src, index, out;
+    if (get_pick_arrays(args, &src, &index, &out) < 0) return NULL;
+    Py_ssize_t src_rows = cols > 0 ? src.size / cols : 0;
+    Py_ssize_t rows = index.view.ndim == 2 ? index.view.shape[0] : -1;
+    Py_ssize_t picks = index.view.ndim == 2 ? index.view.shape[1] : 0;
+    if (cols <= 0 || src_rows * cols != src.size || rows < 0 || rows > src_rows ||
+        out.size != index.size || (src.itemsize != 4 && src.itemsize != 8)) {
+        volta_release(&src);
+        volta_release(&index);
+        volta_release(&out);
+        PyErr_SetString(PyExc_ValueError, "gather_rows: a 2-D index of no more rows than src");
+        return NULL;
+    }
+    pick_ctx ctx = {src.data, index.data, out.data, 0, 0, cols, picks, src.itemsize, 0};
+    Py_BEGIN_ALLOW_THREADS
+    parallel_items(rows, GRAIN_BYTES / (picks * 16 + 1) + 1, threads, gather_rows_range, &ctx);
+    Py_END_ALLOW_THREADS
+    volta_release(&src);
+    volta_release(&index);
+    volta_release(&out);
+    return PyBool_FromLong(!ctx.bad);
+}
+
+/* ---- their backwards: sums into the picked places, in a fixed order --------------------- */
+
+typedef struct {
+    const char *src;
+    const int64_t *index;
+    char *out;
+    Py_ssize_t count, cols, picks, out_rows;
+    int is_double;
+} add_ctx;
+
+/* Columns [begin, end) of out[index[i], :] += src[i, :] for every i in order: each thread owns
+ * its columns, so the sums are the same on any number of threads. */
+VOLTA_VECTOR static void add_rows_range(void *ctx, Py_ssize_t begin, Py_ssize_t end) {
+    const add_ctx *c = ctx;
+    Py_ssize_t cols = c->cols, n = end - begin;
+    for (Py_ssize_t i = 0; i < c->count; i++) {
+        Py_ssize_t k = (Py_ssize_t)c->index[i];
+        if (c->is_double) {
+            double *out = (double *)c->out + k * cols + begin;
+            const double *src = (const double *)c->src + i * cols + begin;
+            for (Py_ssize_t j = 0; j < n; j++) out[j] += src[j];
+        } else {
+            float *out = (float *)c->out + k * cols + begin;
+            const float *src = (const float *)c->src + i * cols + begin;
+            for (Py_ssize_t j = 0; j < n; j++) out[j] += src[j];
+        }
+    }
+}
+
+/* out[i, index[i, j]] += src[i, j], rows i in parallel, each row's j in order. */
+static void add_picks_range(void *ctx, Py_ssize_t begin, Py_ssize_t end) {
+    const add_ctx *c = ctx;
+    Py_ssize_t cols = c->cols, picks = c->picks;
+    for (Py_ssize_t i = begin; i < end; i++) {
+        const int64_t *index = c->index + i * picks;
+        if (c->is_double) {
+            double *out = (double *)c->out + i * cols;
+            const double *src = (const double *)c->src + i * picks;
+            for (Py_ssize_t j = 0; j < picks; j++) out[index[j]] += src[j];
+        } else {
+            float *out = (float *)c->out + i * cols;
+            const float *src = (const float *)c->src + i * picks;
+            for (Py_ssize_t j = 0; j < picks; j++) out[index[j]] += src[j];
+        }
+    }
+}
+
+/* Reads (out, index, src) for the adds: float32 or float64 out and src, int64 index, every
+ * index in [0, limit). Returns 1 ready, 0 an index out of range (nothing written), -1 error. */
+static int get_add_arrays(PyObject *const *args, volta_array *out, volta_array *index,
+                          volta_array *src, Py_ssize_t limit, int *is_double) {
+    if (get_pick_arrays((PyObject *const[]){args[2], args[1], args[0]}, src, index, out) < 0)
+        return -1;
+    char kind = volta_float_kind(out);
+    if (!kind || volta_float_kind(src) != kind) {
+        volta_release(src);
+        volta_release(index);
+        volta_release(out);
+        PyErr_SetString(PyExc_TypeError, "index adds: float32 or float64 arrays");
+        return -1;
+    }
+    *is_double = kind == 'd';
+    const int64_t *idx = index->data;
+    for (Py_ssize_t i = 0; i < index->size; i++)
+        if ((uint64_t)idx[i] >= (uint64_t)limit) {
+            volta_release(src);
+            volta_release(index);
+            volta_release(out);
+            return 0;
+        }
+    return 1;
+}
+
+/* index_add_rows(out, index, src, rows, threads) -> bool: out[index[i], :] += src[i, :] for
+ * out of `rows` rows (index_select's and embedding's backward, index_add along dim 0); False
+ * if an index is out of range (nothing written). */
+static PyObject *index_add_rows(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    VOLTA_CHECK_NARGS("index_add_rows", nargs, 5);
+    Py_ssize_t rows = PyLong_AsSsize_t(args[3]);
+    int threads = (int)volta_arg_long(args[4]);
+    if (PyErr_Occurred()) return NULL;
+    volta_array out, index, src;
+    int is_double;
+    int ready = get_add_arrays(args, &out, &index, &src, rows, &is_double);
+    if (ready <= 0) {
+        if (ready < 0) return NULL;
+        Py_RETURN_FALSE;
+    }
+    Py_ssize_t cols = rows > 0 ? out.size / rows : 0;
+    if (rows <= 0 || cols * rows != out.size || src.size != index.size * cols) {
+        volta_release(&src);
+        volta_release(&index);
+        volta_release(&out);
+        PyErr_SetString(PyExc_ValueError, "index_add_rows: src must hold one out row per index");
+        return NULL;
+    }
+    add_ctx ctx = {src.data, index.data, out.data, index.size, cols, 0, rows, is_double};
+    /* split the columns: each share at least a GRAIN_BYTES-th of the work, 16 items wide */
+    Py_ssize_t work = index.size * cols * out.itemsize;
+    Py_ssize_t grain = work > 0 ? cols * GRAIN_BYTES / work + 1 : cols;
+    Py_BEGIN_ALLOW_THREADS
+    volta_parallel(cols, grain < 16 ? 16 : grain, threads, add_rows_range, &ctx);
+    Py_END_ALLOW_THREADS
+    volta_release(&src);
+    volta_release(&index);
+    volta_release(&out);
+    Py_RETURN_TRUE;
+}
+
+/* scatter_add_rows(out, index, src, cols, threads) -> bool: gather_rows' backward,
+ * out[i, index[i, j]] += src[i, j] for out rows of `cols` items; False if an index is out of
+ * range (nothing written). */
+static PyObject *scatter_add_rows(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    VOLTA_CHECK_NARGS("scatter_add_rows", nargs, 5);
+    Py_ssize_t cols = PyLong_AsSsize_t(args[3]);
+    int threads = (int)volta_arg_long(args[4]);
+    if (PyErr_Occurred()) return NULL;
+    volta_array out, index, src;
+    int is_double;
+    int ready = get_add_arrays(args, &out, &index, &src, cols, &is_double);
+    if (ready <= 0) {
+        if (ready < 0) return NULL;
+        Py_RETURN_FALSE;
+    }
+    Py_ssize_t rows = index.view.ndim == 2 ? index.view.shape[0] : -1;
+    Py_ssize_t picks = index.view.ndim == 2 ? index.view.shape[1] : 0;
+    if (cols <= 0 || out.size % cols || rows < 0 || rows > out.size / cols ||
+        src.size != index.size) {
+        volta_release(&src);
+        volta_release(&index);
+        volta_release(&out);
+        PyErr_SetString(PyExc_ValueError, "scatter_add_rows: a 2-D index of no more rows than out");
+        return NULL;
+    }
+    add_ctx ctx = {src.data, index.data, out.data, index.size, cols, picks, 0, is_double};
+    Py_BEGIN_ALLOW_THREADS
+    parallel_items(rows, GRAIN_BYTES / (picks * 16 + 1) + 1, threads, add_picks_range, &ctx);
+    Py_END_ALLOW_THREADS
+    volta_release(&src);
+    volta_release(&index);
+    volta_release(&out);
+    Py_RETURN_TRUE;
+}
+
 static PyMethodDef methods[] = {
     {"copy", (PyCFunction)(void (*)(void))copy, METH_FASTCALL, "dst[...] = src (strided)"},
+    {"take_rows", (PyCFunction)(void (*)(void))take_rows, METH_FASTCALL,
+     "out[i] = src[index[i]] (rows); False if an index is out of range"},
+    {"gather_rows", (PyCFunction)(void (*)(void))gather_rows, METH_FASTCALL,
+     "out[i, j] = src[i, index[i, j]]; False if an index is out of range"},
+    {"index_add_rows", (PyCFunction)(void (*)(void))index_add_rows, METH_FASTCALL,
+     "out[index[i]] += src[i] (rows, deterministic); False if an index is out of range"},
+    {"scatter_add_rows", (PyCFunction)(void (*)(void))scatter_add_rows, METH_FASTCALL,
+     "out[i, index[i, j]] += src[i, j] (deterministic); False if an index is out of range"},
     {NULL, NULL, 0, NULL},
 };
 
