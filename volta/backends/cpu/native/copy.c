@@ -390,25 +390,36 @@ static PyObject *take_rows(PyObject *self, PyObject *const *args, Py_ssize_t nar
     return PyBool_FromLong(!ctx.bad);
 }
 
-/* out[i, j] = src[i, index[i, j]] for rows i of `picks` indices into src rows of `cols` items. */
-static void gather_rows_range(void *ctx, Py_ssize_t begin, Py_ssize_t end) {
+/* out[i, j] = src[i, index[i, j]] for rows i of `picks` indices into src rows of `cols` items.
+ * The bounds test is folded into the loop (an index out of range reads item 0 and marks the
+ * row bad) so that the loop vectorises, with the clones' gather instructions. */
+VOLTA_VECTOR static void gather_rows_range(void *ctx, Py_ssize_t begin, Py_ssize_t end) {
     pick_ctx *c = ctx;
-    Py_ssize_t cols = c->cols, picks = c->picks;
+    Py_ssize_t picks = c->picks;
+    uint64_t cols = (uint64_t)c->cols;
     for (Py_ssize_t i = begin; i < end; i++) {
         const int64_t *index = c->index + i * picks;
-        for (Py_ssize_t j = 0; j < picks; j++)
-            if ((uint64_t)index[j] >= (uint64_t)cols) { /* a negative one reads as huge */
-                c->bad = 1;
-                return;
-            }
+        uint64_t over = 0;
         if (c->itemsize == 4) {
-            const uint32_t *src = (const uint32_t *)c->src + i * cols;
+            const uint32_t *src = (const uint32_t *)c->src + i * c->cols;
             uint32_t *out = (uint32_t *)c->out + i * picks;
-            for (Py_ssize_t j = 0; j < picks; j++) out[j] = src[index[j]];
+            for (Py_ssize_t j = 0; j < picks; j++) {
+                uint64_t k = (uint64_t)index[j]; /* a negative one reads as huge */
+                over |= k >= cols;
+                out[j] = src[k < cols ? k : 0];
+            }
         } else {
-            const uint64_t *src = (const uint64_t *)c->src + i * cols;
+            const uint64_t *src = (const uint64_t *)c->src + i * c->cols;
             uint64_t *out = (uint64_t *)c->out + i * picks;
-            for (Py_ssize_t j = 0; j < picks; j++) out[j] = src[index[j]];
+            for (Py_ssize_t j = 0; j < picks; j++) {
+                uint64_t k = (uint64_t)index[j];
+                over |= k >= cols;
+                out[j] = src[k < cols ? k : 0];
+            }
+        }
+        if (over) {
+            c->bad = 1;
+            return;
         }
     }
 }
