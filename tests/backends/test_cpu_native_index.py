@@ -139,3 +139,20 @@ def test_index_select_backward_into_rows_of_several_dims():
     t = _as_torch(x.detach()).requires_grad_()
     torch.index_select(t, 0, torch.from_numpy(index)).backward(_as_torch(grad))
     torch.testing.assert_close(_as_torch(x.grad), t.grad)
+
+
+def test_boolean_mask_gradient_and_accumulating_puts_match_torch():
+    a = _source((6, 9), volta.float32)
+    mask = RNG.random((6, 9)) > 0.4
+    x = a.detach().requires_grad_()
+    grad = _source((int(mask.sum()),), volta.float32)
+    x[volta.tensor(mask)].backward(grad)
+    t = _as_torch(a).requires_grad_()
+    t[torch.from_numpy(mask)].backward(_as_torch(grad))
+    assert torch.equal(_as_torch(x.grad), t.grad)
+    rows = RNG.random(6) > 0.5  # a mask over dim 0 and every column: each place once
+    values = _source((int(rows.sum()), 9), volta.float32)
+    got = volta.index_put(a, (volta.tensor(rows),), values, accumulate=True)
+    expected = torch.index_put(_as_torch(a), (torch.from_numpy(rows),), _as_torch(values),
+                               accumulate=True)
+    assert torch.equal(_as_torch(got), expected)

@@ -1370,6 +1370,10 @@ def _accumulate_at(out: np.ndarray, key: tuple[Any, ...], values: np.ndarray) ->
         index = key[0]
         rows = np.broadcast_to(values, index.shape + out.shape[1:])
         scatter.add_rows(out, np.where(index < 0, index + out.shape[0], index), rows)
+    elif all(type(k) is slice or k.dtype == np.bool_ for k in key):
+        # masks and slices pick each position once: a plain += adds what add.at would (and
+        # x[mask]'s backward runs one vector pass instead of add.at's element-by-element loop)
+        out[key] += values
     else:
         np.add.at(out, key, values)
 
