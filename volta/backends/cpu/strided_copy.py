@@ -29,7 +29,7 @@ _native = native.kernels("copy")
 _BITS = {1: np.dtype(np.uint8), 2: np.dtype(np.uint16), 4: np.dtype(np.uint32),
          8: np.dtype(np.uint64)}
 _MAX_DIMS = 16  # native/copy.c's limit
-MAX_NATIVE_PARTS = 16  # concatenate: more parts than this go to numpy's one call
+MAX_NATIVE_PARTS = 16  # native/copy.c's copy_parts limit: more go to numpy's concatenate
 
 
 def copy_into(source: np.ndarray, dest: np.ndarray) -> bool:
@@ -87,9 +87,9 @@ def copy_transposed(a: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
 
 
 def concatenate(arrays: list[np.ndarray], axis: int) -> np.ndarray:
-    """``np.concatenate(arrays, axis)`` for arrays of one dtype, each part copied into its slice
-    of the result by the compiled copy (split over the threads) where it is built; numpy's
-    otherwise, and for many small parts (where a call per part costs more than it saves)."""
+    """``np.concatenate(arrays, axis)`` for arrays of one dtype: the parts copied into their
+    slices of the result by one call of the compiled copy (its threads sharing all the parts'
+    bytes) where it is built; numpy's otherwise, and for more parts than that call takes."""
     first = arrays[0]
     if (_native is None or len(arrays) > MAX_NATIVE_PARTS or first.itemsize not in _BITS
             or first.ndim > _MAX_DIMS):
@@ -100,13 +100,15 @@ def concatenate(arrays: list[np.ndarray], axis: int) -> np.ndarray:
     bits = None if first.dtype.isbuiltin == 1 else _BITS[first.itemsize]
     target = out if bits is None else out.view(bits)
     index: list[slice] = [slice(None)] * first.ndim
+    sources, slices = [], []
     offset = 0
-    threads = native.threads()
     for a in arrays:
         size = a.shape[axis]
         index[axis] = slice(offset, offset + size)
-        _native.copy(a if bits is None else a.view(bits), target[tuple(index)], threads)
+        sources.append(a if bits is None else a.view(bits))
+        slices.append(target[tuple(index)])
         offset += size
+    _native.copy_parts(tuple(sources), tuple(slices), native.threads())
     return out
 
 

@@ -240,6 +240,53 @@ static Py_ssize_t make_plan(const Py_buffer *src, const Py_buffer *dst, copy_pla
 /* Bytes per thread below which one thread is faster (~10 us of copying). */
 #define GRAIN_BYTES (64 * 1024)
 
+/* The plan of dst[...] = src (two buffers of one shape and item size), its units of work and
+ * their item count (*units 0: nothing to copy). Returns 0, or -1 with an error set. */
+static int plan_copy(const Py_buffer *src, const Py_buffer *dst, copy_plan *plan,
+                     Py_ssize_t *units, Py_ssize_t *unit_items) {
+    int same = src->ndim == dst->ndim && src->itemsize == dst->itemsize && src->ndim <= MAX_DIMS;
+    for (int d = 0; same && d < src->ndim; d++) same = src->shape[d] == dst->shape[d];
+    if (!same) {
+        PyErr_SetString(PyExc_ValueError, "copy: two arrays of one shape and item size");
+        return -1;
+    }
+    plan->itemsize = src->itemsize;
+    plan->src = src->buf;
+    plan->dst = dst->buf;
+    Py_ssize_t count = make_plan(src, dst, plan);
+    int last = plan->ndim - 1;
+    Py_ssize_t item = plan->itemsize;
+    /* tile when the inner loop reads across rows but the dim before it reads along them */
+    plan->tiled = plan->ndim >= 2 && plan->src_stride[last] != item &&
+                  plan->src_stride[last - 1] == item && plan->shape[last] >= TILE &&
+                  plan->shape[last - 1] >= TILE;
+    *units = 0;
+    *unit_items = 1;
+    if (count == 0) return 0;
+    /* the unit of work: a piece of a row, or unit_rows rows of the dim before the last, about
+     * UNIT_ITEMS items: the source is read as unit_rows-item runs of each of the last dim's
+     * rows, long enough for the prefetcher, the whole unit staying in L2 */
+    Py_ssize_t n = plan->shape[last];
+    if (plan->tiled) {
+        Py_ssize_t m = plan->shape[last - 1];
+        Py_ssize_t rows = (UNIT_ITEMS / n) & ~(Py_ssize_t)7;
+        plan->unit_rows = rows < TILE ? TILE : rows > m ? m : rows;
+        *unit_items = n * plan->unit_rows;
+        *units = count / (n * m) * ((m + plan->unit_rows - 1) / plan->unit_rows);
+    } else {
+        plan->piece = n * item > GRAIN_BYTES ? GRAIN_BYTES / item : n;
+        plan->pieces = (n + plan->piece - 1) / plan->piece;
+        *unit_items = plan->piece;
+        *units = count / n * plan->pieces;
+    }
+    return 0;
+}
+
+static void run_plan(void *ctx, Py_ssize_t begin, Py_ssize_t end) {
+    const copy_plan *plan = ctx;
+    (plan->tiled ? copy_tiles : copy_rows)(ctx, begin, end);
+}
+
 /* copy(src, dst, threads): dst[...] = src for two numpy arrays of one shape and item size
  * (any strides; dst must not overlap src). */
 static PyObject *copy(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
@@ -252,50 +299,97 @@ static PyObject *copy(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
         PyBuffer_Release(&src);
         return NULL;
     }
-    int same = src.ndim == dst.ndim && src.itemsize == dst.itemsize && src.ndim <= MAX_DIMS;
-    for (int d = 0; same && d < src.ndim; d++) same = src.shape[d] == dst.shape[d];
-    if (!same) {
-        PyBuffer_Release(&src);
-        PyBuffer_Release(&dst);
-        PyErr_SetString(PyExc_ValueError, "copy: two arrays of one shape and item size");
-        return NULL;
-    }
     copy_plan plan;
-    plan.itemsize = src.itemsize;
-    plan.src = src.buf;
-    plan.dst = dst.buf;
-    Py_ssize_t count = make_plan(&src, &dst, &plan);
-    int last = plan.ndim - 1;
-    Py_ssize_t item = plan.itemsize;
-    /* tile when the inner loop reads across rows but the dim before it reads along them */
-    plan.tiled = plan.ndim >= 2 && plan.src_stride[last] != item &&
-                 plan.src_stride[last - 1] == item && plan.shape[last] >= TILE &&
-                 plan.shape[last - 1] >= TILE;
-    if (count > 0) {
-        /* the unit of work: a row, or unit_rows rows of the dim before the last, about
-         * UNIT_ITEMS items: the source is read as unit_rows-item runs of each of the last dim's
-         * rows, long enough for the prefetcher, the whole unit staying in L2 */
-        Py_ssize_t unit, units;
-        if (plan.tiled) {
-            Py_ssize_t n = plan.shape[last], m = plan.shape[last - 1];
-            Py_ssize_t rows = (UNIT_ITEMS / n) & ~(Py_ssize_t)7;
-            plan.unit_rows = rows < TILE ? TILE : rows > m ? m : rows;
-            unit = n * plan.unit_rows;
-            units = count / (n * m) * ((m + plan.unit_rows - 1) / plan.unit_rows);
-        } else {
-            Py_ssize_t n = plan.shape[last];
-            plan.piece = n * item > GRAIN_BYTES ? GRAIN_BYTES / item : n;
-            plan.pieces = (n + plan.piece - 1) / plan.piece;
-            unit = plan.piece;
-            units = count / n * plan.pieces;
-        }
-        Py_ssize_t grain = GRAIN_BYTES / (unit * item) + 1;
+    Py_ssize_t units, unit_items;
+    int status = plan_copy(&src, &dst, &plan, &units, &unit_items);
+    if (status == 0 && units > 0) {
+        Py_ssize_t grain = GRAIN_BYTES / (unit_items * plan.itemsize) + 1;
         Py_BEGIN_ALLOW_THREADS
-        parallel_items(units, grain, threads, plan.tiled ? copy_tiles : copy_rows, &plan);
+        parallel_items(units, grain, threads, run_plan, &plan);
         Py_END_ALLOW_THREADS
     }
     PyBuffer_Release(&src);
     PyBuffer_Release(&dst);
+    if (status < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
+#define MAX_PARTS 16
+
+typedef struct {
+    int count;
+    copy_plan plans[MAX_PARTS];
+    Py_ssize_t units[MAX_PARTS], unit_bytes[MAX_PARTS], first_byte[MAX_PARTS + 1];
+} parts_plan;
+
+/* The units of part p whose first byte (of all parts' bytes, in order) is in [lo, hi). */
+static void run_parts_share(const parts_plan *parts, Py_ssize_t lo, Py_ssize_t hi) {
+    for (int p = 0; p < parts->count; p++) {
+        Py_ssize_t start = parts->first_byte[p], size = parts->unit_bytes[p];
+        if (parts->units[p] == 0 || hi <= start || lo >= parts->first_byte[p + 1]) continue;
+        Py_ssize_t begin = lo <= start ? 0 : (lo - start + size - 1) / size;
+        Py_ssize_t end = (hi - start + size - 1) / size;
+        if (end > parts->units[p]) end = parts->units[p];
+        if (end > begin) run_plan((void *)&parts->plans[p], begin, end);
+    }
+}
+
+/* copy_parts(sources, dests, threads): dests[i][...] = sources[i] for up to 16 pairs (cat's
+ * parts into their slices of the result), all in one parallel region shared by bytes. */
+static PyObject *copy_parts(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    VOLTA_CHECK_NARGS("copy_parts", nargs, 3);
+    int threads = (int)volta_arg_long(args[2]);
+    if (threads == -1 && PyErr_Occurred()) return NULL;
+    if (!PyTuple_Check(args[0]) || !PyTuple_Check(args[1]) ||
+        PyTuple_GET_SIZE(args[0]) != PyTuple_GET_SIZE(args[1]) ||
+        PyTuple_GET_SIZE(args[0]) > MAX_PARTS) {
+        PyErr_SetString(PyExc_ValueError, "copy_parts: two tuples of up to 16 arrays");
+        return NULL;
+    }
+    parts_plan *parts = PyMem_Malloc(sizeof(parts_plan));
+    Py_buffer buffers[2 * MAX_PARTS];
+    if (parts == NULL) return PyErr_NoMemory();
+    int held = 0, status = 0;
+    parts->count = (int)PyTuple_GET_SIZE(args[0]);
+    parts->first_byte[0] = 0;
+    for (int p = 0; p < parts->count && status == 0; p++) {
+        Py_buffer *src = &buffers[held], *dst = &buffers[held + 1];
+        if (PyObject_GetBuffer(PyTuple_GET_ITEM(args[0], p), src, PyBUF_STRIDES) < 0) {
+            status = -1;
+            break;
+        }
+        held++;
+        if (PyObject_GetBuffer(PyTuple_GET_ITEM(args[1], p), dst,
+                               PyBUF_STRIDES | PyBUF_WRITABLE) < 0) {
+            status = -1;
+            break;
+        }
+        held++;
+        Py_ssize_t unit_items;
+        status = plan_copy(src, dst, &parts->plans[p], &parts->units[p], &unit_items);
+        parts->unit_bytes[p] = unit_items * src->itemsize;
+        parts->first_byte[p + 1] = parts->first_byte[p] + parts->units[p] * parts->unit_bytes[p];
+    }
+    if (status == 0) {
+        Py_ssize_t total = parts->first_byte[parts->count];
+        Py_ssize_t shares = total / GRAIN_BYTES;
+        if (shares > threads) shares = threads;
+        Py_BEGIN_ALLOW_THREADS
+#ifdef _OPENMP
+        if (shares > 1) {
+#pragma omp parallel num_threads((int)shares)
+            {
+                Py_ssize_t k = omp_get_num_threads(), i = omp_get_thread_num();
+                run_parts_share(parts, total * i / k, total * (i + 1) / k);
+            }
+        } else
+#endif
+            run_parts_share(parts, 0, total);
+        Py_END_ALLOW_THREADS
+    }
+    for (int b = 0; b < held; b++) PyBuffer_Release(&buffers[b]);
+    PyMem_Free(parts);
+    if (status < 0) return NULL;
     Py_RETURN_NONE;
 }
 
@@ -601,6 +695,8 @@ static PyObject *scatter_add_rows(PyObject *self, PyObject *const *args, Py_ssiz
 
 static PyMethodDef methods[] = {
     {"copy", (PyCFunction)(void (*)(void))copy, METH_FASTCALL, "dst[...] = src (strided)"},
+    {"copy_parts", (PyCFunction)(void (*)(void))copy_parts, METH_FASTCALL,
+     "dests[i][...] = sources[i] for up to 16 pairs, in one parallel region"},
     {"take_rows", (PyCFunction)(void (*)(void))take_rows, METH_FASTCALL,
      "out[i] = src[index[i]] (rows); False if an index is out of range"},
     {"gather_rows", (PyCFunction)(void (*)(void))gather_rows, METH_FASTCALL,
