@@ -1237,13 +1237,13 @@ def gather_backward(grad_output: Tensor, self_sizes: Sequence[int], dim: int,
             tuple(grad_output._shape or (1,)) != tuple(index._shape or (1,))):
         raise ShapeError(f"gather_backward(): grad_output of shape {list(grad_output.shape)} "
                          f"does not match the index of shape {list(index.shape)}")
+    out = A(zeros).reshape(zeros._shape or (1,))
+    if out.ndim == 2 and dim in (1, -1) and index.numel() and scatter.scatter_add_last(
+            out, host_view(index), host_view(grad_output)):
+        return zeros  # every index checked in range: nothing for _scatter_positions to check
     # internal: it wraps a negative index (gather itself, which PyTorch's takes, does not)
     pos, _ = _scatter_positions(zeros, dim, index, "gather_backward", negative_ok=True)
     if index.numel() == 0:
-        return zeros
-    out = A(zeros).reshape(zeros._shape or (1,))
-    if out.ndim == 2 and dim in (1, -1) and scatter.scatter_add_last(
-            out, host_view(index), host_view(grad_output)):
         return zeros
     scatter.add_elements(out, pos, A(grad_output).reshape(index._shape or (1,)))
     return zeros
