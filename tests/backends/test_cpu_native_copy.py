@@ -130,3 +130,26 @@ def test_cat_of_many_and_of_large_parts_over_threads(threads):
     t = _as_torch(x)
     assert torch.equal(_as_torch(joined), torch.cat(t.split(100, 1)[::-1], 1))
     assert torch.equal(_as_torch(pair), torch.cat([t, t], 0))
+
+
+@pytest.mark.parametrize("dtype", [volta.float32, volta.bfloat16, volta.int64, volta.bool],
+                         ids=str)
+def test_copy_into_views_matches_torch(dtype):
+    x = _source((70, 90), dtype)
+    y = _source((90, 70), dtype)
+    target = volta.zeros(80, 100, dtype=dtype)
+    target[5:75, 3:93].copy_(y.t())
+    expected = torch.zeros(80, 100, dtype=_as_torch(target).dtype)
+    expected[5:75, 3:93].copy_(_as_torch(y).t())
+    assert torch.equal(_as_torch(target), expected)
+    x.t().copy_(y)  # a transposed destination
+    assert torch.equal(_as_torch(x).t(), _as_torch(y))
+
+
+def test_copy_between_overlapping_views_reads_the_source_first():
+    a = RNG.standard_normal((64, 130)).astype(np.float32)
+    x = volta.tensor(a)
+    x[:, 1:].copy_(x[:, :-1])
+    expected = a.copy()
+    expected[:, 1:] = a[:, :-1]
+    np.testing.assert_array_equal(x.numpy(), expected)

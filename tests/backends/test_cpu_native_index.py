@@ -156,3 +156,17 @@ def test_boolean_mask_gradient_and_accumulating_puts_match_torch():
     expected = torch.index_put(_as_torch(a), (torch.from_numpy(rows),), _as_torch(values),
                                accumulate=True)
     assert torch.equal(_as_torch(got), expected)
+
+
+def test_integer_index_gradient_and_index_add_match_torch():
+    a = _source((20, 33), volta.float32)
+    rows = np.array([3, 3, 19, 0, 3, 7], np.int64)
+    x = a.detach().requires_grad_()
+    grad = _source((6, 33), volta.float32)
+    x[volta.tensor(rows)].backward(grad)
+    t = _as_torch(a).requires_grad_()
+    t[torch.from_numpy(rows)].backward(_as_torch(grad))
+    torch.testing.assert_close(_as_torch(x.grad), t.grad)
+    got = a.clone().index_add_(0, volta.tensor(rows), grad, alpha=2)
+    expected = _as_torch(a).index_add_(0, torch.from_numpy(rows), _as_torch(grad), alpha=2)
+    torch.testing.assert_close(_as_torch(got), expected)

@@ -872,6 +872,9 @@ def clone(self: Tensor, memory_format: Any = None) -> Tensor:
     return out
 
 
+_NATIVE_COPY_MIN = 4096  # elements: below, numpy's assignment costs less than the overlap test
+
+
 @kernel("copy_")
 def copy_(self: Tensor, src: Tensor, non_blocking: bool = False) -> Tensor:
     source = host_view(src) if isinstance(src, Tensor) else np.asarray(src)
@@ -881,7 +884,10 @@ def copy_(self: Tensor, src: Tensor, non_blocking: bool = False) -> Tensor:
     if tuple(np.broadcast_shapes(dst.shape, source.shape)) != dst.shape:
         raise ShapeError(f"copy_: the source of shape {list(source.shape)} cannot be broadcast "
                          f"to the destination of shape {list(dst.shape)}")
-    if (dst.shape == source.shape and dst.flags.c_contiguous
+    if (dst.shape == source.shape and dst.dtype == source.dtype and dst.size >= _NATIVE_COPY_MIN
+            and not np.may_share_memory(dst, source) and strided_copy.copy_into(source, dst)):
+        pass  # compiled, over the threads (overlapping memory would mix: numpy's copy handles it)
+    elif (dst.shape == source.shape and dst.flags.c_contiguous
             and strided_copy.is_transposed(source) and not np.may_share_memory(dst, source)):
         strided_copy.copy_transposed(source, out=dst)  # bands: overlapping memory would mix
     else:

@@ -42,7 +42,7 @@ def add_rows(out: np.ndarray, index: np.ndarray, rows: np.ndarray, zeros: bool =
     ``zeros`` (``out`` holds only zeros) each index's first row is written, not added: one
     pass over ``out``'s rows fewer."""
     n = index.size
-    if n == 0:
+    if n == 0 or add_rows_native(out, index, rows):
         return
     order = np.argsort(index, kind="stable")
     ordered = index[order]
