@@ -129,6 +129,11 @@ def gather_last(a: np.ndarray, index: np.ndarray) -> np.ndarray | None:
     return out
 
 
+def summable(values: np.ndarray) -> bool:
+    """Whether the compiled adds take ``values`` (built, float32/float64, C-contiguous)."""
+    return _native is not None and values.dtype in _SUMMED and values.flags.c_contiguous
+
+
 def add_rows_native(out: np.ndarray, index: np.ndarray, rows: np.ndarray) -> bool:
     """``out[index[i]] += rows[i]`` along dim 0 in a fixed order (``add_rows``' contract, for
     float32/float64 C-contiguous arrays and a 1-d int64 index); False (nothing written) where it
