@@ -170,3 +170,36 @@ def test_integer_index_gradient_and_index_add_match_torch():
     got = a.clone().index_add_(0, volta.tensor(rows), grad, alpha=2)
     expected = _as_torch(a).index_add_(0, torch.from_numpy(rows), _as_torch(grad), alpha=2)
     torch.testing.assert_close(_as_torch(got), expected)
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+@pytest.mark.parametrize("dtype", DTYPES, ids=str)
+def test_boolean_mask_select_over_threads_matches_torch(dtype, threads):
+    x = _source((300, 457), dtype)  # not a multiple of the kernel's 64-element blocks
+    mask = RNG.random((300, 457)) > 0.5
+    mask[:3] = True
+    mask[-5:] = False
+    got = _with_threads(threads, lambda: x[volta.tensor(mask)])
+    assert torch.equal(_as_torch(got), _as_torch(x)[torch.from_numpy(mask)])
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_boolean_mask_gradient_over_threads_keeps_signed_zeros(threads):
+    a = np.zeros((300, 457), np.float32)
+    a[::2] = -0.0
+    mask = RNG.random(a.shape) > 0.3
+    values = RNG.standard_normal(int(mask.sum())).astype(np.float32)
+    got = _with_threads(threads, lambda: volta.index_put(
+        volta.tensor(a), (volta.tensor(mask),), volta.tensor(values), accumulate=True))
+    expected = torch.index_put(torch.from_numpy(a), (torch.from_numpy(mask),),
+                               torch.from_numpy(values), accumulate=True)
+    assert torch.equal(_as_torch(got), expected)
+    assert np.array_equal(np.signbit(got.numpy()), np.signbit(expected.numpy()))
+
+
+def test_empty_and_all_false_masks():
+    x = _source((4, 5), volta.float32)
+    assert x[volta.zeros(4, 5, dtype=volta.bool)].shape == (0,)
+    assert x[volta.ones(4, 5, dtype=volta.bool)].shape == (20,)
+    empty = volta.zeros(0, 5)
+    assert empty[volta.zeros(0, 5, dtype=volta.bool)].shape == (0,)

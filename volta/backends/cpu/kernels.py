@@ -1345,6 +1345,10 @@ def _advanced_index(self: Tensor, indices: Sequence[Any], checked: bool = True
 
 @kernel("index.Tensor")
 def index(self: Tensor, indices: Sequence[Any]) -> Tensor:
+    if len(indices) == 1 and isinstance(indices[0], Tensor) and indices[0].dtype is D.bool_:
+        picked = scatter.select_masked(A(self), A(indices[0]))  # x[mask], over the threads
+        if picked is not None:
+            return W(picked)
     try:
         return W(A(self)[_advanced_index(self, indices, checked=False)])
     except IndexError as exc:
@@ -1376,6 +1380,8 @@ def _accumulate_at(out: np.ndarray, key: tuple[Any, ...], values: np.ndarray) ->
         index = key[0]
         rows = np.broadcast_to(values, index.shape + out.shape[1:])
         scatter.add_rows(out, np.where(index < 0, index + out.shape[0], index), rows)
+    elif len(key) == 1 and scatter.add_masked(out, key[0], values):
+        pass  # x[mask]'s backward: compiled, over the threads
     elif all(type(k) is slice or k.dtype == np.bool_ for k in key):
         # masks and slices pick each position once: a plain += adds what add.at would (and
         # x[mask]'s backward runs one vector pass instead of add.at's element-by-element loop)

@@ -158,3 +158,26 @@ def scatter_add_last(out: np.ndarray, index: np.ndarray, values: np.ndarray) -> 
                     and index.flags.c_contiguous)):
         return False
     return _native.scatter_add_rows(out, index, values, out.shape[1], native.threads())
+
+
+def select_masked(a: np.ndarray, mask: np.ndarray) -> np.ndarray | None:
+    """``a[mask]`` for a boolean ``mask`` of ``a``'s shape (both C-contiguous), by the compiled
+    kernel over the threads; None where it does not apply."""
+    if (_native is None or mask.dtype != np.bool_ or mask.shape != a.shape or a.ndim == 0
+            or a.itemsize not in _RAW
+            or not (a.flags.c_contiguous and mask.flags.c_contiguous)):
+        return None
+    out = np.empty(np.count_nonzero(mask), a.dtype)
+    if not _native.mask_select(_raw(a), mask, _raw(out), native.threads()):
+        return None
+    return out
+
+
+def add_masked(out: np.ndarray, mask: np.ndarray, values: np.ndarray) -> bool:
+    """``out[mask] += values`` for a boolean ``mask`` of ``out``'s shape and 1-d ``values`` of
+    ``out``'s float dtype (all C-contiguous); False (nothing written) where it does not apply."""
+    if (not summable(values) or out.dtype != values.dtype or mask.dtype != np.bool_
+            or mask.shape != out.shape or values.ndim != 1 or out.ndim == 0
+            or not (out.flags.c_contiguous and mask.flags.c_contiguous)):
+        return False
+    return _native.mask_add(out, mask, values, native.threads())

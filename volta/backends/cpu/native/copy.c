@@ -693,10 +693,221 @@ static PyObject *scatter_add_rows(PyObject *self, PyObject *const *args, Py_ssiz
     Py_RETURN_TRUE;
 }
 
+/* ---- boolean masks ------------------------------------------------------------------------ */
+
+#define MASK_BLOCK 64
+#define MAX_SHARES 64
+
+typedef struct {
+    const char *src;
+    const uint8_t *mask;
+    char *out;
+    Py_ssize_t n, itemsize, count;
+    int is_double;
+} mask_ctx;
+
+/* out[k...] = the src items of [begin, end) whose mask is set, in order: compacted a block at a
+ * time into a buffer without branches (a random mask would mispredict every other element). */
+VOLTA_VECTOR static void select_range(const mask_ctx *c, Py_ssize_t begin, Py_ssize_t end,
+                                      Py_ssize_t k) {
+    Py_ssize_t item = c->itemsize;
+    for (Py_ssize_t b = begin; b < end; b += MASK_BLOCK) {
+        Py_ssize_t len = end - b < MASK_BLOCK ? end - b : MASK_BLOCK, taken = 0;
+        const uint8_t *mask = c->mask + b;
+        if (item == 4) {
+            uint32_t buffer[MASK_BLOCK + 1];
+            const uint32_t *src = (const uint32_t *)c->src + b;
+            for (Py_ssize_t j = 0; j < len; j++) {
+                buffer[taken] = src[j];
+                taken += mask[j] != 0;
+            }
+            memcpy(c->out + k * 4, buffer, (size_t)taken * 4);
+        } else if (item == 8) {
+            uint64_t buffer[MASK_BLOCK + 1];
+            const uint64_t *src = (const uint64_t *)c->src + b;
+            for (Py_ssize_t j = 0; j < len; j++) {
+                buffer[taken] = src[j];
+                taken += mask[j] != 0;
+            }
+            memcpy(c->out + k * 8, buffer, (size_t)taken * 8);
+        } else {
+            for (Py_ssize_t j = 0; j < len; j++)
+                if (mask[j]) {
+                    memcpy(c->out + (k + taken) * item, c->src + (b + j) * item, (size_t)item);
+                    taken++;
+                }
+        }
+        k += taken;
+    }
+}
+
+/* out[i] += values[k++] for the i of [begin, end) whose mask is set (float32 / float64). */
+VOLTA_VECTOR static void mask_add_range(const mask_ctx *c, Py_ssize_t begin, Py_ssize_t end,
+                                        Py_ssize_t k) {
+    for (Py_ssize_t b = begin; b < end; b += MASK_BLOCK) {
+        Py_ssize_t len = end - b < MASK_BLOCK ? end - b : MASK_BLOCK, taken = 0;
+        const uint8_t *mask = c->mask + b;
+        Py_ssize_t set = 0;
+        for (Py_ssize_t j = 0; j < len; j++) set += mask[j] != 0;
+        if (c->is_double) {
+            double buffer[MASK_BLOCK + 1] = {0};
+            memcpy(buffer, c->src + k * 8, (size_t)set * 8);
+            double *out = (double *)c->out + b;
+            for (Py_ssize_t j = 0; j < len; j++) {
+                double v = buffer[taken];
+                out[j] = mask[j] ? out[j] + v : out[j]; /* untouched where unset: keeps -0.0 */
+                taken += mask[j] != 0;
+            }
+        } else {
+            float buffer[MASK_BLOCK + 1] = {0};
+            memcpy(buffer, c->src + k * 4, (size_t)set * 4);
+            float *out = (float *)c->out + b;
+            for (Py_ssize_t j = 0; j < len; j++) {
+                float v = buffer[taken];
+                out[j] = mask[j] ? out[j] + v : out[j];
+                taken += mask[j] != 0;
+            }
+        }
+        k += set;
+    }
+}
+
+/* Runs select_range / mask_add_range over [0, n) in shares of MASK_BLOCK multiples, each share
+ * starting at the count of set mask bytes before it (counted by the threads first). Returns the
+ * total count; nothing is written when it is not c->count. */
+static Py_ssize_t run_masked(mask_ctx *c, int threads, int adding) {
+    Py_ssize_t shares = c->n / (GRAIN_BYTES / 2) + 1;
+    if (shares > threads) shares = threads;
+    if (shares > MAX_SHARES) shares = MAX_SHARES;
+    if (shares < 1) shares = 1;
+    Py_ssize_t counts[MAX_SHARES + 1];
+    Py_ssize_t total = 0;
+    int ok = 0;
+#ifdef _OPENMP
+#pragma omp parallel num_threads((int)shares) if (shares > 1)
+#endif
+    {
+#ifdef _OPENMP
+        Py_ssize_t k = omp_get_num_threads(), i = omp_get_thread_num();
+#else
+        Py_ssize_t k = 1, i = 0;
+#endif
+        Py_ssize_t blocks = (c->n + MASK_BLOCK - 1) / MASK_BLOCK;
+        Py_ssize_t begin = blocks * i / k * MASK_BLOCK, end = blocks * (i + 1) / k * MASK_BLOCK;
+        if (end > c->n) end = c->n;
+        Py_ssize_t mine = 0;
+        for (Py_ssize_t j = begin; j < end; j++) mine += c->mask[j] != 0;
+        counts[i] = mine;
+#ifdef _OPENMP
+#pragma omp barrier
+#pragma omp single
+#endif
+        {
+            total = 0;
+            for (Py_ssize_t t = 0; t < k; t++) total += counts[t];
+            ok = total == c->count;
+        }
+        /* the implicit barrier after single: every thread sees total and ok */
+        if (ok) {
+            Py_ssize_t before = 0;
+            for (Py_ssize_t t = 0; t < i; t++) before += counts[t];
+            if (adding)
+                mask_add_range(c, begin, end, before);
+            else
+                select_range(c, begin, end, before);
+        }
+    }
+    return total;
+}
+
+/* Reads (src, mask, out) of a mask kernel: mask a bool (1-byte) array. */
+static int get_mask_arrays(PyObject *const *args, volta_array *src, volta_array *mask,
+                           volta_array *out) {
+    if (volta_get_array(args[0], src, 0) < 0) return -1;
+    if (volta_get_array(args[1], mask, 0) < 0) {
+        volta_release(src);
+        return -1;
+    }
+    if (volta_get_array(args[2], out, 1) < 0) {
+        volta_release(src);
+        volta_release(mask);
+        return -1;
+    }
+    if (mask->itemsize != 1) {
+        volta_release(src);
+        volta_release(mask);
+        volta_release(out);
+        PyErr_SetString(PyExc_TypeError, "mask kernels: a bool mask");
+        return -1;
+    }
+    return 0;
+}
+
+/* mask_select(src, mask, out, threads) -> bool: out = src[mask] (flat, in order) for src and
+ * mask of one size and out of as many items as mask has set; False (out not written) when
+ * out's size is not that count. */
+static PyObject *mask_select(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    VOLTA_CHECK_NARGS("mask_select", nargs, 4);
+    int threads = (int)volta_arg_long(args[3]);
+    if (threads == -1 && PyErr_Occurred()) return NULL;
+    volta_array src, mask, out;
+    if (get_mask_arrays(args, &src, &mask, &out) < 0) return NULL;
+    if (src.size != mask.size || src.itemsize != out.itemsize) {
+        volta_release(&src);
+        volta_release(&mask);
+        volta_release(&out);
+        PyErr_SetString(PyExc_ValueError, "mask_select: src and mask of one size");
+        return NULL;
+    }
+    mask_ctx ctx = {src.data, mask.data, out.data, src.size, src.itemsize, out.size, 0};
+    Py_ssize_t total;
+    Py_BEGIN_ALLOW_THREADS
+    total = run_masked(&ctx, threads, 0);
+    Py_END_ALLOW_THREADS
+    volta_release(&src);
+    volta_release(&mask);
+    volta_release(&out);
+    return PyBool_FromLong(total == ctx.count);
+}
+
+/* mask_add(out, mask, values, threads) -> bool: out[mask] += values (float32 / float64, out
+ * and mask of one size, values as many as mask has set; x[mask]'s backward); False (nothing
+ * written) when values' size is not that count. */
+static PyObject *mask_add(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    VOLTA_CHECK_NARGS("mask_add", nargs, 4);
+    int threads = (int)volta_arg_long(args[3]);
+    if (threads == -1 && PyErr_Occurred()) return NULL;
+    volta_array values, mask, out;
+    if (get_mask_arrays((PyObject *const[]){args[2], args[1], args[0]}, &values, &mask, &out) < 0)
+        return NULL;
+    char kind = volta_float_kind(&out);
+    if (out.size != mask.size || !kind || volta_float_kind(&values) != kind) {
+        volta_release(&values);
+        volta_release(&mask);
+        volta_release(&out);
+        PyErr_SetString(PyExc_ValueError, "mask_add: float out and values, out and mask of one size");
+        return NULL;
+    }
+    mask_ctx ctx = {values.data, mask.data, out.data, out.size, out.itemsize, values.size,
+                    kind == 'd'};
+    Py_ssize_t total;
+    Py_BEGIN_ALLOW_THREADS
+    total = run_masked(&ctx, threads, 1);
+    Py_END_ALLOW_THREADS
+    volta_release(&values);
+    volta_release(&mask);
+    volta_release(&out);
+    return PyBool_FromLong(total == ctx.count);
+}
+
 static PyMethodDef methods[] = {
     {"copy", (PyCFunction)(void (*)(void))copy, METH_FASTCALL, "dst[...] = src (strided)"},
     {"copy_parts", (PyCFunction)(void (*)(void))copy_parts, METH_FASTCALL,
      "dests[i][...] = sources[i] for up to 16 pairs, in one parallel region"},
+    {"mask_select", (PyCFunction)(void (*)(void))mask_select, METH_FASTCALL,
+     "out = src[mask] (flat); False if out's size is not the mask's count"},
+    {"mask_add", (PyCFunction)(void (*)(void))mask_add, METH_FASTCALL,
+     "out[mask] += values (flat); False if values' size is not the mask's count"},
     {"take_rows", (PyCFunction)(void (*)(void))take_rows, METH_FASTCALL,
      "out[i] = src[index[i]] (rows); False if an index is out of range"},
     {"gather_rows", (PyCFunction)(void (*)(void))gather_rows, METH_FASTCALL,
