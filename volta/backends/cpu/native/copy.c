@@ -735,30 +735,37 @@ VOLTA_VECTOR static void select_range(const mask_ctx *c, Py_ssize_t begin, Py_ss
     }
 }
 
-/* out[i] += values[k++] for the i of [begin, end) whose mask is set (float32 / float64). */
+/* out[i] += values[k++] for the i of [begin, end) whose mask is set (float32 / float64): a
+ * block's values are spread over its places, -0.0 where the mask is unset (x + -0.0 is x for
+ * every x, -0.0 and NaN included), picked with bit masks rather than branches. */
 VOLTA_VECTOR static void mask_add_range(const mask_ctx *c, Py_ssize_t begin, Py_ssize_t end,
                                         Py_ssize_t k) {
     for (Py_ssize_t b = begin; b < end; b += MASK_BLOCK) {
-        Py_ssize_t len = end - b < MASK_BLOCK ? end - b : MASK_BLOCK, taken = 0;
+        Py_ssize_t len = end - b < MASK_BLOCK ? end - b : MASK_BLOCK, taken = 0, set = 0;
         const uint8_t *mask = c->mask + b;
-        Py_ssize_t set = 0;
         for (Py_ssize_t j = 0; j < len; j++) set += mask[j] != 0;
         if (c->is_double) {
-            double buffer[MASK_BLOCK + 1] = {0};
+            uint64_t buffer[MASK_BLOCK + 1];
             memcpy(buffer, c->src + k * 8, (size_t)set * 8);
+            buffer[set] = 0;
             double *out = (double *)c->out + b;
             for (Py_ssize_t j = 0; j < len; j++) {
-                double v = buffer[taken];
-                out[j] = mask[j] ? out[j] + v : out[j]; /* untouched where unset: keeps -0.0 */
+                uint64_t keep = 0 - (uint64_t)(mask[j] != 0);
+                uint64_t bits = (buffer[taken] & keep) | (0x8000000000000000u & ~keep);
+                double v;
+                memcpy(&v, &bits, 8);
+                out[j] += v;
                 taken += mask[j] != 0;
             }
         } else {
-            float buffer[MASK_BLOCK + 1] = {0};
+            uint32_t buffer[MASK_BLOCK + 1];
             memcpy(buffer, c->src + k * 4, (size_t)set * 4);
+            buffer[set] = 0;
             float *out = (float *)c->out + b;
             for (Py_ssize_t j = 0; j < len; j++) {
-                float v = buffer[taken];
-                out[j] = mask[j] ? out[j] + v : out[j];
+                uint32_t keep = 0 - (uint32_t)(mask[j] != 0);
+                uint32_t bits = (buffer[taken] & keep) | (0x80000000u & ~keep);
+                out[j] += volta_bits_to_float(bits);
                 taken += mask[j] != 0;
             }
         }
