@@ -1701,7 +1701,8 @@ def embedding_backward(grad_output: Tensor, indices: Tensor, num_weights: int, p
     grad, idx = A(grad_output), A(indices).reshape(-1)
     width = grad.shape[-1] if grad.ndim else 1
     if (not scale_grad_by_freq and padding_idx < num_weights and idx.size
-            and grad.size == idx.size * width and scatter.summable(grad)):
+            and idx.dtype == np.int64 and grad.size == idx.size * width
+            and scatter.summable(grad)):
         out = np.zeros((num_weights, width), grad.dtype)
         if scatter.add_rows_native(out, idx, grad.reshape(idx.size, width)):
             if padding_idx >= 0:

@@ -176,7 +176,8 @@ def select_masked(a: np.ndarray, mask: np.ndarray) -> np.ndarray | None:
 def add_masked(out: np.ndarray, mask: np.ndarray, values: np.ndarray) -> bool:
     """``out[mask] += values`` for a boolean ``mask`` of ``out``'s shape and 1-d ``values`` of
     ``out``'s float dtype (all C-contiguous); False (nothing written) where it does not apply."""
-    if (not summable(values) or out.dtype != values.dtype or mask.dtype != np.bool_
+    if (type(mask) is not np.ndarray or not summable(values) or out.dtype != values.dtype
+            or mask.dtype != np.bool_
             or mask.shape != out.shape or values.ndim != 1 or out.ndim == 0
             or not (out.flags.c_contiguous and mask.flags.c_contiguous)):
         return False
