@@ -1,10 +1,15 @@
-/* Strided copies of any element size (Note [native kernel contract]): contiguous() of a
- * permuted, transposed or expanded view, and writes into a slice of a bigger array (cat, stack).
+/* Copies and picks of any element size (Note [native kernel contract]):
+ * - copy / copy_parts: strided copies, for contiguous() of a permuted, transposed or expanded
+ *   view, copy_, and cat's parts written into their slices of the result;
+ * - take_rows / gather_rows: rows picked by an index along dim 0 (index_select, embedding) and
+ *   items picked along the last dim of a matrix (gather), and their backwards index_add_rows /
+ *   scatter_add_rows (float32/float64, summed in a fixed order on any number of threads);
+ * - mask_select / mask_add: x[mask] and its backward.
  *
- * Unlike the other kernels these take strided numpy views (the buffer protocol's strided
- * form, which numpy fills with its own shape and strides, so every address is inside the
- * arrays). The dims are first merged where both arrays step through them as one, so most
- * copies become a loop over rows of one memcpy each, or a loop over rows of strided elements.
+ * Unlike the other kernels, copy and copy_parts take strided numpy views (the buffer
+ * protocol's strided form, which numpy fills with its own shape and strides, so every address
+ * is inside the arrays). The dims are first merged where both arrays step through them as one,
+ * so most copies become a loop over rows of one memcpy each, or over tiles of a transpose.
  */
 #include "common.h"
 
