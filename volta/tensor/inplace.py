@@ -45,6 +45,13 @@ def check_no_internal_overlap(self: Any, op: str) -> None:
 
 def write_result(op: Any, self: Any, value: Any) -> Any:
     """Copy ``value`` into ``self`` after checking PyTorch's in-place rules."""
+    check_writable_result(op, self, value)
+    R.copy_(self, value, False)
+    return self
+
+
+def check_writable_result(op: Any, self: Any, value: Any) -> None:
+    """PyTorch's rules for writing ``value``, an op's result, into ``self``."""
     check_no_internal_overlap(self, op.name)
     if not D.can_cast(value.dtype, self.dtype):
         raise DTypeError(f"{op.name}: result type {_TORCH_NAMES[value.dtype.name]} can't be "
@@ -54,8 +61,6 @@ def write_result(op: Any, self: Any, value: Any) -> Any:
             raise ShapeError(f"{op.name}: output with shape {list(self._shape)} doesn't match "
                              f"the broadcast shape "
                              f"{list(broadcast_shapes(tuple(self._shape), tuple(value._shape)))}")
-    R.copy_(self, value, False)
-    return self
 
 
 def generic_inplace(op: Any, functional: Any) -> Any:

@@ -15,8 +15,15 @@ import numpy as np
 
 from volta import dtypes as D
 from volta.backend import host_view
+from volta.backends.cpu import (
+    elementwise,
+    parallel,
+    pointwise_math,
+    rowwise,
+    scatter,
+    strided_copy,
+)
 from volta.backends.cpu import numpy_nn as nn
-from volta.backends.cpu import parallel, pointwise_math, rowwise, scatter, strided_copy
 from volta.backends.cpu.kernel_table import kernel_table
 from volta.backends.cpu.pointwise_runtime import quiet_off, quiet_on
 from volta.backends.cpu.storage import array as A
@@ -268,6 +275,10 @@ def nan_to_num(self: Tensor, nan: float | None = None, posinf: float | None = No
 
 @kernel("div")
 def div(self: Any, other: Any, rounding_mode: str | None = None) -> Tensor:
+    if rounding_mode is None:
+        fast = elementwise.native_binary(elementwise.DIV, self, other)
+        if fast is not None:
+            return fast
     promoted = D.result_type(self, other)
     if rounding_mode is None:
         out = promoted if promoted.is_floating_point else D.get_default_dtype()
@@ -882,6 +893,9 @@ def clone(self: Tensor, memory_format: Any = None) -> Tensor:
     return out
 
 
+_NATIVE_COPY_MIN = 4096  # elements: below, numpy's assignment costs less than the overlap test
+
+
 @kernel("copy_")
 def copy_(self: Tensor, src: Tensor, non_blocking: bool = False) -> Tensor:
     source = host_view(src) if isinstance(src, Tensor) else np.asarray(src)
@@ -891,7 +905,10 @@ def copy_(self: Tensor, src: Tensor, non_blocking: bool = False) -> Tensor:
     if tuple(np.broadcast_shapes(dst.shape, source.shape)) != dst.shape:
         raise ShapeError(f"copy_: the source of shape {list(source.shape)} cannot be broadcast "
                          f"to the destination of shape {list(dst.shape)}")
-    if (dst.shape == source.shape and dst.flags.c_contiguous
+    if (dst.shape == source.shape and dst.dtype == source.dtype and dst.size >= _NATIVE_COPY_MIN
+            and not np.may_share_memory(dst, source) and strided_copy.copy_into(source, dst)):
+        pass  # compiled, over the threads (overlapping memory would mix: numpy's copy handles it)
+    elif (dst.shape == source.shape and dst.flags.c_contiguous
             and strided_copy.is_transposed(source) and not np.may_share_memory(dst, source)):
         strided_copy.copy_transposed(source, out=dst)  # bands: overlapping memory would mix
     else:
@@ -945,7 +962,7 @@ def cat(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
     if any(t.dtype is not dt for t in parts):
         # cast first: numpy has no common type of float16 and bfloat16 (PyTorch's is float32)
         arrays = [a.astype(dt.numpy, copy=False) for a in arrays]
-    return WA(np.concatenate(arrays, axis=d), dt)
+    return WA(strided_copy.concatenate(arrays, d), dt)
 
 
 @kernel("flip")
@@ -1186,7 +1203,10 @@ def _gather_rows(a: np.ndarray, idx: np.ndarray) -> np.ndarray | None:
 def gather(self: Tensor, dim: int, index: Tensor, sparse_grad: bool = False) -> Tensor:
     if len(self._shape) == 2 and len(index._shape) == 2 and dim in (1, -1) \
             and index.dtype is D.int64 and index._shape[1]:
-        picked = _gather_rows(host_view(self), host_view(index))
+        a, idx = host_view(self), host_view(index)
+        picked = scatter.gather_last(a, idx)
+        if picked is None:
+            picked = _gather_rows(a, idx)
         if picked is not None:
             return WA(picked, self.dtype)
     pos, _ = _scatter_positions(self, dim, index, "gather")
@@ -1244,11 +1264,14 @@ def gather_backward(grad_output: Tensor, self_sizes: Sequence[int], dim: int,
             tuple(grad_output._shape or (1,)) != tuple(index._shape or (1,))):
         raise ShapeError(f"gather_backward(): grad_output of shape {list(grad_output.shape)} "
                          f"does not match the index of shape {list(index.shape)}")
+    out = A(zeros).reshape(zeros._shape or (1,))
+    if out.ndim == 2 and dim in (1, -1) and index.numel() and scatter.scatter_add_last(
+            out, host_view(index), host_view(grad_output)):
+        return zeros  # every index checked in range: nothing for _scatter_positions to check
     # internal: it wraps a negative index (gather itself, which PyTorch's takes, does not)
     pos, _ = _scatter_positions(zeros, dim, index, "gather_backward", negative_ok=True)
     if index.numel() == 0:
         return zeros
-    out = A(zeros).reshape(zeros._shape or (1,))
     scatter.add_elements(out, pos, A(grad_output).reshape(index._shape or (1,)))
     return zeros
 
@@ -1266,6 +1289,10 @@ def index_select(self: Tensor, dim: int, index: Tensor) -> Tensor:
                              f"{idx.size} value(s)")
         _check_bounds(idx.reshape(-1), 1, 0, "index_select")
         return W(a.copy())
+    if d == 0:
+        rows = scatter.take_rows(a, idx.reshape(-1))
+        if rows is not None:
+            return W(rows)
     idx = _check_bounds(idx.reshape(-1), a.shape[d], d, "index_select")
     return W(np.take(a, idx, axis=d))
 
@@ -1305,6 +1332,8 @@ def index_select_backward(grad_output: Tensor, self_sizes: Sequence[int], dim: i
                          f"{list(grad_output.shape)} does not match {list(expected)} (self_sizes "
                          f"{list(sizes)} with {idx.size} indices along dim {d})")
     src = A(grad_output).reshape(expected)
+    if d == 0 and scatter.add_rows_native(out, idx, src):
+        return W(out.reshape(sizes))
     scatter.add_rows(np.moveaxis(out, d, 0), idx, np.moveaxis(src, d, 0), zeros=True)
     return W(out.reshape(sizes))
 
@@ -1337,6 +1366,10 @@ def _advanced_index(self: Tensor, indices: Sequence[Any], checked: bool = True
 
 @kernel("index.Tensor")
 def index(self: Tensor, indices: Sequence[Any]) -> Tensor:
+    if len(indices) == 1 and isinstance(indices[0], Tensor) and indices[0].dtype is D.bool_:
+        picked = scatter.select_masked(A(self), A(indices[0]))  # x[mask], over the threads
+        if picked is not None:
+            return W(picked)
     try:
         return W(A(self)[_advanced_index(self, indices, checked=False)])
     except IndexError as exc:
@@ -1368,6 +1401,12 @@ def _accumulate_at(out: np.ndarray, key: tuple[Any, ...], values: np.ndarray) ->
         index = key[0]
         rows = np.broadcast_to(values, index.shape + out.shape[1:])
         scatter.add_rows(out, np.where(index < 0, index + out.shape[0], index), rows)
+    elif len(key) == 1 and scatter.add_masked(out, key[0], values):
+        pass  # x[mask]'s backward: compiled, over the threads
+    elif all(type(k) is slice or k.dtype == np.bool_ for k in key):
+        # masks and slices pick each position once: a plain += adds what add.at would (and
+        # x[mask]'s backward runs one vector pass instead of add.at's element-by-element loop)
+        out[key] += values
     else:
         np.add.at(out, key, values)
 
@@ -1666,6 +1705,9 @@ def embedding(weight: Tensor, indices: Tensor, padding_idx: int = -1,
     if weight.ndim != 2:
         raise ShapeError("'weight' must be 2-D")
     idx = _index_array(indices, "embedding")
+    picked = scatter.take_rows(A(weight), idx.reshape(-1))
+    if picked is not None:
+        return W(picked.reshape(idx.shape + picked.shape[1:]))
     rows = weight._shape[0]
     # one pass: a negative index reads as a huge unsigned one
     if idx.size and int(idx.view(np.uint64).max()) >= rows:
@@ -1677,6 +1719,16 @@ def embedding(weight: Tensor, indices: Tensor, padding_idx: int = -1,
 @kernel("embedding_backward")
 def embedding_backward(grad_output: Tensor, indices: Tensor, num_weights: int, padding_idx: int,
                        scale_grad_by_freq: bool) -> Tensor:
+    grad, idx = A(grad_output), A(indices).reshape(-1)
+    width = grad.shape[-1] if grad.ndim else 1
+    if (not scale_grad_by_freq and padding_idx < num_weights and idx.size
+            and idx.dtype == np.int64 and grad.size == idx.size * width
+            and scatter.summable(grad)):
+        out = np.zeros((num_weights, width), grad.dtype)
+        if scatter.add_rows_native(out, idx, grad.reshape(idx.size, width)):
+            if padding_idx >= 0:
+                out[padding_idx] = 0  # the padding row gets no gradient
+            return W(out)
     g = nn.embedding_backward(A(grad_output), A(indices), num_weights,
                               None if padding_idx < 0 else padding_idx, scale_grad_by_freq)
     return WA(g, grad_output.dtype)

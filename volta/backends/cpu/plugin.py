@@ -27,6 +27,7 @@ def volta_register_backends(registry: Any) -> None:
 def volta_register_kernels(library: Any) -> None:
     from volta.backends.cpu import (
         attention,
+        elementwise,
         fused_pointwise,
         generated_pointwise,
         kernels,
@@ -37,8 +38,10 @@ def volta_register_kernels(library: Any) -> None:
         shape_kernels,
         special_kernels,
     )
-    # a fused kernel replaces its op's generated one (Note [fused pointwise kernels])
-    pointwise = {**generated_pointwise.KERNELS, **fused_pointwise.KERNELS}
+    # a fused kernel replaces its op's generated one (Note [fused pointwise kernels]), and so
+    # does a compiled one (falling back to the generated one where it does not apply)
+    pointwise = {**generated_pointwise.KERNELS, **fused_pointwise.KERNELS,
+                 **elementwise.KERNELS}
     # a compiled-kernel router replaces its op's numpy kernel and calls it for what it does
     # not take (Note [native pointwise routing])
     routed = native_pointwise.KERNELS

@@ -8,6 +8,10 @@ next 64 bytes of each are read: 3-10x faster than the plain copy once the array 
 
 Large copies split their first axis over the CPU threads (parallel.py): a strided copy waits on
 memory element by element, so two cores copy nearly twice as fast.
+
+Where the compiled kernels are built, ``copy_into`` does all of this in C instead
+(native/copy.c): dims merged, rows copied with memcpy, transposed pairs in tiles, split over
+the threads, for any dtype (by item size); the numpy code above is the fallback.
 """
 
 from __future__ import annotations
@@ -17,7 +21,30 @@ from collections.abc import Callable
 
 import numpy as np
 
-from volta.backends.cpu import parallel
+from volta.backends.cpu import native, parallel
+
+_native = native.kernels("copy")
+# numpy views of one item size as plain unsigned integers: the buffer protocol takes every
+# dtype as one of these (ml_dtypes' bfloat16 has no buffer format of its own)
+_BITS = {1: np.dtype(np.uint8), 2: np.dtype(np.uint16), 4: np.dtype(np.uint32),
+         8: np.dtype(np.uint64)}
+_MAX_DIMS = 16  # native/copy.c's limit
+MAX_NATIVE_PARTS = 16  # native/copy.c's copy_parts limit: more go to numpy's concatenate
+
+
+def copy_into(source: np.ndarray, dest: np.ndarray) -> bool:
+    """``dest[...] = source`` by the compiled kernel, for two arrays of one shape and dtype whose
+    memory does not overlap; False (nothing copied) where it is not built or does not apply."""
+    if _native is None or source.ndim > _MAX_DIMS:
+        return False
+    bits = _BITS.get(source.itemsize)
+    if bits is None:
+        return False
+    if source.dtype.isbuiltin != 1:  # numpy's own dtypes have buffer formats (2: registered)
+        source = source.view(bits)
+        dest = dest.view(bits)
+    _native.copy(source, dest, native.threads())
+    return True
 
 MIN_ELEMENTS = 1 << 15  # below this the plain copy is as fast (measured: 128 x 128 is a tie)
 BAND_ELEMENTS = 8192  # elements copied per band: fewer bands cost Python calls, more miss cache
@@ -59,12 +86,40 @@ def copy_transposed(a: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     return out
 
 
+def concatenate(arrays: list[np.ndarray], axis: int) -> np.ndarray:
+    """``np.concatenate(arrays, axis)`` for arrays of one dtype: the parts copied into their
+    slices of the result by one call of the compiled copy (its threads sharing all the parts'
+    bytes) where it is built; numpy's otherwise, and for more parts than that call takes."""
+    first = arrays[0]
+    if (_native is None or len(arrays) > MAX_NATIVE_PARTS or first.itemsize not in _BITS
+            or first.ndim > _MAX_DIMS):
+        return np.concatenate(arrays, axis=axis)
+    shape = list(first.shape)
+    shape[axis] = sum(a.shape[axis] for a in arrays)
+    out = np.empty(shape, first.dtype)
+    bits = None if first.dtype.isbuiltin == 1 else _BITS[first.itemsize]
+    target = out if bits is None else out.view(bits)
+    index: list[slice] = [slice(None)] * first.ndim
+    sources, slices = [], []
+    offset = 0
+    for a in arrays:
+        size = a.shape[axis]
+        index[axis] = slice(offset, offset + size)
+        sources.append(a if bits is None else a.view(bits))
+        slices.append(target[tuple(index)])
+        offset += size
+    _native.copy_parts(tuple(sources), tuple(slices), native.threads())
+    return out
+
+
 def copy_c_order(a: np.ndarray) -> np.ndarray:
-    """A C-contiguous copy of ``a``: bands for a transposed ``a``, else numpy's copy, split over
-    the threads when ``a`` is large and strided."""
-    if is_transposed(a):
+    """A C-contiguous copy of ``a``: the compiled copy, or bands for a transposed ``a``, else
+    numpy's copy, split over the threads when ``a`` is large and strided."""
+    if _native is None and is_transposed(a):
         return copy_transposed(a)
     out = np.empty(a.shape, dtype=a.dtype)
+    if copy_into(a, out):
+        return out
     if a.flags.c_contiguous or a.ndim == 0:
         np.copyto(out, a)  # one memcpy: memory bound, a second thread adds little
     else:
