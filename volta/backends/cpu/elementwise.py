@@ -34,6 +34,10 @@ FULL, ROW, COLUMN, SCALAR = 0, 1, 2, 3
 _F32 = D.float32
 _FLOAT32_MAX = float(np.finfo(np.float32).max)
 _EXACT_INT = 2 ** 53
+# Out of place, below this many elements numpy's loop is as fast and the operand analysis here
+# would cost more than the loop saves (a tiny add is about 1 us in all): the compiled kernel
+# pays from where the thread split does (native/elementwise.c splits from 64k elements).
+NATIVE_MIN_ELEMENTS = 1 << 15
 
 
 def _plain_number(value: Any) -> bool:
@@ -152,27 +156,34 @@ def _write_back(op: Any, self: Tensor, value: Tensor) -> Tensor:
     return self
 
 
+def large_operands(self: Any, other: Any = None) -> bool:
+    """Whether an operand's memory holds at least NATIVE_MIN_ELEMENTS (two attribute reads: the
+    test every tiny call pays)."""
+    return ((self.__class__ is Tensor and self._storage.numel >= NATIVE_MIN_ELEMENTS)
+            or (other.__class__ is Tensor and other._storage.numel >= NATIVE_MIN_ELEMENTS))
+
+
 @kernel("add")
 def add(self: Any, other: Any, alpha: Any = 1) -> Tensor:
-    out = native_binary(ADD, self, other, alpha)
+    out = native_binary(ADD, self, other, alpha) if large_operands(self, other) else None
     return out if out is not None else generated_pointwise.add(self, other, alpha)
 
 
 @kernel("sub")
 def sub(self: Any, other: Any, alpha: Any = 1) -> Tensor:
-    out = native_binary(SUB, self, other, alpha)
+    out = native_binary(SUB, self, other, alpha) if large_operands(self, other) else None
     return out if out is not None else generated_pointwise.sub(self, other, alpha)
 
 
 @kernel("mul")
 def mul(self: Any, other: Any) -> Tensor:
-    out = native_binary(MUL, self, other)
+    out = native_binary(MUL, self, other) if large_operands(self, other) else None
     return out if out is not None else generated_pointwise.mul(self, other)
 
 
 @kernel("neg")
 def neg(self: Any) -> Tensor:
-    if _native is not None and type(self) is Tensor:
+    if _native is not None and large_operands(self):
         a = _contiguous(self)
         if a is not None:
             out = np.empty(a.shape, np.float32)

@@ -275,7 +275,7 @@ def nan_to_num(self: Tensor, nan: float | None = None, posinf: float | None = No
 
 @kernel("div")
 def div(self: Any, other: Any, rounding_mode: str | None = None) -> Tensor:
-    if rounding_mode is None:
+    if rounding_mode is None and elementwise.large_operands(self, other):
         fast = elementwise.native_binary(elementwise.DIV, self, other)
         if fast is not None:
             return fast
