@@ -17,7 +17,7 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 from scipy import special
 
-from volta.backends.cpu import native, parallel, rowwise, scatter
+from volta.backends.cpu import gemm, native, parallel, rowwise, scatter
 
 __all__ = [
     "COLUMN_BUDGET_BYTES",
@@ -419,7 +419,7 @@ def _native_conv_into(
             geometry = _geometry(n1 - n0, cin, plane, tuple(kernel), stride, (0,) * len(plane),
                                  dilation, out_shape)
             kernels.wide_im2col(_pad_zeros(x[n0:n1], padding), cols, geometry, threads)
-            np.matmul(wmat, cols, out=res)
+            _matmul_into(wmat, cols, res)
             geometry = _geometry(n1 - n0, cout, plane, tuple(kernel), stride,
                                  (0,) * len(plane), dilation, out_shape)
             kernels.wide_to_maps(res, out[n0:n1], bias, cout, geometry, threads)
@@ -427,7 +427,7 @@ def _native_conv_into(
         geometry = _geometry(n1 - n0, cin, tuple(spatial), tuple(kernel), stride, padding,
                              dilation, out_shape)
         kernels.im2col(x[n0:n1], cols, geometry, threads)
-        np.matmul(wmat, cols, out=res)
+        _matmul_into(wmat, cols, res)
         kernels.swap_leading(res, out[n0:n1], bias, cout, n1 - n0, threads)
 
 
@@ -464,7 +464,7 @@ def _native_col2im_into(
             geometry = _geometry(n1 - n0, cout, plane, tuple(kernel), stride,
                                  (0,) * len(plane), dilation, tuple(out_shape))
             kernels.wide_from_maps(y[n0:n1], gq, None, cout, geometry, threads)
-            np.matmul(wmat_t, gq, out=gcols)
+            _matmul_into(wmat_t, gq, gcols)
             padded = gx[n0:n1] if not any(padding) else _WORKSPACE.take(
                 "plane", (n1 - n0, groups * cig, *plane), np.float32)
             geometry = _geometry(n1 - n0, groups * cig, plane, tuple(kernel), stride,
@@ -474,7 +474,7 @@ def _native_col2im_into(
                 gx[n0:n1] = padded[inner]
             continue
         kernels.swap_leading(y[n0:n1], gq, None, n1 - n0, cout, threads)
-        np.matmul(wmat_t, gq, out=gcols)
+        _matmul_into(wmat_t, gq, gcols)
         geometry = _geometry(n1 - n0, groups * cig, spatial, tuple(kernel), stride, padding,
                              dilation, tuple(out_shape))
         kernels.col2im(gx[n0:n1], gcols, geometry, threads)
@@ -601,7 +601,7 @@ def _conv_into(
             oc = (rs.stop - rs.start, *out_shape[1:])
             cols = _columns(_tap_view(slab, groups, kernel, stride, dilation, oc, wide), kcols)
             res = _WORKSPACE.take("q", (groups, cog, cols.shape[2]), x.dtype)
-            np.matmul(wmat, cols, out=res)
+            _matmul_into(wmat, cols, res)
             if bias5 is not None:
                 # added over the GEMM's contiguous result: a strided add into the output while
                 # dropping off-output positions took about twice as long as the copy alone
@@ -806,6 +806,12 @@ _BLAS_SERIAL_MNK = 2**18
 _THREADED_GRAD_MIN_OUTPUT = 2**10
 
 
+def _matmul_into(a: np.ndarray, b: np.ndarray, out: np.ndarray) -> None:
+    """np.matmul(a, b, out=out), on volta's threads where the compiled GEMM applies."""
+    if gemm.product(a, b, out) is None:
+        np.matmul(a, b, out=out)
+
+
 def _products_over_positions(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """a (G, M, K) times b (G, N, K) transposed, (G, M, N): a weight gradient's contraction over
     K = samples x positions.
@@ -822,6 +828,10 @@ def _products_over_positions(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """
     groups, m, k = a.shape
     n = b.shape[1]
+    # the compiled GEMM splits K over volta's threads itself (Note [one thread pool])
+    out = gemm.product(a, b.transpose(0, 2, 1))
+    if out is not None:
+        return out
     slice_len = max(1, _BLAS_SERIAL_MNK // max(m * n, 1))
     # inside a region of parallel.py BLAS runs on one thread: one GEMM is then the fastest too
     if (parallel.num_threads() == 1 or parallel.in_region() or m * n >= _THREADED_GRAD_MIN_OUTPUT
