@@ -49,10 +49,28 @@ def test_gemm_matches_numpy(shape, dtype, trans_a, trans_b, threads):
     a, a_stored = _operand(rng, m, k, dtype, trans_a)
     b, b_stored = _operand(rng, k, n, dtype, trans_b)
     out = np.full((m, n), np.nan, dtype)  # beta 0: whatever out held is not read
-    blas.gemm(a_stored, b_stored, out, m, n, k, trans_a, trans_b, 1.0, 0.0, threads)
+    blas.gemm(a_stored, b_stored, out, 1, m, n, k, trans_a, trans_b, 1.0, 0.0, threads)
     expected = a.astype(np.float64) @ b.astype(np.float64)
     tol = 1e-4 if dtype == np.float32 else 1e-10
     np.testing.assert_allclose(out, expected, rtol=tol, atol=tol * np.sqrt(k + 1))
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+@pytest.mark.parametrize("trans", [(False, False), (True, False), (False, True)])
+@pytest.mark.parametrize("shape", [(0, 4, 5, 6), (1, 33, 65, 17), (5, 7, 3, 9), (40, 16, 8, 16),
+                                   (3, 100, 90, 80), (2, 6, 25, 20000)])
+def test_batched_gemm_matches_numpy(shape, trans, threads):
+    batch, m, n, k = shape
+    trans_a, trans_b = trans
+    rng = np.random.default_rng(batch + m)
+    a = rng.standard_normal((batch, m, k)).astype(np.float32)
+    b = rng.standard_normal((batch, k, n)).astype(np.float32)
+    a_stored = np.ascontiguousarray(a.swapaxes(1, 2)) if trans_a else a
+    b_stored = np.ascontiguousarray(b.swapaxes(1, 2)) if trans_b else b
+    out = np.full((batch, m, n), np.nan, np.float32)
+    blas.gemm(a_stored, b_stored, out, batch, m, n, k, trans_a, trans_b, 1.0, 0.0, threads)
+    expected = a.astype(np.float64) @ b.astype(np.float64)
+    np.testing.assert_allclose(out, expected, rtol=1e-4, atol=1e-4 * np.sqrt(k + 1))
 
 
 @pytest.mark.parametrize("threads", [1, 2, 3])
@@ -64,7 +82,7 @@ def test_gemm_alpha_beta(shape, threads):
     b = rng.standard_normal((k, n)).astype(np.float32)
     c = rng.standard_normal((m, n)).astype(np.float32)
     out = c.copy()
-    blas.gemm(a, b, out, m, n, k, False, False, 0.5, -2.0, threads)
+    blas.gemm(a, b, out, 1, m, n, k, False, False, 0.5, -2.0, threads)
     expected = 0.5 * (a.astype(np.float64) @ b) - 2.0 * c
     np.testing.assert_allclose(out, expected, rtol=1e-4, atol=1e-4 * np.sqrt(k + 1))
 
@@ -73,7 +91,7 @@ def test_gemm_propagates_nan_and_inf():
     a = np.array([[np.nan, 1.0], [np.inf, 0.0], [1.0, 2.0]], np.float32)
     b = np.array([[1.0, 2.0], [3.0, 4.0]], np.float32)
     out = np.empty((3, 2), np.float32)
-    blas.gemm(a, b, out, 3, 2, 2, False, False, 1.0, 0.0, 2)
+    blas.gemm(a, b, out, 1, 3, 2, 2, False, False, 1.0, 0.0, 2)
     with np.errstate(invalid="ignore"):
         expected = a @ b
     np.testing.assert_array_equal(out, expected)
@@ -83,12 +101,12 @@ def test_gemm_checks_its_arguments():
     a = np.ones((2, 3), np.float32)
     b = np.ones((3, 4), np.float32)
     with pytest.raises(ValueError):
-        blas.gemm(a, b, np.empty((2, 5), np.float32), 2, 4, 3, False, False, 1.0, 0.0, 1)
+        blas.gemm(a, b, np.empty((2, 5), np.float32), 1, 2, 4, 3, False, False, 1.0, 0.0, 1)
     with pytest.raises(TypeError):
-        blas.gemm(a, b.astype(np.float64), np.empty((2, 4), np.float32), 2, 4, 3, False, False,
-                  1.0, 0.0, 1)
+        blas.gemm(a, b.astype(np.float64), np.empty((2, 4), np.float32), 1, 2, 4, 3, False,
+                  False, 1.0, 0.0, 1)
     with pytest.raises(ValueError):
-        blas.gemm(a, b, np.empty((2, 4), np.float32), -2, 4, 3, False, False, 1.0, 0.0, 1)
+        blas.gemm(a, b, np.empty((2, 4), np.float32), 1, -2, 4, 3, False, False, 1.0, 0.0, 1)
 
 
 def test_product_declines_what_it_does_not_take():
@@ -158,6 +176,15 @@ def test_linear_matches_torch(restore_threads, shapes, bias, threads):
         tb, vb = _pair(rng, shapes[1][0])
         leaves.append((tb, vb))
     _check(F.linear(vx, vw, vb), torch.nn.functional.linear(tx, tw, tb), leaves)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_batched_matmul_matches_torch(restore_threads, threads):
+    # attention's products: (B, H, S, D) @ (B, H, D, S), the second a transposed view
+    volta.set_num_threads(threads)
+    rng = np.random.default_rng(6)
+    (tq, vq), (tk, vk) = _pair(rng, 2, 4, 16, 8), _pair(rng, 2, 4, 16, 8)
+    _check(vq @ vk.transpose(-2, -1), tq @ tk.transpose(-2, -1), [(tq, vq), (tk, vk)])
 
 
 @pytest.mark.parametrize("threads", [1, 2])

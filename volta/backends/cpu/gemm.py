@@ -1,7 +1,7 @@
 """float32/float64 matrix products on volta's OpenMP threads, through numpy's own OpenBLAS held
 to one thread (Note [one thread pool] in native/blas.c).
 
-:func:`product` is ``a @ b`` for 2-D operands, or 3-D ones with the same leading size, or None
+:func:`product` is ``a @ b`` for operands of one rank with the same leading sizes, or None
 when the compiled module is absent (not built, ``VOLTA_NATIVE=0``), numpy's BLAS is not an
 ILP64 OpenBLAS whose CBLAS functions ctypes can find, or the arrays do not fit (other dtypes,
 ranks): the caller then runs its numpy code, which is also what runs without the module.
@@ -10,6 +10,7 @@ ranks): the caller then runs its numpy code, which is also what runs without the
 from __future__ import annotations
 
 import ctypes
+import math
 from types import ModuleType
 
 import numpy as np
@@ -56,45 +57,38 @@ ENABLED = _BLAS is not None
 
 
 def _stored(x: np.ndarray) -> tuple[np.ndarray, bool]:
-    """A 2-D operand as (C-contiguous array, transposed): the array itself, or the array whose
-    transpose it is (a weight's .T is a BLAS flag, not a copy), or else a contiguous copy."""
+    """An operand as (C-contiguous array, transposed): the array itself, or the array whose
+    last two axes swapped give it (a weight's .T is a BLAS flag, not a copy), or else a
+    contiguous copy."""
     if x.flags.c_contiguous:
         return x, False
-    if x.T.flags.c_contiguous:
-        return x.T, True
+    swapped = x.swapaxes(-1, -2)
+    if swapped.flags.c_contiguous:
+        return swapped, True
     return np.ascontiguousarray(x), False
 
 
-def _gemm(module: ModuleType, a: np.ndarray, b: np.ndarray, out: np.ndarray,
-          threads: int) -> None:
-    m, k = a.shape
-    n = b.shape[1]
-    a_stored, trans_a = _stored(a)
-    b_stored, trans_b = _stored(b)
-    module.gemm(a_stored, b_stored, out, m, n, k, trans_a, trans_b, 1.0, 0.0, threads)
-
-
 def product(a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> np.ndarray | None:
-    """``np.matmul(a, b, out=out)`` for float arrays of one dtype, 2-D by 2-D or (G, M, K) by
-    (G, K, N); ``out`` (if given) C-contiguous of the result's shape and dtype. None where it
-    does not apply (the caller runs numpy's matmul instead)."""
+    """``np.matmul(a, b, out=out)`` for float arrays of one dtype and rank >= 2 whose leading
+    (batch) sizes are equal (no broadcasting); ``out`` (if given) C-contiguous of the result's
+    shape and dtype. None where it does not apply (the caller runs numpy's matmul instead)."""
     module = _BLAS
     if module is None:
         return None
     dtype = a.dtype
-    if dtype != b.dtype or dtype not in _FLOATS or a.ndim != b.ndim or a.ndim not in (2, 3):
+    if dtype != b.dtype or dtype not in _FLOATS or a.ndim != b.ndim or a.ndim < 2:
         return None
-    if a.shape[-1] != b.shape[-2] or (a.ndim == 3 and a.shape[0] != b.shape[0]):
+    if a.shape[-1] != b.shape[-2] or a.shape[:-2] != b.shape[:-2]:
         return None
-    shape = (*a.shape[:-1], b.shape[-1])
+    m, k = a.shape[-2:]
+    n = b.shape[-1]
+    shape = (*a.shape[:-1], n)
     if out is None:
         out = np.empty(shape, dtype)
     elif out.shape != shape or out.dtype != dtype or not out.flags.c_contiguous:
         return None
-    threads = native.threads()
-    if a.ndim == 2:
-        _gemm(module, a, b, out, threads)
-    else:
-        for g in range(a.shape[0]):
-            _gemm(module, a[g], b[g], out[g], threads)
+    a_stored, trans_a = _stored(a)
+    b_stored, trans_b = _stored(b)
+    module.gemm(a_stored, b_stored, out, math.prod(a.shape[:-2]), m, n, k, trans_a, trans_b,
+                1.0, 0.0, native.threads())
     return out

@@ -715,10 +715,6 @@ def _mm_arrays(a: Tensor, b: Tensor) -> tuple[np.ndarray, np.ndarray, D.dtype]:
     return A(a).astype(compute, copy=False), A(b).astype(compute, copy=False), dt
 
 
-# bmm through gemm.py runs one Python call per matrix: beyond a few, numpy's own loop is cheaper
-_GEMM_BATCH_MAX = 16
-
-
 def _rows_matmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """``a @ b`` for a (..., k) ``a`` and a (k, n) ``b`` as one 2-D GEMM over the rows of
     ``a``: numpy would run one small GEMM per leading index (each of which OpenBLAS may try
@@ -742,9 +738,9 @@ def matmul(self: Tensor, other: Tensor) -> Tensor:
         if len(ss) >= 2 and len(os_) == 2 and ss[-1] == os_[0]:
             # the common (..., k) @ (k, n) case, shapes and dtypes checked above: one GEMM
             return W(_rows_matmul(A(self), A(other)))
-        if (gemm.ENABLED and len(ss) == 3 and len(os_) == 3 and ss[0] == os_[0] <= _GEMM_BATCH_MAX
-                and ss[2] == os_[1]):
-            out = gemm.product(A(self), A(other))  # bmm's (B, M, K) @ (B, K, N)
+        if (gemm.ENABLED and len(ss) == len(os_) >= 3 and ss[:-2] == os_[:-2]
+                and ss[-1] == os_[-2]):
+            out = gemm.product(A(self), A(other))  # bmm's (B, M, K) @ (B, K, N), attention's
             if out is not None:
                 return W(out)
     if self.ndim == 0 or other.ndim == 0:

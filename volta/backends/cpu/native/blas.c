@@ -8,7 +8,8 @@
  * `gemm` splits a product over OpenMP threads, each running a single-threaded BLAS call on a
  * block of the output's rows or columns (whichever dimension is larger), or, where the output
  * is small beside the contraction (a convolution's weight gradient: 6 x 25 over 57088
- * positions), on a slice of K into its own buffer, the partial products summed afterwards.
+ * positions), on a slice of K into its own buffer, the partial products summed afterwards. A
+ * batch of products too small to split (attention's heads) goes over the threads item by item.
  *
  * The BLAS functions are numpy's bundled OpenBLAS CBLAS ones (ILP64), whose addresses the Python
  * side finds with ctypes and hands over once with `init`; this file links against nothing.
@@ -151,27 +152,70 @@ static int run_product(const product *p, int threads) {
     return 0;
 }
 
-/* gemm(a, b, out, m, n, k, trans_a, trans_b, alpha, beta, threads):
- * out (m x n) = alpha op(a) op(b) + beta out, op(a) m x k, op(b) k x n; a is stored k x m when
- * trans_a (the C-contiguous array whose transpose is the operand), likewise b. */
+/* A batch of products whose items each hold too little to split: items over the threads, each
+ * on one. */
+static void items_over_threads(const product *items, Py_ssize_t batch, int threads) {
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(threads)
+#endif
+    for (Py_ssize_t i = 0; i < batch; i++)
+        block(&items[i], 0, items[i].m, 0, items[i].n, 0, items[i].k, items[i].c, items[i].n,
+              items[i].beta);
+}
+
+static int run_batch(const product *first, Py_ssize_t batch, int threads) {
+    Py_ssize_t size = first->kind == 'f' ? 4 : 8;
+    Py_ssize_t macs = first->m * first->n * first->k;
+    if (batch == 1 || first->m == 0 || first->n == 0 || first->k == 0 ||
+        macs >= SHARE_MIN_MACS * threads) {
+        for (Py_ssize_t i = 0; i < batch; i++) {
+            product item = *first;
+            item.a += i * first->m * first->k * size;
+            item.b += i * first->k * first->n * size;
+            item.c += i * first->m * first->n * size;
+            if (run_product(&item, threads) < 0) return -1;
+        }
+        return 0;
+    }
+    Py_ssize_t parts = batch * macs / SHARE_MIN_MACS;
+    if (parts > threads) parts = threads;
+    if (parts > batch) parts = batch;
+    product *items = malloc((size_t)batch * sizeof(product));
+    if (!items) return -1;
+    for (Py_ssize_t i = 0; i < batch; i++) {
+        items[i] = *first;
+        items[i].a += i * first->m * first->k * size;
+        items[i].b += i * first->k * first->n * size;
+        items[i].c += i * first->m * first->n * size;
+    }
+    items_over_threads(items, batch, parts < 1 ? 1 : (int)parts);
+    free(items);
+    return 0;
+}
+
+/* gemm(a, b, out, batch, m, n, k, trans_a, trans_b, alpha, beta, threads):
+ * out[i] (m x n) = alpha op(a[i]) op(b[i]) + beta out[i] for each of `batch` items stored one
+ * after the other, op(a[i]) m x k, op(b[i]) k x n; a[i] is stored k x m when trans_a (the
+ * C-contiguous array whose transpose is the operand), likewise b. */
 static PyObject *py_gemm(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    VOLTA_CHECK_NARGS("gemm", nargs, 11);
-    Py_ssize_t m = PyLong_AsSsize_t(args[3]), n = PyLong_AsSsize_t(args[4]),
-               k = PyLong_AsSsize_t(args[5]);
-    int trans_a = PyObject_IsTrue(args[6]), trans_b = PyObject_IsTrue(args[7]);
-    double alpha = volta_arg_double(args[8]), beta = volta_arg_double(args[9]);
-    long threads = volta_arg_long(args[10]);
+    VOLTA_CHECK_NARGS("gemm", nargs, 12);
+    Py_ssize_t batch = PyLong_AsSsize_t(args[3]), m = PyLong_AsSsize_t(args[4]),
+               n = PyLong_AsSsize_t(args[5]), k = PyLong_AsSsize_t(args[6]);
+    int trans_a = PyObject_IsTrue(args[7]), trans_b = PyObject_IsTrue(args[8]);
+    double alpha = volta_arg_double(args[9]), beta = volta_arg_double(args[10]);
+    long threads = volta_arg_long(args[11]);
     if (PyErr_Occurred()) return NULL;
-    if (m < 0 || n < 0 || k < 0) {
+    if (batch < 0 || m < 0 || n < 0 || k < 0) {
         PyErr_SetString(PyExc_ValueError, "gemm: negative size");
         return NULL;
     }
     volta_array arrays[3];
     char kind;
     if (volta_get_arrays(args, 3, 2, arrays, &kind) < 0) return NULL;
-    if (arrays[0].size != m * k || arrays[1].size != k * n || arrays[2].size != m * n) {
+    if (arrays[0].size != batch * m * k || arrays[1].size != batch * k * n ||
+        arrays[2].size != batch * m * n) {
         volta_release_arrays(arrays, 3);
-        PyErr_SetString(PyExc_ValueError, "gemm: array sizes do not match m, n, k");
+        PyErr_SetString(PyExc_ValueError, "gemm: array sizes do not match batch, m, n, k");
         return NULL;
     }
     if ((kind == 'f' && !sgemm) || (kind == 'd' && !dgemm)) {
@@ -181,9 +225,9 @@ static PyObject *py_gemm(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     }
     product p = {kind, m, n, k, trans_a, trans_b, arrays[0].data, arrays[1].data,
                  arrays[2].data, alpha, beta};
-    int status;
+    int status = 0;
     Py_BEGIN_ALLOW_THREADS
-    status = run_product(&p, threads < 1 ? 1 : (int)threads);
+    if (batch > 0) status = run_batch(&p, batch, threads < 1 ? 1 : (int)threads);
     Py_END_ALLOW_THREADS
     volta_release_arrays(arrays, 3);
     if (status < 0) return PyErr_NoMemory();
@@ -208,8 +252,8 @@ static PyObject *py_init(PyObject *self, PyObject *const *args, Py_ssize_t nargs
 
 static PyMethodDef methods[] = {
     BLAS_METHOD(init, "init(sgemm_address, dgemm_address): the CBLAS (ILP64) functions to call"),
-    BLAS_METHOD(gemm, "gemm(a, b, out, m, n, k, trans_a, trans_b, alpha, beta, threads): "
-                      "out = alpha op(a) op(b) + beta out"),
+    BLAS_METHOD(gemm, "gemm(a, b, out, batch, m, n, k, trans_a, trans_b, alpha, beta, threads): "
+                      "out[i] = alpha op(a[i]) op(b[i]) + beta out[i]"),
     {NULL, NULL, 0, NULL},
 };
 
