@@ -92,3 +92,19 @@ def product(a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> np.n
     module.gemm(a_stored, b_stored, out, math.prod(a.shape[:-2]), m, n, k, trans_a, trans_b,
                 1.0, 0.0, native.threads())
     return out
+
+
+def matmul(a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+    """``np.matmul(a, b, out=out)``, through :func:`product` where it applies (an ``out`` it
+    cannot write straight into receives a copy of the product)."""
+    result = product(a, b, out)
+    if result is not None:
+        return result
+    if out is None:
+        return np.matmul(a, b)
+    if not out.flags.c_contiguous:
+        result = product(a, b)
+        if result is not None:
+            out[...] = result
+            return out
+    return np.matmul(a, b, out=out)
