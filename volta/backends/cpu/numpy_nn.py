@@ -319,13 +319,15 @@ def _sample_work(weight_shape: tuple[int, ...], out_shape: tuple[int, ...]) -> i
 # For C-contiguous float32 arrays the convolutions run their data movement in compiled code
 # (native/conv.c: im2col, col2im, and the moves between a GEMM's (Cout, N*Q) rows and
 # (N, Cout, *out) maps, with the bias; on OpenMP threads, the GIL released) around the same
-# GEMMs (numpy's BLAS, on its own threads). Columns are always (C*taps, N*Q): one GEMM per group
-# for a whole chunk of samples, which BLAS threads, where one GEMM per sample (small, one BLAS
-# thread each) would not scale with threads. The layouts are those of Note [tap layouts], chosen
-# by the same rule: LeNet's maps have rows of 10-28 floats, and copying them one by one cost
-# about 3 ns a row (conv2's im2col 0.3 ms at 1 thread, four times a plain copy of its 3.8 MB),
-# where the wide layout copies one run per column row (conv fwd+bwd 2.4 -> 2.0 ms, both
-# convolutions, 1 thread). Chunks hold whole samples within COLUMN_BUDGET_BYTES; a sample larger
+# GEMMs (gemm.py: numpy's BLAS on the same OpenMP threads, Note [one thread pool] in
+# native/blas.c; without it, numpy's BLAS on its own threads). Columns are always (C*taps, N*Q):
+# one GEMM per group for a whole chunk of samples, which splits over threads, where one GEMM per
+# sample (small, one thread each) would not scale with threads. The layouts are those of Note
+# [tap layouts], chosen by the same rule: LeNet's maps have rows of 10-28 floats, and copying
+# them one by one cost about 3 ns a row (conv2's im2col 0.3 ms at 1 thread, four times a plain
+# copy of its 3.8 MB), where the wide layout copies one run per column row (conv fwd+bwd 2.4 ->
+# 2.0 ms, both convolutions, 1 thread). Chunks hold whole samples within COLUMN_BUDGET_BYTES;
+# a sample larger
 # than that alone takes the numpy path, which splits it by output rows. Large convolutions
 # still split their batch over the Python pool (Note [convolution threads]), each share running
 # these passes on one thread with BLAS on one thread: the 32x64x128x128 conv step at 2 threads
@@ -335,12 +337,20 @@ def _sample_work(weight_shape: tuple[int, ...], out_shape: tuple[int, ...]) -> i
 # the next GEMM's BLAS thread needs, and a sleeping one takes long to wake in a VM. LeNet's step
 # at 2 threads (2 cores of a 16-core Xeon VM, taskset; medians): numpy path 13.4 ms, every pass
 # split 24.5 ms, pools split 15.4 ms, no pass split 11.0 ms (GOMP_SPINCOUNT=1000: 11.5, 11.1,
-# 9.6, 9.2 ms). Passes of several ms pay for the handoff whatever BLAS does.
+# 9.6, 9.2 ms). Passes of several ms pay for the handoff whatever BLAS does. With the GEMMs on
+# the OpenMP team too (gemm.py) there is one pool and no BLAS thread to collide with, and small
+# passes pay: LeNet's step at 2 threads on the 2-core machine (shared, medians of in-process
+# A/B runs) took 4.0-6.1 ms splitting passes above 2**22 elements, 3.4-5.2 ms above 2**16.
+
+
+def _pass_split_elements() -> int:
+    return 1 << 16 if gemm.ENABLED else 1 << 22
 
 
 # Elements a compiled pass (convolution or pooling) must move before it is split over threads
-# (Note [native convolution]): about 4 ms of work on one thread.
-PASS_SPLIT_ELEMENTS = 1 << 22
+# (Note [native convolution]): some tens of microseconds of work with the GEMMs on the same
+# OpenMP team, about 4 ms beside OpenBLAS's own threads.
+PASS_SPLIT_ELEMENTS = _pass_split_elements()
 
 
 def _pass_threads(elements: int) -> int:
