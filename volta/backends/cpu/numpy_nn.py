@@ -327,11 +327,10 @@ def _sample_work(weight_shape: tuple[int, ...], out_shape: tuple[int, ...]) -> i
 # them one by one cost about 3 ns a row (conv2's im2col 0.3 ms at 1 thread, four times a plain
 # copy of its 3.8 MB), where the wide layout copies one run per column row (conv fwd+bwd 2.4 ->
 # 2.0 ms, both convolutions, 1 thread). Chunks hold whole samples within COLUMN_BUDGET_BYTES;
-# a sample larger
-# than that alone takes the numpy path, which splits it by output rows. Large convolutions
-# still split their batch over the Python pool (Note [convolution threads]), each share running
-# these passes on one thread with BLAS on one thread: the 32x64x128x128 conv step at 2 threads
-# ran 0.56-0.68 steps/s with OpenMP passes beside 2-thread BLAS, 0.8-1.0 split.
+# a sample larger than that alone takes the numpy path, which splits it by output rows. Large
+# convolutions still split their batch over the Python pool (Note [convolution threads]), each
+# share running these passes on one thread with BLAS on one thread: the 32x64x128x128 conv step
+# at 2 threads ran 0.56-0.68 steps/s with OpenMP passes beside 2-thread BLAS, 0.8-1.0 split.
 # Threads: a pass splits over OpenMP threads only above PASS_SPLIT_ELEMENTS. OpenMP's team is a
 # second pool beside OpenBLAS's: its threads spin after a pass (GOMP_SPINCOUNT) on the core that
 # the next GEMM's BLAS thread needs, and a sleeping one takes long to wake in a VM. LeNet's step
