@@ -25,6 +25,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from volta import dtypes as D
+from volta.backends.cpu import gemm
 from volta.backends.cpu.kernel_table import kernel_table
 from volta.backends.cpu.storage import array as A
 from volta.backends.cpu.storage import wrap as W
@@ -123,7 +124,7 @@ class _Problem:
     def scores(self, qb: np.ndarray, kb: np.ndarray, b0: int, b1: int, q0: int, q1: int,
                k0: int, k1: int) -> np.ndarray:
         """``scale * q @ k^T`` of one block (``qb`` is already scaled), masked."""
-        s = np.matmul(qb, kb.transpose(0, 2, 1))
+        s = gemm.matmul(qb, kb.transpose(0, 2, 1))
         if self.mask is not None:
             m = self.mask_rows.take(self.mask, b0, b1)
             m = m[:, _span(q0, q1, m.shape[1]), _span(k0, k1, m.shape[2])]
@@ -202,7 +203,7 @@ def sdpa_flash(query: Tensor, key: Tensor, value: Tensor, attn_mask: Tensor | No
             block_sum = probs.sum(axis=-1)
             if dropout_p > 0:
                 probs *= p.keep(seed, dropout_p, b0, q0, k0, probs.shape)
-            pv = np.matmul(probs, values[:, k0:k1])
+            pv = gemm.matmul(probs, values[:, k0:k1])
             if acc is None:
                 acc, rowsum = pv, block_sum
             else:
@@ -259,7 +260,7 @@ def sdpa_flash_backward(grad_out: Tensor, query: Tensor, key: Tensor, value: Ten
             s = p.scores(qb, kb, b0, b1, q0, q1, k0, k1)
             s -= lse_b
             probs = np.exp(s, out=s)
-            dprobs = np.matmul(gb, vb.transpose(0, 2, 1))
+            dprobs = gemm.matmul(gb, vb.transpose(0, 2, 1))
             if dropout_p > 0:
                 keep = p.keep(seed, dropout_p, b0, q0, k0, probs.shape)
                 _matmul_into(dv[b0:b1, k0:k1], (probs * keep).transpose(0, 2, 1), gb,
@@ -280,9 +281,9 @@ def sdpa_flash_backward(grad_out: Tensor, query: Tensor, key: Tensor, value: Ten
 def _matmul_into(dst: np.ndarray, a: np.ndarray, b: np.ndarray, first: bool) -> None:
     """``dst = a @ b`` on the first write, ``dst += a @ b`` after it."""
     if first:
-        np.matmul(a, b, out=dst)
+        gemm.matmul(a, b, dst)
     else:
-        dst += np.matmul(a, b)
+        dst += gemm.matmul(a, b)
 
 
 def _add_mask_grad(p: _Problem, dmask: np.ndarray, dscores: np.ndarray, b0: int, b1: int,

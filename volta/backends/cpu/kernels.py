@@ -17,6 +17,7 @@ from volta import dtypes as D
 from volta.backend import host_view
 from volta.backends.cpu import (
     elementwise,
+    gemm,
     parallel,
     pointwise_math,
     rowwise,
@@ -729,11 +730,16 @@ def _mm_arrays(a: Tensor, b: Tensor) -> tuple[np.ndarray, np.ndarray, D.dtype]:
 def _rows_matmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """``a @ b`` for a (..., k) ``a`` and a (k, n) ``b`` as one 2-D GEMM over the rows of
     ``a``: numpy would run one small GEMM per leading index (each of which OpenBLAS may try
-    to thread) where the rows of all of them make one large GEMM."""
-    if a.ndim <= 2:
-        return np.dot(a, b)  # same GEMM as np.matmul for these shapes, less call overhead
-    rows = math.prod(a.shape[:-1])  # not -1: that is ambiguous when k is 0
-    return np.matmul(a.reshape(rows, a.shape[-1]), b).reshape(*a.shape[:-1], b.shape[1])
+    to thread) where the rows of all of them make one large GEMM. On volta's threads where the
+    compiled GEMM applies (gemm.py)."""
+    if a.ndim > 2:
+        rows = math.prod(a.shape[:-1])  # not -1: that is ambiguous when k is 0
+        return _rows_matmul(a.reshape(rows, a.shape[-1]), b).reshape(*a.shape[:-1], b.shape[1])
+    if gemm.ENABLED and a.ndim == 2:
+        out = gemm.product(a, b)
+        if out is not None:
+            return out
+    return np.dot(a, b)  # same GEMM as np.matmul for these shapes, less call overhead
 
 
 @kernel("matmul")
@@ -743,10 +749,12 @@ def matmul(self: Tensor, other: Tensor) -> Tensor:
         ss, os_ = self._shape, other._shape
         if len(ss) >= 2 and len(os_) == 2 and ss[-1] == os_[0]:
             # the common (..., k) @ (k, n) case, shapes and dtypes checked above: one GEMM
-            # (2-D: the product itself, a frame less than _rows_matmul)
-            if len(ss) == 2:
-                return W(np.dot(A(self), A(other)))
             return W(_rows_matmul(A(self), A(other)))
+        if (gemm.ENABLED and len(ss) == len(os_) >= 3 and ss[:-2] == os_[:-2]
+                and ss[-1] == os_[-2]):
+            out = gemm.product(A(self), A(other))  # bmm's (B, M, K) @ (B, K, N), attention's
+            if out is not None:
+                return W(out)
     if self.ndim == 0 or other.ndim == 0:
         raise ShapeError(f"both arguments to matmul need to be at least 1D, but they are "
                          f"{self.ndim}D and {other.ndim}D")

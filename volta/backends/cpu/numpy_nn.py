@@ -17,7 +17,7 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 from scipy import special
 
-from volta.backends.cpu import native, parallel, rowwise, scatter
+from volta.backends.cpu import gemm, native, parallel, rowwise, scatter
 
 __all__ = [
     "COLUMN_BUDGET_BYTES",
@@ -319,28 +319,37 @@ def _sample_work(weight_shape: tuple[int, ...], out_shape: tuple[int, ...]) -> i
 # For C-contiguous float32 arrays the convolutions run their data movement in compiled code
 # (native/conv.c: im2col, col2im, and the moves between a GEMM's (Cout, N*Q) rows and
 # (N, Cout, *out) maps, with the bias; on OpenMP threads, the GIL released) around the same
-# GEMMs (numpy's BLAS, on its own threads). Columns are always (C*taps, N*Q): one GEMM per group
-# for a whole chunk of samples, which BLAS threads, where one GEMM per sample (small, one BLAS
-# thread each) would not scale with threads. The layouts are those of Note [tap layouts], chosen
-# by the same rule: LeNet's maps have rows of 10-28 floats, and copying them one by one cost
-# about 3 ns a row (conv2's im2col 0.3 ms at 1 thread, four times a plain copy of its 3.8 MB),
-# where the wide layout copies one run per column row (conv fwd+bwd 2.4 -> 2.0 ms, both
-# convolutions, 1 thread). Chunks hold whole samples within COLUMN_BUDGET_BYTES; a sample larger
-# than that alone takes the numpy path, which splits it by output rows. Large convolutions
-# still split their batch over the Python pool (Note [convolution threads]), each share running
-# these passes on one thread with BLAS on one thread: the 32x64x128x128 conv step at 2 threads
-# ran 0.56-0.68 steps/s with OpenMP passes beside 2-thread BLAS, 0.8-1.0 split.
+# GEMMs (gemm.py: numpy's BLAS on the same OpenMP threads, Note [one thread pool] in
+# native/blas.c; without it, numpy's BLAS on its own threads). Columns are always (C*taps, N*Q):
+# one GEMM per group for a whole chunk of samples, which splits over threads, where one GEMM per
+# sample (small, one thread each) would not scale with threads. The layouts are those of Note
+# [tap layouts], chosen by the same rule: LeNet's maps have rows of 10-28 floats, and copying
+# them one by one cost about 3 ns a row (conv2's im2col 0.3 ms at 1 thread, four times a plain
+# copy of its 3.8 MB), where the wide layout copies one run per column row (conv fwd+bwd 2.4 ->
+# 2.0 ms, both convolutions, 1 thread). Chunks hold whole samples within COLUMN_BUDGET_BYTES;
+# a sample larger than that alone takes the numpy path, which splits it by output rows. Large
+# convolutions still split their batch over the Python pool (Note [convolution threads]), each
+# share running these passes on one thread with BLAS on one thread: the 32x64x128x128 conv step
+# at 2 threads ran 0.56-0.68 steps/s with OpenMP passes beside 2-thread BLAS, 0.8-1.0 split.
 # Threads: a pass splits over OpenMP threads only above PASS_SPLIT_ELEMENTS. OpenMP's team is a
 # second pool beside OpenBLAS's: its threads spin after a pass (GOMP_SPINCOUNT) on the core that
 # the next GEMM's BLAS thread needs, and a sleeping one takes long to wake in a VM. LeNet's step
 # at 2 threads (2 cores of a 16-core Xeon VM, taskset; medians): numpy path 13.4 ms, every pass
 # split 24.5 ms, pools split 15.4 ms, no pass split 11.0 ms (GOMP_SPINCOUNT=1000: 11.5, 11.1,
-# 9.6, 9.2 ms). Passes of several ms pay for the handoff whatever BLAS does.
+# 9.6, 9.2 ms). Passes of several ms pay for the handoff whatever BLAS does. With the GEMMs on
+# the OpenMP team too (gemm.py) there is one pool and no BLAS thread to collide with, and small
+# passes pay: LeNet's step at 2 threads on the 2-core machine (shared, medians of in-process
+# A/B runs) took 4.0-6.1 ms splitting passes above 2**22 elements, 3.4-5.2 ms above 2**16.
+
+
+def _pass_split_elements() -> int:
+    return 1 << 16 if gemm.ENABLED else 1 << 22
 
 
 # Elements a compiled pass (convolution or pooling) must move before it is split over threads
-# (Note [native convolution]): about 4 ms of work on one thread.
-PASS_SPLIT_ELEMENTS = 1 << 22
+# (Note [native convolution]): some tens of microseconds of work with the GEMMs on the same
+# OpenMP team, about 4 ms beside OpenBLAS's own threads.
+PASS_SPLIT_ELEMENTS = _pass_split_elements()
 
 
 def _pass_threads(elements: int) -> int:
@@ -419,7 +428,7 @@ def _native_conv_into(
             geometry = _geometry(n1 - n0, cin, plane, tuple(kernel), stride, (0,) * len(plane),
                                  dilation, out_shape)
             kernels.wide_im2col(_pad_zeros(x[n0:n1], padding), cols, geometry, threads)
-            np.matmul(wmat, cols, out=res)
+            _matmul_into(wmat, cols, res)
             geometry = _geometry(n1 - n0, cout, plane, tuple(kernel), stride,
                                  (0,) * len(plane), dilation, out_shape)
             kernels.wide_to_maps(res, out[n0:n1], bias, cout, geometry, threads)
@@ -427,7 +436,7 @@ def _native_conv_into(
         geometry = _geometry(n1 - n0, cin, tuple(spatial), tuple(kernel), stride, padding,
                              dilation, out_shape)
         kernels.im2col(x[n0:n1], cols, geometry, threads)
-        np.matmul(wmat, cols, out=res)
+        _matmul_into(wmat, cols, res)
         kernels.swap_leading(res, out[n0:n1], bias, cout, n1 - n0, threads)
 
 
@@ -464,7 +473,7 @@ def _native_col2im_into(
             geometry = _geometry(n1 - n0, cout, plane, tuple(kernel), stride,
                                  (0,) * len(plane), dilation, tuple(out_shape))
             kernels.wide_from_maps(y[n0:n1], gq, None, cout, geometry, threads)
-            np.matmul(wmat_t, gq, out=gcols)
+            _matmul_into(wmat_t, gq, gcols)
             padded = gx[n0:n1] if not any(padding) else _WORKSPACE.take(
                 "plane", (n1 - n0, groups * cig, *plane), np.float32)
             geometry = _geometry(n1 - n0, groups * cig, plane, tuple(kernel), stride,
@@ -474,7 +483,7 @@ def _native_col2im_into(
                 gx[n0:n1] = padded[inner]
             continue
         kernels.swap_leading(y[n0:n1], gq, None, n1 - n0, cout, threads)
-        np.matmul(wmat_t, gq, out=gcols)
+        _matmul_into(wmat_t, gq, gcols)
         geometry = _geometry(n1 - n0, groups * cig, spatial, tuple(kernel), stride, padding,
                              dilation, tuple(out_shape))
         kernels.col2im(gx[n0:n1], gcols, geometry, threads)
@@ -601,7 +610,7 @@ def _conv_into(
             oc = (rs.stop - rs.start, *out_shape[1:])
             cols = _columns(_tap_view(slab, groups, kernel, stride, dilation, oc, wide), kcols)
             res = _WORKSPACE.take("q", (groups, cog, cols.shape[2]), x.dtype)
-            np.matmul(wmat, cols, out=res)
+            _matmul_into(wmat, cols, res)
             if bias5 is not None:
                 # added over the GEMM's contiguous result: a strided add into the output while
                 # dropping off-output positions took about twice as long as the copy alone
@@ -806,6 +815,12 @@ _BLAS_SERIAL_MNK = 2**18
 _THREADED_GRAD_MIN_OUTPUT = 2**10
 
 
+def _matmul_into(a: np.ndarray, b: np.ndarray, out: np.ndarray) -> None:
+    """np.matmul(a, b, out=out), on volta's threads where the compiled GEMM applies."""
+    if gemm.product(a, b, out) is None:
+        np.matmul(a, b, out=out)
+
+
 def _products_over_positions(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """a (G, M, K) times b (G, N, K) transposed, (G, M, N): a weight gradient's contraction over
     K = samples x positions.
@@ -822,6 +837,10 @@ def _products_over_positions(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """
     groups, m, k = a.shape
     n = b.shape[1]
+    # the compiled GEMM splits K over volta's threads itself (Note [one thread pool])
+    out = gemm.product(a, b.transpose(0, 2, 1))
+    if out is not None:
+        return out
     slice_len = max(1, _BLAS_SERIAL_MNK // max(m * n, 1))
     # inside a region of parallel.py BLAS runs on one thread: one GEMM is then the fastest too
     if (parallel.num_threads() == 1 or parallel.in_region() or m * n >= _THREADED_GRAD_MIN_OUTPUT

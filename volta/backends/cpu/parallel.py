@@ -163,13 +163,28 @@ def _blas_thread_functions() -> tuple[Callable[[], int], Callable[[int], None]] 
 
 
 _BLAS_THREADS = _blas_thread_functions()
+# OpenBLAS held to one thread for good: gemm.py runs the products on volta's OpenMP threads
+# instead (Note [one thread pool] in native/blas.c).
+_blas_pinned = False
+
+
+def pin_blas_to_one_thread() -> bool:
+    """Set OpenBLAS to one thread for good (set_num_threads then leaves it alone); False when
+    numpy's BLAS thread count cannot be set."""
+    global _blas_pinned
+    if _BLAS_THREADS is None:
+        return False
+    _BLAS_THREADS[1](1)
+    _blas_pinned = True
+    return True
 
 
 def _blas_follows_thread_count(count: int) -> None:
     """PyTorch's ``set_num_threads`` bounds the threads of its BLAS too, and so does volta's:
     ``volta.set_num_threads(1)`` means one thread for GEMMs as well. (A region running at that
-    moment holds BLAS at one thread; it restores the new count when it ends.)"""
-    if _BLAS_THREADS is not None and not _state.inside:
+    moment holds BLAS at one thread; it restores the new count when it ends.) Where BLAS is
+    pinned to one thread, the count reaches the GEMMs through native.threads() instead."""
+    if _BLAS_THREADS is not None and not _state.inside and not _blas_pinned:
         _BLAS_THREADS[1](count)
 
 
@@ -179,7 +194,7 @@ threads.on_num_threads_change(_blas_follows_thread_count)
 @contextmanager
 def _serial_blas() -> Iterator[None]:
     """BLAS on one thread for the region's duration (Note [parallel regions])."""
-    if _BLAS_THREADS is None:
+    if _BLAS_THREADS is None or _blas_pinned:
         yield
         return
     get_blas_threads, set_blas_threads = _BLAS_THREADS

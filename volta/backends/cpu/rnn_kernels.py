@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from volta.backends.cpu import gemm
 from volta.backends.cpu.kernel_table import kernel_table
 from volta.backends.cpu.storage import array as A
 from volta.backends.cpu.storage import wrap as W
@@ -74,7 +75,7 @@ def rnn_layer(input_gates: Tensor, hx: Tensor, cx: Tensor | None, weight_hh: Ten
             h_prev = h[:rows]
             ws = workspace[t, :rows]
             ws[:, :width] = h_prev
-            hidden_gates = h_prev @ w_t
+            hidden_gates = gemm.matmul(h_prev, w_t)
             cell = ws[:, width:]
             if mode == "LSTM":
                 new_h = _lstm_step(x[t, :rows], hidden_gates, c[:rows], cell, hidden, proj)
@@ -111,7 +112,7 @@ def _lstm_step(x: np.ndarray, g: np.ndarray, c: np.ndarray, cell: np.ndarray, hi
     if proj is None:
         return h
     cell[:, 6 * hidden:] = h
-    return h @ proj.T
+    return gemm.matmul(h, proj.T)
 
 
 def _gru_step(x: np.ndarray, g: np.ndarray, bias: np.ndarray | None, h_prev: np.ndarray,
@@ -162,14 +163,14 @@ def rnn_layer_backward(grad_output: Tensor | None, grad_hy: Tensor | None,
         if mode == "LSTM":
             if d_h_all is not None:
                 d_h_all[t, :rows] = dh_t
-                dh_t = dh_t @ proj
+                dh_t = gemm.matmul(dh_t, proj)
             _lstm_step_backward(dh_t, dc, rows, cell, hidden, d_input[t, :rows])
-            dh[:rows] = d_input[t, :rows] @ w
+            gemm.matmul(d_input[t, :rows], w, dh[:rows])
         elif mode == "GRU":
             _gru_step_backward(dh_t, ws[t, :rows, :width], cell, hidden, d_input[t, :rows],
                                d_hidden[t, :rows])
             direct = dh_t * cell[:, hidden:2 * hidden]
-            np.matmul(d_hidden[t, :rows], w, out=dh[:rows])
+            gemm.matmul(d_hidden[t, :rows], w, dh[:rows])
             dh[:rows] += direct
         else:
             h = cell
@@ -178,17 +179,17 @@ def rnn_layer_backward(grad_output: Tensor | None, grad_hy: Tensor | None,
                 np.multiply(dh_t, 1 - h * h, out=d_pre)
             else:
                 np.multiply(dh_t, h > 0, out=d_pre)
-            dh[:rows] = d_pre @ w
+            gemm.matmul(d_pre, w, dh[:rows])
     # the weight gradients of all steps at once: inactive rows contribute zeros
     flat_hidden = d_hidden.reshape(time * batch, gates)
     grads: list[Any] = [d_input, dh, dc, None, None, None]
     if output_mask[3]:
-        grads[3] = flat_hidden.T @ ws[:, :, :width].reshape(time * batch, width)
+        grads[3] = gemm.matmul(flat_hidden.T, ws[:, :, :width].reshape(time * batch, width))
     if output_mask[4]:
         grads[4] = flat_hidden.sum(0)
     if output_mask[5] and d_h_all is not None:
         unprojected = ws[:, :, width + 6 * hidden:].reshape(time * batch, hidden)
-        grads[5] = d_h_all.reshape(time * batch, width).T @ unprojected
+        grads[5] = gemm.matmul(d_h_all.reshape(time * batch, width).T, unprojected)
     return tuple(W(g) if g is not None and output_mask[k] else None
                  for k, g in enumerate(grads))
 
