@@ -109,7 +109,14 @@ def test_gemm_checks_its_arguments():
         blas.gemm(a, b, np.empty((2, 4), np.float32), 1, -2, 4, 3, False, False, 1.0, 0.0, 1)
 
 
-def test_product_declines_what_it_does_not_take():
+def test_product_declines_what_it_does_not_take(monkeypatch):
+    # a product below MIN_MACS multiply-adds stays on numpy's call, unless it writes into `out`
+    small = np.ones((4, 4), np.float32)
+    assert gemm.product(small, small) is None
+    if gemm.ENABLED:
+        out = np.empty((4, 4), np.float32)
+        assert gemm.product(small, small, out) is out
+    monkeypatch.setattr(gemm, "MIN_MACS", 0)
     ints = np.ones((2, 2), np.int64)
     assert gemm.product(ints, ints) is None
     assert gemm.product(np.ones((2, 3), np.float32), np.ones((3, 2), np.float64)) is None

@@ -20,6 +20,9 @@ VIEWS = {
     "permute nchw": lambda a: a.permute(0, 3, 1, 2),
     "reverse dims": lambda a: a.permute(3, 2, 1, 0),
     "expand": lambda a: a[:, :, :1].expand(-1, -1, a.shape[2], -1),
+    # a stride-0 last dim (sum's backward): rows of one value, not a transposed pair
+    "expand last dim": lambda a: a[..., :1].expand(-1, -1, -1, a.shape[3]),
+    "expand everything": lambda a: a[:1, :1, :1, :1].expand(*a.shape),
     "slice": lambda a: a[:, 1:, ::2, 3:],
     "select": lambda a: a[:, 2],
     "transposed slice": lambda a: a[1:, :, 2:-1].transpose(1, 3),
