@@ -735,7 +735,8 @@ def _rows_matmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     if a.ndim > 2:
         rows = math.prod(a.shape[:-1])  # not -1: that is ambiguous when k is 0
         return _rows_matmul(a.reshape(rows, a.shape[-1]), b).reshape(*a.shape[:-1], b.shape[1])
-    if gemm.ENABLED and a.shape[0] * a.shape[1] * b.shape[1] >= gemm.MIN_MACS:
+    if (gemm.ENABLED and a.ndim == 2 and b.ndim == 2
+            and a.shape[0] * a.shape[1] * b.shape[1] >= gemm.MIN_MACS):
         out = gemm.product(a, b)
         if out is not None:
             return out
