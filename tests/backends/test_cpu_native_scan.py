@@ -130,3 +130,14 @@ def test_backward_on_each_thread_count_matches_torch(threads: int) -> None:
         _cumsum_forward_backward(_data((64, 40, 20)), 1, **EXACT)
     finally:
         volta.set_num_threads(before)
+
+
+@pytest.mark.parametrize("dim", [0, 1, 2])
+def test_cumprod_backward_uses_the_reversed_scan_and_matches_torch(dim: int) -> None:
+    data = (np.random.default_rng(6).random((3, 5, 6)) + 0.5).astype(np.float32)
+    tx = torch.tensor(data, requires_grad=True)
+    vx = volta.tensor(data, requires_grad=True)
+    upstream = _data(data.shape, seed=7)
+    tx.cumprod(dim).backward(torch.tensor(upstream))
+    vx.cumprod(dim).backward(volta.tensor(upstream))
+    _close(vx.grad, tx.grad)

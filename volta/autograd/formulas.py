@@ -210,7 +210,7 @@ def cumprod_backward(grad: Tensor, self: Tensor, dim: int, result: Tensor) -> Te
         return grad
     dim = _wrap(dim, self.ndim)
     if not bool((self == 0).any()):
-        return (grad * result).flip(dim).cumsum(dim).flip(dim) / self
+        return F._cumsum_backward(grad * result, dim) / self
     # With zeros the division is undefined; sum the exact partial products instead:
     # d out_i / d x_k = prod_{j <= i, j != k} x_j for i >= k.
     n = self.shape[dim]
