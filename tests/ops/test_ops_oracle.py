@@ -42,7 +42,7 @@ COVERED_BY = {
     "native_batch_norm_backward": "batch_norm", "native_layer_norm": "layer_norm",
     "native_layer_norm_backward": "layer_norm", "native_group_norm": "group_norm",
     "native_group_norm_backward": "group_norm", "embedding_backward": "embedding",
-    "_nll_loss": "nll_loss", "_nll_loss_backward": "nll_loss",
+    "_nll_loss": "nll_loss", "_nll_loss_backward": "nll_loss", "_cumsum_backward": "cumsum",
     "gelu_backward": "gelu", "threshold_backward": "relu", "sigmoid_backward": "sigmoid",
     "tanh_backward": "tanh", "silu_backward": "silu", "hardtanh_backward": "hardtanh",
     "leaky_relu_backward": "leaky_relu", "elu_backward": "elu", "softplus_backward": "softplus",

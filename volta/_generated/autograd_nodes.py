@@ -6,7 +6,7 @@ import math
 
 from volta._generated import registry as _op
 from volta._generated.functions import *  # formulas are written with volta ops
-from volta._generated.functions import _log_softmax_backward_data, _nll_loss, _nll_loss_backward, _rnn_layer_backward, _scaled_dot_product_attention_flash_backward, _softmax_backward_data
+from volta._generated.functions import _cumsum_backward, _log_softmax_backward_data, _nll_loss, _nll_loss_backward, _rnn_layer_backward, _scaled_dot_product_attention_flash_backward, _softmax_backward_data
 from volta.autograd.formulas import *  # and the helpers formulas share
 from volta.autograd.graph import Node as _Node, connect as _connect, connect_tensors as _connect_tensors, set_history as _set_history
 from volta.autograd.graph import save as _save, save_list as _save_list, save_output as _save_output
@@ -3500,7 +3500,7 @@ class CumsumBackward(_Node):
         g_self = None
         grad_input_mask = needs
         if needs[0]:
-            g_self = cumsum_backward(grad, dim)
+            g_self = _cumsum_backward(grad, dim)
         return (g_self,)
 
 
@@ -3515,6 +3515,34 @@ def autograd_cumsum(self, dim, dtype):
 
 KERNELS['cumsum'] = autograd_cumsum
 NODES['cumsum'] = CumsumBackward
+
+
+class CumsumBackwardBackward(_Node):
+    __slots__ = ('s_dim',)
+    op_name = '_cumsum_backward'
+
+    def apply(node, grads):
+        grad = grads[0]
+        needs = node.needs_input_grad
+        dim = node.s_dim
+        g_grad_output = None
+        grad_input_mask = needs
+        if needs[0]:
+            g_grad_output = cumsum(grad, dim)
+        return (g_grad_output,)
+
+
+def autograd__cumsum_backward(grad_output, dim):
+    result = _op._cumsum_backward.redispatch(_AUTOGRAD, grad_output, dim)
+    node = CumsumBackwardBackward()
+    if _connect_tensors(node, (grad_output,)):
+        node.s_dim = dim
+        _set_history(node, result, None)
+    return result
+
+
+KERNELS['_cumsum_backward'] = autograd__cumsum_backward
+NODES['_cumsum_backward'] = CumsumBackwardBackward
 
 
 class CumprodBackward(_Node):

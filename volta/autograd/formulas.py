@@ -37,7 +37,7 @@ from volta.tensor.inplace import broadcast_shapes
 __all__ = [
     "sum_to", "maybe_multiply", "expand_reduced", "mean_backward", "prod_backward",
     "minmax_all_backward", "minmax_dim_backward", "amaxmin_backward", "median_backward",
-    "var_backward", "std_backward", "norm_backward", "logsumexp_backward", "cumsum_backward",
+    "var_backward", "std_backward", "norm_backward", "logsumexp_backward",
     "cumprod_backward", "matmul_backward", "linear_backward", "softmax_double_backward",
     "log_softmax_double_backward",
     "sort_backward", "permute_backward", "repeat_backward", "roll_backward", "cat_backward",
@@ -205,18 +205,12 @@ def logsumexp_backward(grad: Tensor, self: Tensor, result: Tensor, dim: Any,
     return g * (self - res).exp()
 
 
-def cumsum_backward(grad: Tensor, dim: int) -> Tensor:
-    if grad.ndim == 0:
-        return grad
-    return grad.flip(dim).cumsum(dim).flip(dim)
-
-
 def cumprod_backward(grad: Tensor, self: Tensor, dim: int, result: Tensor) -> Tensor:
     if self.ndim == 0 or self.numel() == 0:
         return grad
     dim = _wrap(dim, self.ndim)
     if not bool((self == 0).any()):
-        return (grad * result).flip(dim).cumsum(dim).flip(dim) / self
+        return F._cumsum_backward(grad * result, dim) / self
     # With zeros the division is undefined; sum the exact partial products instead:
     # d out_i / d x_k = prod_{j <= i, j != k} x_j for i >= k.
     n = self.shape[dim]

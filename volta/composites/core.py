@@ -243,6 +243,14 @@ def dist(self: Tensor, other: Tensor, p: Number = 2) -> Tensor:
     return R.vector_norm(self - other, p, None, False, None)
 
 
+@composite("_cumsum_backward")
+def _cumsum_backward(grad_output: Tensor, dim: int) -> Tensor:
+    """cumsum's backward: the running sums of ``grad_output`` from the end of ``dim``."""
+    if grad_output.ndim == 0:
+        return grad_output
+    return grad_output.flip(dim).cumsum(dim).flip(dim)
+
+
 # ---------------------------------------------------------------- linear algebra
 
 def _add_scaled(self: Tensor, product: Tensor, beta: Number, alpha: Number) -> Tensor:

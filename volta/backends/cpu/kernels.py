@@ -672,7 +672,26 @@ def _scan(fn: Any, self: Tensor, dim: int, dtype: Any, op: str) -> Tensor:
 
 @kernel("cumsum")
 def cumsum(self: Tensor, dim: int, dtype: Any = None) -> Tensor:
+    if dtype is None or dtype is self.dtype:
+        compiled = rowwise.cumsum_native(A(self), wrap_dim(dim, max(self.ndim, 1), "cumsum"))
+        if compiled is not None:
+            return WA(compiled, self.dtype)
     return _scan(np.cumsum, self, dim, dtype, "cumsum")
+
+
+@kernel("_cumsum_backward")
+def cumsum_backward(grad_output: Tensor, dim: int) -> Tensor:
+    """The running sums of ``grad_output`` from the end of ``dim``: one compiled pass where it
+    applies, else the reversed array's cumsum."""
+    a, dtype = A(grad_output), grad_output.dtype
+    if a.ndim == 0:
+        return WA(a.copy(), dtype)
+    d = wrap_dim(dim, a.ndim, "cumsum")
+    compiled = rowwise.cumsum_native(a, d, reverse=True)
+    if compiled is None:
+        scanned = A(_scan(np.cumsum, WA(np.flip(a, d), dtype), d, None, "cumsum"))
+        compiled = np.flip(scanned, d)
+    return WA(compiled, dtype)
 
 
 @kernel("cumprod")

@@ -269,6 +269,21 @@ def last_dim_rows(a: np.ndarray, dim: int) -> np.ndarray | None:
     return a.reshape(-1, a.shape[-1])
 
 
+def cumsum_native(a: np.ndarray, dim: int, reverse: bool = False) -> np.ndarray | None:
+    """The running sums of ``a`` along ``dim`` (from its end where ``reverse``: cumsum's
+    backward) by the compiled scan, or None where it does not apply (not built, not a
+    C-contiguous float32/float64 array, 0-d)."""
+    kernels = native.kernels("scan")
+    if (kernels is None or a.ndim == 0 or a.dtype not in (np.float32, np.float64)
+            or not a.flags.c_contiguous):
+        return None
+    out = np.empty_like(a)
+    outer = math.prod(a.shape[:dim])
+    inner = math.prod(a.shape[dim + 1:])
+    kernels.cumsum(a, out, outer, a.shape[dim], inner, reverse, native.threads())
+    return out
+
+
 def cumsum_rows(rows: np.ndarray) -> np.ndarray:
     """The running sum along each row of a 2-D float array (C-contiguous), in its dtype:
     in-block running sums as one product with a triangular matrix, then each block's offset
