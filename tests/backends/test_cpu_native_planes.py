@@ -1,7 +1,8 @@
 """The compiled float32 plane kernels (volta/backends/cpu/native/planes.c) against PyTorch, through
 the ops that use them: batch norm (training and eval, with and without weight and bias, forward
 and backward, the running statistics), global average pooling and the mean over the spatial
-dims. Shapes with N = 1, C = 1, one spatial element, odd sizes, planes of NaN and inf, values far
+dims. Shapes with N = 1, C = 1, one spatial element (numpy's path, and the kernels forced onto
+it), odd sizes, planes of NaN and inf, values far
 from zero, and the same results on 1, 2 and 3 threads. With VOLTA_NATIVE=0 the same tests check
 the numpy path."""
 
@@ -13,9 +14,9 @@ import torch
 
 import volta
 import volta.nn.functional as VF
-from volta.backends.cpu import native
+from volta.backends.cpu import native, planes
 
-SHAPES = [(4, 3, 5, 7), (1, 6, 9, 9), (5, 1, 3, 3), (7, 5, 1, 1), (3, 4, 33), (6, 5)]
+SHAPES = [(4, 3, 5, 7), (1, 6, 9, 9), (5, 1, 4, 5), (2, 3, 17), (3, 4, 33), (7, 5, 1, 1), (6, 5)]
 
 
 def _data(shape: tuple[int, ...], seed: int = 0, scale: float = 1.0, shift: float = 0.0
@@ -72,6 +73,15 @@ def test_batch_norm_forward_backward(shape: tuple[int, ...], training: bool,
     _batch_norm(_data(shape, scale=2, shift=0.5), training, affine, _data(shape, 5))
 
 
+@pytest.mark.parametrize("shape", [(7, 5, 1, 1), (6, 5), (1, 3, 2), (5, 1, 3, 3)])
+@pytest.mark.parametrize("training", [True, False])
+def test_batch_norm_kernels_on_short_planes(monkeypatch: pytest.MonkeyPatch,
+                                            shape: tuple[int, ...], training: bool) -> None:
+    # planes this short normally take the numpy path; the kernels must still be right on them
+    monkeypatch.setattr(planes, "MIN_BATCH_NORM_LENGTH", 1)
+    _batch_norm(_data(shape, scale=2, shift=0.5), training, True, _data(shape, 5))
+
+
 def test_batch_norm_of_values_far_from_zero_keeps_the_variance() -> None:
     # values near 1000 with a deviation of 0.01: a one-pass E[x^2] - E[x]^2 loses the variance,
     # and a mean off by one float32 ulp (6e-5) shifts every output by 0.006. Against float64
@@ -100,7 +110,7 @@ def test_batch_norm_with_nan_and_inf_planes(training: bool) -> None:
 
 
 def test_batch_norm_backward_with_an_upstream_gradient_holding_nan() -> None:
-    x = _data((3, 4, 6))
+    x = _data((3, 4, 20))
     upstream = _data(x.shape, 5)
     upstream[1, 0, 3] = np.nan
     upstream[2, 3, 1] = np.inf

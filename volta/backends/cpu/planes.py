@@ -21,6 +21,10 @@ import numpy as np
 from volta.backends.cpu import native
 
 FLOAT32 = np.dtype(np.float32)
+# Planes shorter than this stay on the numpy path for batch norm: a loop per plane of a few
+# elements costs more than it saves (1 thread, fwd+bwd: (256, 1024) 3.9 ms compiled against
+# 1.9 ms numpy; (64, 256, 16) 1.3 against 1.4 ms; (64, 256, 64) 3.2 against 7.5 ms).
+MIN_BATCH_NORM_LENGTH = 16
 
 
 def _kernels(*arrays: np.ndarray | None) -> ModuleType | None:
@@ -36,6 +40,14 @@ def _layout(x: np.ndarray) -> tuple[int, int, int]:
     """(N, C, L) of an (N, C, *S) array."""
     batch, channels = x.shape[0], x.shape[1]
     return batch, channels, x.size // (batch * channels)
+
+
+def _batch_norm_kernels(*arrays: np.ndarray | None) -> ModuleType | None:
+    """The plane kernels for batch norm of (N, C, *S) arrays with planes long enough to pay."""
+    x = arrays[0]
+    if x is None or x.ndim < 2 or not x.size or _layout(x)[2] < MIN_BATCH_NORM_LENGTH:
+        return None
+    return _kernels(*arrays)
 
 
 def _f32(a: np.ndarray) -> np.ndarray:
@@ -55,8 +67,8 @@ def plane_means(planes: np.ndarray) -> np.ndarray | None:
 
 def batch_stats(x: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
     """The float64 mean and biased variance of each channel of an (N, C, *S) float32 array."""
-    kernels = _kernels(x)
-    if kernels is None or x.ndim < 2:
+    kernels = _batch_norm_kernels(x)
+    if kernels is None:
         return None
     batch, channels, length = _layout(x)
     count = batch * length
@@ -80,8 +92,8 @@ def batch_norm_forward(x: np.ndarray, mean: np.ndarray, scale: np.ndarray,
                        bias: np.ndarray | None) -> np.ndarray | None:
     """``(x - mean[c]) * scale[c] + bias[c]`` over the channels (dim 1) of an (N, C, *S)
     float32 array (no bias: zero)."""
-    kernels = _kernels(x)
-    if kernels is None or x.ndim < 2:
+    kernels = _batch_norm_kernels(x)
+    if kernels is None:
         return None
     out = np.empty_like(x)
     # the mean rounded to float32 is the centre; its rounding error, times the scale, goes into
@@ -103,8 +115,8 @@ def batch_norm_backward(grad_out: np.ndarray, x: np.ndarray, mean: np.ndarray | 
     """Batch norm's (input, weight, bias) gradients of float32 (N, C, *S) ``x`` and
     ``grad_out`` (one shape) about the channel ``mean`` and ``invstd`` (any float dtype); the
     weight and bias gradients in float64. The input's is None unless ``input_grad``."""
-    kernels = _kernels(grad_out, x)
-    if kernels is None or x.ndim < 2 or grad_out.shape != x.shape:
+    kernels = _batch_norm_kernels(x, grad_out)
+    if kernels is None or grad_out.shape != x.shape:
         return None
     batch, channels, length = _layout(x)
     if mean is None or invstd is None or mean.size != channels or invstd.size != channels:
