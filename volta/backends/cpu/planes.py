@@ -4,12 +4,12 @@ of ``native/planes.c``.
 A C-contiguous (N, C, *S) float32 array is (N, C, L) planes; the kernels split the N * C planes
 over OpenMP threads and return per-plane sums in float64, which are added here per channel in a
 fixed order (so results do not depend on the thread count). The statistics follow PyTorch's CPU
-batch norm: mean and variance in double (two passes: the sum, then the sums of the residuals
-about that mean and of their squares: the corrected two-pass method),
-then ``out = (x - mean) * scale + bias`` with scale = invstd * weight; the
-backward takes sum(dy) and sum(dy * (x - mean)) per channel and the input gradient in one more
-pass. Each helper returns None where the kernels do not apply (not float32, not C-contiguous,
-empty, not built); the caller then runs its numpy path.
+batch norm: mean and variance in double, in two passes (the sum, then the sums of the residuals
+about that mean and of their squares: the corrected two-pass method), then
+``out = (x - mean) * scale + bias`` with scale = invstd * weight; the backward takes sum(dy) and
+sum(dy * (x - mean)) per channel and the input gradient in one more pass. Each helper returns
+None where the kernels do not apply (not float32, not C-contiguous, empty, not built, planes too
+short to pay); the caller then runs its numpy path.
 """
 
 from __future__ import annotations
