@@ -17,7 +17,7 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 from scipy import special
 
-from volta.backends.cpu import gemm, native, parallel, rowwise, scatter
+from volta.backends.cpu import gemm, native, parallel, planes, rowwise, scatter
 
 __all__ = [
     "COLUMN_BUDGET_BYTES",
@@ -1410,8 +1410,10 @@ def adaptive_avg_pool(
     if all(size == 1 for size in out_shape) and x.size:
         # global pooling (ResNet's head): each plane summed as one row of a matrix-vector
         # product, which BLAS does in one pass, then divided once like aten
-        rows = x.reshape(x.shape[0], -1).astype(cdt, copy=False)
-        out = (rows @ np.ones(rows.shape[1], dtype=cdt)) / cdt.type(rows.shape[1])
+        out = planes.plane_means(x)
+        if out is None:
+            rows = x.reshape(x.shape[0], -1).astype(cdt, copy=False)
+            out = (rows @ np.ones(rows.shape[1], dtype=cdt)) / cdt.type(rows.shape[1])
         return out.reshape(*lead, *out_shape).astype(_result_dtype(input.dtype), copy=False)
     acc = x.astype(cdt, copy=False)
     counts = np.ones((1,) * nd, dtype=cdt)
@@ -1551,14 +1553,19 @@ def native_batch_norm(
     c = x.shape[1]
     axes = (0, *range(2, x.ndim))
     bshape = _bshape(x.ndim, 1, c)
-    planes = _channel_planes(x)
+    channel_planes = _channel_planes(x)
     if training:
         n = x.size // c if c else 0
-        sums = None if planes is None else rowwise.channel_sums(planes)
-        if sums is not None:  # BLAS sums per channel, no temporary for the squares
+        stats = planes.batch_stats(x)
+        sums = None if channel_planes is None or stats is not None else rowwise.channel_sums(
+            channel_planes)
+        centred = None
+        if stats is not None:  # compiled: float64 statistics, as PyTorch's CPU kernel
+            mean, var = stats
+        elif sums is not None:  # BLAS sums per channel, no temporary for the squares
             mean = sums / n
             centred = x - mean.reshape(bshape)
-            planes_c = centred.reshape(planes.shape)
+            planes_c = centred.reshape(channel_planes.shape)
             var = rowwise.channel_dots(planes_c, planes_c) / n
         else:
             mean = x.mean(axis=axes)
@@ -1583,9 +1590,16 @@ def native_batch_norm(
             raise ValueError("eval-mode batch norm needs running_mean and running_var")
         mean = running_mean.astype(cdt, copy=False)
         invstd = 1.0 / np.sqrt(running_var.astype(cdt, copy=False) + eps)
-        out = x - mean.reshape(bshape)
+        out = None
         save_mean = np.empty((0,), dtype=odt)
         save_invstd = np.empty((0,), dtype=odt)
+    if out is None:  # compiled: (x - mean) * scale + bias in one pass
+        scale = invstd if weight is None else invstd * weight.astype(invstd.dtype, copy=False)
+        out = planes.batch_norm_forward(x, mean, scale, bias)
+        if out is not None:
+            return out.astype(odt, copy=False), save_mean, save_invstd
+        out = x - mean.astype(cdt, copy=False).reshape(bshape)
+        invstd = invstd.astype(cdt, copy=False)
     # one in-place pass scales by invstd and the weight together
     scale = invstd if weight is None else invstd * weight.astype(cdt, copy=False)
     out *= scale.reshape(bshape)
@@ -1619,9 +1633,17 @@ def native_batch_norm_backward(
     else:
         mean = _as(running_mean, cdt)
         invstd = 1.0 / np.sqrt(_as(running_var, cdt) + eps)
+    compiled = planes.batch_norm_backward(go, x, mean, invstd, weight, train, output_mask[0])
+    if compiled is not None:
+        gi, gw, gb = compiled
+        return (
+            None if gi is None else gi.astype(odt, copy=False),
+            gw.astype(odt) if output_mask[1] else None,
+            gb.astype(odt) if output_mask[2] else None,
+        )
     w = np.ones(c, dtype=cdt) if weight is None else weight.astype(cdt, copy=False)
-    planes, grad_planes = _channel_planes(x), _channel_planes(go)
-    if planes is not None and grad_planes is not None and go.shape == x.shape:
+    x_planes, grad_planes = _channel_planes(x), _channel_planes(go)
+    if x_planes is not None and grad_planes is not None and go.shape == x.shape:
         gb = rowwise.channel_sums(grad_planes)
         if gb is not None:
             return _batch_norm_backward_planes(go, x, grad_planes, gb, mean, invstd, w, train,
