@@ -22,6 +22,13 @@ def _like(self: Tensor, dtype: D.dtype | None, device: Any,
             "requires_grad": bool(requires_grad)}  # None (taken, as PyTorch does) is False
 
 
+def _filled_like(self: Tensor, value: int) -> Tensor:
+    """``value`` in ``self``'s shape, dtype, device and layout: the common ``*_like`` call (every
+    backward's seed and missing gradient), whose arguments are valid already, so the factory's
+    argument checks are skipped."""
+    return _laid_out(self, fac._filled(self._shape, value, self.dtype, self._device, False), None)
+
+
 def _laid_out(self: Tensor, result: Tensor, memory_format: Any) -> Tensor:
     """``result`` (contiguous) in ``self``'s layout under ``memory_format``: by default
     (``preserve_format``) a dense ``self``'s strides, as PyTorch's factories keep them."""
@@ -40,10 +47,7 @@ def zeros_like(self: Tensor, dtype: D.dtype | None = None, device: Any = None,
               requires_grad: bool = False, memory_format: Any = None) -> Tensor:
     """Zeros shaped like ``self``."""
     if dtype is None and device is None and not requires_grad and memory_format is None:
-        # the common call (every backward's seed and missing gradient): ``self``'s shape, dtype
-        # and device are valid already, so the factory's argument checks are skipped
-        return _laid_out(self, fac._filled(self._shape, 0, self.dtype, self._device, False),
-                         None)
+        return _filled_like(self, 0)
     made = fac.zeros(_shape(self), **_like(self, dtype, device, requires_grad))
     return _laid_out(self, made, memory_format)
 
@@ -53,10 +57,7 @@ def ones_like(self: Tensor, dtype: D.dtype | None = None, device: Any = None,
               requires_grad: bool = False, memory_format: Any = None) -> Tensor:
     """Ones shaped like ``self``."""
     if dtype is None and device is None and not requires_grad and memory_format is None:
-        # the common call (every backward's seed and missing gradient): ``self``'s shape, dtype
-        # and device are valid already, so the factory's argument checks are skipped
-        return _laid_out(self, fac._filled(self._shape, 1, self.dtype, self._device, False),
-                         None)
+        return _filled_like(self, 1)
     made = fac.ones(_shape(self), **_like(self, dtype, device, requires_grad))
     return _laid_out(self, made, memory_format)
 

@@ -27,13 +27,8 @@ MIN_MACS = 1 << 17
 def _cblas_addresses() -> tuple[int, int] | None:
     """The addresses of OpenBLAS's ILP64 cblas_sgemm / cblas_dgemm in numpy's BLAS (found
     through numpy's own module, as parallel.py finds the thread setters), or None."""
-    try:
-        from numpy._core import _multiarray_umath as core  # numpy >= 2
-    except ImportError:  # numpy < 2
-        from numpy.core import _multiarray_umath as core
-    try:
-        lib = ctypes.CDLL(core.__file__)
-    except OSError:
+    lib = parallel.numpy_blas_library()
+    if lib is None:
         return None
     # only the 64_-suffixed builds take 64-bit sizes, which is what blas.c passes
     for prefix in ("scipy_cblas_", "cblas_"):

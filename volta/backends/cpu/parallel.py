@@ -138,16 +138,24 @@ def _forget_workers() -> None:
 os.register_at_fork(after_in_child=_forget_workers)
 
 
-def _blas_thread_functions() -> tuple[Callable[[], int], Callable[[int], None]] | None:
-    """OpenBLAS's get/set thread count, found through numpy's own module (dlsym searches its
-    dependencies); None when numpy uses another BLAS."""
+def numpy_blas_library() -> ctypes.CDLL | None:
+    """numpy's own extension module as a shared library: dlsym through it searches its
+    dependencies, so it finds the BLAS numpy links (None where it cannot be opened)."""
     try:
         from numpy._core import _multiarray_umath as core  # numpy >= 2
     except ImportError:  # numpy < 2
         from numpy.core import _multiarray_umath as core
     try:
-        lib = ctypes.CDLL(core.__file__)
+        return ctypes.CDLL(core.__file__)
     except OSError:
+        return None
+
+
+def _blas_thread_functions() -> tuple[Callable[[], int], Callable[[int], None]] | None:
+    """OpenBLAS's get/set thread count, found through numpy's own module; None when numpy
+    uses another BLAS."""
+    lib = numpy_blas_library()
+    if lib is None:
         return None
     for prefix, suffix in (("scipy_openblas", "64_"), ("scipy_openblas", ""),
                            ("openblas", "64_"), ("openblas", "")):

@@ -110,10 +110,10 @@ static inline double volta_arg_double(PyObject *obj) { return PyFloat_AsDouble(o
 typedef void (*volta_range_fn)(void *ctx, Py_ssize_t begin, Py_ssize_t end);
 
 /* Runs fn(ctx, begin, end) over [0, n) cut into at most `threads` contiguous ranges of at least
- * `grain` items each (boundaries rounded to 16 items so vector loops stay aligned). Call it with
- * the GIL released. */
-static inline void volta_parallel(Py_ssize_t n, Py_ssize_t grain, int threads, volta_range_fn fn,
-                                  void *ctx) {
+ * `grain` items each, range boundaries rounded down to multiples of `align` items (a power of
+ * two). Call it with the GIL released. */
+static inline void volta_parallel_aligned(Py_ssize_t n, Py_ssize_t grain, int threads,
+                                          Py_ssize_t align, volta_range_fn fn, void *ctx) {
     if (grain < 1) grain = 1;
     Py_ssize_t parts = n / grain;
     if (parts > threads) parts = threads;
@@ -122,14 +122,89 @@ static inline void volta_parallel(Py_ssize_t n, Py_ssize_t grain, int threads, v
 #pragma omp parallel num_threads((int)parts)
         {
             Py_ssize_t k = omp_get_num_threads(), i = omp_get_thread_num();
-            Py_ssize_t begin = (n * i / k) & ~(Py_ssize_t)15;
-            Py_ssize_t end = i + 1 == k ? n : (n * (i + 1) / k) & ~(Py_ssize_t)15;
+            Py_ssize_t begin = (n * i / k) & ~(align - 1);
+            Py_ssize_t end = i + 1 == k ? n : (n * (i + 1) / k) & ~(align - 1);
             if (end > begin) fn(ctx, begin, end);
         }
         return;
     }
 #endif
     if (n > 0) fn(ctx, 0, n);
+}
+
+/* Elements: ranges start at multiples of 16, so vector loops stay aligned. */
+static inline void volta_parallel(Py_ssize_t n, Py_ssize_t grain, int threads, volta_range_fn fn,
+                                  void *ctx) {
+    volta_parallel_aligned(n, grain, threads, 16, fn, ctx);
+}
+
+/* Whole items (rows, planes, tiles): no rounding. */
+static inline void volta_parallel_items(Py_ssize_t n, Py_ssize_t grain, int threads,
+                                        volta_range_fn fn, void *ctx) {
+    volta_parallel_aligned(n, grain, threads, 1, fn, ctx);
+}
+
+/* ---- the arrays one call holds ------------------------------------------------------------- */
+
+#define VOLTA_MAX_HELD 10
+
+/* The buffers a kernel call has taken, released together whatever path the call leaves by. */
+typedef struct {
+    volta_array arrays[VOLTA_MAX_HELD];
+    int count;
+} volta_held;
+
+static inline void volta_release_held(volta_held *held) {
+    for (int i = 0; i < held->count; i++) volta_release(&held->arrays[i]);
+    held->count = 0;
+}
+
+/* A C-contiguous buffer of `obj` of `size` elements of `itemsize` bytes whose format letter is
+ * one of `formats` ("f" float32, "d" float64, "lq" int64); None gives NULL where `optional`.
+ * The buffer joins `held`. 0, or -1 with an error set. */
+static inline int volta_hold(volta_held *held, PyObject *obj, int writable, Py_ssize_t size,
+                             int optional, const char *formats, Py_ssize_t itemsize,
+                             const char *what, void **ptr) {
+    *ptr = NULL;
+    if (optional && obj == Py_None) return 0;
+    if (held->count == VOLTA_MAX_HELD) {
+        PyErr_SetString(PyExc_RuntimeError, "native kernel: too many arrays in one call");
+        return -1;
+    }
+    volta_array *a = &held->arrays[held->count];
+    if (volta_get_array(obj, a, writable) < 0) return -1;
+    held->count++;
+    const char *fmt = a->view.format ? a->view.format : "B";
+    char last = fmt[strlen(fmt) - 1];
+    if (a->itemsize != itemsize || !strchr(formats, last) || a->size != size) {
+        const char *type = formats[0] == 'f' ? "float32" : formats[0] == 'd' ? "float64" : "int64";
+        PyErr_Format(PyExc_ValueError, "native kernel: %s must be a C-contiguous %s array of %zd "
+                     "elements", what, type, size);
+        return -1;
+    }
+    *ptr = a->data;
+    return 0;
+}
+
+static inline int volta_hold_f32(volta_held *held, PyObject *obj, int writable, Py_ssize_t size,
+                                 int optional, const char *what, float **ptr) {
+    return volta_hold(held, obj, writable, size, optional, "f", 4, what, (void **)ptr);
+}
+
+static inline int volta_hold_f64(volta_held *held, PyObject *obj, int writable, Py_ssize_t size,
+                                 int optional, const char *what, double **ptr) {
+    return volta_hold(held, obj, writable, size, optional, "d", 8, what, (void **)ptr);
+}
+
+/* A non-negative size argument. 0, or -1 with an error set. */
+static inline int volta_arg_size(PyObject *obj, Py_ssize_t *value) {
+    *value = PyLong_AsSsize_t(obj);
+    if (*value == -1 && PyErr_Occurred()) return -1;
+    if (*value < 0) {
+        PyErr_SetString(PyExc_ValueError, "native kernel: sizes must be non-negative");
+        return -1;
+    }
+    return 0;
 }
 
 /* ---- float32 math that vectorises --------------------------------------------------------- */
@@ -169,17 +244,9 @@ static inline float volta_expf(float x) {
     return p * s1 * s2;
 }
 
-/* log(x), within 1-2 ulp: x = m 2^e with m in [sqrt(1/2), sqrt(2)), Cephes' polynomial in
- * m - 1. log(0) = -inf, log(negative) = NaN, log(inf) = inf, subnormals are scaled first. */
-static inline float volta_logf(float x) {
-    int subnormal = x < 1.17549435e-38f;
-    float xs = subnormal ? x * 8388608.0f : x;
-    uint32_t bits = volta_float_to_bits(xs);
-    float e = (float)((int32_t)((bits >> 23) & 0xff) - 126) - (subnormal ? 23.0f : 0.0f);
-    float m = volta_bits_to_float((bits & 0x007fffffu) | 0x3f000000u); /* [0.5, 1) */
-    int low = m < 0.707106781186547524f;
-    e = low ? e - 1.0f : e;
-    m = low ? m + m - 1.0f : m - 1.0f;
+/* log(2^e (1 + m)) for m in [sqrt(1/2) - 1, sqrt(2) - 1]: Cephes' polynomial in m, ln2 in two
+ * parts. The core of volta_logf, for callers that reduce their argument themselves. */
+static inline float volta_log_reduced(float m, float e) {
     float z = m * m;
     float y = 7.0376836292e-2f;
     y = y * m - 1.1514610310e-1f;
@@ -193,7 +260,21 @@ static inline float volta_logf(float x) {
     y = y * m * z;
     y += -2.12194440e-4f * e;
     y += -0.5f * z;
-    float result = m + y + 0.693359375f * e;
+    return m + y + 0.693359375f * e;
+}
+
+/* log(x), within 1-2 ulp: x = m 2^e with m in [sqrt(1/2), sqrt(2)), Cephes' polynomial in
+ * m - 1. log(0) = -inf, log(negative) = NaN, log(inf) = inf, subnormals are scaled first. */
+static inline float volta_logf(float x) {
+    int subnormal = x < 1.17549435e-38f;
+    float xs = subnormal ? x * 8388608.0f : x;
+    uint32_t bits = volta_float_to_bits(xs);
+    float e = (float)((int32_t)((bits >> 23) & 0xff) - 126) - (subnormal ? 23.0f : 0.0f);
+    float m = volta_bits_to_float((bits & 0x007fffffu) | 0x3f000000u); /* [0.5, 1) */
+    int low = m < 0.707106781186547524f;
+    e = low ? e - 1.0f : e;
+    m = low ? m + m - 1.0f : m - 1.0f;
+    float result = volta_log_reduced(m, e);
     result = x == INFINITY ? INFINITY : result;
     result = x == 0.0f ? -INFINITY : result;
     result = (x < 0.0f || x != x) ? NAN : result;

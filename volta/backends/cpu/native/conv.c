@@ -58,27 +58,6 @@ static Py_ssize_t plane_size(const geometry *g) { return g->size[0] * g->size[1]
 static Py_ssize_t out_plane_size(const geometry *g) { return g->out[0] * g->out[1] * g->out[2]; }
 static Py_ssize_t taps(const geometry *g) { return g->kernel[0] * g->kernel[1] * g->kernel[2]; }
 
-/* Runs fn over [0, n) in at most `threads` contiguous ranges of at least `grain` items (like
- * volta_parallel, without its 16-item rounding: an item here is a whole row or plane). */
-static void parallel_items(Py_ssize_t n, Py_ssize_t grain, int threads, volta_range_fn fn,
-                           void *ctx) {
-    if (grain < 1) grain = 1;
-    Py_ssize_t parts = n / grain;
-    if (parts > threads) parts = threads;
-#ifdef _OPENMP
-    if (parts > 1) {
-#pragma omp parallel num_threads((int)parts)
-        {
-            Py_ssize_t k = omp_get_num_threads(), i = omp_get_thread_num();
-            Py_ssize_t begin = n * i / k, end = n * (i + 1) / k;
-            if (end > begin) fn(ctx, begin, end);
-        }
-        return;
-    }
-#endif
-    if (n > 0) fn(ctx, 0, n);
-}
-
 /* Elements a thread should move at least for the split to pay (a few us of OpenMP wake-up). */
 #define GRAIN_ELEMENTS 16384
 
@@ -212,9 +191,9 @@ static PyObject *columns_call(const char *name, PyObject *const *args, Py_ssize_
     ctx.cols = a[1].data;
     Py_BEGIN_ALLOW_THREADS
     if (per_plane)
-        parallel_items(g->n * g->c, grain_for(taps(g) * out_plane_size(g)), threads, fn, &ctx);
+        volta_parallel_items(g->n * g->c, grain_for(taps(g) * out_plane_size(g)), threads, fn, &ctx);
     else
-        parallel_items(rows, grain_for(out_plane_size(g)), threads, fn, &ctx);
+        volta_parallel_items(rows, grain_for(out_plane_size(g)), threads, fn, &ctx);
     Py_END_ALLOW_THREADS
     volta_release_arrays(a, 2);
     Py_RETURN_NONE;
@@ -310,9 +289,9 @@ static PyObject *wide_call(const char *name, PyObject *const *args, Py_ssize_t n
     ctx.cols = a[1].data;
     Py_BEGIN_ALLOW_THREADS
     if (per_plane)
-        parallel_items(g->n * g->c, grain_for(taps(g) * wide_length(g)), threads, fn, &ctx);
+        volta_parallel_items(g->n * g->c, grain_for(taps(g) * wide_length(g)), threads, fn, &ctx);
     else
-        parallel_items(rows, grain_for(wide_length(g)), threads, fn, &ctx);
+        volta_parallel_items(rows, grain_for(wide_length(g)), threads, fn, &ctx);
     Py_END_ALLOW_THREADS
     volta_release_arrays(a, 2);
     Py_RETURN_NONE;
@@ -410,7 +389,7 @@ static PyObject *wide_maps_call(const char *name, PyObject *const *args, Py_ssiz
     ctx.dst = a[1].data;
     ctx.bias = has_bias ? a[2].data : NULL;
     Py_BEGIN_ALLOW_THREADS
-    parallel_items(ctx.a * g->n, grain_for(wide_length(g)), threads,
+    volta_parallel_items(ctx.a * g->n, grain_for(wide_length(g)), threads,
                    to_maps ? wide_to_maps_range : wide_from_maps_range, &ctx);
     Py_END_ALLOW_THREADS
     volta_release_arrays(a, has_bias ? 3 : 2);
@@ -480,7 +459,7 @@ static PyObject *swap_leading(PyObject *self, PyObject *const *args, Py_ssize_t 
     swap_ctx ctx = {a[0].data, a[1].data, has_bias ? a[2].data : NULL, count_a, count_b,
                     a[0].size / rows};
     Py_BEGIN_ALLOW_THREADS
-    parallel_items(rows, grain_for(ctx.q), threads, swap_range, &ctx);
+    volta_parallel_items(rows, grain_for(ctx.q), threads, swap_range, &ctx);
     Py_END_ALLOW_THREADS
     volta_release_arrays(a, has_bias ? 3 : 2);
     Py_RETURN_NONE;
@@ -678,7 +657,7 @@ static PyObject *max_pool(PyObject *self, PyObject *const *args, Py_ssize_t narg
         ctx.tap_offset = tap_offset;
     }
     Py_BEGIN_ALLOW_THREADS
-    parallel_items(g->n, grain_for(q * taps(g)), threads, max_pool_range, &ctx);
+    volta_parallel_items(g->n, grain_for(q * taps(g)), threads, max_pool_range, &ctx);
     Py_END_ALLOW_THREADS
     free(tables);
     volta_release_arrays(a, 3);
@@ -743,7 +722,7 @@ static PyObject *max_pool_backward(PyObject *self, PyObject *const *args, Py_ssi
     max_pool_backward_ctx ctx = {a[0].data, a[1].data, a[2].data, a[2].size / planes,
                                  a[0].size / planes, 0};
     Py_BEGIN_ALLOW_THREADS
-    parallel_items(planes, grain_for(ctx.plane + 2 * ctx.q), threads, max_pool_backward_range,
+    volta_parallel_items(planes, grain_for(ctx.plane + 2 * ctx.q), threads, max_pool_backward_range,
                    &ctx);
     Py_END_ALLOW_THREADS
     volta_release_arrays(a, 3);

@@ -222,26 +222,6 @@ VOLTA_VECTOR static void copy_tiles(void *ctx, Py_ssize_t begin, Py_ssize_t end)
     }
 }
 
-/* Runs fn over [0, n) in at most `threads` contiguous shares of at least `grain` (no rounding:
- * the items here are whole rows or tiles). Call it with the GIL released. */
-static void parallel_items(Py_ssize_t n, Py_ssize_t grain, int threads, volta_range_fn fn,
-                           void *ctx) {
-    Py_ssize_t parts = n / (grain < 1 ? 1 : grain);
-    if (parts > threads) parts = threads;
-#ifdef _OPENMP
-    if (parts > 1) {
-#pragma omp parallel num_threads((int)parts)
-        {
-            Py_ssize_t k = omp_get_num_threads(), i = omp_get_thread_num();
-            Py_ssize_t begin = n * i / k, end = n * (i + 1) / k;
-            if (end > begin) fn(ctx, begin, end);
-        }
-        return;
-    }
-#endif
-    if (n > 0) fn(ctx, 0, n);
-}
-
 /* Merges dims of `view`-shaped copies into the plan: size-1 dims go, and a dim folds into the
  * next one where both arrays step over it as one longer dim. Returns the element count. */
 static Py_ssize_t make_plan(const Py_buffer *src, const Py_buffer *dst, copy_plan *p) {
@@ -342,7 +322,7 @@ static PyObject *copy(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (status == 0 && units > 0) {
         Py_ssize_t grain = GRAIN_BYTES / (unit_items * plan.itemsize) + 1;
         Py_BEGIN_ALLOW_THREADS
-        parallel_items(units, grain, threads, run_plan, &plan);
+        volta_parallel_items(units, grain, threads, run_plan, &plan);
         Py_END_ALLOW_THREADS
     }
     PyBuffer_Release(&src);
@@ -502,7 +482,7 @@ static PyObject *take_rows(PyObject *self, PyObject *const *args, Py_ssize_t nar
     pick_ctx ctx = {src.data, index.data, out.data, row_bytes, rows, 0, 0, src.itemsize, 0};
     if (row_bytes > 0) {
         Py_BEGIN_ALLOW_THREADS
-        parallel_items(index.size, GRAIN_BYTES / row_bytes + 1, threads, take_rows_range, &ctx);
+        volta_parallel_items(index.size, GRAIN_BYTES / row_bytes + 1, threads, take_rows_range, &ctx);
         Py_END_ALLOW_THREADS
     } else {
         for (Py_ssize_t i = 0; i < index.size; i++) /* empty rows: only the check */
@@ -572,7 +552,7 @@ static PyObject *gather_rows(PyObject *self, PyObject *const *args, Py_ssize_t n
     }
     pick_ctx ctx = {src.data, index.data, out.data, 0, 0, cols, picks, src.itemsize, 0};
     Py_BEGIN_ALLOW_THREADS
-    parallel_items(rows, GRAIN_BYTES / (picks * 16 + 1) + 1, threads, gather_rows_range, &ctx);
+    volta_parallel_items(rows, GRAIN_BYTES / (picks * 16 + 1) + 1, threads, gather_rows_range, &ctx);
     Py_END_ALLOW_THREADS
     volta_release(&src);
     volta_release(&index);
@@ -716,7 +696,7 @@ static PyObject *scatter_add_rows(PyObject *self, PyObject *const *args, Py_ssiz
     }
     add_ctx ctx = {src.data, index.data, out.data, index.size, cols, picks, 0, is_double};
     Py_BEGIN_ALLOW_THREADS
-    parallel_items(rows, GRAIN_BYTES / (picks * 16 + 1) + 1, threads, add_picks_range, &ctx);
+    volta_parallel_items(rows, GRAIN_BYTES / (picks * 16 + 1) + 1, threads, add_picks_range, &ctx);
     Py_END_ALLOW_THREADS
     volta_release(&src);
     volta_release(&index);

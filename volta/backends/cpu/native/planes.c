@@ -23,57 +23,6 @@
 
 /* ---- arguments ---------------------------------------------------------------------------- */
 
-#define MAX_HELD 8
-
-typedef struct {
-    volta_array arrays[MAX_HELD];
-    int count;
-} held_arrays;
-
-static void release_held(held_arrays *held) {
-    for (int i = 0; i < held->count; i++) volta_release(&held->arrays[i]);
-    held->count = 0;
-}
-
-/* A C-contiguous float32 (itemsize 4) or float64 (itemsize 8) buffer of `obj` holding `size`
- * elements; None gives NULL where `optional`. 0, or -1 with an error set. */
-static int hold(held_arrays *held, PyObject *obj, int writable, Py_ssize_t size, int optional,
-                Py_ssize_t itemsize, const char *what, void **ptr) {
-    *ptr = NULL;
-    if (optional && obj == Py_None) return 0;
-    volta_array *a = &held->arrays[held->count];
-    if (volta_get_array(obj, a, writable) < 0) return -1;
-    held->count++;
-    char kind = volta_float_kind(a);
-    if (kind != (itemsize == 4 ? 'f' : 'd') || a->size != size) {
-        PyErr_Format(PyExc_ValueError, "planes: %s must be a C-contiguous %s array of %zd elements",
-                     what, itemsize == 4 ? "float32" : "float64", size);
-        return -1;
-    }
-    *ptr = a->data;
-    return 0;
-}
-
-static int hold_f32(held_arrays *held, PyObject *obj, int writable, Py_ssize_t size, int optional,
-                    const char *what, float **ptr) {
-    return hold(held, obj, writable, size, optional, 4, what, (void **)ptr);
-}
-
-static int hold_f64(held_arrays *held, PyObject *obj, Py_ssize_t size, const char *what,
-                    double **ptr) {
-    return hold(held, obj, 1, size, 0, 8, what, (void **)ptr);
-}
-
-static int arg_size(PyObject *obj, Py_ssize_t *value) {
-    *value = PyLong_AsSsize_t(obj);
-    if (*value == -1 && PyErr_Occurred()) return -1;
-    if (*value < 0) {
-        PyErr_SetString(PyExc_ValueError, "planes: sizes must be non-negative");
-        return -1;
-    }
-    return 0;
-}
-
 typedef struct {
     Py_ssize_t planes, channels, length; /* planes = N * C; length = L */
     int threads;
@@ -82,8 +31,8 @@ typedef struct {
 /* batch, channels and length from args[first..first + 3) and the thread count (last argument) */
 static int shape_args(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t first, shape *s) {
     Py_ssize_t batch;
-    if (arg_size(args[first], &batch) < 0 || arg_size(args[first + 1], &s->channels) < 0 ||
-        arg_size(args[first + 2], &s->length) < 0)
+    if (volta_arg_size(args[first], &batch) < 0 || volta_arg_size(args[first + 1], &s->channels) < 0 ||
+        volta_arg_size(args[first + 2], &s->length) < 0)
         return -1;
     long t = PyLong_AsLong(args[nargs - 1]);
     if (t == -1 && PyErr_Occurred()) return -1;
@@ -223,17 +172,17 @@ VOLTA_VECTOR static void grad_input_range(void *p, Py_ssize_t begin, Py_ssize_t 
 }
 
 static PyObject *run(volta_range_fn fn, planes_ctx *ctx, const shape *s, Py_ssize_t grain,
-                     held_arrays *held) {
+                     volta_held *held) {
     Py_BEGIN_ALLOW_THREADS
     volta_parallel(s->planes, plane_grain(s->length, grain), s->threads, fn, ctx);
     Py_END_ALLOW_THREADS
-    release_held(held);
+    volta_release_held(held);
     Py_RETURN_NONE;
 }
 
 #define FAIL_HELD()         \
     do {                    \
-        release_held(&held); \
+        volta_release_held(&held); \
         return NULL;        \
     } while (0)
 
@@ -242,10 +191,10 @@ static PyObject *plane_sums(PyObject *self, PyObject *const *args, Py_ssize_t na
     VOLTA_CHECK_NARGS("plane_sums", nargs, 6);
     shape s;
     if (shape_args(args, nargs, 2, &s) < 0) return NULL;
-    held_arrays held = {.count = 0};
+    volta_held held = {.count = 0};
     planes_ctx ctx = {.channels = s.channels, .length = s.length};
-    if (hold_f32(&held, args[0], 0, s.planes * s.length, 0, "x", (float **)&ctx.x) < 0 ||
-        hold_f64(&held, args[1], s.planes, "sums", &ctx.sums) < 0)
+    if (volta_hold_f32(&held, args[0], 0, s.planes * s.length, 0, "x", (float **)&ctx.x) < 0 ||
+        volta_hold_f64(&held, args[1], 1, s.planes, 0, "sums", &ctx.sums) < 0)
         FAIL_HELD();
     return run(sums_range, &ctx, &s, REDUCE_GRAIN_ELEMENTS, &held);
 }
@@ -256,12 +205,12 @@ static PyObject *plane_moments(PyObject *self, PyObject *const *args, Py_ssize_t
     VOLTA_CHECK_NARGS("plane_moments", nargs, 8);
     shape s;
     if (shape_args(args, nargs, 4, &s) < 0) return NULL;
-    held_arrays held = {.count = 0};
+    volta_held held = {.count = 0};
     planes_ctx ctx = {.channels = s.channels, .length = s.length};
-    if (hold_f32(&held, args[0], 0, s.planes * s.length, 0, "x", (float **)&ctx.x) < 0 ||
-        hold_f32(&held, args[1], 0, s.channels, 0, "centre", (float **)&ctx.centre) < 0 ||
-        hold_f64(&held, args[2], s.planes, "sums", &ctx.sums) < 0 ||
-        hold_f64(&held, args[3], s.planes, "squares", &ctx.dots) < 0)
+    if (volta_hold_f32(&held, args[0], 0, s.planes * s.length, 0, "x", (float **)&ctx.x) < 0 ||
+        volta_hold_f32(&held, args[1], 0, s.channels, 0, "centre", (float **)&ctx.centre) < 0 ||
+        volta_hold_f64(&held, args[2], 1, s.planes, 0, "sums", &ctx.sums) < 0 ||
+        volta_hold_f64(&held, args[3], 1, s.planes, 0, "squares", &ctx.dots) < 0)
         FAIL_HELD();
     return run(moments_range, &ctx, &s, REDUCE_GRAIN_ELEMENTS, &held);
 }
@@ -272,17 +221,17 @@ static PyObject *plane_affine(PyObject *self, PyObject *const *args, Py_ssize_t 
     VOLTA_CHECK_NARGS("plane_affine", nargs, 9);
     shape s;
     if (shape_args(args, nargs, 5, &s) < 0) return NULL;
-    held_arrays held = {.count = 0};
+    volta_held held = {.count = 0};
     planes_ctx ctx = {.channels = s.channels, .length = s.length};
     Py_ssize_t size = s.planes * s.length;
-    if (hold_f32(&held, args[0], 0, size, 0, "x", (float **)&ctx.x) < 0 ||
-        hold_f32(&held, args[1], 0, s.channels, 1, "centre", (float **)&ctx.centre) < 0 ||
-        hold_f32(&held, args[2], 0, s.channels, 0, "scale", (float **)&ctx.scale) < 0 ||
-        hold_f32(&held, args[3], 0, s.channels, 1, "shift", (float **)&ctx.shift) < 0 ||
-        hold_f32(&held, args[4], 1, size, 0, "out", &ctx.out) < 0)
+    if (volta_hold_f32(&held, args[0], 0, size, 0, "x", (float **)&ctx.x) < 0 ||
+        volta_hold_f32(&held, args[1], 0, s.channels, 1, "centre", (float **)&ctx.centre) < 0 ||
+        volta_hold_f32(&held, args[2], 0, s.channels, 0, "scale", (float **)&ctx.scale) < 0 ||
+        volta_hold_f32(&held, args[3], 0, s.channels, 1, "shift", (float **)&ctx.shift) < 0 ||
+        volta_hold_f32(&held, args[4], 1, size, 0, "out", &ctx.out) < 0)
         FAIL_HELD();
     if (!ctx.centre != !ctx.shift) {
-        release_held(&held);
+        volta_release_held(&held);
         PyErr_SetString(PyExc_ValueError, "planes: plane_affine takes centre and shift together");
         return NULL;
     }
@@ -295,14 +244,14 @@ static PyObject *plane_grad_sums(PyObject *self, PyObject *const *args, Py_ssize
     VOLTA_CHECK_NARGS("plane_grad_sums", nargs, 9);
     shape s;
     if (shape_args(args, nargs, 5, &s) < 0) return NULL;
-    held_arrays held = {.count = 0};
+    volta_held held = {.count = 0};
     planes_ctx ctx = {.channels = s.channels, .length = s.length};
     Py_ssize_t size = s.planes * s.length;
-    if (hold_f32(&held, args[0], 0, size, 0, "dy", (float **)&ctx.dy) < 0 ||
-        hold_f32(&held, args[1], 0, size, 0, "x", (float **)&ctx.x) < 0 ||
-        hold_f32(&held, args[2], 0, s.channels, 0, "centre", (float **)&ctx.centre) < 0 ||
-        hold_f64(&held, args[3], s.planes, "sums", &ctx.sums) < 0 ||
-        hold_f64(&held, args[4], s.planes, "dots", &ctx.dots) < 0)
+    if (volta_hold_f32(&held, args[0], 0, size, 0, "dy", (float **)&ctx.dy) < 0 ||
+        volta_hold_f32(&held, args[1], 0, size, 0, "x", (float **)&ctx.x) < 0 ||
+        volta_hold_f32(&held, args[2], 0, s.channels, 0, "centre", (float **)&ctx.centre) < 0 ||
+        volta_hold_f64(&held, args[3], 1, s.planes, 0, "sums", &ctx.sums) < 0 ||
+        volta_hold_f64(&held, args[4], 1, s.planes, 0, "dots", &ctx.dots) < 0)
         FAIL_HELD();
     return run(grad_sums_range, &ctx, &s, REDUCE_GRAIN_ELEMENTS, &held);
 }
@@ -313,16 +262,16 @@ static PyObject *plane_grad_input(PyObject *self, PyObject *const *args, Py_ssiz
     VOLTA_CHECK_NARGS("plane_grad_input", nargs, 11);
     shape s;
     if (shape_args(args, nargs, 7, &s) < 0) return NULL;
-    held_arrays held = {.count = 0};
+    volta_held held = {.count = 0};
     planes_ctx ctx = {.channels = s.channels, .length = s.length};
     Py_ssize_t size = s.planes * s.length;
-    if (hold_f32(&held, args[0], 0, size, 0, "dy", (float **)&ctx.dy) < 0 ||
-        hold_f32(&held, args[1], 0, size, 0, "x", (float **)&ctx.x) < 0 ||
-        hold_f32(&held, args[2], 0, s.channels, 0, "centre", (float **)&ctx.centre) < 0 ||
-        hold_f32(&held, args[3], 0, s.channels, 0, "mean_dy", (float **)&ctx.mean_dy) < 0 ||
-        hold_f32(&held, args[4], 0, s.channels, 0, "slope", (float **)&ctx.slope) < 0 ||
-        hold_f32(&held, args[5], 0, s.channels, 0, "scale", (float **)&ctx.scale) < 0 ||
-        hold_f32(&held, args[6], 1, size, 0, "out", &ctx.out) < 0)
+    if (volta_hold_f32(&held, args[0], 0, size, 0, "dy", (float **)&ctx.dy) < 0 ||
+        volta_hold_f32(&held, args[1], 0, size, 0, "x", (float **)&ctx.x) < 0 ||
+        volta_hold_f32(&held, args[2], 0, s.channels, 0, "centre", (float **)&ctx.centre) < 0 ||
+        volta_hold_f32(&held, args[3], 0, s.channels, 0, "mean_dy", (float **)&ctx.mean_dy) < 0 ||
+        volta_hold_f32(&held, args[4], 0, s.channels, 0, "slope", (float **)&ctx.slope) < 0 ||
+        volta_hold_f32(&held, args[5], 0, s.channels, 0, "scale", (float **)&ctx.scale) < 0 ||
+        volta_hold_f32(&held, args[6], 1, size, 0, "out", &ctx.out) < 0)
         FAIL_HELD();
     return run(grad_input_range, &ctx, &s, GRAIN_ELEMENTS, &held);
 }

@@ -57,8 +57,9 @@ static inline float pw_expm1f(float y) {
 }
 
 /* log(u) for u in [1, 2] (or NaN, which the caller's correction term propagates): volta_logf's
- * polynomial without its edge cases. (volta_logf of 1 + volta_expf(...) also does not
- * vectorise with GCC 12: its value-range folding leaves a statement with no vector type.) */
+ * polynomial (volta_log_reduced) without its edge cases. (volta_logf of 1 + volta_expf(...)
+ * does not vectorise with GCC 12: its value-range folding leaves a statement with no vector
+ * type.) */
 static inline float pw_log_1_2(float u) {
     uint32_t bits = volta_float_to_bits(u);
     float e = (float)((int32_t)(bits >> 23) - 127);
@@ -66,21 +67,7 @@ static inline float pw_log_1_2(float u) {
     int high = m > 1.41421356237309505f;
     e = high ? e + 1.0f : e;
     m = high ? m * 0.5f : m;
-    m = m - 1.0f; /* [sqrt(1/2) - 1, sqrt(2) - 1] */
-    float z = m * m;
-    float y = 7.0376836292e-2f;
-    y = y * m - 1.1514610310e-1f;
-    y = y * m + 1.1676998740e-1f;
-    y = y * m - 1.2420140846e-1f;
-    y = y * m + 1.4249322787e-1f;
-    y = y * m - 1.6668057665e-1f;
-    y = y * m + 2.0000714765e-1f;
-    y = y * m - 2.4999993993e-1f;
-    y = y * m + 3.3333331174e-1f;
-    y = y * m * z;
-    y += -2.12194440e-4f * e;
-    y += -0.5f * z;
-    return m + y + 0.693359375f * e;
+    return volta_log_reduced(m - 1.0f, e); /* m - 1 in [sqrt(1/2) - 1, sqrt(2) - 1] */
 }
 
 /* log(1 + e^-|z|) + max(z, 0) = log(1 + e^z), to a few ulp: with e = e^-|z| in (0, 1] and

@@ -35,57 +35,10 @@ static inline Py_ssize_t row_grain(Py_ssize_t width, Py_ssize_t elements) {
 
 /* ---- arguments ---------------------------------------------------------------------------- */
 
-#define MAX_HELD 10
-
-typedef struct {
-    volta_array arrays[MAX_HELD];
-    int count;
-} held_arrays;
-
-static void release_held(held_arrays *held) {
-    for (int i = 0; i < held->count; i++) volta_release(&held->arrays[i]);
-    held->count = 0;
-}
-
-/* A C-contiguous buffer of `obj` with elements of `itemsize` bytes whose format ends in one of
- * `formats`, of `size` elements; None gives NULL where `optional`. 0, or -1 with an error set. */
-static int hold(held_arrays *held, PyObject *obj, int writable, Py_ssize_t size, int optional,
-                const char *formats, Py_ssize_t itemsize, const char *what, void **ptr) {
-    *ptr = NULL;
-    if (optional && obj == Py_None) return 0;
-    volta_array *a = &held->arrays[held->count];
-    if (volta_get_array(obj, a, writable) < 0) return -1;
-    held->count++;
-    const char *fmt = a->view.format ? a->view.format : "B";
-    char last = fmt[strlen(fmt) - 1];
-    if (a->itemsize != itemsize || !strchr(formats, last) || a->size != size) {
-        PyErr_Format(PyExc_ValueError, "rowwise: %s must be a C-contiguous %s array of %zd elements",
-                     what, itemsize == 4 ? "float32" : "int64", size);
-        return -1;
-    }
-    *ptr = a->data;
-    return 0;
-}
-
-static int hold_f32(held_arrays *held, PyObject *obj, int writable, Py_ssize_t size, int optional,
-                    const char *what, float **ptr) {
-    return hold(held, obj, writable, size, optional, "f", 4, what, (void **)ptr);
-}
-
-static int arg_size(PyObject *obj, Py_ssize_t *value) {
-    *value = PyLong_AsSsize_t(obj);
-    if (*value == -1 && PyErr_Occurred()) return -1;
-    if (*value < 0) {
-        PyErr_SetString(PyExc_ValueError, "rowwise: sizes must be non-negative");
-        return -1;
-    }
-    return 0;
-}
-
 /* rows, width and threads from args[first], args[first + 1] and the last argument */
 static int shape_args(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t first, Py_ssize_t *rows,
                       Py_ssize_t *width, int *threads) {
-    if (arg_size(args[first], rows) < 0 || arg_size(args[first + 1], width) < 0) return -1;
+    if (volta_arg_size(args[first], rows) < 0 || volta_arg_size(args[first + 1], width) < 0) return -1;
     long t = PyLong_AsLong(args[nargs - 1]);
     if (t == -1 && PyErr_Occurred()) return -1;
     *threads = t < 1 ? 1 : (int)t;
@@ -457,17 +410,17 @@ static PyObject *softmax(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     Py_ssize_t rows, width;
     int threads, log = PyObject_IsTrue(args[4]);
     if (log < 0 || shape_args(args, nargs, 2, &rows, &width, &threads) < 0) return NULL;
-    held_arrays held = {.count = 0};
+    volta_held held = {.count = 0};
     rows_ctx ctx = {.width = width, .flag = log};
-    if (hold_f32(&held, args[0], 0, rows * width, 0, "x", (float **)&ctx.x) < 0 ||
-        hold_f32(&held, args[1], 1, rows * width, 0, "out", &ctx.out) < 0) {
-        release_held(&held);
+    if (volta_hold_f32(&held, args[0], 0, rows * width, 0, "x", (float **)&ctx.x) < 0 ||
+        volta_hold_f32(&held, args[1], 1, rows * width, 0, "out", &ctx.out) < 0) {
+        volta_release_held(&held);
         return NULL;
     }
     Py_BEGIN_ALLOW_THREADS
     volta_parallel(rows, row_grain(width, GRAIN_ELEMENTS), threads, softmax_range, &ctx);
     Py_END_ALLOW_THREADS
-    release_held(&held);
+    volta_release_held(&held);
     Py_RETURN_NONE;
 }
 
@@ -477,18 +430,18 @@ static PyObject *softmax_backward(PyObject *self, PyObject *const *args, Py_ssiz
     Py_ssize_t rows, width;
     int threads, log = PyObject_IsTrue(args[5]);
     if (log < 0 || shape_args(args, nargs, 3, &rows, &width, &threads) < 0) return NULL;
-    held_arrays held = {.count = 0};
+    volta_held held = {.count = 0};
     rows_ctx ctx = {.width = width, .flag = log};
-    if (hold_f32(&held, args[0], 0, rows * width, 0, "output", (float **)&ctx.x) < 0 ||
-        hold_f32(&held, args[1], 0, rows * width, 0, "grad", (float **)&ctx.y) < 0 ||
-        hold_f32(&held, args[2], 1, rows * width, 0, "result", &ctx.out) < 0) {
-        release_held(&held);
+    if (volta_hold_f32(&held, args[0], 0, rows * width, 0, "output", (float **)&ctx.x) < 0 ||
+        volta_hold_f32(&held, args[1], 0, rows * width, 0, "grad", (float **)&ctx.y) < 0 ||
+        volta_hold_f32(&held, args[2], 1, rows * width, 0, "result", &ctx.out) < 0) {
+        volta_release_held(&held);
         return NULL;
     }
     Py_BEGIN_ALLOW_THREADS
     volta_parallel(rows, row_grain(width, GRAIN_ELEMENTS), threads, softmax_backward_range, &ctx);
     Py_END_ALLOW_THREADS
-    release_held(&held);
+    volta_release_held(&held);
     Py_RETURN_NONE;
 }
 
@@ -503,17 +456,17 @@ static PyObject *per_row(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t exp
     int threads, flag = 0;
     if (shape_args(args, nargs, 2, &rows, &width, &threads) < 0) return NULL;
     if (expected == 6 && (flag = PyObject_IsTrue(args[4])) < 0) return NULL;
-    held_arrays held = {.count = 0};
+    volta_held held = {.count = 0};
     rows_ctx ctx = {.width = width, .flag = flag};
-    if (hold_f32(&held, args[0], 0, rows * width, 0, "x", (float **)&ctx.x) < 0 ||
-        hold_f32(&held, args[1], 1, rows, 0, "out", &ctx.out) < 0) {
-        release_held(&held);
+    if (volta_hold_f32(&held, args[0], 0, rows * width, 0, "x", (float **)&ctx.x) < 0 ||
+        volta_hold_f32(&held, args[1], 1, rows, 0, "out", &ctx.out) < 0) {
+        volta_release_held(&held);
         return NULL;
     }
     Py_BEGIN_ALLOW_THREADS
     volta_parallel(rows, row_grain(width, grain), threads, fn, &ctx);
     Py_END_ALLOW_THREADS
-    release_held(&held);
+    volta_release_held(&held);
     Py_RETURN_NONE;
 }
 
@@ -575,21 +528,21 @@ static PyObject *layer_norm(PyObject *self, PyObject *const *args, Py_ssize_t na
     if (shape_args(args, nargs, 6, &rows, &width, &threads) < 0) return NULL;
     double eps = PyFloat_AsDouble(args[8]);
     if (eps == -1.0 && PyErr_Occurred()) return NULL;
-    held_arrays held = {.count = 0};
+    volta_held held = {.count = 0};
     norm_ctx ctx = {.rows = rows, .width = width, .eps = eps};
-    if (hold_f32(&held, args[0], 0, rows * width, 0, "x", (float **)&ctx.x) < 0 ||
-        hold_f32(&held, args[1], 0, width, 1, "weight", (float **)&ctx.weight) < 0 ||
-        hold_f32(&held, args[2], 0, width, 1, "bias", (float **)&ctx.bias) < 0 ||
-        hold_f32(&held, args[3], 1, rows * width, 0, "out", &ctx.out) < 0 ||
-        hold_f32(&held, args[4], 1, rows, 0, "mean", &ctx.mean) < 0 ||
-        hold_f32(&held, args[5], 1, rows, 0, "rstd", &ctx.rstd) < 0) {
-        release_held(&held);
+    if (volta_hold_f32(&held, args[0], 0, rows * width, 0, "x", (float **)&ctx.x) < 0 ||
+        volta_hold_f32(&held, args[1], 0, width, 1, "weight", (float **)&ctx.weight) < 0 ||
+        volta_hold_f32(&held, args[2], 0, width, 1, "bias", (float **)&ctx.bias) < 0 ||
+        volta_hold_f32(&held, args[3], 1, rows * width, 0, "out", &ctx.out) < 0 ||
+        volta_hold_f32(&held, args[4], 1, rows, 0, "mean", &ctx.mean) < 0 ||
+        volta_hold_f32(&held, args[5], 1, rows, 0, "rstd", &ctx.rstd) < 0) {
+        volta_release_held(&held);
         return NULL;
     }
     Py_BEGIN_ALLOW_THREADS
     volta_parallel(rows, row_grain(width, GRAIN_ELEMENTS), threads, layer_norm_range, &ctx);
     Py_END_ALLOW_THREADS
-    release_held(&held);
+    volta_release_held(&held);
     Py_RETURN_NONE;
 }
 
@@ -600,17 +553,17 @@ static PyObject *layer_norm_backward(PyObject *self, PyObject *const *args, Py_s
     Py_ssize_t rows, width;
     int threads;
     if (shape_args(args, nargs, 8, &rows, &width, &threads) < 0) return NULL;
-    held_arrays held = {.count = 0};
+    volta_held held = {.count = 0};
     norm_ctx ctx = {.rows = rows, .width = width};
-    if (hold_f32(&held, args[0], 0, rows * width, 0, "grad", (float **)&ctx.grad) < 0 ||
-        hold_f32(&held, args[1], 0, rows * width, 0, "x", (float **)&ctx.x) < 0 ||
-        hold_f32(&held, args[2], 0, rows, 0, "mean", &ctx.mean) < 0 ||
-        hold_f32(&held, args[3], 0, rows, 0, "rstd", &ctx.rstd) < 0 ||
-        hold_f32(&held, args[4], 0, width, 1, "weight", (float **)&ctx.weight) < 0 ||
-        hold_f32(&held, args[5], 1, rows * width, 1, "grad_input", &ctx.out) < 0 ||
-        hold_f32(&held, args[6], 1, width, 1, "grad_weight", &ctx.grad_weight) < 0 ||
-        hold_f32(&held, args[7], 1, width, 1, "grad_bias", &ctx.grad_bias) < 0) {
-        release_held(&held);
+    if (volta_hold_f32(&held, args[0], 0, rows * width, 0, "grad", (float **)&ctx.grad) < 0 ||
+        volta_hold_f32(&held, args[1], 0, rows * width, 0, "x", (float **)&ctx.x) < 0 ||
+        volta_hold_f32(&held, args[2], 0, rows, 0, "mean", &ctx.mean) < 0 ||
+        volta_hold_f32(&held, args[3], 0, rows, 0, "rstd", &ctx.rstd) < 0 ||
+        volta_hold_f32(&held, args[4], 0, width, 1, "weight", (float **)&ctx.weight) < 0 ||
+        volta_hold_f32(&held, args[5], 1, rows * width, 1, "grad_input", &ctx.out) < 0 ||
+        volta_hold_f32(&held, args[6], 1, width, 1, "grad_weight", &ctx.grad_weight) < 0 ||
+        volta_hold_f32(&held, args[7], 1, width, 1, "grad_bias", &ctx.grad_bias) < 0) {
+        volta_release_held(&held);
         return NULL;
     }
     ctx.slabs = (rows + SLAB - 1) / SLAB;
@@ -619,7 +572,7 @@ static PyObject *layer_norm_backward(PyObject *self, PyObject *const *args, Py_s
     if (params && rows && width) {
         if ((size_t)ctx.slabs > PY_SSIZE_T_MAX / sizeof(float) / 2 / (size_t)width ||
             !(partials = PyMem_RawMalloc(sizeof(float) * params * ctx.slabs * width))) {
-            release_held(&held);
+            volta_release_held(&held);
             return PyErr_NoMemory();
         }
         ctx.slab_weight = ctx.grad_weight ? partials : NULL;
@@ -639,7 +592,7 @@ static PyObject *layer_norm_backward(PyObject *self, PyObject *const *args, Py_s
     }
     Py_END_ALLOW_THREADS
     PyMem_RawFree(partials);
-    release_held(&held);
+    volta_release_held(&held);
     Py_RETURN_NONE;
 }
 
@@ -652,18 +605,18 @@ static PyObject *layer_norm_backward(PyObject *self, PyObject *const *args, Py_s
 static PyObject *nll_loss(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     VOLTA_CHECK_NARGS("nll_loss", nargs, 8);
     Py_ssize_t rows, classes;
-    if (arg_size(args[4], &rows) < 0 || arg_size(args[5], &classes) < 0) return NULL;
+    if (volta_arg_size(args[4], &rows) < 0 || volta_arg_size(args[5], &classes) < 0) return NULL;
     long long ignore = PyLong_AsLongLong(args[6]);
     if (ignore == -1 && PyErr_Occurred()) return NULL;
     if (classes && rows > PY_SSIZE_T_MAX / classes) return PyErr_NoMemory();
-    held_arrays held = {.count = 0};
+    volta_held held = {.count = 0};
     float *x, *weight, *out;
     int64_t *target;
-    if (hold_f32(&held, args[0], 0, rows * classes, 0, "x", &x) < 0 ||
-        hold(&held, args[1], 0, rows, 0, "lq", 8, "target", (void **)&target) < 0 ||
-        hold_f32(&held, args[2], 0, classes, 1, "weight", &weight) < 0 ||
-        hold_f32(&held, args[3], 1, rows, 1, "out", &out) < 0) {
-        release_held(&held);
+    if (volta_hold_f32(&held, args[0], 0, rows * classes, 0, "x", &x) < 0 ||
+        volta_hold(&held, args[1], 0, rows, 0, "lq", 8, "target", (void **)&target) < 0 ||
+        volta_hold_f32(&held, args[2], 0, classes, 1, "weight", &weight) < 0 ||
+        volta_hold_f32(&held, args[3], 1, rows, 1, "out", &out) < 0) {
+        volta_release_held(&held);
         return NULL;
     }
     double loss = 0.0, weights = 0.0;
@@ -686,7 +639,7 @@ static PyObject *nll_loss(PyObject *self, PyObject *const *args, Py_ssize_t narg
         weights += w;
     }
     Py_END_ALLOW_THREADS
-    release_held(&held);
+    volta_release_held(&held);
     if (!in_range) Py_RETURN_NONE;
     return Py_BuildValue("(dd)", loss, weights);
 }
@@ -698,7 +651,7 @@ static PyObject *nll_loss(PyObject *self, PyObject *const *args, Py_ssize_t narg
 static PyObject *nll_loss_backward(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     VOLTA_CHECK_NARGS("nll_loss_backward", nargs, 10);
     Py_ssize_t rows, classes;
-    if (arg_size(args[6], &rows) < 0 || arg_size(args[7], &classes) < 0) return NULL;
+    if (volta_arg_size(args[6], &rows) < 0 || volta_arg_size(args[7], &classes) < 0) return NULL;
     long long ignore = PyLong_AsLongLong(args[8]);
     if (ignore == -1 && PyErr_Occurred()) return NULL;
     double grad = PyFloat_AsDouble(args[3]);
@@ -706,14 +659,14 @@ static PyObject *nll_loss_backward(PyObject *self, PyObject *const *args, Py_ssi
     int mean = PyObject_IsTrue(args[4]);
     if (mean < 0) return NULL;
     if (classes && rows > PY_SSIZE_T_MAX / classes) return PyErr_NoMemory();
-    held_arrays held = {.count = 0};
+    volta_held held = {.count = 0};
     float *weight, *grad_rows, *grad_input;
     int64_t *target;
-    if (hold(&held, args[0], 0, rows, 0, "lq", 8, "target", (void **)&target) < 0 ||
-        hold_f32(&held, args[1], 0, classes, 1, "weight", &weight) < 0 ||
-        hold_f32(&held, args[2], 0, rows, 1, "grad_rows", &grad_rows) < 0 ||
-        hold_f32(&held, args[5], 1, rows * classes, 0, "grad_input", &grad_input) < 0) {
-        release_held(&held);
+    if (volta_hold(&held, args[0], 0, rows, 0, "lq", 8, "target", (void **)&target) < 0 ||
+        volta_hold_f32(&held, args[1], 0, classes, 1, "weight", &weight) < 0 ||
+        volta_hold_f32(&held, args[2], 0, rows, 1, "grad_rows", &grad_rows) < 0 ||
+        volta_hold_f32(&held, args[5], 1, rows * classes, 0, "grad_input", &grad_input) < 0) {
+        volta_release_held(&held);
         return NULL;
     }
     double weights = 0.0;
@@ -739,7 +692,7 @@ static PyObject *nll_loss_backward(PyObject *self, PyObject *const *args, Py_ssi
         }
     }
     Py_END_ALLOW_THREADS
-    release_held(&held);
+    volta_release_held(&held);
     if (!in_range) Py_RETURN_NONE;
     Py_RETURN_TRUE;
 }
