@@ -26,6 +26,9 @@ preserve_format = memory_format("preserve_format")
 channels_last = memory_format("channels_last", (0, 2, 3, 1))
 channels_last_3d = memory_format("channels_last_3d", (0, 2, 3, 4, 1))
 
+BY_NAME = {fmt.name: fmt for fmt in
+           (contiguous_format, preserve_format, channels_last, channels_last_3d)}
+
 
 def strides_in_order(shape: Sequence[int], order: Sequence[int]) -> tuple[int, ...]:
     """Dense strides for ``shape`` with the dims laid out outermost-to-innermost in ``order``."""

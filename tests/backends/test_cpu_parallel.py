@@ -314,7 +314,8 @@ def test_contiguous_copies_match_numpy(restore_threads: None, tiny_grain: None, 
     t = volta.tensor(x).permute(*order)
     expected = np.ascontiguousarray(x.transpose(order))
     _assert_same(t.contiguous().numpy(), expected)
-    _assert_same(t.clone().numpy(), expected)
+    _assert_same(t.clone(memory_format=volta.contiguous_format).numpy(), expected)
+    _assert_same(np.ascontiguousarray(t.clone().numpy()), expected)  # clone keeps the layout
     dest = volta.empty(*expected.shape)
     dest.copy_(t)
     _assert_same(dest.numpy(), expected)

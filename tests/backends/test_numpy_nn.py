@@ -193,16 +193,6 @@ def test_convolution_reads_no_stale_workspace(
         _run_conv_case(case, transposed, dtype)
 
 
-@pytest.mark.parametrize("case", [CONV_CASES[0], CONV_CASES[3], CONV_CASES[8]])
-def test_convolution_weight_grad_owns_its_memory(case: tuple) -> None:
-    """The weight gradient is no view of another array, so autograd makes it ``.grad`` without
-    a copy (Note [Gradient ownership])."""
-    x, w, b, s, p, d, op, g = _conv_inputs(case, False, np.float32)
-    gy = rand(nn.convolution(x, w, b, s, p, d, False, op, g).shape, np.float32, 4)
-    _, gw, _ = nn.convolution_backward(gy, x, w, s, p, d, False, op, g, [True] * 3)
-    assert gw.base is None and gw.flags.owndata
-
-
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize(("m", "n", "k"), [(6, 25, 20000), (3, 7, 37449), (2, 2, 1), (40, 30, 500)])
 def test_products_over_positions(

@@ -178,6 +178,36 @@ def test_all_dtypes_of_constants_round_trip():
         assert_same_outputs(loaded(x), graph(x))
 
 
+def _channels_last_clone(t):
+    return (t * 2).clone(memory_format=volta.channels_last)
+
+
+def test_memory_format_arguments_round_trip():
+    graph = volta.jit.trace(_channels_last_clone, volta.randn(2, 3, 4, 5))
+    text = graph.to_json()
+    assert '{"memory_format": "channels_last"}' in text
+    assert "volta.channels_last" in str(graph)
+    x = volta.randn(2, 3, 4, 5)
+    replayed = Graph.from_json(text)(x)
+    assert replayed.stride() == _channels_last_clone(x).stride() == (60, 1, 15, 3)
+    assert_same_outputs(replayed, graph(x))
+
+
+@pytest.mark.parametrize(("value", "message"), [
+    ({"memory_format": "channels_first"}, "unknown memory format the string 'channels_first'"),
+    ({"memory_format": 3}, "unknown memory format the number 3"),
+    ({"dtype": "float32"}, "missing field(s) memory_format"),
+    ("channels_last", "expected an object"),
+])
+def test_malformed_memory_format_raises_trace_format_error(value, message, monkeypatch):
+    data = json.loads(volta.jit.trace(_channels_last_clone, volta.randn(2, 3, 4, 5)).to_json())
+    clone = next(i for i, node in enumerate(data["nodes"]) if node["op"] == "clone")
+    bad = _with_node(data, clone, args=[data["nodes"][clone]["args"][0], value])
+    with pytest.raises(volta.TraceFormatError) as info:
+        load_counting_ops(json.dumps(bad), monkeypatch)
+    assert message in str(info.value), str(info.value)
+
+
 # -- fuzzing mutated files -----------------------------------------------------------------------
 
 _FUZZ_CASES = ("pointwise_chain", "reductions", "conv_relu_pool", "multiple_outputs",

@@ -27,6 +27,7 @@ from volta.autograd.grad_mode import is_grad_enabled
 from volta.dispatch import dispatcher as _dispatch
 from volta.dispatch import keys as _keys
 from volta.errors import AutogradError
+from volta.memory_format import contiguous_format, dense_order
 from volta.tensor.tensor import Size, Storage, Tensor
 
 _AUTOGRAD_MASK = _keys.Autograd.mask
@@ -185,45 +186,48 @@ class AccumulateGrad(Node):
         with _accumulate_lock:
             current = var._grad
             if current is None:
-                if may_own and not keep_graph and _unshared(grad):
+                if may_own and not keep_graph and _stealable(grad, var):
                     var._grad = grad
                 else:
-                    # a copy: the same gradient tensor may reach several leaves (x + y), the
-                    # caller may hold it, and optimisers update .grad in place. Without
-                    # keep_graph, grad mode is off: ops record nothing, so no detach() needed
-                    var._grad = grad.clone()
+                    var._grad = _copy_obeying_layout(grad, var)
             else:
                 var._grad = current + grad
 
 
 # Note [Gradient ownership]
-# PyTorch's AccumulateGrad steals an incoming gradient whose use count shows that nothing but
-# the engine refers to it; a copy would cost a full pass over every parameter's gradient each
-# step. Python's reference counts tell the same here. The gradient may become ``.grad`` as it
-# is only if nothing else can see its memory: no name refers to the tensor object but the
-# accumulating frame's own (``sys.getrefcount`` adds one for its argument), it is no view and
-# no other tensor shares its storage, it covers its whole storage contiguously, and the
-# storage's handle is referred to only by the storage and the tensor's cached host view (so
-# no numpy array views it and it views no other array's memory). Any doubt means a copy.
-def _unshared(grad: Any) -> bool:
-    # each count below includes getrefcount's own argument and this frame's names
-    if (sys.getrefcount(grad) > 3  # + the accumulating frame's name
-            or weakref.getweakrefcount(grad) or grad._base is not None or grad._requires_grad
-            or grad._offset != 0):
+# As PyTorch's AccumulateGrad: the incoming gradient becomes ``.grad`` as it is when nothing but
+# the engine refers to the tensor object (PyTorch reads its use count, we read Python's
+# reference count) and its strides obey the layout contract; otherwise ``.grad`` is a copy
+# laid out like the leaf. A copy would cost a full pass over every parameter's gradient each
+# step. As in PyTorch, the rule is about the tensor object, not its memory: a gradient that
+# views the caller's upstream gradient (``x.view(n).backward(g)``) is stolen and ``x.grad``
+# then shares ``g``'s memory; a gradient the caller, a hook or a second leaf still holds is
+# copied. tests/autograd/test_grad_ownership.py checks each case against PyTorch.
+def _stealable(grad: Any, var: Any) -> bool:
+    # getrefcount's own argument, this frame's name and the accumulating frame's name
+    if sys.getrefcount(grad) > 3 or weakref.getweakrefcount(grad) or grad._requires_grad:
         return False
-    storage = grad._storage
-    if sys.getrefcount(storage) > 3 or storage.numel != grad.numel() or not grad.is_contiguous():
-        return False  # + grad._storage: no other tensor shares it
-    handle = storage.handle
-    if getattr(handle, "base", None) is not None:
-        return False  # a numpy array viewing another array's memory
-    cached = grad._np
-    if cached is None:
-        return sys.getrefcount(handle) <= 3  # + storage.handle
-    if cached is handle:
-        return sys.getrefcount(handle) <= 5  # + storage.handle, grad._np, the name ``cached``
-    # + storage.handle, the cached view's base; the view: + grad._np
-    return sys.getrefcount(handle) <= 4 and sys.getrefcount(cached) <= 3
+    return _obeys_layout(grad, var)
+
+
+# Note [Gradient layout contract]
+# PyTorch's: ``.grad`` has the leaf's strides when the leaf is non-overlapping and dense (a
+# channels-last weight gets a channels-last gradient), else it is contiguous. Strides of size-1
+# dimensions do not count, but a stride of 0 there marks a broadcast view, which never obeys.
+def _obeys_layout(grad: Any, var: Any) -> bool:
+    if dense_order(var._shape, var._stride) is None:
+        return grad.is_contiguous()
+    return all(grad_stride == var_stride if size != 1 else grad_stride != 0
+               for size, grad_stride, var_stride in zip(grad._shape, grad._stride, var._stride))
+
+
+def _copy_obeying_layout(grad: Any, var: Any) -> Any:
+    if var.is_contiguous() or dense_order(var._shape, var._stride) is None:
+        return grad.clone(memory_format=contiguous_format)
+    if _obeys_layout(grad, var):
+        return grad.clone()  # preserve_format keeps the layout that already obeys
+    # without create_graph grad mode is off here, so copy_ records nothing
+    return grad.new_empty_strided(var._shape, var._stride).copy_(grad)
 
 
 def accumulator(t: Any) -> AccumulateGrad:

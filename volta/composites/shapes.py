@@ -21,7 +21,7 @@ from volta.errors import (
     SchemaError,
     ShapeError,
 )
-from volta.memory_format import preserve_format
+from volta.memory_format import contiguous_format, preserve_format
 from volta.tensor.checks import check_int64, check_int64_list
 from volta.tensor.inplace import broadcast_shapes
 from volta.tensor.tensor import Tensor
@@ -232,7 +232,7 @@ def contiguous(self: Tensor, memory_format: Any = None) -> Tensor:
                             "contiguous operator")
     if self.is_contiguous(memory_format=memory_format):
         return self
-    return R.clone(self, memory_format)
+    return R.clone(self, memory_format or contiguous_format)
 
 
 @composite("zero_")

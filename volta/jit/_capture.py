@@ -23,6 +23,7 @@ from volta.dispatch.local_state import include_keys
 from volta.errors import VoltaError
 from volta.jit.graph import Graph
 from volta.jit.ir import OpNode, Value
+from volta.memory_format import memory_format
 from volta.tensor.tensor import Tensor
 
 
@@ -63,6 +64,8 @@ class _Recorder:
             return {"const": cid}
         if isinstance(a, D.dtype):
             return {"dtype": a.name}
+        if isinstance(a, memory_format):
+            return {"memory_format": a.name}
         if isinstance(a, tuple):
             return {"tuple": [self.encode(x) for x in a]}
         if isinstance(a, list):

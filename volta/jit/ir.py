@@ -5,7 +5,8 @@ format (``volta/jit/serialization.py``) share one encoding:
 
 * a tensor produced inside the graph or passed in: ``{"ref": id}``
 * a tensor captured from outside the traced function: ``{"const": id}``
-* a dtype: ``{"dtype": name}``; a Python tuple: ``{"tuple": [...]}``; a list: ``[...]``
+* a dtype: ``{"dtype": name}``; a memory format: ``{"memory_format": name}``
+* a Python tuple: ``{"tuple": [...]}``; a list: ``[...]``
 * ``None``, bools, ints, floats and strings as themselves.
 """
 
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from volta import dtypes as D
+from volta.memory_format import BY_NAME as MEMORY_FORMATS
 
 
 @dataclass
@@ -50,6 +52,8 @@ def show_arg(a: Any) -> str:
             return f"$const{a['const']}"
         if "dtype" in a:
             return f"volta.{a['dtype']}"
+        if "memory_format" in a:
+            return f"volta.{a['memory_format']}"
         if "tuple" in a:
             items = [show_arg(x) for x in a["tuple"]]
             return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
@@ -67,6 +71,8 @@ def decode_arg(a: Any, env: dict[int, Any], constants: dict[int, Any]) -> Any:
             return constants[a["const"]]
         if "dtype" in a:
             return D.as_dtype(a["dtype"])
+        if "memory_format" in a:
+            return MEMORY_FORMATS[a["memory_format"]]
         if "tuple" in a:
             return tuple(decode_arg(x, env, constants) for x in a["tuple"])
     if isinstance(a, list):

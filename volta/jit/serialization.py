@@ -27,6 +27,7 @@ from volta import dtypes as D
 from volta.dispatch.dispatcher import DISPATCHER
 from volta.errors import TraceFormatError
 from volta.jit.ir import OpNode, Value
+from volta.memory_format import BY_NAME as MEMORY_FORMATS
 from volta.tensor.factories import from_numpy
 from volta.tensor.tensor import Tensor, host_array
 
@@ -367,7 +368,13 @@ class _Validator:
         elif base == "ScalarType":
             self.keys(value, {"dtype"}, where)
             self.dtype(value["dtype"], where)
-        else:  # Generator, Layout, MemoryFormat: tracing records only their default, null
+        elif base == "MemoryFormat":
+            self.keys(value, {"memory_format"}, where)
+            name = value["memory_format"]
+            if not isinstance(name, str) or name not in MEMORY_FORMATS:
+                raise self.fail(where, f"unknown memory format {_kind(name)}; expected one of "
+                                       f"{', '.join(sorted(MEMORY_FORMATS))}")
+        else:  # Generator, Layout: tracing records only their default, null
             raise self.fail(where, f"a {base} argument can only be null in a graph file")
 
     def expect(self, ok: bool, value: Any, what: str, where: str) -> None:

@@ -93,3 +93,15 @@ def test_a_storage_dying_in_a_reference_cycle_is_pooled_intact(wgpu: str) -> Non
     volta.wgpu.synchronize()  # the freed buffer goes back to its pool
     again = volta.ones(1000, device=wgpu) * 3  # takes that buffer
     assert again.cpu().numpy().sum() == 3000
+
+
+def test_clone_keeps_a_dense_layout_by_default_as_pytorch(wgpu: str) -> None:
+    # PyTorch's clone() defaults to preserve_format; a non-dense source becomes contiguous
+    import torch
+
+    for make in (lambda a: a[:6].reshape(3, 2).t(),
+                 lambda a: a.reshape(2, 3, 4, 5).permute(0, 2, 3, 1),
+                 lambda a: a[:3].reshape(3, 1).expand(3, 4)):
+        v, t = make(volta.arange(120.0, device=wgpu)).clone(), make(torch.arange(120.0)).clone()
+        assert v.stride() == t.stride()
+        assert v.cpu().tolist() == t.tolist()

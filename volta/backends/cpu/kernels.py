@@ -34,7 +34,7 @@ from volta.composites.nn import linear as _linear_composite
 from volta.composites.nn import mse_loss as _mse_loss_composite
 from volta.composites.views import wrap_dim, wrap_dims
 from volta.errors import DTypeError, IndexOutOfRangeError, SchemaError, ShapeError, VoltaError
-from volta.memory_format import format_strides
+from volta.memory_format import contiguous_format, format_strides, preserve_format
 from volta.tensor.checks import (
     check_arg_reduction_dtype,
     check_bincount_input,
@@ -911,7 +911,11 @@ def as_strided_scatter(self: Tensor, src: Tensor, size: Sequence[int], stride: S
 
 @kernel("clone")
 def clone(self: Tensor, memory_format: Any = None) -> Tensor:
-    if memory_format is None:
+    if memory_format is None:  # PyTorch's default: keep a dense layout (preserve_format)
+        if self.is_contiguous():
+            return W(strided_copy.copy_c_order(A(self)))
+        memory_format = preserve_format
+    elif memory_format is contiguous_format:
         return W(strided_copy.copy_c_order(A(self)))
     strides = format_strides(memory_format, self._shape, self._stride)
     if strides == contiguous_strides(self._shape):  # contiguous(): banded, over the threads

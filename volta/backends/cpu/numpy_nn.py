@@ -511,8 +511,6 @@ def _native_weight_grad_share(
     q_len = _wide_length(plane, out_shape) if wide else positions
     step = _native_chunk(rows * q_len * 4, batch, budget)
     threads = _pass_threads(rows * step * q_len)
-    # returned as allocated, not as a reshaped view: autograd can then make it .grad without
-    # a copy (Note [Gradient ownership])
     weight_grad = np.zeros((cout, cin // groups, *kernel), dtype=np.float32)
     gw = weight_grad.reshape(groups, cout // groups, rows // groups)
     for n0 in range(0, batch, step):
@@ -789,8 +787,6 @@ def _weight_grad_share(
     kcols = cig * math.prod(kernel)
     plane = tuple(n + 2 * p for n, p in zip(x.shape[2:], padding))
     reach = dilation[0] * (kernel[0] - 1) + 1
-    # returned as allocated, not as a reshaped view: autograd can then make it .grad without
-    # a copy (Note [Gradient ownership])
     weight_grad = np.zeros((groups * cog, cig, *kernel), dtype=x.dtype)
     gw = weight_grad.reshape(groups, cog, kcols)
     row_bytes = _column_row_bytes(groups * kcols, plane, out_shape, x.itemsize)

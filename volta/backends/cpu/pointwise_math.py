@@ -145,8 +145,7 @@ def _mask_bits(condition: Any, values: Any) -> Any:
     if bits is None or condition.dtype != np.bool_ or condition.shape != values.shape:
         return None
     # the memory is allocated as the float dtype, so the float view the callers return has an
-    # owner of its own dtype: a gradient that views a uint array would be copied before it
-    # becomes ``.grad`` (Note [Gradient ownership], storage._owner)
+    # owner of its own dtype (storage._owner keeps that owner as the storage's handle)
     mask = np.empty(condition.shape, values.dtype).view(bits)
     np.copyto(mask, condition.view(np.uint8))
     return mask

@@ -71,9 +71,8 @@ def _row_major_copy(arr: np.ndarray) -> np.ndarray:
 
 def _owner(arr: np.ndarray) -> np.ndarray:
     """The array that owns ``arr``'s memory when ``arr`` (C-contiguous) views all of it in
-    another shape, as kernels' ``result.reshape(shape)`` do; else ``arr``. Keeping the owner as
-    the storage's handle lets autograd take a fresh gradient as ``.grad`` without a copy (Note
-    [Gradient ownership] in volta/autograd/graph.py refuses a handle that views another array)."""
+    another shape, as kernels' ``result.reshape(shape)`` do; else ``arr``. The storage's handle
+    is then the whole allocation, with no numpy view chain behind it."""
     base = arr.base
     if (type(base) is np.ndarray and base.size == arr.size and base.flags.owndata
             and base.flags.c_contiguous and base.dtype == arr.dtype):

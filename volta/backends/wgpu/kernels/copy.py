@@ -10,10 +10,11 @@ import numpy as np
 from volta import dtypes as D
 from volta.backend import host_view
 from volta.backends.wgpu.kernels.elementwise import Launch, load, store
-from volta.backends.wgpu.storage import STORED, empty
+from volta.backends.wgpu.storage import STORED, empty, strides_of
 from volta.device import device
 from volta.errors import DTypeError, ShapeError
-from volta.tensor.factories import _from_host, to_copy
+from volta.memory_format import format_strides, preserve_format
+from volta.tensor.factories import _from_host, empty_strided, to_copy
 from volta.tensor.inplace import broadcast_shapes, check_no_internal_overlap
 from volta.tensor.tensor import Tensor
 
@@ -64,7 +65,12 @@ def copy_(self: Tensor, src: Any, non_blocking: bool = False) -> Tensor:
 
 
 def clone(self: Tensor, memory_format: Any = None) -> Tensor:
-    return copy_into(empty(self._shape, self.dtype, self._device), self)
+    # PyTorch's default (None) keeps a dense layout, as preserve_format
+    strides = format_strides(memory_format or preserve_format, self._shape, self._stride)
+    if strides == strides_of(self._shape):
+        return copy_into(empty(self._shape, self.dtype, self._device), self)
+    return copy_into(empty_strided(self._shape, strides, dtype=self.dtype, device=self._device),
+                     self)
 
 
 def _to_copy(self: Tensor, dtype: D.dtype | None = None, dev: str | None = None) -> Tensor:
