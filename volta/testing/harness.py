@@ -243,8 +243,30 @@ def run_backward(op: OpInfo, sample: Sample, dtype: str, adapter: Adapter, seed:
             arr = adapter.to_numpy(t)
             grads[path] = np.zeros(arr.shape, dtype=arr.dtype)
         else:
-            grads[path] = adapter.to_numpy(g)
+            grads[path] = np.array(adapter.to_numpy(g), copy=True)
+    _check_gradients_share_no_memory(adapter, m, outs, leaves)
     return grads
+
+
+def _check_gradients_share_no_memory(adapter: Adapter, m: Materialized, outs: list[Any],
+                                     leaves: dict[str, Any]) -> None:
+    """Zeroing every ``.grad`` in place (as ``zero_grad`` and optimisers write) changes no
+    input or output of the op. AccumulateGrad takes a gradient that nothing else refers to
+    as ``.grad`` (Note [Gradient ownership]), so a backward formula that hands on a view of a
+    forward tensor would let an optimiser step write into that tensor. Checked on the CPU
+    only: another device may lack a ``zero_`` kernel, and the formulas are the same there."""
+    if not all(t.grad is None or t.grad.is_cpu for t in leaves.values()):
+        return
+    watched = {path: t for path, (_, t) in m.tensors.items()}
+    watched.update((f"output {i}", o) for i, o in enumerate(outs))
+    before = {name: np.array(adapter.to_numpy(t), copy=True) for name, t in watched.items()}
+    for t in leaves.values():
+        if t.grad is not None:
+            t.grad.zero_()
+    for name, t in watched.items():
+        if adapter.to_numpy(t).tobytes() != before[name].tobytes():
+            raise AssertionError(f"zeroing the gradients in place changed {name}: a gradient "
+                                 "shares its memory")
 
 
 # ----------------------------------------------------------------------------- comparing
