@@ -199,3 +199,13 @@ def test_clone_keeps_a_dense_layout_by_default_as_pytorch(layout: str) -> None:
     v, t = LAYOUTS[layout](volta).clone(), LAYOUTS[layout](torch).clone()
     assert v.stride() == t.stride()
     assert v.tolist() == t.tolist()
+
+
+@pytest.mark.parametrize("layout", sorted(LAYOUTS))
+def test_dtype_conversions_keep_a_dense_layout_as_pytorch(layout: str) -> None:
+    # .to(dtype), .double() and friends default to preserve_format, as clone()
+    for convert in (lambda t, m: t.double(), lambda t, m: t.to(m.float16),
+                    lambda t, m: t.to(m.int64)):
+        v, t = convert(LAYOUTS[layout](volta), volta), convert(LAYOUTS[layout](torch), torch)
+        assert v.stride() == t.stride()
+        assert v.tolist() == t.tolist()

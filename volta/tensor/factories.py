@@ -29,7 +29,7 @@ from volta.errors import (
     ShapeError,
     VoltaError,
 )
-from volta.memory_format import strides_in_order
+from volta.memory_format import dense_order, strides_in_order
 from volta.tensor.checks import check_random_bounds_fit
 from volta.tensor.scalars import checked_convert
 from volta.tensor.tensor import (
@@ -701,11 +701,20 @@ def to_copy(self: Tensor, dtype: D.dtype | None = None, dev: str | None = None) 
     target = self._device if dev is None else device(dev)
     dt = dtype or self.dtype
     arr = host_array(self)
+    # as PyTorch's (preserve_format): a dense tensor keeps the memory order of its dims, so a
+    # channels-last or transposed tensor is copied as the contiguous array of its dims in
+    # that order, and the result views it back in self's shape
+    order = None if self.is_contiguous() else dense_order(self._shape, self._stride)
+    if order is not None:
+        arr = arr.transpose(order)
     if arr.dtype != dt.numpy or BACKENDS.get(target).host_memory:
         if arr.dtype == np.float64 and dt is D.float16:
             arr = arr.astype(np.float32)  # PyTorch rounds double -> half through float
         arr = arr.astype(dt.numpy)  # astype copies, so the result never aliases self
-    return _from_host(arr, target)
+    result = _from_host(arr, target)
+    if order is None:
+        return result
+    return Tensor._make(result._storage, self._shape, strides_in_order(self._shape, order), 0)
 
 
 # -- Tensor methods that build tensors. They live beside the factories they call, and

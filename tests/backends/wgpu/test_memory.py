@@ -105,3 +105,18 @@ def test_clone_keeps_a_dense_layout_by_default_as_pytorch(wgpu: str) -> None:
         v, t = make(volta.arange(120.0, device=wgpu)).clone(), make(torch.arange(120.0)).clone()
         assert v.stride() == t.stride()
         assert v.cpu().tolist() == t.tolist()
+
+
+def test_moves_between_devices_keep_a_dense_layout(wgpu: str) -> None:
+    # .to(device) defaults to preserve_format: a channels-last weight stays channels-last
+    import torch
+
+    for make in (lambda a: a[:6].reshape(3, 2).t(),
+                 lambda a: a.reshape(2, 3, 4, 5).permute(0, 2, 3, 1),
+                 lambda a: a[:12].reshape(3, 4)[:, ::2]):
+        host = make(volta.arange(120.0))
+        expected = make(torch.arange(120.0)).clone().stride()
+        moved = host.to(wgpu)
+        assert moved.stride() == expected and moved.to(volta.float16).stride() == expected
+        back = moved.cpu()
+        assert back.stride() == expected and back.tolist() == host.tolist()

@@ -65,12 +65,16 @@ def copy_(self: Tensor, src: Any, non_blocking: bool = False) -> Tensor:
 
 
 def clone(self: Tensor, memory_format: Any = None) -> Tensor:
-    # PyTorch's default (None) keeps a dense layout, as preserve_format
+    return _copy_laid_out(self, self.dtype, memory_format)
+
+
+def _copy_laid_out(self: Tensor, dt: D.dtype, memory_format: Any = None) -> Tensor:
+    """A copy of ``self`` as ``dt`` in ``memory_format``; by default (None, as PyTorch's
+    preserve_format) a dense ``self`` keeps its strides."""
     strides = format_strides(memory_format or preserve_format, self._shape, self._stride)
     if strides == strides_of(self._shape):
-        return copy_into(empty(self._shape, self.dtype, self._device), self)
-    return copy_into(empty_strided(self._shape, strides, dtype=self.dtype, device=self._device),
-                     self)
+        return copy_into(empty(self._shape, dt, self._device), self)
+    return copy_into(empty_strided(self._shape, strides, dtype=dt, device=self._device), self)
 
 
 def _to_copy(self: Tensor, dtype: D.dtype | None = None, dev: str | None = None) -> Tensor:
@@ -79,7 +83,7 @@ def _to_copy(self: Tensor, dtype: D.dtype | None = None, dev: str | None = None)
         return to_copy(self, dtype, dev)
     dt = dtype or self.dtype
     check_dtype(dt, "to")
-    return copy_into(empty(self._shape, dt, self._device), self)
+    return _copy_laid_out(self, dt)
 
 
 def fill_(self: Tensor, value: Any) -> Tensor:
