@@ -110,11 +110,14 @@ def split_with_sizes_views(self: Tensor, split_sizes: Sequence[int],
     if sum(sizes) != size:
         raise ShapeError(f"split_with_sizes expects split_sizes to sum exactly to {size} (input "
                          f"tensor's size at dimension {d}), but got split_sizes={sizes}")
+    # the views slice() would make, built here directly: one dispatch per piece is most of
+    # split's cost (Note [Tensor construction cost])
+    shape, stride, offset = self._shape, self._stride, self._offset
+    before, after, step = shape[:d], shape[d + 1:], stride[d]
     pieces = []
-    start = 0
     for s in sizes:
-        pieces.append(R.slice(self, d, start, start + s, 1))
-        start += s
+        pieces.append(self._view_of(before + (s,) + after, stride, offset))
+        offset += s * step
     return tuple(pieces)
 
 
@@ -140,7 +143,12 @@ def unbind(self: Tensor, dim: int = 0) -> tuple[Tensor, ...]:
     """The slices along ``dim``, with that dim removed (views; autograd records one node for
     them all, whose backward stacks their gradients)."""
     d = wrap_dim(dim, self.ndim, "unbind", scalar_ok=False)
-    return tuple(R.select(self, d, i) for i in range(self.shape[d]))
+    # the views select() would make, built here directly (Note [Tensor construction cost])
+    shape, stride, offset = self._shape, self._stride, self._offset
+    rest_shape, rest_stride = shape[:d] + shape[d + 1:], stride[:d] + stride[d + 1:]
+    step = stride[d]
+    return tuple(self._view_of(rest_shape, rest_stride, offset + i * step)
+                 for i in range(shape[d]))
 
 
 @composite("movedim")

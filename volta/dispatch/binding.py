@@ -271,28 +271,43 @@ def takes_numbers(op: Any, arg: Any, inplace_too: bool = False) -> bool:
     return numbers is None or arg.name in numbers
 
 
+# op -> (number of positional arguments, per argument: (argument, kwarg_only, has_default,
+# takes numbers)): what ``bind`` reads of a schema, worked out once per op
+_BIND_PLANS: dict[Any, tuple[int, tuple]] = {}
+
+
+def _bind_plan(op: Any) -> tuple[int, tuple]:
+    plan = _BIND_PLANS.get(op)
+    if plan is None:
+        schema_args = op.schema.arguments
+        plan = _BIND_PLANS[op] = (
+            sum(1 for a in schema_args if not a.kwarg_only),
+            tuple((a, a.kwarg_only, a.has_default, takes_numbers(op, a)) for a in schema_args))
+    return plan
+
+
 def bind(op: Any, args: tuple, kwargs: dict) -> tuple | None:
     """Positional arguments in schema order, or None when the call does not fit ``op``."""
-    schema_args = op.schema.arguments
-    positional = [a for a in schema_args if not a.kwarg_only]
-    if len(args) > len(positional):
+    n_positional, plan = _bind_plan(op)
+    n_args = len(args)
+    if n_args > n_positional:
         return None
     values: list[Any] = []
     used = 0
-    for i, a in enumerate(schema_args):
-        key = "input" if a.name == "self" and "input" in kwargs else a.name
-        if not a.kwarg_only and i < len(args):
-            if key in kwargs:
-                return None
+    for i, (a, kwarg_only, has_default, number_ok) in enumerate(plan):
+        if not kwarg_only and i < n_args:
             v = args[i]
-        elif key in kwargs:
+            if kwargs and (a.name in kwargs or (a.name == "self" and "input" in kwargs)):
+                return None
+        elif kwargs and (key := "input" if a.name == "self" and "input" in kwargs
+                         else a.name) in kwargs:
             v = kwargs[key]
             used += 1
-        elif a.has_default:
+        elif has_default:
             v = a.default_value
         else:
             return None
-        if not _matches(a, v, takes_numbers(op, a)):
+        if not _matches(a, v, number_ok):
             return None
         values.append(_normalise(a, v, op))
     if used != len(kwargs):
