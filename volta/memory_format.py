@@ -48,15 +48,57 @@ def dense_order(shape: Sequence[int], strides: Sequence[int]) -> tuple[int, ...]
     return order if dense else None
 
 
+def dense_strides_like(shape: Sequence[int], strides: Sequence[int]) -> tuple[int, ...]:
+    """Dense strides that keep the memory order of a layout that is not dense (sliced with
+    steps, or broadcast), PyTorch's rule for ``preserve_format`` there.
+
+    Dims are ordered innermost first by their strides, by an insertion sort that starts from
+    the row-major order and is stable: a dim of stride 0 (broadcast) compares equal to every
+    other, so it keeps its row-major place; of two equal strides the smaller dim goes inside.
+    """
+    n = len(shape)
+    inner_first = list(range(n - 1, -1, -1))
+
+    def goes_outside(dim: int, other: int) -> int:
+        """1: ``dim`` belongs outside ``other``; -1: inside; 0: no order between them."""
+        a, b = strides[dim], strides[other]
+        if a == 0 or b == 0:
+            return 0
+        if a != b:
+            return 1 if a > b else -1
+        return 1 if shape[dim] > shape[other] else 0
+
+    for i in range(1, n):
+        moving = i
+        for j in range(i - 1, -1, -1):
+            order = goes_outside(inner_first[j], inner_first[moving])
+            if order > 0:
+                inner_first[j], inner_first[moving] = inner_first[moving], inner_first[j]
+                moving = j
+            elif order < 0:
+                break
+    result = [0] * n
+    step = 1
+    for dim in inner_first:
+        result[dim] = step
+        if shape[dim] > 1:
+            step *= shape[dim]
+    return tuple(result)
+
+
 def format_strides(fmt: memory_format | None, shape: Sequence[int],
                    strides: Sequence[int]) -> tuple[int, ...]:
     """The strides a copy of a tensor (``shape``, ``strides``) gets in memory format ``fmt``:
-    ``preserve_format`` keeps a dense layout (as PyTorch does), else falls back to contiguous."""
+    ``preserve_format`` keeps a dense layout as it is and gives any other the dense strides in
+    its memory order (as PyTorch does)."""
     if fmt is None or fmt is contiguous_format:
         return strides_in_order(shape, range(len(shape)))
     if fmt is preserve_format:
-        order = dense_order(shape, strides)
-        return strides_in_order(shape, range(len(shape)) if order is None else order)
+        # as PyTorch: a non-overlapping and dense layout (every empty one counts as dense) is
+        # kept exactly, size-1 dims' strides included
+        if 0 in shape or dense_order(shape, strides) is not None:
+            return tuple(strides)
+        return dense_strides_like(shape, strides)
     if not isinstance(fmt, memory_format):
         raise ArgumentError(f"memory_format must be a volta.memory_format, got {fmt!r}")
     order = fmt.order or ()

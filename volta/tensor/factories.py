@@ -29,7 +29,7 @@ from volta.errors import (
     ShapeError,
     VoltaError,
 )
-from volta.memory_format import dense_order, strides_in_order
+from volta.memory_format import dense_order, format_strides, preserve_format, strides_in_order
 from volta.tensor.checks import check_random_bounds_fit
 from volta.tensor.scalars import checked_convert
 from volta.tensor.tensor import (
@@ -701,20 +701,20 @@ def to_copy(self: Tensor, dtype: D.dtype | None = None, dev: str | None = None) 
     target = self._device if dev is None else device(dev)
     dt = dtype or self.dtype
     arr = host_array(self)
-    # as PyTorch's (preserve_format): a dense tensor keeps the memory order of its dims, so a
+    # as PyTorch's (preserve_format): the result is laid out as clone() lays it out, so a
     # channels-last or transposed tensor is copied as the contiguous array of its dims in
-    # that order, and the result views it back in self's shape
-    order = None if self.is_contiguous() else dense_order(self._shape, self._stride)
-    if order is not None:
-        arr = arr.transpose(order)
+    # memory order, and the result views that in self's shape with those strides
+    shape = self._shape
+    strides = format_strides(preserve_format, shape, self._stride)
+    keep = strides != contiguous_strides(shape)
+    if keep and 0 not in shape:
+        arr = arr.transpose(dense_order(shape, strides))
     if arr.dtype != dt.numpy or BACKENDS.get(target).host_memory:
         if arr.dtype == np.float64 and dt is D.float16:
             arr = arr.astype(np.float32)  # PyTorch rounds double -> half through float
         arr = arr.astype(dt.numpy)  # astype copies, so the result never aliases self
     result = _from_host(arr, target)
-    if order is None:
-        return result
-    return Tensor._make(result._storage, self._shape, strides_in_order(self._shape, order), 0)
+    return Tensor._make(result._storage, shape, strides, 0) if keep else result
 
 
 # -- Tensor methods that build tensors. They live beside the factories they call, and

@@ -35,9 +35,12 @@ def check_no_internal_overlap(self: Any, op: str) -> None:
     """PyTorch's rule for a written-to tensor: no two of its elements share memory.
 
     An expanded dim (stride 0, size > 1) is the overlap PyTorch detects; writing through it
-    would make the result depend on the order elements are written.
+    would make the result depend on the order elements are written. An empty tensor has no
+    elements to share memory (PyTorch counts it as dense).
     """
-    if any(stride == 0 and size > 1 for size, stride in zip(self._shape, self._stride)):
+    shape = self._shape
+    if 0 not in shape and any(stride == 0 and size > 1
+                              for size, stride in zip(shape, self._stride)):
         raise InvalidOperationError(f"{op}: unsupported operation: more than one element of the "
                                     "written-to tensor refers to a single memory location. "
                                     "Please clone() the tensor before performing the operation.")

@@ -5,8 +5,10 @@ from __future__ import annotations
 import gc
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 
 import volta
+from tests.ops.test_memory_layouts import build, layouts
 from volta.backends.wgpu import runtime
 
 
@@ -120,3 +122,17 @@ def test_moves_between_devices_keep_a_dense_layout(wgpu: str) -> None:
         assert moved.stride() == expected and moved.to(volta.float16).stride() == expected
         back = moved.cpu()
         assert back.stride() == expected and back.tolist() == host.tolist()
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(layout=layouts())
+def test_copies_on_the_device_get_pytorchs_strides(wgpu: str, layout: tuple) -> None:
+    # the property of tests/ops/test_memory_layouts.py for the WGPU kernels and for moves
+    import torch
+
+    source, expected = build(volta, layout, device=wgpu), build(torch, layout).clone()
+    for copy in (source.clone(), source.to(volta.int32), volta.zeros_like(source),
+                 source.cpu(), source.cpu().to(wgpu)):
+        assert copy.stride() == expected.stride(), layout
+    assert source.clone().cpu().tolist() == expected.tolist()

@@ -912,7 +912,7 @@ def as_strided_scatter(self: Tensor, src: Tensor, size: Sequence[int], stride: S
 @kernel("clone")
 def clone(self: Tensor, memory_format: Any = None) -> Tensor:
     if memory_format is None:  # PyTorch's default: keep a dense layout (preserve_format)
-        if self.is_contiguous():
+        if self._stride == contiguous_strides(self._shape):
             return W(strided_copy.copy_c_order(A(self)))
         memory_format = preserve_format
     elif memory_format is contiguous_format:
