@@ -250,23 +250,28 @@ def run_backward(op: OpInfo, sample: Sample, dtype: str, adapter: Adapter, seed:
 
 def _check_gradients_share_no_memory(adapter: Adapter, m: Materialized, outs: list[Any],
                                      leaves: dict[str, Any]) -> None:
-    """Zeroing every ``.grad`` in place (as ``zero_grad`` and optimisers write) changes no
-    input or output of the op. AccumulateGrad takes a gradient that nothing else refers to
-    as ``.grad`` (Note [Gradient ownership]), so a backward formula that hands on a view of a
-    forward tensor would let an optimiser step write into that tensor. Checked on the CPU
-    only: another device may lack a ``zero_`` kernel, and the formulas are the same there."""
+    """Zeroing each ``.grad`` in place (as ``zero_grad`` and optimisers write) changes no
+    input or output of the op and no other input's ``.grad``. AccumulateGrad takes a gradient
+    that nothing else refers to as ``.grad`` (Note [Gradient ownership]), so a backward
+    formula that hands on a view of a forward tensor, or one gradient to two inputs, would let
+    an optimiser step write through one into the other. Checked on the CPU only: another
+    device may lack a ``zero_`` kernel, and the formulas are the same there."""
     if not all(t.grad is None or t.grad.is_cpu for t in leaves.values()):
         return
     watched = {path: t for path, (_, t) in m.tensors.items()}
     watched.update((f"output {i}", o) for i, o in enumerate(outs))
+    watched.update((f"the gradient of {path}", t.grad) for path, t in leaves.items()
+                   if t.grad is not None)
     before = {name: np.array(adapter.to_numpy(t), copy=True) for name, t in watched.items()}
-    for t in leaves.values():
-        if t.grad is not None:
-            t.grad.zero_()
-    for name, t in watched.items():
-        if adapter.to_numpy(t).tobytes() != before[name].tobytes():
-            raise AssertionError(f"zeroing the gradients in place changed {name}: a gradient "
-                                 "shares its memory")
+    for path, leaf in leaves.items():
+        if leaf.grad is None:
+            continue
+        leaf.grad.zero_()
+        del watched[f"the gradient of {path}"]  # it changed, as it should
+        for name, t in watched.items():
+            if adapter.to_numpy(t).tobytes() != before[name].tobytes():
+                raise AssertionError(f"zeroing the gradient of {path} in place changed {name}: "
+                                     "they share memory")
 
 
 # ----------------------------------------------------------------------------- comparing
