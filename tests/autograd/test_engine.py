@@ -634,3 +634,19 @@ def test_small_mlp_gradients_match_torch_in_float64():
     close(loss, tloss)
     for v, t in zip(vs, ts):
         close(v.grad, t.grad, 1e-10)
+
+
+def test_an_accumulator_runs_as_soon_as_its_gradient_is_ready_as_in_pytorch():
+    # PyTorch gives AccumulateGrad the highest priority: a leaf's gradient lands in .grad (and
+    # the incoming one is freed) before any other ready node runs, not at the end of the pass
+    def seen_by_a_later_node(lib) -> list[bool]:
+        x, w = lib.ones(3, requires_grad=True), lib.ones(3, requires_grad=True)
+        a = x * 2
+        b = w * 3
+        c = b.exp()
+        seen: list[bool] = []
+        a.register_hook(lambda g: seen.append(w.grad is not None))
+        (a + c).sum().backward()
+        return seen
+
+    assert seen_by_a_later_node(volta) == seen_by_a_later_node(torch) == [True]

@@ -146,6 +146,10 @@ class AccumulateGrad(Node):
 
     __slots__ = ("_variable",)
     op_name = "accumulate_grad"
+    # as PyTorch's (sequence number UINT64_MAX): the engine runs an accumulator as soon as its
+    # gradient is ready, so the incoming gradient is handed over, or added into ``.grad`` and
+    # freed, at once instead of being held until the end of the backward pass
+    seq = sys.maxsize
 
     def __init__(self, variable: Any) -> None:
         self._variable = weakref.ref(variable)
