@@ -163,52 +163,6 @@ VOLTA_VECTOR static void col2im_range(void *ctx, Py_ssize_t begin, Py_ssize_t en
     }
 }
 
-/* Shared argument handling of im2col and col2im: (image, cols, geometry, threads).
- * `image_writable` says which of the two is written. */
-static PyObject *columns_call(const char *name, PyObject *const *args, Py_ssize_t nargs,
-                              int image_writable, volta_range_fn fn, int per_plane) {
-    VOLTA_CHECK_NARGS(name, nargs, 4);
-    columns_ctx ctx;
-    if (read_geometry(args[2], &ctx.g) < 0) return NULL;
-    int threads = (int)volta_arg_long(args[3]);
-    if (threads == -1 && PyErr_Occurred()) return NULL;
-    volta_array a[2];
-    if (volta_get_array(args[0], &a[0], image_writable) < 0) return NULL;
-    if (volta_get_array(args[1], &a[1], !image_writable) < 0) {
-        volta_release(&a[0]);
-        return NULL;
-    }
-    const geometry *g = &ctx.g;
-    Py_ssize_t rows = g->n * g->c * taps(g);
-    if (volta_float_kind(&a[0]) != 'f' || volta_float_kind(&a[1]) != 'f' ||
-        a[0].size != g->n * g->c * plane_size(g) || a[1].size != rows * out_plane_size(g)) {
-        volta_release_arrays(a, 2);
-        PyErr_Format(PyExc_ValueError, "%s: float32 image and columns of the geometry's sizes",
-                     name);
-        return NULL;
-    }
-    ctx.x = a[0].data;
-    ctx.cols = a[1].data;
-    Py_BEGIN_ALLOW_THREADS
-    if (per_plane)
-        volta_parallel_items(g->n * g->c, grain_for(taps(g) * out_plane_size(g)), threads, fn, &ctx);
-    else
-        volta_parallel_items(rows, grain_for(out_plane_size(g)), threads, fn, &ctx);
-    Py_END_ALLOW_THREADS
-    volta_release_arrays(a, 2);
-    Py_RETURN_NONE;
-}
-
-/* im2col(x, cols, geometry, threads): the convolution's input columns. */
-static PyObject *im2col(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    return columns_call("im2col", args, nargs, 0, im2col_range, 0);
-}
-
-/* col2im(image, cols, geometry, threads): image = the columns summed back. */
-static PyObject *col2im(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    return columns_call("col2im", args, nargs, 1, col2im_range, 1);
-}
-
 /* ---- the wide layout ---------------------------------------------------------------------
  * (Note [tap layouts] in numpy_nn.py.) For stride 1 over a zero-padded input, a tap's column
  * row is one run of L = (flat offset of the last output) + 1 values of the padded plane,
@@ -253,20 +207,28 @@ VOLTA_VECTOR static void wide_col2im_range(void *ctx, Py_ssize_t begin, Py_ssize
     }
 }
 
-/* Shared argument handling of the wide passes: (image, cols, geometry, threads). */
-static PyObject *wide_call(const char *name, PyObject *const *args, Py_ssize_t nargs,
-                           int image_writable, volta_range_fn fn, int per_plane) {
-    VOLTA_CHECK_NARGS(name, nargs, 4);
-    columns_ctx ctx;
-    if (read_geometry(args[2], &ctx.g) < 0) return NULL;
-    int threads = (int)volta_arg_long(args[3]);
-    if (threads == -1 && PyErr_Occurred()) return NULL;
-    const geometry *g = &ctx.g;
+/* Whether a wide pass fits the geometry: stride 1, no padding, windows inside the planes. */
+static int wide_fits(const geometry *g) {
     int ok = 1;
     for (int j = 0; j < 3; j++)
         ok = ok && g->stride[j] == 1 && g->pad[j] == 0 && g->out[j] >= 1 &&
              g->out[j] - 1 + g->dilation[j] * (g->kernel[j] - 1) < g->size[j];
-    if (!ok) {
+    return ok;
+}
+
+/* Shared argument handling of the column passes, exact and wide: (image, cols, geometry,
+ * threads). `image_writable` says which of the two is written; a column row is
+ * out_plane_size(g) long in the exact layout, wide_length(g) in the wide one (whose image is
+ * the padded planes). `per_plane`: fn's items are the N * C planes, else the column rows. */
+static PyObject *columns_call(const char *name, PyObject *const *args, Py_ssize_t nargs,
+                              int image_writable, volta_range_fn fn, int per_plane, int wide) {
+    VOLTA_CHECK_NARGS(name, nargs, 4);
+    columns_ctx ctx;
+    int threads;
+    if (read_geometry(args[2], &ctx.g) < 0 || volta_arg_threads(args[3], &threads) < 0)
+        return NULL;
+    const geometry *g = &ctx.g;
+    if (wide && !wide_fits(g)) {
         PyErr_Format(PyExc_ValueError, "%s: stride 1, no padding, windows inside the planes",
                      name);
         return NULL;
@@ -278,33 +240,44 @@ static PyObject *wide_call(const char *name, PyObject *const *args, Py_ssize_t n
         return NULL;
     }
     Py_ssize_t rows = g->n * g->c * taps(g);
+    Py_ssize_t row_length = wide ? wide_length(g) : out_plane_size(g);
     if (volta_float_kind(&a[0]) != 'f' || volta_float_kind(&a[1]) != 'f' ||
-        a[0].size != g->n * g->c * plane_size(g) || a[1].size != rows * wide_length(g)) {
+        a[0].size != g->n * g->c * plane_size(g) || a[1].size != rows * row_length) {
         volta_release_arrays(a, 2);
-        PyErr_Format(PyExc_ValueError, "%s: float32 planes and columns of the geometry's sizes",
-                     name);
+        PyErr_Format(PyExc_ValueError, "%s: float32 %s and columns of the geometry's sizes",
+                     name, wide ? "planes" : "image");
         return NULL;
     }
     ctx.x = a[0].data;
     ctx.cols = a[1].data;
     Py_BEGIN_ALLOW_THREADS
     if (per_plane)
-        volta_parallel_items(g->n * g->c, grain_for(taps(g) * wide_length(g)), threads, fn, &ctx);
+        volta_parallel_items(g->n * g->c, grain_for(taps(g) * row_length), threads, fn, &ctx);
     else
-        volta_parallel_items(rows, grain_for(wide_length(g)), threads, fn, &ctx);
+        volta_parallel_items(rows, grain_for(row_length), threads, fn, &ctx);
     Py_END_ALLOW_THREADS
     volta_release_arrays(a, 2);
     Py_RETURN_NONE;
 }
 
+/* im2col(x, cols, geometry, threads): the convolution's input columns. */
+static PyObject *im2col(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    return columns_call("im2col", args, nargs, 0, im2col_range, 0, 0);
+}
+
+/* col2im(image, cols, geometry, threads): image = the columns summed back. */
+static PyObject *col2im(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    return columns_call("col2im", args, nargs, 1, col2im_range, 1, 0);
+}
+
 /* wide_im2col(padded, cols, geometry, threads): (C*K, N*L) columns of a padded input. */
 static PyObject *wide_im2col(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    return wide_call("wide_im2col", args, nargs, 0, wide_columns_range, 0);
+    return columns_call("wide_im2col", args, nargs, 0, wide_columns_range, 0, 1);
 }
 
 /* wide_col2im(padded, cols, geometry, threads): the padded planes = the columns summed back. */
 static PyObject *wide_col2im(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    return wide_call("wide_col2im", args, nargs, 1, wide_col2im_range, 1);
+    return columns_call("wide_col2im", args, nargs, 1, wide_col2im_range, 1, 1);
 }
 
 /* Between a GEMM's wide (A, N, L) rows and (N, A, *out) maps: to_maps picks the output
