@@ -76,11 +76,7 @@ static int sliced_over_k(const product *p, int parts) {
 #pragma omp parallel num_threads(parts)
 #endif
     {
-#ifdef _OPENMP
-        Py_ssize_t i = omp_get_thread_num(), count = omp_get_num_threads();
-#else
-        Py_ssize_t i = 0, count = 1;
-#endif
+        Py_ssize_t i = volta_thread_num(), count = volta_num_threads();
         for (Py_ssize_t s = i; s < parts; s += count) {
             Py_ssize_t k0 = p->k * s / parts, k1 = p->k * (s + 1) / parts;
             if (s == 0)
@@ -136,11 +132,7 @@ static int run_product(const product *p, int threads) {
 #pragma omp parallel num_threads((int)parts)
 #endif
     {
-#ifdef _OPENMP
-        Py_ssize_t i = omp_get_thread_num(), count = omp_get_num_threads();
-#else
-        Py_ssize_t i = 0, count = 1;
-#endif
+        Py_ssize_t i = volta_thread_num(), count = volta_num_threads();
         Py_ssize_t lo = wide * i / count, hi = wide * (i + 1) / count;
         if (hi > lo) {
             if (by_rows)

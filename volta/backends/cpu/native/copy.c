@@ -805,11 +805,7 @@ static Py_ssize_t run_masked(mask_ctx *c, int threads, int adding) {
 #pragma omp parallel num_threads((int)shares) if (shares > 1)
 #endif
     {
-#ifdef _OPENMP
-        Py_ssize_t k = omp_get_num_threads(), i = omp_get_thread_num();
-#else
-        Py_ssize_t k = 1, i = 0;
-#endif
+        Py_ssize_t k = volta_num_threads(), i = volta_thread_num();
         Py_ssize_t blocks = (c->n + MASK_BLOCK - 1) / MASK_BLOCK;
         Py_ssize_t begin = blocks * i / k * MASK_BLOCK, end = blocks * (i + 1) / k * MASK_BLOCK;
         if (end > c->n) end = c->n;
