@@ -240,7 +240,7 @@ static PyObject *py_init(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     Py_RETURN_NONE;
 }
 
-#define BLAS_METHOD(name, doc) {#name, (PyCFunction)(void (*)(void))py_##name, METH_FASTCALL, doc}
+#define BLAS_METHOD(name, doc) VOLTA_METHOD_OF(#name, py_##name, doc)
 
 static PyMethodDef methods[] = {
     BLAS_METHOD(init, "init(sgemm_address, dgemm_address): the CBLAS (ILP64) functions to call"),
@@ -249,6 +249,4 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_blas", NULL, -1, methods};
-
-PyMODINIT_FUNC PyInit__blas(void) { return PyModule_Create(&module); }
+VOLTA_MODULE(blas)

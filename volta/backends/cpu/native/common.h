@@ -113,6 +113,18 @@ static inline int volta_arg_threads(PyObject *obj, int *threads) {
         }                                                                                  \
     } while (0)
 
+/* ---- the module ------------------------------------------------------------------------- */
+
+/* A module's method table entry: every kernel is a METH_FASTCALL function(self, args, nargs). */
+#define VOLTA_METHOD_OF(name, function, doc) \
+    {name, (PyCFunction)(void (*)(void))(function), METH_FASTCALL, doc}
+#define VOLTA_METHOD(function, doc) VOLTA_METHOD_OF(#function, function, doc)
+
+/* The kernel module volta.backends.cpu.native._<name> of the file's `methods` table. */
+#define VOLTA_MODULE(name)                                                                   \
+    static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_" #name, NULL, -1, methods}; \
+    PyMODINIT_FUNC PyInit__##name(void) { return PyModule_Create(&module); }
+
 /* ---- threads ----------------------------------------------------------------------------- */
 
 /* This thread's number and its team's size inside a parallel region (0 and 1 without OpenMP),

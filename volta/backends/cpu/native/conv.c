@@ -707,25 +707,16 @@ static PyObject *max_pool_backward(PyObject *self, PyObject *const *args, Py_ssi
 }
 
 static PyMethodDef methods[] = {
-    {"im2col", (PyCFunction)(void (*)(void))im2col, METH_FASTCALL, "convolution input columns"},
-    {"col2im", (PyCFunction)(void (*)(void))col2im, METH_FASTCALL, "columns summed into planes"},
-    {"wide_im2col", (PyCFunction)(void (*)(void))wide_im2col, METH_FASTCALL,
-     "wide-layout columns of a padded input"},
-    {"wide_col2im", (PyCFunction)(void (*)(void))wide_col2im, METH_FASTCALL,
-     "wide-layout columns summed into padded planes"},
-    {"wide_to_maps", (PyCFunction)(void (*)(void))wide_to_maps, METH_FASTCALL,
-     "wide GEMM rows to feature maps, plus a bias"},
-    {"wide_from_maps", (PyCFunction)(void (*)(void))wide_from_maps, METH_FASTCALL,
-     "feature maps to wide GEMM rows, zero off the outputs"},
-    {"swap_leading", (PyCFunction)(void (*)(void))swap_leading, METH_FASTCALL,
-     "(A, B, Q) -> (B, A, Q), plus an optional bias per A"},
-    {"max_pool", (PyCFunction)(void (*)(void))max_pool, METH_FASTCALL,
-     "max pooling with flat per-plane indices"},
-    {"max_pool_backward", (PyCFunction)(void (*)(void))max_pool_backward, METH_FASTCALL,
-     "gradient added at the max pooling indices"},
+    VOLTA_METHOD(im2col, "convolution input columns"),
+    VOLTA_METHOD(col2im, "columns summed into planes"),
+    VOLTA_METHOD(wide_im2col, "wide-layout columns of a padded input"),
+    VOLTA_METHOD(wide_col2im, "wide-layout columns summed into padded planes"),
+    VOLTA_METHOD(wide_to_maps, "wide GEMM rows to feature maps, plus a bias"),
+    VOLTA_METHOD(wide_from_maps, "feature maps to wide GEMM rows, zero off the outputs"),
+    VOLTA_METHOD(swap_leading, "(A, B, Q) -> (B, A, Q), plus an optional bias per A"),
+    VOLTA_METHOD(max_pool, "max pooling with flat per-plane indices"),
+    VOLTA_METHOD(max_pool_backward, "gradient added at the max pooling indices"),
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_conv", NULL, -1, methods};
-
-PyMODINIT_FUNC PyInit__conv(void) { return PyModule_Create(&module); }
+VOLTA_MODULE(conv)

@@ -915,24 +915,22 @@ static PyObject *mask_add(PyObject *self, PyObject *const *args, Py_ssize_t narg
 }
 
 static PyMethodDef methods[] = {
-    {"copy", (PyCFunction)(void (*)(void))copy, METH_FASTCALL, "dst[...] = src (strided)"},
-    {"copy_parts", (PyCFunction)(void (*)(void))copy_parts, METH_FASTCALL,
-     "dests[i][...] = sources[i] for up to 16 pairs, in one parallel region"},
-    {"mask_select", (PyCFunction)(void (*)(void))mask_select, METH_FASTCALL,
-     "out = src[mask] (flat); False if out's size is not the mask's count"},
-    {"mask_add", (PyCFunction)(void (*)(void))mask_add, METH_FASTCALL,
-     "out[mask] += values (flat); False if values' size is not the mask's count"},
-    {"take_rows", (PyCFunction)(void (*)(void))take_rows, METH_FASTCALL,
-     "out[i] = src[index[i]] (rows); False if an index is out of range"},
-    {"gather_rows", (PyCFunction)(void (*)(void))gather_rows, METH_FASTCALL,
-     "out[i, j] = src[i, index[i, j]]; False if an index is out of range"},
-    {"index_add_rows", (PyCFunction)(void (*)(void))index_add_rows, METH_FASTCALL,
-     "out[index[i]] += src[i] (rows, deterministic); False if an index is out of range"},
-    {"scatter_add_rows", (PyCFunction)(void (*)(void))scatter_add_rows, METH_FASTCALL,
-     "out[i, index[i, j]] += src[i, j] (deterministic); False if an index is out of range"},
+    VOLTA_METHOD(copy, "dst[...] = src (strided)"),
+    VOLTA_METHOD(copy_parts,
+                 "dests[i][...] = sources[i] for up to 16 pairs, in one parallel region"),
+    VOLTA_METHOD(mask_select,
+                 "out = src[mask] (flat); False if out's size is not the mask's count"),
+    VOLTA_METHOD(mask_add,
+                 "out[mask] += values (flat); False if values' size is not the mask's count"),
+    VOLTA_METHOD(take_rows, "out[i] = src[index[i]] (rows); False if an index is out of range"),
+    VOLTA_METHOD(gather_rows, "out[i, j] = src[i, index[i, j]]; False if an index is out of range"),
+    VOLTA_METHOD(index_add_rows,
+                 "out[index[i]] += src[i] (rows, deterministic); False if an index is out of "
+                 "range"),
+    VOLTA_METHOD(scatter_add_rows,
+                 "out[i, index[i, j]] += src[i, j] (deterministic); False if an index is out of "
+                 "range"),
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_copy", NULL, -1, methods};
-
-PyMODINIT_FUNC PyInit__copy(void) { return PyModule_Create(&module); }
+VOLTA_MODULE(copy)

@@ -255,17 +255,13 @@ static PyObject *plane_grad_input(PyObject *self, PyObject *const *args, Py_ssiz
     return run(grad_input_range, &ctx, &s, GRAIN_ELEMENTS, &held);
 }
 
-#define METHOD(name, doc) {#name, (PyCFunction)(void (*)(void))name, METH_FASTCALL, doc}
-
 static PyMethodDef methods[] = {
-    METHOD(plane_sums, "sums[i] = the float64 sum of plane i of an (N, C, L) float32 array"),
-    METHOD(plane_moments, "per plane sums of x - centre[c] and of (x - centre[c])^2"),
-    METHOD(plane_affine, "out = (x - centre[c]) * scale[c] + shift[c] by channel"),
-    METHOD(plane_grad_sums, "per plane sums of dy and of dy * (x - centre[c])"),
-    METHOD(plane_grad_input, "out = (dy - mean_dy[c] - (x - centre[c]) * slope[c]) * scale[c]"),
+    VOLTA_METHOD(plane_sums, "sums[i] = the float64 sum of plane i of an (N, C, L) float32 array"),
+    VOLTA_METHOD(plane_moments, "per plane sums of x - centre[c] and of (x - centre[c])^2"),
+    VOLTA_METHOD(plane_affine, "out = (x - centre[c]) * scale[c] + shift[c] by channel"),
+    VOLTA_METHOD(plane_grad_sums, "per plane sums of dy and of dy * (x - centre[c])"),
+    VOLTA_METHOD(plane_grad_input, "out = (dy - mean_dy[c] - (x - centre[c]) * slope[c]) * scale[c]"),
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_planes", NULL, -1, methods};
-
-PyMODINIT_FUNC PyInit__planes(void) { return PyModule_Create(&module); }
+VOLTA_MODULE(planes)

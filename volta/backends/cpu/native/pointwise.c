@@ -305,7 +305,7 @@ PW_ENTRY(square, 1, 0, GRAIN_PLAIN)
 PW_ENTRY(sign, 1, 0, GRAIN_PLAIN)
 PW_ENTRY(clamp, 1, 2, GRAIN_PLAIN)
 
-#define PW_METHOD(name, doc) {#name, (PyCFunction)(void (*)(void))py_##name, METH_FASTCALL, doc}
+#define PW_METHOD(name, doc) VOLTA_METHOD_OF(#name, py_##name, doc)
 
 static PyMethodDef methods[] = {
     PW_METHOD(sigmoid, "sigmoid(x, out, threads): 1 / (1 + e^-x)"),
@@ -339,6 +339,4 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_pointwise", NULL, -1, methods};
-
-PyMODINIT_FUNC PyInit__pointwise(void) { return PyModule_Create(&module); }
+VOLTA_MODULE(pointwise)

@@ -652,23 +652,19 @@ static PyObject *nll_loss_backward(PyObject *self, PyObject *const *args, Py_ssi
     Py_RETURN_TRUE;
 }
 
-#define METHOD(name, doc) {#name, (PyCFunction)(void (*)(void))name, METH_FASTCALL, doc}
-
 static PyMethodDef methods[] = {
-    METHOD(softmax, "out = softmax (log_softmax) of each row of x"),
-    METHOD(softmax_backward, "result = the input gradient of softmax (log_softmax) by rows"),
-    METHOD(logsumexp, "out[i] = log(sum(exp(x[i])))"),
-    METHOD(row_sums, "out[i] = sum (mean) of x[i]"),
-    METHOD(row_extrema, "out[i] = max (min) of x[i], NaN where it holds NaN"),
-    METHOD(total, "the sum of every element of x"),
-    METHOD(squared_error_total, "the sum of (a - b)^2"),
-    METHOD(layer_norm, "layer norm of each row, with its mean and rstd"),
-    METHOD(layer_norm_backward, "gradients of layer norm for input, weight and bias"),
-    METHOD(nll_loss, "(loss sum, weight sum) of the NLL of class indices"),
-    METHOD(nll_loss_backward, "the NLL loss's input gradient, scattered into zeros"),
+    VOLTA_METHOD(softmax, "out = softmax (log_softmax) of each row of x"),
+    VOLTA_METHOD(softmax_backward, "result = the input gradient of softmax (log_softmax) by rows"),
+    VOLTA_METHOD(logsumexp, "out[i] = log(sum(exp(x[i])))"),
+    VOLTA_METHOD(row_sums, "out[i] = sum (mean) of x[i]"),
+    VOLTA_METHOD(row_extrema, "out[i] = max (min) of x[i], NaN where it holds NaN"),
+    VOLTA_METHOD(total, "the sum of every element of x"),
+    VOLTA_METHOD(squared_error_total, "the sum of (a - b)^2"),
+    VOLTA_METHOD(layer_norm, "layer norm of each row, with its mean and rstd"),
+    VOLTA_METHOD(layer_norm_backward, "gradients of layer norm for input, weight and bias"),
+    VOLTA_METHOD(nll_loss, "(loss sum, weight sum) of the NLL of class indices"),
+    VOLTA_METHOD(nll_loss_backward, "the NLL loss's input gradient, scattered into zeros"),
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_rowwise", NULL, -1, methods};
-
-PyMODINIT_FUNC PyInit__rowwise(void) { return PyModule_Create(&module); }
+VOLTA_MODULE(rowwise)
