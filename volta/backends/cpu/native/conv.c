@@ -95,6 +95,28 @@ static Py_ssize_t column_row(const geometry *g, Py_ssize_t n, Py_ssize_t c, Py_s
     return (c * taps(g) + tap) * g->n + n;
 }
 
+/* Where a tap sits in the window: (kd, kh, kw). */
+static inline void tap_window(const geometry *g, Py_ssize_t tap, Py_ssize_t *kd, Py_ssize_t *kh,
+                              Py_ssize_t *kw) {
+    *kd = tap / (g->kernel[1] * g->kernel[2]);
+    *kh = tap / g->kernel[2] % g->kernel[1];
+    *kw = tap % g->kernel[2];
+}
+
+/* The input coordinate along `dim` that output `o` reads at window position `k` (it may lie in
+ * the padding: below 0 or from g->size[dim] on). */
+static inline Py_ssize_t input_at(const geometry *g, int dim, Py_ssize_t o, Py_ssize_t k) {
+    return o * g->stride[dim] - g->pad[dim] + k * g->dilation[dim];
+}
+
+/* A column row's W loop for window column kw: the outputs [*lo, *hi) that read inside the
+ * input row; returns the input column of output 0. */
+static inline Py_ssize_t tap_row_span(const geometry *g, Py_ssize_t kw, Py_ssize_t *lo,
+                                      Py_ssize_t *hi) {
+    valid_range(g->out[2], g->stride[2], g->pad[2], kw * g->dilation[2], g->size[2], lo, hi);
+    return input_at(g, 2, 0, kw);
+}
+
 VOLTA_VECTOR static void im2col_range(void *ctx, Py_ssize_t begin, Py_ssize_t end) {
     const columns_ctx *cx = ctx;
     const geometry *g = &cx->g;
@@ -102,17 +124,15 @@ VOLTA_VECTOR static void im2col_range(void *ctx, Py_ssize_t begin, Py_ssize_t en
     Py_ssize_t ow = g->out[2], sw = g->stride[2];
     for (Py_ssize_t item = begin; item < end; item++) { /* item = (n*C + c)*K + tap */
         Py_ssize_t tap = item % k, nc = item / k, n = nc / g->c, c = nc % g->c;
-        Py_ssize_t kd = tap / (g->kernel[1] * g->kernel[2]);
-        Py_ssize_t kh = tap / g->kernel[2] % g->kernel[1], kw = tap % g->kernel[2];
+        Py_ssize_t kd, kh, kw, lo, hi;
+        tap_window(g, tap, &kd, &kh, &kw);
         const float *src = cx->x + nc * plane;
         float *dst = cx->cols + column_row(g, n, c, tap) * q;
-        Py_ssize_t lo, hi;
-        valid_range(ow, sw, g->pad[2], kw * g->dilation[2], g->size[2], &lo, &hi);
-        Py_ssize_t shift_w = kw * g->dilation[2] - g->pad[2];
+        Py_ssize_t shift_w = tap_row_span(g, kw, &lo, &hi);
         for (Py_ssize_t od = 0; od < g->out[0]; od++) {
-            Py_ssize_t id = od * g->stride[0] - g->pad[0] + kd * g->dilation[0];
+            Py_ssize_t id = input_at(g, 0, od, kd);
             for (Py_ssize_t oh = 0; oh < g->out[1]; oh++, dst += ow) {
-                Py_ssize_t ih = oh * g->stride[1] - g->pad[1] + kh * g->dilation[1];
+                Py_ssize_t ih = input_at(g, 1, oh, kh);
                 if (id < 0 || id >= g->size[0] || ih < 0 || ih >= g->size[1] || lo >= hi) {
                     memset(dst, 0, (size_t)ow * sizeof(float));
                     continue;
@@ -141,16 +161,14 @@ VOLTA_VECTOR static void col2im_range(void *ctx, Py_ssize_t begin, Py_ssize_t en
         float *dst_plane = (float *)cx->x + nc * plane; /* the output here */
         memset(dst_plane, 0, (size_t)plane * sizeof(float));
         for (Py_ssize_t tap = 0; tap < k; tap++) {
-            Py_ssize_t kd = tap / (g->kernel[1] * g->kernel[2]);
-            Py_ssize_t kh = tap / g->kernel[2] % g->kernel[1], kw = tap % g->kernel[2];
+            Py_ssize_t kd, kh, kw, lo, hi;
+            tap_window(g, tap, &kd, &kh, &kw);
             const float *src = cx->cols + column_row(g, n, c, tap) * q;
-            Py_ssize_t lo, hi;
-            valid_range(ow, sw, g->pad[2], kw * g->dilation[2], g->size[2], &lo, &hi);
-            Py_ssize_t shift_w = kw * g->dilation[2] - g->pad[2];
+            Py_ssize_t shift_w = tap_row_span(g, kw, &lo, &hi);
             for (Py_ssize_t od = 0; od < g->out[0]; od++) {
-                Py_ssize_t id = od * g->stride[0] - g->pad[0] + kd * g->dilation[0];
+                Py_ssize_t id = input_at(g, 0, od, kd);
                 for (Py_ssize_t oh = 0; oh < g->out[1]; oh++, src += ow) {
-                    Py_ssize_t ih = oh * g->stride[1] - g->pad[1] + kh * g->dilation[1];
+                    Py_ssize_t ih = input_at(g, 1, oh, kh);
                     if (id < 0 || id >= g->size[0] || ih < 0 || ih >= g->size[1]) continue;
                     float *row = dst_plane + (id * g->size[1] + ih) * g->size[2] + shift_w;
                     if (sw == 1)
@@ -174,8 +192,8 @@ static Py_ssize_t wide_length(const geometry *g) {
 }
 
 static Py_ssize_t tap_offset(const geometry *g, Py_ssize_t tap) {
-    Py_ssize_t kd = tap / (g->kernel[1] * g->kernel[2]);
-    Py_ssize_t kh = tap / g->kernel[2] % g->kernel[1], kw = tap % g->kernel[2];
+    Py_ssize_t kd, kh, kw;
+    tap_window(g, tap, &kd, &kh, &kw);
     return ((kd * g->dilation[0]) * g->size[1] + kh * g->dilation[1]) * g->size[2] +
            kw * g->dilation[2];
 }
