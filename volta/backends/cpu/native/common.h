@@ -264,6 +264,15 @@ static inline int volta_arg_size(PyObject *obj, Py_ssize_t *value) {
 
 /* ---- float32 sums ------------------------------------------------------------------------- */
 
+/* A helper of hot loops, inlined into each VOLTA_VECTOR clone so that its loops are compiled for
+ * that clone's instruction set: GCC's stack-frame limit would otherwise keep a baseline copy
+ * out of line for a helper with several simd reductions. */
+#if defined(__GNUC__)
+#define VOLTA_HOT_INLINE static inline __attribute__((always_inline))
+#else
+#define VOLTA_HOT_INLINE static inline
+#endif
+
 /* Note [sums in blocks]: a float32 sum is taken in float over blocks of VOLTA_SUM_BLOCK terms
  * (each vector lane adds a few) and the blocks' sums are added in double, so its rounding error
  * does not grow with the length (about as accurate as numpy's pairwise sum and PyTorch's
@@ -271,7 +280,7 @@ static inline int volta_arg_size(PyObject *obj, Py_ssize_t *value) {
 #define VOLTA_SUM_BLOCK 256
 
 /* sum(x), Note [sums in blocks] */
-static inline double volta_block_sum(const float *x, Py_ssize_t n) {
+VOLTA_HOT_INLINE double volta_block_sum(const float *x, Py_ssize_t n) {
     double total = 0.0;
     for (Py_ssize_t b = 0; b < n; b += VOLTA_SUM_BLOCK) {
         Py_ssize_t e = b + VOLTA_SUM_BLOCK < n ? b + VOLTA_SUM_BLOCK : n;
@@ -281,6 +290,37 @@ static inline double volta_block_sum(const float *x, Py_ssize_t n) {
         total += s;
     }
     return total;
+}
+
+/* *sum = sum(gw) and *dot = sum(gw * (x - centre)) for gw = g * weight (g where weight is
+ * NULL), Note [sums in blocks]: the two sums a normalisation's backward takes of a row or
+ * plane. */
+VOLTA_HOT_INLINE void volta_block_grad_sums(const float *g, const float *weight, const float *x,
+                                            float centre, Py_ssize_t n, double *sum,
+                                            double *dot) {
+    double total = 0.0, total_dot = 0.0;
+    for (Py_ssize_t b = 0; b < n; b += VOLTA_SUM_BLOCK) {
+        Py_ssize_t e = b + VOLTA_SUM_BLOCK < n ? b + VOLTA_SUM_BLOCK : n;
+        float s = 0.0f, d = 0.0f;
+        if (weight) {
+#pragma omp simd reduction(+ : s, d)
+            for (Py_ssize_t j = b; j < e; j++) {
+                float gw = g[j] * weight[j];
+                s += gw;
+                d += gw * (x[j] - centre);
+            }
+        } else {
+#pragma omp simd reduction(+ : s, d)
+            for (Py_ssize_t j = b; j < e; j++) {
+                s += g[j];
+                d += g[j] * (x[j] - centre);
+            }
+        }
+        total += s;
+        total_dot += d;
+    }
+    *sum = total;
+    *dot = total_dot;
 }
 
 /* ---- float32 math that vectorises --------------------------------------------------------- */

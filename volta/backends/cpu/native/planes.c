@@ -126,21 +126,8 @@ VOLTA_VECTOR static void grad_sums_range(void *p, Py_ssize_t begin, Py_ssize_t e
     Py_ssize_t w = c->length;
     for (Py_ssize_t i = begin; i < end; i++) {
         const float *x = c->x + i * w, *g = c->dy + i * w;
-        float centre = c->centre[i % c->channels];
-        double sum = 0.0, dot = 0.0;
-        for (Py_ssize_t b = 0; b < w; b += VOLTA_SUM_BLOCK) {
-            Py_ssize_t e = b + VOLTA_SUM_BLOCK < w ? b + VOLTA_SUM_BLOCK : w;
-            float s = 0.0f, d = 0.0f;
-#pragma omp simd reduction(+ : s, d)
-            for (Py_ssize_t j = b; j < e; j++) {
-                s += g[j];
-                d += g[j] * (x[j] - centre);
-            }
-            sum += s;
-            dot += d;
-        }
-        c->sums[i] = sum;
-        c->dots[i] = dot;
+        volta_block_grad_sums(g, NULL, x, c->centre[i % c->channels], w, &c->sums[i],
+                              &c->dots[i]);
     }
 }
 

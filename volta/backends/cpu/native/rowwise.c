@@ -302,27 +302,8 @@ VOLTA_VECTOR static void layer_norm_backward_range(void *p, Py_ssize_t begin, Py
         float *pb = c->slab_bias ? c->slab_bias + (i / SLAB) * w : NULL;
         if (c->out) {
             float *o = c->out + i * w;
-            double sum_g = 0.0, sum_gc = 0.0;
-            for (Py_ssize_t b = 0; b < w; b += VOLTA_SUM_BLOCK) {
-                Py_ssize_t e = b + VOLTA_SUM_BLOCK < w ? b + VOLTA_SUM_BLOCK : w;
-                float sg = 0.0f, sgc = 0.0f;
-                if (weight) {
-#pragma omp simd reduction(+ : sg, sgc)
-                    for (Py_ssize_t j = b; j < e; j++) {
-                        float gw = g[j] * weight[j];
-                        sg += gw;
-                        sgc += gw * (x[j] - mean);
-                    }
-                } else {
-#pragma omp simd reduction(+ : sg, sgc)
-                    for (Py_ssize_t j = b; j < e; j++) {
-                        sg += g[j];
-                        sgc += g[j] * (x[j] - mean);
-                    }
-                }
-                sum_g += sg;
-                sum_gc += sgc;
-            }
+            double sum_g, sum_gc;
+            volta_block_grad_sums(g, weight, x, mean, w, &sum_g, &sum_gc);
             /* rstd * (g - mean(g) - c * rstd^2 * mean(g * c)); one element per row is exactly 0 */
             float mean_g = (float)(sum_g / (double)w);
             float slope = rstd * rstd * (float)(sum_gc / (double)w);
