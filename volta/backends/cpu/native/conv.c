@@ -298,6 +298,19 @@ static PyObject *wide_col2im(PyObject *self, PyObject *const *args, Py_ssize_t n
     return columns_call("wide_col2im", args, nargs, 1, wide_col2im_range, 1, 1);
 }
 
+/* The arrays of the moves that add a bias: src (args[0]), dst (args[1], written) and the bias
+ * (args[2]) into a[2] unless it is None. Returns whether there is a bias, or -1 with an error
+ * set and nothing held. */
+static int get_src_dst_bias(PyObject *const *args, volta_array a[3]) {
+    if (volta_get_arrays(args, 2, 1, a, &(char){0}) < 0) return -1;
+    if (args[2] == Py_None) return 0;
+    if (volta_get_array(args[2], &a[2], 0) < 0) {
+        volta_release_arrays(a, 2);
+        return -1;
+    }
+    return 1;
+}
+
 /* Between a GEMM's wide (A, N, L) rows and (N, A, *out) maps: to_maps picks the output
  * positions (plus a bias per A), from_maps places them and zeroes the rest. */
 typedef struct {
@@ -356,13 +369,9 @@ static PyObject *wide_maps_call(const char *name, PyObject *const *args, Py_ssiz
     int threads = (int)volta_arg_long(args[5]);
     if (threads == -1 && PyErr_Occurred()) return NULL;
     const geometry *g = &ctx.g;
-    int has_bias = args[2] != Py_None;
     volta_array a[3];
-    if (volta_get_arrays(args, 2, 1, a, &(char){0}) < 0) return NULL;
-    if (has_bias && volta_get_array(args[2], &a[2], 0) < 0) {
-        volta_release_arrays(a, 2);
-        return NULL;
-    }
+    int has_bias = get_src_dst_bias(args, a);
+    if (has_bias < 0) return NULL;
     int ok = ctx.a >= 0 && volta_float_kind(&a[0]) == 'f' &&
              (!has_bias || (volta_float_kind(&a[2]) == 'f' && a[2].size == ctx.a));
     for (int j = 0; j < 3 && ok; j++) ok = g->out[j] >= 1 && g->out[j] <= g->size[j];
@@ -371,7 +380,7 @@ static PyObject *wide_maps_call(const char *name, PyObject *const *args, Py_ssiz
         ok = a[0].size == (to_maps ? wide : maps) && a[1].size == (to_maps ? maps : wide);
     }
     if (!ok) {
-        volta_release_arrays(a, has_bias ? 3 : 2);
+        volta_release_arrays(a, 2 + has_bias);
         PyErr_Format(PyExc_ValueError, "%s: float32 wide rows and maps of the geometry's sizes",
                      name);
         return NULL;
@@ -383,7 +392,7 @@ static PyObject *wide_maps_call(const char *name, PyObject *const *args, Py_ssiz
     volta_parallel_items(ctx.a * g->n, grain_for(wide_length(g)), threads,
                    to_maps ? wide_to_maps_range : wide_from_maps_range, &ctx);
     Py_END_ALLOW_THREADS
-    volta_release_arrays(a, has_bias ? 3 : 2);
+    volta_release_arrays(a, 2 + has_bias);
     Py_RETURN_NONE;
 }
 
@@ -430,19 +439,15 @@ static PyObject *swap_leading(PyObject *self, PyObject *const *args, Py_ssize_t 
     Py_ssize_t count_a = PyLong_AsSsize_t(args[3]), count_b = PyLong_AsSsize_t(args[4]);
     int threads = (int)volta_arg_long(args[5]);
     if (PyErr_Occurred()) return NULL;
-    int has_bias = args[2] != Py_None;
     volta_array a[3];
-    if (volta_get_arrays(args, 2, 1, a, &(char){0}) < 0) return NULL;
-    if (has_bias && volta_get_array(args[2], &a[2], 0) < 0) {
-        volta_release_arrays(a, 2);
-        return NULL;
-    }
+    int has_bias = get_src_dst_bias(args, a);
+    if (has_bias < 0) return NULL;
     Py_ssize_t rows = count_a * count_b;
     int ok = count_a > 0 && count_b > 0 && volta_float_kind(&a[0]) == 'f' &&
              a[0].size == a[1].size && a[0].size % rows == 0 &&
              (!has_bias || (volta_float_kind(&a[2]) == 'f' && a[2].size == count_a));
     if (!ok) {
-        volta_release_arrays(a, has_bias ? 3 : 2);
+        volta_release_arrays(a, 2 + has_bias);
         if (count_a == 0 || count_b == 0) Py_RETURN_NONE; /* nothing to move */
         PyErr_SetString(PyExc_ValueError, "swap_leading: float32 arrays of A*B*Q elements");
         return NULL;
@@ -452,7 +457,7 @@ static PyObject *swap_leading(PyObject *self, PyObject *const *args, Py_ssize_t 
     Py_BEGIN_ALLOW_THREADS
     volta_parallel_items(rows, grain_for(ctx.q), threads, swap_range, &ctx);
     Py_END_ALLOW_THREADS
-    volta_release_arrays(a, has_bias ? 3 : 2);
+    volta_release_arrays(a, 2 + has_bias);
     Py_RETURN_NONE;
 }
 
