@@ -436,25 +436,37 @@ static void take_rows_range(void *ctx, Py_ssize_t begin, Py_ssize_t end) {
     }
 }
 
-/* Reads the buffers of an index kernel: args[0] read, args[1] int64 index, args[2] written. */
-static int get_pick_arrays(PyObject *const *args, volta_array *src, volta_array *index,
-                           volta_array *out) {
+/* The arrays of the index and mask kernels: src and a key (index or mask) from args[0] and
+ * args[1], read, and out from args[2], written. 0, or -1 with an error set and nothing held. */
+static int get_three_arrays(PyObject *const *args, volta_array *src, volta_array *key,
+                            volta_array *out) {
     if (volta_get_array(args[0], src, 0) < 0) return -1;
-    if (volta_get_array(args[1], index, 0) < 0) {
+    if (volta_get_array(args[1], key, 0) < 0) {
         volta_release(src);
         return -1;
     }
     if (volta_get_array(args[2], out, 1) < 0) {
         volta_release(src);
-        volta_release(index);
+        volta_release(key);
         return -1;
     }
+    return 0;
+}
+
+static void release_three(volta_array *src, volta_array *key, volta_array *out) {
+    volta_release(src);
+    volta_release(key);
+    volta_release(out);
+}
+
+/* Reads the buffers of an index kernel: args[0] read, args[1] int64 index, args[2] written. */
+static int get_pick_arrays(PyObject *const *args, volta_array *src, volta_array *index,
+                           volta_array *out) {
+    if (get_three_arrays(args, src, index, out) < 0) return -1;
     const char *fmt = index->view.format ? index->view.format : "B";
     char last = fmt[strlen(fmt) - 1];
     if (index->itemsize != 8 || (last != 'q' && last != 'l') || src->itemsize != out->itemsize) {
-        volta_release(src);
-        volta_release(index);
-        volta_release(out);
+        release_three(src, index, out);
         PyErr_SetString(PyExc_TypeError, "index kernels: an int64 index and arrays of one dtype");
         return -1;
     }
@@ -473,9 +485,7 @@ static PyObject *take_rows(PyObject *self, PyObject *const *args, Py_ssize_t nar
     Py_ssize_t src_bytes = src.size * src.itemsize;
     Py_ssize_t row_bytes = rows > 0 ? src_bytes / rows : 0;
     if (rows < 0 || row_bytes * rows != src_bytes || out.size * out.itemsize != index.size * row_bytes) {
-        volta_release(&src);
-        volta_release(&index);
-        volta_release(&out);
+        release_three(&src, &index, &out);
         PyErr_SetString(PyExc_ValueError, "take_rows: out must hold one src row per index");
         return NULL;
     }
@@ -489,9 +499,7 @@ static PyObject *take_rows(PyObject *self, PyObject *const *args, Py_ssize_t nar
             if (((const int64_t *)index.data)[i] < 0 || ((const int64_t *)index.data)[i] >= rows)
                 ctx.bad = 1;
     }
-    volta_release(&src);
-    volta_release(&index);
-    volta_release(&out);
+    release_three(&src, &index, &out);
     return PyBool_FromLong(!ctx.bad);
 }
 
@@ -544,9 +552,7 @@ static PyObject *gather_rows(PyObject *self, PyObject *const *args, Py_ssize_t n
     Py_ssize_t picks = index.view.ndim == 2 ? index.view.shape[1] : 0;
     if (cols <= 0 || src_rows * cols != src.size || rows < 0 || rows > src_rows ||
         out.size != index.size || (src.itemsize != 4 && src.itemsize != 8)) {
-        volta_release(&src);
-        volta_release(&index);
-        volta_release(&out);
+        release_three(&src, &index, &out);
         PyErr_SetString(PyExc_ValueError, "gather_rows: a 2-D index of no more rows than src");
         return NULL;
     }
@@ -554,9 +560,7 @@ static PyObject *gather_rows(PyObject *self, PyObject *const *args, Py_ssize_t n
     Py_BEGIN_ALLOW_THREADS
     volta_parallel_items(rows, GRAIN_BYTES / (picks * 16 + 1) + 1, threads, gather_rows_range, &ctx);
     Py_END_ALLOW_THREADS
-    volta_release(&src);
-    volta_release(&index);
-    volta_release(&out);
+    release_three(&src, &index, &out);
     return PyBool_FromLong(!ctx.bad);
 }
 
@@ -615,9 +619,7 @@ static int get_add_arrays(PyObject *const *args, volta_array *out, volta_array *
         return -1;
     char kind = volta_float_kind(out);
     if (!kind || volta_float_kind(src) != kind) {
-        volta_release(src);
-        volta_release(index);
-        volta_release(out);
+        release_three(src, index, out);
         PyErr_SetString(PyExc_TypeError, "index adds: float32 or float64 arrays");
         return -1;
     }
@@ -625,9 +627,7 @@ static int get_add_arrays(PyObject *const *args, volta_array *out, volta_array *
     const int64_t *idx = index->data;
     for (Py_ssize_t i = 0; i < index->size; i++)
         if ((uint64_t)idx[i] >= (uint64_t)limit) {
-            volta_release(src);
-            volta_release(index);
-            volta_release(out);
+            release_three(src, index, out);
             return 0;
         }
     return 1;
@@ -650,9 +650,7 @@ static PyObject *index_add_rows(PyObject *self, PyObject *const *args, Py_ssize_
     }
     Py_ssize_t cols = rows > 0 ? out.size / rows : 0;
     if (rows <= 0 || cols * rows != out.size || src.size != index.size * cols) {
-        volta_release(&src);
-        volta_release(&index);
-        volta_release(&out);
+        release_three(&src, &index, &out);
         PyErr_SetString(PyExc_ValueError, "index_add_rows: src must hold one out row per index");
         return NULL;
     }
@@ -663,9 +661,7 @@ static PyObject *index_add_rows(PyObject *self, PyObject *const *args, Py_ssize_
     Py_BEGIN_ALLOW_THREADS
     volta_parallel(cols, grain < 16 ? 16 : grain, threads, add_rows_range, &ctx);
     Py_END_ALLOW_THREADS
-    volta_release(&src);
-    volta_release(&index);
-    volta_release(&out);
+    release_three(&src, &index, &out);
     Py_RETURN_TRUE;
 }
 
@@ -688,9 +684,7 @@ static PyObject *scatter_add_rows(PyObject *self, PyObject *const *args, Py_ssiz
     Py_ssize_t picks = index.view.ndim == 2 ? index.view.shape[1] : 0;
     if (cols <= 0 || out.size % cols || rows < 0 || rows > out.size / cols ||
         src.size != index.size) {
-        volta_release(&src);
-        volta_release(&index);
-        volta_release(&out);
+        release_three(&src, &index, &out);
         PyErr_SetString(PyExc_ValueError, "scatter_add_rows: a 2-D index of no more rows than out");
         return NULL;
     }
@@ -698,9 +692,7 @@ static PyObject *scatter_add_rows(PyObject *self, PyObject *const *args, Py_ssiz
     Py_BEGIN_ALLOW_THREADS
     volta_parallel_items(rows, GRAIN_BYTES / (picks * 16 + 1) + 1, threads, add_picks_range, &ctx);
     Py_END_ALLOW_THREADS
-    volta_release(&src);
-    volta_release(&index);
-    volta_release(&out);
+    release_three(&src, &index, &out);
     Py_RETURN_TRUE;
 }
 
@@ -837,20 +829,9 @@ static Py_ssize_t run_masked(mask_ctx *c, int threads, int adding) {
 /* Reads (src, mask, out) of a mask kernel: mask a bool (1-byte) array. */
 static int get_mask_arrays(PyObject *const *args, volta_array *src, volta_array *mask,
                            volta_array *out) {
-    if (volta_get_array(args[0], src, 0) < 0) return -1;
-    if (volta_get_array(args[1], mask, 0) < 0) {
-        volta_release(src);
-        return -1;
-    }
-    if (volta_get_array(args[2], out, 1) < 0) {
-        volta_release(src);
-        volta_release(mask);
-        return -1;
-    }
+    if (get_three_arrays(args, src, mask, out) < 0) return -1;
     if (mask->itemsize != 1) {
-        volta_release(src);
-        volta_release(mask);
-        volta_release(out);
+        release_three(src, mask, out);
         PyErr_SetString(PyExc_TypeError, "mask kernels: a bool mask");
         return -1;
     }
@@ -867,9 +848,7 @@ static PyObject *mask_select(PyObject *self, PyObject *const *args, Py_ssize_t n
     volta_array src, mask, out;
     if (get_mask_arrays(args, &src, &mask, &out) < 0) return NULL;
     if (src.size != mask.size || src.itemsize != out.itemsize) {
-        volta_release(&src);
-        volta_release(&mask);
-        volta_release(&out);
+        release_three(&src, &mask, &out);
         PyErr_SetString(PyExc_ValueError, "mask_select: src and mask of one size");
         return NULL;
     }
@@ -878,9 +857,7 @@ static PyObject *mask_select(PyObject *self, PyObject *const *args, Py_ssize_t n
     Py_BEGIN_ALLOW_THREADS
     total = run_masked(&ctx, threads, 0);
     Py_END_ALLOW_THREADS
-    volta_release(&src);
-    volta_release(&mask);
-    volta_release(&out);
+    release_three(&src, &mask, &out);
     return PyBool_FromLong(total == ctx.count);
 }
 
@@ -896,9 +873,7 @@ static PyObject *mask_add(PyObject *self, PyObject *const *args, Py_ssize_t narg
         return NULL;
     char kind = volta_float_kind(&out);
     if (out.size != mask.size || !kind || volta_float_kind(&values) != kind) {
-        volta_release(&values);
-        volta_release(&mask);
-        volta_release(&out);
+        release_three(&values, &mask, &out);
         PyErr_SetString(PyExc_ValueError, "mask_add: float out and values, out and mask of one size");
         return NULL;
     }
@@ -908,9 +883,7 @@ static PyObject *mask_add(PyObject *self, PyObject *const *args, Py_ssize_t narg
     Py_BEGIN_ALLOW_THREADS
     total = run_masked(&ctx, threads, 1);
     Py_END_ALLOW_THREADS
-    volta_release(&values);
-    volta_release(&mask);
-    volta_release(&out);
+    release_three(&values, &mask, &out);
     return PyBool_FromLong(total == ctx.count);
 }
 
