@@ -473,13 +473,28 @@ static int get_pick_arrays(PyObject *const *args, volta_array *src, volta_array 
     return 0;
 }
 
+/* The (count, threads) that end the index kernels' arguments: args[3] a row or column count
+ * (the caller checks its range), args[4] the thread count. 0, or -1 with an error set. */
+static int count_and_threads(PyObject *const *args, Py_ssize_t *count, int *threads) {
+    *count = PyLong_AsSsize_t(args[3]);
+    if (*count == -1 && PyErr_Occurred()) return -1;
+    return volta_arg_threads(args[4], threads);
+}
+
+/* A 2-D index's rows and indices per row; rows -1 where the index is not 2-D. */
+static void index_grid(const volta_array *index, Py_ssize_t *rows, Py_ssize_t *picks) {
+    int grid = index->view.ndim == 2;
+    *rows = grid ? index->view.shape[0] : -1;
+    *picks = grid ? index->view.shape[1] : 0;
+}
+
 /* take_rows(src, index, out, rows, threads) -> bool: out[i, ...] = src[index[i], ...] for src
  * of `rows` rows (index_select along dim 0, embedding); False if an index is out of range. */
 static PyObject *take_rows(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     VOLTA_CHECK_NARGS("take_rows", nargs, 5);
-    Py_ssize_t rows = PyLong_AsSsize_t(args[3]);
-    int threads = (int)volta_arg_long(args[4]);
-    if (PyErr_Occurred()) return NULL;
+    Py_ssize_t rows;
+    int threads;
+    if (count_and_threads(args, &rows, &threads) < 0) return NULL;
     volta_array src, index, out;
     if (get_pick_arrays(args, &src, &index, &out) < 0) return NULL;
     Py_ssize_t src_bytes = src.size * src.itemsize;
@@ -542,14 +557,14 @@ VOLTA_VECTOR static void gather_rows_range(void *ctx, Py_ssize_t begin, Py_ssize
  * is out of range. */
 static PyObject *gather_rows(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     VOLTA_CHECK_NARGS("gather_rows", nargs, 5);
-    Py_ssize_t cols = PyLong_AsSsize_t(args[3]);
-    int threads = (int)volta_arg_long(args[4]);
-    if (PyErr_Occurred()) return NULL;
+    Py_ssize_t cols;
+    int threads;
+    if (count_and_threads(args, &cols, &threads) < 0) return NULL;
     volta_array src, index, out;
     if (get_pick_arrays(args, &src, &index, &out) < 0) return NULL;
     Py_ssize_t src_rows = cols > 0 ? src.size / cols : 0;
-    Py_ssize_t rows = index.view.ndim == 2 ? index.view.shape[0] : -1;
-    Py_ssize_t picks = index.view.ndim == 2 ? index.view.shape[1] : 0;
+    Py_ssize_t rows, picks;
+    index_grid(&index, &rows, &picks);
     if (cols <= 0 || src_rows * cols != src.size || rows < 0 || rows > src_rows ||
         out.size != index.size || (src.itemsize != 4 && src.itemsize != 8)) {
         release_three(&src, &index, &out);
@@ -638,9 +653,9 @@ static int get_add_arrays(PyObject *const *args, volta_array *out, volta_array *
  * if an index is out of range (nothing written). */
 static PyObject *index_add_rows(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     VOLTA_CHECK_NARGS("index_add_rows", nargs, 5);
-    Py_ssize_t rows = PyLong_AsSsize_t(args[3]);
-    int threads = (int)volta_arg_long(args[4]);
-    if (PyErr_Occurred()) return NULL;
+    Py_ssize_t rows;
+    int threads;
+    if (count_and_threads(args, &rows, &threads) < 0) return NULL;
     volta_array out, index, src;
     int is_double;
     int ready = get_add_arrays(args, &out, &index, &src, rows, &is_double);
@@ -670,9 +685,9 @@ static PyObject *index_add_rows(PyObject *self, PyObject *const *args, Py_ssize_
  * range (nothing written). */
 static PyObject *scatter_add_rows(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     VOLTA_CHECK_NARGS("scatter_add_rows", nargs, 5);
-    Py_ssize_t cols = PyLong_AsSsize_t(args[3]);
-    int threads = (int)volta_arg_long(args[4]);
-    if (PyErr_Occurred()) return NULL;
+    Py_ssize_t cols;
+    int threads;
+    if (count_and_threads(args, &cols, &threads) < 0) return NULL;
     volta_array out, index, src;
     int is_double;
     int ready = get_add_arrays(args, &out, &index, &src, cols, &is_double);
@@ -680,8 +695,8 @@ static PyObject *scatter_add_rows(PyObject *self, PyObject *const *args, Py_ssiz
         if (ready < 0) return NULL;
         Py_RETURN_FALSE;
     }
-    Py_ssize_t rows = index.view.ndim == 2 ? index.view.shape[0] : -1;
-    Py_ssize_t picks = index.view.ndim == 2 ? index.view.shape[1] : 0;
+    Py_ssize_t rows, picks;
+    index_grid(&index, &rows, &picks);
     if (cols <= 0 || out.size % cols || rows < 0 || rows > out.size / cols ||
         src.size != index.size) {
         release_three(&src, &index, &out);
