@@ -76,11 +76,7 @@ static int sliced_over_k(const product *p, int parts) {
 #pragma omp parallel num_threads(parts)
 #endif
     {
-#ifdef _OPENMP
-        Py_ssize_t i = omp_get_thread_num(), count = omp_get_num_threads();
-#else
-        Py_ssize_t i = 0, count = 1;
-#endif
+        Py_ssize_t i = volta_thread_num(), count = volta_num_threads();
         for (Py_ssize_t s = i; s < parts; s += count) {
             Py_ssize_t k0 = p->k * s / parts, k1 = p->k * (s + 1) / parts;
             if (s == 0)
@@ -136,11 +132,7 @@ static int run_product(const product *p, int threads) {
 #pragma omp parallel num_threads((int)parts)
 #endif
     {
-#ifdef _OPENMP
-        Py_ssize_t i = omp_get_thread_num(), count = omp_get_num_threads();
-#else
-        Py_ssize_t i = 0, count = 1;
-#endif
+        Py_ssize_t i = volta_thread_num(), count = volta_num_threads();
         Py_ssize_t lo = wide * i / count, hi = wide * (i + 1) / count;
         if (hi > lo) {
             if (by_rows)
@@ -248,7 +240,7 @@ static PyObject *py_init(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     Py_RETURN_NONE;
 }
 
-#define BLAS_METHOD(name, doc) {#name, (PyCFunction)(void (*)(void))py_##name, METH_FASTCALL, doc}
+#define BLAS_METHOD(name, doc) VOLTA_METHOD_OF(#name, py_##name, doc)
 
 static PyMethodDef methods[] = {
     BLAS_METHOD(init, "init(sgemm_address, dgemm_address): the CBLAS (ILP64) functions to call"),
@@ -257,6 +249,4 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_blas", NULL, -1, methods};
-
-PyMODINIT_FUNC PyInit__blas(void) { return PyModule_Create(&module); }
+VOLTA_MODULE(blas)

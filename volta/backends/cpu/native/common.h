@@ -96,6 +96,14 @@ static inline void volta_release_arrays(volta_array *arrays, Py_ssize_t count) {
 static inline long volta_arg_long(PyObject *obj) { return PyLong_AsLong(obj); }
 static inline double volta_arg_double(PyObject *obj) { return PyFloat_AsDouble(obj); }
 
+/* The thread count (a kernel's last argument), at least 1. 0, or -1 with an error set. */
+static inline int volta_arg_threads(PyObject *obj, int *threads) {
+    long t = PyLong_AsLong(obj);
+    if (t == -1 && PyErr_Occurred()) return -1;
+    *threads = t < 1 ? 1 : t > INT_MAX ? INT_MAX : (int)t;
+    return 0;
+}
+
 #define VOLTA_CHECK_NARGS(name, nargs, expected)                                           \
     do {                                                                                   \
         if ((nargs) != (expected)) {                                                       \
@@ -105,7 +113,37 @@ static inline double volta_arg_double(PyObject *obj) { return PyFloat_AsDouble(o
         }                                                                                  \
     } while (0)
 
+/* ---- the module ------------------------------------------------------------------------- */
+
+/* A module's method table entry: every kernel is a METH_FASTCALL function(self, args, nargs). */
+#define VOLTA_METHOD_OF(name, function, doc) \
+    {name, (PyCFunction)(void (*)(void))(function), METH_FASTCALL, doc}
+#define VOLTA_METHOD(function, doc) VOLTA_METHOD_OF(#function, function, doc)
+
+/* The kernel module volta.backends.cpu.native._<name> of the file's `methods` table. */
+#define VOLTA_MODULE(name)                                                                   \
+    static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_" #name, NULL, -1, methods}; \
+    PyMODINIT_FUNC PyInit__##name(void) { return PyModule_Create(&module); }
+
 /* ---- threads ----------------------------------------------------------------------------- */
+
+/* This thread's number and its team's size inside a parallel region (0 and 1 without OpenMP),
+ * for loops that cut their work themselves. */
+static inline Py_ssize_t volta_thread_num(void) {
+#ifdef _OPENMP
+    return omp_get_thread_num();
+#else
+    return 0;
+#endif
+}
+
+static inline Py_ssize_t volta_num_threads(void) {
+#ifdef _OPENMP
+    return omp_get_num_threads();
+#else
+    return 1;
+#endif
+}
 
 typedef void (*volta_range_fn)(void *ctx, Py_ssize_t begin, Py_ssize_t end);
 
@@ -121,7 +159,7 @@ static inline void volta_parallel_aligned(Py_ssize_t n, Py_ssize_t grain, int th
     if (parts > 1) {
 #pragma omp parallel num_threads((int)parts)
         {
-            Py_ssize_t k = omp_get_num_threads(), i = omp_get_thread_num();
+            Py_ssize_t k = volta_num_threads(), i = volta_thread_num();
             Py_ssize_t begin = (n * i / k) & ~(align - 1);
             Py_ssize_t end = i + 1 == k ? n : (n * (i + 1) / k) & ~(align - 1);
             if (end > begin) fn(ctx, begin, end);
@@ -161,18 +199,23 @@ static inline void volta_release_held(volta_held *held) {
 
 /* A C-contiguous buffer of `obj` of `size` elements of `itemsize` bytes whose format letter is
  * one of `formats` ("f" float32, "d" float64, "lq" int64); None gives NULL where `optional`.
- * The buffer joins `held`. 0, or -1 with an error set. */
+ * The buffer joins `held`. 0, or -1 with an error set and every buffer of `held` released, so
+ * that a chain of holds can fail with a plain `return NULL`. */
 static inline int volta_hold(volta_held *held, PyObject *obj, int writable, Py_ssize_t size,
                              int optional, const char *formats, Py_ssize_t itemsize,
                              const char *what, void **ptr) {
     *ptr = NULL;
     if (optional && obj == Py_None) return 0;
     if (held->count == VOLTA_MAX_HELD) {
+        volta_release_held(held);
         PyErr_SetString(PyExc_RuntimeError, "native kernel: too many arrays in one call");
         return -1;
     }
     volta_array *a = &held->arrays[held->count];
-    if (volta_get_array(obj, a, writable) < 0) return -1;
+    if (volta_get_array(obj, a, writable) < 0) {
+        volta_release_held(held);
+        return -1;
+    }
     held->count++;
     const char *fmt = a->view.format ? a->view.format : "B";
     char last = fmt[strlen(fmt) - 1];
@@ -180,6 +223,7 @@ static inline int volta_hold(volta_held *held, PyObject *obj, int writable, Py_s
         const char *type = formats[0] == 'f' ? "float32" : formats[0] == 'd' ? "float64" : "int64";
         PyErr_Format(PyExc_ValueError, "native kernel: %s must be a C-contiguous %s array of %zd "
                      "elements", what, type, size);
+        volta_release_held(held);
         return -1;
     }
     *ptr = a->data;
@@ -196,6 +240,17 @@ static inline int volta_hold_f64(volta_held *held, PyObject *obj, int writable, 
     return volta_hold(held, obj, writable, size, optional, "d", 8, what, (void **)ptr);
 }
 
+/* The end of most kernel calls: fn over [0, n) split as volta_parallel does, with the GIL
+ * released, then `held` released. Returns None. */
+static inline PyObject *volta_run_held(volta_held *held, Py_ssize_t n, Py_ssize_t grain,
+                                       int threads, volta_range_fn fn, void *ctx) {
+    Py_BEGIN_ALLOW_THREADS
+    volta_parallel(n, grain, threads, fn, ctx);
+    Py_END_ALLOW_THREADS
+    volta_release_held(held);
+    Py_RETURN_NONE;
+}
+
 /* A non-negative size argument. 0, or -1 with an error set. */
 static inline int volta_arg_size(PyObject *obj, Py_ssize_t *value) {
     *value = PyLong_AsSsize_t(obj);
@@ -205,6 +260,67 @@ static inline int volta_arg_size(PyObject *obj, Py_ssize_t *value) {
         return -1;
     }
     return 0;
+}
+
+/* ---- float32 sums ------------------------------------------------------------------------- */
+
+/* A helper of hot loops, inlined into each VOLTA_VECTOR clone so that its loops are compiled for
+ * that clone's instruction set: GCC's stack-frame limit would otherwise keep a baseline copy
+ * out of line for a helper with several simd reductions. */
+#if defined(__GNUC__)
+#define VOLTA_HOT_INLINE static inline __attribute__((always_inline))
+#else
+#define VOLTA_HOT_INLINE static inline
+#endif
+
+/* Note [sums in blocks]: a float32 sum is taken in float over blocks of VOLTA_SUM_BLOCK terms
+ * (each vector lane adds a few) and the blocks' sums are added in double, so its rounding error
+ * does not grow with the length (about as accurate as numpy's pairwise sum and PyTorch's
+ * cascade sum) at the speed of a float loop. */
+#define VOLTA_SUM_BLOCK 256
+
+/* sum(x), Note [sums in blocks] */
+VOLTA_HOT_INLINE double volta_block_sum(const float *x, Py_ssize_t n) {
+    double total = 0.0;
+    for (Py_ssize_t b = 0; b < n; b += VOLTA_SUM_BLOCK) {
+        Py_ssize_t e = b + VOLTA_SUM_BLOCK < n ? b + VOLTA_SUM_BLOCK : n;
+        float s = 0.0f;
+#pragma omp simd reduction(+ : s)
+        for (Py_ssize_t j = b; j < e; j++) s += x[j];
+        total += s;
+    }
+    return total;
+}
+
+/* *sum = sum(gw) and *dot = sum(gw * (x - centre)) for gw = g * weight (g where weight is
+ * NULL), Note [sums in blocks]: the two sums a normalisation's backward takes of a row or
+ * plane. */
+VOLTA_HOT_INLINE void volta_block_grad_sums(const float *g, const float *weight, const float *x,
+                                            float centre, Py_ssize_t n, double *sum,
+                                            double *dot) {
+    double total = 0.0, total_dot = 0.0;
+    for (Py_ssize_t b = 0; b < n; b += VOLTA_SUM_BLOCK) {
+        Py_ssize_t e = b + VOLTA_SUM_BLOCK < n ? b + VOLTA_SUM_BLOCK : n;
+        float s = 0.0f, d = 0.0f;
+        if (weight) {
+#pragma omp simd reduction(+ : s, d)
+            for (Py_ssize_t j = b; j < e; j++) {
+                float gw = g[j] * weight[j];
+                s += gw;
+                d += gw * (x[j] - centre);
+            }
+        } else {
+#pragma omp simd reduction(+ : s, d)
+            for (Py_ssize_t j = b; j < e; j++) {
+                s += g[j];
+                d += g[j] * (x[j] - centre);
+            }
+        }
+        total += s;
+        total_dot += d;
+    }
+    *sum = total;
+    *dot = total_dot;
 }
 
 /* ---- float32 math that vectorises --------------------------------------------------------- */
@@ -221,22 +337,31 @@ static inline uint32_t volta_float_to_bits(float f) {
     return bits;
 }
 
-/* e^x, within 1-2 ulp over the whole float range: e^x = 2^n e^r, r = x - n ln2 (ln2 in two
- * parts), e^r by Cephes' polynomial; 2^n applied in two halves so that results in the
- * subnormal range round once and overflow gives infinity. NaN propagates. */
-static inline float volta_expf(float x) {
-    float xc = x > 89.0f ? 89.0f : x; /* comparisons with NaN are false: NaN passes through */
-    xc = xc < -104.0f ? -104.0f : xc;
-    float n = floorf(xc * 1.44269504088896341f + 0.5f);
-    float r = xc - n * 0.693359375f;
-    r = r - n * -2.12194440e-4f;
+/* e^x = 2^n e^r for r = x - n ln2 (ln2 in two parts), n = round(x / ln2) returned in *n, e^r by
+ * Cephes' polynomial: the core of volta_expf, for callers that clamp x and apply 2^n their own
+ * way. */
+static inline float volta_exp_reduced(float x, float *n) {
+    float k = floorf(x * 1.44269504088896341f + 0.5f);
+    float r = x - k * 0.693359375f;
+    r = r - k * -2.12194440e-4f;
     float p = 1.9875691500e-4f;
     p = p * r + 1.3981999507e-3f;
     p = p * r + 8.3334519073e-3f;
     p = p * r + 4.1665795894e-2f;
     p = p * r + 1.6666665459e-1f;
     p = p * r + 5.0000001201e-1f;
-    p = p * r * r + r + 1.0f;
+    *n = k;
+    return p * r * r + r + 1.0f;
+}
+
+/* e^x, within 1-2 ulp over the whole float range: volta_exp_reduced, 2^n applied in two halves
+ * so that results in the subnormal range round once and overflow gives infinity. NaN
+ * propagates. */
+static inline float volta_expf(float x) {
+    float xc = x > 89.0f ? 89.0f : x; /* comparisons with NaN are false: NaN passes through */
+    xc = xc < -104.0f ? -104.0f : xc;
+    float n;
+    float p = volta_exp_reduced(xc, &n);
     int32_t ni = (int32_t)n;
     int32_t half = ni / 2;
     float s1 = volta_bits_to_float((uint32_t)(half + 127) << 23);

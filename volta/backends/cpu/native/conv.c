@@ -95,6 +95,28 @@ static Py_ssize_t column_row(const geometry *g, Py_ssize_t n, Py_ssize_t c, Py_s
     return (c * taps(g) + tap) * g->n + n;
 }
 
+/* Where a tap sits in the window: (kd, kh, kw). */
+static inline void tap_window(const geometry *g, Py_ssize_t tap, Py_ssize_t *kd, Py_ssize_t *kh,
+                              Py_ssize_t *kw) {
+    *kd = tap / (g->kernel[1] * g->kernel[2]);
+    *kh = tap / g->kernel[2] % g->kernel[1];
+    *kw = tap % g->kernel[2];
+}
+
+/* The input coordinate along `dim` that output `o` reads at window position `k` (it may lie in
+ * the padding: below 0 or from g->size[dim] on). */
+static inline Py_ssize_t input_at(const geometry *g, int dim, Py_ssize_t o, Py_ssize_t k) {
+    return o * g->stride[dim] - g->pad[dim] + k * g->dilation[dim];
+}
+
+/* A column row's W loop for window column kw: the outputs [*lo, *hi) that read inside the
+ * input row; returns the input column of output 0. */
+static inline Py_ssize_t tap_row_span(const geometry *g, Py_ssize_t kw, Py_ssize_t *lo,
+                                      Py_ssize_t *hi) {
+    valid_range(g->out[2], g->stride[2], g->pad[2], kw * g->dilation[2], g->size[2], lo, hi);
+    return input_at(g, 2, 0, kw);
+}
+
 VOLTA_VECTOR static void im2col_range(void *ctx, Py_ssize_t begin, Py_ssize_t end) {
     const columns_ctx *cx = ctx;
     const geometry *g = &cx->g;
@@ -102,17 +124,15 @@ VOLTA_VECTOR static void im2col_range(void *ctx, Py_ssize_t begin, Py_ssize_t en
     Py_ssize_t ow = g->out[2], sw = g->stride[2];
     for (Py_ssize_t item = begin; item < end; item++) { /* item = (n*C + c)*K + tap */
         Py_ssize_t tap = item % k, nc = item / k, n = nc / g->c, c = nc % g->c;
-        Py_ssize_t kd = tap / (g->kernel[1] * g->kernel[2]);
-        Py_ssize_t kh = tap / g->kernel[2] % g->kernel[1], kw = tap % g->kernel[2];
+        Py_ssize_t kd, kh, kw, lo, hi;
+        tap_window(g, tap, &kd, &kh, &kw);
         const float *src = cx->x + nc * plane;
         float *dst = cx->cols + column_row(g, n, c, tap) * q;
-        Py_ssize_t lo, hi;
-        valid_range(ow, sw, g->pad[2], kw * g->dilation[2], g->size[2], &lo, &hi);
-        Py_ssize_t shift_w = kw * g->dilation[2] - g->pad[2];
+        Py_ssize_t shift_w = tap_row_span(g, kw, &lo, &hi);
         for (Py_ssize_t od = 0; od < g->out[0]; od++) {
-            Py_ssize_t id = od * g->stride[0] - g->pad[0] + kd * g->dilation[0];
+            Py_ssize_t id = input_at(g, 0, od, kd);
             for (Py_ssize_t oh = 0; oh < g->out[1]; oh++, dst += ow) {
-                Py_ssize_t ih = oh * g->stride[1] - g->pad[1] + kh * g->dilation[1];
+                Py_ssize_t ih = input_at(g, 1, oh, kh);
                 if (id < 0 || id >= g->size[0] || ih < 0 || ih >= g->size[1] || lo >= hi) {
                     memset(dst, 0, (size_t)ow * sizeof(float));
                     continue;
@@ -141,16 +161,14 @@ VOLTA_VECTOR static void col2im_range(void *ctx, Py_ssize_t begin, Py_ssize_t en
         float *dst_plane = (float *)cx->x + nc * plane; /* the output here */
         memset(dst_plane, 0, (size_t)plane * sizeof(float));
         for (Py_ssize_t tap = 0; tap < k; tap++) {
-            Py_ssize_t kd = tap / (g->kernel[1] * g->kernel[2]);
-            Py_ssize_t kh = tap / g->kernel[2] % g->kernel[1], kw = tap % g->kernel[2];
+            Py_ssize_t kd, kh, kw, lo, hi;
+            tap_window(g, tap, &kd, &kh, &kw);
             const float *src = cx->cols + column_row(g, n, c, tap) * q;
-            Py_ssize_t lo, hi;
-            valid_range(ow, sw, g->pad[2], kw * g->dilation[2], g->size[2], &lo, &hi);
-            Py_ssize_t shift_w = kw * g->dilation[2] - g->pad[2];
+            Py_ssize_t shift_w = tap_row_span(g, kw, &lo, &hi);
             for (Py_ssize_t od = 0; od < g->out[0]; od++) {
-                Py_ssize_t id = od * g->stride[0] - g->pad[0] + kd * g->dilation[0];
+                Py_ssize_t id = input_at(g, 0, od, kd);
                 for (Py_ssize_t oh = 0; oh < g->out[1]; oh++, src += ow) {
-                    Py_ssize_t ih = oh * g->stride[1] - g->pad[1] + kh * g->dilation[1];
+                    Py_ssize_t ih = input_at(g, 1, oh, kh);
                     if (id < 0 || id >= g->size[0] || ih < 0 || ih >= g->size[1]) continue;
                     float *row = dst_plane + (id * g->size[1] + ih) * g->size[2] + shift_w;
                     if (sw == 1)
@@ -161,52 +179,6 @@ VOLTA_VECTOR static void col2im_range(void *ctx, Py_ssize_t begin, Py_ssize_t en
             }
         }
     }
-}
-
-/* Shared argument handling of im2col and col2im: (image, cols, geometry, threads).
- * `image_writable` says which of the two is written. */
-static PyObject *columns_call(const char *name, PyObject *const *args, Py_ssize_t nargs,
-                              int image_writable, volta_range_fn fn, int per_plane) {
-    VOLTA_CHECK_NARGS(name, nargs, 4);
-    columns_ctx ctx;
-    if (read_geometry(args[2], &ctx.g) < 0) return NULL;
-    int threads = (int)volta_arg_long(args[3]);
-    if (threads == -1 && PyErr_Occurred()) return NULL;
-    volta_array a[2];
-    if (volta_get_array(args[0], &a[0], image_writable) < 0) return NULL;
-    if (volta_get_array(args[1], &a[1], !image_writable) < 0) {
-        volta_release(&a[0]);
-        return NULL;
-    }
-    const geometry *g = &ctx.g;
-    Py_ssize_t rows = g->n * g->c * taps(g);
-    if (volta_float_kind(&a[0]) != 'f' || volta_float_kind(&a[1]) != 'f' ||
-        a[0].size != g->n * g->c * plane_size(g) || a[1].size != rows * out_plane_size(g)) {
-        volta_release_arrays(a, 2);
-        PyErr_Format(PyExc_ValueError, "%s: float32 image and columns of the geometry's sizes",
-                     name);
-        return NULL;
-    }
-    ctx.x = a[0].data;
-    ctx.cols = a[1].data;
-    Py_BEGIN_ALLOW_THREADS
-    if (per_plane)
-        volta_parallel_items(g->n * g->c, grain_for(taps(g) * out_plane_size(g)), threads, fn, &ctx);
-    else
-        volta_parallel_items(rows, grain_for(out_plane_size(g)), threads, fn, &ctx);
-    Py_END_ALLOW_THREADS
-    volta_release_arrays(a, 2);
-    Py_RETURN_NONE;
-}
-
-/* im2col(x, cols, geometry, threads): the convolution's input columns. */
-static PyObject *im2col(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    return columns_call("im2col", args, nargs, 0, im2col_range, 0);
-}
-
-/* col2im(image, cols, geometry, threads): image = the columns summed back. */
-static PyObject *col2im(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    return columns_call("col2im", args, nargs, 1, col2im_range, 1);
 }
 
 /* ---- the wide layout ---------------------------------------------------------------------
@@ -220,8 +192,8 @@ static Py_ssize_t wide_length(const geometry *g) {
 }
 
 static Py_ssize_t tap_offset(const geometry *g, Py_ssize_t tap) {
-    Py_ssize_t kd = tap / (g->kernel[1] * g->kernel[2]);
-    Py_ssize_t kh = tap / g->kernel[2] % g->kernel[1], kw = tap % g->kernel[2];
+    Py_ssize_t kd, kh, kw;
+    tap_window(g, tap, &kd, &kh, &kw);
     return ((kd * g->dilation[0]) * g->size[1] + kh * g->dilation[1]) * g->size[2] +
            kw * g->dilation[2];
 }
@@ -253,20 +225,28 @@ VOLTA_VECTOR static void wide_col2im_range(void *ctx, Py_ssize_t begin, Py_ssize
     }
 }
 
-/* Shared argument handling of the wide passes: (image, cols, geometry, threads). */
-static PyObject *wide_call(const char *name, PyObject *const *args, Py_ssize_t nargs,
-                           int image_writable, volta_range_fn fn, int per_plane) {
-    VOLTA_CHECK_NARGS(name, nargs, 4);
-    columns_ctx ctx;
-    if (read_geometry(args[2], &ctx.g) < 0) return NULL;
-    int threads = (int)volta_arg_long(args[3]);
-    if (threads == -1 && PyErr_Occurred()) return NULL;
-    const geometry *g = &ctx.g;
+/* Whether a wide pass fits the geometry: stride 1, no padding, windows inside the planes. */
+static int wide_fits(const geometry *g) {
     int ok = 1;
     for (int j = 0; j < 3; j++)
         ok = ok && g->stride[j] == 1 && g->pad[j] == 0 && g->out[j] >= 1 &&
              g->out[j] - 1 + g->dilation[j] * (g->kernel[j] - 1) < g->size[j];
-    if (!ok) {
+    return ok;
+}
+
+/* Shared argument handling of the column passes, exact and wide: (image, cols, geometry,
+ * threads). `image_writable` says which of the two is written; a column row is
+ * out_plane_size(g) long in the exact layout, wide_length(g) in the wide one (whose image is
+ * the padded planes). `per_plane`: fn's items are the N * C planes, else the column rows. */
+static PyObject *columns_call(const char *name, PyObject *const *args, Py_ssize_t nargs,
+                              int image_writable, volta_range_fn fn, int per_plane, int wide) {
+    VOLTA_CHECK_NARGS(name, nargs, 4);
+    columns_ctx ctx;
+    int threads;
+    if (read_geometry(args[2], &ctx.g) < 0 || volta_arg_threads(args[3], &threads) < 0)
+        return NULL;
+    const geometry *g = &ctx.g;
+    if (wide && !wide_fits(g)) {
         PyErr_Format(PyExc_ValueError, "%s: stride 1, no padding, windows inside the planes",
                      name);
         return NULL;
@@ -278,33 +258,57 @@ static PyObject *wide_call(const char *name, PyObject *const *args, Py_ssize_t n
         return NULL;
     }
     Py_ssize_t rows = g->n * g->c * taps(g);
+    Py_ssize_t row_length = wide ? wide_length(g) : out_plane_size(g);
     if (volta_float_kind(&a[0]) != 'f' || volta_float_kind(&a[1]) != 'f' ||
-        a[0].size != g->n * g->c * plane_size(g) || a[1].size != rows * wide_length(g)) {
+        a[0].size != g->n * g->c * plane_size(g) || a[1].size != rows * row_length) {
         volta_release_arrays(a, 2);
-        PyErr_Format(PyExc_ValueError, "%s: float32 planes and columns of the geometry's sizes",
-                     name);
+        PyErr_Format(PyExc_ValueError, "%s: float32 %s and columns of the geometry's sizes",
+                     name, wide ? "planes" : "image");
         return NULL;
     }
     ctx.x = a[0].data;
     ctx.cols = a[1].data;
     Py_BEGIN_ALLOW_THREADS
     if (per_plane)
-        volta_parallel_items(g->n * g->c, grain_for(taps(g) * wide_length(g)), threads, fn, &ctx);
+        volta_parallel_items(g->n * g->c, grain_for(taps(g) * row_length), threads, fn, &ctx);
     else
-        volta_parallel_items(rows, grain_for(wide_length(g)), threads, fn, &ctx);
+        volta_parallel_items(rows, grain_for(row_length), threads, fn, &ctx);
     Py_END_ALLOW_THREADS
     volta_release_arrays(a, 2);
     Py_RETURN_NONE;
 }
 
+/* im2col(x, cols, geometry, threads): the convolution's input columns. */
+static PyObject *im2col(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    return columns_call("im2col", args, nargs, 0, im2col_range, 0, 0);
+}
+
+/* col2im(image, cols, geometry, threads): image = the columns summed back. */
+static PyObject *col2im(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    return columns_call("col2im", args, nargs, 1, col2im_range, 1, 0);
+}
+
 /* wide_im2col(padded, cols, geometry, threads): (C*K, N*L) columns of a padded input. */
 static PyObject *wide_im2col(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    return wide_call("wide_im2col", args, nargs, 0, wide_columns_range, 0);
+    return columns_call("wide_im2col", args, nargs, 0, wide_columns_range, 0, 1);
 }
 
 /* wide_col2im(padded, cols, geometry, threads): the padded planes = the columns summed back. */
 static PyObject *wide_col2im(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    return wide_call("wide_col2im", args, nargs, 1, wide_col2im_range, 1);
+    return columns_call("wide_col2im", args, nargs, 1, wide_col2im_range, 1, 1);
+}
+
+/* The arrays of the moves that add a bias: src (args[0]), dst (args[1], written) and the bias
+ * (args[2]) into a[2] unless it is None. Returns whether there is a bias, or -1 with an error
+ * set and nothing held. */
+static int get_src_dst_bias(PyObject *const *args, volta_array a[3]) {
+    if (volta_get_arrays(args, 2, 1, a, &(char){0}) < 0) return -1;
+    if (args[2] == Py_None) return 0;
+    if (volta_get_array(args[2], &a[2], 0) < 0) {
+        volta_release_arrays(a, 2);
+        return -1;
+    }
+    return 1;
 }
 
 /* Between a GEMM's wide (A, N, L) rows and (N, A, *out) maps: to_maps picks the output
@@ -365,13 +369,9 @@ static PyObject *wide_maps_call(const char *name, PyObject *const *args, Py_ssiz
     int threads = (int)volta_arg_long(args[5]);
     if (threads == -1 && PyErr_Occurred()) return NULL;
     const geometry *g = &ctx.g;
-    int has_bias = args[2] != Py_None;
     volta_array a[3];
-    if (volta_get_arrays(args, 2, 1, a, &(char){0}) < 0) return NULL;
-    if (has_bias && volta_get_array(args[2], &a[2], 0) < 0) {
-        volta_release_arrays(a, 2);
-        return NULL;
-    }
+    int has_bias = get_src_dst_bias(args, a);
+    if (has_bias < 0) return NULL;
     int ok = ctx.a >= 0 && volta_float_kind(&a[0]) == 'f' &&
              (!has_bias || (volta_float_kind(&a[2]) == 'f' && a[2].size == ctx.a));
     for (int j = 0; j < 3 && ok; j++) ok = g->out[j] >= 1 && g->out[j] <= g->size[j];
@@ -380,7 +380,7 @@ static PyObject *wide_maps_call(const char *name, PyObject *const *args, Py_ssiz
         ok = a[0].size == (to_maps ? wide : maps) && a[1].size == (to_maps ? maps : wide);
     }
     if (!ok) {
-        volta_release_arrays(a, has_bias ? 3 : 2);
+        volta_release_arrays(a, 2 + has_bias);
         PyErr_Format(PyExc_ValueError, "%s: float32 wide rows and maps of the geometry's sizes",
                      name);
         return NULL;
@@ -392,7 +392,7 @@ static PyObject *wide_maps_call(const char *name, PyObject *const *args, Py_ssiz
     volta_parallel_items(ctx.a * g->n, grain_for(wide_length(g)), threads,
                    to_maps ? wide_to_maps_range : wide_from_maps_range, &ctx);
     Py_END_ALLOW_THREADS
-    volta_release_arrays(a, has_bias ? 3 : 2);
+    volta_release_arrays(a, 2 + has_bias);
     Py_RETURN_NONE;
 }
 
@@ -439,19 +439,15 @@ static PyObject *swap_leading(PyObject *self, PyObject *const *args, Py_ssize_t 
     Py_ssize_t count_a = PyLong_AsSsize_t(args[3]), count_b = PyLong_AsSsize_t(args[4]);
     int threads = (int)volta_arg_long(args[5]);
     if (PyErr_Occurred()) return NULL;
-    int has_bias = args[2] != Py_None;
     volta_array a[3];
-    if (volta_get_arrays(args, 2, 1, a, &(char){0}) < 0) return NULL;
-    if (has_bias && volta_get_array(args[2], &a[2], 0) < 0) {
-        volta_release_arrays(a, 2);
-        return NULL;
-    }
+    int has_bias = get_src_dst_bias(args, a);
+    if (has_bias < 0) return NULL;
     Py_ssize_t rows = count_a * count_b;
     int ok = count_a > 0 && count_b > 0 && volta_float_kind(&a[0]) == 'f' &&
              a[0].size == a[1].size && a[0].size % rows == 0 &&
              (!has_bias || (volta_float_kind(&a[2]) == 'f' && a[2].size == count_a));
     if (!ok) {
-        volta_release_arrays(a, has_bias ? 3 : 2);
+        volta_release_arrays(a, 2 + has_bias);
         if (count_a == 0 || count_b == 0) Py_RETURN_NONE; /* nothing to move */
         PyErr_SetString(PyExc_ValueError, "swap_leading: float32 arrays of A*B*Q elements");
         return NULL;
@@ -461,7 +457,7 @@ static PyObject *swap_leading(PyObject *self, PyObject *const *args, Py_ssize_t 
     Py_BEGIN_ALLOW_THREADS
     volta_parallel_items(rows, grain_for(ctx.q), threads, swap_range, &ctx);
     Py_END_ALLOW_THREADS
-    volta_release_arrays(a, has_bias ? 3 : 2);
+    volta_release_arrays(a, 2 + has_bias);
     Py_RETURN_NONE;
 }
 
@@ -734,25 +730,16 @@ static PyObject *max_pool_backward(PyObject *self, PyObject *const *args, Py_ssi
 }
 
 static PyMethodDef methods[] = {
-    {"im2col", (PyCFunction)(void (*)(void))im2col, METH_FASTCALL, "convolution input columns"},
-    {"col2im", (PyCFunction)(void (*)(void))col2im, METH_FASTCALL, "columns summed into planes"},
-    {"wide_im2col", (PyCFunction)(void (*)(void))wide_im2col, METH_FASTCALL,
-     "wide-layout columns of a padded input"},
-    {"wide_col2im", (PyCFunction)(void (*)(void))wide_col2im, METH_FASTCALL,
-     "wide-layout columns summed into padded planes"},
-    {"wide_to_maps", (PyCFunction)(void (*)(void))wide_to_maps, METH_FASTCALL,
-     "wide GEMM rows to feature maps, plus a bias"},
-    {"wide_from_maps", (PyCFunction)(void (*)(void))wide_from_maps, METH_FASTCALL,
-     "feature maps to wide GEMM rows, zero off the outputs"},
-    {"swap_leading", (PyCFunction)(void (*)(void))swap_leading, METH_FASTCALL,
-     "(A, B, Q) -> (B, A, Q), plus an optional bias per A"},
-    {"max_pool", (PyCFunction)(void (*)(void))max_pool, METH_FASTCALL,
-     "max pooling with flat per-plane indices"},
-    {"max_pool_backward", (PyCFunction)(void (*)(void))max_pool_backward, METH_FASTCALL,
-     "gradient added at the max pooling indices"},
+    VOLTA_METHOD(im2col, "convolution input columns"),
+    VOLTA_METHOD(col2im, "columns summed into planes"),
+    VOLTA_METHOD(wide_im2col, "wide-layout columns of a padded input"),
+    VOLTA_METHOD(wide_col2im, "wide-layout columns summed into padded planes"),
+    VOLTA_METHOD(wide_to_maps, "wide GEMM rows to feature maps, plus a bias"),
+    VOLTA_METHOD(wide_from_maps, "feature maps to wide GEMM rows, zero off the outputs"),
+    VOLTA_METHOD(swap_leading, "(A, B, Q) -> (B, A, Q), plus an optional bias per A"),
+    VOLTA_METHOD(max_pool, "max pooling with flat per-plane indices"),
+    VOLTA_METHOD(max_pool_backward, "gradient added at the max pooling indices"),
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_conv", NULL, -1, methods};
-
-PyMODINIT_FUNC PyInit__conv(void) { return PyModule_Create(&module); }
+VOLTA_MODULE(conv)

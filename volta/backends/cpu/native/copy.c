@@ -436,46 +436,71 @@ static void take_rows_range(void *ctx, Py_ssize_t begin, Py_ssize_t end) {
     }
 }
 
-/* Reads the buffers of an index kernel: args[0] read, args[1] int64 index, args[2] written. */
-static int get_pick_arrays(PyObject *const *args, volta_array *src, volta_array *index,
-                           volta_array *out) {
+/* The arrays of the index and mask kernels: src and a key (index or mask) from args[0] and
+ * args[1], read, and out from args[2], written. 0, or -1 with an error set and nothing held. */
+static int get_three_arrays(PyObject *const *args, volta_array *src, volta_array *key,
+                            volta_array *out) {
     if (volta_get_array(args[0], src, 0) < 0) return -1;
-    if (volta_get_array(args[1], index, 0) < 0) {
+    if (volta_get_array(args[1], key, 0) < 0) {
         volta_release(src);
         return -1;
     }
     if (volta_get_array(args[2], out, 1) < 0) {
         volta_release(src);
-        volta_release(index);
+        volta_release(key);
         return -1;
     }
+    return 0;
+}
+
+static void release_three(volta_array *src, volta_array *key, volta_array *out) {
+    volta_release(src);
+    volta_release(key);
+    volta_release(out);
+}
+
+/* Reads the buffers of an index kernel: args[0] read, args[1] int64 index, args[2] written. */
+static int get_pick_arrays(PyObject *const *args, volta_array *src, volta_array *index,
+                           volta_array *out) {
+    if (get_three_arrays(args, src, index, out) < 0) return -1;
     const char *fmt = index->view.format ? index->view.format : "B";
     char last = fmt[strlen(fmt) - 1];
     if (index->itemsize != 8 || (last != 'q' && last != 'l') || src->itemsize != out->itemsize) {
-        volta_release(src);
-        volta_release(index);
-        volta_release(out);
+        release_three(src, index, out);
         PyErr_SetString(PyExc_TypeError, "index kernels: an int64 index and arrays of one dtype");
         return -1;
     }
     return 0;
 }
 
+/* The (count, threads) that end the index kernels' arguments: args[3] a row or column count
+ * (the caller checks its range), args[4] the thread count. 0, or -1 with an error set. */
+static int count_and_threads(PyObject *const *args, Py_ssize_t *count, int *threads) {
+    *count = PyLong_AsSsize_t(args[3]);
+    if (*count == -1 && PyErr_Occurred()) return -1;
+    return volta_arg_threads(args[4], threads);
+}
+
+/* A 2-D index's rows and indices per row; rows -1 where the index is not 2-D. */
+static void index_grid(const volta_array *index, Py_ssize_t *rows, Py_ssize_t *picks) {
+    int grid = index->view.ndim == 2;
+    *rows = grid ? index->view.shape[0] : -1;
+    *picks = grid ? index->view.shape[1] : 0;
+}
+
 /* take_rows(src, index, out, rows, threads) -> bool: out[i, ...] = src[index[i], ...] for src
  * of `rows` rows (index_select along dim 0, embedding); False if an index is out of range. */
 static PyObject *take_rows(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     VOLTA_CHECK_NARGS("take_rows", nargs, 5);
-    Py_ssize_t rows = PyLong_AsSsize_t(args[3]);
-    int threads = (int)volta_arg_long(args[4]);
-    if (PyErr_Occurred()) return NULL;
+    Py_ssize_t rows;
+    int threads;
+    if (count_and_threads(args, &rows, &threads) < 0) return NULL;
     volta_array src, index, out;
     if (get_pick_arrays(args, &src, &index, &out) < 0) return NULL;
     Py_ssize_t src_bytes = src.size * src.itemsize;
     Py_ssize_t row_bytes = rows > 0 ? src_bytes / rows : 0;
     if (rows < 0 || row_bytes * rows != src_bytes || out.size * out.itemsize != index.size * row_bytes) {
-        volta_release(&src);
-        volta_release(&index);
-        volta_release(&out);
+        release_three(&src, &index, &out);
         PyErr_SetString(PyExc_ValueError, "take_rows: out must hold one src row per index");
         return NULL;
     }
@@ -489,9 +514,7 @@ static PyObject *take_rows(PyObject *self, PyObject *const *args, Py_ssize_t nar
             if (((const int64_t *)index.data)[i] < 0 || ((const int64_t *)index.data)[i] >= rows)
                 ctx.bad = 1;
     }
-    volta_release(&src);
-    volta_release(&index);
-    volta_release(&out);
+    release_three(&src, &index, &out);
     return PyBool_FromLong(!ctx.bad);
 }
 
@@ -534,19 +557,17 @@ VOLTA_VECTOR static void gather_rows_range(void *ctx, Py_ssize_t begin, Py_ssize
  * is out of range. */
 static PyObject *gather_rows(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     VOLTA_CHECK_NARGS("gather_rows", nargs, 5);
-    Py_ssize_t cols = PyLong_AsSsize_t(args[3]);
-    int threads = (int)volta_arg_long(args[4]);
-    if (PyErr_Occurred()) return NULL;
+    Py_ssize_t cols;
+    int threads;
+    if (count_and_threads(args, &cols, &threads) < 0) return NULL;
     volta_array src, index, out;
     if (get_pick_arrays(args, &src, &index, &out) < 0) return NULL;
     Py_ssize_t src_rows = cols > 0 ? src.size / cols : 0;
-    Py_ssize_t rows = index.view.ndim == 2 ? index.view.shape[0] : -1;
-    Py_ssize_t picks = index.view.ndim == 2 ? index.view.shape[1] : 0;
+    Py_ssize_t rows, picks;
+    index_grid(&index, &rows, &picks);
     if (cols <= 0 || src_rows * cols != src.size || rows < 0 || rows > src_rows ||
         out.size != index.size || (src.itemsize != 4 && src.itemsize != 8)) {
-        volta_release(&src);
-        volta_release(&index);
-        volta_release(&out);
+        release_three(&src, &index, &out);
         PyErr_SetString(PyExc_ValueError, "gather_rows: a 2-D index of no more rows than src");
         return NULL;
     }
@@ -554,9 +575,7 @@ static PyObject *gather_rows(PyObject *self, PyObject *const *args, Py_ssize_t n
     Py_BEGIN_ALLOW_THREADS
     volta_parallel_items(rows, GRAIN_BYTES / (picks * 16 + 1) + 1, threads, gather_rows_range, &ctx);
     Py_END_ALLOW_THREADS
-    volta_release(&src);
-    volta_release(&index);
-    volta_release(&out);
+    release_three(&src, &index, &out);
     return PyBool_FromLong(!ctx.bad);
 }
 
@@ -615,9 +634,7 @@ static int get_add_arrays(PyObject *const *args, volta_array *out, volta_array *
         return -1;
     char kind = volta_float_kind(out);
     if (!kind || volta_float_kind(src) != kind) {
-        volta_release(src);
-        volta_release(index);
-        volta_release(out);
+        release_three(src, index, out);
         PyErr_SetString(PyExc_TypeError, "index adds: float32 or float64 arrays");
         return -1;
     }
@@ -625,9 +642,7 @@ static int get_add_arrays(PyObject *const *args, volta_array *out, volta_array *
     const int64_t *idx = index->data;
     for (Py_ssize_t i = 0; i < index->size; i++)
         if ((uint64_t)idx[i] >= (uint64_t)limit) {
-            volta_release(src);
-            volta_release(index);
-            volta_release(out);
+            release_three(src, index, out);
             return 0;
         }
     return 1;
@@ -638,9 +653,9 @@ static int get_add_arrays(PyObject *const *args, volta_array *out, volta_array *
  * if an index is out of range (nothing written). */
 static PyObject *index_add_rows(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     VOLTA_CHECK_NARGS("index_add_rows", nargs, 5);
-    Py_ssize_t rows = PyLong_AsSsize_t(args[3]);
-    int threads = (int)volta_arg_long(args[4]);
-    if (PyErr_Occurred()) return NULL;
+    Py_ssize_t rows;
+    int threads;
+    if (count_and_threads(args, &rows, &threads) < 0) return NULL;
     volta_array out, index, src;
     int is_double;
     int ready = get_add_arrays(args, &out, &index, &src, rows, &is_double);
@@ -650,9 +665,7 @@ static PyObject *index_add_rows(PyObject *self, PyObject *const *args, Py_ssize_
     }
     Py_ssize_t cols = rows > 0 ? out.size / rows : 0;
     if (rows <= 0 || cols * rows != out.size || src.size != index.size * cols) {
-        volta_release(&src);
-        volta_release(&index);
-        volta_release(&out);
+        release_three(&src, &index, &out);
         PyErr_SetString(PyExc_ValueError, "index_add_rows: src must hold one out row per index");
         return NULL;
     }
@@ -663,9 +676,7 @@ static PyObject *index_add_rows(PyObject *self, PyObject *const *args, Py_ssize_
     Py_BEGIN_ALLOW_THREADS
     volta_parallel(cols, grain < 16 ? 16 : grain, threads, add_rows_range, &ctx);
     Py_END_ALLOW_THREADS
-    volta_release(&src);
-    volta_release(&index);
-    volta_release(&out);
+    release_three(&src, &index, &out);
     Py_RETURN_TRUE;
 }
 
@@ -674,9 +685,9 @@ static PyObject *index_add_rows(PyObject *self, PyObject *const *args, Py_ssize_
  * range (nothing written). */
 static PyObject *scatter_add_rows(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     VOLTA_CHECK_NARGS("scatter_add_rows", nargs, 5);
-    Py_ssize_t cols = PyLong_AsSsize_t(args[3]);
-    int threads = (int)volta_arg_long(args[4]);
-    if (PyErr_Occurred()) return NULL;
+    Py_ssize_t cols;
+    int threads;
+    if (count_and_threads(args, &cols, &threads) < 0) return NULL;
     volta_array out, index, src;
     int is_double;
     int ready = get_add_arrays(args, &out, &index, &src, cols, &is_double);
@@ -684,13 +695,11 @@ static PyObject *scatter_add_rows(PyObject *self, PyObject *const *args, Py_ssiz
         if (ready < 0) return NULL;
         Py_RETURN_FALSE;
     }
-    Py_ssize_t rows = index.view.ndim == 2 ? index.view.shape[0] : -1;
-    Py_ssize_t picks = index.view.ndim == 2 ? index.view.shape[1] : 0;
+    Py_ssize_t rows, picks;
+    index_grid(&index, &rows, &picks);
     if (cols <= 0 || out.size % cols || rows < 0 || rows > out.size / cols ||
         src.size != index.size) {
-        volta_release(&src);
-        volta_release(&index);
-        volta_release(&out);
+        release_three(&src, &index, &out);
         PyErr_SetString(PyExc_ValueError, "scatter_add_rows: a 2-D index of no more rows than out");
         return NULL;
     }
@@ -698,9 +707,7 @@ static PyObject *scatter_add_rows(PyObject *self, PyObject *const *args, Py_ssiz
     Py_BEGIN_ALLOW_THREADS
     volta_parallel_items(rows, GRAIN_BYTES / (picks * 16 + 1) + 1, threads, add_picks_range, &ctx);
     Py_END_ALLOW_THREADS
-    volta_release(&src);
-    volta_release(&index);
-    volta_release(&out);
+    release_three(&src, &index, &out);
     Py_RETURN_TRUE;
 }
 
@@ -805,11 +812,7 @@ static Py_ssize_t run_masked(mask_ctx *c, int threads, int adding) {
 #pragma omp parallel num_threads((int)shares) if (shares > 1)
 #endif
     {
-#ifdef _OPENMP
-        Py_ssize_t k = omp_get_num_threads(), i = omp_get_thread_num();
-#else
-        Py_ssize_t k = 1, i = 0;
-#endif
+        Py_ssize_t k = volta_num_threads(), i = volta_thread_num();
         Py_ssize_t blocks = (c->n + MASK_BLOCK - 1) / MASK_BLOCK;
         Py_ssize_t begin = blocks * i / k * MASK_BLOCK, end = blocks * (i + 1) / k * MASK_BLOCK;
         if (end > c->n) end = c->n;
@@ -841,20 +844,9 @@ static Py_ssize_t run_masked(mask_ctx *c, int threads, int adding) {
 /* Reads (src, mask, out) of a mask kernel: mask a bool (1-byte) array. */
 static int get_mask_arrays(PyObject *const *args, volta_array *src, volta_array *mask,
                            volta_array *out) {
-    if (volta_get_array(args[0], src, 0) < 0) return -1;
-    if (volta_get_array(args[1], mask, 0) < 0) {
-        volta_release(src);
-        return -1;
-    }
-    if (volta_get_array(args[2], out, 1) < 0) {
-        volta_release(src);
-        volta_release(mask);
-        return -1;
-    }
+    if (get_three_arrays(args, src, mask, out) < 0) return -1;
     if (mask->itemsize != 1) {
-        volta_release(src);
-        volta_release(mask);
-        volta_release(out);
+        release_three(src, mask, out);
         PyErr_SetString(PyExc_TypeError, "mask kernels: a bool mask");
         return -1;
     }
@@ -871,9 +863,7 @@ static PyObject *mask_select(PyObject *self, PyObject *const *args, Py_ssize_t n
     volta_array src, mask, out;
     if (get_mask_arrays(args, &src, &mask, &out) < 0) return NULL;
     if (src.size != mask.size || src.itemsize != out.itemsize) {
-        volta_release(&src);
-        volta_release(&mask);
-        volta_release(&out);
+        release_three(&src, &mask, &out);
         PyErr_SetString(PyExc_ValueError, "mask_select: src and mask of one size");
         return NULL;
     }
@@ -882,9 +872,7 @@ static PyObject *mask_select(PyObject *self, PyObject *const *args, Py_ssize_t n
     Py_BEGIN_ALLOW_THREADS
     total = run_masked(&ctx, threads, 0);
     Py_END_ALLOW_THREADS
-    volta_release(&src);
-    volta_release(&mask);
-    volta_release(&out);
+    release_three(&src, &mask, &out);
     return PyBool_FromLong(total == ctx.count);
 }
 
@@ -900,9 +888,7 @@ static PyObject *mask_add(PyObject *self, PyObject *const *args, Py_ssize_t narg
         return NULL;
     char kind = volta_float_kind(&out);
     if (out.size != mask.size || !kind || volta_float_kind(&values) != kind) {
-        volta_release(&values);
-        volta_release(&mask);
-        volta_release(&out);
+        release_three(&values, &mask, &out);
         PyErr_SetString(PyExc_ValueError, "mask_add: float out and values, out and mask of one size");
         return NULL;
     }
@@ -912,31 +898,27 @@ static PyObject *mask_add(PyObject *self, PyObject *const *args, Py_ssize_t narg
     Py_BEGIN_ALLOW_THREADS
     total = run_masked(&ctx, threads, 1);
     Py_END_ALLOW_THREADS
-    volta_release(&values);
-    volta_release(&mask);
-    volta_release(&out);
+    release_three(&values, &mask, &out);
     return PyBool_FromLong(total == ctx.count);
 }
 
 static PyMethodDef methods[] = {
-    {"copy", (PyCFunction)(void (*)(void))copy, METH_FASTCALL, "dst[...] = src (strided)"},
-    {"copy_parts", (PyCFunction)(void (*)(void))copy_parts, METH_FASTCALL,
-     "dests[i][...] = sources[i] for up to 16 pairs, in one parallel region"},
-    {"mask_select", (PyCFunction)(void (*)(void))mask_select, METH_FASTCALL,
-     "out = src[mask] (flat); False if out's size is not the mask's count"},
-    {"mask_add", (PyCFunction)(void (*)(void))mask_add, METH_FASTCALL,
-     "out[mask] += values (flat); False if values' size is not the mask's count"},
-    {"take_rows", (PyCFunction)(void (*)(void))take_rows, METH_FASTCALL,
-     "out[i] = src[index[i]] (rows); False if an index is out of range"},
-    {"gather_rows", (PyCFunction)(void (*)(void))gather_rows, METH_FASTCALL,
-     "out[i, j] = src[i, index[i, j]]; False if an index is out of range"},
-    {"index_add_rows", (PyCFunction)(void (*)(void))index_add_rows, METH_FASTCALL,
-     "out[index[i]] += src[i] (rows, deterministic); False if an index is out of range"},
-    {"scatter_add_rows", (PyCFunction)(void (*)(void))scatter_add_rows, METH_FASTCALL,
-     "out[i, index[i, j]] += src[i, j] (deterministic); False if an index is out of range"},
+    VOLTA_METHOD(copy, "dst[...] = src (strided)"),
+    VOLTA_METHOD(copy_parts,
+                 "dests[i][...] = sources[i] for up to 16 pairs, in one parallel region"),
+    VOLTA_METHOD(mask_select,
+                 "out = src[mask] (flat); False if out's size is not the mask's count"),
+    VOLTA_METHOD(mask_add,
+                 "out[mask] += values (flat); False if values' size is not the mask's count"),
+    VOLTA_METHOD(take_rows, "out[i] = src[index[i]] (rows); False if an index is out of range"),
+    VOLTA_METHOD(gather_rows, "out[i, j] = src[i, index[i, j]]; False if an index is out of range"),
+    VOLTA_METHOD(index_add_rows,
+                 "out[index[i]] += src[i] (rows, deterministic); False if an index is out of "
+                 "range"),
+    VOLTA_METHOD(scatter_add_rows,
+                 "out[i, index[i, j]] += src[i, j] (deterministic); False if an index is out of "
+                 "range"),
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_copy", NULL, -1, methods};
-
-PyMODINIT_FUNC PyInit__copy(void) { return PyModule_Create(&module); }
+VOLTA_MODULE(copy)

@@ -198,12 +198,10 @@ static PyObject *neg(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
 }
 
 static PyMethodDef methods[] = {
-    {"binary", (PyCFunction)(void (*)(void))binary, METH_FASTCALL,
-     "out = a op alpha * b over rows x cols, operands full, row, column or scalar"},
-    {"neg", (PyCFunction)(void (*)(void))neg, METH_FASTCALL, "out = -x"},
+    VOLTA_METHOD(binary,
+                 "out = a op alpha * b over rows x cols, operands full, row, column or scalar"),
+    VOLTA_METHOD(neg, "out = -x"),
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_elementwise", NULL, -1, methods};
-
-PyMODINIT_FUNC PyInit__elementwise(void) { return PyModule_Create(&module); }
+VOLTA_MODULE(elementwise)

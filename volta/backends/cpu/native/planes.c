@@ -8,10 +8,7 @@
  * the sums of its N planes, which the Python side adds in a fixed order, so the work splits
  * evenly however few channels there are and results do not depend on the thread count.
  *
- * Note [plane sums in blocks]: a plane is summed in float over blocks of SUM_BLOCK terms (each
- * vector lane adds a few) and the blocks' sums are added in double, so the rounding error does
- * not grow with the plane's size (about as accurate as PyTorch's cascade sum) at the speed of a
- * float loop; plane sums come back in double.
+ * Planes are summed as Note [sums in blocks] (common.h) says; plane sums come back in double.
  */
 #include "common.h"
 
@@ -19,7 +16,6 @@
  * same grains as rowwise.c's, where they were measured on the same two-core machine. */
 #define GRAIN_ELEMENTS 32768
 #define REDUCE_GRAIN_ELEMENTS 65536
-#define SUM_BLOCK 256
 
 /* ---- arguments ---------------------------------------------------------------------------- */
 
@@ -28,15 +24,21 @@ typedef struct {
     int threads;
 } shape;
 
-/* batch, channels and length from args[first..first + 3) and the thread count (last argument) */
-static int shape_args(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t first, shape *s) {
-    Py_ssize_t batch;
-    if (volta_arg_size(args[first], &batch) < 0 || volta_arg_size(args[first + 1], &s->channels) < 0 ||
-        volta_arg_size(args[first + 2], &s->length) < 0)
+/* Every kernel's arguments end in (N, C, L, threads): checks that `name` got `expected`
+ * arguments and reads those four. 0, or -1 with an error set. */
+static int shape_args(const char *name, PyObject *const *args, Py_ssize_t nargs,
+                      Py_ssize_t expected, shape *s) {
+    if (nargs != expected) {
+        PyErr_Format(PyExc_TypeError, "%s() takes %zd arguments (%zd given)", name, expected,
+                     nargs);
         return -1;
-    long t = PyLong_AsLong(args[nargs - 1]);
-    if (t == -1 && PyErr_Occurred()) return -1;
-    s->threads = t < 1 ? 1 : (int)t;
+    }
+    Py_ssize_t batch, first = nargs - 4;
+    if (volta_arg_size(args[first], &batch) < 0 ||
+        volta_arg_size(args[first + 1], &s->channels) < 0 ||
+        volta_arg_size(args[first + 2], &s->length) < 0 ||
+        volta_arg_threads(args[nargs - 1], &s->threads) < 0)
+        return -1;
     if ((s->channels && batch > PY_SSIZE_T_MAX / s->channels) ||
         (s->length && batch * s->channels > PY_SSIZE_T_MAX / s->length)) {
         PyErr_SetString(PyExc_ValueError, "planes: N * C * L overflows");
@@ -52,26 +54,13 @@ static Py_ssize_t plane_grain(Py_ssize_t length, Py_ssize_t elements) {
 
 /* ---- plane helpers (inlined into each vector clone) ----------------------------------------- */
 
-/* Note [plane sums in blocks] */
-static inline double block_sum(const float *x, Py_ssize_t n) {
-    double total = 0.0;
-    for (Py_ssize_t b = 0; b < n; b += SUM_BLOCK) {
-        Py_ssize_t e = b + SUM_BLOCK < n ? b + SUM_BLOCK : n;
-        float s = 0.0f;
-#pragma omp simd reduction(+ : s)
-        for (Py_ssize_t j = b; j < e; j++) s += x[j];
-        total += s;
-    }
-    return total;
-}
-
-/* *sum = sum(x - centre) and *squares = sum((x - centre)^2), Note [plane sums in blocks]; the
+/* *sum = sum(x - centre) and *squares = sum((x - centre)^2), Note [sums in blocks]; the
  * first corrects a mean that the float sum got slightly wrong (the corrected two-pass method) */
 static inline void block_moments(const float *x, float centre, Py_ssize_t n, double *sum,
                                  double *squares) {
     double total = 0.0, total_squares = 0.0;
-    for (Py_ssize_t b = 0; b < n; b += SUM_BLOCK) {
-        Py_ssize_t e = b + SUM_BLOCK < n ? b + SUM_BLOCK : n;
+    for (Py_ssize_t b = 0; b < n; b += VOLTA_SUM_BLOCK) {
+        Py_ssize_t e = b + VOLTA_SUM_BLOCK < n ? b + VOLTA_SUM_BLOCK : n;
         float s = 0.0f, q = 0.0f;
 #pragma omp simd reduction(+ : s, q)
         for (Py_ssize_t j = b; j < e; j++) {
@@ -98,7 +87,8 @@ typedef struct {
 
 VOLTA_VECTOR static void sums_range(void *p, Py_ssize_t begin, Py_ssize_t end) {
     const planes_ctx *c = p;
-    for (Py_ssize_t i = begin; i < end; i++) c->sums[i] = block_sum(c->x + i * c->length, c->length);
+    for (Py_ssize_t i = begin; i < end; i++)
+        c->sums[i] = volta_block_sum(c->x + i * c->length, c->length);
 }
 
 VOLTA_VECTOR static void moments_range(void *p, Py_ssize_t begin, Py_ssize_t end) {
@@ -136,21 +126,8 @@ VOLTA_VECTOR static void grad_sums_range(void *p, Py_ssize_t begin, Py_ssize_t e
     Py_ssize_t w = c->length;
     for (Py_ssize_t i = begin; i < end; i++) {
         const float *x = c->x + i * w, *g = c->dy + i * w;
-        float centre = c->centre[i % c->channels];
-        double sum = 0.0, dot = 0.0;
-        for (Py_ssize_t b = 0; b < w; b += SUM_BLOCK) {
-            Py_ssize_t e = b + SUM_BLOCK < w ? b + SUM_BLOCK : w;
-            float s = 0.0f, d = 0.0f;
-#pragma omp simd reduction(+ : s, d)
-            for (Py_ssize_t j = b; j < e; j++) {
-                s += g[j];
-                d += g[j] * (x[j] - centre);
-            }
-            sum += s;
-            dot += d;
-        }
-        c->sums[i] = sum;
-        c->dots[i] = dot;
+        volta_block_grad_sums(g, NULL, x, c->centre[i % c->channels], w, &c->sums[i],
+                              &c->dots[i]);
     }
 }
 
@@ -173,54 +150,41 @@ VOLTA_VECTOR static void grad_input_range(void *p, Py_ssize_t begin, Py_ssize_t 
 
 static PyObject *run(volta_range_fn fn, planes_ctx *ctx, const shape *s, Py_ssize_t grain,
                      volta_held *held) {
-    Py_BEGIN_ALLOW_THREADS
-    volta_parallel(s->planes, plane_grain(s->length, grain), s->threads, fn, ctx);
-    Py_END_ALLOW_THREADS
-    volta_release_held(held);
-    Py_RETURN_NONE;
+    return volta_run_held(held, s->planes, plane_grain(s->length, grain), s->threads, fn, ctx);
 }
-
-#define FAIL_HELD()         \
-    do {                    \
-        volta_release_held(&held); \
-        return NULL;        \
-    } while (0)
 
 /* plane_sums(x, sums, N, C, L, threads): sums[i] (float64) = the sum of plane i */
 static PyObject *plane_sums(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    VOLTA_CHECK_NARGS("plane_sums", nargs, 6);
     shape s;
-    if (shape_args(args, nargs, 2, &s) < 0) return NULL;
+    if (shape_args("plane_sums", args, nargs, 6, &s) < 0) return NULL;
     volta_held held = {.count = 0};
     planes_ctx ctx = {.channels = s.channels, .length = s.length};
     if (volta_hold_f32(&held, args[0], 0, s.planes * s.length, 0, "x", (float **)&ctx.x) < 0 ||
         volta_hold_f64(&held, args[1], 1, s.planes, 0, "sums", &ctx.sums) < 0)
-        FAIL_HELD();
+        return NULL;
     return run(sums_range, &ctx, &s, REDUCE_GRAIN_ELEMENTS, &held);
 }
 
 /* plane_moments(x, centre, sums, squares, N, C, L, threads): per plane (float64) sums of
  * x - centre[c] and of (x - centre[c])^2 */
 static PyObject *plane_moments(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    VOLTA_CHECK_NARGS("plane_moments", nargs, 8);
     shape s;
-    if (shape_args(args, nargs, 4, &s) < 0) return NULL;
+    if (shape_args("plane_moments", args, nargs, 8, &s) < 0) return NULL;
     volta_held held = {.count = 0};
     planes_ctx ctx = {.channels = s.channels, .length = s.length};
     if (volta_hold_f32(&held, args[0], 0, s.planes * s.length, 0, "x", (float **)&ctx.x) < 0 ||
         volta_hold_f32(&held, args[1], 0, s.channels, 0, "centre", (float **)&ctx.centre) < 0 ||
         volta_hold_f64(&held, args[2], 1, s.planes, 0, "sums", &ctx.sums) < 0 ||
         volta_hold_f64(&held, args[3], 1, s.planes, 0, "squares", &ctx.dots) < 0)
-        FAIL_HELD();
+        return NULL;
     return run(moments_range, &ctx, &s, REDUCE_GRAIN_ELEMENTS, &held);
 }
 
 /* plane_affine(x, centre, scale, shift, out, N, C, L, threads): out = (x - centre[c]) *
  * scale[c] + shift[c]; centre and shift both None: out = x * scale[c] */
 static PyObject *plane_affine(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    VOLTA_CHECK_NARGS("plane_affine", nargs, 9);
     shape s;
-    if (shape_args(args, nargs, 5, &s) < 0) return NULL;
+    if (shape_args("plane_affine", args, nargs, 9, &s) < 0) return NULL;
     volta_held held = {.count = 0};
     planes_ctx ctx = {.channels = s.channels, .length = s.length};
     Py_ssize_t size = s.planes * s.length;
@@ -229,7 +193,7 @@ static PyObject *plane_affine(PyObject *self, PyObject *const *args, Py_ssize_t 
         volta_hold_f32(&held, args[2], 0, s.channels, 0, "scale", (float **)&ctx.scale) < 0 ||
         volta_hold_f32(&held, args[3], 0, s.channels, 1, "shift", (float **)&ctx.shift) < 0 ||
         volta_hold_f32(&held, args[4], 1, size, 0, "out", &ctx.out) < 0)
-        FAIL_HELD();
+        return NULL;
     if (!ctx.centre != !ctx.shift) {
         volta_release_held(&held);
         PyErr_SetString(PyExc_ValueError, "planes: plane_affine takes centre and shift together");
@@ -238,55 +202,53 @@ static PyObject *plane_affine(PyObject *self, PyObject *const *args, Py_ssize_t 
     return run(affine_range, &ctx, &s, GRAIN_ELEMENTS, &held);
 }
 
+/* dy, x and centre[c]: the first three arguments of both backward passes */
+static int hold_backward_inputs(volta_held *held, PyObject *const *args, const shape *s,
+                                planes_ctx *ctx) {
+    Py_ssize_t size = s->planes * s->length;
+    if (volta_hold_f32(held, args[0], 0, size, 0, "dy", (float **)&ctx->dy) < 0 ||
+        volta_hold_f32(held, args[1], 0, size, 0, "x", (float **)&ctx->x) < 0)
+        return -1;
+    return volta_hold_f32(held, args[2], 0, s->channels, 0, "centre", (float **)&ctx->centre);
+}
+
 /* plane_grad_sums(dy, x, centre, sums, dots, N, C, L, threads): per plane (float64) sums of dy
  * and of dy * (x - centre[c]) */
 static PyObject *plane_grad_sums(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    VOLTA_CHECK_NARGS("plane_grad_sums", nargs, 9);
     shape s;
-    if (shape_args(args, nargs, 5, &s) < 0) return NULL;
+    if (shape_args("plane_grad_sums", args, nargs, 9, &s) < 0) return NULL;
     volta_held held = {.count = 0};
     planes_ctx ctx = {.channels = s.channels, .length = s.length};
-    Py_ssize_t size = s.planes * s.length;
-    if (volta_hold_f32(&held, args[0], 0, size, 0, "dy", (float **)&ctx.dy) < 0 ||
-        volta_hold_f32(&held, args[1], 0, size, 0, "x", (float **)&ctx.x) < 0 ||
-        volta_hold_f32(&held, args[2], 0, s.channels, 0, "centre", (float **)&ctx.centre) < 0 ||
+    if (hold_backward_inputs(&held, args, &s, &ctx) < 0 ||
         volta_hold_f64(&held, args[3], 1, s.planes, 0, "sums", &ctx.sums) < 0 ||
         volta_hold_f64(&held, args[4], 1, s.planes, 0, "dots", &ctx.dots) < 0)
-        FAIL_HELD();
+        return NULL;
     return run(grad_sums_range, &ctx, &s, REDUCE_GRAIN_ELEMENTS, &held);
 }
 
 /* plane_grad_input(dy, x, centre, mean_dy, slope, scale, out, N, C, L, threads):
  * out = (dy - mean_dy[c] - (x - centre[c]) * slope[c]) * scale[c] */
 static PyObject *plane_grad_input(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    VOLTA_CHECK_NARGS("plane_grad_input", nargs, 11);
     shape s;
-    if (shape_args(args, nargs, 7, &s) < 0) return NULL;
+    if (shape_args("plane_grad_input", args, nargs, 11, &s) < 0) return NULL;
     volta_held held = {.count = 0};
     planes_ctx ctx = {.channels = s.channels, .length = s.length};
-    Py_ssize_t size = s.planes * s.length;
-    if (volta_hold_f32(&held, args[0], 0, size, 0, "dy", (float **)&ctx.dy) < 0 ||
-        volta_hold_f32(&held, args[1], 0, size, 0, "x", (float **)&ctx.x) < 0 ||
-        volta_hold_f32(&held, args[2], 0, s.channels, 0, "centre", (float **)&ctx.centre) < 0 ||
+    if (hold_backward_inputs(&held, args, &s, &ctx) < 0 ||
         volta_hold_f32(&held, args[3], 0, s.channels, 0, "mean_dy", (float **)&ctx.mean_dy) < 0 ||
         volta_hold_f32(&held, args[4], 0, s.channels, 0, "slope", (float **)&ctx.slope) < 0 ||
         volta_hold_f32(&held, args[5], 0, s.channels, 0, "scale", (float **)&ctx.scale) < 0 ||
-        volta_hold_f32(&held, args[6], 1, size, 0, "out", &ctx.out) < 0)
-        FAIL_HELD();
+        volta_hold_f32(&held, args[6], 1, s.planes * s.length, 0, "out", &ctx.out) < 0)
+        return NULL;
     return run(grad_input_range, &ctx, &s, GRAIN_ELEMENTS, &held);
 }
 
-#define METHOD(name, doc) {#name, (PyCFunction)(void (*)(void))name, METH_FASTCALL, doc}
-
 static PyMethodDef methods[] = {
-    METHOD(plane_sums, "sums[i] = the float64 sum of plane i of an (N, C, L) float32 array"),
-    METHOD(plane_moments, "per plane sums of x - centre[c] and of (x - centre[c])^2"),
-    METHOD(plane_affine, "out = (x - centre[c]) * scale[c] + shift[c] by channel"),
-    METHOD(plane_grad_sums, "per plane sums of dy and of dy * (x - centre[c])"),
-    METHOD(plane_grad_input, "out = (dy - mean_dy[c] - (x - centre[c]) * slope[c]) * scale[c]"),
+    VOLTA_METHOD(plane_sums, "sums[i] = the float64 sum of plane i of an (N, C, L) float32 array"),
+    VOLTA_METHOD(plane_moments, "per plane sums of x - centre[c] and of (x - centre[c])^2"),
+    VOLTA_METHOD(plane_affine, "out = (x - centre[c]) * scale[c] + shift[c] by channel"),
+    VOLTA_METHOD(plane_grad_sums, "per plane sums of dy and of dy * (x - centre[c])"),
+    VOLTA_METHOD(plane_grad_input, "out = (dy - mean_dy[c] - (x - centre[c]) * slope[c]) * scale[c]"),
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_planes", NULL, -1, methods};
-
-PyMODINIT_FUNC PyInit__planes(void) { return PyModule_Create(&module); }
+VOLTA_MODULE(planes)

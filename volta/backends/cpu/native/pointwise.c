@@ -92,17 +92,8 @@ static inline float pw_softplus_beta(float x, float beta, float threshold) {
  * callers multiply it by something small or add it to 1): volta_expf without its overflow and
  * subnormal handling, a third fewer instructions. NaN propagates. */
 static inline float pw_exp_nonpositive(float t) {
-    float tc = t < -87.0f ? -87.0f : t;
-    float n = floorf(tc * 1.44269504088896341f + 0.5f);
-    float r = tc - n * 0.693359375f;
-    r = r - n * -2.12194440e-4f;
-    float p = 1.9875691500e-4f;
-    p = p * r + 1.3981999507e-3f;
-    p = p * r + 8.3334519073e-3f;
-    p = p * r + 4.1665795894e-2f;
-    p = p * r + 1.6666665459e-1f;
-    p = p * r + 5.0000001201e-1f;
-    p = p * r * r + r + 1.0f;
+    float n;
+    float p = volta_exp_reduced(t < -87.0f ? -87.0f : t, &n);
     return p * volta_bits_to_float((uint32_t)((int32_t)n + 127) << 23);
 }
 
@@ -314,7 +305,7 @@ PW_ENTRY(square, 1, 0, GRAIN_PLAIN)
 PW_ENTRY(sign, 1, 0, GRAIN_PLAIN)
 PW_ENTRY(clamp, 1, 2, GRAIN_PLAIN)
 
-#define PW_METHOD(name, doc) {#name, (PyCFunction)(void (*)(void))py_##name, METH_FASTCALL, doc}
+#define PW_METHOD(name, doc) VOLTA_METHOD_OF(#name, py_##name, doc)
 
 static PyMethodDef methods[] = {
     PW_METHOD(sigmoid, "sigmoid(x, out, threads): 1 / (1 + e^-x)"),
@@ -348,6 +339,4 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_pointwise", NULL, -1, methods};
-
-PyMODINIT_FUNC PyInit__pointwise(void) { return PyModule_Create(&module); }
+VOLTA_MODULE(pointwise)

@@ -4,11 +4,8 @@
  *
  * Rows are split over threads; within a row the loops run in vector lanes.
  *
- * Note [row sums in blocks]: a sum is taken in float over blocks of SUM_BLOCK terms (each vector
- * lane adds a few of them) and the blocks' sums are added in double, so its rounding error does
- * not grow with the row length (about as accurate as numpy's pairwise sum, and PyTorch's
- * cascade sum), at the speed of a float loop. The sums of a softmax are of positive terms and
- * stay in float, as PyTorch's.
+ * Sums are taken as Note [sums in blocks] (common.h) says. The sums of a softmax are of positive
+ * terms and stay in float, as PyTorch's.
  *
  * Results do not depend on the thread count: every row, column and block is summed by one
  * thread in one order.
@@ -25,7 +22,6 @@
  * 0.26 ms at 0). */
 #define GRAIN_ELEMENTS 32768
 #define REDUCE_GRAIN_ELEMENTS 65536
-#define SUM_BLOCK 256
 #define TOTAL_CHUNK 8192
 
 /* rows (or columns) of `width` elements per thread for a grain of `elements` */
@@ -38,10 +34,9 @@ static inline Py_ssize_t row_grain(Py_ssize_t width, Py_ssize_t elements) {
 /* rows, width and threads from args[first], args[first + 1] and the last argument */
 static int shape_args(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t first, Py_ssize_t *rows,
                       Py_ssize_t *width, int *threads) {
-    if (volta_arg_size(args[first], rows) < 0 || volta_arg_size(args[first + 1], width) < 0) return -1;
-    long t = PyLong_AsLong(args[nargs - 1]);
-    if (t == -1 && PyErr_Occurred()) return -1;
-    *threads = t < 1 ? 1 : (int)t;
+    if (volta_arg_size(args[first], rows) < 0 || volta_arg_size(args[first + 1], width) < 0 ||
+        volta_arg_threads(args[nargs - 1], threads) < 0)
+        return -1;
     if (*width && *rows > PY_SSIZE_T_MAX / *width) {
         PyErr_SetString(PyExc_ValueError, "rowwise: rows * width overflows");
         return -1;
@@ -59,24 +54,11 @@ static inline float row_max(const float *x, Py_ssize_t n) {
     return m;
 }
 
-/* Note [row sums in blocks] */
-static inline double block_sum(const float *x, Py_ssize_t n) {
-    double total = 0.0;
-    for (Py_ssize_t b = 0; b < n; b += SUM_BLOCK) {
-        Py_ssize_t e = b + SUM_BLOCK < n ? b + SUM_BLOCK : n;
-        float s = 0.0f;
-#pragma omp simd reduction(+ : s)
-        for (Py_ssize_t j = b; j < e; j++) s += x[j];
-        total += s;
-    }
-    return total;
-}
-
-/* sum((x - centre)^2), Note [row sums in blocks] */
+/* sum((x - centre)^2), Note [sums in blocks] */
 static inline double block_squares(const float *x, float centre, Py_ssize_t n) {
     double total = 0.0;
-    for (Py_ssize_t b = 0; b < n; b += SUM_BLOCK) {
-        Py_ssize_t e = b + SUM_BLOCK < n ? b + SUM_BLOCK : n;
+    for (Py_ssize_t b = 0; b < n; b += VOLTA_SUM_BLOCK) {
+        Py_ssize_t e = b + VOLTA_SUM_BLOCK < n ? b + VOLTA_SUM_BLOCK : n;
         float s = 0.0f;
 #pragma omp simd reduction(+ : s)
         for (Py_ssize_t j = b; j < e; j++) {
@@ -88,11 +70,11 @@ static inline double block_squares(const float *x, float centre, Py_ssize_t n) {
     return total;
 }
 
-/* sum(a * b), Note [row sums in blocks] */
+/* sum(a * b), Note [sums in blocks] */
 static inline double block_dot(const float *a, const float *b, Py_ssize_t n) {
     double total = 0.0;
-    for (Py_ssize_t k = 0; k < n; k += SUM_BLOCK) {
-        Py_ssize_t e = k + SUM_BLOCK < n ? k + SUM_BLOCK : n;
+    for (Py_ssize_t k = 0; k < n; k += VOLTA_SUM_BLOCK) {
+        Py_ssize_t e = k + VOLTA_SUM_BLOCK < n ? k + VOLTA_SUM_BLOCK : n;
         float s = 0.0f;
 #pragma omp simd reduction(+ : s)
         for (Py_ssize_t j = k; j < e; j++) s += a[j] * b[j];
@@ -148,7 +130,7 @@ VOLTA_VECTOR static void softmax_backward_range(void *p, Py_ssize_t begin, Py_ss
         const float *out = c->x + i * w, *g = c->y + i * w;
         float *r = c->out + i * w;
         if (c->flag) { /* grad - exp(output) * sum(grad) */
-            float s = (float)block_sum(g, w);
+            float s = (float)volta_block_sum(g, w);
 #pragma omp simd
             for (Py_ssize_t j = 0; j < w; j++) r[j] = g[j] - volta_expf(out[j]) * s;
         } else { /* output * (grad - sum(grad * output)) */
@@ -181,7 +163,7 @@ VOLTA_VECTOR static void row_sums_range(void *p, Py_ssize_t begin, Py_ssize_t en
     const rows_ctx *c = p;
     Py_ssize_t w = c->width;
     for (Py_ssize_t i = begin; i < end; i++) {
-        double s = block_sum(c->x + i * w, w);
+        double s = volta_block_sum(c->x + i * w, w);
         c->out[i] = (float)(c->flag ? s / (double)w : s);
     }
 }
@@ -225,13 +207,13 @@ VOLTA_VECTOR static void total_range(void *p, Py_ssize_t begin, Py_ssize_t end) 
         Py_ssize_t first = k * TOTAL_CHUNK;
         Py_ssize_t n = c->size - first < TOTAL_CHUNK ? c->size - first : TOTAL_CHUNK;
         if (!c->y) {
-            c->partials[k] = block_sum(c->x + first, n);
+            c->partials[k] = volta_block_sum(c->x + first, n);
             continue;
         }
         const float *a = c->x + first, *b = c->y + first;
         double squares = 0.0;
-        for (Py_ssize_t s = 0; s < n; s += SUM_BLOCK) {
-            Py_ssize_t e = s + SUM_BLOCK < n ? s + SUM_BLOCK : n;
+        for (Py_ssize_t s = 0; s < n; s += VOLTA_SUM_BLOCK) {
+            Py_ssize_t e = s + VOLTA_SUM_BLOCK < n ? s + VOLTA_SUM_BLOCK : n;
             float acc = 0.0f;
 #pragma omp simd reduction(+ : acc)
             for (Py_ssize_t j = s; j < e; j++) {
@@ -277,7 +259,7 @@ VOLTA_VECTOR static void layer_norm_range(void *p, Py_ssize_t begin, Py_ssize_t 
     for (Py_ssize_t i = begin; i < end; i++) {
         const float *x = c->x + i * w;
         float *o = c->out + i * w;
-        float mean = (float)(block_sum(x, w) / (double)w);
+        float mean = (float)(volta_block_sum(x, w) / (double)w);
         double var = block_squares(x, mean, w) / (double)w;
         float rstd = (float)(1.0 / sqrt(var + c->eps));
         c->mean[i] = mean;
@@ -320,27 +302,8 @@ VOLTA_VECTOR static void layer_norm_backward_range(void *p, Py_ssize_t begin, Py
         float *pb = c->slab_bias ? c->slab_bias + (i / SLAB) * w : NULL;
         if (c->out) {
             float *o = c->out + i * w;
-            double sum_g = 0.0, sum_gc = 0.0;
-            for (Py_ssize_t b = 0; b < w; b += SUM_BLOCK) {
-                Py_ssize_t e = b + SUM_BLOCK < w ? b + SUM_BLOCK : w;
-                float sg = 0.0f, sgc = 0.0f;
-                if (weight) {
-#pragma omp simd reduction(+ : sg, sgc)
-                    for (Py_ssize_t j = b; j < e; j++) {
-                        float gw = g[j] * weight[j];
-                        sg += gw;
-                        sgc += gw * (x[j] - mean);
-                    }
-                } else {
-#pragma omp simd reduction(+ : sg, sgc)
-                    for (Py_ssize_t j = b; j < e; j++) {
-                        sg += g[j];
-                        sgc += g[j] * (x[j] - mean);
-                    }
-                }
-                sum_g += sg;
-                sum_gc += sgc;
-            }
+            double sum_g, sum_gc;
+            volta_block_grad_sums(g, weight, x, mean, w, &sum_g, &sum_gc);
             /* rstd * (g - mean(g) - c * rstd^2 * mean(g * c)); one element per row is exactly 0 */
             float mean_g = (float)(sum_g / (double)w);
             float slope = rstd * rstd * (float)(sum_gc / (double)w);
@@ -404,6 +367,12 @@ VOLTA_VECTOR static void slab_sums_range(void *p, Py_ssize_t begin, Py_ssize_t e
 
 /* ---- module functions ----------------------------------------------------------------------- */
 
+/* rows of `width` split over threads for a grain of `elements` (volta_run_held) */
+static PyObject *run_rows(volta_held *held, Py_ssize_t rows, Py_ssize_t width, Py_ssize_t elements,
+                          int threads, volta_range_fn fn, void *ctx) {
+    return volta_run_held(held, rows, row_grain(width, elements), threads, fn, ctx);
+}
+
 /* softmax(x, out, rows, width, log, threads) */
 static PyObject *softmax(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     VOLTA_CHECK_NARGS("softmax", nargs, 6);
@@ -413,15 +382,9 @@ static PyObject *softmax(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     volta_held held = {.count = 0};
     rows_ctx ctx = {.width = width, .flag = log};
     if (volta_hold_f32(&held, args[0], 0, rows * width, 0, "x", (float **)&ctx.x) < 0 ||
-        volta_hold_f32(&held, args[1], 1, rows * width, 0, "out", &ctx.out) < 0) {
-        volta_release_held(&held);
+        volta_hold_f32(&held, args[1], 1, rows * width, 0, "out", &ctx.out) < 0)
         return NULL;
-    }
-    Py_BEGIN_ALLOW_THREADS
-    volta_parallel(rows, row_grain(width, GRAIN_ELEMENTS), threads, softmax_range, &ctx);
-    Py_END_ALLOW_THREADS
-    volta_release_held(&held);
-    Py_RETURN_NONE;
+    return run_rows(&held, rows, width, GRAIN_ELEMENTS, threads, softmax_range, &ctx);
 }
 
 /* softmax_backward(output, grad, result, rows, width, log, threads) */
@@ -434,24 +397,15 @@ static PyObject *softmax_backward(PyObject *self, PyObject *const *args, Py_ssiz
     rows_ctx ctx = {.width = width, .flag = log};
     if (volta_hold_f32(&held, args[0], 0, rows * width, 0, "output", (float **)&ctx.x) < 0 ||
         volta_hold_f32(&held, args[1], 0, rows * width, 0, "grad", (float **)&ctx.y) < 0 ||
-        volta_hold_f32(&held, args[2], 1, rows * width, 0, "result", &ctx.out) < 0) {
-        volta_release_held(&held);
+        volta_hold_f32(&held, args[2], 1, rows * width, 0, "result", &ctx.out) < 0)
         return NULL;
-    }
-    Py_BEGIN_ALLOW_THREADS
-    volta_parallel(rows, row_grain(width, GRAIN_ELEMENTS), threads, softmax_backward_range, &ctx);
-    Py_END_ALLOW_THREADS
-    volta_release_held(&held);
-    Py_RETURN_NONE;
+    return run_rows(&held, rows, width, GRAIN_ELEMENTS, threads, softmax_backward_range, &ctx);
 }
 
 /* One value per row: reducer(x, out, rows, width, [flag,] threads) */
 static PyObject *per_row(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t expected,
                          const char *name, volta_range_fn fn, Py_ssize_t grain) {
-    if (nargs != expected) {
-        PyErr_Format(PyExc_TypeError, "%s() takes %zd arguments (%zd given)", name, expected, nargs);
-        return NULL;
-    }
+    VOLTA_CHECK_NARGS(name, nargs, expected);
     Py_ssize_t rows, width;
     int threads, flag = 0;
     if (shape_args(args, nargs, 2, &rows, &width, &threads) < 0) return NULL;
@@ -459,15 +413,9 @@ static PyObject *per_row(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t exp
     volta_held held = {.count = 0};
     rows_ctx ctx = {.width = width, .flag = flag};
     if (volta_hold_f32(&held, args[0], 0, rows * width, 0, "x", (float **)&ctx.x) < 0 ||
-        volta_hold_f32(&held, args[1], 1, rows, 0, "out", &ctx.out) < 0) {
-        volta_release_held(&held);
+        volta_hold_f32(&held, args[1], 1, rows, 0, "out", &ctx.out) < 0)
         return NULL;
-    }
-    Py_BEGIN_ALLOW_THREADS
-    volta_parallel(rows, row_grain(width, grain), threads, fn, &ctx);
-    Py_END_ALLOW_THREADS
-    volta_release_held(&held);
-    Py_RETURN_NONE;
+    return run_rows(&held, rows, width, grain, threads, fn, &ctx);
 }
 
 /* logsumexp(x, out, rows, width, threads) */
@@ -535,15 +483,9 @@ static PyObject *layer_norm(PyObject *self, PyObject *const *args, Py_ssize_t na
         volta_hold_f32(&held, args[2], 0, width, 1, "bias", (float **)&ctx.bias) < 0 ||
         volta_hold_f32(&held, args[3], 1, rows * width, 0, "out", &ctx.out) < 0 ||
         volta_hold_f32(&held, args[4], 1, rows, 0, "mean", &ctx.mean) < 0 ||
-        volta_hold_f32(&held, args[5], 1, rows, 0, "rstd", &ctx.rstd) < 0) {
-        volta_release_held(&held);
+        volta_hold_f32(&held, args[5], 1, rows, 0, "rstd", &ctx.rstd) < 0)
         return NULL;
-    }
-    Py_BEGIN_ALLOW_THREADS
-    volta_parallel(rows, row_grain(width, GRAIN_ELEMENTS), threads, layer_norm_range, &ctx);
-    Py_END_ALLOW_THREADS
-    volta_release_held(&held);
-    Py_RETURN_NONE;
+    return run_rows(&held, rows, width, GRAIN_ELEMENTS, threads, layer_norm_range, &ctx);
 }
 
 /* layer_norm_backward(grad, x, mean, rstd, weight|None, grad_input|None, grad_weight|None,
@@ -562,10 +504,8 @@ static PyObject *layer_norm_backward(PyObject *self, PyObject *const *args, Py_s
         volta_hold_f32(&held, args[4], 0, width, 1, "weight", (float **)&ctx.weight) < 0 ||
         volta_hold_f32(&held, args[5], 1, rows * width, 1, "grad_input", &ctx.out) < 0 ||
         volta_hold_f32(&held, args[6], 1, width, 1, "grad_weight", &ctx.grad_weight) < 0 ||
-        volta_hold_f32(&held, args[7], 1, width, 1, "grad_bias", &ctx.grad_bias) < 0) {
-        volta_release_held(&held);
+        volta_hold_f32(&held, args[7], 1, width, 1, "grad_bias", &ctx.grad_bias) < 0)
         return NULL;
-    }
     ctx.slabs = (rows + SLAB - 1) / SLAB;
     int params = (ctx.grad_weight != NULL) + (ctx.grad_bias != NULL);
     float *partials = NULL;
@@ -615,10 +555,8 @@ static PyObject *nll_loss(PyObject *self, PyObject *const *args, Py_ssize_t narg
     if (volta_hold_f32(&held, args[0], 0, rows * classes, 0, "x", &x) < 0 ||
         volta_hold(&held, args[1], 0, rows, 0, "lq", 8, "target", (void **)&target) < 0 ||
         volta_hold_f32(&held, args[2], 0, classes, 1, "weight", &weight) < 0 ||
-        volta_hold_f32(&held, args[3], 1, rows, 1, "out", &out) < 0) {
-        volta_release_held(&held);
+        volta_hold_f32(&held, args[3], 1, rows, 1, "out", &out) < 0)
         return NULL;
-    }
     double loss = 0.0, weights = 0.0;
     int in_range = 1;
     Py_BEGIN_ALLOW_THREADS
@@ -665,10 +603,8 @@ static PyObject *nll_loss_backward(PyObject *self, PyObject *const *args, Py_ssi
     if (volta_hold(&held, args[0], 0, rows, 0, "lq", 8, "target", (void **)&target) < 0 ||
         volta_hold_f32(&held, args[1], 0, classes, 1, "weight", &weight) < 0 ||
         volta_hold_f32(&held, args[2], 0, rows, 1, "grad_rows", &grad_rows) < 0 ||
-        volta_hold_f32(&held, args[5], 1, rows * classes, 0, "grad_input", &grad_input) < 0) {
-        volta_release_held(&held);
+        volta_hold_f32(&held, args[5], 1, rows * classes, 0, "grad_input", &grad_input) < 0)
         return NULL;
-    }
     double weights = 0.0;
     int in_range = 1;
     Py_BEGIN_ALLOW_THREADS
@@ -697,23 +633,19 @@ static PyObject *nll_loss_backward(PyObject *self, PyObject *const *args, Py_ssi
     Py_RETURN_TRUE;
 }
 
-#define METHOD(name, doc) {#name, (PyCFunction)(void (*)(void))name, METH_FASTCALL, doc}
-
 static PyMethodDef methods[] = {
-    METHOD(softmax, "out = softmax (log_softmax) of each row of x"),
-    METHOD(softmax_backward, "result = the input gradient of softmax (log_softmax) by rows"),
-    METHOD(logsumexp, "out[i] = log(sum(exp(x[i])))"),
-    METHOD(row_sums, "out[i] = sum (mean) of x[i]"),
-    METHOD(row_extrema, "out[i] = max (min) of x[i], NaN where it holds NaN"),
-    METHOD(total, "the sum of every element of x"),
-    METHOD(squared_error_total, "the sum of (a - b)^2"),
-    METHOD(layer_norm, "layer norm of each row, with its mean and rstd"),
-    METHOD(layer_norm_backward, "gradients of layer norm for input, weight and bias"),
-    METHOD(nll_loss, "(loss sum, weight sum) of the NLL of class indices"),
-    METHOD(nll_loss_backward, "the NLL loss's input gradient, scattered into zeros"),
+    VOLTA_METHOD(softmax, "out = softmax (log_softmax) of each row of x"),
+    VOLTA_METHOD(softmax_backward, "result = the input gradient of softmax (log_softmax) by rows"),
+    VOLTA_METHOD(logsumexp, "out[i] = log(sum(exp(x[i])))"),
+    VOLTA_METHOD(row_sums, "out[i] = sum (mean) of x[i]"),
+    VOLTA_METHOD(row_extrema, "out[i] = max (min) of x[i], NaN where it holds NaN"),
+    VOLTA_METHOD(total, "the sum of every element of x"),
+    VOLTA_METHOD(squared_error_total, "the sum of (a - b)^2"),
+    VOLTA_METHOD(layer_norm, "layer norm of each row, with its mean and rstd"),
+    VOLTA_METHOD(layer_norm_backward, "gradients of layer norm for input, weight and bias"),
+    VOLTA_METHOD(nll_loss, "(loss sum, weight sum) of the NLL of class indices"),
+    VOLTA_METHOD(nll_loss_backward, "the NLL loss's input gradient, scattered into zeros"),
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_rowwise", NULL, -1, methods};
-
-PyMODINIT_FUNC PyInit__rowwise(void) { return PyModule_Create(&module); }
+VOLTA_MODULE(rowwise)

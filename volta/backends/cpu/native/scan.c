@@ -140,11 +140,10 @@ static PyObject *cumsum(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 }
 
 static PyMethodDef methods[] = {
-    {"cumsum", (PyCFunction)(void (*)(void))cumsum, METH_FASTCALL,
-     "out = running sums of x (outer, length, inner) along length, reversed where asked"},
+    VOLTA_METHOD(cumsum,
+                 "out = running sums of x (outer, length, inner) along length, reversed where "
+                 "asked"),
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_scan", NULL, -1, methods};
-
-PyMODINIT_FUNC PyInit__scan(void) { return PyModule_Create(&module); }
+VOLTA_MODULE(scan)
