@@ -1,5 +1,5 @@
-/* Pointwise activations, elementary functions and their backwards, float32 (Note [native
- * kernel contract] in common.h).
+/* Pointwise activations, elementary functions and their backwards, float32 and float64 (Note
+ * [native kernel contract] in common.h).
  *
  * Each kernel is one pass: an element function (`static inline`, no branches on data: the
  * ternaries below compile to vector blends) inlined into a range loop that GCC vectorises, run
@@ -9,6 +9,13 @@
  *     name(grad, x, out, [params...,] threads)    backward (x: the input or the result)
  * Where an element's comparison decides between two formulas, NaN takes the side it takes in
  * PyTorch's CPU kernels (tests/backends/test_cpu_native_pointwise.py compares the edges).
+ *
+ * Each kernel's element expression is written once and compiled twice, for float (`name`) and
+ * double (`name_f64`): the helpers it calls are type-generic macros (_Generic) that pick the
+ * float32 approximation (volta_expf, the polynomials below) or C99 libm in double, which is
+ * float64-accurate (tests/backends/test_cpu_native_pointwise_f64.py). float literals such as
+ * 1.0f in an expression are exact in double. The libm calls do not vectorise; threads still split
+ * the work.
  */
 /* Multiply-adds contract to FMA instructions (GCC's ISO C mode, -std=c11, turns contraction
  * off): half the instructions of every polynomial, and each step rounds once instead of twice.
@@ -19,7 +26,7 @@
 
 /* ---- float32 helpers ---------------------------------------------------------------------- */
 
-static inline float pw_sigmoid(float x) { return 1.0f / (1.0f + volta_expf(-x)); }
+static inline float pw_sigmoid_f(float x) { return 1.0f / (1.0f + volta_expf(-x)); }
 
 /* tanh(x), within about 2 ulp: x + x^3 P(x^2) for |x| <= 0.625 (P fitted in float64 by
  * reweighted least squares on tanh's relative error; 0.9 ulp evaluated in float32), and
@@ -42,7 +49,7 @@ static inline float pw_tanhf(float x) {
 /* e^y - 1, within about 2 ulp: y (1 + y Q(y)) with Q the Taylor series of (e^y - 1 - y) / y^2
  * to y^7 for |y| <= 0.5 (truncation below 2e-9 relative; the product form keeps -0.0), and
  * e^y - 1 beyond (e^y - 1 >= 0.39 in size there: no cancellation worth an ulp). */
-static inline float pw_expm1f(float y) {
+static inline float pw_expm1_f(float y) {
     float q = 1.0f / 362880.0f;
     q = q * y + 1.0f / 40320.0f;
     q = q * y + 1.0f / 5040.0f;
@@ -82,7 +89,7 @@ static inline float pw_softplus(float z) {
 
 /* PyTorch's (x beta > threshold) ? x : log1p(e^{x beta}) / beta, both sides computed (a
  * select, which vectorises where the branch did not) */
-static inline float pw_softplus_beta(float x, float beta, float threshold) {
+static inline float pw_softplus_beta_f(float x, float beta, float threshold) {
     float z = x * beta;
     float soft = pw_softplus(z) / beta;
     return z > threshold ? x : soft;
@@ -120,7 +127,7 @@ static inline float pw_gelu_lower_tail(float x, float *gauss) {
 
 /* x Phi(x): x (1 - Phi(-x)) for x > 0, x Phi(-|x|) otherwise (-0.0 and NaN pass through; the
  * product with +-inf gives inf and NaN, as PyTorch's 0.5 x (1 + erf(x / sqrt 2)) at -inf) */
-static inline float pw_gelu(float x) {
+static inline float pw_gelu_f(float x) {
     float gauss;
     float tail = pw_gelu_lower_tail(x, &gauss);
     return x * (x > 0.0f ? 1.0f - tail : tail);
@@ -129,7 +136,7 @@ static inline float pw_gelu(float x) {
 /* Phi(x) + x phi(x), phi(x) = e^{-x^2 / 2} / sqrt(2 pi); x phi(x) is +-0 in float32 beyond
  * |x| = 14 (where gauss holds e^-87 instead: see pw_exp_nonpositive), and NaN at +-inf as in
  * PyTorch (inf * 0) */
-static inline float pw_gelu_slope(float x) {
+static inline float pw_gelu_slope_f(float x) {
     float gauss;
     float tail = pw_gelu_lower_tail(x, &gauss);
     float cdf = x > 0.0f ? 1.0f - tail : tail;
@@ -147,56 +154,134 @@ static inline float pw_gelu_tanh_s(float x, float x_sq) {
     return 1.0f / (1.0f + volta_expf(-2.0f * z));
 }
 
-static inline float pw_gelu_tanh(float x) { return x * pw_gelu_tanh_s(x, x * x); }
+static inline float pw_gelu_tanh_f(float x) { return x * pw_gelu_tanh_s(x, x * x); }
 
 /* d/dx: (1 + tanh z) / 2 + x / 2 (1 - tanh^2 z) dz/dx = s + 2 x s (1 - s) dz/dx */
-static inline float pw_gelu_tanh_slope(float x) {
+static inline float pw_gelu_tanh_slope_f(float x) {
     float x_sq = x * x;
     float s = pw_gelu_tanh_s(x, x_sq);
     float dz = PW_SQRT_2_OVER_PI * (1.0f + 3.0f * PW_GELU_KAPPA * x_sq);
     return s + 2.0f * x * s * (1.0f - s) * dz;
 }
 
+/* ---- float64 helpers (C99 libm in double) ------------------------------------------------ */
+
+static inline double pw_sigmoid_d(double x) { return 1.0 / (1.0 + exp(-x)); }
+
+/* PyTorch's float64 formula, log1p(e^{x beta}) / beta below the threshold: e^{x beta}
+ * overflows to infinity (and softplus with it) just where PyTorch's does */
+static inline double pw_softplus_beta_d(double x, double beta, double threshold) {
+    double z = x * beta;
+    return z > threshold ? x : log1p(exp(z)) / beta;
+}
+
+/* PyTorch's float64 backward: g e^z / (e^z + 1) below the threshold (NaN where e^z overflows,
+ * as there) */
+static inline double pw_softplus_slope_d(double g, double x, double beta, double threshold) {
+    double z = exp(x * beta);
+    return x * beta > threshold ? g : g * z / (z + 1.0);
+}
+
+static inline float pw_softplus_slope_f(float g, float x, float beta, float threshold) {
+    return x * beta > threshold ? g : g * pw_sigmoid_f(x * beta);
+}
+
+#define PW_SQRT1_2 0.707106781186547524400844362104849039
+#define PW_INV_SQRT_2PI_D 0.398942280401432677939946059934381868
+
+/* x Phi(x) = x erfc(-x / sqrt 2) / 2: erfc keeps the relative accuracy in the left tail where
+ * PyTorch's 1 + erf(x / sqrt 2) cancels (the results differ there by less than 1e-16 absolute);
+ * gelu(-inf) = -inf * 0 = NaN and gelu(-0.0) = -0.0 as in PyTorch */
+static inline double pw_gelu_d(double x) { return 0.5 * x * erfc(-x * PW_SQRT1_2); }
+
+/* Phi(x) + x phi(x); NaN at +-inf (inf * 0) as in PyTorch */
+static inline double pw_gelu_slope_d(double x) {
+    return 0.5 * erfc(-x * PW_SQRT1_2) + x * (PW_INV_SQRT_2PI_D * exp(-0.5 * x * x));
+}
+
+#define PW_SQRT_2_OVER_PI_D 0.797884560802865355879892119868763737
+#define PW_GELU_KAPPA_D 0.044715
+
+/* As pw_gelu_tanh_s in float: s = (1 + tanh z) / 2 = 1 / (1 + e^{-2z}), accurate where 1 + tanh z
+ * cancels */
+static inline double pw_gelu_tanh_s_d(double x, double x_sq) {
+    double z = PW_SQRT_2_OVER_PI_D * x * (1.0 + PW_GELU_KAPPA_D * x_sq);
+    return 1.0 / (1.0 + exp(-2.0 * z));
+}
+
+static inline double pw_gelu_tanh_d(double x) { return x * pw_gelu_tanh_s_d(x, x * x); }
+
+static inline double pw_gelu_tanh_slope_d(double x) {
+    double x_sq = x * x;
+    double s = pw_gelu_tanh_s_d(x, x_sq);
+    double dz = PW_SQRT_2_OVER_PI_D * (1.0 + 3.0 * PW_GELU_KAPPA_D * x_sq);
+    return s + 2.0 * x * s * (1.0 - s) * dz;
+}
+
+/* ---- type-generic helpers: the float32 approximation or libm in double --------------------- */
+
+#define PW_GENERIC(x, f32, f64) _Generic((x), float: f32, double: f64)
+#define pw_exp(x) PW_GENERIC(x, volta_expf, exp)(x)
+#define pw_log(x) PW_GENERIC(x, volta_logf, log)(x)
+#define pw_expm1(x) PW_GENERIC(x, pw_expm1_f, expm1)(x)
+#define pw_tanh(x) PW_GENERIC(x, pw_tanhf, tanh)(x)
+#define pw_sqrt(x) PW_GENERIC(x, sqrtf, sqrt)(x)
+#define pw_fabs(x) PW_GENERIC(x, fabsf, fabs)(x)
+#define pw_sigmoid(x) PW_GENERIC(x, pw_sigmoid_f, pw_sigmoid_d)(x)
+#define pw_gelu(x) PW_GENERIC(x, pw_gelu_f, pw_gelu_d)(x)
+#define pw_gelu_slope(x) PW_GENERIC(x, pw_gelu_slope_f, pw_gelu_slope_d)(x)
+#define pw_gelu_tanh(x) PW_GENERIC(x, pw_gelu_tanh_f, pw_gelu_tanh_d)(x)
+#define pw_gelu_tanh_slope(x) PW_GENERIC(x, pw_gelu_tanh_slope_f, pw_gelu_tanh_slope_d)(x)
+#define pw_softplus_beta(x, beta, threshold) \
+    PW_GENERIC(x, pw_softplus_beta_f, pw_softplus_beta_d)(x, beta, threshold)
+#define pw_softplus_slope(g, x, beta, threshold) \
+    PW_GENERIC(x, pw_softplus_slope_f, pw_softplus_slope_d)(g, x, beta, threshold)
+
 /* ---- range loops -------------------------------------------------------------------------- */
 
 typedef struct {
-    const float *a; /* x, or the gradient of a backward */
-    const float *b; /* a backward's input or result */
-    float *out;
-    float p[3];     /* float parameters, in the entry point's order */
+    const void *a; /* x, or the gradient of a backward */
+    const void *b; /* a backward's input or result */
+    void *out;
+    double p[3];   /* parameters, in the entry point's order (rounded to the element type) */
 } pw_args;
 
-/* A range loop out[i] = EXPR of x = a[i] (and p0..p2). */
-#define PW_UNARY(name, expr)                                                               \
+/* A range loop NAME_range over T elements: out[i] = EXPR of x = a[i] (and p0..p2). */
+#define PW_UNARY_OF(T, name, expr)                                                         \
     VOLTA_VECTOR static void name##_range(void *ctx, Py_ssize_t begin, Py_ssize_t end) {   \
         const pw_args *c = ctx;                                                            \
-        const float *restrict xs = c->a;                                                   \
-        float *restrict out = c->out;                                                      \
-        const float p0 = c->p[0], p1 = c->p[1], p2 = c->p[2];                              \
+        const T *restrict xs = c->a;                                                       \
+        T *restrict out = c->out;                                                          \
+        const T p0 = (T)c->p[0], p1 = (T)c->p[1], p2 = (T)c->p[2];                         \
         (void)p0, (void)p1, (void)p2;                                                      \
         for (Py_ssize_t i = begin; i < end; i++) {                                         \
-            const float x = xs[i];                                                         \
+            const T x = xs[i];                                                             \
             out[i] = (expr);                                                               \
         }                                                                                  \
     }
 
-/* A range loop out[i] = EXPR of g = a[i], x = b[i] (and p0..p2). */
-#define PW_BINARY(name, expr)                                                              \
+/* A range loop NAME_range over T elements: out[i] = EXPR of g = a[i], x = b[i] (and p0..p2). */
+#define PW_BINARY_OF(T, name, expr)                                                        \
     VOLTA_VECTOR static void name##_range(void *ctx, Py_ssize_t begin, Py_ssize_t end) {   \
         const pw_args *c = ctx;                                                            \
-        const float *restrict gs = c->a, *restrict xs = c->b;                              \
-        float *restrict out = c->out;                                                      \
-        const float p0 = c->p[0], p1 = c->p[1], p2 = c->p[2];                              \
+        const T *restrict gs = c->a, *restrict xs = c->b;                                  \
+        T *restrict out = c->out;                                                          \
+        const T p0 = (T)c->p[0], p1 = (T)c->p[1], p2 = (T)c->p[2];                         \
         (void)p0, (void)p1, (void)p2;                                                      \
         for (Py_ssize_t i = begin; i < end; i++) {                                         \
-            const float g = gs[i], x = xs[i];                                              \
+            const T g = gs[i], x = xs[i];                                                  \
             out[i] = (expr);                                                               \
         }                                                                                  \
     }
+
+/* Both element types: name_range (float) and name_f64_range (double). */
+#define PW_UNARY(name, expr) PW_UNARY_OF(float, name, expr) PW_UNARY_OF(double, name##_f64, expr)
+#define PW_BINARY(name, expr) \
+    PW_BINARY_OF(float, name, expr) PW_BINARY_OF(double, name##_f64, expr)
 
 PW_UNARY(sigmoid, pw_sigmoid(x))
 PW_BINARY(sigmoid_backward, g * x * (1.0f - x)) /* x: sigmoid's result */
-PW_UNARY(silu, x / (1.0f + volta_expf(-x)))
+PW_UNARY(silu, x / (1.0f + pw_exp(-x)))
 PW_BINARY(silu_backward, g * pw_sigmoid(x) * (1.0f + x * (1.0f - pw_sigmoid(x))))
 PW_UNARY(gelu, pw_gelu(x))
 PW_BINARY(gelu_backward, g * pw_gelu_slope(x))
@@ -204,10 +289,10 @@ PW_UNARY(gelu_tanh, pw_gelu_tanh(x))
 PW_BINARY(gelu_tanh_backward, g * pw_gelu_tanh_slope(x))
 /* p0 beta, p1 threshold: PyTorch's (x beta > threshold) ? x : log1p(e^{x beta}) / beta */
 PW_UNARY(softplus, pw_softplus_beta(x, p0, p1))
-PW_BINARY(softplus_backward, x * p0 > p1 ? g : g * pw_sigmoid(x * p0))
+PW_BINARY(softplus_backward, pw_softplus_slope(g, x, p0, p1))
 /* p0 alpha, p1 scale, p2 input_scale */
-PW_UNARY(elu, x > 0.0f ? x * p1 : (p0 * p1) * pw_expm1f(x * p2))
-PW_BINARY(elu_backward, x > 0.0f ? g * p1 : g * (p2 * p0 * p1) * volta_expf(x * p2))
+PW_UNARY(elu, x > 0.0f ? x * p1 : (p0 * p1) * pw_expm1(x * p2))
+PW_BINARY(elu_backward, x > 0.0f ? g * p1 : g * (p2 * p0 * p1) * pw_exp(x * p2))
 PW_BINARY(elu_backward_result, x > 0.0f ? g * p1 : g * p2 * (x + p0 * p1)) /* x: result */
 /* p0 negative_slope */
 PW_UNARY(leaky_relu, x > 0.0f ? x : x * p0)
@@ -215,13 +300,13 @@ PW_BINARY(leaky_relu_backward, x > 0.0f ? g : g * p0)
 /* relu keeps -0.0 and NaN (x < 0 is false for both), as PyTorch's clamp_min(x, 0) */
 PW_UNARY(relu, x < 0.0f ? 0.0f : x)
 PW_BINARY(threshold_backward, x <= p0 ? 0.0f : g) /* p0 threshold */
-PW_UNARY(tanh, pw_tanhf(x))
+PW_UNARY(tanh, pw_tanh(x))
 PW_BINARY(tanh_backward, g * (1.0f - x * x)) /* x: tanh's result */
-PW_UNARY(exp, volta_expf(x))
-PW_UNARY(log, volta_logf(x))
-PW_UNARY(sqrt, sqrtf(x))
-PW_UNARY(rsqrt, 1.0f / sqrtf(x))
-PW_UNARY(abs, fabsf(x))
+PW_UNARY(exp, pw_exp(x))
+PW_UNARY(log, pw_log(x))
+PW_UNARY(sqrt, pw_sqrt(x))
+PW_UNARY(rsqrt, 1.0f / pw_sqrt(x))
+PW_UNARY(abs, pw_fabs(x))
 PW_UNARY(square, x * x)
 /* PyTorch's (0 < x) - (x < 0): 0 for NaN and for both zeros */
 PW_UNARY(sign, (float)(0.0f < x) - (float)(x < 0.0f))
@@ -234,31 +319,34 @@ PW_UNARY(clamp, (x < p0 ? p0 : x) > p1 ? p1 : (x < p0 ? p0 : x))
 /* Elements per thread below which fewer threads are faster, measured (1 against 2 threads, on
  * 4K to 1M floats, grain 1024): a kernel that calls an exponential gains from 16K elements on
  * (16K sigmoid: 4 -> 3 us; 32K: 7 -> 4 us); a plain pass (relu, threshold_backward, a
- * product) runs at memory speed and gains from 64K (64K: 5 -> 3 us; 128K: 13 -> 5 us). */
+ * product) runs at memory speed and gains from 64K (64K: 5 -> 3 us; 128K: 13 -> 5 us). The
+ * float64 kernels use the same grains: libm in double is slower per element than the float32
+ * approximations, and a plain pass moves twice the bytes per element. */
 #define GRAIN_MATH 8192
 #define GRAIN_PLAIN 32768
 
-/* name(inputs..., out, params..., threads): checks the arrays (float32, one size) and the
- * numbers, then runs fn over the elements with the GIL released. */
-static PyObject *pw_call(const char *name, PyObject *const *args, Py_ssize_t nargs, int inputs,
-                         int params, volta_range_fn fn, Py_ssize_t grain) {
+/* name(inputs..., out, params..., threads): checks the arrays (of `kind`, 'f' float32 or 'd'
+ * float64, one size) and the numbers, then runs fn over the elements with the GIL released. */
+static PyObject *pw_call(const char *name, char kind, PyObject *const *args, Py_ssize_t nargs,
+                         int inputs, int params, volta_range_fn fn, Py_ssize_t grain) {
     VOLTA_CHECK_NARGS(name, nargs, inputs + 1 + params + 1);
-    pw_args ctx = {NULL, NULL, NULL, {0.0f, 0.0f, 0.0f}};
+    pw_args ctx = {NULL, NULL, NULL, {0.0, 0.0, 0.0}};
     for (int k = 0; k < params; k++) {
         double value = volta_arg_double(args[inputs + 1 + k]);
         if (value == -1.0 && PyErr_Occurred()) return NULL;
-        ctx.p[k] = (float)value;
+        ctx.p[k] = value;
     }
     int threads = (int)volta_arg_long(args[inputs + 1 + params]);
     if (threads == -1 && PyErr_Occurred()) return NULL;
     volta_array a[3];
-    char kind;
-    if (volta_get_arrays(args, inputs + 1, inputs, a, &kind) < 0) return NULL;
+    char got;
+    if (volta_get_arrays(args, inputs + 1, inputs, a, &got) < 0) return NULL;
     int same_size = 1;
     for (int k = 1; k <= inputs; k++) same_size &= a[k].size == a[0].size;
-    if (kind != 'f' || !same_size) {
+    if (got != kind || !same_size) {
         volta_release_arrays(a, inputs + 1);
-        PyErr_Format(PyExc_ValueError, "%s: float32 arrays of one size", name);
+        PyErr_Format(PyExc_ValueError, "%s: %s arrays of one size", name,
+                     kind == 'f' ? "float32" : "float64");
         return NULL;
     }
     ctx.a = a[0].data;
@@ -271,11 +359,16 @@ static PyObject *pw_call(const char *name, PyObject *const *args, Py_ssize_t nar
     Py_RETURN_NONE;
 }
 
-#define PW_ENTRY(name, inputs, params, grain)                                              \
+#define PW_ENTRY_OF(name, kind, inputs, params, grain)                                     \
     static PyObject *py_##name(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {  \
         (void)self;                                                                        \
-        return pw_call(#name, args, nargs, inputs, params, name##_range, grain);           \
+        return pw_call(#name, kind, args, nargs, inputs, params, name##_range, grain);     \
     }
+
+/* py_name (float32) and py_name_f64 (float64) */
+#define PW_ENTRY(name, inputs, params, grain)      \
+    PW_ENTRY_OF(name, 'f', inputs, params, grain) \
+    PW_ENTRY_OF(name##_f64, 'd', inputs, params, grain)
 
 PW_ENTRY(sigmoid, 1, 0, GRAIN_MATH)
 PW_ENTRY(sigmoid_backward, 2, 0, GRAIN_PLAIN)
@@ -305,7 +398,9 @@ PW_ENTRY(square, 1, 0, GRAIN_PLAIN)
 PW_ENTRY(sign, 1, 0, GRAIN_PLAIN)
 PW_ENTRY(clamp, 1, 2, GRAIN_PLAIN)
 
-#define PW_METHOD(name, doc) VOLTA_METHOD_OF(#name, py_##name, doc)
+/* The float32 kernel `name` and its float64 twin `name_f64` (same arguments). */
+#define PW_METHOD(name, doc) \
+    VOLTA_METHOD_OF(#name, py_##name, doc), VOLTA_METHOD_OF(#name "_f64", py_##name##_f64, doc)
 
 static PyMethodDef methods[] = {
     PW_METHOD(sigmoid, "sigmoid(x, out, threads): 1 / (1 + e^-x)"),
