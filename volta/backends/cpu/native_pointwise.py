@@ -1,15 +1,17 @@
-"""CPU kernels of activations and elementary functions that run the compiled float32 kernels
-(native/pointwise.c) where they apply, and the numpy kernels everywhere else.
+"""CPU kernels of activations and elementary functions that run the compiled float32 and
+float64 kernels (native/pointwise.c) where they apply, and the numpy kernels everywhere else.
 
 Note [native pointwise routing]
-A kernel here takes the compiled path for float32 tensors that are C-contiguous (and, for a
-backward, a gradient of the same shape) with plain-number parameters; it allocates the result
-with np.empty, as the numpy kernels do, and the C code fills it in one pass over
-``native.threads()`` threads. Anything else (other dtypes, strided views, broadcasting, Tensor
-or bool parameters, NaN clamp bounds, no compiled module: ``VOLTA_NATIVE=0``) calls the numpy
-kernel the op had before (generated from ops.yaml, fused_pointwise or kernels), which also
-raises the op's errors. Ops whose numpy float32 loop beats the compiled one on one thread
-(tanh, log: numpy's own vector loops) take the compiled path only when it has threads to use.
+A kernel here takes the compiled path for float32 and float64 tensors that are C-contiguous
+(and, for a backward, a gradient of the same shape and dtype) with plain-number parameters; it
+allocates the result with np.empty, as the numpy kernels do, and the C code (``name`` for
+float32, ``name_f64`` for float64) fills it in one pass over ``native.threads()`` threads.
+Anything else (other dtypes, strided views, broadcasting, Tensor or bool parameters, NaN clamp
+bounds, no compiled module: ``VOLTA_NATIVE=0``) calls the numpy kernel the op had before
+(generated from ops.yaml, fused_pointwise or kernels), which also raises the op's errors. Where
+numpy's own vector loop beats the compiled one on one thread (tanh and log in float32; tanh,
+exp and log in float64, measured on (256, 1024)), the op takes the compiled path only when it
+has threads to use.
 """
 
 from __future__ import annotations
@@ -34,12 +36,15 @@ KERNELS, kernel = kernel_table()
 
 _module = native.kernels("pointwise")  # None: every kernel here runs its numpy fallback
 _F32 = np.dtype(np.float32)
+_F64 = np.dtype(np.float64)
 _FLOAT32_MAX = float(np.finfo(np.float32).max)
+# an array's dtype -> (the tensor dtype, the suffix of its compiled kernels' names)
+_KINDS = {_F32: (D.float32, ""), _F64: (D.float64, "_f64")}
 
 
 def _array(t: Any) -> np.ndarray | None:
-    """A float32 tensor's C-contiguous array, or None."""
-    if type(t) is not Tensor or t.dtype is not D.float32:
+    """A float32 or float64 tensor's C-contiguous array, or None."""
+    if type(t) is not Tensor or (t.dtype is not D.float32 and t.dtype is not D.float64):
         return None
     a = t._np
     if a is None:
@@ -58,15 +63,17 @@ def _number(v: Any) -> float | None:
 
 
 def _unary(name: str, x: np.ndarray, *params: float) -> Tensor:
-    out = np.empty(x.shape, _F32)
-    getattr(_module, name)(x, out, *params, native.threads())
-    return wrap_as(out, D.float32)
+    dtype, suffix = _KINDS[x.dtype]
+    out = np.empty(x.shape, x.dtype)
+    getattr(_module, name + suffix)(x, out, *params, native.threads())
+    return wrap_as(out, dtype)
 
 
 def _binary(name: str, grad: np.ndarray, x: np.ndarray, *params: float) -> Tensor:
-    out = np.empty(x.shape, _F32)
-    getattr(_module, name)(grad, x, out, *params, native.threads())
-    return wrap_as(out, D.float32)
+    dtype, suffix = _KINDS[x.dtype]
+    out = np.empty(x.shape, x.dtype)
+    getattr(_module, name + suffix)(grad, x, out, *params, native.threads())
+    return wrap_as(out, dtype)
 
 
 def _pair(grad: Any, x: Any) -> tuple[np.ndarray, np.ndarray] | None:
@@ -74,23 +81,24 @@ def _pair(grad: Any, x: Any) -> tuple[np.ndarray, np.ndarray] | None:
     if _module is None:
         return None
     a, b = _array(grad), _array(x)
-    if a is None or b is None or a.shape != b.shape:
+    if a is None or b is None or a.shape != b.shape or a.dtype != b.dtype:
         return None
     return a, b
 
 
-def _simple_unary(op: str, fallback: Callable[..., Tensor], needs_threads: bool = False) -> None:
+def _simple_unary(op: str, fallback: Callable[..., Tensor],
+                  needs_threads: frozenset[np.dtype] = frozenset()) -> None:
     """Files a kernel for a one-tensor op with no parameters (the compiled kernel of its name);
-    ``needs_threads``: only where it runs on more than one thread."""
+    for the dtypes in ``needs_threads`` only where it runs on more than one thread."""
 
     def run(self: Tensor) -> Tensor:
         x = _array(self) if _module is not None else None
-        if x is None or (needs_threads and native.threads() < 2):
+        if x is None or (x.dtype in needs_threads and native.threads() < 2):
             return fallback(self)
         return _unary(op, x)
 
     run.__name__ = run.__qualname__ = op
-    run.__doc__ = f"{op}: the compiled float32 kernel, else the numpy one."
+    run.__doc__ = f"{op}: the compiled float32/float64 kernel, else the numpy one."
     kernel(op)(run)
 
 
@@ -104,20 +112,20 @@ def _simple_backward(op: str, fallback: Callable[..., Tensor]) -> None:
         return _binary(op, *arrays)
 
     run.__name__ = run.__qualname__ = op
-    run.__doc__ = f"{op}: the compiled float32 kernel, else the numpy one."
+    run.__doc__ = f"{op}: the compiled float32/float64 kernel, else the numpy one."
     kernel(op)(run)
 
 
 _simple_unary("sigmoid", generated.sigmoid)
 _simple_unary("silu", fused.silu)
 _simple_unary("relu", generated.relu)
-_simple_unary("exp", generated.exp)
-_simple_unary("log", generated.log, needs_threads=True)
+_simple_unary("exp", generated.exp, needs_threads=frozenset({_F64}))
+_simple_unary("log", generated.log, needs_threads=frozenset({_F32, _F64}))
 _simple_unary("sqrt", generated.sqrt)
 _simple_unary("rsqrt", generated.rsqrt)
 _simple_unary("abs", generated.abs)
 _simple_unary("sign", generated.sign)
-_simple_unary("tanh", generated.tanh, needs_threads=True)
+_simple_unary("tanh", generated.tanh, needs_threads=frozenset({_F32, _F64}))
 _simple_backward("sigmoid_backward", generated.sigmoid_backward)
 _simple_backward("silu_backward", fused.silu_backward)
 _simple_backward("tanh_backward", generated.tanh_backward)
@@ -210,13 +218,15 @@ def threshold_backward(grad_output: Tensor, self: Tensor, threshold: Any) -> Ten
     return _binary("threshold_backward", *arrays, limit)
 
 
-def _bound(v: Any, absent: float) -> float | None:
+def _bound(v: Any, absent: float, dtype: np.dtype) -> float | None:
     """A clamp bound as a float: ``absent`` for None; None (the numpy path) for NaN, a number
-    beyond float32's range (an error there) or anything but a plain number."""
+    beyond a float32 tensor's range (an error there) or anything but a plain number."""
     if v is None:
         return absent
     number = _number(v)
-    if number is None or not (abs(number) <= _FLOAT32_MAX or math.isinf(number)):
+    if number is None or math.isnan(number):
+        return None
+    if dtype == _F32 and not (abs(number) <= _FLOAT32_MAX or math.isinf(number)):
         return None
     return number
 
@@ -224,8 +234,10 @@ def _bound(v: Any, absent: float) -> float | None:
 @kernel("clamp")
 def clamp(self: Tensor, min: Any = None, max: Any = None) -> Tensor:
     x = _array(self) if _module is not None else None
-    low, high = _bound(min, -math.inf), _bound(max, math.inf)
-    if x is None or low is None or high is None or (min is None and max is None):
+    if x is None or (min is None and max is None):
+        return hand_written.clamp(self, min, max)
+    low, high = _bound(min, -math.inf, x.dtype), _bound(max, math.inf, x.dtype)
+    if low is None or high is None:
         return hand_written.clamp(self, min, max)
     return _unary("clamp", x, low, high)
 
@@ -239,5 +251,5 @@ def pow(self: Any, exponent: Any) -> Tensor:
         if exponent == 2:
             return _unary("square", x)
         if exponent == 1:
-            return wrap_as(x.copy(), D.float32)
+            return wrap_as(x.copy(), _KINDS[x.dtype][0])
     return generated.pow(self, exponent)
