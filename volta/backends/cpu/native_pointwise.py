@@ -3,8 +3,9 @@ float64 kernels (native/pointwise.c) where they apply, and the numpy kernels eve
 
 Note [native pointwise routing]
 A kernel here takes the compiled path for float32 and float64 tensors that are C-contiguous
-(and, for a backward, a gradient of the same shape and dtype) with plain-number parameters; it
-allocates the result with np.empty, as the numpy kernels do, and the C code (``name`` for
+(and, for a backward, a gradient of the same shape and dtype, C-contiguous or one number
+broadcast: the gradient of a sum) with plain-number parameters; it allocates the result with
+np.empty, as the numpy kernels do, and the C code (``name`` for
 float32, ``name_f64`` for float64) fills it in one pass over ``native.threads()`` threads.
 Anything else (other dtypes, strided views, broadcasting, Tensor or bool parameters, NaN clamp
 bounds, no compiled module: ``VOLTA_NATIVE=0``) calls the numpy kernel the op had before
@@ -76,14 +77,29 @@ def _binary(name: str, grad: np.ndarray, x: np.ndarray, *params: float) -> Tenso
     return wrap_as(out, dtype)
 
 
+def _broadcast_number(t: Any, like: np.ndarray) -> np.ndarray | None:
+    """A gradient that is one number broadcast to ``like``'s shape (all strides 0: what
+    ``y.sum().backward()`` sends) as a one-element array, which the compiled backward uses for
+    every element."""
+    if type(t) is not Tensor or t.dtype is not _KINDS[like.dtype][0]:
+        return None
+    view = t._np if t._np is not None else host_view(t)
+    if view.shape != like.shape or view.size == 0 or any(view.strides):
+        return None
+    return np.array([view.flat[0]], like.dtype)
+
+
 def _pair(grad: Any, x: Any) -> tuple[np.ndarray, np.ndarray] | None:
     """The arrays of a backward's gradient and input where both take the compiled path."""
     if _module is None:
         return None
-    a, b = _array(grad), _array(x)
-    if a is None or b is None or a.shape != b.shape or a.dtype != b.dtype:
+    b = _array(x)
+    if b is None:
         return None
-    return a, b
+    a = _array(grad)
+    if a is None or a.shape != b.shape or a.dtype != b.dtype:
+        a = _broadcast_number(grad, b)
+    return None if a is None else (a, b)
 
 
 def _simple_unary(op: str, fallback: Callable[..., Tensor],

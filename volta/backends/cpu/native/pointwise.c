@@ -258,6 +258,7 @@ static inline double pw_gelu_tanh_slope_d(double x) {
 typedef struct {
     const void *a; /* x, or the gradient of a backward */
     const void *b; /* a backward's input or result */
+    int a_is_one;  /* a backward's gradient is one number, a[0], for every element */
     void *out;
     double p[3];   /* parameters, in the entry point's order (rounded to the element type) */
 } pw_args;
@@ -276,7 +277,8 @@ typedef struct {
         }                                                                                  \
     }
 
-/* A range loop NAME_range over T elements: out[i] = EXPR of g = a[i], x = b[i] (and p0..p2). */
+/* A range loop NAME_range over T elements: out[i] = EXPR of g = a[i] (or a[0] for all, the
+ * gradient of a sum: two loops, each vectorised), x = b[i] (and p0..p2). */
 #define PW_BINARY_OF(T, name, expr)                                                        \
     VOLTA_VECTOR static void name##_range(void *ctx, Py_ssize_t begin, Py_ssize_t end) {   \
         const pw_args *c = ctx;                                                            \
@@ -284,6 +286,14 @@ typedef struct {
         T *restrict out = c->out;                                                          \
         const T p0 = (T)c->p[0], p1 = (T)c->p[1], p2 = (T)c->p[2];                         \
         (void)p0, (void)p1, (void)p2;                                                      \
+        if (c->a_is_one) {                                                                 \
+            const T g = gs[0];                                                             \
+            for (Py_ssize_t i = begin; i < end; i++) {                                     \
+                const T x = xs[i];                                                         \
+                out[i] = (expr);                                                           \
+            }                                                                              \
+            return;                                                                        \
+        }                                                                                  \
         for (Py_ssize_t i = begin; i < end; i++) {                                         \
             const T g = gs[i], x = xs[i];                                                  \
             out[i] = (expr);                                                               \
@@ -342,11 +352,12 @@ PW_UNARY(clamp, (x < p0 ? p0 : x) > p1 ? p1 : (x < p0 ? p0 : x))
 #define GRAIN_PLAIN 32768
 
 /* name(inputs..., out, params..., threads): checks the arrays (of `kind`, 'f' float32 or 'd'
- * float64, one size) and the numbers, then runs fn over the elements with the GIL released. */
+ * float64, one size, except that a backward's gradient may be one element, used for all) and the
+ * numbers, then runs fn over the elements with the GIL released. */
 static PyObject *pw_call(const char *name, char kind, PyObject *const *args, Py_ssize_t nargs,
                          int inputs, int params, volta_range_fn fn, Py_ssize_t grain) {
     VOLTA_CHECK_NARGS(name, nargs, inputs + 1 + params + 1);
-    pw_args ctx = {NULL, NULL, NULL, {0.0, 0.0, 0.0}};
+    pw_args ctx = {NULL, NULL, 0, NULL, {0.0, 0.0, 0.0}};
     for (int k = 0; k < params; k++) {
         double value = volta_arg_double(args[inputs + 1 + k]);
         if (value == -1.0 && PyErr_Occurred()) return NULL;
@@ -357,11 +368,13 @@ static PyObject *pw_call(const char *name, char kind, PyObject *const *args, Py_
     volta_array a[3];
     char got;
     if (volta_get_arrays(args, inputs + 1, inputs, a, &got) < 0) return NULL;
-    int same_size = 1;
-    for (int k = 1; k <= inputs; k++) same_size &= a[k].size == a[0].size;
+    Py_ssize_t size = a[inputs].size;
+    ctx.a_is_one = inputs > 1 && a[0].size == 1;
+    int same_size = ctx.a_is_one || a[0].size == size;
+    for (int k = 1; k < inputs; k++) same_size &= a[k].size == size;
     if (got != kind || !same_size) {
         volta_release_arrays(a, inputs + 1);
-        PyErr_Format(PyExc_ValueError, "%s: %s arrays of one size", name,
+        PyErr_Format(PyExc_ValueError, "%s: %s arrays of one size (or a one-element gradient)", name,
                      kind == 'f' ? "float32" : "float64");
         return NULL;
     }
@@ -369,7 +382,7 @@ static PyObject *pw_call(const char *name, char kind, PyObject *const *args, Py_
     ctx.b = inputs > 1 ? a[1].data : NULL;
     ctx.out = a[inputs].data;
     Py_BEGIN_ALLOW_THREADS
-    volta_parallel(a[0].size, grain, threads, fn, &ctx);
+    volta_parallel(size, grain, threads, fn, &ctx);
     Py_END_ALLOW_THREADS
     volta_release_arrays(a, inputs + 1);
     Py_RETURN_NONE;
