@@ -226,7 +226,7 @@ def test_op_forward_backward_matches_torch(name: str) -> None:
 def test_op_strided_float64_and_edges(name: str) -> None:
     data = np.random.default_rng(6).standard_normal((40, 50)).astype(np.float32)
     _check_op(name, np.ascontiguousarray(data.T)[:, ::2].T.copy())  # odd shape
-    _check_op(name, data.astype(np.float64))  # the numpy path
+    _check_op(name, data.astype(np.float64))  # the float64 kernels
     # a non-contiguous float32 input: the numpy path, same results
     x = volta.tensor(data).t()
     torch.testing.assert_close(torch.from_numpy(OPS[name](volta, x).numpy()),
