@@ -192,6 +192,7 @@ OPS: dict[str, tuple[Callable[[Any, Any], Any], set[str]]] = {
     "rsqrt": (lambda lib, x: (x.abs() + 0.5).rsqrt(), {"rsqrt_f64"}),
     "abs": (lambda lib, x: x.abs(), {"abs_f64"}),
     "sign": (lambda lib, x: x.sign(), {"sign_f64"}),
+    "square": (lambda lib, x: x.square(), {"square_f64"}),
     "clamp": (lambda lib, x: x.clamp(-0.5, 0.5), {"clamp_f64"}),
     "clamp wide": (lambda lib, x: x.clamp(-1e300, 1e300), {"clamp_f64"}),
     "pow 2": (lambda lib, x: x ** 2, {"square_f64"}),
