@@ -38,6 +38,7 @@ double log(double);
 #define GRAIN_ELEMENTS 32768
 #define REDUCE_GRAIN_ELEMENTS 65536
 #define TOTAL_CHUNK 8192
+#define SLAB 16 /* Note [layer norm parameter gradients in slabs] (rowwise_typed.h) */
 
 /* rows (or columns) of `width` elements per thread for a grain of `elements` */
 static inline Py_ssize_t row_grain(Py_ssize_t width, Py_ssize_t elements) {

@@ -293,8 +293,7 @@ VOLTA_VECTOR static void NAME(layer_norm_range)(void *p, Py_ssize_t begin, Py_ss
  * read for the input's gradient: each slab of SLAB rows sums into a row of partial sums (T,
  * 16 terms), and the slabs' partial sums are added in order, in double, at the end. A slab
  * belongs to one thread since volta_parallel starts every range at a multiple of 16 rows
- * (common.h), and the result does not depend on the thread count. */
-#define SLAB 16
+ * (common.h), and the result does not depend on the thread count. SLAB: rowwise.c. */
 
 /* The input's gradient, row by row: with g = grad * weight and c = x - mean,
  * rstd * (g - mean(g)) - c * rstd^3 * mean(g * c); and the slabs' partial sums. */
