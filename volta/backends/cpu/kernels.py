@@ -1615,9 +1615,7 @@ def _softmax_grad_input(grad_output: Tensor, output: Tensor, dim: int, op: str
     dt = _compute(output.dtype)
     go, o = A(grad_output).astype(dt, copy=False), A(output).astype(dt, copy=False)
     if o.flags.c_contiguous and not go.flags.c_contiguous and go.shape == o.shape:
-        # a broadcast gradient (a sum's backward) is copied for the row kernels, as PyTorch's
-        # backward makes it contiguous: a copy is cheaper than numpy's passes over it
-        go = np.ascontiguousarray(go)
+        go = rowwise.contiguous_copy(go)  # a broadcast gradient, for the row kernels
     return go, o, wrap_dim(dim, o.ndim, op) if o.ndim else None
 
 

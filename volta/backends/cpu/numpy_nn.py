@@ -1721,7 +1721,7 @@ def native_layer_norm_backward(
     x = input.astype(cdt, copy=False)
     go = grad_out.astype(cdt, copy=False)
     if x.flags.c_contiguous and not go.flags.c_contiguous and go.shape == x.shape:
-        go = np.ascontiguousarray(go)  # a broadcast gradient (a sum's backward), as PyTorch's
+        go = rowwise.contiguous_copy(go)  # a broadcast gradient, for the row kernels
     if rowwise.blas_ready(x) and rowwise.blas_ready(go) and go.shape == x.shape and (
             weight is None or weight.shape == ns):
         width = math.prod(ns)
