@@ -114,7 +114,7 @@ def test_cross_entropy_forward_backward() -> None:
 
 
 def _special_rows(width: int = 19) -> np.ndarray:
-    x = _data((8, width), scale=2)
+    x = _data((9, width), scale=2)
     x[0] = -np.inf  # all -inf: softmax nan, logsumexp -inf
     x[1, 3] = np.nan
     x[2, 5] = np.inf
@@ -123,6 +123,7 @@ def _special_rows(width: int = 19) -> np.ndarray:
     x[5] = -1e300
     x[6, 0], x[6, 1] = np.inf, -np.inf
     x[7] = np.nan
+    x[8] = np.linspace(0, -750, width)  # exp underflows through the subnormals to 0
     return x
 
 
