@@ -9,9 +9,9 @@ from setuptools import Extension, setup
 
 # -O3 and OpenMP (the threads); no -ffast-math: NaN, infinity and signed zeros must behave as
 # in PyTorch. Vector code comes from target_clones in common.h, chosen at load time for the CPU
-# the kernels run on, so one build runs on any x86-64 machine. Linked with libm explicitly: on
-# glibc its linker script pulls in libmvec, the vector variants of exp, erfc... that
-# native/pointwise.c's float64 kernels call.
+# the kernels run on, so one build runs on any x86-64 machine. libm is linked explicitly: on
+# glibc it brings libmvec, the vector exp, log, erfc... that the float64 kernels call (Note
+# [float64 math through libmvec] in native/common.h).
 COMPILE_ARGS = ["-O3", "-fopenmp", "-fno-math-errno", "-fno-trapping-math", "-std=c11",
                 "-Wall", "-Wno-unknown-pragmas"]
 

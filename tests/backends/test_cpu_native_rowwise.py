@@ -312,7 +312,7 @@ def test_kernels_are_built_and_refuse_bad_arguments() -> None:
     x = np.ones((4, 8), np.float32)
     with pytest.raises(ValueError):  # out too small for rows * width
         kernels.softmax(x, np.empty(16, np.float32), 4, 8, False, 1)
-    with pytest.raises(ValueError):  # float64
+    with pytest.raises(ValueError):  # float64 input, float32 output
         kernels.row_sums(x.astype(np.float64), np.empty(4, np.float32), 4, 8, False, 1)
     with pytest.raises(ValueError):  # int32 targets
         kernels.nll_loss(x, np.zeros(4, np.int32), None, None, 4, 8, -100, 1)

@@ -501,9 +501,9 @@ def _nonempty_axes(self: Tensor, dim: Any, op: str) -> tuple[int, ...] | None:
 
 def _last_dim_extrema(self: Tensor, axes: tuple[int, ...] | None, keepdim: bool,
                       largest: bool) -> Tensor | None:
-    """amax/amin over the last dim of a float32 tensor through the compiled row kernels, or
-    None (the numpy path) where they do not apply."""
-    if self.dtype is not D.float32 or axes != (self.ndim - 1,):
+    """amax/amin over the last dim of a float32/float64 tensor through the compiled row kernels,
+    or None (the numpy path) where they do not apply."""
+    if self.dtype not in (D.float32, D.float64) or axes != (self.ndim - 1,):
         return None
     y = rowwise.row_extrema(host_view(self), largest)
     if y is None:
@@ -1614,6 +1614,8 @@ def _softmax_grad_input(grad_output: Tensor, output: Tensor, dim: int, op: str
                         ) -> tuple[np.ndarray, np.ndarray, int | None]:
     dt = _compute(output.dtype)
     go, o = A(grad_output).astype(dt, copy=False), A(output).astype(dt, copy=False)
+    if o.flags.c_contiguous and not go.flags.c_contiguous and go.shape == o.shape:
+        go = rowwise.contiguous_copy(go)  # a broadcast gradient, for the row kernels
     return go, o, wrap_dim(dim, o.ndim, op) if o.ndim else None
 
 

@@ -1720,6 +1720,8 @@ def native_layer_norm_backward(
     odt = _result_dtype(input.dtype)
     x = input.astype(cdt, copy=False)
     go = grad_out.astype(cdt, copy=False)
+    if x.flags.c_contiguous and not go.flags.c_contiguous and go.shape == x.shape:
+        go = rowwise.contiguous_copy(go)  # a broadcast gradient, for the row kernels
     if rowwise.blas_ready(x) and rowwise.blas_ready(go) and go.shape == x.shape and (
             weight is None or weight.shape == ns):
         width = math.prod(ns)

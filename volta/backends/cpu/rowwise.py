@@ -18,9 +18,9 @@ sum (for 1024 float32 normals, about twice numpy's error, at PyTorch's test tole
 which is about as accurate as numpy; one dot product per row serves where length does not hurt:
 sums of positive terms (softmax) and sums divided by the row length (normalisations).
 
-float32 rows go to the compiled kernels of ``native/rowwise.c`` where they are built: one pass
-per row instead of several numpy calls, rows split over OpenMP threads (a hand-off of a few
-microseconds); float64 and a build without them keep the numpy and BLAS code below.
+float32 and float64 rows go to the compiled kernels of ``native/rowwise.c`` where they are built:
+one pass per row instead of several numpy calls, rows split over OpenMP threads (a hand-off of a
+few microseconds); other layouts and a build without them keep the numpy and BLAS code below.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from types import ModuleType
 
 import numpy as np
 
-from volta.backends.cpu import native
+from volta.backends.cpu import native, strided_copy
 from volta.backends.cpu.exp2_math import exp_scaled
 
 FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
@@ -54,16 +54,28 @@ def _upper_ones(n: int, dtype: np.dtype) -> np.ndarray:
     return upper
 
 
-FLOAT32 = np.dtype(np.float32)
-
-
 def compiled(*arrays: np.ndarray | None) -> ModuleType | None:
-    """The compiled row kernels where every array given is float32 and C-contiguous (None
-    entries are absent optional arrays), else None (the numpy path runs)."""
+    """The compiled row kernels where the arrays given are C-contiguous and all float32 or all
+    float64 (None entries are absent optional arrays), else None (the numpy path runs)."""
+    dtype = None
     for a in arrays:
-        if a is not None and (a.dtype != FLOAT32 or not a.flags.c_contiguous):
+        if a is None:
+            continue
+        if dtype is None:
+            dtype = a.dtype
+        if a.dtype != dtype or dtype not in FLOATS or not a.flags.c_contiguous:
             return None
     return native.kernels("rowwise")
+
+
+def contiguous_copy(a: np.ndarray) -> np.ndarray:
+    """A C-contiguous copy of ``a``: the compiled copy (split over threads) where it is built.
+    For a broadcast gradient (a sum's backward) that the row kernels take, as PyTorch's
+    backwards make theirs contiguous: one copy is cheaper than numpy's passes over it."""
+    out = np.empty(a.shape, a.dtype)
+    if not strided_copy.copy_into(a, out):
+        np.copyto(out, a)
+    return out
 
 
 def blas_ready(a: np.ndarray) -> bool:
@@ -241,7 +253,7 @@ def mean_over(a: np.ndarray, axes: tuple[int, ...] | None, keepdim: bool) -> np.
 
 
 def row_extrema(a: np.ndarray, largest: bool) -> np.ndarray | None:
-    """The max (min) over the last dim of a non-empty C-contiguous float32 array, NaN where a
+    """The max (min) over the last dim of a non-empty C-contiguous float array, NaN where a
     row holds NaN, through the compiled kernels; None where they do not apply."""
     kernels = compiled(a)
     if kernels is None or not a.ndim or not a.size:

@@ -166,21 +166,7 @@ static inline float pw_gelu_tanh_slope_f(float x) {
 
 /* ---- float64 helpers (C99 libm in double) ------------------------------------------------ */
 
-/* glibc (2.35 on) has vector variants of these libm functions in libmvec (which libm.so pulls in
- * as needed): declared `simd`, a loop over them vectorises in each VOLTA_VECTOR clone
- * (_ZGVeN8v_erf for AVX-512, _ZGVdN4v_erf for AVX2, ...), about ten times faster than the scalar
- * calls on 256K doubles, within 4 ulp (glibc manual) with IEEE special values. Elsewhere the
- * scalar libm runs. */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__GLIBC__) && \
-    (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 35))
-#define PW_LIBMVEC __attribute__((simd("notinbranch")))
-PW_LIBMVEC double exp(double);
-PW_LIBMVEC double expm1(double);
-PW_LIBMVEC double log(double);
-PW_LIBMVEC double log1p(double);
-PW_LIBMVEC double erfc(double);
-PW_LIBMVEC double tanh(double);
-#endif
+/* exp, erfc, tanh...: Note [float64 math through libmvec] in common.h */
 
 static inline double pw_sigmoid_d(double x) { return 1.0 / (1.0 + exp(-x)); }
 
