@@ -1875,9 +1875,9 @@ class MaximumBackward(_Node):
         g_self = g_other = None
         grad_input_mask = needs
         if needs[0]:
-            g_self = where(self > other, grad, where(self == other, grad / 2, 0))
+            g_self = where(self < other, 0, where(self == other, grad / 2, grad))
         if needs[1]:
-            g_other = where(other > self, grad, where(self == other, grad / 2, 0))
+            g_other = where(self > other, 0, where(self == other, grad / 2, grad))
         return (g_self, g_other)
 
 
@@ -1907,9 +1907,9 @@ class MinimumBackward(_Node):
         g_self = g_other = None
         grad_input_mask = needs
         if needs[0]:
-            g_self = where(self < other, grad, where(self == other, grad / 2, 0))
+            g_self = where(self > other, 0, where(self == other, grad / 2, grad))
         if needs[1]:
-            g_other = where(other < self, grad, where(self == other, grad / 2, 0))
+            g_other = where(self < other, 0, where(self == other, grad / 2, grad))
         return (g_self, g_other)
 
 

@@ -128,8 +128,9 @@ def prod_backward(grad: Tensor, self: Tensor, result: Tensor, dim: int | None,
 
 
 def minmax_all_backward(grad: Tensor, self: Tensor, result: Tensor) -> Tensor:
-    """max()/min()/median(): the gradient is shared evenly among the tied elements."""
-    mask = self == result
+    """max()/min()/median(): the gradient is shared evenly among the tied elements; for a NaN
+    result, among the NaN elements (PyTorch's evenly_distribute_backward)."""
+    mask = F.logical_or(self == result, F.logical_and(F.isnan(self), F.isnan(result)))
     return F.where(mask, grad / mask.sum(), 0).to(grad.dtype)
 
 
@@ -154,7 +155,9 @@ def amaxmin_backward(grad: Tensor, self: Tensor, result: Tensor, dim: Any,
     dims = _reduced_dims(dim, self.ndim)
     count = mask.sum(dims, keepdim=True) if dims else mask.to(grad.dtype)
     g = expand_reduced(grad, self.shape, dim, keepdim)
-    return F.where(mask, g / count, 0).to(grad.dtype)
+    # a product, not a select, as PyTorch's: a NaN reduction matches no element (count 0), so
+    # its whole slice gets 0 / 0 = NaN, and a NaN or infinite gradient spreads over the slice
+    return ((g / count) * mask).to(grad.dtype)
 
 
 def _correction(correction: Any) -> float:

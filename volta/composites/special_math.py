@@ -219,6 +219,11 @@ def _quantile(self: Tensor, q: Tensor | float, dim: int | None, keepdim: bool,
         count = fac.full(tuple(values.shape[:-1]) + (1,), n, dtype=self.dtype,
                          device=self.device)
     ranks = qs.reshape((-1,) + (1,) * (values.ndim - 1)) * F.clamp(count - 1, 0, None)
+    if not ignore_nan:
+        # as PyTorch: a slice with a NaN takes the last rank, the NaN the sort put there, so
+        # the quantile is NaN and its gradient reaches that element; nanquantile of an all-NaN
+        # slice takes rank 0, a NaN as well
+        ranks = F.where(nan[..., -1:], float(n - 1), ranks)
     if interpolation == "lower":
         ranks = F.floor(ranks)
     elif interpolation == "higher":
@@ -234,9 +239,7 @@ def _quantile(self: Tensor, q: Tensor | float, dim: int | None, keepdim: bool,
         result = (low + high) * 0.5
     else:
         result = F.lerp(low, high, ranks - F.floor(ranks))
-    # a slice with nan: quantile is nan; nanquantile is nan only when all of it is
-    missing = F.eq(count, 0) if ignore_nan else nan[..., -1:]
-    result = F.where(missing, math.nan, result).squeeze(-1)
+    result = result.squeeze(-1)
     if keepdim and dim is None:
         result = result.reshape((result.shape[0],) + (1,) * self.ndim)
     elif keepdim and self.ndim:

@@ -101,3 +101,15 @@ def test_scans_of_rows_longer_than_the_loop_budget(wgpu: str, no_fallback: None)
     a = RNG.integers(-3, 4, (2, 70_000))
     _same(lambda x: x.cumsum(1), a, wgpu)
     _same(lambda x: (x.abs() + 1).cumprod(1).clamp(max=2 ** 30).cumsum(0), a[:, :10], wgpu)
+
+
+def test_median_of_a_slice_with_nan_is_nan_at_its_first_nan(wgpu: str) -> None:
+    # as PyTorch (and the CPU kernel): the value is NaN and the index that of the first NaN
+    import torch
+
+    rows = [[1.0, float("nan"), 3.0, 2.5], [2.0, 5.0, 5.0, -1.0],
+            [float("nan"), float("nan"), 1.0, 0.0]]
+    values, indices = volta.tensor(rows, device=wgpu).median(1)
+    expected = torch.tensor(rows).median(1)
+    np.testing.assert_array_equal(values.cpu().numpy(), expected.values.numpy())
+    assert indices.cpu().tolist() == expected.indices.tolist()

@@ -467,7 +467,7 @@ def hardtanh_backward(grad_output, self, min_val, max_val):
         min_val = _scalar('hardtanh_backward', min_val, out_dtype)
     if max_val.__class__ is not int or max_val != 1:
         max_val = _scalar('hardtanh_backward', max_val, out_dtype)
-    return _wrap(_pm.where((self > min_val) & (self < max_val), grad_output, 0), out_dtype)
+    return _wrap(_pm.where((self <= min_val) | (self >= max_val), 0, grad_output), out_dtype)
 
 
 KERNELS['hardtanh_backward'] = hardtanh_backward

@@ -719,8 +719,15 @@ def median_dim(self: Tensor, dim: int, keepdim: bool = False) -> tuple[Tensor, T
         return W(a.copy()), WA(np.zeros(()), D.int64)
     _check_nonempty(self, "median", d)
     order = np.argsort(a, axis=d, kind="stable")
-    k = (a.shape[d] - 1) // 2
-    idx = np.take(order, [k], axis=d)
+    n, k = a.shape[d], (a.shape[d] - 1) // 2
+    if self.dtype.is_floating_point:
+        # as PyTorch: a slice with a NaN has the median NaN at its first NaN, which the stable
+        # sort puts right after the slice's other values
+        nan_count = np.isnan(a).sum(axis=d, keepdims=True)
+        position = np.where(nan_count > 0, n - nan_count, k)
+    else:
+        position = np.full(a.shape[:d] + (1,) + a.shape[d + 1:], k)
+    idx = np.take_along_axis(order, position, d)
     values = np.take_along_axis(a, idx, d)
     if not keepdim:
         values, idx = values.squeeze(d), idx.squeeze(d)

@@ -273,7 +273,7 @@ SPECS['hardtanh_backward'] = dict(
     args=(('grad_output', 'Tensor'), ('self', 'Tensor'), ('min_val', 'T'), ('max_val', 'T')),
     promotion='default',
     dtypes=None,
-    wgsl='select(0, v_grad_output, ((v_self > v_min_val) & (v_self < v_max_val)))',
+    wgsl='select(v_grad_output, 0, ((v_self <= v_min_val) | (v_self >= v_max_val)))',
 )
 
 SPECS['hardsigmoid'] = dict(

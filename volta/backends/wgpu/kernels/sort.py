@@ -204,9 +204,16 @@ def median_dim(self: Tensor, dim: int, keepdim: bool = False) -> tuple[Tensor, T
             empty((), D.int64, self._device).fill_(0)
     d = wrap_dim(dim, self.ndim, "median")
     _check_nonempty(self, "median", d)
-    values, indices = sort(self, d)
-    k = (self._shape[d] - 1) // 2
-    values, indices = values.narrow(d, k, 1), indices.narrow(d, k, 1)
+    values, indices = sort(self, d)  # stable
+    n, k = self._shape[d], (self._shape[d] - 1) // 2
+    if self.dtype.is_floating_point:
+        # as PyTorch: a slice with a NaN has the median NaN at its first NaN, which the stable
+        # sort puts right after the slice's other values
+        nan_count = self.isnan().sum(d, keepdim=True)
+        position = (n - nan_count).where(nan_count > 0, k)
+        values, indices = values.gather(d, position), indices.gather(d, position)
+    else:
+        values, indices = values.narrow(d, k, 1), indices.narrow(d, k, 1)
     if not keepdim:
         values, indices = values.squeeze(d), indices.squeeze(d)
     return values.contiguous(), indices.contiguous()
