@@ -188,3 +188,37 @@ def test_autograd_through_the_compiled_kernels():
     ((tx + ty) * tx / ty - tx).sum().backward()
     torch.testing.assert_close(torch.from_numpy(x.grad.numpy()), tx.grad)
     torch.testing.assert_close(torch.from_numpy(y.grad.numpy()), ty.grad)
+
+
+@pytest.mark.parametrize("op", OPS)
+@pytest.mark.parametrize("value", [0.37, -0.0, np.inf, np.nan])
+def test_an_expanded_scalar_operand_matches_torch(monkeypatch, op, value):
+    # a sum's backward hands on its gradient as a scalar expanded to the full shape: the kernel
+    # takes it as one number (SCALAR mode), on either side
+    from volta.backends.cpu import elementwise
+
+    calls = []
+    if elementwise._native is not None:
+        real = elementwise._native
+
+        class Counting:
+            def binary(self, *args):
+                calls.append(args[6:8])
+                return real.binary(*args)
+
+        monkeypatch.setattr(elementwise, "_native", Counting())
+    x = _pair((6, 7), ())[0]
+    for lib, results in ((volta, []), (torch, [])):
+        scalar = lib.tensor(np.float32(value)).expand(6, 7)
+        column = lib.tensor(np.full((6, 1), value, np.float32)).expand(6, 7)
+        dense = lib.tensor(x)
+        results += [getattr(lib, op)(scalar, dense), getattr(lib, op)(dense, scalar),
+                    getattr(lib, op)(column, dense)]
+        if lib is volta:
+            got = results
+        else:
+            expected = results
+    for g, e in zip(got, expected):
+        _check(g, e)
+    if elementwise._native is not None:  # the two scalar calls took the compiled kernel
+        assert (3, 0) in calls and (0, 3) in calls

@@ -75,6 +75,19 @@ def _vector_mode(small: tuple[int, ...], full: tuple[int, ...]) -> int | None:
     return None
 
 
+def _one_value(t: Tensor, shape: tuple[int, ...]) -> float | None:
+    """The value of a float32 tensor that broadcasts to ``shape`` from one memory location (a
+    one-element tensor, or a scalar expanded, as a sum's backward hands on its gradient), for
+    the kernel's SCALAR mode; None otherwise."""
+    if t.dtype is not _F32 or len(t._shape) > len(shape) or 0 in shape:
+        return None
+    lead = len(shape) - len(t._shape)
+    for size, stride, full in zip(t._shape, t._stride, shape[lead:]):
+        if (size != full and size != 1) or (size != 1 and stride != 0):
+            return None
+    return float(host_view(t).flat[0])
+
+
 def _operands(self: Any, other: Any) -> tuple[Any, int, Any, int, tuple[int, ...]] | None:
     """The compiled kernel's operands and modes for ``self op other``, and the result shape;
     None where it does not apply."""
@@ -82,7 +95,10 @@ def _operands(self: Any, other: Any) -> tuple[Any, int, Any, int, tuple[int, ...
         return None
     a = _contiguous(self)
     if a is None:
-        return None
+        if type(other) is not Tensor or (b := _contiguous(other)) is None:
+            return None
+        value = _one_value(self, other._shape)
+        return None if value is None else (value, SCALAR, b, FULL, other._shape)
     shape = self._shape
     if type(other) in (int, float):
         if not _plain_number(other):
@@ -92,7 +108,8 @@ def _operands(self: Any, other: Any) -> tuple[Any, int, Any, int, tuple[int, ...
         return None
     b = _contiguous(other)
     if b is None:
-        return None
+        value = _one_value(other, shape)
+        return None if value is None else (a, FULL, value, SCALAR, shape)
     other_shape = other._shape
     if other_shape == shape:
         return a, FULL, b, FULL, shape
