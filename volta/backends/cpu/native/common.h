@@ -313,36 +313,39 @@ VOLTA_HOT_INLINE double volta_block_sum(const float *x, Py_ssize_t n) {
     return total;
 }
 
-/* *sum = sum(gw) and *dot = sum(gw * (x - centre)) for gw = g * weight (g where weight is
- * NULL), Note [sums in blocks]: the two sums a normalisation's backward takes of a row or
- * plane. */
-VOLTA_HOT_INLINE void volta_block_grad_sums(const float *g, const float *weight, const float *x,
-                                            float centre, Py_ssize_t n, double *sum,
-                                            double *dot) {
-    double total = 0.0, total_dot = 0.0;
-    for (Py_ssize_t b = 0; b < n; b += VOLTA_SUM_BLOCK) {
-        Py_ssize_t e = b + VOLTA_SUM_BLOCK < n ? b + VOLTA_SUM_BLOCK : n;
-        float s = 0.0f, d = 0.0f;
-        if (weight) {
-#pragma omp simd reduction(+ : s, d)
-            for (Py_ssize_t j = b; j < e; j++) {
-                float gw = g[j] * weight[j];
-                s += gw;
-                d += gw * (x[j] - centre);
-            }
-        } else {
-#pragma omp simd reduction(+ : s, d)
-            for (Py_ssize_t j = b; j < e; j++) {
-                s += g[j];
-                d += g[j] * (x[j] - centre);
-            }
-        }
-        total += s;
-        total_dot += d;
+/* Stamps `name`: *sum = sum(gw) and *dot = sum(gw * (x - centre)) for gw = g * weight (g where
+ * weight is NULL) over n elements of type T, Note [sums in blocks] (blocks summed in T, their
+ * sums in double): the two sums a normalisation's backward takes of a row or plane. A macro so
+ * that rowwise_typed.h stamps it per element type. */
+#define VOLTA_BLOCK_GRAD_SUMS(name, T)                                                      \
+    VOLTA_HOT_INLINE void name(const T *g, const T *weight, const T *x, T centre,           \
+                               Py_ssize_t n, double *sum, double *dot) {                   \
+        double total = 0.0, total_dot = 0.0;                                                \
+        for (Py_ssize_t b = 0; b < n; b += VOLTA_SUM_BLOCK) {                               \
+            Py_ssize_t e = b + VOLTA_SUM_BLOCK < n ? b + VOLTA_SUM_BLOCK : n;               \
+            T s = (T)0, d = (T)0;                                                           \
+            if (weight) {                                                                   \
+                _Pragma("omp simd reduction(+ : s, d)")                                     \
+                for (Py_ssize_t j = b; j < e; j++) {                                        \
+                    T gw = g[j] * weight[j];                                                \
+                    s += gw;                                                                \
+                    d += gw * (x[j] - centre);                                              \
+                }                                                                           \
+            } else {                                                                        \
+                _Pragma("omp simd reduction(+ : s, d)")                                     \
+                for (Py_ssize_t j = b; j < e; j++) {                                        \
+                    s += g[j];                                                              \
+                    d += g[j] * (x[j] - centre);                                            \
+                }                                                                           \
+            }                                                                               \
+            total += s;                                                                     \
+            total_dot += d;                                                                 \
+        }                                                                                   \
+        *sum = total;                                                                       \
+        *dot = total_dot;                                                                   \
     }
-    *sum = total;
-    *dot = total_dot;
-}
+
+VOLTA_BLOCK_GRAD_SUMS(volta_block_grad_sums, float)
 
 /* ---- float32 math that vectorises --------------------------------------------------------- */
 

@@ -25,34 +25,8 @@ VOLTA_HOT_INLINE double NAME(block_sum)(const T *x, Py_ssize_t n) {
     return total;
 }
 
-/* *sum = sum(gw) and *dot = sum(gw * (x - centre)) in blocks, for gw = g * weight (g where
- * weight is NULL): the two sums layer norm's backward takes of a row */
-VOLTA_HOT_INLINE void NAME(grad_sums)(const T *g, const T *weight, const T *x, T centre,
-                                      Py_ssize_t n, double *sum, double *dot) {
-    double total = 0.0, total_dot = 0.0;
-    for (Py_ssize_t b = 0; b < n; b += VOLTA_SUM_BLOCK) {
-        Py_ssize_t e = b + VOLTA_SUM_BLOCK < n ? b + VOLTA_SUM_BLOCK : n;
-        T s = (T)0, d = (T)0;
-        if (weight) {
-#pragma omp simd reduction(+ : s, d)
-            for (Py_ssize_t j = b; j < e; j++) {
-                T gw = g[j] * weight[j];
-                s += gw;
-                d += gw * (x[j] - centre);
-            }
-        } else {
-#pragma omp simd reduction(+ : s, d)
-            for (Py_ssize_t j = b; j < e; j++) {
-                s += g[j];
-                d += g[j] * (x[j] - centre);
-            }
-        }
-        total += s;
-        total_dot += d;
-    }
-    *sum = total;
-    *dot = total_dot;
-}
+/* the two sums layer norm's backward takes of a row (common.h) */
+VOLTA_BLOCK_GRAD_SUMS(NAME(grad_sums), T)
 
 /* The largest entry of a row, skipping NaN; -inf for an empty row or one of NaN only. */
 static inline T NAME(row_max)(const T *x, Py_ssize_t n) {
