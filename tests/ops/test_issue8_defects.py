@@ -181,31 +181,3 @@ def test_norm_nuc_is_the_sum_of_singular_values(dim, keepdim) -> None:
     np.testing.assert_allclose(got.detach().numpy(), expected.detach().numpy(), rtol=1e-10)
     np.testing.assert_allclose(va.grad.numpy(), ta.grad.numpy(), rtol=1e-8, atol=1e-10)
 
-
-LAYOUTS = {
-    "transposed": lambda m: m.arange(6.0).reshape(3, 2).t(),
-    "channels_last": lambda m: m.arange(120.0).reshape(2, 3, 4, 5).contiguous(
-        memory_format=m.channels_last),
-    "permuted 3-d": lambda m: m.arange(24.0).reshape(2, 3, 4).permute(2, 0, 1),
-    "broadcast": lambda m: m.arange(3.0).reshape(3, 1).expand(3, 4),
-    "strided slice": lambda m: m.arange(12.0).reshape(3, 4)[:, ::2],
-}
-
-
-@pytest.mark.parametrize("layout", sorted(LAYOUTS))
-def test_clone_keeps_a_dense_layout_by_default_as_pytorch(layout: str) -> None:
-    # PyTorch's clone() defaults to preserve_format: a dense tensor keeps its strides, any other
-    # becomes contiguous (AccumulateGrad's copies rely on it, Note [Gradient layout contract])
-    v, t = LAYOUTS[layout](volta).clone(), LAYOUTS[layout](torch).clone()
-    assert v.stride() == t.stride()
-    assert v.tolist() == t.tolist()
-
-
-@pytest.mark.parametrize("layout", sorted(LAYOUTS))
-def test_dtype_conversions_keep_a_dense_layout_as_pytorch(layout: str) -> None:
-    # .to(dtype), .double() and friends default to preserve_format, as clone()
-    for convert in (lambda t, m: t.double(), lambda t, m: t.to(m.float16),
-                    lambda t, m: t.to(m.int64)):
-        v, t = convert(LAYOUTS[layout](volta), volta), convert(LAYOUTS[layout](torch), torch)
-        assert v.stride() == t.stride()
-        assert v.tolist() == t.tolist()

@@ -97,18 +97,6 @@ def test_a_storage_dying_in_a_reference_cycle_is_pooled_intact(wgpu: str) -> Non
     assert again.cpu().numpy().sum() == 3000
 
 
-def test_clone_keeps_a_dense_layout_by_default_as_pytorch(wgpu: str) -> None:
-    # PyTorch's clone() defaults to preserve_format; a non-dense source becomes contiguous
-    import torch
-
-    for make in (lambda a: a[:6].reshape(3, 2).t(),
-                 lambda a: a.reshape(2, 3, 4, 5).permute(0, 2, 3, 1),
-                 lambda a: a[:3].reshape(3, 1).expand(3, 4)):
-        v, t = make(volta.arange(120.0, device=wgpu)).clone(), make(torch.arange(120.0)).clone()
-        assert v.stride() == t.stride()
-        assert v.cpu().tolist() == t.tolist()
-
-
 def test_moves_between_devices_keep_a_dense_layout(wgpu: str) -> None:
     # .to(device) defaults to preserve_format: a channels-last weight stays channels-last
     import torch

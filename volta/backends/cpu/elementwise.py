@@ -18,7 +18,7 @@ import numpy as np
 from volta import dtypes as D
 from volta._generated import registry as R
 from volta.backend import host_view
-from volta.backends.cpu import generated_pointwise, native
+from volta.backends.cpu import generated_pointwise, native, strided_copy
 from volta.backends.cpu.kernel_table import kernel_table
 from volta.backends.cpu.storage import wrap as W
 from volta.tensor.inplace import check_writable_result
@@ -82,10 +82,10 @@ def _one_value(t: Tensor, shape: tuple[int, ...]) -> float | None:
     if t.dtype is not _F32 or len(t._shape) > len(shape) or 0 in shape:
         return None
     lead = len(shape) - len(t._shape)
-    for size, stride, full in zip(t._shape, t._stride, shape[lead:]):
-        if (size != full and size != 1) or (size != 1 and stride != 0):
-            return None
-    return float(host_view(t).flat[0])
+    if any(size not in (full, 1) for size, full in zip(t._shape, shape[lead:])):
+        return None
+    view = host_view(t)
+    return float(view.flat[0]) if strided_copy.is_one_value(view) else None
 
 
 def _operands(self: Any, other: Any) -> tuple[Any, int, Any, int, tuple[int, ...]] | None:

@@ -922,7 +922,7 @@ def clone(self: Tensor, memory_format: Any = None) -> Tensor:
         if self._stride == contiguous_strides(self._shape):
             return W(strided_copy.copy_c_order(A(self)))
         memory_format = preserve_format
-    elif memory_format is contiguous_format:
+    elif memory_format is contiguous_format:  # no stride arithmetic: AccumulateGrad's copies
         return W(strided_copy.copy_c_order(A(self)))
     strides = format_strides(memory_format, self._shape, self._stride)
     if strides == contiguous_strides(self._shape):  # contiguous(): banded, over the threads
@@ -1622,7 +1622,7 @@ def _softmax_grad_input(grad_output: Tensor, output: Tensor, dim: int, op: str
     dt = _compute(output.dtype)
     go, o = A(grad_output).astype(dt, copy=False), A(output).astype(dt, copy=False)
     if o.flags.c_contiguous and not go.flags.c_contiguous and go.shape == o.shape:
-        go = rowwise.contiguous_copy(go)  # a broadcast gradient, for the row kernels
+        go = strided_copy.copy_c_order(go)  # a broadcast gradient, for the row kernels
     return go, o, wrap_dim(dim, o.ndim, op) if o.ndim else None
 
 

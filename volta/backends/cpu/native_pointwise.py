@@ -28,7 +28,7 @@ from volta.backend import host_view
 from volta.backends.cpu import fused_pointwise as fused
 from volta.backends.cpu import generated_pointwise as generated
 from volta.backends.cpu import kernels as hand_written
-from volta.backends.cpu import native
+from volta.backends.cpu import native, strided_copy
 from volta.backends.cpu.kernel_table import kernel_table
 from volta.backends.cpu.storage import wrap_as
 from volta.tensor.tensor import Tensor
@@ -84,7 +84,7 @@ def _broadcast_number(t: Any, like: np.ndarray) -> np.ndarray | None:
     if type(t) is not Tensor or t.dtype is not _KINDS[like.dtype][0]:
         return None
     view = t._np if t._np is not None else host_view(t)
-    if view.shape != like.shape or view.size == 0 or any(view.strides):
+    if view.shape != like.shape or not strided_copy.is_one_value(view):
         return None
     return np.array([view.flat[0]], like.dtype)
 

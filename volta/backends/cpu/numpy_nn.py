@@ -17,7 +17,7 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 from scipy import special
 
-from volta.backends.cpu import gemm, native, parallel, planes, rowwise, scatter
+from volta.backends.cpu import gemm, native, parallel, planes, rowwise, scatter, strided_copy
 
 __all__ = [
     "COLUMN_BUDGET_BYTES",
@@ -1721,7 +1721,7 @@ def native_layer_norm_backward(
     x = input.astype(cdt, copy=False)
     go = grad_out.astype(cdt, copy=False)
     if x.flags.c_contiguous and not go.flags.c_contiguous and go.shape == x.shape:
-        go = rowwise.contiguous_copy(go)  # a broadcast gradient, for the row kernels
+        go = strided_copy.copy_c_order(go)  # a broadcast gradient, for the row kernels
     if rowwise.blas_ready(x) and rowwise.blas_ready(go) and go.shape == x.shape and (
             weight is None or weight.shape == ns):
         width = math.prod(ns)

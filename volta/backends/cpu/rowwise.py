@@ -31,7 +31,7 @@ from types import ModuleType
 
 import numpy as np
 
-from volta.backends.cpu import native, strided_copy
+from volta.backends.cpu import native
 from volta.backends.cpu.exp2_math import exp_scaled
 
 FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
@@ -66,16 +66,6 @@ def compiled(*arrays: np.ndarray | None) -> ModuleType | None:
         if a.dtype != dtype or dtype not in FLOATS or not a.flags.c_contiguous:
             return None
     return native.kernels("rowwise")
-
-
-def contiguous_copy(a: np.ndarray) -> np.ndarray:
-    """A C-contiguous copy of ``a``: the compiled copy (split over threads) where it is built.
-    For a broadcast gradient (a sum's backward) that the row kernels take, as PyTorch's
-    backwards make theirs contiguous: one copy is cheaper than numpy's passes over it."""
-    out = np.empty(a.shape, a.dtype)
-    if not strided_copy.copy_into(a, out):
-        np.copyto(out, a)
-    return out
 
 
 def blas_ready(a: np.ndarray) -> bool:

@@ -57,6 +57,13 @@ def _band_width(rows: int) -> int:
     return min(MAX_BAND, max(MIN_BAND, 1 << (width.bit_length() - 1)))
 
 
+def is_one_value(a: np.ndarray) -> bool:
+    """Whether every element of a non-empty ``a`` is one memory location: a one-element array,
+    or a scalar broadcast (stride 0 along every dim longer than 1), as a sum's backward hands
+    on its gradient. The compiled kernels take it as a single number."""
+    return a.size > 0 and all(stride == 0 or size == 1 for size, stride in zip(a.shape, a.strides))
+
+
 def is_transposed(a: np.ndarray) -> bool:
     """Whether ``a`` reads its second-to-last axis contiguously but not its last one (a
     transposed matrix, or a batch of them), and is large enough for bands to pay."""

@@ -144,26 +144,6 @@ static inline float pw_gelu_slope_f(float x) {
     return cdf + density;
 }
 
-#define PW_SQRT_2_OVER_PI 0.797884560802865355f
-#define PW_GELU_KAPPA 0.044715f
-
-/* 0.5 x (1 + tanh(z)), z = sqrt(2/pi) (x + kappa x^3), as x s with s = 1 / (1 + e^{-2z}) =
- * (1 + tanh z) / 2: one exponential, and -0.0 far left (x / infinity) as 0.5 x (1 - 1). */
-static inline float pw_gelu_tanh_s(float x, float x_sq) {
-    float z = PW_SQRT_2_OVER_PI * x * (1.0f + PW_GELU_KAPPA * x_sq);
-    return 1.0f / (1.0f + volta_expf(-2.0f * z));
-}
-
-static inline float pw_gelu_tanh_f(float x) { return x * pw_gelu_tanh_s(x, x * x); }
-
-/* d/dx: (1 + tanh z) / 2 + x / 2 (1 - tanh^2 z) dz/dx = s + 2 x s (1 - s) dz/dx */
-static inline float pw_gelu_tanh_slope_f(float x) {
-    float x_sq = x * x;
-    float s = pw_gelu_tanh_s(x, x_sq);
-    float dz = PW_SQRT_2_OVER_PI * (1.0f + 3.0f * PW_GELU_KAPPA * x_sq);
-    return s + 2.0f * x * s * (1.0f - s) * dz;
-}
-
 /* ---- float64 helpers (C99 libm in double) ------------------------------------------------ */
 
 /* exp, erfc, tanh...: Note [float64 math through libmvec] in common.h */
@@ -201,24 +181,27 @@ static inline double pw_gelu_slope_d(double x) {
     return 0.5 * erfc(-x * PW_SQRT1_2) + x * (PW_INV_SQRT_2PI_D * exp(-0.5 * x * x));
 }
 
-#define PW_SQRT_2_OVER_PI_D 0.797884560802865355879892119868763737
-#define PW_GELU_KAPPA_D 0.044715
+#define PW_SQRT_2_OVER_PI 0.797884560802865355879892119868763737
+#define PW_GELU_KAPPA 0.044715
 
-/* As pw_gelu_tanh_s in float: s = (1 + tanh z) / 2 = 1 / (1 + e^{-2z}), accurate where 1 + tanh z
- * cancels */
-static inline double pw_gelu_tanh_s_d(double x, double x_sq) {
-    double z = PW_SQRT_2_OVER_PI_D * x * (1.0 + PW_GELU_KAPPA_D * x_sq);
-    return 1.0 / (1.0 + exp(-2.0 * z));
-}
-
-static inline double pw_gelu_tanh_d(double x) { return x * pw_gelu_tanh_s_d(x, x * x); }
-
-static inline double pw_gelu_tanh_slope_d(double x) {
-    double x_sq = x * x;
-    double s = pw_gelu_tanh_s_d(x, x_sq);
-    double dz = PW_SQRT_2_OVER_PI_D * (1.0 + 3.0 * PW_GELU_KAPPA_D * x_sq);
-    return s + 2.0 * x * s * (1.0 - s) * dz;
-}
+/* gelu's tanh form, stamped per type with its exponential: 0.5 x (1 + tanh(z)), z = sqrt(2/pi)
+ * (x + kappa x^3), as x s with s = 1 / (1 + e^{-2z}) = (1 + tanh z) / 2: one exponential,
+ * accurate where 1 + tanh z cancels, and -0.0 far left (x / infinity) as 0.5 x (1 - 1). Its
+ * slope: (1 + tanh z) / 2 + x / 2 (1 - tanh^2 z) dz/dx = s + 2 x s (1 - s) dz/dx. */
+#define PW_GELU_TANH(T, suffix, EXP)                                                         \
+    static inline T pw_gelu_tanh_s_##suffix(T x, T x_sq) {                                   \
+        T z = (T)PW_SQRT_2_OVER_PI * x * ((T)1 + (T)PW_GELU_KAPPA * x_sq);                   \
+        return (T)1 / ((T)1 + EXP((T)-2 * z));                                               \
+    }                                                                                        \
+    static inline T pw_gelu_tanh_##suffix(T x) { return x * pw_gelu_tanh_s_##suffix(x, x * x); } \
+    static inline T pw_gelu_tanh_slope_##suffix(T x) {                                       \
+        T x_sq = x * x;                                                                      \
+        T s = pw_gelu_tanh_s_##suffix(x, x_sq);                                              \
+        T dz = (T)PW_SQRT_2_OVER_PI * ((T)1 + (T)3 * (T)PW_GELU_KAPPA * x_sq);               \
+        return s + (T)2 * x * s * ((T)1 - s) * dz;                                           \
+    }
+PW_GELU_TANH(float, f, volta_expf)
+PW_GELU_TANH(double, d, exp)
 
 /* ---- type-generic helpers: the float32 approximation or libm in double --------------------- */
 
@@ -360,8 +343,8 @@ static PyObject *pw_call(const char *name, char kind, PyObject *const *args, Py_
     for (int k = 1; k < inputs; k++) same_size &= a[k].size == size;
     if (got != kind || !same_size) {
         volta_release_arrays(a, inputs + 1);
-        PyErr_Format(PyExc_ValueError, "%s: %s arrays of one size (or a one-element gradient)", name,
-                     kind == 'f' ? "float32" : "float64");
+        PyErr_Format(PyExc_ValueError, "%s: %s arrays of one size (or a one-element gradient)",
+                     name, kind == 'f' ? "float32" : "float64");
         return NULL;
     }
     ctx.a = a[0].data;
